@@ -1,0 +1,77 @@
+"""Rules engines, one subpackage per game, behind one registry.
+
+``games.get(name)`` is the stable entry point (see ARCHITECTURE.md). Each game subpackage
+exposes a module-level ``RULES`` object; subpackages are imported on first use so that a
+benchmark of one game does not pay for the others.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+from games.core import (
+    AmbiguousMove,
+    GameInfo,
+    GameOver,
+    IllegalMove,
+    InvalidNotation,
+    InvalidOption,
+    NotYourTurn,
+    Option,
+    Outcome,
+    Rules,
+    RuleViolation,
+)
+
+# name -> module path; the order is the order games are listed to players.
+_MODULES: dict[str, str] = {
+    "ordo": "games.ordo",
+    "fendo": "games.fendo",
+    "fonver": "games.fonver",
+    "fuer": "games.fuer",
+    "fence": "games.fence",
+}
+
+__all__ = [
+    "AmbiguousMove",
+    "GameInfo",
+    "GameOver",
+    "IllegalMove",
+    "InvalidNotation",
+    "InvalidOption",
+    "NotYourTurn",
+    "Option",
+    "Outcome",
+    "RuleViolation",
+    "Rules",
+    "available",
+    "get",
+]
+
+
+def _load(module: str) -> Rules[Any, Any] | None:
+    try:
+        mod = importlib.import_module(module)
+    except ModuleNotFoundError as exc:
+        if exc.name == module:  # the game is not written yet
+            return None
+        raise
+    return mod.RULES
+
+
+def available() -> list[str]:
+    """Names of the games this installation can play, in listing order."""
+    return [name for name, module in _MODULES.items() if _load(module) is not None]
+
+
+def get(name: str) -> Rules[Any, Any]:
+    """The rules object for a game name or alias; ``KeyError`` with a sentence otherwise."""
+    key = name.strip().lower()
+    for module_name, module in _MODULES.items():
+        rules = _load(module)
+        if rules is None:
+            continue
+        if key == module_name or key in rules.info.aliases:
+            return rules
+    raise KeyError(f"Unknown game {name!r}: the games are {', '.join(available())}.")

@@ -1,0 +1,314 @@
+"""The shared vocabulary of every rules engine.
+
+Everything a game exposes to the rest of the bot goes through the names defined here, so the
+service layer, the renderers, the benchmarks and outside checks can treat all five games the
+same way. Nothing in ``games/`` imports discord, PIL, asyncio or sqlite: a rules engine is a
+set of pure functions over immutable state, which is what makes replay, undo and concurrent
+readers safe.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Generic, Literal, TypeVar
+
+State = TypeVar("State")
+Action = TypeVar("Action")
+
+
+# --------------------------------------------------------------------------------------------
+# Errors: one hierarchy, turned into a friendly sentence in exactly one place (the service).
+# --------------------------------------------------------------------------------------------
+
+
+class IllegalMove(ValueError):
+    """The only exception whose message players ever see.
+
+    The message is one plain sentence saying what is wrong and, where it helps, what would be
+    legal instead.
+    """
+
+
+class InvalidNotation(IllegalMove):
+    """The text could not be read as a move at all (a syntax problem)."""
+
+
+class RuleViolation(IllegalMove):
+    """The move is well formed but the rules forbid it here."""
+
+
+class AmbiguousMove(IllegalMove):
+    """The text fits more than one legal move."""
+
+
+class NotYourTurn(IllegalMove):
+    """Somebody other than the seat to act tried to act."""
+
+
+class GameOver(IllegalMove):
+    """The match has already ended."""
+
+
+class InvalidOption(IllegalMove):
+    """A match option is unknown or has a value outside its allowed set."""
+
+
+# --------------------------------------------------------------------------------------------
+# Outcome
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a match ended.
+
+    ``winners`` holds seat numbers; an empty tuple is a draw (or, in multiplayer games, nobody
+    winning). ``termination`` is a short machine-readable word (``"home_row"``, ``"score"``,
+    ``"resignation"``, ``"agreement"``, ``"timeout"``, …) and ``reason`` a sentence for people.
+    """
+
+    winners: tuple[int, ...]
+    termination: str
+    reason: str = ""
+    scores: tuple[int, ...] | None = None
+
+    @property
+    def is_draw(self) -> bool:
+        return not self.winners
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "winners": list(self.winners),
+            "termination": self.termination,
+            "reason": self.reason,
+            "scores": None if self.scores is None else list(self.scores),
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Outcome:
+        scores = data.get("scores")
+        return cls(
+            winners=tuple(data["winners"]),
+            termination=str(data["termination"]),
+            reason=str(data.get("reason", "")),
+            scores=None if scores is None else tuple(scores),
+        )
+
+
+# --------------------------------------------------------------------------------------------
+# Options: a schema is data, so the console, Discord subcommands and validation share it.
+# --------------------------------------------------------------------------------------------
+
+OptionKind = Literal["choice", "int", "bool"]
+
+
+@dataclass(frozen=True)
+class Option:
+    """One match option a player may set when creating a match.
+
+    ``choice`` options take one of ``choices`` (strings); ``int`` options take one of
+    ``choices`` if given, else any integer in ``[minimum, maximum]``; ``bool`` options take
+    true/false (and the usual yes/no/on/off spellings when typed).
+    """
+
+    name: str
+    kind: OptionKind
+    default: Any
+    description: str
+    choices: tuple[Any, ...] = ()
+    minimum: int | None = None
+    maximum: int | None = None
+
+    def allowed(self) -> str:
+        """The allowed values as players should read them in an error message."""
+        if self.kind == "bool":
+            return "true or false"
+        if self.choices:
+            return ", ".join(str(c) for c in self.choices)
+        return f"a whole number from {self.minimum} to {self.maximum}"
+
+    def coerce(self, value: Any) -> Any:
+        """Turn typed or JSON input into the option's value, or refuse it with a sentence."""
+        bad = InvalidOption(
+            f"Option {self.name} cannot be {value!r}: allowed values are {self.allowed()}."
+        )
+        if self.kind == "bool":
+            if isinstance(value, bool):
+                return value
+            text = str(value).strip().lower()
+            if text in {"true", "yes", "on", "1"}:
+                return True
+            if text in {"false", "no", "off", "0"}:
+                return False
+            raise bad
+        if self.kind == "int":
+            if isinstance(value, bool):
+                raise bad
+            try:
+                number = int(str(value).strip())
+            except ValueError:
+                raise bad from None
+            if self.choices and number not in self.choices:
+                raise bad
+            if self.minimum is not None and number < self.minimum:
+                raise bad
+            if self.maximum is not None and number > self.maximum:
+                raise bad
+            return number
+        text = str(value).strip().lower()
+        for choice in self.choices:
+            if text == str(choice).lower():
+                return choice
+        raise bad
+
+
+def validate_options(
+    schema: Sequence[Option], options: Mapping[str, Any] | None
+) -> dict[str, Any]:
+    """Fill defaults and check every given option against the schema."""
+    by_name = {opt.name: opt for opt in schema}
+    result = {opt.name: opt.default for opt in schema}
+    for name, value in (options or {}).items():
+        opt = by_name.get(name)
+        if opt is None:
+            known = ", ".join(sorted(by_name)) or "none"
+            raise InvalidOption(f"Unknown option {name!r}: this game's options are {known}.")
+        result[name] = opt.coerce(value)
+    return result
+
+
+# --------------------------------------------------------------------------------------------
+# Game information
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """What the bot needs to know about a game before any match exists."""
+
+    name: str
+    title: str
+    min_players: int
+    max_players: int
+    seat_names: tuple[str, ...]
+    """Names of the seats in turn order (``("White", "Black")``); the colour option of /play
+    accepts these (case-insensitive) as well as first/second/random."""
+    summary: str
+    """A short rules summary in our own words (shown by /rules)."""
+    options: tuple[Option, ...] = ()
+    aliases: tuple[str, ...] = ()
+    notation_help: str = ""
+    """One or two lines telling players how to type a move."""
+
+
+# --------------------------------------------------------------------------------------------
+# The rules interface
+# --------------------------------------------------------------------------------------------
+
+
+class Rules(ABC, Generic[State, Action]):
+    """The stable surface every game offers (see ARCHITECTURE.md).
+
+    Subclasses implement the abstract methods; the helpers at the bottom are shared behaviour
+    built only on that surface.
+    """
+
+    info: GameInfo
+
+    # -- life cycle --------------------------------------------------------------------------
+    @abstractmethod
+    def new(self, players: int = 2, options: dict[str, Any] | None = None, seed: int = 0) -> State:
+        """A fresh match. Options are validated with :func:`validate_options`."""
+
+    @abstractmethod
+    def to_move(self, state: State) -> list[int]:
+        """Seats that must act now; empty once the game is over."""
+
+    @abstractmethod
+    def legal_actions(self, state: State) -> list[Action]:
+        """Every legal action (for multi-step turns: next step) for the seat to act,
+        deterministically ordered."""
+
+    @abstractmethod
+    def apply(self, state: State, action: Action) -> State:
+        """A new state; never mutates ``state``; raises :class:`IllegalMove`."""
+
+    @abstractmethod
+    def outcome(self, state: State) -> Outcome | None:
+        """The result once the rules end the game, else ``None``."""
+
+    # -- notation ----------------------------------------------------------------------------
+    @abstractmethod
+    def parse(self, state: State, text: str) -> Action:
+        """Player input → a *legal* action, or :class:`IllegalMove` explaining why not."""
+
+    @abstractmethod
+    def format(self, state: State, action: Action) -> str:
+        """Canonical notation of ``action`` in ``state``; :meth:`parse` accepts it back."""
+
+    # -- views and serialisation -------------------------------------------------------------
+    @abstractmethod
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` may see (``None``: the public). JSON-safe; hidden data removed.
+
+        Renderers only ever receive views.
+        """
+
+    @abstractmethod
+    def dump(self, state: State) -> dict[str, Any]:
+        """Lossless JSON-safe serialisation (may contain secrets: storage only)."""
+
+    @abstractmethod
+    def load(self, data: Mapping[str, Any]) -> State:
+        """Inverse of :meth:`dump`."""
+
+    @abstractmethod
+    def position(self, state: State) -> str:
+        """The game's position notation (see ``shared/rules/<game>.md``)."""
+
+    @abstractmethod
+    def from_position(self, text: str) -> State:
+        """Inverse of :meth:`position`; raises :class:`InvalidNotation` on bad input."""
+
+    # -- shared helpers with sensible defaults ------------------------------------------------
+    def highlight(self, before: State, action: Action) -> dict[str, Any]:
+        """Public, JSON-safe facts about ``action`` that a renderer uses to mark the last move
+        (squares moved from/to, captures, placed fences…). Must never contain secrets."""
+        return {"notation": self.format(before, action)}
+
+    def describe(self, before: State, action: Action, seat_name: str) -> str:
+        """A public sentence for the match thread ("alice played c3-c5")."""
+        return f"{seat_name} played {self.format(before, action)}"
+
+    def notices(self, before: State, after: State) -> list[str]:
+        """Public sentences about things the rules did by themselves during the last action
+        (an automatic pass, an early end), for the bot to announce. Default: none."""
+        return []
+
+    def turn_ended(self, before: State, after: State) -> bool:
+        """Whether ``after`` starts a new turn (someone else to act, or the game is over).
+
+        Multi-step turns keep the same seat to act; the bot pings once per turn, not per step.
+        """
+        return self.to_move(after) != self.to_move(before) or self.outcome(after) is not None
+
+    def legal_notations(self, state: State) -> list[str]:
+        """Canonical notations of every legal action (drives autocomplete)."""
+        return [self.format(state, a) for a in self.legal_actions(state)]
+
+    def options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
+        return validate_options(self.info.options, options)
+
+    def random_playout(self, state: State, rng: random.Random, max_plies: int = 10_000) -> State:
+        """Play random legal actions to the end (tests and benchmarks)."""
+        for _ in range(max_plies):
+            if self.outcome(state) is not None or not self.to_move(state):
+                return state
+            actions = self.legal_actions(state)
+            if not actions:
+                return state
+            state = self.apply(state, rng.choice(actions))
+        return state

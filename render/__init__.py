@@ -1,0 +1,40 @@
+"""Pillow renderers: one module per game, each a pure function of a *view*.
+
+``render.render(game, view, …)`` is the stable entry point (ARCHITECTURE.md). Renderers never
+see a rules state, only what ``Rules.view(state, seat)`` lets through, so an image can never
+show more than its viewer may know.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Sequence
+from typing import Any
+
+
+def render(
+    game: str,
+    view: dict[str, Any],
+    *,
+    perspective: int | None = None,
+    highlight: Sequence[dict[str, Any]] | dict[str, Any] | None = None,
+    players: Sequence[str] | None = None,
+    status: str | None = None,
+) -> bytes:
+    """PNG bytes of ``view``.
+
+    ``perspective``: the seat whose side of the board is drawn at the bottom (None: seat 0).
+    ``highlight``: what ``Rules.highlight`` said about the last turn's actions, oldest first
+    (a single dict is accepted too). ``players``: display names per seat for the title bar.
+    ``status``: a line that replaces the default "X to move" text (e.g. the result).
+    """
+    module = importlib.import_module(f"render.{game}")
+    if isinstance(highlight, dict):
+        highlight = [highlight]
+    return module.render(
+        view,
+        perspective=perspective,
+        highlight=list(highlight or ()),
+        players=list(players) if players else None,
+        status=status,
+    )
