@@ -295,6 +295,12 @@ class Rules(ABC, Generic[State, Action]):
         """
         return self.to_move(after) != self.to_move(before) or self.outcome(after) is not None
 
+    def parse_many(self, state: State, text: str) -> list[Action]:
+        """Input that may hold several steps of one turn (a Fonver placement followed by its
+        captures, ``k10 l11>k11``) → the actions in order, each legal in the state left by
+        the previous one. Games whose turns are single actions keep this default."""
+        return [self.parse(state, text)]
+
     def legal_notations(self, state: State) -> list[str]:
         """Canonical notations of every legal action (drives autocomplete)."""
         return [self.format(state, a) for a in self.legal_actions(state)]
