@@ -57,7 +57,8 @@ def _load(module: str) -> Rules[Any, Any] | None:
         if exc.name == module:  # the game is not written yet
             return None
         raise
-    return mod.RULES
+    # A subpackage without RULES is a game still being written: not offered yet.
+    return getattr(mod, "RULES", None)
 
 
 def available() -> list[str]:

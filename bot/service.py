@@ -1,0 +1,954 @@
+"""Transport-free use cases: everything a player can do, for the console, Discord and tests.
+
+The service decides *who may act* (participants only, the seat to move only), runs the rules
+engines, commits each accepted action in one versioned transaction, renders the board and
+answers with plain :mod:`bot.replies` objects. It never imports discord, so the console and
+the test-suite drive exactly the code the Discord cogs use.
+
+Errors are turned into sentences in exactly one place, :func:`_guarded`: an ``IllegalMove``
+or a :class:`Refusal` becomes an ephemeral one-liner, a stale write becomes "the board
+changed", and anything else is logged with the match id and answered with a short apology.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import logging
+import random
+import secrets
+import time
+from collections import OrderedDict
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, ParamSpec
+
+import games
+import render
+from bot.replies import Button, Post, Reply
+from bot.suggest import suggest
+from games.core import GameOver, IllegalMove, NotYourTurn, Outcome, Rules
+from storage.base import (
+    ACTIVE,
+    CANCELLED,
+    CHALLENGE,
+    DECLINED,
+    FINISHED,
+    OPEN_STATUSES,
+    ActionRecord,
+    MatchRecord,
+    MatchUpdate,
+    StaleVersion,
+    Store,
+)
+
+log = logging.getLogger(__name__)
+
+P = ParamSpec("P")
+
+LinkFn = Callable[[MatchRecord], "str | None"]
+
+
+class Refusal(ValueError):
+    """A command that cannot be done as asked; the message is shown to the caller."""
+
+
+@dataclass(frozen=True)
+class User:
+    """Somebody issuing commands: a Discord user id (or a console name) and a display name."""
+
+    id: str
+    name: str
+
+
+@dataclass(frozen=True)
+class Step:
+    """One applied step of a turn, with what the log and the thread need to know of it."""
+
+    notation: str
+    highlight: dict[str, Any]
+    description: str
+    ends_turn: bool
+
+
+@dataclass(frozen=True)
+class Loaded:
+    """A match record with its rules and live state."""
+
+    record: MatchRecord
+    rules: Rules[Any, Any]
+    state: Any
+
+    @property
+    def id(self) -> int:
+        return self.record.id
+
+
+def _guarded(
+    method: Callable[P, Awaitable[Reply]],
+) -> Callable[P, Awaitable[Reply]]:
+    """The one place where failures become sentences for people."""
+
+    @functools.wraps(method)
+    async def wrapper(*args: P.args, **kwargs: P.kwargs) -> Reply:
+        match_id = kwargs.get("match_id")
+        try:
+            return await method(*args, **kwargs)
+        except (IllegalMove, Refusal) as exc:
+            return Reply.refuse(str(exc), match_id=match_id if isinstance(match_id, int) else None)
+        except StaleVersion:
+            return Reply.refuse(
+                "The board changed while you were acting — look again with /board and retry."
+            )
+        except Exception:
+            log.exception("internal error in %s (match %s)", method.__name__, match_id)
+            return Reply.refuse(
+                "Sorry — something went wrong on my side and nothing was changed"
+                + (f" (match #{match_id})." if match_id else ".")
+            )
+
+    return wrapper
+
+
+def _plural_names(names: Sequence[str]) -> str:
+    if len(names) <= 1:
+        return "".join(names)
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _ago(seconds: float) -> str:
+    seconds = max(0, int(seconds))
+    if seconds < 90:
+        return "just now"
+    minutes = seconds // 60
+    if minutes < 90:
+        return f"{minutes} min ago"
+    hours = minutes // 60
+    if hours < 36:
+        return f"{hours} h ago"
+    return f"{hours // 24} days ago"
+
+
+class Service:
+    """The use cases. One instance per bot (or console run); it holds no game state itself —
+    every command reads the match from the store, so restarts are invisible."""
+
+    def __init__(
+        self,
+        store: Store,
+        *,
+        clock: Callable[[], float] = time.time,
+        seed_source: Callable[[], int] | None = None,
+        link: LinkFn | None = None,
+        cache_size: int = 256,
+    ) -> None:
+        self.store = store
+        self.clock = clock
+        self._seed_source = seed_source or (lambda: secrets.randbits(31))
+        self.link = link
+        self._legal: OrderedDict[tuple[int, int], list[str]] = OrderedDict()
+        self._cache_size = cache_size
+
+    # ------------------------------------------------------------------------------------
+    # helpers: users, matches, names
+    # ------------------------------------------------------------------------------------
+    async def _touch(self, *users: User) -> None:
+        now = self.clock()
+        for user in users:
+            await self.store.ensure_user(user.id, user.name, now)
+
+    async def _names(self, record: MatchRecord) -> list[str]:
+        names = []
+        for uid in record.seats:
+            names.append(await self.store.user_name(uid) or uid)
+        return names
+
+    @staticmethod
+    def _load(record: MatchRecord) -> Loaded:
+        rules = games.get(record.game)
+        return Loaded(record, rules, rules.load(record.state))
+
+    async def _find(
+        self,
+        actor: User,
+        match_id: int | None,
+        where: str | None,
+        *,
+        statuses: Sequence[str] = (ACTIVE,),
+        participant: bool = True,
+    ) -> MatchRecord:
+        """The match a command is about: the explicit id, else the match whose thread the
+        command was typed in, else the caller's only match in ``statuses``."""
+        if match_id is not None:
+            record = await self.store.get_match(match_id)
+            if record is None:
+                raise Refusal(f"There is no match #{match_id}.")
+        elif where is not None and (record := await self.store.find_by_thread(where)):
+            pass
+        else:
+            mine = [
+                m
+                for m in await self.store.list_matches(user_id=actor.id, statuses=statuses)
+                if actor.id in m.seats
+            ]
+            if not mine:
+                raise Refusal("You have no match waiting here — start one with /play.")
+            if len(mine) > 1:
+                listing = ", ".join([f"#{m.id} {games.get(m.game).info.title}" for m in mine[:6]])
+                raise Refusal(f"You have several matches ({listing}); add match:<id> to say which.")
+            record = mine[0]
+        if participant and actor.id not in record.seats:
+            raise Refusal(f"You are not playing in match #{record.id}.")
+        return record
+
+    def _seat_of(self, record: MatchRecord, actor: User) -> int:
+        return record.seats.index(actor.id)
+
+    @staticmethod
+    def _seat_label(rules: Rules[Any, Any], seat: int, name: str) -> str:
+        seats = rules.info.seat_names
+        return f"{name} ({seats[seat]})" if seat < len(seats) else name
+
+    async def _to_move_text(self, loaded: Loaded, names: Sequence[str]) -> str:
+        seats = loaded.rules.to_move(loaded.state)
+        labels = [self._seat_label(loaded.rules, s, names[s]) for s in seats]
+        return f"{_plural_names(labels)} to move." if labels else ""
+
+    def _result_text(self, rules: Rules[Any, Any], outcome: Outcome, names: Sequence[str]) -> str:
+        reason = f" {outcome.reason}" if outcome.reason else ""
+        if outcome.is_draw:
+            return f"The game is drawn.{reason}"
+        winners = [self._seat_label(rules, s, names[s]) for s in outcome.winners]
+        verb = "wins" if len(winners) == 1 else "win"
+        scores = ""
+        if outcome.scores is not None:
+            scores = (
+                " Score: "
+                + ", ".join(f"{names[i]} {score}" for i, score in enumerate(outcome.scores))
+                + "."
+            )
+        return f"{_plural_names(winners)} {verb}.{reason}{scores}"
+
+    async def _live_actions(self, match_id: int) -> list[ActionRecord]:
+        return await self.store.actions(match_id)
+
+    async def _last_turn_highlights(self, match_id: int) -> list[dict[str, Any]]:
+        actions = await self._live_actions(match_id)
+        if not actions:
+            return []
+        turn = actions[-1].detail.get("turn")
+        return [a.detail.get("highlight", {}) for a in actions if a.detail.get("turn") == turn]
+
+    async def _image(
+        self, loaded: Loaded, *, perspective: int | None, status: str | None = None
+    ) -> bytes:
+        names = await self._names(loaded.record)
+        highlights = await self._last_turn_highlights(loaded.id)
+        view = loaded.rules.view(loaded.state, None)
+        return await asyncio.to_thread(
+            render.render,
+            loaded.record.game,
+            view,
+            perspective=perspective,
+            highlight=highlights,
+            players=names,
+            status=status,
+        )
+
+    def _perspective(self, loaded: Loaded, viewer: User | None = None) -> int | None:
+        """Draw the board from the side of whoever will look hardest: the viewer if they
+        play, else the seat to move."""
+        if viewer is not None and viewer.id in loaded.record.seats:
+            return loaded.record.seats.index(viewer.id)
+        seats = loaded.rules.to_move(loaded.state)
+        return seats[0] if seats else 0
+
+    def _controls(
+        self, loaded: Loaded, mid_turn: bool
+    ) -> tuple[tuple[Button, ...], tuple[str, ...]]:
+        """Buttons for tiny decisions (the pie rule's keep/swap), a select menu for the
+        steps of a turn that continues (captures); typed /move always works as well."""
+        if not loaded.rules.to_move(loaded.state):
+            return (), ()
+        notations = loaded.rules.legal_notations(loaded.state)
+        if 0 < len(notations) <= 5:
+            return tuple(Button(n, "step", "primary", n) for n in notations), ()
+        if mid_turn and len(notations) <= 25:
+            return (), tuple(notations)
+        return (), ()
+
+    async def _board_post(
+        self,
+        loaded: Loaded,
+        lines: Sequence[str],
+        *,
+        ping: bool,
+        mid_turn: bool = False,
+        viewer: User | None = None,
+    ) -> Post:
+        names = await self._names(loaded.record)
+        rules = loaded.rules
+        outcome = self._final_outcome(loaded)
+        status = self._result_text(rules, outcome, names) if outcome else None
+        text_lines = list(lines)
+        if status:
+            text_lines.append(status)
+        else:
+            text_lines.append(await self._to_move_text(loaded, names))
+        image = await self._image(
+            loaded, perspective=self._perspective(loaded, viewer), status=status
+        )
+        mentions: tuple[str, ...] = ()
+        ping_text = ""
+        seats = rules.to_move(loaded.state) if not outcome else []
+        if ping and seats:
+            mentions = tuple(loaded.record.seats[s] for s in seats)
+            who = _plural_names([names[s] for s in seats])
+            ping_text = f"{who}, it's your turn in {rules.info.title} (match #{loaded.id})."
+        elif ping and outcome:
+            mentions = tuple(dict.fromkeys(loaded.record.seats))
+            ping_text = f"Match #{loaded.id} is over."
+        buttons, choices = ((), ()) if outcome else self._controls(loaded, mid_turn)
+        title = f"{rules.info.title} · match #{loaded.id} · {' vs '.join(names)}"
+        return Post(
+            text="\n".join(line for line in text_lines if line),
+            image=image,
+            ping=ping_text,
+            mentions=mentions,
+            buttons=buttons,
+            choices=choices,
+            title=title,
+        )
+
+    @staticmethod
+    def _final_outcome(loaded: Loaded) -> Outcome | None:
+        if loaded.record.result is not None:
+            return Outcome.from_dict(loaded.record.result)
+        if loaded.record.status == FINISHED:
+            return loaded.rules.outcome(loaded.state)
+        return None
+
+    def _linked(self, record: MatchRecord, text: str) -> str:
+        url = self.link(record) if self.link else None
+        return f"{text} {url}" if url else text
+
+    # ------------------------------------------------------------------------------------
+    # challenge life cycle
+    # ------------------------------------------------------------------------------------
+    @_guarded
+    async def challenge(
+        self,
+        actor: User,
+        game: str,
+        opponent: User | None,
+        *,
+        color: str | None = None,
+        options: dict[str, Any] | None = None,
+        guild_id: str | None = None,
+        channel_id: str | None = None,
+    ) -> Reply:
+        try:
+            rules = games.get(game)
+        except KeyError as exc:
+            raise Refusal(str(exc.args[0])) from None
+        info = rules.info
+        if info.min_players != 2 or opponent is None:
+            if opponent is None:
+                raise Refusal(f"{info.title} needs an opponent: add opponent:<user>.")
+            raise Refusal(f"{info.title} is not a two-player challenge game.")
+        if opponent.id == actor.id:
+            raise Refusal("You can't challenge yourself — pick another player.")
+        checked = rules.options(options)
+        seed = self._seed_source()
+        seat = self._challenger_seat(rules, color, seed)
+        await self._touch(actor, opponent)
+        seats = [actor.id, opponent.id] if seat == 0 else [opponent.id, actor.id]
+        state = rules.new(2, checked, seed)
+        record = await self.store.create_match(
+            game=info.name,
+            options=checked,
+            seed=seed,
+            status=CHALLENGE,
+            seats=seats,
+            created_by=actor.id,
+            state=rules.dump(state),
+            now=self.clock(),
+            guild_id=guild_id,
+            channel_id=channel_id,
+            meta={"color": (color or "random").lower()},
+        )
+        names = [actor.name, opponent.name] if seat == 0 else [opponent.name, actor.name]
+        sides = ", ".join(self._seat_label(rules, i, n) for i, n in enumerate(names))
+        opts = self._options_text(rules, checked)
+        post = Post(
+            text=(
+                f"{actor.name} challenges {opponent.name} to {info.title} (match #{record.id}).\n"
+                f"Seats: {sides}.{opts}"
+            ),
+            ping=f"{opponent.name}, do you accept? Use the buttons, /accept or /decline.",
+            mentions=(opponent.id,),
+            buttons=(
+                Button("Accept", "accept", "success"),
+                Button("Decline", "decline", "danger"),
+            ),
+            title=f"{info.title} · match #{record.id} · challenge",
+        )
+        return Reply(
+            text=f"Challenge sent to {opponent.name} (match #{record.id}).",
+            ephemeral=True,
+            post=post,
+            match_id=record.id,
+            created=True,
+        )
+
+    @staticmethod
+    def _options_text(rules: Rules[Any, Any], options: dict[str, Any]) -> str:
+        if not options:
+            return ""
+        parts = ", ".join(
+            f"{k}: {str(v).lower() if isinstance(v, bool) else v}" for k, v in options.items()
+        )
+        return f"\nOptions: {parts}."
+
+    @staticmethod
+    def _challenger_seat(rules: Rules[Any, Any], color: str | None, seed: int) -> int:
+        word = (color or "random").strip().lower()
+        seat_names = [s.lower() for s in rules.info.seat_names]
+        if word == "first":
+            return 0
+        if word == "second":
+            return 1
+        if word in seat_names[:2]:
+            return seat_names.index(word)
+        if word == "random":
+            return random.Random(seed).randrange(2)
+        allowed = ", ".join(["first", "second", "random", *seat_names[:2]])
+        raise Refusal(f"Option color cannot be {color!r}: allowed values are {allowed}.")
+
+    async def attach_place(
+        self, match_id: int, *, channel_id: str | None, thread_id: str | None
+    ) -> None:
+        """Remember where a match lives (the adapter created its thread)."""
+        for _ in range(5):
+            record = await self.store.get_match(match_id)
+            if record is None:
+                return
+            try:
+                await self.store.commit(
+                    match_id,
+                    record.version,
+                    MatchUpdate(channel_id=channel_id, thread_id=thread_id),
+                    now=self.clock(),
+                )
+                return
+            except StaleVersion:
+                continue
+
+    @_guarded
+    async def accept(
+        self, actor: User, *, match_id: int | None = None, where: str | None = None
+    ) -> Reply:
+        """Accept whatever the other side proposed: a challenge, a draw or an undo."""
+        await self._touch(actor)
+        record = await self._pending_for(actor, match_id, where)
+        if record.status == CHALLENGE:
+            return await self._accept_challenge(actor, record)
+        meta = record.meta
+        seat = self._seat_of(record, actor)
+        if meta.get("draw_offer") is not None and meta["draw_offer"] != seat:
+            return await self._finish_by_agreement(actor, record)
+        if meta.get("undo_request") is not None and meta["undo_request"]["seat"] != seat:
+            return await self._do_undo(actor, record)
+        raise Refusal(f"Nothing is waiting for your answer in match #{record.id}.")
+
+    @_guarded
+    async def decline(
+        self, actor: User, *, match_id: int | None = None, where: str | None = None
+    ) -> Reply:
+        """Decline a challenge (or withdraw your own), a draw offer or an undo request."""
+        await self._touch(actor)
+        record = await self._pending_for(actor, match_id, where, own_challenges=True)
+        if record.status == CHALLENGE:
+            withdrawn = actor.id == record.created_by
+            status = CANCELLED if withdrawn else DECLINED
+            await self.store.commit(
+                record.id, record.version, MatchUpdate(status=status), now=self.clock()
+            )
+            text = (
+                f"{actor.name} withdrew the challenge (match #{record.id})."
+                if withdrawn
+                else f"{actor.name} declined the challenge (match #{record.id})."
+            )
+            others = tuple(uid for uid in record.seats if uid != actor.id)
+            return Reply(
+                text="Done.",
+                post=Post(text=text, ping=text, mentions=others),
+                match_id=record.id,
+            )
+        meta = dict(record.meta)
+        seat = self._seat_of(record, actor)
+        if meta.get("draw_offer") is not None and meta["draw_offer"] != seat:
+            meta.pop("draw_offer")
+            what = "draw offer"
+        elif meta.get("undo_request") is not None and meta["undo_request"]["seat"] != seat:
+            meta.pop("undo_request")
+            what = "undo request"
+        else:
+            raise Refusal(f"Nothing is waiting for your answer in match #{record.id}.")
+        await self.store.commit(record.id, record.version, MatchUpdate(meta=meta), now=self.clock())
+        others = tuple(uid for uid in record.seats if uid != actor.id)
+        text = f"{actor.name} declined the {what}; play on."
+        return Reply(
+            text="Declined.", post=Post(text=text, ping=text, mentions=others), match_id=record.id
+        )
+
+    async def _pending_for(
+        self,
+        actor: User,
+        match_id: int | None,
+        where: str | None,
+        *,
+        own_challenges: bool = False,
+    ) -> MatchRecord:
+        if match_id is not None or where is not None:
+            record = await self._find(
+                actor, match_id, where, statuses=OPEN_STATUSES, participant=True
+            )
+            if record.status not in OPEN_STATUSES:
+                raise Refusal(f"Match #{record.id} is {record.status}; nothing to answer.")
+            if record.status == CHALLENGE and record.created_by == actor.id and not own_challenges:
+                raise Refusal("You made this challenge; your opponent must accept it.")
+            return record
+        waiting = []
+        for m in await self.store.list_matches(user_id=actor.id, statuses=OPEN_STATUSES):
+            if actor.id not in m.seats:
+                continue
+            if m.status == CHALLENGE:
+                if m.created_by != actor.id or own_challenges:
+                    waiting.append(m)
+                continue
+            seat = m.seats.index(actor.id)
+            for key in ("draw_offer", "undo_request"):
+                pending = m.meta.get(key)
+                if pending is None:
+                    continue
+                by = pending if key == "draw_offer" else pending["seat"]
+                if by != seat:
+                    waiting.append(m)
+                    break
+        if not waiting:
+            raise Refusal("Nothing is waiting for your answer.")
+        if len(waiting) > 1:
+            listing = ", ".join(f"#{m.id}" for m in waiting[:8])
+            raise Refusal(f"Several matches wait for your answer ({listing}); add match:<id>.")
+        return waiting[0]
+
+    async def _accept_challenge(self, actor: User, record: MatchRecord) -> Reply:
+        if record.created_by == actor.id:
+            raise Refusal("You made this challenge; your opponent must accept it.")
+        updated = await self.store.commit(
+            record.id, record.version, MatchUpdate(status=ACTIVE), now=self.clock()
+        )
+        loaded = self._load(updated)
+        post = await self._board_post(
+            loaded, [f"{actor.name} accepted — the game begins!"], ping=True
+        )
+        return Reply(text="Challenge accepted.", post=post, match_id=record.id)
+
+    # ------------------------------------------------------------------------------------
+    # moves
+    # ------------------------------------------------------------------------------------
+    @_guarded
+    async def move(
+        self,
+        actor: User,
+        text: str,
+        *,
+        match_id: int | None = None,
+        where: str | None = None,
+        version: int | None = None,
+    ) -> Reply:
+        """Play one action, or several steps of one turn typed together.
+
+        ``version``, when given (buttons and menus carry it), must still be current so a
+        press on an old message never plays into a changed position.
+        """
+        await self._touch(actor)
+        record = await self._find(actor, match_id, where, statuses=(ACTIVE, FINISHED))
+        loaded = self._load(record)
+        if record.status != ACTIVE:
+            raise GameOver(f"Match #{record.id} is over; start a new one with /play.")
+        if version is not None and version != record.version:
+            raise Refusal(
+                "That choice is out of date — the board has changed; see the latest post."
+            )
+        rules, state = loaded.rules, loaded.state
+        seat = self._seat_of(record, actor)
+        to_move = rules.to_move(state)
+        if seat not in to_move:
+            names = await self._names(record)
+            others = _plural_names([self._seat_label(rules, s, names[s]) for s in to_move])
+            raise NotYourTurn(f"It's {others}'s turn, not yours.")
+        if not text.strip():
+            raise Refusal("Type a move, e.g. " + (rules.info.notation_help or "see /rules."))
+        names = await self._names(record)
+        new_state, steps = await asyncio.to_thread(
+            self._play, rules, state, text, seat, names[seat]
+        )
+        live = await self.store.actions(record.id, include_undone=True)
+        ply = live[-1].ply if live else 0
+        turn = 1
+        if live := [a for a in live if not a.undone]:
+            last = live[-1].detail
+            turn = int(last.get("turn", 0)) + (1 if last.get("ends_turn", True) else 0)
+        now = self.clock()
+        appended: list[ActionRecord] = []
+        for step in steps:
+            ply += 1
+            appended.append(
+                ActionRecord(
+                    ply=ply,
+                    seat=seat,
+                    notation=step.notation,
+                    created_at=now,
+                    detail={"turn": turn, "ends_turn": step.ends_turn, "highlight": step.highlight},
+                )
+            )
+            if step.ends_turn:
+                turn += 1
+        outcome = rules.outcome(new_state)
+        meta = {k: v for k, v in record.meta.items() if k not in ("draw_offer", "undo_request")}
+        update = MatchUpdate(
+            state=rules.dump(new_state),
+            meta=meta,
+            status=FINISHED if outcome else None,
+            result=outcome.to_dict() if outcome else None,
+        )
+        updated = await self.store.commit(
+            record.id, record.version, update, now=now, append=appended
+        )
+        after = Loaded(updated, rules, new_state)
+        lines = [step.description for step in steps]
+        lines.extend(rules.notices(state, new_state))
+        ended = steps[-1].ends_turn or outcome is not None
+        post = await self._board_post(after, lines, ping=ended, mid_turn=not ended)
+        played = " ".join(step.notation for step in steps)
+        return Reply(text=f"Played {played}.", post=post, match_id=record.id)
+
+    @staticmethod
+    def _play(
+        rules: Rules[Any, Any], state: Any, text: str, seat: int, name: str
+    ) -> tuple[Any, list[Step]]:
+        """Parse and apply in a worker thread (big move lists must not stall the gateway)."""
+        steps: list[Step] = []
+        current = state
+        for action in rules.parse_many(state, text):
+            if seat not in rules.to_move(current):
+                raise NotYourTurn("Your turn ended before the last part of that input.")
+            after = rules.apply(current, action)
+            steps.append(
+                Step(
+                    notation=rules.format(current, action),
+                    highlight=rules.highlight(current, action),
+                    description=rules.describe(current, action, name),
+                    ends_turn=rules.turn_ended(current, after),
+                )
+            )
+            current = after
+        return current, steps
+
+    # ------------------------------------------------------------------------------------
+    # board, resign, draw, undo
+    # ------------------------------------------------------------------------------------
+    @_guarded
+    async def board(
+        self, actor: User, *, match_id: int | None = None, where: str | None = None
+    ) -> Reply:
+        """The current board, visible where it was asked for (this also repairs a post that
+        failed to reach the thread)."""
+        await self._touch(actor)
+        record = await self._find(
+            actor, match_id, where, statuses=(ACTIVE, FINISHED, CHALLENGE), participant=False
+        )
+        if record.status == CHALLENGE:
+            raise Refusal(
+                f"Match #{record.id} has not started: it waits for the challenge to be accepted."
+            )
+        loaded = self._load(record)
+        live = await self._live_actions(record.id)
+        mid_turn = bool(live) and not live[-1].detail.get("ends_turn", True)
+        post = await self._board_post(loaded, [], ping=False, mid_turn=mid_turn, viewer=actor)
+        return Reply(text="", ephemeral=False, post=post, match_id=record.id)
+
+    @_guarded
+    async def resign(
+        self, actor: User, *, match_id: int | None = None, where: str | None = None
+    ) -> Reply:
+        await self._touch(actor)
+        record = await self._find(actor, match_id, where)
+        loaded = self._load(record)
+        seat = self._seat_of(record, actor)
+        winners = tuple(s for s in range(len(record.seats)) if s != seat)
+        names = await self._names(record)
+        outcome = Outcome(
+            winners=winners,
+            termination="resignation",
+            reason=f"{names[seat]} resigned.",
+        )
+        return await self._finish(actor, loaded, outcome, [f"{actor.name} resigns."])
+
+    async def _finish(
+        self, actor: User, loaded: Loaded, outcome: Outcome, lines: list[str]
+    ) -> Reply:
+        record = loaded.record
+        meta = {k: v for k, v in record.meta.items() if k not in ("draw_offer", "undo_request")}
+        updated = await self.store.commit(
+            record.id,
+            record.version,
+            MatchUpdate(status=FINISHED, result=outcome.to_dict(), meta=meta),
+            now=self.clock(),
+        )
+        post = await self._board_post(Loaded(updated, loaded.rules, loaded.state), lines, ping=True)
+        return Reply(text="Done.", post=post, match_id=record.id)
+
+    @_guarded
+    async def draw(
+        self, actor: User, *, match_id: int | None = None, where: str | None = None
+    ) -> Reply:
+        """Offer a draw, or accept the opponent's standing offer."""
+        await self._touch(actor)
+        record = await self._find(actor, match_id, where)
+        seat = self._seat_of(record, actor)
+        offer = record.meta.get("draw_offer")
+        if offer is not None and offer != seat:
+            return await self._finish_by_agreement(actor, record)
+        if offer == seat:
+            raise Refusal("You have already offered a draw; your opponent has to answer.")
+        meta = {**record.meta, "draw_offer": seat}
+        await self.store.commit(record.id, record.version, MatchUpdate(meta=meta), now=self.clock())
+        others = tuple(uid for uid in record.seats if uid != actor.id)
+        return Reply(
+            text="Draw offered.",
+            post=Post(
+                text=f"{actor.name} offers a draw (match #{record.id}).",
+                ping="Do you agree? Use the buttons, /accept or /decline.",
+                mentions=others,
+                buttons=(
+                    Button("Accept draw", "accept", "success"),
+                    Button("Decline", "decline", "danger"),
+                ),
+            ),
+            match_id=record.id,
+        )
+
+    async def _finish_by_agreement(self, actor: User, record: MatchRecord) -> Reply:
+        loaded = self._load(record)
+        outcome = Outcome(winners=(), termination="agreement", reason="Both players agreed.")
+        return await self._finish(actor, loaded, outcome, [f"{actor.name} accepts the draw."])
+
+    @_guarded
+    async def undo(
+        self, actor: User, *, match_id: int | None = None, where: str | None = None
+    ) -> Reply:
+        """Ask to take back your last turn, or agree to the opponent's request."""
+        await self._touch(actor)
+        record = await self._find(actor, match_id, where)
+        seat = self._seat_of(record, actor)
+        request = record.meta.get("undo_request")
+        if request is not None and request["seat"] != seat:
+            return await self._do_undo(actor, record)
+        if request is not None:
+            raise Refusal("You have already asked to undo; your opponent has to answer.")
+        live = await self._live_actions(record.id)
+        if not live:
+            raise Refusal("There is no move to take back yet.")
+        last = live[-1]
+        if last.seat != seat:
+            raise Refusal("You can only ask to take back your own last move.")
+        meta = {**record.meta, "undo_request": {"seat": seat, "turn": last.detail.get("turn")}}
+        await self.store.commit(record.id, record.version, MatchUpdate(meta=meta), now=self.clock())
+        others = tuple(uid for uid in record.seats if uid != actor.id)
+        return Reply(
+            text="Undo requested.",
+            post=Post(
+                text=f"{actor.name} asks to take back their last move ({last.notation}).",
+                ping="Do you allow it? Use the buttons, /accept or /decline.",
+                mentions=others,
+                buttons=(
+                    Button("Allow undo", "accept", "success"),
+                    Button("Refuse", "decline", "danger"),
+                ),
+            ),
+            match_id=record.id,
+        )
+
+    async def _do_undo(self, actor: User, record: MatchRecord) -> Reply:
+        rules = games.get(record.game)
+        live = await self._live_actions(record.id)
+        turn = record.meta["undo_request"]["turn"]
+        keep = [a for a in live if a.detail.get("turn") != turn]
+        dropped = [a for a in live if a.detail.get("turn") == turn]
+        if not dropped:
+            raise Refusal("That move was already taken back.")
+        state = await asyncio.to_thread(replay, rules, record, keep)
+        meta = {k: v for k, v in record.meta.items() if k not in ("draw_offer", "undo_request")}
+        updated = await self.store.commit(
+            record.id,
+            record.version,
+            MatchUpdate(state=rules.dump(state), meta=meta),
+            now=self.clock(),
+            undo_from_ply=dropped[0].ply,
+        )
+        loaded = Loaded(updated, rules, state)
+        taken = " ".join(a.notation for a in dropped)
+        post = await self._board_post(
+            loaded, [f"{actor.name} allowed the undo: {taken} was taken back."], ping=True
+        )
+        return Reply(text="Undo done.", post=post, match_id=record.id)
+
+    # ------------------------------------------------------------------------------------
+    # listings and information
+    # ------------------------------------------------------------------------------------
+    @_guarded
+    async def games(self, actor: User) -> Reply:
+        """My open matches, whose turn and since when."""
+        await self._touch(actor)
+        records = [
+            m
+            for m in await self.store.list_matches(user_id=actor.id, statuses=OPEN_STATUSES)
+            if actor.id in m.seats
+        ]
+        if not records:
+            return Reply(text="You have no open matches. Start one with /play.")
+        now = self.clock()
+        lines = []
+        for record in records:
+            loaded = self._load(record)
+            names = await self._names(record)
+            opponents = _plural_names(
+                [n for uid, n in zip(record.seats, names, strict=True) if uid != actor.id]
+            )
+            title = loaded.rules.info.title
+            since = _ago(now - record.updated_at)
+            if record.status == CHALLENGE:
+                state = (
+                    f"waiting for {opponents} to accept"
+                    if record.created_by == actor.id
+                    else "challenge waiting for your answer"
+                )
+            else:
+                seats = loaded.rules.to_move(loaded.state)
+                movers = [record.seats[s] for s in seats]
+                state = (
+                    "**your turn**"
+                    if actor.id in movers
+                    else f"{_plural_names([names[s] for s in seats])}'s turn"
+                )
+            lines.append(
+                self._linked(
+                    record, f"#{record.id} {title} vs {opponents} — {state} (since {since})"
+                )
+            )
+        return Reply(text="\n".join(lines))
+
+    async def open_matches(self, actor: User) -> list[MatchRecord]:
+        """The caller's open matches (for the adapters' match pickers)."""
+        return [
+            m
+            for m in await self.store.list_matches(user_id=actor.id, statuses=OPEN_STATUSES)
+            if actor.id in m.seats
+        ]
+
+    @_guarded
+    async def history(
+        self, actor: User, *, match_id: int | None = None, where: str | None = None
+    ) -> Reply:
+        """The numbered list of turns, in notation."""
+        record = await self._find(
+            actor, match_id, where, statuses=(ACTIVE, FINISHED), participant=False
+        )
+        rules = games.get(record.game)
+        names = await self._names(record)
+        live = await self._live_actions(record.id)
+        if not live:
+            return Reply(text=f"Match #{record.id}: no moves yet.", match_id=record.id)
+        turns: dict[int, list[ActionRecord]] = {}
+        for action in live:
+            turns.setdefault(int(action.detail.get("turn", action.ply)), []).append(action)
+        lines = [f"{rules.info.title} · match #{record.id} · {' vs '.join(names)}"]
+        for number, (_, acts) in enumerate(sorted(turns.items()), start=1):
+            seat = acts[0].seat
+            who = self._seat_label(rules, seat, names[seat])
+            lines.append(f"{number}. {who}: {' '.join(a.notation for a in acts)}")
+        if record.result:
+            lines.append(self._result_text(rules, Outcome.from_dict(record.result), names))
+        return Reply(text="\n".join(lines), match_id=record.id)
+
+    @_guarded
+    async def rules(self, game: str) -> Reply:
+        try:
+            rules = games.get(game)
+        except KeyError as exc:
+            raise Refusal(str(exc.args[0])) from None
+        return Reply(text=rules_text(rules))
+
+    async def suggestions(
+        self,
+        actor: User,
+        typed: str,
+        *,
+        match_id: int | None = None,
+        where: str | None = None,
+        limit: int = 25,
+    ) -> list[str]:
+        """Autocomplete for /move: the caller's legal moves filtered by what was typed.
+
+        Cached per match version, since Discord gives autocomplete no time to think twice.
+        """
+        try:
+            record = await self._find(actor, match_id, where)
+        except Refusal:
+            return []
+        seat = record.seats.index(actor.id)
+        rules = games.get(record.game)
+        key = (record.id, record.version)
+        notations = self._legal.get(key)
+        if notations is None:
+            state = rules.load(record.state)
+            if seat not in rules.to_move(state):
+                return []
+            notations = await asyncio.to_thread(rules.legal_notations, state)
+            self._legal[key] = notations
+            while len(self._legal) > self._cache_size:
+                self._legal.popitem(last=False)
+        else:
+            self._legal.move_to_end(key)
+            if seat not in rules.to_move(rules.load(record.state)):
+                return []
+        return suggest(notations, typed, limit)
+
+
+def replay(rules: Rules[Any, Any], record: MatchRecord, actions: Sequence[ActionRecord]) -> Any:
+    """Rebuild a match's state from its log — the log is the truth."""
+    state = rules.new(len(record.seats), record.options, record.seed)
+    for action in actions:
+        state = rules.apply(state, rules.parse(state, action.notation))
+    return state
+
+
+def rules_text(rules: Rules[Any, Any]) -> str:
+    info = rules.info
+    players = (
+        f"{info.min_players} players"
+        if info.min_players == info.max_players
+        else f"{info.min_players}–{info.max_players} players"
+    )
+    lines = [f"**{info.title}** ({players}; seats: {', '.join(info.seat_names)})", info.summary]
+    if info.notation_help:
+        lines.append(f"How to type moves: {info.notation_help}")
+    if info.options:
+        lines.append("Options:")
+        for opt in info.options:
+            default = str(opt.default).lower() if isinstance(opt.default, bool) else opt.default
+            lines.append(f"• {opt.name} — {opt.description} ({opt.allowed()}; default {default})")
+    return "\n".join(lines)
