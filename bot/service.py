@@ -157,7 +157,7 @@ class Service:
         for user in users:
             await self.store.ensure_user(user.id, user.name, now)
 
-    async def _names(self, record: MatchRecord) -> list[str]:
+    async def player_names(self, record: MatchRecord) -> list[str]:
         names = []
         for uid in record.seats:
             names.append(await self.store.user_name(uid) or uid)
@@ -242,7 +242,7 @@ class Service:
     async def _image(
         self, loaded: Loaded, *, perspective: int | None, status: str | None = None
     ) -> bytes:
-        names = await self._names(loaded.record)
+        names = await self.player_names(loaded.record)
         highlights = await self._last_turn_highlights(loaded.id)
         view = loaded.rules.view(loaded.state, None)
         return await asyncio.to_thread(
@@ -286,7 +286,7 @@ class Service:
         mid_turn: bool = False,
         viewer: User | None = None,
     ) -> Post:
-        names = await self._names(loaded.record)
+        names = await self.player_names(loaded.record)
         rules = loaded.rules
         outcome = self._final_outcome(loaded)
         status = self._result_text(rules, outcome, names) if outcome else None
@@ -586,12 +586,12 @@ class Service:
         seat = self._seat_of(record, actor)
         to_move = rules.to_move(state)
         if seat not in to_move:
-            names = await self._names(record)
+            names = await self.player_names(record)
             others = _plural_names([self._seat_label(rules, s, names[s]) for s in to_move])
             raise NotYourTurn(f"It's {others}'s turn, not yours.")
         if not text.strip():
             raise Refusal("Type a move, e.g. " + (rules.info.notation_help or "see /rules."))
-        names = await self._names(record)
+        names = await self.player_names(record)
         new_state, steps = await asyncio.to_thread(
             self._play, rules, state, text, seat, names[seat]
         )
@@ -689,7 +689,7 @@ class Service:
         loaded = self._load(record)
         seat = self._seat_of(record, actor)
         winners = tuple(s for s in range(len(record.seats)) if s != seat)
-        names = await self._names(record)
+        names = await self.player_names(record)
         outcome = Outcome(
             winners=winners,
             termination="resignation",
@@ -824,7 +824,7 @@ class Service:
         lines = []
         for record in records:
             loaded = self._load(record)
-            names = await self._names(record)
+            names = await self.player_names(record)
             opponents = _plural_names(
                 [n for uid, n in zip(record.seats, names, strict=True) if uid != actor.id]
             )
@@ -851,6 +851,12 @@ class Service:
             )
         return Reply(text="\n".join(lines))
 
+    async def find_active(
+        self, actor: User, *, match_id: int | None = None, where: str | None = None
+    ) -> MatchRecord:
+        """The caller's active match a command is about; :class:`Refusal` says why not."""
+        return await self._find(actor, match_id, where)
+
     async def open_matches(self, actor: User) -> list[MatchRecord]:
         """The caller's open matches (for the adapters' match pickers)."""
         return [
@@ -868,7 +874,7 @@ class Service:
             actor, match_id, where, statuses=(ACTIVE, FINISHED), participant=False
         )
         rules = games.get(record.game)
-        names = await self._names(record)
+        names = await self.player_names(record)
         live = await self._live_actions(record.id)
         if not live:
             return Reply(text=f"Match #{record.id}: no moves yet.", match_id=record.id)

@@ -1,0 +1,18 @@
+"""One cog per concern: starting matches, playing moves, match decisions, information."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from bot.app import BoardBot
+
+
+async def setup_cogs(bot: BoardBot) -> None:
+    from bot.cogs.info import InfoCog
+    from bot.cogs.matches import MatchCog
+    from bot.cogs.moves import MoveCog
+    from bot.cogs.play import PlayCog
+
+    for cog in (PlayCog(bot), MoveCog(bot), MatchCog(bot), InfoCog(bot)):
+        await bot.add_cog(cog)

@@ -1,0 +1,70 @@
+"""Pieces every cog shares: the match picker and the defer → service → deliver pattern."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, cast
+
+import discord
+from discord import app_commands
+
+import games
+from bot.app import actor_of
+from bot.replies import Reply
+from storage.base import MatchRecord
+
+if TYPE_CHECKING:
+    from bot.app import BoardBot
+
+
+def bot_of(interaction: discord.Interaction) -> BoardBot:
+    return cast("BoardBot", interaction.client)
+
+
+def where(interaction: discord.Interaction) -> str | None:
+    return str(interaction.channel_id) if interaction.channel_id else None
+
+
+def match_label(record: MatchRecord, names: list[str]) -> str:
+    title = games.get(record.game).info.title
+    return f"#{record.id} {title}: {' vs '.join(names)} ({record.status})"[:100]
+
+
+async def match_autocomplete(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[int]]:
+    """Only the caller's own open matches: nobody learns of matches they can't see."""
+    bot = bot_of(interaction)
+    actor = actor_of(interaction)
+    choices = []
+    for record in await bot.service.open_matches(actor):
+        label = match_label(record, await bot.service.player_names(record))
+        if current.strip().lstrip("#").lower() in label.lower():
+            choices.append(app_commands.Choice(name=label, value=record.id))
+    return choices[:25]
+
+
+async def can_see(interaction: discord.Interaction, record: MatchRecord) -> bool:
+    """Participants always see their match; others only in a channel they can view."""
+    if str(interaction.user.id) in record.seats:
+        return True
+    if interaction.guild is None or record.guild_id != str(interaction.guild.id):
+        return False
+    place = record.thread_id or record.channel_id
+    channel = interaction.guild.get_channel_or_thread(int(place)) if place else None
+    member = interaction.guild.get_member(interaction.user.id) or interaction.user
+    if channel is None or not isinstance(member, discord.Member):
+        return False
+    return channel.permissions_for(member).view_channel
+
+
+async def run(
+    interaction: discord.Interaction,
+    call: Callable[[], Awaitable[Reply]],
+    *,
+    ephemeral: bool = True,
+) -> None:
+    """Defer first (rendering can take longer than Discord's three seconds), then answer."""
+    await interaction.response.defer(ephemeral=ephemeral, thinking=True)
+    reply = await call()
+    await bot_of(interaction).delivery.deliver(interaction, reply)

@@ -1,0 +1,77 @@
+"""/move with autocomplete of the caller's legal moves, and /board."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.app import actor_of
+from bot.cogs.common import bot_of, can_see, match_autocomplete, run, where
+from bot.delivery import message_kwargs
+
+if TYPE_CHECKING:
+    from bot.app import BoardBot
+
+
+class MoveCog(commands.Cog):
+    def __init__(self, bot: BoardBot) -> None:
+        self.bot = bot
+
+    @app_commands.command(
+        name="move", description="Play your move (autocomplete lists legal moves)"
+    )
+    @app_commands.describe(
+        move="Your move in notation; start typing to see legal moves",
+        match="Which match (only needed outside a match thread)",
+    )
+    @app_commands.autocomplete(match=match_autocomplete)
+    async def move(
+        self, interaction: discord.Interaction, move: str, match: int | None = None
+    ) -> None:
+        actor = actor_of(interaction)
+        await run(
+            interaction,
+            lambda: self.bot.service.move(actor, move, match_id=match, where=where(interaction)),
+        )
+
+    @move.autocomplete("move")
+    async def move_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        match = getattr(interaction.namespace, "match", None)
+        suggestions = await self.bot.service.suggestions(
+            actor_of(interaction),
+            current,
+            match_id=match if isinstance(match, int) else None,
+            where=where(interaction),
+        )
+        return [app_commands.Choice(name=s[:100], value=s[:100]) for s in suggestions]
+
+    @app_commands.command(name="board", description="Show the current board of a match")
+    @app_commands.describe(match="Which match (only needed outside a match thread)")
+    @app_commands.autocomplete(match=match_autocomplete)
+    async def board(self, interaction: discord.Interaction, match: int | None = None) -> None:
+        """In the match's own thread the board is posted for all (which also repairs a post
+        that failed); elsewhere only the caller sees it."""
+        service = self.bot.service
+        here = where(interaction)
+        in_thread = here is not None and await service.store.find_by_thread(here) is not None
+        public = in_thread and match is None
+        await interaction.response.defer(ephemeral=not public, thinking=True)
+        actor = actor_of(interaction)
+        reply = await service.board(actor, match_id=match, where=here)
+        if not reply.ok or reply.post is None or reply.match_id is None:
+            await bot_of(interaction).delivery.followup(interaction, reply.text)
+            return
+        record = await service.store.get_match(reply.match_id)
+        if record is None or not await can_see(interaction, record):
+            await bot_of(interaction).delivery.followup(
+                interaction, "You can't see that match from here."
+            )
+            return
+        kwargs = message_kwargs(reply.post, record.id, record.version)
+        kwargs.pop("allowed_mentions", None)
+        await interaction.followup.send(ephemeral=not public, **kwargs)

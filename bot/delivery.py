@@ -1,0 +1,230 @@
+"""Turning service replies into Discord messages, and getting them to the right place.
+
+A match lives in its own thread. Threads auto-archive after a week at most while
+correspondence games last longer, so posting unarchives the thread when Discord says it is
+archived, and falls back to the parent channel (with a link) when the thread is gone or
+closed to the bot. Storage is always committed *before* anything is posted, so a failed post
+loses nothing and ``/board`` repairs it.
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.components import MatchButton, StepSelect
+from bot.replies import Post, Reply
+from storage.base import MatchRecord
+
+if TYPE_CHECKING:
+    from bot.app import BoardBot
+
+log = logging.getLogger(__name__)
+
+THREAD_ARCHIVED = 50083
+MISSING_PERMISSIONS = 50013
+THREAD_HINT = (
+    "I can't create threads here — give me Create Public Threads (and Send Messages in "
+    "Threads) or use a channel where I can. This match will be played in this channel."
+)
+EMBED_COLOUR = discord.Colour.from_rgb(255, 196, 0)
+
+
+def jump_link(record: MatchRecord) -> str | None:
+    """Where a match lives, as a Discord link (``/games`` lists these)."""
+    place = record.thread_id or record.channel_id
+    if record.guild_id and place:
+        return f"https://discord.com/channels/{record.guild_id}/{place}"
+    return None
+
+
+def mention_text(post: Post) -> str:
+    mentions = " ".join(f"<@{uid}>" for uid in post.mentions if uid.isdigit())
+    return f"{mentions} {post.ping}".strip() if post.ping else mentions
+
+
+def message_kwargs(post: Post, match_id: int | None, version: int | None) -> dict[str, Any]:
+    """Arguments for ``send``: built fresh for every attempt, since a File is consumed."""
+    embed = discord.Embed(
+        title=post.title or None, description=post.text[:4000] or None, colour=EMBED_COLOUR
+    )
+    kwargs: dict[str, Any] = {
+        "content": mention_text(post) or None,
+        "embed": embed,
+        "allowed_mentions": discord.AllowedMentions(
+            everyone=False,
+            roles=False,
+            users=[discord.Object(int(u)) for u in post.mentions if u.isdigit()],
+        ),
+    }
+    if post.image:
+        kwargs["file"] = discord.File(io.BytesIO(post.image), filename="board.png")
+        embed.set_image(url="attachment://board.png")
+    view = build_view(post, match_id, version)
+    if view is not None:
+        kwargs["view"] = view
+    return kwargs
+
+
+def build_view(post: Post, match_id: int | None, version: int | None) -> discord.ui.View | None:
+    if match_id is None or not (post.buttons or post.choices):
+        return None
+    view = discord.ui.View(timeout=None)
+    for button in post.buttons[:20]:
+        view.add_item(
+            MatchButton(
+                match_id,
+                button.action,
+                version=version if button.action == "step" else None,
+                value=button.value,
+                label=button.label,
+                style=button.style,
+            )
+        )
+    if post.choices and version is not None:
+        view.add_item(StepSelect(match_id, version, post.choices))
+    return view
+
+
+class Delivery:
+    """Sends replies for one bot; the only place that knows where matches are posted."""
+
+    def __init__(self, bot: BoardBot) -> None:
+        self.bot = bot
+
+    async def _channel(self, channel_id: str | int) -> Any:
+        cid = int(channel_id)
+        channel = self.bot.get_channel(cid)
+        if channel is None:
+            channel = await self.bot.fetch_channel(cid)
+        return channel
+
+    async def open_place(
+        self, interaction: discord.Interaction, title: str
+    ) -> tuple[str, str | None, str]:
+        """A new public thread for a match, or the channel itself when threads can't be made
+        here; returns (channel id, thread id, hint for the caller)."""
+        channel = interaction.channel
+        if isinstance(channel, discord.Thread) and channel.parent is not None:
+            channel = channel.parent
+        if isinstance(channel, discord.TextChannel):
+            try:
+                thread = await channel.create_thread(
+                    name=title[:100],
+                    type=discord.ChannelType.public_thread,
+                    auto_archive_duration=10080,
+                )
+            except discord.HTTPException as exc:
+                log.warning("cannot create a thread in %s: %s", channel.id, exc)
+                return str(channel.id), None, THREAD_HINT
+            return str(channel.id), str(thread.id), ""
+        return str(interaction.channel_id), None, ""
+
+    async def post(self, record: MatchRecord, post: Post) -> discord.Message | None:
+        """Post to the match's thread (unarchiving it) or, failing that, its channel."""
+        place = record.thread_id or record.channel_id
+        if place is None:
+            return None
+        try:
+            channel = await self._channel(place)
+            return await self._send_unarchiving(channel, post, record)
+        except discord.HTTPException as exc:
+            log.warning("match %s: posting to %s failed: %s", record.id, place, exc)
+        if record.thread_id and record.channel_id:
+            try:
+                channel = await self._channel(record.channel_id)
+                kwargs = message_kwargs(post, record.id, record.version)
+                note = f"(I couldn't post in the match thread <#{record.thread_id}>.)"
+                kwargs["content"] = f"{kwargs.get('content') or ''}\n{note}".strip()
+                return await channel.send(**kwargs)
+            except discord.HTTPException as exc:
+                log.warning("match %s: fallback post failed: %s", record.id, exc)
+        return None
+
+    async def _send_unarchiving(
+        self, channel: Any, post: Post, record: MatchRecord
+    ) -> discord.Message:
+        if isinstance(channel, discord.Thread) and channel.archived:
+            await channel.edit(archived=False)
+        try:
+            return await channel.send(**message_kwargs(post, record.id, record.version))
+        except discord.HTTPException as exc:
+            if isinstance(channel, discord.Thread) and exc.code == THREAD_ARCHIVED:
+                await channel.edit(archived=False)
+                return await channel.send(**message_kwargs(post, record.id, record.version))
+            raise
+
+    async def deliver(self, interaction: discord.Interaction, reply: Reply) -> None:
+        """Answer a deferred interaction: the public post goes to the match, the caller gets
+        the (usually ephemeral) text, and DMs go out last."""
+        note = ""
+        record = None
+        if reply.match_id is not None:
+            record = await self.bot.service.store.get_match(reply.match_id)
+        if reply.created and record is not None and record.thread_id is None:
+            names = " vs ".join(await self.bot.service.player_names(record))
+            channel_id, thread_id, note = await self.open_place(
+                interaction, f"{record.game.title()} #{record.id}: {names}"
+            )
+            await self.bot.service.attach_place(
+                record.id, channel_id=channel_id, thread_id=thread_id
+            )
+            record = await self.bot.service.store.get_match(record.id)
+        text = reply.text
+        if reply.post is not None and record is not None:
+            message = await self.post(record, reply.post)
+            if message is None:
+                text = (text + "\n" if text else "") + (
+                    "I couldn't post in this match's thread or channel; "
+                    "use /board to see the position."
+                )
+            elif reply.created:
+                text = f"{text} {message.jump_url}".strip()
+        if note:
+            text = f"{text}\n{note}".strip()
+        await self.followup(
+            interaction, text or "Done.", ephemeral=reply.ephemeral, image=reply.image
+        )
+        for dm in reply.dms:
+            await self.direct(dm.user_id, dm.text, dm.image, record)
+
+    async def followup(
+        self,
+        interaction: discord.Interaction,
+        text: str,
+        *,
+        ephemeral: bool = True,
+        image: bytes | None = None,
+    ) -> None:
+        kwargs: dict[str, Any] = {"content": text[:2000], "ephemeral": ephemeral}
+        if image:
+            kwargs["file"] = discord.File(io.BytesIO(image), filename="board.png")
+        try:
+            if interaction.response.is_done():
+                await interaction.followup.send(**kwargs)
+            else:
+                await interaction.response.send_message(**kwargs)
+        except discord.HTTPException as exc:
+            log.warning("could not answer interaction %s: %s", interaction.id, exc)
+
+    async def direct(
+        self, user_id: str, text: str, image: bytes | None, record: MatchRecord | None
+    ) -> bool:
+        """DM a user; on failure say so in the match's place without the secret."""
+        try:
+            user = self.bot.get_user(int(user_id)) or await self.bot.fetch_user(int(user_id))
+            kwargs: dict[str, Any] = {"content": text[:2000]}
+            if image:
+                kwargs["file"] = discord.File(io.BytesIO(image), filename="hand.png")
+            await user.send(**kwargs)
+            return True
+        except (discord.HTTPException, ValueError) as exc:
+            log.info("DM to %s failed: %s", user_id, exc)
+            if record is not None:
+                await self.post(
+                    record, Post(text=f"I can't DM <@{user_id}> — use /hand to see your cards.")
+                )
+            return False

@@ -1,0 +1,50 @@
+"""Fixtures for service and console tests: a service on the in-memory store with a fake
+clock and fixed seeds, so every run is the same."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+
+import pytest
+
+from bot.service import Service, User
+from storage import MemoryStore
+
+
+class FakeClock:
+    def __init__(self, start: float = 1_800_000_000.0) -> None:
+        self.now = start
+
+    def __call__(self) -> float:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += seconds
+
+
+ALICE = User("alice", "alice")
+BOB = User("bob", "bob")
+CAROL = User("carol", "carol")
+
+
+@pytest.fixture
+def clock() -> FakeClock:
+    return FakeClock()
+
+
+@pytest.fixture
+async def service(clock: FakeClock) -> AsyncIterator[Service]:
+    store = MemoryStore()
+    await store.open()
+    yield Service(store, clock=clock, seed_source=lambda: 12345)
+    await store.close()
+
+
+async def start_ordo(service: Service) -> int:
+    """alice (White) vs bob (Black), accepted; returns the match id."""
+    reply = await service.challenge(ALICE, "ordo", BOB, color="white")
+    assert reply.ok, reply.text
+    assert reply.match_id is not None
+    accepted = await service.accept(BOB, match_id=reply.match_id)
+    assert accepted.ok, accepted.text
+    return reply.match_id

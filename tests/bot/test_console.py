@@ -1,0 +1,106 @@
+"""The console speaks the Discord commands and prints what Discord would show."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bot.commandline import LineError, parse_line
+from bot.console import Console
+from bot.service import Service
+from storage import MemoryStore
+
+from .conftest import FakeClock
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def run_console(tmp_path: Path, text: str) -> list[str]:
+    result = subprocess.run(
+        [sys.executable, "-m", "bot.console", "--db", "demo.sqlite3", "--out", "boards"],
+        input=text,
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        timeout=120,
+        check=True,
+    )
+    return result.stdout.splitlines()
+
+
+def test_readme_example_plays_a_move(tmp_path: Path) -> None:
+    lines = run_console(
+        tmp_path,
+        "alice: /play ordo opponent:bob color:first\nbob: /accept\nalice: /move move:a3-a4\n",
+    )
+    assert "[notify bob] bob, do you accept? Use the buttons, /accept or /decline." in lines
+    assert "alice played a3-a4" in lines
+    assert "[notify bob] bob, it's your turn in Ordo (match #1)." in lines
+    images = [line.split(" ", 1)[1] for line in lines if line.startswith("[image] ")]
+    assert len(images) == 2
+    assert all((tmp_path / p).read_bytes().startswith(b"\x89PNG") for p in images)
+
+
+def test_a_second_run_continues_the_same_match(tmp_path: Path) -> None:
+    run_console(tmp_path, "alice: /play ordo opponent:bob color:first\nbob: /accept\n")
+    lines = run_console(tmp_path, "alice: /move move:a3-a4\nbob: /history\n")
+    assert "alice played a3-a4" in lines
+    assert "[only bob] 1. alice (White): a3-a4" in lines
+    # images of the first run are not overwritten
+    assert len(list((tmp_path / "boards").glob("*.png"))) == 2
+
+
+@pytest.fixture
+def console(clock: FakeClock) -> tuple[Console, list[str]]:
+    out: list[str] = []
+    store = MemoryStore()
+    return Console(Service(store, clock=clock), Path("unused"), out.append), out
+
+
+async def test_every_line_of_a_private_reply_is_prefixed(console, tmp_path) -> None:
+    con, out = console
+    con.out_dir = tmp_path
+    await con.handle("carol: /rules ordo")
+    assert len(out) > 3
+    assert all(line.startswith("[only carol] ") for line in out)
+
+
+async def test_bad_lines_get_one_sentence(console) -> None:
+    con, out = console
+    await con.handle("no colon here")
+    await con.handle("alice: play ordo")
+    await con.handle("alice: /frobnicate")
+    await con.handle('alice: /move move:"a3')
+    await con.handle("# a comment")
+    assert len(out) == 4
+    assert out[0].startswith("Write lines as")
+    assert out[1].startswith("Commands start with a slash")
+    assert out[2].startswith("[only alice] Unknown command /frobnicate")
+    assert out[3].startswith("I couldn't read that line")
+
+
+async def test_refused_option_names_allowed_values(console) -> None:
+    con, out = console
+    await con.handle("alice: /play ordo opponent:bob color:green")
+    assert out == [
+        "[only alice] Option color cannot be 'green': allowed values are "
+        "first, second, random, white, black."
+    ]
+
+
+async def test_match_option_must_be_a_number(console) -> None:
+    con, out = console
+    await con.handle("alice: /board match:abc")
+    assert out == ["[only alice] match must be a match number like 3, not 'abc'."]
+
+
+def test_parse_line_quotes_and_positionals() -> None:
+    cmd = parse_line('alice: /move move:"c3 +d2 +f4" match:2')
+    assert cmd.user == "alice" and cmd.command == "move"
+    assert cmd.options == {"move": "c3 +d2 +f4", "match": "2"}
+    assert parse_line("bob: /rules ordo").args == ("ordo",)
+    with pytest.raises(LineError):
+        parse_line(": /games")
