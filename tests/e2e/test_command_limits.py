@@ -1,0 +1,73 @@
+"""Every application command, serialised as Discord receives it, respects Discord's limits."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from bot.app import create_bot
+from bot.cogs import setup_cogs
+from bot.settings import Settings
+
+NAME = re.compile(r"^[-_\w]{1,32}$")
+SUBCOMMAND, GROUP = 1, 2
+
+
+def check_options(path: str, options: list[dict[str, Any]], problems: list[str]) -> None:
+    if len(options) > 25:
+        problems.append(f"{path}: {len(options)} options")
+    seen_optional = False
+    for option in options:
+        where = f"{path} {option['name']}"
+        check_named(where, option, problems)
+        if len(option.get("choices") or []) > 25:
+            problems.append(f"{where}: more than 25 choices")
+        for choice in option.get("choices") or []:
+            if not 1 <= len(choice["name"]) <= 100:
+                problems.append(f"{where}: choice name {choice['name']!r}")
+        if option["type"] in (SUBCOMMAND, GROUP):
+            check_options(where, option.get("options", []), problems)
+            continue
+        if option.get("required"):
+            if seen_optional:
+                problems.append(f"{where}: required after optional")
+        else:
+            seen_optional = True
+
+
+def check_named(where: str, spec: dict[str, Any], problems: list[str]) -> None:
+    name = spec["name"]
+    if not NAME.match(name) or name != name.lower():
+        problems.append(f"{where}: bad name {name!r}")
+    if not 1 <= len(spec.get("description", "")) <= 100:
+        problems.append(f"{where}: description length {len(spec.get('description', ''))}")
+
+
+async def test_all_commands_fit_discord_limits() -> None:
+    bot = create_bot(Settings(discord_token="unused", database_path=":memory:"))
+    await setup_cogs(bot)
+    specs = [command.to_dict(bot.tree) for command in bot.tree.get_commands()]
+    assert len(specs) >= 11
+    problems: list[str] = []
+    for spec in specs:
+        check_named(spec["name"], spec, problems)
+        check_options(spec["name"], spec.get("options", []), problems)
+    assert problems == []
+    play = next(s for s in specs if s["name"] == "play")
+    games = {o["name"] for o in play["options"]}
+    assert "ordo" in games
+    await bot.close()
+
+
+async def test_checker_catches_violations() -> None:
+    """The checker itself must be able to fail."""
+    problems: list[str] = []
+    check_options(
+        "x",
+        [
+            {"name": "Bad Name", "description": "", "type": 3, "required": False},
+            {"name": "late", "description": "d", "type": 3, "required": True},
+        ],
+        problems,
+    )
+    assert len(problems) == 3
