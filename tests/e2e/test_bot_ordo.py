@@ -243,3 +243,19 @@ async def test_no_thread_permission_plays_in_the_channel(
         assert "Create Public Threads" in reply.json["content"]
         challenge = server.calls("POST", rf"/channels/{server.channel_id}/messages")[-1]
         assert "bb:accept:1::" in custom_ids(challenge.json)
+
+
+async def test_deleted_thread_falls_back_to_the_channel(fake_discord: FakeDiscord, tmp_path) -> None:
+    """A post that cannot reach the thread goes to the channel with a link; the move itself
+    was committed first and is never lost or applied twice."""
+    server = fake_discord
+    async with bot_running(server, tmp_path / "bot.sqlite3") as bot:
+        thread_id, challenge_id = await start_match(server)
+        await press(server, "bb:accept:1::", user="bob", message=challenge_id)
+        server.fail_next("POST", rf"/channels/{thread_id}/messages", status=404, code=10003)
+        _, reply = await command(server, "move", {"move": "a3-a4", "match": 1}, user="alice")
+        assert "Played a3-a4" in reply.json["content"]
+        fallback = server.calls("POST", rf"/channels/{server.channel_id}/messages")[-1]
+        assert f"<#{thread_id}>" in fallback.json["content"]
+        assert fallback.file_names == ["board.png"]
+        assert len(await bot.service.store.actions(1)) == 1
