@@ -1,0 +1,94 @@
+"""Move notation (ruling 15): ``c3 +d2 +f4`` puts pieces, ``c3 e3>e5`` moves one.
+
+Reading is forgiving about spelling (case, commas, missing ``+``, ``-`` for ``>``) because
+people type on phones; writing is canonical, with pieces in name order so that all turns
+with the same tile share the prefix ``"c3 "`` and sort together in autocomplete lists.
+Whether a turn is *legal* is not decided here (see ``rules.py``).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from games.core import InvalidNotation
+from games.fuer.board import CELL_OF, NAMES
+from games.fuer.state import Turn
+
+EXAMPLE = "write the tile then its pieces, like c3 +d2 +f4 or c3 e3>e5"
+
+_MOVE = re.compile(r"^([a-z]\d+)\s*(?:>|-|->|→)\s*([a-z]\d+)$")
+_SPACE = re.compile(r"^[a-z]\d+$")
+
+
+@dataclass(frozen=True)
+class Written:
+    """What the player typed, as spaces, before any rule is applied."""
+
+    tile: int
+    placed: tuple[int, ...]
+    move: tuple[int, int] | None
+
+
+def space(name: str) -> int:
+    """The space number of a name, or a sentence saying the name is not on the board."""
+    cell = CELL_OF.get(name.strip().lower())
+    if cell is None:
+        raise InvalidNotation(f"{name} is not a space on the board: spaces run from a1 to i5.")
+    return cell
+
+
+def _tokens(text: str) -> list[str]:
+    cleaned = text.strip().lower().replace(",", " ")
+    cleaned = re.sub(r"\s*(->|>|→)\s*", ">", cleaned)
+    cleaned = cleaned.replace("+", " +")
+    return cleaned.split()
+
+
+def read(text: str) -> Written:
+    """Parse the words of a turn, refusing text that is not shaped like one."""
+    tokens = _tokens(text)
+    if not tokens:
+        raise InvalidNotation(f"The move is empty: {EXAMPLE}.")
+    first = tokens[0].lstrip("+")
+    if not _SPACE.match(first):
+        raise InvalidNotation(f"I could not read {tokens[0]!r} as the tile's space: {EXAMPLE}.")
+    tile = space(first)
+    placed: list[int] = []
+    move: tuple[int, int] | None = None
+    for token in tokens[1:]:
+        step = _MOVE.match(token)
+        if step:
+            if move is not None:
+                raise InvalidNotation("A turn moves at most one piece.")
+            move = (space(step.group(1)), space(step.group(2)))
+            continue
+        name = token.removeprefix("+")
+        if not _SPACE.match(name):
+            raise InvalidNotation(f"I could not read {token!r}: {EXAMPLE}.")
+        cell = space(name)
+        if cell in placed:
+            raise InvalidNotation(f"{NAMES[cell]} is listed twice.")
+        placed.append(cell)
+    if move is not None and placed:
+        raise InvalidNotation(f"A turn either moves one piece or puts new pieces: {EXAMPLE}.")
+    return Written(tile, tuple(placed), move)
+
+
+def write(turn: Turn) -> str:
+    """Canonical notation; pieces in name order."""
+    parts = [NAMES[turn.tile]]
+    if turn.move is not None:
+        origin, target = turn.move
+        parts.append(f"{NAMES[origin]}>{NAMES[target]}")
+    else:
+        parts.extend(f"+{NAMES[cell]}" for cell in sorted(turn.placed))
+    return " ".join(parts)
+
+
+def listing(cells: list[int] | tuple[int, ...]) -> str:
+    """``d2``, ``d2 and f4``, ``d2, f4 and g1``: names for a sentence."""
+    names = [NAMES[c] for c in sorted(cells)]
+    if len(names) <= 1:
+        return "".join(names)
+    return f"{', '.join(names[:-1])} and {names[-1]}"

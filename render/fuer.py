@@ -1,0 +1,333 @@
+"""Fuer (Extension) board images.
+
+Reads only the Fuer view (see ``FuerRules.view``): ``tiles``, ``pieces`` (space → ``"F"``
+dark / ``"S"`` light), ``supply``, ``to_move``, ``open`` (space → tiles it touches, where a
+tile may go now), ``game_over``, ``outcome``, ``win_line``; plus the highlight dicts
+(``tile``, ``placed``, ``moved``) of the last turn. It never imports the rules.
+
+Choices made for a phone screen:
+- The 9×5 diamond is drawn with pointy-top hexes, ``a1`` at the bottom left and each row
+  shifted half a hex right of the one below, so the six neighbours of ruling 1 are exactly
+  the hexes sharing an edge on screen ((1, −1) is the one down and to the right).
+- Every space carries its name in small type, because columns slant on a hex board and
+  counting from the edge labels is error-prone; the edge letters and digits stay big.
+- Spaces where a tile may go now are dashed green with what the tile would do: ``+2`` puts
+  two new pieces, ``move`` moves one of yours. Players can then read their options without
+  counting neighbours.
+- Fuer has no sides, so ``perspective`` is accepted and ignored: everyone sees the same
+  board.
+- Seat labels say Dark / Light (the pieces' colours) rather than First / Second.
+- The board is drawn at twice the size and shrunk, since Pillow draws polygons without
+  anti-aliasing and jagged hex edges look broken at phone size.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from collections.abc import Sequence
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from render.common import (
+    PALETTE,
+    RGB,
+    blend,
+    contrast,
+    disc,
+    draw_centered_text,
+    font,
+    new_canvas,
+    paste_centered,
+    seat_label,
+    text_width,
+    title_bar,
+    to_png,
+)
+
+COLUMNS = 9
+ROWS = 5
+LETTERS = "abcdefghi"
+
+RADIUS = 48  # centre to corner of a hex, in output pixels
+HEX_WIDTH = math.sqrt(3) * RADIUS
+ROW_HEIGHT = 1.5 * RADIUS
+SIDE = 58  # room for the row digits left and right
+TOP = 48  # room for the column letters above and below
+BOARD_WIDTH = round(2 * SIDE + HEX_WIDTH * (COLUMNS + (ROWS - 1) / 2))
+BOARD_HEIGHT = round(2 * TOP + ROW_HEIGHT * (ROWS - 1) + 2 * RADIUS)
+FOOTER = 84
+SCALE = 2
+PIECE = 58  # disc diameter
+
+EMPTY_FILL: RGB = (226, 221, 208)
+EMPTY_LINE: RGB = (190, 183, 168)
+OPEN_FILL: RGB = (208, 234, 206)
+OPEN_LINE: RGB = (34, 130, 56)
+TILE_FILL: RGB = PALETTE.board_light
+TILE_LINE: RGB = PALETTE.board_line
+LAST_TILE: RGB = PALETTE.highlight_to
+WIN_LINE: RGB = PALETTE.highlight_capture
+DARK: RGB = (32, 32, 38)
+LIGHT: RGB = (252, 252, 248)
+COLOUR_OF = {"F": DARK, "S": LIGHT}
+SEAT_PALETTE = dataclasses.replace(
+    PALETTE, seat_colours=(DARK, LIGHT), seat_names=("Dark", "Light")
+)
+ENDINGS = {
+    "four_in_row": "made exactly four in a row",
+    "five_in_row": "completed a row of exactly five",
+    "no_legal_turn": "wins: the opponent has no legal turn",
+}
+
+
+def parse_space(name: str) -> tuple[int, int] | None:
+    """'c3' -> (q, r) = (2, 2); None for anything off the board."""
+    text = str(name).strip().lower()
+    if len(text) != 2 or text[0] not in LETTERS or not text[1].isdigit():
+        return None
+    q, r = LETTERS.index(text[0]), int(text[1]) - 1
+    return (q, r) if 0 <= r < ROWS else None
+
+
+def space_center(name: str) -> tuple[float, float]:
+    """Centre of a space in board coordinates (the board image's top-left is 0, 0)."""
+    parsed = parse_space(name)
+    if parsed is None:
+        raise ValueError(f"{name!r} is not a Fuer space")
+    q, r = parsed
+    x = SIDE + HEX_WIDTH * (q + r / 2) + HEX_WIDTH / 2
+    y = TOP + RADIUS + ROW_HEIGHT * (ROWS - 1 - r)
+    return x, y
+
+
+def board_top(image_height: int) -> int:
+    """Where the board starts in a rendered image: the title bar's height varies with the
+    length of names and status, the board and footer below it do not."""
+    return image_height - FOOTER - BOARD_HEIGHT
+
+
+def _hexagon(center: tuple[float, float], radius: float) -> list[tuple[float, float]]:
+    cx, cy = center
+    return [
+        (
+            (cx + radius * math.cos(math.radians(60 * i - 30))) * SCALE,
+            (cy + radius * math.sin(math.radians(60 * i - 30))) * SCALE,
+        )
+        for i in range(6)
+    ]
+
+
+def _scaled(point: tuple[float, float]) -> tuple[float, float]:
+    return point[0] * SCALE, point[1] * SCALE
+
+
+def _dashed_outline(
+    draw: ImageDraw.ImageDraw, corners: list[tuple[float, float]], colour: RGB, width: int
+) -> None:
+    """Three dashes per hex edge: reads as "not there yet" next to the solid tiles."""
+    for i, (x0, y0) in enumerate(corners):
+        x1, y1 = corners[(i + 1) % len(corners)]
+        for start, end in ((0.0, 0.22), (0.39, 0.61), (0.78, 1.0)):
+            draw.line(
+                (
+                    x0 + (x1 - x0) * start,
+                    y0 + (y1 - y0) * start,
+                    x0 + (x1 - x0) * end,
+                    y0 + (y1 - y0) * end,
+                ),
+                fill=colour,
+                width=width,
+            )
+
+
+def _what_tile_does(touched: int) -> str:
+    return "move" if touched == 1 else f"+{touched - 1}"
+
+
+def _draw_spaces(draw: ImageDraw.ImageDraw, view: dict[str, Any], last_tiles: set[str]) -> None:
+    tiles = set(view.get("tiles", ()))
+    open_spaces: dict[str, int] = dict(view.get("open", {}))
+    pieces: dict[str, str] = dict(view.get("pieces", {}))
+    small = font(15 * SCALE, weight="semibold")
+    badge = font(19 * SCALE, bold=True)
+    for q in range(COLUMNS):
+        for r in range(ROWS):
+            name = f"{LETTERS[q]}{r + 1}"
+            center = space_center(name)
+            corners = _hexagon(center, RADIUS - 1.5)
+            cx, cy = _scaled(center)
+            if name in tiles:
+                fill = blend(TILE_FILL, LAST_TILE, 0.55) if name in last_tiles else TILE_FILL
+                draw.polygon(corners, fill=fill, outline=TILE_LINE, width=3 * SCALE)
+                if name not in pieces:
+                    draw_centered_text(draw, (cx, cy), name, small, blend(TILE_LINE, fill, 0.2))
+            elif name in open_spaces:
+                draw.polygon(corners, fill=OPEN_FILL)
+                _dashed_outline(draw, corners, OPEN_LINE, 3 * SCALE)
+                draw_centered_text(draw, (cx, cy - 13 * SCALE), name, small, OPEN_LINE)
+                what = _what_tile_does(open_spaces[name])
+                draw_centered_text(draw, (cx, cy + 9 * SCALE), what, badge, OPEN_LINE)
+            else:
+                draw.polygon(corners, fill=EMPTY_FILL, outline=EMPTY_LINE, width=SCALE)
+                draw_centered_text(draw, (cx, cy), name, small, EMPTY_LINE)
+    # Frames of the last tile go on top so neighbouring outlines cannot cut into them.
+    for name in last_tiles:
+        if parse_space(name) is not None:
+            corners = _hexagon(space_center(name), RADIUS - 4)
+            draw.polygon(corners, outline=LAST_TILE, width=7 * SCALE)
+
+
+def _draw_coordinates(draw: ImageDraw.ImageDraw) -> None:
+    big = font(30 * SCALE, bold=True)
+    for q in range(COLUMNS):
+        bottom_x, bottom_y = space_center(f"{LETTERS[q]}1")
+        top_x, top_y = space_center(f"{LETTERS[q]}{ROWS}")
+        half = (TOP - 6) / 2 + RADIUS
+        draw_centered_text(
+            draw, _scaled((bottom_x, bottom_y + half)), LETTERS[q], big, PALETTE.text
+        )
+        draw_centered_text(draw, _scaled((top_x, top_y - half)), LETTERS[q], big, PALETTE.text)
+    for r in range(ROWS):
+        left_x, y = space_center(f"a{r + 1}")
+        right_x, _ = space_center(f"i{r + 1}")
+        offset = HEX_WIDTH / 2 + SIDE / 2
+        draw_centered_text(draw, _scaled((left_x - offset, y)), str(r + 1), big, PALETTE.text)
+        draw_centered_text(draw, _scaled((right_x + offset, y)), str(r + 1), big, PALETTE.text)
+
+
+def _arrow(draw: ImageDraw.ImageDraw, start: str, end: str, colour: RGB) -> None:
+    """From the emptied space to the piece's new tile, stopping at the disc's edge."""
+    x0, y0 = space_center(start)
+    x1, y1 = space_center(end)
+    length = math.hypot(x1 - x0, y1 - y0) or 1.0
+    ux, uy = (x1 - x0) / length, (y1 - y0) / length
+    # Start at the ring around the emptied space so its name stays readable.
+    x0, y0 = x0 + ux * RADIUS * 0.55, y0 + uy * RADIUS * 0.55
+    tip = (x1 - ux * (PIECE / 2 + 4), y1 - uy * (PIECE / 2 + 4))
+    base = (tip[0] - ux * 24, tip[1] - uy * 24)
+    draw.line((*_scaled((x0, y0)), *_scaled(base)), fill=colour, width=8 * SCALE)
+    wing = (-uy * 14, ux * 14)
+    head = [tip, (base[0] + wing[0], base[1] + wing[1]), (base[0] - wing[0], base[1] - wing[1])]
+    draw.polygon([_scaled(p) for p in head], fill=colour)
+
+
+def _draw_pieces(
+    image: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    view: dict[str, Any],
+    highlight: Sequence[dict[str, Any]],
+) -> None:
+    pieces: dict[str, str] = dict(view.get("pieces", {}))
+    fresh: set[str] = set()
+    for mark in highlight:
+        fresh.update(str(s) for s in mark.get("placed") or ())
+        moved = mark.get("moved")
+        if moved and len(moved) == 2:
+            fresh.add(str(moved[1]))
+            # A hollow ring where the piece stood, so the emptied tile reads as "was here".
+            ring = RADIUS * 0.55
+            cx, cy = space_center(str(moved[0]))
+            draw.ellipse(
+                (*_scaled((cx - ring, cy - ring)), *_scaled((cx + ring, cy + ring))),
+                outline=PALETTE.highlight_from,
+                width=6 * SCALE,
+            )
+            _arrow(draw, str(moved[0]), str(moved[1]), blend(LAST_TILE, (120, 40, 0), 0.25))
+    winning = [str(s) for s in view.get("win_line") or () if parse_space(str(s))]
+    if len(winning) >= 2:
+        # Under the pieces: the line shows between the discs and never hides their names.
+        ends = [_scaled(space_center(winning[0])), _scaled(space_center(winning[-1]))]
+        draw.line(ends, fill=WIN_LINE, width=12 * SCALE)
+    label_font = font(15 * SCALE, weight="semibold")
+    for name, colour in sorted(pieces.items()):
+        if parse_space(name) is None:
+            continue
+        center = _scaled(space_center(name))
+        fill = COLOUR_OF.get(str(colour).upper(), LIGHT)
+        halo_colour = WIN_LINE if name in winning else LAST_TILE if name in fresh else None
+        if halo_colour is not None:
+            halo = disc((PIECE + 18) * SCALE, halo_colour, halo_colour, 1)
+            paste_centered(image, halo, (round(center[0]), round(center[1])))
+        rim = (225, 225, 225) if fill == DARK else (40, 40, 46)
+        sprite = disc(PIECE * SCALE, fill, rim, 3 * SCALE)
+        paste_centered(image, sprite, (round(center[0]), round(center[1])))
+        draw_centered_text(draw, center, name, label_font, blend(contrast(fill), fill, 0.3))
+
+
+def _board(view: dict[str, Any], highlight: Sequence[dict[str, Any]]) -> Image.Image:
+    size = (BOARD_WIDTH * SCALE, BOARD_HEIGHT * SCALE)
+    image = Image.new("RGB", size, PALETTE.background)
+    draw = ImageDraw.Draw(image)
+    last_tiles = {str(m["tile"]) for m in highlight if m.get("tile")}
+    _draw_spaces(draw, view, last_tiles)
+    _draw_coordinates(draw)
+    _draw_pieces(image, draw, view, highlight)
+    return image.resize((BOARD_WIDTH, BOARD_HEIGHT), Image.Resampling.LANCZOS)
+
+
+def _footer(width: int, view: dict[str, Any]) -> Image.Image:
+    """Supplies and a one-line key to the open spaces."""
+    image = new_canvas(width, FOOTER)
+    draw = ImageDraw.Draw(image)
+    supply = view.get("supply", {})
+    text_font = font(26, weight="semibold")
+    key_font = font(21)
+    x = 24
+    y = 26
+    for colour, word in (("F", "Dark"), ("S", "Light")):
+        fill = COLOUR_OF[colour]
+        rim = (225, 225, 225) if fill == DARK else (40, 40, 46)
+        paste_centered(image, disc(30, fill, rim, 3), (x + 15, y))
+        label = f"{word}: {supply.get(colour, '?')} in supply"
+        draw.text((x + 38, y), label, font=text_font, fill=PALETTE.text, anchor="lm")
+        x += 38 + text_width(label, text_font) + 36
+    if view.get("open"):
+        key = "Green dashed spaces take a tile now: +N puts N new pieces, move moves one of yours."
+        draw.text((24, 64), key, font=key_font, fill=PALETTE.muted, anchor="lm")
+    return image
+
+
+def _status(view: dict[str, Any], status: str | None, players: list[str] | None) -> str | None:
+    """The caller's status, else the result in the image's own words (Dark / Light)."""
+    if status is not None:
+        return status
+    outcome = view.get("outcome")
+    if not view.get("game_over") or not outcome:
+        return None
+    winners = outcome.get("winners") or []
+    if not winners:
+        return "Game over"
+    ending = ENDINGS.get(str(outcome.get("termination")), "wins")
+    return f"{seat_label(int(winners[0]), players, SEAT_PALETTE)} {ending}."
+
+
+def render(
+    view: dict[str, Any],
+    *,
+    perspective: int | None = None,
+    highlight: list[dict[str, Any]],
+    players: list[str] | None,
+    status: str | None,
+) -> bytes:
+    """PNG of the diamond with tiles, pieces, open spaces and the last turn marked."""
+    board = _board(view, highlight)
+    width = max(BOARD_WIDTH, 800)
+    played = max(0, len(view.get("tiles", ())) - 9)
+    subtitle = f"{played} turns played" if view.get("game_over") else f"turn {played + 1}"
+    bar = title_bar(
+        width,
+        title="Fuer (Extension)",
+        seats=2,
+        players=players,
+        to_move=view.get("to_move"),
+        status=_status(view, status, players),
+        subtitle=subtitle,
+        palette=SEAT_PALETTE,
+    )
+    canvas = new_canvas(width, bar.height + BOARD_HEIGHT + FOOTER)
+    canvas.paste(bar, (0, 0))
+    canvas.paste(board, ((width - BOARD_WIDTH) // 2, bar.height))
+    canvas.paste(_footer(width, view), (0, bar.height + BOARD_HEIGHT))
+    return to_png(canvas)
