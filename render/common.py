@@ -1,0 +1,516 @@
+"""Drawing helpers shared by every game renderer.
+
+Every board image the bot posts should feel like one product: the same typeface, the same
+title bar saying who plays whom and whose turn it is, the same big coordinates, the same
+last-move colours. Keeping those here means a renderer only has to draw its own pieces.
+
+Stable API (add, never change): ``font``, ``Font``, ``RGB``, ``Palette``, ``PALETTE``, ``contrast``,
+``blend``, ``text_width``, ``fit_text``, ``draw_centered_text``, ``seat_label``,
+``default_status``, ``title_bar``, ``Grid``, ``COORD_MARGIN``, ``draw_coordinates``,
+``file_letters``, ``disc``, ``paste_centered``, ``highlight_square``, ``capture_mark``,
+``new_canvas``, ``to_png``, ``MIN_WIDTH``.
+
+All coordinates are screen pixels; a ``Grid`` maps *screen* columns/rows (0,0 = top-left
+cell as drawn) to boxes, so flipping a board for a perspective is the renderer's business and
+never leaks in here.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+from PIL import Image, ImageDraw
+
+from render.fonts import Font, font
+
+__all__ = [
+    "COORD_MARGIN",
+    "MIN_WIDTH",
+    "PALETTE",
+    "RGB",
+    "Font",
+    "Grid",
+    "Palette",
+    "blend",
+    "capture_mark",
+    "contrast",
+    "default_status",
+    "disc",
+    "draw_centered_text",
+    "draw_coordinates",
+    "file_letters",
+    "fit_text",
+    "font",
+    "highlight_square",
+    "new_canvas",
+    "paste_centered",
+    "seat_label",
+    "text_width",
+    "title_bar",
+    "to_png",
+]
+
+RGB = tuple[int, int, int]
+
+# Discord shrinks images to the chat column; below this width coordinates become unreadable.
+MIN_WIDTH = 800
+# Room for one row/column of coordinate labels on each side of a grid.
+COORD_MARGIN = 44
+
+
+@dataclass(frozen=True)
+class Palette:
+    """Colours every game shares, so highlights mean the same thing in all five games.
+
+    The seat colours are listed in seat order and named in ``seat_names`` so status lines can
+    say "alice (Red)"; two-player games use the first two (White, Black).
+    """
+
+    background: RGB = (240, 236, 226)
+    text: RGB = (28, 28, 32)
+    muted: RGB = (105, 105, 112)
+    bar_background: RGB = (36, 40, 50)
+    bar_text: RGB = (250, 250, 250)
+    bar_muted: RGB = (178, 184, 196)
+    bar_turn: RGB = (255, 196, 40)  # the band behind the seat to move
+    board_light: RGB = (236, 214, 170)
+    board_dark: RGB = (184, 140, 92)
+    board_line: RGB = (92, 64, 38)
+    highlight_from: RGB = (255, 214, 58)
+    highlight_to: RGB = (255, 150, 20)
+    highlight_capture: RGB = (214, 24, 36)
+    warning: RGB = (200, 20, 30)
+    seat_colours: tuple[RGB, ...] = (
+        (250, 250, 248),
+        (30, 30, 34),
+        (214, 48, 48),
+        (40, 104, 214),
+        (36, 150, 72),
+        (236, 188, 24),
+    )
+    seat_names: tuple[str, ...] = ("White", "Black", "Red", "Blue", "Green", "Yellow")
+
+    def seat_colour(self, seat: int) -> RGB:
+        return self.seat_colours[seat % len(self.seat_colours)]
+
+    def seat_name(self, seat: int) -> str:
+        return self.seat_names[seat % len(self.seat_names)]
+
+
+PALETTE = Palette()
+
+
+def contrast(colour: RGB) -> RGB:
+    """Near-black or near-white, whichever reads on ``colour`` (outlines, labels on pieces)."""
+    r, g, b = colour
+    luminance = 0.299 * r + 0.587 * g + 0.114 * b
+    return (20, 20, 24) if luminance > 140 else (245, 245, 245)
+
+
+def blend(a: RGB, b: RGB, t: float) -> RGB:
+    """``a`` moved a fraction ``t`` towards ``b``; used to tint squares without alpha layers."""
+    return (
+        round(a[0] + (b[0] - a[0]) * t),
+        round(a[1] + (b[1] - a[1]) * t),
+        round(a[2] + (b[2] - a[2]) * t),
+    )
+
+
+# --------------------------------------------------------------------------------------------
+# Text
+# --------------------------------------------------------------------------------------------
+
+
+def text_width(text: str, fnt: Font) -> int:
+    return round(fnt.getlength(text))
+
+
+def fit_text(text: str, fnt: Font, max_width: int) -> str:
+    """``text`` cut with an ellipsis so it fits; long Discord nicknames must not push swatches
+    off the image."""
+    if text_width(text, fnt) <= max_width:
+        return text
+    cut = text
+    while cut and text_width(cut + "…", fnt) > max_width:
+        cut = cut[:-1]
+    return cut + "…" if cut else ""
+
+
+def draw_centered_text(
+    draw: ImageDraw.ImageDraw,
+    center: tuple[float, float],
+    text: str,
+    fnt: Font,
+    fill: RGB,
+    *,
+    stroke_width: int = 0,
+    stroke_fill: RGB | None = None,
+) -> None:
+    """Text whose visual middle sits on ``center`` (anchor "mm"), as labels on cells need."""
+    draw.text(
+        center,
+        text,
+        font=fnt,
+        fill=fill,
+        anchor="mm",
+        stroke_width=stroke_width,
+        stroke_fill=stroke_fill,
+    )
+
+
+def _wrap(text: str, fnt: Font, max_width: int, max_lines: int) -> list[str]:
+    """Greedy word wrap; the last allowed line is ellipsised rather than dropped."""
+    words = text.split()
+    lines: list[str] = []
+    current = ""
+    for word in words:
+        trial = f"{current} {word}".strip()
+        if text_width(trial, fnt) <= max_width or not current:
+            current = trial
+        else:
+            lines.append(current)
+            current = word
+    if current:
+        lines.append(current)
+    if len(lines) > max_lines:
+        lines = [*lines[: max_lines - 1], " ".join(lines[max_lines - 1 :])]
+    return [fit_text(line, fnt, max_width) for line in lines] or [""]
+
+
+# --------------------------------------------------------------------------------------------
+# Title bar
+# --------------------------------------------------------------------------------------------
+
+
+def seat_label(seat: int, players: Sequence[str] | None, palette: Palette = PALETTE) -> str:
+    """ "alice (White)" when names are known, else just "White"."""
+    colour = palette.seat_name(seat)
+    if players and seat < len(players) and players[seat]:
+        return f"{players[seat]} ({colour})"
+    return colour
+
+
+def _fitted_seat_label(
+    seat: int, players: Sequence[str] | None, palette: Palette, fnt: Font, max_width: int
+) -> str:
+    """Like ``seat_label`` but shortens the *name*, so the colour word always survives."""
+    label = seat_label(seat, players, palette)
+    if text_width(label, fnt) <= max_width or not players or seat >= len(players):
+        return fit_text(label, fnt, max_width)
+    suffix = f" ({palette.seat_name(seat)})"
+    name = fit_text(players[seat], fnt, max(0, max_width - text_width(suffix, fnt)))
+    return name + suffix
+
+
+def _as_seats(to_move: int | Sequence[int] | None) -> tuple[int, ...]:
+    if to_move is None:
+        return ()
+    if isinstance(to_move, int):
+        return (to_move,)
+    return tuple(to_move)
+
+
+def default_status(
+    to_move: int | Sequence[int] | None,
+    players: Sequence[str] | None,
+    palette: Palette = PALETTE,
+) -> str:
+    """The line shown when the caller gives no status: whose turn it is, or nothing."""
+    seats = _as_seats(to_move)
+    if not seats:
+        return ""
+    return " and ".join(seat_label(s, players, palette) for s in seats) + " to move"
+
+
+_BAR_PAD = 18
+_TITLE_SIZE = 34
+_NAME_SIZE = 28
+_STATUS_SIZE = 30
+_ROW = 44
+_SWATCH = 28
+_CHIP = (214, 218, 226)
+
+
+def title_bar(
+    width: int,
+    *,
+    title: str,
+    seats: int,
+    players: Sequence[str] | None = None,
+    to_move: int | Sequence[int] | None = None,
+    status: str | None = None,
+    subtitle: str | None = None,
+    palette: Palette = PALETTE,
+    seat_colours: Sequence[RGB] | None = None,
+) -> Image.Image:
+    """A dark band with the game name, every seat's name with its colour, and a status line.
+
+    Returned as its own image so a renderer can size its canvas as ``bar.height + board`` and
+    paste it, without predicting how many lines long names or statuses wrap to. The seat to
+    move sits on a bright band with an arrow so it is obvious at thumbnail size.
+    ``subtitle`` (e.g. "move 12") is right-aligned on the title line. ``seat_colours``
+    overrides the palette's swatches for games whose pieces use other colours.
+    """
+    colours = list(seat_colours) if seat_colours else [palette.seat_colour(s) for s in range(seats)]
+    movers = set(_as_seats(to_move))
+    title_font = font(_TITLE_SIZE, bold=True)
+    name_font = font(_NAME_SIZE)
+    mover_font = font(_NAME_SIZE, bold=True)
+    status_font = font(_STATUS_SIZE, weight="semibold")
+    inner = width - 2 * _BAR_PAD
+
+    status_text = status if status is not None else default_status(to_move, players, palette)
+    status_lines = _wrap(status_text, status_font, inner, 2) if status_text else []
+
+    columns = 2 if seats <= 4 else 3
+    player_rows = -(-seats // columns)
+    height = (
+        _BAR_PAD
+        + _TITLE_SIZE
+        + 12
+        + player_rows * _ROW
+        + 8
+        + len(status_lines) * (_STATUS_SIZE + 8)
+        + _BAR_PAD
+    )
+    bar = Image.new("RGB", (width, height), palette.bar_background)
+    draw = ImageDraw.Draw(bar)
+
+    y = _BAR_PAD
+    draw.text((_BAR_PAD, y), title, font=title_font, fill=palette.bar_text, anchor="lt")
+    if subtitle:
+        draw.text(
+            (width - _BAR_PAD, y + 6),
+            subtitle,
+            font=name_font,
+            fill=palette.bar_muted,
+            anchor="rt",
+        )
+    y += _TITLE_SIZE + 12
+
+    column_width = inner // columns
+    for seat in range(seats):
+        row, col = divmod(seat, columns)
+        x0 = _BAR_PAD + col * column_width
+        y0 = y + row * _ROW
+        mid = y0 + _ROW // 2
+        moving = seat in movers
+        if moving:
+            draw.rounded_rectangle(
+                (x0, y0 + 2, x0 + column_width - 8, y0 + _ROW - 2),
+                radius=8,
+                fill=palette.bar_turn,
+            )
+            # Arrow pointing at the swatch: the mover reads at a glance even in greyscale.
+            draw.polygon([(x0 + 8, mid - 9), (x0 + 8, mid + 9), (x0 + 20, mid)], fill=(0, 0, 0))
+        sx = x0 + 28
+        swatch = colours[seat % len(colours)]
+        # A light chip behind the swatch: a black disc straight on the dark bar would read as
+        # an empty ring, indistinguishable from white at a glance.
+        half = _SWATCH // 2 + 4
+        draw.rounded_rectangle(
+            (sx - 4, mid - half, sx + _SWATCH + 4, mid + half), radius=7, fill=_CHIP
+        )
+        sprite = disc(_SWATCH, swatch, contrast(swatch), 3)
+        bar.paste(sprite, (sx, mid - _SWATCH // 2), sprite)
+        fnt = mover_font if moving else name_font
+        tx = sx + _SWATCH + 14
+        label = _fitted_seat_label(seat, players, palette, fnt, x0 + column_width - 16 - tx)
+        draw.text(
+            (tx, mid),
+            label,
+            font=fnt,
+            fill=(0, 0, 0) if moving else palette.bar_text,
+            anchor="lm",
+        )
+    y += player_rows * _ROW + 8
+
+    for line in status_lines:
+        draw.text((_BAR_PAD, y), line, font=status_font, fill=palette.bar_turn, anchor="lt")
+        y += _STATUS_SIZE + 8
+    return bar
+
+
+# --------------------------------------------------------------------------------------------
+# Grids and coordinates
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Grid:
+    """Geometry of a rectangular board drawn at ``(left, top)`` with square cells.
+
+    Columns and rows are *screen* positions (row 0 is the top row as drawn), so the same code
+    serves every perspective.
+    """
+
+    cols: int
+    rows: int
+    cell: int
+    left: int = COORD_MARGIN
+    top: int = COORD_MARGIN
+
+    @property
+    def width(self) -> int:
+        return self.cols * self.cell
+
+    @property
+    def height(self) -> int:
+        return self.rows * self.cell
+
+    @property
+    def right(self) -> int:
+        return self.left + self.width
+
+    @property
+    def bottom(self) -> int:
+        return self.top + self.height
+
+    def box(self, col: int, row: int) -> tuple[int, int, int, int]:
+        """Inclusive-exclusive pixel box of a cell: (x0, y0, x1, y1)."""
+        x0 = self.left + col * self.cell
+        y0 = self.top + row * self.cell
+        return (x0, y0, x0 + self.cell, y0 + self.cell)
+
+    def center(self, col: int, row: int) -> tuple[int, int]:
+        x0, y0, _, _ = self.box(col, row)
+        return (x0 + self.cell // 2, y0 + self.cell // 2)
+
+    def cell_at(self, x: int, y: int) -> tuple[int, int] | None:
+        """The screen cell under a pixel, or None off the board (tests probe pixels with it)."""
+        if not (self.left <= x < self.right and self.top <= y < self.bottom):
+            return None
+        return ((x - self.left) // self.cell, (y - self.top) // self.cell)
+
+
+def file_letters(count: int) -> list[str]:
+    """a, b, c … for ``count`` files (past z continues aa, ab … though no game needs it)."""
+    letters = "abcdefghijklmnopqrstuvwxyz"
+    out = []
+    for i in range(count):
+        out.append(letters[i] if i < 26 else letters[i // 26 - 1] + letters[i % 26])
+    return out
+
+
+def draw_coordinates(
+    draw: ImageDraw.ImageDraw,
+    grid: Grid,
+    files: Sequence[str],
+    ranks: Sequence[str],
+    *,
+    palette: Palette = PALETTE,
+    size: int = 30,
+    margin: int = COORD_MARGIN,
+) -> None:
+    """Labels on all four edges: ``files`` left→right and ``ranks`` top→bottom *as drawn*.
+
+    All four sides are labelled because on a phone the thumb covers one edge, and a flipped
+    board should never need the reader to count squares.
+    """
+    fnt = font(size, bold=True)
+    half = margin // 2
+    for col, label in enumerate(files[: grid.cols]):
+        cx, _ = grid.center(col, 0)
+        draw_centered_text(draw, (cx, grid.top - half), label, fnt, palette.text)
+        draw_centered_text(draw, (cx, grid.bottom + half), label, fnt, palette.text)
+    for row, label in enumerate(ranks[: grid.rows]):
+        _, cy = grid.center(0, row)
+        draw_centered_text(draw, (grid.left - half, cy), label, fnt, palette.text)
+        draw_centered_text(draw, (grid.right + half, cy), label, fnt, palette.text)
+
+
+# --------------------------------------------------------------------------------------------
+# Pieces and marks
+# --------------------------------------------------------------------------------------------
+
+_SUPERSAMPLE = 4
+
+
+@lru_cache(maxsize=256)
+def disc(diameter: int, fill: RGB, outline: RGB, outline_width: int) -> Image.Image:
+    """An anti-aliased RGBA disc, cached: Pillow's own ellipses are jagged at phone sizes and
+    drawing one at 4x then shrinking it is too slow to do per piece.
+
+    The returned image is shared; paste it, never draw on it.
+    """
+    big = diameter * _SUPERSAMPLE
+    image = Image.new("RGBA", (big, big), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(image)
+    draw.ellipse((0, 0, big - 1, big - 1), fill=(*outline, 255))
+    inset = outline_width * _SUPERSAMPLE
+    if inset * 2 < big:
+        draw.ellipse((inset, inset, big - 1 - inset, big - 1 - inset), fill=(*fill, 255))
+    return image.resize((diameter, diameter), Image.Resampling.LANCZOS)
+
+
+def paste_centered(canvas: Image.Image, sprite: Image.Image, center: tuple[int, int]) -> None:
+    """Paste an RGBA sprite so its middle lands on ``center``, using its own alpha."""
+    x = center[0] - sprite.width // 2
+    y = center[1] - sprite.height // 2
+    canvas.paste(sprite, (x, y), sprite)
+
+
+def highlight_square(
+    draw: ImageDraw.ImageDraw,
+    box: tuple[int, int, int, int],
+    colour: RGB,
+    *,
+    base: RGB | None = None,
+    strength: float = 0.65,
+    frame: int = 6,
+) -> None:
+    """Tint a cell towards ``colour`` and frame it in full ``colour``.
+
+    The tint shows the square even under a piece; the frame survives JPEG-ish scaling in
+    Discord previews. Without ``base`` the cell is filled with ``colour`` itself.
+    """
+    x0, y0, x1, y1 = box
+    fill = blend(base, colour, strength) if base is not None else colour
+    draw.rectangle((x0, y0, x1 - 1, y1 - 1), fill=fill)
+    if frame:
+        draw.rectangle((x0, y0, x1 - 1, y1 - 1), outline=colour, width=frame)
+
+
+def capture_mark(
+    draw: ImageDraw.ImageDraw,
+    box: tuple[int, int, int, int],
+    colour: RGB = PALETTE.highlight_capture,
+    *,
+    width: int | None = None,
+) -> None:
+    """A thick X across a cell, for squares whose piece was just taken (a shape, not only a
+    colour, so colour-blind players see it too)."""
+    x0, y0, x1, y1 = box
+    size = x1 - x0
+    w = width or max(4, size // 10)
+    pad = size // 5
+    draw.line((x0 + pad, y0 + pad, x1 - pad, y1 - pad), fill=colour, width=w)
+    draw.line((x0 + pad, y1 - pad, x1 - pad, y0 + pad), fill=colour, width=w)
+
+
+# --------------------------------------------------------------------------------------------
+# Canvas and encoding
+# --------------------------------------------------------------------------------------------
+
+
+def new_canvas(width: int, height: int, palette: Palette = PALETTE) -> Image.Image:
+    return Image.new("RGB", (max(width, MIN_WIDTH), height), palette.background)
+
+
+def to_png(image: Image.Image, *, quantize: bool = True) -> bytes:
+    """PNG bytes of ``image``.
+
+    Board art is flat colour plus anti-aliased edges, usually well under 256 distinct colours,
+    so a 256-colour palette is visually lossless while making the file about a quarter of the
+    RGB size and the encode faster (measured on Ordo: ~30 KB vs ~115 KB). Pass
+    ``quantize=False`` for art with photographic gradients, where a palette would band.
+    """
+    out = image
+    if quantize and image.mode != "P":
+        out = image.convert("RGB").quantize(256, method=Image.Quantize.FASTOCTREE)
+    buffer = io.BytesIO()
+    out.save(buffer, format="PNG", compress_level=6)
+    return buffer.getvalue()

@@ -1,0 +1,67 @@
+"""Persistence for the bot: the :class:`Store` interface and its two implementations.
+
+Pick one with :func:`open_store` from the configured database setting, then use it as an async
+context manager (``async with open_store(url) as store: ...``), which opens and migrates it.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from storage.base import (
+    ACTIVE,
+    CANCELLED,
+    CHALLENGE,
+    DECLINED,
+    FINISHED,
+    OPEN_STATUSES,
+    ActionRecord,
+    MatchRecord,
+    MatchUpdate,
+    StaleVersion,
+    Store,
+)
+from storage.memory import MemoryStore
+from storage.migrations import SchemaTooNew
+from storage.sqlite import SqliteStore
+
+__all__ = [
+    "ACTIVE",
+    "CANCELLED",
+    "CHALLENGE",
+    "DECLINED",
+    "FINISHED",
+    "OPEN_STATUSES",
+    "ActionRecord",
+    "MatchRecord",
+    "MatchUpdate",
+    "MemoryStore",
+    "SchemaTooNew",
+    "SqliteStore",
+    "StaleVersion",
+    "Store",
+    "open_store",
+]
+
+_MEMORY_NAMES = (":memory:", "memory", "memory://")
+_SQLITE_PREFIXES = ("sqlite:///", "sqlite://")
+
+
+def open_store(url_or_path: str) -> Store:
+    """The store a setting names, not yet opened.
+
+    ``":memory:"``, ``"memory"`` or ``"memory://"`` give a :class:`MemoryStore`: SQLite's own
+    ``:memory:`` database would vanish with its connection anyway, and the twin is faster.
+    Anything else is a SQLite file path, optionally written as a URL: ``sqlite:///data/bot.db``
+    (relative) or ``sqlite:////srv/bot.db`` (absolute), as SQLAlchemy spells them.
+    """
+    text = url_or_path.strip()
+    if text.lower() in _MEMORY_NAMES:
+        return MemoryStore()
+    for prefix in _SQLITE_PREFIXES:
+        if text.lower().startswith(prefix):
+            text = text[len(prefix) :]
+            break
+    if not text:
+        raise ValueError("the database setting is empty; give a file path or 'memory'")
+    return SqliteStore(Path(text))

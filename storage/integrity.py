@@ -1,0 +1,81 @@
+"""What both stores refuse before they write anything.
+
+The SQLite store and the memory store must behave as twins, so every check that does not need
+the stored data lives here and runs before a transaction opens: a bad argument then costs
+nothing and can never leave a match half-written. JSON goes through one encoder for the same
+reason — the memory store keeps JSON text too, so a tuple comes back as a list and a non-JSON
+value is refused from both stores alike, instead of working in tests and failing in production.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Sequence
+from typing import Any
+
+from storage.base import ACTIVE, CANCELLED, CHALLENGE, DECLINED, FINISHED, ActionRecord
+
+KNOWN_STATUSES = (CHALLENGE, ACTIVE, FINISHED, DECLINED, CANCELLED)
+
+
+def to_json(value: Any, what: str) -> str:
+    """Encode strictly: NaN and infinities are not JSON and would not survive a reload."""
+    try:
+        return json.dumps(value, separators=(",", ":"), allow_nan=False, ensure_ascii=False)
+    except (TypeError, ValueError) as exc:
+        raise ValueError(f"{what} is not JSON-safe: {exc}") from exc
+
+
+def from_json(text: str | None) -> Any:
+    return None if text is None else json.loads(text)
+
+
+def check_status(status: str) -> str:
+    """An unknown status would silently drop a match out of every listing, so refuse it."""
+    if status not in KNOWN_STATUSES:
+        raise ValueError(f"unknown match status {status!r}; expected one of {KNOWN_STATUSES}")
+    return status
+
+
+def check_seats(seats: Sequence[str]) -> tuple[str, ...]:
+    """Seats are user ids; a bare string would otherwise be split into one seat per letter."""
+    if isinstance(seats, str):
+        raise TypeError("seats must be a sequence of user ids, not a single string")
+    out = tuple(seats)
+    for user_id in out:
+        if not isinstance(user_id, str):
+            raise TypeError(f"seat user ids must be strings, got {user_id!r}")
+    return out
+
+
+def check_undo_from(undo_from_ply: int | None) -> None:
+    if undo_from_ply is not None and undo_from_ply < 1:
+        raise ValueError(f"undo_from_ply must be 1 or more, got {undo_from_ply}")
+
+
+def encode_actions(append: Sequence[ActionRecord]) -> list[tuple[int, int, str, float, str, int]]:
+    """Rows for the log, checked for internal order; continuity with the log is checked later.
+
+    Plies count undone rows too, so an undo never frees a ply number: the log stays a faithful
+    record of everything that was ever played, in the order it was played.
+    """
+    rows = []
+    for i, rec in enumerate(append):
+        if i and rec.ply != append[i - 1].ply + 1:
+            raise ValueError("appended actions must have consecutive ply numbers")
+        if rec.seat < 0:
+            raise ValueError(f"seat must be 0 or more, got {rec.seat}")
+        if not math.isfinite(rec.created_at):
+            raise ValueError("action created_at must be a finite timestamp")
+        detail = to_json(rec.detail, f"detail of ply {rec.ply}")
+        rows.append((rec.ply, rec.seat, rec.notation, rec.created_at, detail, int(rec.undone)))
+    return rows
+
+
+def check_continues(last_ply: int, append: Sequence[ActionRecord]) -> None:
+    """A gap or an overlap in the log means the caller read a stale log; refuse it loudly."""
+    if append and append[0].ply != last_ply + 1:
+        raise ValueError(
+            f"appended actions must start at ply {last_ply + 1}, got ply {append[0].ply}"
+        )

@@ -1,0 +1,238 @@
+"""The in-memory twin of :class:`storage.sqlite.SqliteStore`, for fast tests.
+
+It keeps every JSON field as JSON *text*, exactly as the SQLite file does. That is the deep
+copy the contract asks for — a caller mutating a returned dict, or one it passed in, can never
+reach stored data — and it makes the twin honest: whatever SQLite would turn into a list or
+refuse as non-JSON, this store turns and refuses the same way.
+
+Each method runs without an ``await`` between its checks and its writes, so on one event loop
+a call is atomic without a lock, just as a transaction is in the SQLite store.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from storage.base import ActionRecord, MatchRecord, MatchUpdate, StaleVersion, Store
+from storage.integrity import (
+    check_continues,
+    check_seats,
+    check_status,
+    check_undo_from,
+    encode_actions,
+    from_json,
+    to_json,
+)
+
+
+@dataclass(frozen=True)
+class _User:
+    name: str | None
+    created_at: float
+
+
+@dataclass(frozen=True)
+class _Match:
+    """A stored match: only immutable values, JSON fields as text."""
+
+    id: int
+    game: str
+    options: str
+    seed: int
+    status: str
+    seats: tuple[str, ...]
+    created_by: str
+    created_at: float
+    updated_at: float
+    version: int
+    state: str
+    guild_id: str | None
+    channel_id: str | None
+    thread_id: str | None
+    result: str | None
+    meta: str
+
+
+@dataclass(frozen=True)
+class _Action:
+    ply: int
+    seat: int
+    notation: str
+    created_at: float
+    detail: str
+    undone: bool
+
+
+class MemoryStore(Store):
+    """Dict-backed store with the same behaviour as the SQLite one; see :mod:`storage.base`."""
+
+    def __init__(self) -> None:
+        self._users: dict[str, _User] = {}
+        self._matches: dict[int, _Match] = {}
+        self._log: dict[int, list[_Action]] = {}
+        self._next_id = 1  # ids are never reused, like AUTOINCREMENT
+
+    # -- users -----------------------------------------------------------------------------
+    async def ensure_user(self, user_id: str, name: str, now: float) -> None:
+        known = self._users.get(user_id)
+        self._users[user_id] = _User(name, now if known is None else known.created_at)
+
+    async def user_name(self, user_id: str) -> str | None:
+        known = self._users.get(user_id)
+        return None if known is None else known.name
+
+    def _seat_users(self, seat_ids: Sequence[str], now: float) -> None:
+        """Unknown seat holders get a nameless entry, as in the SQLite store."""
+        for user_id in seat_ids:
+            self._users.setdefault(user_id, _User(None, now))
+
+    # -- matches ---------------------------------------------------------------------------
+    async def create_match(
+        self,
+        *,
+        game: str,
+        options: dict[str, Any],
+        seed: int,
+        status: str,
+        seats: Sequence[str],
+        created_by: str,
+        state: dict[str, Any],
+        now: float,
+        guild_id: str | None = None,
+        channel_id: str | None = None,
+        meta: dict[str, Any] | None = None,
+    ) -> MatchRecord:
+        stored = _Match(
+            id=self._next_id,
+            game=game,
+            options=to_json(options, "options"),
+            seed=seed,
+            status=check_status(status),
+            seats=check_seats(seats),
+            created_by=created_by,
+            created_at=now,
+            updated_at=now,
+            version=1,
+            state=to_json(state, "state"),
+            guild_id=guild_id,
+            channel_id=channel_id,
+            thread_id=None,
+            result=None,
+            meta=to_json(meta or {}, "meta"),
+        )
+        self._next_id += 1
+        self._seat_users(stored.seats, now)
+        self._matches[stored.id] = stored
+        self._log[stored.id] = []
+        return _record(stored)
+
+    async def get_match(self, match_id: int) -> MatchRecord | None:
+        stored = self._matches.get(match_id)
+        return None if stored is None else _record(stored)
+
+    async def list_matches(
+        self, *, user_id: str | None = None, statuses: Sequence[str] | None = None
+    ) -> list[MatchRecord]:
+        """Newest activity first; a user's matches are those they sit in *or* created."""
+        wanted = None if statuses is None else set(statuses)
+        found = [
+            m
+            for m in self._matches.values()
+            if (user_id is None or user_id in m.seats or m.created_by == user_id)
+            and (wanted is None or m.status in wanted)
+        ]
+        found.sort(key=lambda m: (m.updated_at, m.id), reverse=True)
+        return [_record(m) for m in found]
+
+    async def find_by_thread(self, thread_id: str) -> MatchRecord | None:
+        """If a thread were ever reused, the newest match in it is the one being played."""
+        found = [m for m in self._matches.values() if m.thread_id == thread_id]
+        return _record(max(found, key=lambda m: m.id)) if found else None
+
+    async def commit(
+        self,
+        match_id: int,
+        expected_version: int,
+        update: MatchUpdate,
+        *,
+        now: float,
+        append: Sequence[ActionRecord] = (),
+        undo_from_ply: int | None = None,
+    ) -> MatchRecord:
+        """See :meth:`Store.commit`; checks run in the same order as in the SQLite store."""
+        if update.status is not None:
+            check_status(update.status)
+        seat_ids = None if update.seats is None else check_seats(update.seats)
+        state_json = None if update.state is None else to_json(update.state, "state")
+        result_json = None if update.result is None else to_json(update.result, "result")
+        meta_json = None if update.meta is None else to_json(update.meta, "meta")
+        check_undo_from(undo_from_ply)
+        append = list(append)
+        rows = encode_actions(append)
+        stored = self._matches.get(match_id)
+        if stored is None:
+            raise LookupError(f"there is no match {match_id}")
+        if stored.version != expected_version:
+            raise StaleVersion(f"match {match_id} is no longer at version {expected_version}")
+        log = self._log[match_id]
+        if rows:
+            check_continues(log[-1].ply if log else 0, append)
+
+        # Every check has passed: from here on nothing can fail, so nothing is half-written.
+        updated = replace(
+            stored,
+            version=stored.version + 1,
+            updated_at=now,
+            status=update.status or stored.status,
+            seats=stored.seats if seat_ids is None else seat_ids,
+            state=stored.state if state_json is None else state_json,
+            result=stored.result if result_json is None else result_json,
+            meta=stored.meta if meta_json is None else meta_json,
+            thread_id=stored.thread_id if update.thread_id is None else update.thread_id,
+            channel_id=stored.channel_id if update.channel_id is None else update.channel_id,
+        )
+        self._seat_users(updated.seats, now)
+        if undo_from_ply is not None:
+            log[:] = [replace(a, undone=True) if a.ply >= undo_from_ply else a for a in log]
+        log.extend(_Action(*row[:5], undone=bool(row[5])) for row in rows)
+        self._matches[match_id] = updated
+        return _record(updated)
+
+    # -- log -------------------------------------------------------------------------------
+    async def actions(self, match_id: int, *, include_undone: bool = False) -> list[ActionRecord]:
+        return [
+            ActionRecord(
+                ply=a.ply,
+                seat=a.seat,
+                notation=a.notation,
+                created_at=a.created_at,
+                detail=from_json(a.detail),
+                undone=a.undone,
+            )
+            for a in self._log.get(match_id, ())
+            if include_undone or not a.undone
+        ]
+
+
+def _record(stored: _Match) -> MatchRecord:
+    """A fresh record with freshly decoded dicts, so callers never share stored objects."""
+    return MatchRecord(
+        id=stored.id,
+        game=stored.game,
+        options=from_json(stored.options),
+        seed=stored.seed,
+        status=stored.status,
+        seats=stored.seats,
+        created_by=stored.created_by,
+        created_at=stored.created_at,
+        updated_at=stored.updated_at,
+        version=stored.version,
+        state=from_json(stored.state),
+        guild_id=stored.guild_id,
+        channel_id=stored.channel_id,
+        thread_id=stored.thread_id,
+        result=from_json(stored.result),
+        meta=from_json(stored.meta),
+    )

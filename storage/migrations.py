@@ -1,0 +1,141 @@
+"""The SQLite schema as a numbered list of migrations.
+
+Migration *N* is ``MIGRATIONS[N - 1]``; a database records each applied number in
+``schema_version``. Migrations only ever get appended: an edited old migration would leave
+existing databases and fresh ones with different schemas. The SQL is kept as data here rather
+than in ``.sql`` files so it ships inside the wheel without package-data rules.
+
+JSON columns are TEXT checked with ``json_valid`` so a hand edit with the ``sqlite3`` shell
+cannot plant a value the bot would choke on when it next loads the match.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+
+import aiosqlite
+
+MIGRATIONS: tuple[tuple[str, ...], ...] = (
+    # 1: the initial schema.
+    (
+        """
+        CREATE TABLE users (
+            user_id    TEXT PRIMARY KEY,
+            name       TEXT,
+            created_at REAL NOT NULL
+        )
+        """,
+        """
+        CREATE TABLE matches (
+            id         INTEGER PRIMARY KEY AUTOINCREMENT,
+            game       TEXT    NOT NULL,
+            options    TEXT    NOT NULL CHECK (json_valid(options)),
+            seed       INTEGER NOT NULL,
+            status     TEXT    NOT NULL,
+            created_by TEXT    NOT NULL,
+            guild_id   TEXT,
+            channel_id TEXT,
+            thread_id  TEXT,
+            created_at REAL    NOT NULL,
+            updated_at REAL    NOT NULL,
+            version    INTEGER NOT NULL CHECK (version >= 1),
+            result     TEXT    CHECK (result IS NULL OR json_valid(result)),
+            meta       TEXT    NOT NULL CHECK (json_valid(meta))
+        )
+        """,
+        """
+        CREATE TABLE seats (
+            match_id INTEGER NOT NULL REFERENCES matches(id) ON DELETE CASCADE,
+            seat     INTEGER NOT NULL CHECK (seat >= 0),
+            user_id  TEXT    NOT NULL REFERENCES users(user_id),
+            PRIMARY KEY (match_id, seat)
+        ) WITHOUT ROWID
+        """,
+        """
+        CREATE TABLE actions (
+            match_id   INTEGER NOT NULL REFERENCES matches(id) ON DELETE CASCADE,
+            ply        INTEGER NOT NULL CHECK (ply >= 1),
+            seat       INTEGER NOT NULL CHECK (seat >= 0),
+            notation   TEXT    NOT NULL,
+            created_at REAL    NOT NULL,
+            detail     TEXT    NOT NULL CHECK (json_valid(detail)),
+            undone     INTEGER NOT NULL DEFAULT 0 CHECK (undone IN (0, 1)),
+            PRIMARY KEY (match_id, ply)
+        ) WITHOUT ROWID
+        """,
+        """
+        CREATE TABLE snapshots (
+            match_id INTEGER PRIMARY KEY REFERENCES matches(id) ON DELETE CASCADE,
+            version  INTEGER NOT NULL,
+            state    TEXT    NOT NULL CHECK (json_valid(state))
+        )
+        """,
+        # "My games" lists: seat holders via seats, challenge creators via matches.
+        "CREATE INDEX seats_by_user ON seats (user_id, match_id)",
+        "CREATE INDEX matches_by_creator ON matches (created_by, status)",
+        "CREATE INDEX matches_by_status ON matches (status, updated_at)",
+        # Every message in a match thread is looked up by its thread id.
+        "CREATE INDEX matches_by_thread ON matches (thread_id) WHERE thread_id IS NOT NULL",
+    ),
+)
+
+LATEST_VERSION = len(MIGRATIONS)
+
+
+class SchemaTooNew(RuntimeError):
+    """The database was written by a newer bot; running old code on it could corrupt it."""
+
+
+async def migrate(conn: aiosqlite.Connection, now: float) -> int:
+    """Bring the database up to :data:`LATEST_VERSION` in one transaction; return the version.
+
+    ``BEGIN IMMEDIATE`` takes the write lock before reading the version, so two processes
+    opening a fresh file at once cannot both apply migration 1.
+    """
+    try:
+        await conn.execute("BEGIN IMMEDIATE")
+        await conn.execute(
+            "CREATE TABLE IF NOT EXISTS schema_version ("
+            " version INTEGER PRIMARY KEY, applied_at REAL NOT NULL)"
+        )
+        async with conn.execute("SELECT COALESCE(MAX(version), 0) FROM schema_version") as cur:
+            row = await cur.fetchone()
+        current = int(row[0]) if row else 0
+        if current > LATEST_VERSION:
+            raise SchemaTooNew(
+                f"database schema is version {current} but this bot only knows up to "
+                f"version {LATEST_VERSION}; upgrade the bot or use another database file"
+            )
+        for number in range(current + 1, LATEST_VERSION + 1):
+            for statement in MIGRATIONS[number - 1]:
+                await conn.execute(statement)
+            await conn.execute(
+                "INSERT INTO schema_version (version, applied_at) VALUES (?, ?)", (number, now)
+            )
+        await conn.execute("COMMIT")
+    except BaseException:
+        await rollback_if_open(conn)
+        raise
+    return LATEST_VERSION
+
+
+async def rollback_if_open(conn: aiosqlite.Connection) -> None:
+    """Roll back whatever transaction the connection's queue will have open by then.
+
+    A cancelled ``await conn.execute(...)`` does not un-queue the statement: aiosqlite's
+    worker thread still runs it, possibly after we got the cancellation. So the decision
+    cannot be made by peeking at ``in_transaction`` now; instead ROLLBACK is queued behind
+    everything already sent (the queue is first-in first-out) and "no transaction is active"
+    is taken as the answer that there was nothing to undo. The shield lets a second
+    cancellation interrupt our wait but never the rollback itself.
+    """
+
+    async def rollback() -> None:
+        try:
+            await conn.execute("ROLLBACK")
+        except sqlite3.OperationalError as exc:
+            if "no transaction is active" not in str(exc):
+                raise
+
+    await asyncio.shield(rollback())

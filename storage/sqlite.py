@@ -1,0 +1,372 @@
+"""The production store: one SQLite file through one aiosqlite connection.
+
+Every call takes the store's ``asyncio.Lock``. A single connection has a single transaction, so
+without the lock a read from one coroutine could run inside another coroutine's open
+transaction (seeing uncommitted rows) and two writers could interleave their statements. The
+lock costs little: the bot is one process and each call is a handful of indexed statements.
+
+The connection runs in autocommit mode (``isolation_level=None``) and writes open their own
+``BEGIN IMMEDIATE``, so the transaction boundaries are exactly the ones written here rather
+than the ones the ``sqlite3`` module would guess.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+import time
+from collections.abc import AsyncIterator, Iterable, Sequence
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+
+from storage.base import ActionRecord, MatchRecord, MatchUpdate, StaleVersion, Store
+from storage.integrity import (
+    check_continues,
+    check_seats,
+    check_status,
+    check_undo_from,
+    encode_actions,
+    from_json,
+    to_json,
+)
+from storage.migrations import migrate, rollback_if_open
+
+BUSY_TIMEOUT_MS = 5000
+"""How long a write waits for another process (a backup, the sqlite3 shell) to let go."""
+
+_MATCH_COLUMNS = (
+    "m.id, m.game, m.options, m.seed, m.status, m.created_by, m.guild_id, m.channel_id,"
+    " m.thread_id, m.created_at, m.updated_at, m.version, m.result, m.meta, s.state"
+)
+_MATCH_FROM = "FROM matches m JOIN snapshots s ON s.match_id = m.id"
+_ORDER = "ORDER BY m.updated_at DESC, m.id DESC"
+_SEAT_CHUNK = 500  # well under SQLite's bound-parameter limit
+
+
+class SqliteStore(Store):
+    """Persistence in a SQLite file; see :mod:`storage.base` for the contract."""
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = Path(path)
+        self._conn: aiosqlite.Connection | None = None
+        self._lock = asyncio.Lock()
+
+    # -- lifecycle -------------------------------------------------------------------------
+    async def open(self) -> None:
+        """Connect, set the pragmas and migrate; opening an open store does nothing."""
+        if self._conn is not None:
+            return
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        conn = await aiosqlite.connect(self.path, isolation_level=None)
+        try:
+            conn.row_factory = sqlite3.Row
+            await conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+            await conn.execute("PRAGMA journal_mode = WAL")
+            await conn.execute("PRAGMA foreign_keys = ON")
+            # WAL makes NORMAL durable against application crashes, which is what a bot needs.
+            await conn.execute("PRAGMA synchronous = NORMAL")
+            await migrate(conn, time.time())
+        except BaseException:
+            await conn.close()
+            raise
+        self._conn = conn
+
+    async def close(self) -> None:
+        if self._conn is not None:
+            conn, self._conn = self._conn, None
+            async with self._lock:
+                await conn.close()
+
+    def _reading(self) -> AbstractAsyncContextManager[aiosqlite.Connection]:
+        """A read transaction, so the match row and its seats come from the same moment even
+        if another process (a backup script, the sqlite3 shell) writes in between."""
+        return self._transaction("BEGIN")
+
+    def _writing(self) -> AbstractAsyncContextManager[aiosqlite.Connection]:
+        """A write transaction that takes the write lock up front: a match is read and
+        rewritten in one go, so waiting for the lock later could only end in a busy error."""
+        return self._transaction("BEGIN IMMEDIATE")
+
+    @asynccontextmanager
+    async def _transaction(self, begin: str) -> AsyncIterator[aiosqlite.Connection]:
+        """Committed when the block ends, rolled back on any error.
+
+        ``BaseException`` covers cancellation too; a cancelled move must not leave its
+        transaction open for the next coroutine to commit by accident.
+        """
+        async with self._lock:
+            conn = self._require()
+            try:
+                await conn.execute(begin)
+                yield conn
+                await conn.execute("COMMIT")
+            except BaseException:
+                await rollback_if_open(conn)
+                raise
+
+    def _require(self) -> aiosqlite.Connection:
+        if self._conn is None:
+            raise RuntimeError("the store is not open; call open() or use 'async with'")
+        return self._conn
+
+    # -- users -----------------------------------------------------------------------------
+    async def ensure_user(self, user_id: str, name: str, now: float) -> None:
+        async with self._writing() as conn:
+            await conn.execute(
+                "INSERT INTO users (user_id, name, created_at) VALUES (?, ?, ?)"
+                " ON CONFLICT (user_id) DO UPDATE SET name = excluded.name",
+                (user_id, name, now),
+            )
+
+    async def user_name(self, user_id: str) -> str | None:
+        async with self._reading() as conn:
+            row = await _one(conn, "SELECT name FROM users WHERE user_id = ?", (user_id,))
+        return None if row is None else row["name"]
+
+    # -- matches ---------------------------------------------------------------------------
+    async def create_match(
+        self,
+        *,
+        game: str,
+        options: dict[str, Any],
+        seed: int,
+        status: str,
+        seats: Sequence[str],
+        created_by: str,
+        state: dict[str, Any],
+        now: float,
+        guild_id: str | None = None,
+        channel_id: str | None = None,
+        meta: dict[str, Any] | None = None,
+    ) -> MatchRecord:
+        check_status(status)
+        seat_ids = check_seats(seats)
+        options_json = to_json(options, "options")
+        state_json = to_json(state, "state")
+        meta_json = to_json(meta or {}, "meta")
+        async with self._writing() as conn:
+            cur = await conn.execute(
+                "INSERT INTO matches (game, options, seed, status, created_by, guild_id,"
+                " channel_id, created_at, updated_at, version, meta)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?)",
+                (
+                    game, options_json, seed, status, created_by, guild_id, channel_id,
+                    now, now, meta_json,
+                ),
+            )  # fmt: skip
+            match_id = cur.lastrowid
+            await cur.close()
+            assert match_id is not None
+            await _put_seats(conn, match_id, seat_ids, now)
+            await conn.execute(
+                "INSERT INTO snapshots (match_id, version, state) VALUES (?, 1, ?)",
+                (match_id, state_json),
+            )
+            record = await _fetch_one(conn, match_id)
+        assert record is not None
+        return record
+
+    async def get_match(self, match_id: int) -> MatchRecord | None:
+        async with self._reading() as conn:
+            return await _fetch_one(conn, match_id)
+
+    async def list_matches(
+        self, *, user_id: str | None = None, statuses: Sequence[str] | None = None
+    ) -> list[MatchRecord]:
+        """Newest activity first; a user's matches are those they sit in *or* created.
+
+        The creator is included because a lobby challenge may not seat its creator yet, and
+        they still need to see (and cancel) it.
+        """
+        where: list[str] = []
+        params: list[Any] = []
+        if user_id is not None:
+            where.append(
+                "m.id IN (SELECT match_id FROM seats WHERE user_id = ?"
+                " UNION SELECT id FROM matches WHERE created_by = ?)"
+            )
+            params += [user_id, user_id]
+        if statuses is not None:
+            statuses = list(statuses)
+            if not statuses:
+                return []
+            where.append(f"m.status IN ({','.join('?' * len(statuses))})")
+            params += statuses
+        sql = f"SELECT {_MATCH_COLUMNS} {_MATCH_FROM}"
+        if where:
+            sql += " WHERE " + " AND ".join(where)
+        async with self._reading() as conn:
+            return await _fetch_many(conn, f"{sql} {_ORDER}", params)
+
+    async def find_by_thread(self, thread_id: str) -> MatchRecord | None:
+        """If a thread were ever reused, the newest match in it is the one being played."""
+        sql = f"SELECT {_MATCH_COLUMNS} {_MATCH_FROM} WHERE m.thread_id = ? ORDER BY m.id DESC"
+        async with self._reading() as conn:
+            found = await _fetch_many(conn, f"{sql} LIMIT 1", [thread_id])
+        return found[0] if found else None
+
+    async def commit(
+        self,
+        match_id: int,
+        expected_version: int,
+        update: MatchUpdate,
+        *,
+        now: float,
+        append: Sequence[ActionRecord] = (),
+        undo_from_ply: int | None = None,
+    ) -> MatchRecord:
+        """See :meth:`Store.commit`. ``meta`` and ``seats`` are replaced whole, not merged.
+
+        An unknown match raises ``LookupError`` rather than :class:`StaleVersion`: looking
+        again would not help, so the caller should not be told to.
+        """
+        if update.status is not None:
+            check_status(update.status)
+        seat_ids = None if update.seats is None else check_seats(update.seats)
+        state_json = None if update.state is None else to_json(update.state, "state")
+        result_json = None if update.result is None else to_json(update.result, "result")
+        meta_json = None if update.meta is None else to_json(update.meta, "meta")
+        check_undo_from(undo_from_ply)
+        append = list(append)
+        rows = encode_actions(append)
+        async with self._writing() as conn:
+            cur = await conn.execute(
+                "UPDATE matches SET version = version + 1, updated_at = ?,"
+                " status = COALESCE(?, status), result = COALESCE(?, result),"
+                " meta = COALESCE(?, meta), thread_id = COALESCE(?, thread_id),"
+                " channel_id = COALESCE(?, channel_id)"
+                " WHERE id = ? AND version = ?",
+                (
+                    now, update.status, result_json, meta_json, update.thread_id,
+                    update.channel_id, match_id, expected_version,
+                ),
+            )  # fmt: skip
+            changed = cur.rowcount
+            await cur.close()
+            if changed != 1:
+                if await _one(conn, "SELECT 1 FROM matches WHERE id = ?", (match_id,)) is None:
+                    raise LookupError(f"there is no match {match_id}")
+                raise StaleVersion(f"match {match_id} is no longer at version {expected_version}")
+            if seat_ids is not None:
+                await conn.execute("DELETE FROM seats WHERE match_id = ?", (match_id,))
+                await _put_seats(conn, match_id, seat_ids, now)
+            if undo_from_ply is not None:
+                await conn.execute(
+                    "UPDATE actions SET undone = 1 WHERE match_id = ? AND ply >= ? AND undone = 0",
+                    (match_id, undo_from_ply),
+                )
+            if rows:
+                last = await _one(
+                    conn, "SELECT COALESCE(MAX(ply), 0) FROM actions WHERE match_id = ?",
+                    (match_id,),
+                )  # fmt: skip
+                check_continues(int(last[0]) if last else 0, append)
+                await conn.executemany(
+                    "INSERT INTO actions (match_id, ply, seat, notation, created_at, detail,"
+                    " undone) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    [(match_id, *row) for row in rows],
+                )
+            if state_json is not None:
+                await conn.execute(
+                    "UPDATE snapshots SET state = ?, version = ? WHERE match_id = ?",
+                    (state_json, expected_version + 1, match_id),
+                )
+            record = await _fetch_one(conn, match_id)
+        assert record is not None
+        return record
+
+    # -- log -------------------------------------------------------------------------------
+    async def actions(self, match_id: int, *, include_undone: bool = False) -> list[ActionRecord]:
+        sql = (
+            "SELECT ply, seat, notation, created_at, detail, undone FROM actions WHERE match_id = ?"
+        )
+        if not include_undone:
+            sql += " AND undone = 0"
+        async with self._reading() as conn:
+            found = await conn.execute_fetchall(f"{sql} ORDER BY ply", (match_id,))
+        return [
+            ActionRecord(
+                ply=row["ply"],
+                seat=row["seat"],
+                notation=row["notation"],
+                created_at=row["created_at"],
+                detail=from_json(row["detail"]),
+                undone=bool(row["undone"]),
+            )
+            for row in found
+        ]
+
+
+async def _one(
+    conn: aiosqlite.Connection, sql: str, params: Iterable[Any] = ()
+) -> sqlite3.Row | None:
+    async with conn.execute(sql, tuple(params)) as cur:
+        return await cur.fetchone()
+
+
+async def _put_seats(
+    conn: aiosqlite.Connection, match_id: int, seat_ids: Sequence[str], now: float
+) -> None:
+    """Seat users the bot has not met yet get a nameless row until ``ensure_user`` names them.
+
+    A challenge can name someone who never spoke to the bot; refusing it for the foreign key
+    would be unhelpful, and inventing a name would be wrong, so :meth:`user_name` says None.
+    """
+    await conn.executemany(
+        "INSERT INTO users (user_id, name, created_at) VALUES (?, NULL, ?)"
+        " ON CONFLICT (user_id) DO NOTHING",
+        [(user_id, now) for user_id in dict.fromkeys(seat_ids)],
+    )
+    await conn.executemany(
+        "INSERT INTO seats (match_id, seat, user_id) VALUES (?, ?, ?)",
+        [(match_id, seat, user_id) for seat, user_id in enumerate(seat_ids)],
+    )
+
+
+async def _fetch_one(conn: aiosqlite.Connection, match_id: int) -> MatchRecord | None:
+    found = await _fetch_many(
+        conn, f"SELECT {_MATCH_COLUMNS} {_MATCH_FROM} WHERE m.id = ?", [match_id]
+    )
+    return found[0] if found else None
+
+
+async def _fetch_many(
+    conn: aiosqlite.Connection, sql: str, params: Sequence[Any]
+) -> list[MatchRecord]:
+    rows = list(await conn.execute_fetchall(sql, tuple(params)))
+    seats: dict[int, list[str]] = {row["id"]: [] for row in rows}
+    ids = list(seats)
+    for start in range(0, len(ids), _SEAT_CHUNK):
+        chunk = ids[start : start + _SEAT_CHUNK]
+        found = await conn.execute_fetchall(
+            f"SELECT match_id, user_id FROM seats WHERE match_id IN ({','.join('?' * len(chunk))})"
+            " ORDER BY match_id, seat",
+            tuple(chunk),
+        )
+        for seat_row in found:
+            seats[seat_row["match_id"]].append(seat_row["user_id"])
+    return [_record(row, tuple(seats[row["id"]])) for row in rows]
+
+
+def _record(row: sqlite3.Row, seats: tuple[str, ...]) -> MatchRecord:
+    return MatchRecord(
+        id=row["id"],
+        game=row["game"],
+        options=from_json(row["options"]),
+        seed=row["seed"],
+        status=row["status"],
+        seats=seats,
+        created_by=row["created_by"],
+        created_at=row["created_at"],
+        updated_at=row["updated_at"],
+        version=row["version"],
+        state=from_json(row["state"]),
+        guild_id=row["guild_id"],
+        channel_id=row["channel_id"],
+        thread_id=row["thread_id"],
+        result=from_json(row["result"]),
+        meta=from_json(row["meta"]),
+    )

@@ -1,0 +1,50 @@
+"""Fixtures that run every storage test against both stores.
+
+The memory store is only worth having if it behaves exactly like the SQLite one, so the same
+tests drive both; a difference between them is a failure of one of the two parametrisations.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from storage import CHALLENGE, MatchRecord, MemoryStore, SqliteStore, Store
+
+
+@pytest.fixture(params=["memory", "sqlite"])
+async def store(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Store]:
+    made: Store = MemoryStore() if request.param == "memory" else SqliteStore(tmp_path / "bot.db")
+    async with made:
+        yield made
+
+
+MakeMatch = Callable[..., Awaitable[MatchRecord]]
+
+
+@pytest.fixture
+def make_match(store: Store) -> MakeMatch:
+    """A factory for a two-seat Ordo challenge, with any field overridden by keyword."""
+
+    async def make(**overrides: Any) -> MatchRecord:
+        return await store.create_match(**{**_DEFAULTS, **overrides})
+
+    return make
+
+
+_DEFAULTS: dict[str, Any] = {
+    "game": "ordo",
+    "options": {"size": 10, "variant": "standard"},
+    "seed": 1234,
+    "status": CHALLENGE,
+    "seats": ["alice", "bob"],
+    "created_by": "alice",
+    "state": {"board": [[0, 1], [2, 0]], "to_move": 0},
+    "now": 100.0,
+    "guild_id": "g1",
+    "channel_id": "c1",
+    "meta": {"colour_choice": "white"},
+}
