@@ -177,8 +177,9 @@ class Service:
         statuses: Sequence[str] = (ACTIVE,),
         participant: bool = True,
     ) -> MatchRecord:
-        """The match a command is about: the explicit id, else the match whose thread the
-        command was typed in, else the caller's only match in ``statuses``."""
+        """The match a command is about: the explicit id (any status), else the match whose
+        thread the command was typed in, else the caller's only match in ``statuses`` —
+        finished matches never make the choice ambiguous."""
         if match_id is not None:
             record = await self.store.get_match(match_id)
             if record is None:
@@ -574,7 +575,7 @@ class Service:
         press on an old message never plays into a changed position.
         """
         await self._touch(actor)
-        record = await self._find(actor, match_id, where, statuses=(ACTIVE, FINISHED))
+        record = await self._find(actor, match_id, where, statuses=(ACTIVE,))
         loaded = self._load(record)
         if record.status != ACTIVE:
             raise GameOver(f"Match #{record.id} is over; start a new one with /play.")
@@ -668,7 +669,7 @@ class Service:
         failed to reach the thread)."""
         await self._touch(actor)
         record = await self._find(
-            actor, match_id, where, statuses=(ACTIVE, FINISHED, CHALLENGE), participant=False
+            actor, match_id, where, statuses=(ACTIVE,), participant=False
         )
         if record.status == CHALLENGE:
             raise Refusal(
@@ -871,7 +872,7 @@ class Service:
     ) -> Reply:
         """The numbered list of turns, in notation."""
         record = await self._find(
-            actor, match_id, where, statuses=(ACTIVE, FINISHED), participant=False
+            actor, match_id, where, statuses=(ACTIVE,), participant=False
         )
         rules = games.get(record.game)
         names = await self.player_names(record)

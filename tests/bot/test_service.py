@@ -277,3 +277,15 @@ async def test_rebuilding_from_the_log_matches_the_snapshot(tmp_path) -> None:
         assert rules.dump(rebuilt) == record.state
     finally:
         await store.close()
+
+
+async def test_finished_matches_do_not_make_the_choice_ambiguous(service: Service) -> None:
+    old = await start_ordo(service)
+    await service.resign(BOB, match_id=old)
+    current = await start_ordo(service)
+    reply = await service.move(ALICE, "a3-a4")
+    assert reply.ok and reply.match_id == current
+    board = await service.board(ALICE)
+    assert board.ok and board.match_id == current
+    finished = await service.board(ALICE, match_id=old)
+    assert finished.ok and "wins" in finished.post.text

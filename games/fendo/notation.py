@@ -1,0 +1,190 @@
+"""Move notation (ruling 14) and position notation (ruling 13), syntax only.
+
+Whether a well-formed move is *legal* is the rules' business (``rules.py``); this module only
+turns text into actions and positions and back, so the two concerns fail with different
+exception types (InvalidNotation here, RuleViolation there).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from games.core import InvalidNotation
+from games.fendo.geometry import SIDES, SIZES, Geometry, geometry, squares_of
+from games.fendo.state import SEAT_LETTERS, Action, Add, AreaError, Build, FendoState, build_state
+
+_SQUARE = r"[a-k](?:1[01]|[1-9])"
+_ADD = re.compile(rf"^\+?({_SQUARE})$")
+_BUILD = re.compile(rf"^({_SQUARE})(?:-({_SQUARE}))?([nesw])$")
+_HOW = "type c3 to add a piece, d1-d4n to move and fence, or d1e to fence without moving"
+
+
+def format_move(geo: Geometry, action: Action) -> str:
+    """Canonical notation: ``c3``, ``d1-d4n``, ``d1e``."""
+    if isinstance(action, Add):
+        return geo.names[action.square]
+    piece, to, side = action
+    if piece == to:
+        return f"{geo.names[piece]}{side}"
+    return f"{geo.names[piece]}-{geo.names[to]}{side}"
+
+
+def read_move(geo: Geometry, text: str) -> Action:
+    """An action from what a player typed (spaces and case ignored, ``+`` optional on adds,
+    ``d1-d1e`` read as ``d1e``)."""
+    cleaned = re.sub(r"\s+", "", text).lower().replace("–", "-").replace("—", "-")
+    added = _ADD.match(cleaned)
+    if added:
+        return Add(_square(geo, added.group(1)))
+    built = _BUILD.match(cleaned)
+    if built:
+        piece = _square(geo, built.group(1))
+        to = piece if built.group(2) is None else _square(geo, built.group(2))
+        return Build(piece, to, built.group(3))
+    raise InvalidNotation(f"Could not read {text.strip()!r} as a Fendo move: {_HOW}.")
+
+
+def _square(geo: Geometry, name: str) -> int:
+    square = geo.square(name)
+    if square is None:
+        last = geo.names[-1]
+        raise InvalidNotation(
+            f"There is no square {name} on the {geo.size}×{geo.size} board (a1 to {last})."
+        )
+    return square
+
+
+# -- position notation ------------------------------------------------------------------------
+
+
+def position_dict(state: FendoState) -> dict[str, Any]:
+    """Ruling 13's object, keys in the ruling's order. ``options`` is appended only when
+    ``early_end`` is off, so default positions read exactly as the ruling shows."""
+    geo = state.geo
+    pieces: dict[str, str] = {}
+    for square in squares_of(state.occupied):
+        seat = 0 if (state.pieces[0] >> square) & 1 else 1
+        pieces[geo.names[square]] = SEAT_LETTERS[seat]
+    fences = [geo.edge_name(edge) for edge in _fence_edges(state)]
+    data: dict[str, Any] = {
+        "size": state.size,
+        "pieces": pieces,
+        "fences": fences,
+        "stock": {"W": state.stock[0], "O": state.stock[1]},
+        "to_move": SEAT_LETTERS[state.to_move],
+        "passes": state.passes,
+    }
+    if not state.early_end:
+        data["options"] = {"early_end": False}
+    return data
+
+
+def _fence_edges(state: FendoState) -> list[tuple[str, int]]:
+    """Fences ordered by their lower square, the eastern one before the northern one."""
+    edges = [("e", sq) for sq in squares_of(state.fences_east)]
+    edges += [("n", sq) for sq in squares_of(state.fences_north)]
+    return sorted(edges, key=lambda edge: (edge[1], edge[0]))
+
+
+def write_position(state: FendoState) -> str:
+    return json.dumps(position_dict(state))
+
+
+def read_position(text: str) -> FendoState:
+    """The state a position describes, exactly (no automatic passes are resolved here)."""
+    try:
+        data = json.loads(text)
+    except (json.JSONDecodeError, TypeError) as exc:
+        raise InvalidNotation(f"A Fendo position must be a JSON object: {exc}.") from None
+    if not isinstance(data, dict):
+        raise InvalidNotation("A Fendo position must be a JSON object.")
+    return state_from_dict(data)
+
+
+def state_from_dict(data: Mapping[str, Any]) -> FendoState:
+    """Validate and build a state from ruling 13's fields (plus optional ``options``)."""
+    unknown = set(data) - {"size", "pieces", "fences", "stock", "to_move", "passes", "options"}
+    if unknown:
+        raise InvalidNotation(f"Unknown key {sorted(unknown)[0]!r} in the Fendo position.")
+    size = data.get("size", 7)
+    if size not in SIZES or isinstance(size, bool):
+        raise InvalidNotation("The board size must be 7, 9 or 11.")
+    geo = geometry(size)
+    pieces = [0, 0]
+    raw_pieces = data.get("pieces")
+    if not isinstance(raw_pieces, dict) or not raw_pieces:
+        raise InvalidNotation('"pieces" must map squares to "W" or "O".')
+    for name, letter in raw_pieces.items():
+        square = _square(geo, str(name))
+        if letter not in SEAT_LETTERS:
+            raise InvalidNotation(f'The piece on {name} must be "W" or "O", not {letter!r}.')
+        if ((pieces[0] | pieces[1]) >> square) & 1:
+            raise InvalidNotation(f"Square {name} holds two pieces.")
+        pieces[SEAT_LETTERS.index(letter)] |= 1 << square
+    fences = {"e": 0, "n": 0}
+    raw_fences = data.get("fences", [])
+    if not isinstance(raw_fences, list):
+        raise InvalidNotation('"fences" must be a list like ["d4/d5"].')
+    for name in raw_fences:
+        kind, low = _read_fence(geo, str(name))
+        if (fences[kind] >> low) & 1:
+            raise InvalidNotation(f"The fence {name} is listed twice.")
+        fences[kind] |= 1 << low
+    stock = data.get("stock", {"W": 0, "O": 0})
+    if (
+        not isinstance(stock, dict)
+        or set(stock) != {"W", "O"}
+        or not all(
+            isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in stock.values()
+        )
+    ):
+        raise InvalidNotation('"stock" must look like {"W": 6, "O": 6}.')
+    to_move = data.get("to_move", "W")
+    if to_move not in SEAT_LETTERS:
+        raise InvalidNotation('"to_move" must be "W" or "O".')
+    passes = data.get("passes", 0)
+    if passes not in (0, 1, 2) or isinstance(passes, bool):
+        raise InvalidNotation('"passes" must be 0, 1 or 2.')
+    options = data.get("options", {})
+    if not isinstance(options, dict) or set(options) - {"early_end"}:
+        raise InvalidNotation('"options" may only hold "early_end".')
+    early_end = options.get("early_end", True)
+    if not isinstance(early_end, bool):
+        raise InvalidNotation('"early_end" must be true or false.')
+    try:
+        return build_state(
+            size=size,
+            pieces=(pieces[0], pieces[1]),
+            fences_east=fences["e"],
+            fences_north=fences["n"],
+            stock=(stock["W"], stock["O"]),
+            to_move=SEAT_LETTERS.index(to_move),
+            passes=passes,
+            early_end=early_end,
+        )
+    except AreaError as exc:
+        raise InvalidNotation(f"That position breaks ruling 6: {exc}.") from None
+
+
+def _read_fence(geo: Geometry, name: str) -> tuple[str, int]:
+    """A fence named ``d4/d5`` (either order) or ``d4n`` (ruling 2)."""
+    text = name.strip().lower()
+    if "/" in text:
+        first, _, second = text.partition("/")
+        a, b = _square(geo, first), _square(geo, second)
+        low, high = min(a, b), max(a, b)
+        for side in ("e", "n"):
+            edge = geo.edge(low, side)
+            if edge is not None and geo.edge_squares(edge) == (low, high):
+                return edge
+        raise InvalidNotation(f"The fence {name} does not lie between two adjacent squares.")
+    if text and text[-1] in SIDES:
+        square = _square(geo, text[:-1])
+        edge = geo.edge(square, text[-1])
+        if edge is None:
+            raise InvalidNotation(f"The fence {name} would lie on the board edge.")
+        return edge
+    raise InvalidNotation(f'Could not read the fence {name!r}: write it like "d4/d5" or "d4n".')
