@@ -630,7 +630,9 @@ class Service:
         )
         after = Loaded(updated, rules, new_state)
         lines = [step.description for step in steps]
-        lines.extend(rules.notices(state, new_state))
+        # The result line states the outcome's reason; a notice saying the same is dropped.
+        said = outcome.reason if outcome else None
+        lines.extend(n for n in rules.notices(state, new_state) if n != said)
         ended = steps[-1].ends_turn or outcome is not None
         post = await self._board_post(after, lines, ping=ended, mid_turn=not ended)
         played = " ".join(step.notation for step in steps)

@@ -1,0 +1,265 @@
+"""Ordo behind the shared :class:`games.core.Rules` surface.
+
+Decisions where the rulings are silent (ruling numbers refer to shared/rules/ordo.md):
+
+* Ruling 9/11: a player who starts a turn split with no reconnecting move has lost at that
+  moment: ``outcome`` reports ``cannot_reconnect`` and ``to_move`` is empty; nobody has to
+  type anything. A connected player without any legal move likewise loses (``no_moves``).
+* Ruling 10 is checked for the player who just moved first: in a hand-made position where
+  both colours already stand on their goal rank, the player who moved last has won.
+* The state carries a move counter for the view only (see :mod:`games.ordo.state`), so
+  ``from_position(position(s)) == s`` holds while the counter restarts at 0.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from games.core import (
+    GameInfo,
+    GameOver,
+    InvalidNotation,
+    InvalidOption,
+    Outcome,
+    Rules,
+    RuleViolation,
+)
+from games.ordo.board import NAMES
+from games.ordo.moves import (
+    COLOUR_NAMES,
+    Move,
+    has_move,
+    is_split,
+    legal_moves,
+    line_squares,
+    moves_of,
+    piece_moves,
+    play,
+)
+from games.ordo.notation import (
+    HOW_TO,
+    listing,
+    lone_square,
+    read,
+    refusal,
+    write,
+)
+from games.ordo.state import (
+    GOAL_MASKS,
+    START,
+    OrdoState,
+    board_rows,
+    from_rows,
+    parse_position,
+    to_position,
+)
+
+SUMMARY = """\
+Two players, 20 pieces each on a 10×8 board; White moves first and nobody may pass.
+Win by putting any one of your pieces on your opponent's home row.
+After each of your moves all your pieces must form one group, touching orthogonally or \
+diagonally.
+A single piece slides any number of empty squares forward, sideways or diagonally forward, \
+and may stop on the first enemy piece in its path to capture it.
+An ordo move slides a straight unbroken line of 2+ of your pieces together: a line along a \
+rank moves straight forward, a line along a file moves sideways. It never captures.
+If a capture splits your group, your next move must join it again, and for that move \
+pieces (and lines along a rank) may also go backward.
+You lose if you cannot reconnect, run out of pieces, or have no legal move."""
+
+
+class OrdoRules(Rules[OrdoState, Move]):
+    info = GameInfo(
+        name="ordo",
+        title="Ordo",
+        min_players=2,
+        max_players=2,
+        seat_names=COLOUR_NAMES,
+        summary=SUMMARY,
+        notation_help="Type c3-c5, capture with c3xc6, or move a line with a2:d2-a3 "
+        "(its two ends, then where the first end goes).",
+    )
+
+    # -- life cycle ------------------------------------------------------------------------
+    def new(
+        self, players: int = 2, options: dict[str, Any] | None = None, seed: int = 0
+    ) -> OrdoState:
+        if players != 2:
+            raise InvalidOption(f"Ordo is played by exactly 2 players, not {players}.")
+        self.options(options)
+        return START
+
+    def outcome(self, state: OrdoState) -> Outcome | None:
+        settled = _settled(state)
+        if settled is not None:
+            return settled
+        mover = state.to_move
+        own, opp = state.pieces(mover), state.pieces(1 - mover)
+        if has_move(own, opp, mover):
+            return None
+        name = COLOUR_NAMES[mover]
+        if is_split(own):
+            return _win(1 - mover, "cannot_reconnect", f"{name}'s group is split for good")
+        return _win(1 - mover, "no_moves", f"{name} has no legal move")
+
+    def to_move(self, state: OrdoState) -> list[int]:
+        return [] if self.outcome(state) else [state.to_move]
+
+    def legal_actions(self, state: OrdoState) -> list[Move]:
+        # Only the cheap endings need checking: without a legal move the list is empty anyway.
+        if _settled(state):
+            return []
+        return legal_moves(
+            state.pieces(state.to_move), state.pieces(1 - state.to_move), state.to_move
+        )
+
+    def apply(self, state: OrdoState, action: Move) -> OrdoState:
+        _refuse_if_over(_settled(state))
+        colour = state.to_move
+        own, opp = state.pieces(colour), state.pieces(1 - colour)
+        move = Move(*action)
+        if not all(sq in NAMES for sq in move):
+            raise RuleViolation(f"{action!r} does not name squares of the Ordo board.")
+        unit = moves_of(own, opp, colour, move)
+        if move not in unit:
+            _refuse_if_over(self.outcome(state))
+            raise self._refusal(state, str(move), move, unit)
+        own, opp = play(own, opp, move)
+        white, black = (opp, own) if colour else (own, opp)
+        return OrdoState(white, black, 1 - colour, state.ply + 1)
+
+    # -- notation --------------------------------------------------------------------------
+    def parse(self, state: OrdoState, text: str) -> Move:
+        _refuse_if_over(self.outcome(state))
+        colour = state.to_move
+        own, opp = state.pieces(colour), state.pieces(1 - colour)
+        alone = lone_square(text)
+        if alone is not None:
+            options = piece_moves(own, opp, colour, alone)
+            hint = f"{NAMES[alone]} can play {listing(options, opp)}" if options else HOW_TO
+            raise InvalidNotation(f"{NAMES[alone]} alone is not a move: {hint}.")
+        move, marked = read(text)
+        unit = moves_of(own, opp, colour, move)
+        if move not in unit:
+            raise self._refusal(state, text, move, unit)
+        if marked and not opp >> move.target & 1:
+            raise InvalidNotation(
+                f"{text.strip()} is marked as a capture, but "
+                + (
+                    "ordo moves never capture"
+                    if move.is_ordo
+                    else f"{NAMES[move.target]} holds no enemy piece"
+                )
+                + f"; did you mean {write(move, opp)}?"
+            )
+        return move
+
+    def format(self, state: OrdoState, action: Move) -> str:
+        return write(Move(*action), state.pieces(1 - state.to_move))
+
+    def _refusal(self, state: OrdoState, text: str, move: Move, unit: list[Move]) -> Exception:
+        colour = state.to_move
+        own, opp = state.pieces(colour), state.pieces(1 - colour)
+        return refusal(
+            text,
+            move,
+            own,
+            opp,
+            colour,
+            is_split(own),
+            unit,
+            legal_moves(own, opp, colour),
+        )
+
+    # -- views and serialisation -----------------------------------------------------------
+    def view(self, state: OrdoState, seat: int | None) -> dict[str, Any]:
+        """Ordo hides nothing, so every seat and the public see the same view."""
+        return {
+            "game": "ordo",
+            "board": board_rows(state),
+            "to_move": None if self.outcome(state) else state.to_move,
+            "counts": [state.white.bit_count(), state.black.bit_count()],
+            "split": [is_split(state.white), is_split(state.black)],
+            "ply": state.ply,
+        }
+
+    def highlight(self, before: OrdoState, action: Move) -> dict[str, Any]:
+        move = Move(*action)
+        opp = before.pieces(1 - before.to_move)
+        if move.is_ordo:
+            starts = line_squares(move.origin, move.far_end) or []
+            offset = move.target - move.origin
+            return {
+                "notation": write(move, opp),
+                "kind": "ordo",
+                "from": [NAMES[sq] for sq in starts],
+                "to": [NAMES[sq + offset] for sq in starts],
+                "captured": [],
+            }
+        return {
+            "notation": write(move, opp),
+            "kind": "single",
+            "from": [NAMES[move.origin]],
+            "to": [NAMES[move.target]],
+            "captured": [NAMES[move.target]] if opp >> move.target & 1 else [],
+        }
+
+    def notices(self, before: OrdoState, after: OrdoState) -> list[str]:
+        """Say when a capture splits the next player, or ends the game by itself."""
+        over = self.outcome(after)
+        if over is not None:
+            if over.termination in ("cannot_reconnect", "no_moves"):
+                return [over.reason]
+            return []
+        name = COLOUR_NAMES[after.to_move]
+        if is_split(after.pieces(after.to_move)):
+            return [
+                f"{name}'s group has been split: {name} must join it up again this move, "
+                "and may move backward to do so."
+            ]
+        return []
+
+    def dump(self, state: OrdoState) -> dict[str, Any]:
+        return {"board": board_rows(state), "to_move": state.to_move, "ply": state.ply}
+
+    def load(self, data: Mapping[str, Any]) -> OrdoState:
+        try:
+            rows = [str(row) for row in data["board"]]
+            side = ("W", "B")[int(data["to_move"])]
+            ply = int(data.get("ply", 0))
+        except (KeyError, IndexError, TypeError, ValueError) as exc:
+            raise InvalidNotation(f"This is not a saved Ordo state ({exc}).") from None
+        return from_rows(rows, side, ply)
+
+    def position(self, state: OrdoState) -> str:
+        return to_position(state)
+
+    def from_position(self, text: str) -> OrdoState:
+        return parse_position(text)
+
+
+def _settled(state: OrdoState) -> Outcome | None:
+    """The endings visible without generating moves: rulings 10 and 11 (no pieces)."""
+    mover, last = state.to_move, 1 - state.to_move
+    for colour in (last, mover):
+        if state.pieces(colour) & GOAL_MASKS[colour]:
+            return _win(colour, "home_row", "reached the opponent's home row")
+    for colour in (mover, last):
+        if not state.pieces(colour):
+            return _win(1 - colour, "no_pieces", f"{COLOUR_NAMES[colour]} has no pieces left")
+    return None
+
+
+def _refuse_if_over(over: Outcome | None) -> None:
+    if over is not None:
+        winner = COLOUR_NAMES[over.winners[0]]
+        raise GameOver(f"The game is over: {winner} wins. {over.reason}")
+
+
+def _win(colour: int, termination: str, why: str) -> Outcome:
+    """The reason names what happened, not who won: the bot puts the winner's name first."""
+    reason = f"{why[0].upper()}{why[1:]}."
+    if termination == "home_row":
+        reason = f"{COLOUR_NAMES[colour]} reached the opponent's home row."
+    return Outcome(winners=(colour,), termination=termination, reason=reason)
