@@ -1,0 +1,37 @@
+"""Cards drawn as rewards (Hot Goods, Turning State's Evidence): a choice of colour when the
+table allows one, an automatic draw otherwise, and what the table is told about it.
+
+The colour of a card drawn by choice is public (ruling 29); from a mixed pile nobody chose,
+so only "a card" is announced.
+"""
+
+from __future__ import annotations
+
+from games.fence import cards
+from games.fence.state import Table
+
+
+def receive(table: Table, seat: int, card: str) -> None:
+    table.hands[seat].append(card)
+    table.hands[seat].sort(key=cards.sort_key)
+
+
+def grant(table: Table, seat: int, count: int, reason: str, names: tuple[str, ...]) -> bool:
+    """Give ``seat`` ``count`` drawn cards. Where the colour is the player's choice the table
+    stops at a ``draw`` step and this returns True; otherwise the cards are drawn at once."""
+    while count > 0 and cards.stash_size(table):
+        if cards.choice_needed(table):
+            table.stage = "draw"
+            table.actor = seat
+            table.draws_owed = count
+            table.draw_for = reason
+            return True
+        from_mixed = bool(table.mixed)
+        card = cards.draw(table, None)
+        if card is None:
+            break
+        receive(table, seat, card)
+        shown = "a card" if from_mixed else f"a {cards.colour_of(card)} card"
+        table.say(f"{names[seat]} draws {shown}.")
+        count -= 1
+    return False

@@ -1,0 +1,147 @@
+"""One step of FENCE!: which actions are legal at each stage, applying one, and the things
+the rules then do by themselves (automatic passes, skipped turns, the end of the game).
+
+``settle`` runs after every action until a person has a real choice to make, and records
+what it did as public ``events`` so the bot can announce it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from games.core import GameOver, RuleViolation
+from games.fence import goods, play, setup
+from games.fence.actions import (
+    Action,
+    CopsRoad,
+    Draw,
+    Hunch,
+    Place,
+    PlaceCops,
+    PlacePawn,
+    PlaceTunnel,
+    Push,
+    Swap,
+    TipOff,
+    Yourself,
+)
+from games.fence.info import SEAT_NAMES
+from games.fence.state import FenceState, Table, freeze, thaw
+
+NAMES = SEAT_NAMES
+
+LEGAL: dict[str, Callable[[FenceState], list[Action]]] = {
+    "draft": setup.legal_draft,
+    "tunnel": setup.legal_tunnel,
+    "pawn": setup.legal_pawn,
+    "cops": setup.legal_cops,
+    "turn": play.legal_turn,
+    "second": play.legal_second,
+    "draw": play.legal_draw,
+    "over": lambda state: [],
+}
+
+ACCEPTS: dict[str, tuple[type, ...]] = {
+    "draft": (Place, Swap),
+    "tunnel": (PlaceTunnel,),
+    "pawn": (PlacePawn,),
+    "cops": (PlaceCops,),
+    "turn": (Yourself, Push, CopsRoad, TipOff, Hunch),
+    "second": (Push, CopsRoad, TipOff, Hunch),
+    "draw": (Draw,),
+}
+
+
+def legal_actions(state: FenceState) -> list[Action]:
+    found = state._cache.get("legal")
+    if found is None:
+        found = LEGAL[state.stage](state)
+        state._cache["legal"] = found
+    return list(found)
+
+
+def is_legal(state: FenceState, action: Action) -> bool:
+    if state.stage == "draw":
+        return isinstance(action, Draw) and action.colour in ("red", "blue")
+    found = state._cache.get("legal_set")
+    if found is None:
+        found = frozenset(legal_actions(state))
+        state._cache["legal_set"] = found
+    return action in found
+
+
+def apply(state: FenceState, action: Action) -> FenceState:
+    if state.stage == "over":
+        raise GameOver("The game is over.")
+    if not isinstance(action, ACCEPTS[state.stage]) or not is_legal(state, action):
+        raise RuleViolation("That move is not legal now.")
+    table = thaw(state)
+    _step(table, action)
+    return settle(freeze(table), table.events)
+
+
+def _step(table: Table, action: Action) -> None:
+    if isinstance(action, Place | Swap):
+        setup.apply_draft(table, action)
+    elif isinstance(action, PlaceTunnel):
+        setup.apply_tunnel(table, action)
+    elif isinstance(action, PlacePawn):
+        setup.apply_pawn(table, action)
+    elif isinstance(action, PlaceCops):
+        setup.apply_cops(table, action, NAMES)
+    elif isinstance(action, Yourself):
+        play.apply_yourself(table, action, NAMES)
+    elif isinstance(action, Draw):
+        play.apply_draw(table, action, NAMES)
+    else:
+        play.apply_others(table, action, NAMES)
+
+
+def settle(state: FenceState, events: list[str]) -> FenceState:
+    """Do what the rules do without anyone deciding, until a person must act."""
+    while True:
+        table = thaw(state)
+        table.events = events
+        if not _auto(state, table):
+            return state
+        state = freeze(table)
+
+
+def _auto(state: FenceState, table: Table) -> bool:
+    """One automatic change on ``table`` (True), or False when ``state`` awaits a person."""
+    if state.stage == "over":
+        return False
+    if state.round >= 1:
+        winner = goods.winner_now(table)
+        if winner is not None:
+            goods.end_game(
+                table,
+                (winner,),
+                "jail",
+                f"{NAMES[winner]} wins: everyone else is in Jail with no way out.",
+            )
+            return True
+    seat = state.actor
+    if state.stage == "turn" and state.unreliable[seat]:
+        table.unreliable[seat] = False
+        table.say(f"{NAMES[seat]} spends the turn re-establishing credibility.")
+        play.end_turn(table, NAMES)
+        return True
+    if legal_actions(state):
+        return False
+    if state.stage == "draft":
+        setup.auto_pass(table, NAMES[seat])
+    elif state.stage == "turn":
+        table.say(f"{NAMES[seat]} can neither move nor move others, and passes.")
+        play.end_turn(table, NAMES)
+    elif state.stage == "second":
+        table.say(f"The other part of {NAMES[seat]}'s Move Others is impossible and skipped.")
+        play.end_turn(table, NAMES)
+    else:
+        raise AssertionError(f"stage {state.stage} has no legal action")
+    return True
+
+
+def new_state(players: int, opts: dict[str, object], seed: int) -> FenceState:
+    table = setup.new_table(players, dict(opts), seed)
+    return settle(freeze(table), table.events)

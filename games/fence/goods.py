@@ -1,0 +1,153 @@
+"""The end of a round: Hot Goods (rulings 24–25 and their options), the victory checks
+(26–27, Victory by accumulation) and the First Player marker moving back (19)."""
+
+from __future__ import annotations
+
+from games.fence import cards
+from games.fence.citymap import distances
+from games.fence.draws import grant
+from games.fence.setup import roll_group, start_round, valid_coords
+from games.fence.state import Table
+from games.fence.world import build_map, tiles_at, tiles_of
+
+COUNTS = {"half": lambda n: -(-n // 2), "n-1": lambda n: max(1, n - 1), "n": lambda n: n}
+
+
+def start_goods(table: Table, names: tuple[str, ...]) -> None:
+    table.goods = []
+    table.goods_left = COUNTS[table.opts["more_hot_goods"]](table.players)
+    run_goods(table, names)
+
+
+def _locate(table: Table) -> list[int] | None:
+    """The tile group the goods land on: rolled dice, or with Hot Goods by Cards a red/blue
+    pair drawn from the Stash and discarded (drawn again while it names no usable tile)."""
+    if not table.opts["hot_goods_by_cards"]:
+        return roll_group(table, table.rng(), exclude=())
+    valid = valid_coords(table, exclude=())
+    while valid:
+        pair = cards.draw_pair(table)
+        if pair is None:
+            return None
+        table.discard.extend(pair)
+        coords = (cards.value_of(pair[0]) or 0, cards.value_of(pair[1]) or 0)
+        if coords in valid:
+            return tiles_at(table, coords)
+    return None
+
+
+def run_goods(table: Table, names: tuple[str, ...]) -> None:
+    """Bring up the round's remaining Hot Goods, stopping at a winner's colour choice."""
+    while table.goods_left > 0:
+        if not cards.stash_size(table):
+            table.say("The Stash is empty: no more Hot Goods come up.")
+            table.goods_left = 0
+            break
+        table.goods_left -= 1
+        group = _locate(table)
+        if not group:
+            table.goods_left = 0
+            break
+        tile = group[0]
+        winner, note = closest(table, group, names)
+        table.goods.append((tile, -1 if winner is None else winner, note))
+        table.say(note)
+        if winner is None:
+            if table.opts["wasted_hot_goods"]:
+                waste(table, names)
+            continue
+        owed = 2 if table.ritzy in group else 1
+        if grant(table, winner, owed, "goods", names):
+            return
+    end_round(table, names)
+
+
+def closest(table: Table, group: list[int], names: tuple[str, ...]) -> tuple[int | None, str]:
+    """Who gets Hot Goods on ``group`` (rulings 24–25).
+
+    Distances are road steps from any usable neighbourhood of the tile, along One Way signs
+    towards each pawn; the Cops' distance ignores them. Unreachable counts as infinitely far.
+    """
+    city_ = build_map(table)
+    good = city_.usable()
+    start = [h for t in group for h in city_.hoods_of(t) if h in good]
+    sub_succ = {h: [n for n in city_.succ.get(h, ()) if n in good] for h in good}
+    sub_roads = {h: [n for n in city_.roads.get(h, ()) if n in good] for h in good}
+    reach = distances(start, sub_succ)
+    far = 10**9
+    where = tiles_of(table)[group[0]].name
+    pawn_dist = {
+        seat: reach.get(hood, far)
+        for seat, hood in enumerate(table.pawns)
+        if hood is not None and hood >= 0
+    }
+    best = min(pawn_dist.values(), default=far)
+    if best >= far:
+        return None, f"Hot Goods turn up in {where}, but no pawn can reach them."
+    nearest = [seat for seat, d in pawn_dist.items() if d == best]
+    if len(nearest) > 1:
+        return None, f"Hot Goods turn up in {where}: a tie, so nobody gets them."
+    cops = distances(start, sub_roads).get(table.cops if table.cops is not None else -1, far)
+    if cops < best:
+        return None, f"Hot Goods turn up in {where}, but the Cops are closer."
+    return nearest[0], f"Hot Goods turn up in {where}: {names[nearest[0]]} gets them."
+
+
+def waste(table: Table, names: tuple[str, ...]) -> None:
+    """Wasted Hot Goods: the First Player burns the top card of the fuller pile (the seed
+    leaves the pile open; taking the fuller one keeps both colours alive longest)."""
+    pile = table.mixed or (table.red if len(table.red) >= len(table.blue) else table.blue)
+    if pile:
+        table.discard.append(pile.pop())
+        table.say(f"Nobody claims the goods: {names[table.first]} discards a card from the Stash.")
+
+
+def winner_now(table: Table) -> int | None:
+    """Ruling 26: the one free player when everyone else is in Jail without a red/blue pair."""
+    free = [s for s, hood in enumerate(table.pawns) if hood is not None]
+    if len(free) != 1:
+        return None
+    if any(cards.has_pair(table.hands[s]) for s in range(table.players) if s != free[0]):
+        return None
+    return free[0]
+
+
+def most_cards(table: Table) -> tuple[int, ...]:
+    free = [s for s, hood in enumerate(table.pawns) if hood is not None]
+    if not free:
+        return ()
+    top = max(len(table.hands[s]) for s in free)
+    return tuple(s for s in free if len(table.hands[s]) == top)
+
+
+def end_game(table: Table, winners: tuple[int, ...], termination: str, reason: str) -> None:
+    table.winners = winners
+    table.termination = termination
+    table.reason = reason
+    table.stage = "over"
+    table.say(reason)
+
+
+def end_round(table: Table, names: tuple[str, ...]) -> None:
+    """Victory by accumulation, the round limit, then the First Player marker moves back."""
+    free = [s for s, hood in enumerate(table.pawns) if hood is not None]
+    if table.opts["accumulation_victory"] and any(
+        len(table.hands[s]) >= 2 * len(free) for s in free
+    ):
+        winners = most_cards(table)
+        end_game(table, winners, "accumulation", _most_sentence(winners, names, "hoarded"))
+        return
+    if table.round >= table.round_limit:
+        winners = most_cards(table)
+        end_game(table, winners, "round_limit", _most_sentence(winners, names, "ended with"))
+        return
+    table.first = (table.first - 1) % table.players
+    start_round(table)
+
+
+def _most_sentence(winners: tuple[int, ...], names: tuple[str, ...], verb: str) -> str:
+    if not winners:
+        return "Everyone is in Jail, so nobody wins."
+    who = " and ".join(names[s] for s in winners)
+    ending = "s" if len(winners) == 1 else ""
+    return f"{who} {verb} the most cards among the free players and win{ending}."

@@ -1,0 +1,198 @@
+"""Text for every step (ruling 30), written to read well in a Discord autocomplete list::
+
+    place lily-rivers at 1,-2 r90     swap the-yards at 0,1 r0
+    pawn cabbagetown                  cops at four-points           tunnel venice
+    yourself R3 B5 cabbagetown        yourself B1 sunnyside
+    move orange to the-stix           cops to downtown              tip B2 four-points
+    hunch red                         draw blue
+
+Map spots are ``x,y`` from Old Town (east and north positive); rotations are clockwise
+degrees. Tiles are named by their first neighbourhood or by their coordinates (``3,2``);
+neighbourhoods by name, case-insensitive, a unique prefix being enough. ``parse`` matches the
+text against the legal steps, so it only ever returns a legal action and can say which
+legal steps come closest when the text fits none.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+
+from games.core import AmbiguousMove, InvalidNotation, RuleViolation
+from games.fence.actions import (
+    Action,
+    CopsRoad,
+    Draw,
+    Hunch,
+    Place,
+    PlaceCops,
+    PlacePawn,
+    PlaceTunnel,
+    Push,
+    Swap,
+    TipOff,
+    Yourself,
+)
+from games.fence.info import SEAT_NAMES
+from games.fence.tiles import Tile, slugify
+
+CARD = re.compile(r"^[rb]([1-6]|j)$")
+SPOT = re.compile(r"^(-?\d+),(-?\d+)$")
+ROT = re.compile(r"^r(0|90|180|270)$")
+COORDS = re.compile(r"^([1-6]),([1-6])$")
+STAGE_HINT = {
+    "draft": "place or swap a tile, e.g. place lily-rivers at 1,0 r90",
+    "tunnel": "choose a tunnel end, e.g. tunnel venice",
+    "pawn": "place your pawn, e.g. pawn cabbagetown",
+    "cops": "choose the Cops' neighbourhood, e.g. cops at downtown",
+    "turn": "move yourself or move others, e.g. yourself R3 B5 or cops to downtown",
+    "second": "do the other part of Move Others",
+    "draw": "choose the colour of your card: draw red or draw blue",
+}
+
+
+def hood_slug(tiles: Sequence[Tile], hood: int) -> str:
+    return tiles[hood // 4].hoods[hood % 4].slug
+
+
+def format_action(tiles: Sequence[Tile], action: Action) -> str:
+    if isinstance(action, Place | Swap):
+        verb = "place" if isinstance(action, Place) else "swap"
+        x, y = action.pos
+        return f"{verb} {tiles[action.tile].slug} at {x},{y} r{action.rot * 90}"
+    if isinstance(action, PlacePawn):
+        return f"pawn {hood_slug(tiles, action.hood)}"
+    if isinstance(action, PlaceCops):
+        return f"cops at {hood_slug(tiles, action.hood)}"
+    if isinstance(action, PlaceTunnel):
+        return f"tunnel {hood_slug(tiles, action.hood)}"
+    if isinstance(action, Yourself):
+        return f"yourself {' '.join(action.cards)} {hood_slug(tiles, action.hood)}"
+    if isinstance(action, Push):
+        return f"move {SEAT_NAMES[action.seat].lower()} to {hood_slug(tiles, action.hood)}"
+    if isinstance(action, CopsRoad):
+        return f"cops to {hood_slug(tiles, action.hood)}"
+    if isinstance(action, TipOff):
+        return f"tip {' '.join(action.cards)} {hood_slug(tiles, action.hood)}"
+    if isinstance(action, Hunch):
+        return f"hunch {action.colour}"
+    return f"draw {action.colour}"
+
+
+def _hood_matcher(tiles: Sequence[Tile], words: list[str]) -> Callable[[int], bool]:
+    """Neighbourhoods named by ``words``: the exact name if some hood has it, else every
+    hood whose name starts with it; no words matches any neighbourhood."""
+    if not words:
+        return lambda hood: True
+    text = slugify(" ".join(words))
+    exact = {h for h in range(len(tiles) * 4) if _slug_or_none(tiles, h) == text}
+    if exact:
+        return lambda hood: hood in exact
+    return lambda hood: (_slug_or_none(tiles, hood) or "").startswith(text)
+
+
+def _slug_or_none(tiles: Sequence[Tile], hood: int) -> str | None:
+    tile = tiles[hood // 4] if hood // 4 < len(tiles) else None
+    if tile is None or hood % 4 >= len(tile.hoods):
+        return None
+    return tile.hoods[hood % 4].slug
+
+
+def _tile_matcher(tiles: Sequence[Tile], text: str) -> Callable[[int], bool]:
+    found = COORDS.match(text)
+    if found:
+        coords = (int(found.group(1)), int(found.group(2)))
+        return lambda tile: tiles[tile].coords == coords
+    slug = slugify(text)
+    exact = {i for i, t in enumerate(tiles) if t.slug == slug}
+    if exact:
+        return lambda tile: tile in exact
+    return lambda tile: tiles[tile].slug.startswith(slug)
+
+
+def _split_cards(words: list[str]) -> tuple[tuple[str, ...], list[str]]:
+    played = []
+    while words and CARD.match(words[0]):
+        played.append(words.pop(0).upper())
+    return tuple(played), words
+
+
+def matcher(tiles: Sequence[Tile], text: str) -> Callable[[Action], bool]:
+    """A test that picks the actions ``text`` describes, or InvalidNotation."""
+    words = text.strip().lower().replace("→", " ").split()
+    if not words:
+        raise InvalidNotation("Type a move, for example yourself R3 B5 or cops to downtown.")
+    verb, rest = words[0], words[1:]
+    if verb in ("place", "swap"):
+        return _placement(tiles, verb, rest)
+    if verb in ("pawn", "tunnel"):
+        hood = _hood_matcher(tiles, rest)
+        kind = PlacePawn if verb == "pawn" else PlaceTunnel
+        return lambda a: isinstance(a, kind) and hood(a.hood)
+    if verb == "cops" and rest[:1] in (["at"], ["to"]):
+        hood = _hood_matcher(tiles, rest[1:])
+        kind2 = PlaceCops if rest[0] == "at" else CopsRoad
+        return lambda a: isinstance(a, kind2) and hood(a.hood)
+    if verb in ("yourself", "tip"):
+        played, rest = _split_cards(rest)
+        if not played:
+            raise InvalidNotation(f"{verb} needs one or two cards, like {verb} R3 B5.")
+        hood = _hood_matcher(tiles, rest)
+        kind3 = Yourself if verb == "yourself" else TipOff
+        wanted = tuple(sorted(played))
+        return lambda a: isinstance(a, kind3) and tuple(sorted(a.cards)) == wanted and hood(a.hood)
+    if verb == "move" and rest:
+        seats = [i for i, name in enumerate(SEAT_NAMES) if name.lower() == rest[0]]
+        if not seats:
+            raise InvalidNotation(f"{rest[0]} is not a pawn colour: use {', '.join(SEAT_NAMES)}.")
+        words_left = rest[1:]
+        if words_left[:1] == ["to"]:
+            words_left = words_left[1:]
+        hood = _hood_matcher(tiles, words_left)
+        return lambda a: isinstance(a, Push) and a.seat == seats[0] and hood(a.hood)
+    if verb in ("hunch", "draw") and rest in (["red"], ["blue"]):
+        kind4 = Hunch if verb == "hunch" else Draw
+        return lambda a: isinstance(a, kind4) and a.colour == rest[0]
+    raise InvalidNotation(
+        f"I cannot read {text.strip()!r}: moves start with place, swap, pawn, cops, tunnel, "
+        "yourself, move, tip, hunch or draw."
+    )
+
+
+def _placement(tiles: Sequence[Tile], verb: str, rest: list[str]) -> Callable[[Action], bool]:
+    kind = Place if verb == "place" else Swap
+    if "at" not in rest:
+        raise InvalidNotation(f"Say where: {verb} <tile> at x,y r0 (x east, y north of Old Town).")
+    at = rest.index("at")
+    tile = _tile_matcher(tiles, " ".join(rest[:at]))
+    spot_words = rest[at + 1 :]
+    spot = SPOT.match(spot_words[0]) if spot_words else None
+    if spot is None:
+        raise InvalidNotation("A map spot is x,y counted from Old Town, like 1,-2.")
+    pos = (int(spot.group(1)), int(spot.group(2)))
+    rot: int | None = None
+    if len(spot_words) > 1:
+        found = ROT.match(spot_words[1])
+        if found is None:
+            raise InvalidNotation("A rotation is r0, r90, r180 or r270 (clockwise).")
+        rot = int(found.group(1)) // 90
+    return lambda a: (
+        isinstance(a, kind) and a.pos == pos and tile(a.tile) and (rot is None or a.rot == rot)
+    )
+
+
+def choose(tiles: Sequence[Tile], stage: str, legal: list[Action], text: str) -> Action:
+    """The one legal action ``text`` names, or a sentence saying why there is none."""
+    test = matcher(tiles, text)
+    found = [a for a in legal if test(a)]
+    if len(found) == 1:
+        return found[0]
+    if len(found) > 1:
+        options = ", ".join(format_action(tiles, a) for a in found[:4])
+        raise AmbiguousMove(f"{text.strip()!r} fits several moves, such as {options}.")
+    verb = text.strip().lower().split()[0]
+    same = [a for a in legal if format_action(tiles, a).startswith(verb)]
+    examples = ", ".join(format_action(tiles, a) for a in (same or legal)[:3])
+    hint = STAGE_HINT.get(stage, "wait")
+    more = f" Legal now: {examples}." if examples else ""
+    raise RuleViolation(f"{text.strip()!r} is not legal here: {hint}.{more}")

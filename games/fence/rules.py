@@ -1,0 +1,187 @@
+"""The FENCE! rules object: the stable ``Rules`` surface over the pieces of this package.
+
+Position notation: the rulings define none for FENCE!, so ``position`` is the JSON of
+``dump`` (the whole state, secrets included) and ``from_position`` reads it back. Like
+``dump`` it is for storage and tests only, never for players.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from games.core import GameOver, IllegalMove, InvalidNotation, InvalidOption, Outcome, Rules
+from games.fence import engine
+from games.fence.actions import (
+    Action,
+    CopsRoad,
+    Draw,
+    Hunch,
+    Place,
+    PlaceCops,
+    PlacePawn,
+    PlaceTunnel,
+    Push,
+    Swap,
+    TipOff,
+    Yourself,
+)
+from games.fence.info import INFO, SEAT_NAMES
+from games.fence.notation import choose, format_action
+from games.fence.state import FenceState, dump_state, load_state
+from games.fence.view import seat_view
+from games.fence.world import city_map, hood_name, tiles_of
+
+
+class FenceRules(Rules[FenceState, Action]):
+    """FENCE! as decided in ``shared/rules/fence.md``."""
+
+    info = INFO
+
+    # -- life cycle ----------------------------------------------------------------------------
+    def new(
+        self, players: int = 2, options: dict[str, Any] | None = None, seed: int = 0
+    ) -> FenceState:
+        if not INFO.min_players <= players <= INFO.max_players:
+            raise InvalidOption("FENCE! is played by 2 to 6 players.")
+        return engine.new_state(players, self.options(options), seed)
+
+    def to_move(self, state: FenceState) -> list[int]:
+        return [] if state.stage == "over" else [state.actor]
+
+    def legal_actions(self, state: FenceState) -> list[Action]:
+        return engine.legal_actions(state)
+
+    def apply(self, state: FenceState, action: Action) -> FenceState:
+        return engine.apply(state, action)
+
+    def outcome(self, state: FenceState) -> Outcome | None:
+        if state.winners is None:
+            return None
+        return Outcome(
+            winners=state.winners,
+            termination=state.termination,
+            reason=state.reason,
+            scores=tuple(len(h) for h in state.hands),
+        )
+
+    # -- notation ------------------------------------------------------------------------------
+    def parse(self, state: FenceState, text: str) -> Action:
+        if state.stage == "over":
+            raise GameOver("The game is over.")
+        return choose(tiles_of(state), state.stage, self.legal_actions(state), text)
+
+    def format(self, state: FenceState, action: Action) -> str:
+        return format_action(tiles_of(state), action)
+
+    # -- views and serialisation ---------------------------------------------------------------
+    def view(self, state: FenceState, seat: int | None) -> dict[str, Any]:
+        return seat_view(state, seat)
+
+    def dump(self, state: FenceState) -> dict[str, Any]:
+        return dump_state(state)
+
+    def load(self, data: Mapping[str, Any]) -> FenceState:
+        return load_state(dict(data))
+
+    def position(self, state: FenceState) -> str:
+        return json.dumps(self.dump(state), sort_keys=True, separators=(",", ":"))
+
+    def from_position(self, text: str) -> FenceState:
+        try:
+            return self.load(json.loads(text))
+        except (ValueError, KeyError, TypeError, IndexError) as exc:
+            raise InvalidNotation(f"That is not a FENCE! position: {exc}.") from None
+
+    # -- public facts about actions --------------------------------------------------------------
+    def highlight(self, before: FenceState, action: Action) -> dict[str, Any]:
+        """Where the last step happened, for the renderer. Everything here is public: played
+        cards go face up to the discard pile and chosen colours are announced (ruling 29)."""
+        facts: dict[str, Any] = {"notation": self.format(before, action), "seat": before.actor}
+        if isinstance(action, Place | Swap):
+            facts.update(kind="tile", pos=list(action.pos), tile=action.tile)
+        elif isinstance(action, PlacePawn | Yourself):
+            facts.update(kind="pawn", seat=before.actor, to=action.hood)
+            facts["from"] = _hood_or_none(before.pawns[before.actor])
+        elif isinstance(action, Push):
+            facts.update(kind="pawn", seat=action.seat, to=action.hood)
+            facts["from"] = _hood_or_none(before.pawns[action.seat])
+        elif isinstance(action, PlaceCops | CopsRoad | TipOff):
+            facts.update(kind="cops", to=action.hood)
+            facts["from"] = before.cops
+        elif isinstance(action, PlaceTunnel):
+            facts.update(kind="tunnel", to=action.hood)
+        elif isinstance(action, Hunch | Draw):
+            facts.update(kind=type(action).__name__.lower(), colour=action.colour)
+        if isinstance(action, Yourself | TipOff):
+            facts["cards"] = list(action.cards)
+        if isinstance(action, Yourself):
+            # Ruling 20: the bot asks for confirmation before a player walks into the Cops.
+            facts["onto_cops"] = action.hood == before.cops
+        return facts
+
+    def describe(self, before: FenceState, action: Action, seat_name: str) -> str:
+        tiles = tiles_of(before)
+
+        def where(hood: int) -> str:
+            return hood_name(tiles, hood)
+
+        if isinstance(action, Place | Swap):
+            x, y = action.pos
+            verb = "places" if isinstance(action, Place) else "swaps in"
+            near = self._neighbours_sentence(before, action)
+            return f"{seat_name} {verb} {tiles[action.tile].name} at {x},{y}{near}."
+        if isinstance(action, PlacePawn):
+            return f"{seat_name} puts their pawn in {where(action.hood)}."
+        if isinstance(action, PlaceCops):
+            return f"{seat_name} puts the Cops in {where(action.hood)}."
+        if isinstance(action, PlaceTunnel):
+            return f"{seat_name} digs a tunnel end in {where(action.hood)}."
+        if isinstance(action, Yourself):
+            cops = " — right onto the Cops" if action.hood == before.cops else ""
+            played = " ".join(action.cards)
+            return f"{seat_name} plays {played} and moves to {where(action.hood)}{cops}."
+        if isinstance(action, Push):
+            return f"{seat_name} moves {SEAT_NAMES[action.seat]} to {where(action.hood)}."
+        if isinstance(action, CopsRoad):
+            return f"{seat_name} moves the Cops by road to {where(action.hood)}."
+        if isinstance(action, TipOff):
+            played = " ".join(action.cards)
+            return f"{seat_name} plays {played} to tip off the Cops: {where(action.hood)}."
+        if isinstance(action, Hunch):
+            return f"{seat_name} turns State's Evidence on a hunch with the {action.colour} die."
+        return f"{seat_name} draws a {action.colour} card."
+
+    def _neighbours_sentence(self, before: FenceState, action: Place | Swap) -> str:
+        """ "Cabbagetown connects to the Stix and Parkview", as the seed asks players to say."""
+        after = engine.apply(before, action)
+        city_ = city_map(after)
+        tiles = tiles_of(before)
+        mine = set(city_.hoods_of(action.tile))
+        linked = sorted({n for h in mine for n in city_.roads.get(h, ()) if n not in mine})
+        if not linked:
+            return ""
+        return ", next to " + ", ".join(hood_name(tiles, h) for h in linked)
+
+    def notices(self, before: FenceState, after: FenceState) -> list[str]:
+        return list(after.events)
+
+    def parse_many(self, state: FenceState, text: str) -> list[Action]:
+        """Several steps of one turn separated by ``;`` (``move orange to the-stix; cops to
+        downtown``), each read in the state the previous one leaves."""
+        actions: list[Action] = []
+        current = state
+        for part in [p for p in text.split(";") if p.strip()]:
+            if actions and self.turn_ended(state, current):
+                raise IllegalMove(f"Your turn is over before {part.strip()!r}.")
+            action = self.parse(current, part)
+            actions.append(action)
+            current = self.apply(current, action)
+        if not actions:
+            raise InvalidNotation("Type a move, for example yourself R3 B5.")
+        return actions
+
+
+def _hood_or_none(hood: int | None) -> int | None:
+    return None if hood is None or hood < 0 else hood

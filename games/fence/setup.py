@@ -1,0 +1,355 @@
+"""The Setup Phase (rulings 10–18 and the setup options): dealing, drafting the map, the
+tunnel, pawns, the Cops, the Ritzy Tile and the first hands.
+
+Functions named ``legal_*`` read a frozen state; the others edit a :class:`Table` during one
+``apply`` and leave it at the next stage that needs a person.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from games.fence import cards
+from games.fence.actions import Action, Place, PlaceCops, PlacePawn, PlaceTunnel, Swap
+from games.fence.citymap import random_build, tile_of
+from games.fence.state import NOT_PLACED, FenceState, Table
+from games.fence.tiles import city, old_town_index
+from games.fence.world import build_map, city_map, hood_name, match_tiles, tiles_at, tiles_of
+
+SWAP_LIMIT = 2  # ruling 13
+
+
+def seat_order(first: int, players: int) -> list[int]:
+    return [(first + i) % players for i in range(players)]
+
+
+# -- a new match ---------------------------------------------------------------------------------
+
+
+def new_table(players: int, opts: dict[str, Any], seed: int) -> Table:
+    """Deal tiles and starting cards, put Old Town down, and open the draft (rulings 10–11)."""
+    tiles = match_tiles(bool(opts["big_map"]))
+    table = Table(
+        players=players,
+        options=tuple(sorted(opts.items())),
+        seed=seed,
+        draws=0,
+        stage="draft",
+        actor=0,
+        first=0,
+        round=0,
+        turn=0,
+        round_limit=int(opts["round_limit"]),
+        tile_hands=[[] for _ in range(players)],
+        placed=[],
+        tiles_out=[],
+        swaps=[0] * players,
+        passes=0,
+        map_done=False,
+        tunnel=[],
+        pending_tiles=[],
+        ritzy=None,
+        red=[],
+        blue=[],
+        mixed=[],
+        discard=[],
+        hands=[[] for _ in range(players)],
+        start=[[] for _ in range(players)],
+        revealed=[],
+        pawns=[NOT_PLACED] * players,
+        cops=None,
+        unreliable=[False] * players,
+        others_done="",
+        draws_owed=0,
+        draw_for="",
+        goods_left=0,
+        goods=[],
+        winners=None,
+        termination="",
+        reason="",
+        events=[],
+    )
+    rng = table.rng()
+    order = list(range(len(tiles)))
+    rng.shuffle(order)
+    for i, tile in enumerate(order):
+        table.tile_hands[i % players].append(tile)
+    town = old_town_index(city())
+    holder = next(s for s, hand in enumerate(table.tile_hands) if town in hand)
+    table.tile_hands[holder].remove(town)
+    for hand in table.tile_hands:
+        hand.sort()
+    table.first = table.actor = holder
+    table.placed.append(((0, 0), town, 0))
+    cards.fill_stash(table, rng)
+    if not opts["turn_taking_pawns"]:
+        for seat in range(players):
+            pair = cards.draw_pair(table)
+            table.start[seat] = list(pair) if pair else []
+    if opts["dice_round_limit"]:
+        table.round_limit = rng.randint(1, 6) + rng.randint(1, 6)
+        table.say(f"The dice set the game to {table.round_limit} rounds.")
+    if opts["quick_map"]:
+        rest = [t for t in order if t != town]
+        cells = random_build(tiles, rest, town, rng, bool(opts["all_hoods_connected"]))
+        table.placed = [(pos, tile, rot) for pos, (tile, rot) in sorted(cells.items())]
+        table.tile_hands = [[] for _ in range(players)]
+        placed = {tile for _, tile, _ in table.placed}
+        table.tiles_out = sorted(t for t in rest if t not in placed)
+        finish_map(table)
+    return table
+
+
+# -- drafting the map (rulings 12–14) ------------------------------------------------------------
+
+
+def legal_draft(state: FenceState) -> list[Action]:
+    seat = state.actor
+    city_ = city_map(state)
+    require_all = bool(state.option("all_hoods_connected"))
+    out: list[Action] = []
+    for tile in state.tile_hands[seat]:
+        out += [Place(tile, pos, rot) for pos, rot in city_.placements(tile, require_all)]
+    if state.swaps[seat] < SWAP_LIMIT:
+        for tile in state.tile_hands[seat]:
+            out += [Swap(tile, pos, rot) for pos, rot in city_.swaps(tile, require_all)]
+    return out
+
+
+def apply_draft(table: Table, action: Place | Swap) -> None:
+    seat = table.actor
+    table.tile_hands[seat].remove(action.tile)
+    if isinstance(action, Swap):
+        taken = next(t for pos, t, _ in table.placed if pos == action.pos)
+        table.placed = [p for p in table.placed if p[0] != action.pos]
+        table.tile_hands[seat].append(taken)
+        table.tile_hands[seat].sort()
+        table.swaps[seat] += 1
+    table.placed.append((action.pos, action.tile, action.rot))
+    table.passes = 0
+    if table.opts["missing_tiles"] and not table.tile_hands[seat]:
+        table.say("A player's tiles are all placed: the tiles still in hand are discarded.")
+        finish_map(table)
+        return
+    next_drafter(table)
+
+
+def next_drafter(table: Table) -> None:
+    """The next seat that still holds tiles, or the end of the map when nobody does."""
+    if not any(table.tile_hands):
+        finish_map(table)
+        return
+    seat = table.actor
+    for _ in range(table.players):
+        seat = (seat + 1) % table.players
+        if table.tile_hands[seat]:
+            table.actor = seat
+            return
+
+
+def auto_pass(table: Table, seat_name: str) -> None:
+    """A drafter with no legal placement or swap passes; a full round of passes from everyone
+    still holding tiles ends the map (ruling 14)."""
+    table.passes += 1
+    table.say(f"{seat_name} cannot place or swap a tile and passes.")
+    holders = sum(1 for hand in table.tile_hands if hand)
+    if table.passes >= holders:
+        finish_map(table)
+    else:
+        next_drafter(table)
+
+
+def finish_map(table: Table) -> None:
+    left = sorted(t for hand in table.tile_hands for t in hand)
+    if left:
+        table.say(f"{len(left)} tile(s) could not be placed and are discarded.")
+    table.tiles_out = sorted(table.tiles_out + left)
+    table.tile_hands = [[] for _ in range(table.players)]
+    table.map_done = True
+    table.passes = 0
+    city_ = build_map(table)
+    off = [h for t in city_.where for h in city_.hoods_of(t) if h not in city_.usable()]
+    if off:
+        names = ", ".join(hood_name(tiles_of(table), h) for h in off)
+        table.say(f"Off limits (no road from Old Town and back): {names}.")
+    group = roll_group(table, table.rng(), exclude=()) if table.opts["tunnel"] else None
+    if group:
+        table.stage = "tunnel"
+        table.actor = table.first
+        table.pending_tiles = group
+        return
+    start_pawns(table)
+
+
+# -- rolling for a tile ------------------------------------------------------------------------
+
+
+def valid_coords(table: Table, exclude: tuple[int, ...]) -> list[tuple[int, int]]:
+    """Coordinates naming a placed tile with a usable neighbourhood (dice reroll others)."""
+    city_ = build_map(table)
+    good = city_.usable()
+    tiles = tiles_of(table)
+    out = set()
+    for _, tile, _ in table.placed:
+        coords = tiles[tile].coords
+        if coords and tile not in exclude and any(h in good for h in city_.hoods_of(tile)):
+            out.add(coords)
+    return sorted(out)
+
+
+def roll_group(table: Table, rng: random.Random, exclude: tuple[int, ...]) -> list[int] | None:
+    """Roll the red and blue dice until they name a usable placed tile (rulings 17, 24); the
+    group is every tile with those coordinates (two under Big Map), None if no roll can."""
+    valid = valid_coords(table, exclude)
+    if not valid:
+        return None
+    while True:
+        coords = (rng.randint(1, 6), rng.randint(1, 6))
+        if coords in valid:
+            return [t for t in tiles_at(table, coords) if t not in exclude]
+
+
+def group_hoods(state: FenceState, group: tuple[int, ...]) -> list[int]:
+    city_ = city_map(state)
+    good = city_.usable()
+    return [h for t in group for h in city_.hoods_of(t) if h in good]
+
+
+# -- tunnel ----------------------------------------------------------------------------------
+
+
+def legal_tunnel(state: FenceState) -> list[Action]:
+    return [PlaceTunnel(h) for h in group_hoods(state, state.pending_tiles)]
+
+
+def apply_tunnel(table: Table, action: PlaceTunnel) -> None:
+    table.tunnel.append(action.hood)
+    if len(table.tunnel) == 1:
+        group = roll_group(table, table.rng(), exclude=(tile_of(action.hood),))
+        if group:
+            table.pending_tiles = group
+            return
+        table.tunnel = []
+        table.say("No second tile can take the tunnel's other end, so there is no tunnel.")
+    table.pending_tiles = []
+    start_pawns(table)
+
+
+# -- pawns (ruling 16) ---------------------------------------------------------------------------
+
+
+def start_pawns(table: Table) -> None:
+    table.stage = "pawn"
+    table.actor = table.first
+    prepare_pawn(table)
+
+
+def prepare_pawn(table: Table) -> None:
+    """Reveal the actor's starting cards and find their tile; draw new pairs while that tile
+    is not on the map or has no usable neighbourhood (ruling 16).
+
+    If the Stash cannot give another pair the player may start on any usable neighbourhood
+    (the rulings are silent; this keeps every pawn on the map).
+    """
+    seat = table.actor
+    if table.opts["turn_taking_pawns"]:
+        table.pending_tiles = []
+        return
+    pair = table.start[seat]
+    table.start[seat] = []
+    while pair:
+        table.discard.extend(pair)
+        table.revealed = list(pair)
+        red, blue = cards.value_of(pair[0]), cards.value_of(pair[1])
+        group = tiles_at(table, (red or 0, blue or 0))
+        city_ = build_map(table)
+        if any(h in city_.usable() for t in group for h in city_.hoods_of(t)):
+            table.pending_tiles = group
+            return
+        table.say(f"Starting cards {pair[0]} {pair[1]} name no usable tile: a new pair is drawn.")
+        drawn = cards.draw_pair(table)
+        pair = list(drawn) if drawn else []
+    table.revealed = []
+    table.pending_tiles = []
+
+
+def legal_pawn(state: FenceState) -> list[Action]:
+    city_ = city_map(state)
+    good = city_.usable()
+    occupied = {p for p in state.pawns if p is not None and p != NOT_PLACED}
+    if state.pending_tiles:
+        hoods = [h for t in state.pending_tiles for h in city_.hoods_of(t) if h in good]
+    else:
+        hoods = sorted(good)
+    free = [h for h in hoods if h not in occupied]
+    return [PlacePawn(h) for h in (free or hoods)]
+
+
+def apply_pawn(table: Table, action: PlacePawn) -> None:
+    table.pawns[table.actor] = action.hood
+    table.revealed = []
+    table.pending_tiles = []
+    order = seat_order(table.first, table.players)
+    index = order.index(table.actor)
+    if index + 1 < len(order):
+        table.actor = order[index + 1]
+        prepare_pawn(table)
+        return
+    table.stage = "cops"
+    table.actor = table.first
+    table.pending_tiles = roll_group(table, table.rng(), exclude=()) or []
+
+
+# -- the Cops, the Ritzy Tile, the first hands (rulings 17–18) -------------------------------------
+
+
+def legal_cops(state: FenceState) -> list[Action]:
+    return [PlaceCops(h) for h in group_hoods(state, state.pending_tiles)]
+
+
+def apply_cops(table: Table, action: PlaceCops, seat_names: tuple[str, ...]) -> None:
+    table.cops = action.hood
+    table.pending_tiles = []
+    for seat, hood in enumerate(table.pawns):
+        if hood == action.hood:
+            table.pawns[seat] = None
+            table.say(f"{seat_names[seat]} starts the game in Jail: the Cops arrived first.")
+    if table.opts["ritzy_tile"]:
+        choose_ritzy(table)
+    for seat in seat_order(table.first, table.players):
+        for _ in range(2):
+            pair = cards.draw_pair(table)
+            if pair:
+                table.hands[seat].extend(pair)
+        table.hands[seat].sort(key=cards.sort_key)
+    if table.opts["mixed_stash"] and not table.mixed:
+        table.mixed = table.red + table.blue
+        table.red, table.blue = [], []
+        table.rng().shuffle(table.mixed)
+    start_round(table)
+
+
+def choose_ritzy(table: Table) -> None:
+    """Ritzy Tile: red/blue pairs are drawn and discarded until one names a usable tile."""
+    valid = valid_coords(table, exclude=())
+    while True:
+        pair = cards.draw_pair(table)
+        if pair is None:
+            table.say("The Stash ran out before a Ritzy Tile was found.")
+            return
+        table.discard.extend(pair)
+        coords = (cards.value_of(pair[0]) or 0, cards.value_of(pair[1]) or 0)
+        if coords in valid:
+            table.ritzy = tiles_at(table, coords)[0]
+            name = tiles_of(table)[table.ritzy].name
+            table.say(f"{pair[0]} {pair[1]} make {name} the Ritzy Tile.")
+            return
+
+
+def start_round(table: Table) -> None:
+    table.round += 1
+    table.turn = 0
+    table.stage = "turn"
+    table.actor = table.first
+    table.others_done = ""

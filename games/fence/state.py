@@ -1,0 +1,222 @@
+"""The FENCE! match state (immutable) and the working copy the engine edits inside ``apply``.
+
+``FenceState`` is what the rest of the bot holds: frozen, JSON-dumpable, secrets included
+(hands, unrevealed starting cards, Stash order, the random generator), which is why only
+``view`` may show it to anyone. ``Table`` is a mutable copy made at the start of one
+``apply`` and frozen again at the end: the rules then read like the rulings ("deal two red
+cards") instead of a chain of ``replace`` calls, while no caller ever sees a change.
+
+Randomness is counter based: ``seed`` never changes and ``draws`` counts how many times the
+engine asked for a generator, so one ``random.Random`` per ``apply`` is derived from both and
+the same log always replays the same dice.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field, fields
+from typing import Any
+
+from games.fence.citymap import Pos
+
+NOT_PLACED = -1
+"""A pawn's place before setup puts it on the map; ``None`` means the pawn is in Jail."""
+
+Stage = str
+"""``draft`` (build the map), ``tunnel`` (pick a tunnel end), ``pawn`` (place your pawn),
+``cops`` (pick the Cops' neighbourhood), ``turn`` (a main-phase turn starts), ``second``
+(the other part of Move Others), ``draw`` (choose a card colour), ``over``."""
+
+
+@dataclass(frozen=True, slots=True)
+class FenceState:
+    players: int
+    options: tuple[tuple[str, Any], ...]
+    seed: int
+    draws: int
+    stage: Stage
+    actor: int
+    first: int
+    round: int
+    turn: int
+    round_limit: int
+    # the map
+    tile_hands: tuple[tuple[int, ...], ...]
+    placed: tuple[tuple[Pos, int, int], ...]
+    """(position, tile, rotation), sorted by position."""
+    tiles_out: tuple[int, ...]
+    swaps: tuple[int, ...]
+    passes: int
+    map_done: bool
+    tunnel: tuple[int, ...]
+    """Tunnel ends chosen so far (two when complete)."""
+    pending_tiles: tuple[int, ...]
+    """Tiles rolled for a choice still to be made (tunnel ends, the Cops' tile)."""
+    ritzy: int | None
+    # cards
+    red: tuple[str, ...]
+    blue: tuple[str, ...]
+    mixed: tuple[str, ...]
+    """The single pile of the Mixed Stash options; the top card is the last one."""
+    discard: tuple[str, ...]
+    hands: tuple[tuple[str, ...], ...]
+    start: tuple[tuple[str, ...], ...]
+    """Each seat's secret starting cards until revealed."""
+    revealed: tuple[str, ...]
+    """The starting cards the seat placing its pawn has just shown (public)."""
+    # pieces
+    pawns: tuple[int | None, ...]
+    cops: int | None
+    unreliable: tuple[bool, ...]
+    # the turn in progress
+    others_done: str
+    draws_owed: int
+    draw_for: str
+    goods_left: int
+    goods: tuple[tuple[int, int, str], ...]
+    """This round's (or, between rounds, the last round's) Hot Goods: tile, winner seat or -1,
+    and a public note."""
+    winners: tuple[int, ...] | None
+    termination: str
+    reason: str
+    events: tuple[str, ...]
+    """Public sentences about what the engine did by itself during the last action."""
+    _cache: dict[str, Any] = field(default_factory=dict, init=False, compare=False, repr=False)
+    """Derived data (the road graph) worked out once per state; never part of its value."""
+
+    def option(self, name: str) -> Any:
+        return dict(self.options)[name]
+
+
+_TUPLE_OF_TUPLES = {"tile_hands", "hands", "start"}
+
+
+@dataclass
+class Table:
+    """A mutable working copy of :class:`FenceState`; see the module docstring."""
+
+    players: int
+    options: tuple[tuple[str, Any], ...]
+    seed: int
+    draws: int
+    stage: Stage
+    actor: int
+    first: int
+    round: int
+    turn: int
+    round_limit: int
+    tile_hands: list[list[int]]
+    placed: list[tuple[Pos, int, int]]
+    tiles_out: list[int]
+    swaps: list[int]
+    passes: int
+    map_done: bool
+    tunnel: list[int]
+    pending_tiles: list[int]
+    ritzy: int | None
+    red: list[str]
+    blue: list[str]
+    mixed: list[str]
+    discard: list[str]
+    hands: list[list[str]]
+    start: list[list[str]]
+    revealed: list[str]
+    pawns: list[int | None]
+    cops: int | None
+    unreliable: list[bool]
+    others_done: str
+    draws_owed: int
+    draw_for: str
+    goods_left: int
+    goods: list[tuple[int, int, str]]
+    winners: tuple[int, ...] | None
+    termination: str
+    reason: str
+    events: list[str]
+    opts: dict[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.opts = dict(self.options)
+
+    def rng(self) -> random.Random:
+        """A generator for this step, derived from the seed and a counter (module doc)."""
+        self.draws += 1
+        return random.Random(self.seed * 1_000_003 + self.draws)
+
+    def say(self, sentence: str) -> None:
+        self.events.append(sentence)
+
+
+def thaw(state: FenceState) -> Table:
+    values: dict[str, Any] = {}
+    for f in fields(Table):
+        if f.name == "opts":
+            continue
+        value = getattr(state, f.name)
+        if f.name in _TUPLE_OF_TUPLES:
+            value = [list(v) for v in value]
+        elif isinstance(value, tuple) and f.name not in {"options", "winners"}:
+            value = list(value)
+        values[f.name] = value
+    values["events"] = []
+    return Table(**values)
+
+
+def freeze(table: Table) -> FenceState:
+    values: dict[str, Any] = {}
+    for f in fields(FenceState):
+        if f.name == "_cache":
+            continue
+        value = getattr(table, f.name)
+        if f.name in _TUPLE_OF_TUPLES:
+            value = tuple(tuple(v) for v in value)
+        elif f.name == "placed":
+            value = tuple(sorted(value))
+        elif isinstance(value, list):
+            value = tuple(value)
+        values[f.name] = value
+    return FenceState(**values)
+
+
+# -- serialisation -----------------------------------------------------------------------------
+
+
+def dump_state(state: FenceState) -> dict[str, Any]:
+    """Every field as JSON-safe data (tuples become lists; secrets included: storage only)."""
+    out: dict[str, Any] = {}
+    for f in fields(FenceState):
+        if f.name == "_cache":
+            continue
+        value = getattr(state, f.name)
+        if f.name == "options":
+            value = dict(value)
+        out[f.name] = _jsonable(value)
+    return out
+
+
+def _jsonable(value: Any) -> Any:
+    if isinstance(value, tuple | list):
+        return [_jsonable(v) for v in value]
+    return value
+
+
+def _tuples(value: Any) -> Any:
+    if isinstance(value, list):
+        return tuple(_tuples(v) for v in value)
+    return value
+
+
+def load_state(data: dict[str, Any]) -> FenceState:
+    values: dict[str, Any] = {}
+    for f in fields(FenceState):
+        if f.name == "_cache":
+            continue
+        value = data[f.name]
+        if f.name == "options":
+            value = tuple(sorted(value.items()))
+        elif f.name == "placed":
+            value = tuple(((p[0][0], p[0][1]), p[1], p[2]) for p in value)
+        else:
+            value = _tuples(value)
+        values[f.name] = value
+    return FenceState(**values)

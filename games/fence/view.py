@@ -1,0 +1,115 @@
+"""What each seat may see (ruling 29): the one door hidden information leaves through.
+
+Public: the map and the tiles still in hand (they are face up), pawns, Cops, Jail, hand and
+Stash sizes, the discard pile (so every played card), revealed starting cards, the Hot Goods.
+Private to a seat: its hand and its starting cards while unrevealed. Never shown to anyone:
+Stash order and the random generator (``seed``/``draws``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.fence.citymap import CityMap
+from games.fence.info import SEAT_NAMES
+from games.fence.state import NOT_PLACED, FenceState
+from games.fence.tiles import LINK_KINDS, SIDES, Tile
+from games.fence.world import city_map, tiles_of
+
+
+def _tile_facts(tiles: tuple[Tile, ...], tile: int) -> dict[str, Any]:
+    printed = tiles[tile]
+    return {
+        "tile": tile,
+        "name": printed.name,
+        "slug": printed.slug,
+        "coords": list(printed.coords) if printed.coords else None,
+    }
+
+
+def _placed(tiles: tuple[Tile, ...], city_: CityMap, pos: tuple[int, int]) -> dict[str, Any]:
+    tile, rot = city_.cells[pos]
+    printed = tiles[tile]
+    links = printed.side_links(rot)
+    good = city_.usable()
+    hoods = []
+    for index, hood in enumerate(printed.hoods):
+        hood_id = tile * 4 + index
+        hoods.append(
+            {
+                "id": hood_id,
+                "name": hood.name,
+                "slug": hood.slug,
+                "waterfront": hood.waterfront,
+                "usable": hood_id in good,
+                "links": [
+                    [SIDES[side], link[1]]
+                    for side, link in enumerate(links)
+                    if link is not None and link[0] == index
+                ],
+            }
+        )
+    return {
+        **_tile_facts(tiles, tile),
+        "x": pos[0],
+        "y": pos[1],
+        "rot": rot * 90,
+        "water": [printed.corners(rot)[c] for c in range(4)],
+        "hoods": hoods,
+    }
+
+
+def public_view(state: FenceState) -> dict[str, Any]:
+    tiles = tiles_of(state)
+    city_ = city_map(state)
+    over = state.stage == "over"
+    jailed = [p is None for p in state.pawns]
+    return {
+        "game": "fence",
+        "players": state.players,
+        "seat_names": list(SEAT_NAMES[: state.players]),
+        "stage": state.stage,
+        "to_move": [] if over else [state.actor],
+        "round": state.round,
+        "round_limit": state.round_limit,
+        "first": state.first,
+        "options": dict(state.options),
+        "link_kinds": list(LINK_KINDS),
+        "map": [_placed(tiles, city_, pos) for pos in sorted(city_.cells)],
+        "map_done": state.map_done,
+        "tiles_in_hand": [[_tile_facts(tiles, t) for t in hand] for hand in state.tile_hands],
+        "tiles_discarded": [_tile_facts(tiles, t) for t in state.tiles_out],
+        "swaps_used": list(state.swaps),
+        "pawns": [None if p is None or p == NOT_PLACED else p for p in state.pawns],
+        "jailed": jailed,
+        "cops": state.cops,
+        "unreliable": list(state.unreliable),
+        "hand_sizes": [len(h) for h in state.hands],
+        "starting_cards_held": [len(s) for s in state.start],
+        "stash": {"red": len(state.red), "blue": len(state.blue), "mixed": len(state.mixed)},
+        "discard": list(state.discard),
+        "revealed": list(state.revealed),
+        "pending_tiles": list(state.pending_tiles),
+        "tunnel": list(state.tunnel),
+        "ritzy": state.ritzy,
+        "hot_goods": [
+            {"tile": t, "winner": None if w < 0 else w, "note": note} for t, w, note in state.goods
+        ],
+        "draw": (
+            {"seat": state.actor, "count": state.draws_owed, "reason": state.draw_for}
+            if state.stage == "draw"
+            else None
+        ),
+        "others_done": state.others_done,
+        "winners": None if state.winners is None else list(state.winners),
+        "result": state.reason if over else None,
+    }
+
+
+def seat_view(state: FenceState, seat: int | None) -> dict[str, Any]:
+    view = public_view(state)
+    view["seat"] = seat
+    if seat is not None and 0 <= seat < state.players:
+        view["hand"] = list(state.hands[seat])
+        view["starting_cards"] = list(state.start[seat])
+    return view
