@@ -670,9 +670,7 @@ class Service:
         """The current board, visible where it was asked for (this also repairs a post that
         failed to reach the thread)."""
         await self._touch(actor)
-        record = await self._find(
-            actor, match_id, where, statuses=(ACTIVE,), participant=False
-        )
+        record = await self._find(actor, match_id, where, statuses=(ACTIVE,), participant=False)
         if record.status == CHALLENGE:
             raise Refusal(
                 f"Match #{record.id} has not started: it waits for the challenge to be accepted."
@@ -727,21 +725,14 @@ class Service:
             return await self._finish_by_agreement(actor, record)
         if offer == seat:
             raise Refusal("You have already offered a draw; your opponent has to answer.")
-        meta = {**record.meta, "draw_offer": seat}
-        await self.store.commit(record.id, record.version, MatchUpdate(meta=meta), now=self.clock())
-        others = tuple(uid for uid in record.seats if uid != actor.id)
-        return Reply(
-            text="Draw offered.",
-            post=Post(
-                text=f"{actor.name} offers a draw (match #{record.id}).",
-                ping="Do you agree? Use the buttons, /accept or /decline.",
-                mentions=others,
-                buttons=(
-                    Button("Accept draw", "accept", "success"),
-                    Button("Decline", "decline", "danger"),
-                ),
-            ),
-            match_id=record.id,
+        return await self._propose(
+            actor,
+            record,
+            {"draw_offer": seat},
+            f"{actor.name} offers a draw (match #{record.id}).",
+            "Do you agree? Use the buttons, /accept or /decline.",
+            ("Accept draw", "Decline"),
+            "Draw offered.",
         )
 
     async def _finish_by_agreement(self, actor: User, record: MatchRecord) -> Reply:
@@ -768,18 +759,40 @@ class Service:
         last = live[-1]
         if last.seat != seat:
             raise Refusal("You can only ask to take back your own last move.")
-        meta = {**record.meta, "undo_request": {"seat": seat, "turn": last.detail.get("turn")}}
+        return await self._propose(
+            actor,
+            record,
+            {"undo_request": {"seat": seat, "turn": last.detail.get("turn")}},
+            f"{actor.name} asks to take back their last move ({last.notation}).",
+            "Do you allow it? Use the buttons, /accept or /decline.",
+            ("Allow undo", "Refuse"),
+            "Undo requested.",
+        )
+
+    async def _propose(
+        self,
+        actor: User,
+        record: MatchRecord,
+        pending: dict[str, Any],
+        text: str,
+        question: str,
+        labels: tuple[str, str],
+        ack: str,
+    ) -> Reply:
+        """Record a proposal (draw, undo) that the other side answers with /accept or
+        /decline — or the buttons, which do the same."""
+        meta = {**record.meta, **pending}
         await self.store.commit(record.id, record.version, MatchUpdate(meta=meta), now=self.clock())
         others = tuple(uid for uid in record.seats if uid != actor.id)
         return Reply(
-            text="Undo requested.",
+            text=ack,
             post=Post(
-                text=f"{actor.name} asks to take back their last move ({last.notation}).",
-                ping="Do you allow it? Use the buttons, /accept or /decline.",
+                text=text,
+                ping=question,
                 mentions=others,
                 buttons=(
-                    Button("Allow undo", "accept", "success"),
-                    Button("Refuse", "decline", "danger"),
+                    Button(labels[0], "accept", "success"),
+                    Button(labels[1], "decline", "danger"),
                 ),
             ),
             match_id=record.id,
@@ -873,9 +886,7 @@ class Service:
         self, actor: User, *, match_id: int | None = None, where: str | None = None
     ) -> Reply:
         """The numbered list of turns, in notation."""
-        record = await self._find(
-            actor, match_id, where, statuses=(ACTIVE,), participant=False
-        )
+        record = await self._find(actor, match_id, where, statuses=(ACTIVE,), participant=False)
         rules = games.get(record.game)
         names = await self.player_names(record)
         live = await self._live_actions(record.id)
