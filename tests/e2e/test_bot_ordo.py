@@ -245,7 +245,9 @@ async def test_no_thread_permission_plays_in_the_channel(
         assert "bb:accept:1::" in custom_ids(challenge.json)
 
 
-async def test_deleted_thread_falls_back_to_the_channel(fake_discord: FakeDiscord, tmp_path) -> None:
+async def test_deleted_thread_falls_back_to_the_channel(
+    fake_discord: FakeDiscord, tmp_path
+) -> None:
     """A post that cannot reach the thread goes to the channel with a link; the move itself
     was committed first and is never lost or applied twice."""
     server = fake_discord
