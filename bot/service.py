@@ -271,8 +271,12 @@ class Service:
         steps of a turn that continues (captures); typed /move always works as well."""
         if not loaded.rules.to_move(loaded.state):
             return (), ()
-        notations = loaded.rules.legal_notations(loaded.state)
-        if 0 < len(notations) <= 5:
+        rules, state = loaded.rules, loaded.state
+        actions = rules.legal_actions(state)
+        if not actions or len(actions) > 25:
+            return (), ()  # too many for a menu: /move with autocomplete is the way
+        notations = [rules.format(state, a) for a in actions]
+        if len(notations) <= 5:
             return tuple(Button(n, "step", "primary", n) for n in notations), ()
         if mid_turn and len(notations) <= 25:
             return (), tuple(notations)

@@ -66,6 +66,13 @@ def suggest(options: Iterable[str], typed: str, limit: int = 25) -> list[str]:
     by_token = _groups(matches, lambda o: _next_token(o, start))
     if len(by_token) <= limit:
         return by_token
+    # Groups that stand for several moves (a piece with its targets) matter most; single
+    # moves fill the remaining places and typing reaches the rest.
+    whole = set(matches)
+    plural = [g for g in by_token if g not in whole]
+    if 0 < len(plural) < limit:
+        singles = [g for g in by_token if g in whole]
+        return plural + singles[: limit - len(plural)]
     best = [_common_prefix(matches)]
     for length in range(start + 1, max(len(o) for o in matches) + 1):
         candidate = _groups(matches, lambda o, n=length: o[:n])
