@@ -53,6 +53,7 @@ def check(state: FenceState) -> None:
     held = [*state.red, *state.blue, *state.mixed, *state.discard]
     held += [c for hand in state.hands for c in hand]
     held += [c for start in state.start for c in start]
+    held += [c for boats in state.boats for c in boats]  # boats in play are cards too
     if Counter(held) != Counter(red + blue):
         raise InvariantError(f"cards are not conserved: {len(held)} for {len(red + blue)}")
     city = city_map(state)

@@ -15,11 +15,11 @@ from typing import Any
 
 import discord
 from discord import app_commands
-from discord.ext import commands
+from discord.ext import commands, tasks
 
-from bot.components import MatchButton, StepSelect
+from bot.components import MatchButton, PanelSelect, StepSelect
 from bot.delivery import Delivery, jump_link
-from bot.replies import Reply
+from bot.replies import Reply, parse_path
 from bot.service import Service, User
 from bot.settings import Settings
 from storage import SqliteStore, Store
@@ -33,6 +33,14 @@ def user_of(user: discord.abc.User) -> User:
 
 def actor_of(interaction: discord.Interaction) -> User:
     return user_of(interaction.user)
+
+
+PLAIN_ACTIONS = frozenset(
+    {"accept", "decline", "resign", "join", "leave", "start", "hand", "rematch"}
+)
+"""Button actions that call the service use case of the same name for the button's match."""
+ANSWERS = frozenset({"accept", "decline", "step"})
+"""Buttons that answer a one-off question: they disappear once answered."""
 
 
 class BoardTree(app_commands.CommandTree["BoardBot"]):
@@ -78,13 +86,36 @@ class BoardBot(commands.Bot):
         store = self._store or SqliteStore(self.settings.database_path)
         await store.open()
         self._store = store
-        self.service = Service(store, clock=self._clock, link=jump_link)
+        self.service = Service(
+            store,
+            clock=self._clock,
+            link=jump_link,
+            default_time=self.settings.default_time,
+            reminders=self.settings.reminders,
+            vacation_days=self.settings.vacation_days,
+        )
         from bot.cogs import setup_cogs
 
         await setup_cogs(self)
-        self.add_dynamic_items(MatchButton, StepSelect)
+        self.add_dynamic_items(MatchButton, StepSelect, PanelSelect)
         if self._sync_commands:
             await self.sync_commands()
+        self.scheduler.change_interval(seconds=self.settings.tick_seconds)
+        self.scheduler.start()
+
+    @tasks.loop(seconds=60)
+    async def scheduler(self) -> None:
+        """Reminders, timeouts and digests that fell due. Nothing is kept in memory between
+        ticks: every deadline is recomputed from the store, so restarts lose nothing."""
+        for reply in await self.service.tick():
+            try:
+                await self.delivery.publish(reply)
+            except Exception:
+                log.exception("delivering a scheduled message failed (match %s)", reply.match_id)
+
+    @scheduler.before_loop
+    async def _before_scheduler(self) -> None:
+        await self.wait_until_ready()
 
     async def sync_commands(self) -> list[app_commands.AppCommand]:
         if self.settings.dev_guild_id:
@@ -94,6 +125,7 @@ class BoardBot(commands.Bot):
         return await self.tree.sync()
 
     async def close(self) -> None:
+        self.scheduler.cancel()
         await super().close()
         if self._store is not None:
             await self._store.close()
@@ -109,24 +141,36 @@ class BoardBot(commands.Bot):
         value: str,
         version: int | None,
     ) -> None:
-        """A persistent button or menu was used; the service decides if this person may."""
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        """A persistent button or menu was used; the service decides if this person may.
+
+        Presses on a private guided panel update that panel in place; everything else
+        answers with a new private message."""
+        message = interaction.message
+        in_panel = action == "panel" and message is not None and message.flags.ephemeral
+        if in_panel:
+            await interaction.response.defer()
+        else:
+            await interaction.response.defer(ephemeral=True, thinking=True)
         actor = actor_of(interaction)
         service = self.service
         reply: Reply
-        if action == "accept":
-            reply = await service.accept(actor, match_id=match_id)
-        elif action == "decline":
-            reply = await service.decline(actor, match_id=match_id)
-        elif action == "resign":
-            reply = await service.resign(actor, match_id=match_id)
+        if action in PLAIN_ACTIONS:
+            reply = await getattr(service, action)(actor, match_id=match_id)
         elif action == "step":
-            reply = await service.move(actor, value, match_id=match_id, version=version)
+            reply = await service.step(actor, value, match_id=match_id, version=version)
+        elif action == "panel":
+            try:
+                path, confirmed = parse_path(value)
+            except ValueError:
+                path, confirmed = (), False
+            reply = await service.panel(
+                actor, match_id=match_id, version=version, path=path, confirmed=confirmed
+            )
         else:
             reply = Reply.refuse("That button no longer does anything.")
-        if reply.ok and action != "resign" and interaction.message is not None:
-            await self._retire_buttons(interaction.message)
-        await self.delivery.deliver(interaction, reply)
+        if reply.ok and action in ANSWERS and reply.panel is None and message is not None:
+            await self._retire_buttons(message)
+        await self.delivery.deliver(interaction, reply, edit=in_panel)
 
     @staticmethod
     async def _retire_buttons(message: discord.Message) -> None:

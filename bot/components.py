@@ -27,10 +27,11 @@ STYLES = {
 
 class MatchButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"bb:(?P<action>[a-z_]+):(?P<match>\d+):(?P<version>\d*):(?P<value>.*)",
+    template=r"bb:(?!pick:)(?P<action>[a-z_]+):(?P<match>\d+):(?P<version>\d*):(?P<value>.*)",
 ):
     """``bb:<action>:<match>:<version>:<value>`` — e.g. ``bb:accept:12::`` or
-    ``bb:step:12:31:keep``."""
+    ``bb:step:12:31:keep``. Not ``bb:pick:…``: that shape belongs to :class:`PanelSelect`,
+    and discord.py hands a custom id to every dynamic item whose template matches it."""
 
     def __init__(
         self,
@@ -112,3 +113,50 @@ class StepSelect(
         values = self.item.values or (interaction.data or {}).get("values", [])  # type: ignore[union-attr]
         value = values[0] if values else ""
         await bot.press(interaction, self.match_id, "step", value, self.version)
+
+
+class PanelSelect(
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=r"bb:pick:(?P<match>\d+):(?P<version>\d+):(?P<path>[\d.]*):(?P<page>\d+)",
+):
+    """One menu of a guided-turn panel: up to 25 of the next choices (``page`` says which
+    25). The chosen option's value is its index, appended to the path in the id."""
+
+    def __init__(
+        self,
+        match_id: int,
+        version: int,
+        path: str,
+        page: int,
+        labels: Sequence[tuple[int, str]] = (),
+    ) -> None:
+        self.match_id = match_id
+        self.version = version
+        self.path = path
+        options = [discord.SelectOption(label=label[:100], value=str(i)) for i, label in labels]
+        first = labels[0][1][:30] if labels else ""
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"bb:pick:{match_id}:{version}:{path}:{page}",
+                placeholder=f"Choose… ({first} …)" if page else "Choose…",
+                options=options or [discord.SelectOption(label="—", value="-")],
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction,
+        item: discord.ui.Select[Any],
+        match: re.Match[str],
+    ) -> PanelSelect:
+        select = cls(int(match["match"]), int(match["version"]), match["path"], int(match["page"]))
+        select.item = item
+        return select
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        bot = cast("BoardBot", interaction.client)
+        values = self.item.values or (interaction.data or {}).get("values", [])  # type: ignore[union-attr]
+        chosen = values[0] if values else ""
+        path = f"{self.path}.{chosen}" if self.path else chosen
+        await bot.press(interaction, self.match_id, "panel", path, self.version)

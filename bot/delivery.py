@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.components import MatchButton, StepSelect
-from bot.replies import Post, Reply
+from bot.components import MatchButton, PanelSelect, StepSelect
+from bot.replies import Panel, Post, Reply
 from storage.base import MatchRecord
 
 if TYPE_CHECKING:
@@ -30,6 +30,9 @@ THREAD_HINT = (
     "I can't create threads here — give me Create Public Threads (and Send Messages in "
     "Threads) or use a channel where I can. This match will be played in this channel."
 )
+VERSIONED = frozenset({"step", "panel"})
+"""Button actions that only make sense on the board they were posted with."""
+PANEL_SELECTS = 4
 EMBED_COLOUR = discord.Colour.from_rgb(255, 196, 0)
 
 
@@ -78,7 +81,7 @@ def build_view(post: Post, match_id: int | None, version: int | None) -> discord
             MatchButton(
                 match_id,
                 button.action,
-                version=version if button.action == "step" else None,
+                version=version if button.action in VERSIONED else None,
                 value=button.value,
                 label=button.label,
                 style=button.style,
@@ -89,11 +92,49 @@ def build_view(post: Post, match_id: int | None, version: int | None) -> discord
     return view
 
 
+def panel_view(panel: Panel) -> discord.ui.View:
+    """A guided-turn panel as components: a few choices are buttons, more are menus of 25
+    (four at most — the fifth row holds Back); the choice's index travels in the id."""
+    view = discord.ui.View(timeout=None)
+    options = list(enumerate(panel.options))
+    few = len(options) <= 5 and all(len(label) <= 80 for _, label in options)
+    if panel.confirm or few:
+        for i, label in options:
+            view.add_item(
+                MatchButton(
+                    panel.match_id,
+                    "panel",
+                    version=panel.version,
+                    value=panel.value(i),
+                    label=label,
+                    style="success" if panel.confirm else "primary",
+                )
+            )
+    else:
+        for page in range(min(PANEL_SELECTS, (len(options) + 24) // 25)):
+            chunk = options[page * 25 : (page + 1) * 25]
+            view.add_item(PanelSelect(panel.match_id, panel.version, panel.value(), page, chunk))
+    if panel.back is not None:
+        view.add_item(
+            MatchButton(
+                panel.match_id,
+                "panel",
+                version=panel.version,
+                value=".".join(str(i) for i in panel.back),
+                label="◀ Back",
+                style="secondary",
+            )
+        )
+    return view
+
+
 class Delivery:
     """Sends replies for one bot; the only place that knows where matches are posted."""
 
     def __init__(self, bot: BoardBot) -> None:
         self.bot = bot
+        self._told_dms_closed: set[tuple[int, str]] = set()
+        """(match, user) pairs already told in the thread that their DMs are closed."""
 
     async def _channel(self, channel_id: str | int) -> Any:
         cid = int(channel_id)
@@ -108,8 +149,18 @@ class Delivery:
         """A new public thread for a match, or the channel itself when threads can't be made
         here; returns (channel id, thread id, hint for the caller)."""
         channel = interaction.channel
+        server: dict[str, Any] = {}
+        if interaction.guild_id is not None:
+            server = await self.bot.service.store.guild_settings(str(interaction.guild_id))
+        if server.get("channel"):
+            try:
+                channel = await self._channel(server["channel"])
+            except discord.HTTPException as exc:
+                log.warning("the configured match channel is unusable: %s", exc)
         if isinstance(channel, discord.Thread) and channel.parent is not None:
             channel = channel.parent
+        if server.get("mode") == "channel" and channel is not None:
+            return str(channel.id), None, ""
         if isinstance(channel, discord.TextChannel):
             try:
                 thread = await channel.create_thread(
@@ -157,7 +208,9 @@ class Delivery:
                 return await channel.send(**message_kwargs(post, record.id, record.version))
             raise
 
-    async def deliver(self, interaction: discord.Interaction, reply: Reply) -> None:
+    async def deliver(
+        self, interaction: discord.Interaction, reply: Reply, *, edit: bool = False
+    ) -> None:
         """Answer a deferred interaction: the public post goes to the match, the caller gets
         the (usually ephemeral) text, and DMs go out last."""
         note = ""
@@ -185,9 +238,27 @@ class Delivery:
                 text = f"{text} {message.jump_url}".strip()
         if note:
             text = f"{text}\n{note}".strip()
-        await self.followup(
-            interaction, text or "Done.", ephemeral=reply.ephemeral, image=reply.image
-        )
+        if edit:
+            await self.edit_original(interaction, text or "Done.", reply)
+        else:
+            await self.followup(
+                interaction,
+                text or "Done.",
+                ephemeral=reply.ephemeral,
+                image=reply.image,
+                view=panel_view(reply.panel) if reply.panel else None,
+                files=reply.files,
+            )
+        for dm in reply.dms:
+            await self.direct(dm.user_id, dm.text, dm.image, record)
+
+    async def publish(self, reply: Reply) -> None:
+        """Deliver what no interaction asked for (reminders, timeouts, digests)."""
+        record = None
+        if reply.match_id is not None:
+            record = await self.bot.service.store.get_match(reply.match_id)
+        if reply.post is not None and record is not None:
+            await self.post(record, reply.post)
         for dm in reply.dms:
             await self.direct(dm.user_id, dm.text, dm.image, record)
 
@@ -198,10 +269,17 @@ class Delivery:
         *,
         ephemeral: bool = True,
         image: bytes | None = None,
+        view: discord.ui.View | None = None,
+        files: tuple[tuple[str, bytes], ...] = (),
     ) -> None:
         kwargs: dict[str, Any] = {"content": text[:2000], "ephemeral": ephemeral}
+        attached = [discord.File(io.BytesIO(data), filename=name) for name, data in files]
         if image:
-            kwargs["file"] = discord.File(io.BytesIO(image), filename="board.png")
+            attached.insert(0, discord.File(io.BytesIO(image), filename="board.png"))
+        if attached:
+            kwargs["files"] = attached
+        if view is not None:
+            kwargs["view"] = view
         try:
             if interaction.response.is_done():
                 await interaction.followup.send(**kwargs)
@@ -209,6 +287,24 @@ class Delivery:
                 await interaction.response.send_message(**kwargs)
         except discord.HTTPException as exc:
             log.warning("could not answer interaction %s: %s", interaction.id, exc)
+
+    async def edit_original(
+        self, interaction: discord.Interaction, text: str, reply: Reply
+    ) -> None:
+        """Answer a press on a guided panel by turning that same panel into the next step
+        (or into the result), so a turn does not leave a trail of private messages."""
+        kwargs: dict[str, Any] = {
+            "content": text[:2000],
+            "view": panel_view(reply.panel) if reply.panel else None,
+            "attachments": (
+                [discord.File(io.BytesIO(reply.image), filename="board.png")] if reply.image else []
+            ),
+        }
+        try:
+            await interaction.edit_original_response(**kwargs)
+        except discord.HTTPException as exc:
+            log.warning("could not update panel %s: %s", interaction.id, exc)
+            await self.followup(interaction, text, image=reply.image)
 
     async def direct(
         self, user_id: str, text: str, image: bytes | None, record: MatchRecord | None
@@ -223,8 +319,10 @@ class Delivery:
             return True
         except (discord.HTTPException, ValueError) as exc:
             log.info("DM to %s failed: %s", user_id, exc)
-            if record is not None:
-                await self.post(
-                    record, Post(text=f"I can't DM <@{user_id}> — use /hand to see your cards.")
-                )
+            if record is not None and (record.id, user_id) not in self._told_dms_closed:
+                # Once per match (and bot run), with a ping so the player learns of it; every
+                # later hand change would otherwise repeat the sentence in the thread.
+                self._told_dms_closed.add((record.id, user_id))
+                text = f"I can't DM <@{user_id}> — use /hand to see your cards."
+                await self.post(record, Post(text=text, mentions=(user_id,)))
             return False

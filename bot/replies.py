@@ -49,6 +49,47 @@ class DirectMessage:
 
 
 @dataclass(frozen=True)
+class Panel:
+    """One level of a guided turn: the caller's next choices as short labels.
+
+    ``path`` is the list of option indexes chosen so far; picking option ``i`` continues with
+    ``path + (i,)``. Indexes (not labels) travel in Discord's ``custom_id`` so a panel stays
+    compact and, because the legal steps of one match version never change, deterministic
+    across restarts. ``version`` makes a panel opened on an older board refuse politely."""
+
+    match_id: int
+    version: int
+    path: tuple[int, ...]
+    options: tuple[str, ...]
+    prompt: str = ""
+    confirm: bool = False
+    """The single option confirms the move chosen by ``path`` (its value ends in ``!``)."""
+    back: tuple[int, ...] | None = None
+    """Where "◀ Back" leads: the last level that offered a real choice (levels with a
+    single option are walked through for the player). None: this is the first level."""
+
+    def value(self, index: int | None = None) -> str:
+        """The path (optionally extended by one choice) as text: ``"2.0.13"``."""
+        if self.confirm:
+            return ".".join(str(i) for i in self.path) + CONFIRMED
+        steps = self.path if index is None else (*self.path, index)
+        return ".".join(str(i) for i in steps)
+
+
+CONFIRMED = "!"
+
+
+def parse_path(text: str) -> tuple[tuple[int, ...], bool]:
+    """``"2.0.13!"`` → ((2, 0, 13), confirmed); raises ValueError on anything else."""
+    confirmed = text.endswith(CONFIRMED)
+    body = text[: -len(CONFIRMED)] if confirmed else text
+    steps = tuple(int(part) for part in body.split(".") if part.strip())
+    if any(step < 0 for step in steps):
+        raise ValueError(text)
+    return steps, confirmed
+
+
+@dataclass(frozen=True)
 class Reply:
     """The answer to one command.
 
@@ -66,6 +107,10 @@ class Reply:
     match_id: int | None = None
     created: bool = False
     buttons: tuple[Button, ...] = ()
+    files: tuple[tuple[str, bytes], ...] = ()
+    """Attachments for the caller, as (file name, content): exports."""
+    panel: Panel | None = None
+    """A guided-turn control panel for the caller only (ephemeral in Discord)."""
     ok: bool = True
     """False for refusals and errors (nothing was changed)."""
     extra: dict[str, object] = field(default_factory=dict)

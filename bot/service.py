@@ -13,21 +13,36 @@ changed", and anything else is logged with the match id and answered with a shor
 from __future__ import annotations
 
 import asyncio
-import functools
 import logging
 import random
 import secrets
 import time
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
 from typing import Any, ParamSpec
 
 import games
 import render
+from bot.correspondence import CorrespondenceCases
+from bot.hands import HandCases, private_part
+from bot.lobby import LobbyCases, lobby_of
+from bot.panel import PanelCases, guided
+from bot.records import RecordCases
 from bot.replies import Button, Post, Reply
+from bot.service_base import (
+    DROP,
+    Loaded,
+    Refusal,
+    Step,
+    User,
+    ago,
+    guarded,
+    plural_names,
+)
 from bot.suggest import suggest
-from games.core import GameOver, IllegalMove, NotYourTurn, Outcome, Rules
+from bot.summaries import round_summary
+from bot.timecontrol import TimeControl
+from games.core import GameOver, NotYourTurn, Outcome, Rules
 from storage.base import (
     ACTIVE,
     CANCELLED,
@@ -49,87 +64,7 @@ P = ParamSpec("P")
 LinkFn = Callable[[MatchRecord], "str | None"]
 
 
-class Refusal(ValueError):
-    """A command that cannot be done as asked; the message is shown to the caller."""
-
-
-@dataclass(frozen=True)
-class User:
-    """Somebody issuing commands: a Discord user id (or a console name) and a display name."""
-
-    id: str
-    name: str
-
-
-@dataclass(frozen=True)
-class Step:
-    """One applied step of a turn, with what the log and the thread need to know of it."""
-
-    notation: str
-    highlight: dict[str, Any]
-    description: str
-    ends_turn: bool
-
-
-@dataclass(frozen=True)
-class Loaded:
-    """A match record with its rules and live state."""
-
-    record: MatchRecord
-    rules: Rules[Any, Any]
-    state: Any
-
-    @property
-    def id(self) -> int:
-        return self.record.id
-
-
-def _guarded(
-    method: Callable[P, Awaitable[Reply]],
-) -> Callable[P, Awaitable[Reply]]:
-    """The one place where failures become sentences for people."""
-
-    @functools.wraps(method)
-    async def wrapper(*args: P.args, **kwargs: P.kwargs) -> Reply:
-        match_id = kwargs.get("match_id")
-        try:
-            return await method(*args, **kwargs)
-        except (IllegalMove, Refusal) as exc:
-            return Reply.refuse(str(exc), match_id=match_id if isinstance(match_id, int) else None)
-        except StaleVersion:
-            return Reply.refuse(
-                "The board changed while you were acting — look again with /board and retry."
-            )
-        except Exception:
-            log.exception("internal error in %s (match %s)", method.__name__, match_id)
-            return Reply.refuse(
-                "Sorry — something went wrong on my side and nothing was changed"
-                + (f" (match #{match_id})." if match_id else ".")
-            )
-
-    return wrapper
-
-
-def _plural_names(names: Sequence[str]) -> str:
-    if len(names) <= 1:
-        return "".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]
-
-
-def _ago(seconds: float) -> str:
-    seconds = max(0, int(seconds))
-    if seconds < 90:
-        return "just now"
-    minutes = seconds // 60
-    if minutes < 90:
-        return f"{minutes} min ago"
-    hours = minutes // 60
-    if hours < 36:
-        return f"{hours} h ago"
-    return f"{hours // 24} days ago"
-
-
-class Service:
+class Service(LobbyCases, HandCases, PanelCases, CorrespondenceCases, RecordCases):
     """The use cases. One instance per bot (or console run); it holds no game state itself —
     every command reads the match from the store, so restarts are invisible."""
 
@@ -141,9 +76,17 @@ class Service:
         seed_source: Callable[[], int] | None = None,
         link: LinkFn | None = None,
         cache_size: int = 256,
+        default_time: str = "none",
+        reminders: Sequence[float] = (24 * 3600.0, 2 * 3600.0),
+        vacation_days: float = 30.0,
     ) -> None:
         self.store = store
         self.clock = clock
+        self.default_time = default_time
+        """Time control of new matches when neither /play nor the server names one."""
+        self.reminders = tuple(sorted(reminders, reverse=True))
+        """Seconds left on a clock at which its player is reminded."""
+        self.vacation_days = vacation_days
         self._seed_source = seed_source or (lambda: secrets.randbits(31))
         self.link = link
         self._legal: OrderedDict[tuple[int, int], list[str]] = OrderedDict()
@@ -213,7 +156,7 @@ class Service:
     async def _to_move_text(self, loaded: Loaded, names: Sequence[str]) -> str:
         seats = loaded.rules.to_move(loaded.state)
         labels = [self._seat_label(loaded.rules, s, names[s]) for s in seats]
-        return f"{_plural_names(labels)} to move." if labels else ""
+        return f"{plural_names(labels)} to move." if labels else ""
 
     def _result_text(self, rules: Rules[Any, Any], outcome: Outcome, names: Sequence[str]) -> str:
         reason = f" {outcome.reason}" if outcome.reason else ""
@@ -228,7 +171,7 @@ class Service:
                 + ", ".join(f"{names[i]} {score}" for i, score in enumerate(outcome.scores))
                 + "."
             )
-        return f"{_plural_names(winners)} {verb}.{reason}{scores}"
+        return f"{plural_names(winners)} {verb}.{reason}{scores}"
 
     async def _live_actions(self, match_id: int) -> list[ActionRecord]:
         return await self.store.actions(match_id)
@@ -241,10 +184,15 @@ class Service:
         return [a.detail.get("highlight", {}) for a in actions if a.detail.get("turn") == turn]
 
     async def _image(
-        self, loaded: Loaded, *, perspective: int | None, status: str | None = None
+        self,
+        loaded: Loaded,
+        *,
+        perspective: int | None,
+        status: str | None = None,
+        extra_highlight: Sequence[dict[str, Any]] = (),
     ) -> bytes:
         names = await self.player_names(loaded.record)
-        highlights = await self._last_turn_highlights(loaded.id)
+        highlights = await self._last_turn_highlights(loaded.id) + list(extra_highlight)
         view = loaded.rules.view(loaded.state, None)
         return await asyncio.to_thread(
             render.render,
@@ -306,14 +254,36 @@ class Service:
         mentions: tuple[str, ...] = ()
         ping_text = ""
         seats = rules.to_move(loaded.state) if not outcome else []
+        if seats and not status:
+            text_lines.extend(await self._clock_lines(loaded.record, seats, names))
         if ping and seats:
-            mentions = tuple(loaded.record.seats[s] for s in seats)
-            who = _plural_names([names[s] for s in seats])
-            ping_text = f"{who}, it's your turn in {rules.info.title} (match #{loaded.id})."
+            mentions = await self._pingable([loaded.record.seats[s] for s in seats])
+            pinged = [s for s in seats if loaded.record.seats[s] in mentions]
+            who = plural_names([names[s] for s in pinged])
+            ping_text = (
+                f"{who}, it's your turn in {rules.info.title} (match #{loaded.id})."
+                if pinged
+                else ""
+            )
         elif ping and outcome:
             mentions = tuple(dict.fromkeys(loaded.record.seats))
             ping_text = f"Match #{loaded.id} is over."
-        buttons, choices = ((), ()) if outcome else self._controls(loaded, mid_turn)
+        secret = not outcome and any(
+            private_part(rules, loaded.state, s) for s in range(len(names))
+        )
+        # Step buttons spell out legal moves, which would show the mover's cards to everyone:
+        # games with secrets offer only the private panel and /move.
+        buttons, choices = (
+            (self._finished_buttons(), ())
+            if outcome
+            else ((), ())
+            if secret
+            else self._controls(loaded, mid_turn)
+        )
+        if seats and guided(rules):
+            buttons = (Button("Choose my move", "panel", "primary"), *buttons)
+        if secret:
+            buttons = (*buttons, Button("My cards", "hand", "secondary"))
         title = f"{rules.info.title} · match #{loaded.id} · {' vs '.join(names)}"
         return Post(
             text="\n".join(line for line in text_lines if line),
@@ -333,6 +303,13 @@ class Service:
             return loaded.rules.outcome(loaded.state)
         return None
 
+    @staticmethod
+    def _rules_named(game: str) -> Rules[Any, Any]:
+        try:
+            return games.get(game)
+        except KeyError as exc:
+            raise Refusal(str(exc.args[0])) from None
+
     def _linked(self, record: MatchRecord, text: str) -> str:
         url = self.link(record) if self.link else None
         return f"{text} {url}" if url else text
@@ -340,7 +317,52 @@ class Service:
     # ------------------------------------------------------------------------------------
     # challenge life cycle
     # ------------------------------------------------------------------------------------
-    @_guarded
+    async def play(
+        self,
+        actor: User,
+        game: str,
+        *,
+        opponent: User | None = None,
+        invited: Sequence[User] = (),
+        seats: int | None = None,
+        color: str | None = None,
+        options: dict[str, Any] | None = None,
+        guild_id: str | None = None,
+        channel_id: str | None = None,
+        time_control: str | None = None,
+        rated: bool | None = None,
+    ) -> Reply:
+        """``/play``: a challenge for two-player games, a lobby for bigger ones."""
+        try:
+            info = games.get(game).info
+        except KeyError as exc:
+            return Reply.refuse(str(exc.args[0]))
+        if info.max_players > 2:
+            guests = [*invited, *([opponent] if opponent else [])]
+            return await self.open_lobby(
+                actor,
+                game,
+                seats=seats,
+                invited=guests,
+                options=options,
+                guild_id=guild_id,
+                channel_id=channel_id,
+                time_control=time_control,
+                rated=rated,
+            )
+        return await self.challenge(
+            actor,
+            game,
+            opponent,
+            color=color,
+            options=options,
+            guild_id=guild_id,
+            channel_id=channel_id,
+            time_control=time_control,
+            rated=rated,
+        )
+
+    @guarded
     async def challenge(
         self,
         actor: User,
@@ -351,12 +373,14 @@ class Service:
         options: dict[str, Any] | None = None,
         guild_id: str | None = None,
         channel_id: str | None = None,
+        time_control: str | None = None,
+        rated: bool | None = None,
     ) -> Reply:
-        try:
-            rules = games.get(game)
-        except KeyError as exc:
-            raise Refusal(str(exc.args[0])) from None
+        rules = self._rules_named(game)
+        await self._check_enabled(rules.info.name, guild_id)
         info = rules.info
+        if info.max_players > 2:
+            raise Refusal(f"{info.title} starts with a lobby: /play {info.name} seats:<n>.")
         if info.min_players != 2 or opponent is None:
             if opponent is None:
                 raise Refusal(f"{info.title} needs an opponent: add opponent:<user>.")
@@ -364,6 +388,7 @@ class Service:
         if opponent.id == actor.id:
             raise Refusal("You can't challenge yourself — pick another player.")
         checked = rules.options(options)
+        extra = await self._new_match_meta(guild_id, time_control, rated)
         seed = self._seed_source()
         seat = self._challenger_seat(rules, color, seed)
         await self._touch(actor, opponent)
@@ -380,11 +405,11 @@ class Service:
             now=self.clock(),
             guild_id=guild_id,
             channel_id=channel_id,
-            meta={"color": (color or "random").lower()},
+            meta={"color": (color or "random").lower(), **extra},
         )
         names = [actor.name, opponent.name] if seat == 0 else [opponent.name, actor.name]
         sides = ", ".join(self._seat_label(rules, i, n) for i, n in enumerate(names))
-        opts = self._options_text(rules, checked)
+        opts = self._options_text(rules, checked) + self._terms_text(extra)
         post = Post(
             text=(
                 f"{actor.name} challenges {opponent.name} to {info.title} (match #{record.id}).\n"
@@ -414,6 +439,12 @@ class Service:
             f"{k}: {str(v).lower() if isinstance(v, bool) else v}" for k, v in options.items()
         )
         return f"\nOptions: {parts}."
+
+    @staticmethod
+    def _terms_text(meta: dict[str, Any]) -> str:
+        control = TimeControl.from_dict(meta.get("time") or {})
+        rated = "rated" if meta.get("rated", True) else "unrated"
+        return f"\nTime: {control.describe()}; {rated}."
 
     @staticmethod
     def _challenger_seat(rules: Rules[Any, Any], color: str | None, seed: int) -> int:
@@ -449,7 +480,7 @@ class Service:
             except StaleVersion:
                 continue
 
-    @_guarded
+    @guarded
     async def accept(
         self, actor: User, *, match_id: int | None = None, where: str | None = None
     ) -> Reply:
@@ -466,12 +497,16 @@ class Service:
             return await self._do_undo(actor, record)
         raise Refusal(f"Nothing is waiting for your answer in match #{record.id}.")
 
-    @_guarded
+    @guarded
     async def decline(
         self, actor: User, *, match_id: int | None = None, where: str | None = None
     ) -> Reply:
         """Decline a challenge (or withdraw your own), a draw offer or an undo request."""
         await self._touch(actor)
+        if match_id is not None or where is not None:
+            found = await self._find(actor, match_id, where, statuses=OPEN_STATUSES)
+            if lobby_of(found):
+                return await self.leave(actor, match_id=found.id)
         record = await self._pending_for(actor, match_id, where, own_challenges=True)
         if record.status == CHALLENGE:
             withdrawn = actor.id == record.created_by
@@ -521,12 +556,14 @@ class Service:
             )
             if record.status not in OPEN_STATUSES:
                 raise Refusal(f"Match #{record.id} is {record.status}; nothing to answer.")
+            if lobby_of(record):
+                raise Refusal(f"Match #{record.id} is a lobby: use /join, /leave or /start.")
             if record.status == CHALLENGE and record.created_by == actor.id and not own_challenges:
                 raise Refusal("You made this challenge; your opponent must accept it.")
             return record
         waiting = []
         for m in await self.store.list_matches(user_id=actor.id, statuses=OPEN_STATUSES):
-            if actor.id not in m.seats:
+            if actor.id not in m.seats or lobby_of(m):
                 continue
             if m.status == CHALLENGE:
                 if m.created_by != actor.id or own_challenges:
@@ -551,19 +588,27 @@ class Service:
     async def _accept_challenge(self, actor: User, record: MatchRecord) -> Reply:
         if record.created_by == actor.id:
             raise Refusal("You made this challenge; your opponent must accept it.")
+        rules = games.get(record.game)
+        state = rules.load(record.state)
+        meta = {**record.meta, **self._start_meta(rules, state, len(record.seats), record.meta)}
         updated = await self.store.commit(
-            record.id, record.version, MatchUpdate(status=ACTIVE), now=self.clock()
+            record.id, record.version, MatchUpdate(status=ACTIVE, meta=meta), now=self.clock()
         )
         loaded = self._load(updated)
         post = await self._board_post(
             loaded, [f"{actor.name} accepted — the game begins!"], ping=True
         )
-        return Reply(text="Challenge accepted.", post=post, match_id=record.id)
+        return Reply(
+            text="Challenge accepted.",
+            post=post,
+            match_id=record.id,
+            dms=await self._turn_dms(loaded, True),
+        )
 
     # ------------------------------------------------------------------------------------
     # moves
     # ------------------------------------------------------------------------------------
-    @_guarded
+    @guarded
     async def move(
         self,
         actor: User,
@@ -592,8 +637,10 @@ class Service:
         to_move = rules.to_move(state)
         if seat not in to_move:
             names = await self.player_names(record)
-            others = _plural_names([self._seat_label(rules, s, names[s]) for s in to_move])
+            others = plural_names([self._seat_label(rules, s, names[s]) for s in to_move])
             raise NotYourTurn(f"It's {others}'s turn, not yours.")
+        if (late := await self._flag_fell(record, seat)) is not None:
+            return late
         if not text.strip():
             raise Refusal("Type a move, e.g. " + (rules.info.notation_help or "see /rules."))
         names = await self.player_names(record)
@@ -616,13 +663,19 @@ class Service:
                     seat=seat,
                     notation=step.notation,
                     created_at=now,
-                    detail={"turn": turn, "ends_turn": step.ends_turn, "highlight": step.highlight},
+                    detail={
+                        "turn": turn,
+                        "ends_turn": step.ends_turn,
+                        "highlight": step.highlight,
+                        **({"public": step.public} if step.public != step.notation else {}),
+                    },
                 )
             )
             if step.ends_turn:
                 turn += 1
         outcome = rules.outcome(new_state)
         meta = {k: v for k, v in record.meta.items() if k not in ("draw_offer", "undo_request")}
+        meta = await self._meta_after_change(record, rules, state, new_state, meta, now)
         update = MatchUpdate(
             state=rules.dump(new_state),
             meta=meta,
@@ -633,14 +686,24 @@ class Service:
             record.id, record.version, update, now=now, append=appended
         )
         after = Loaded(updated, rules, new_state)
-        lines = [step.description for step in steps]
+        lines: list[str] = []
         # The result line states the outcome's reason; a notice saying the same is dropped.
         said = outcome.reason if outcome else None
-        lines.extend(n for n in rules.notices(state, new_state) if n != said)
+        for step in steps:
+            lines.append(step.description)
+            lines.extend(n for n in step.notices if n != said)
+        lines.extend(round_summary(rules, state, new_state, names))
         ended = steps[-1].ends_turn or outcome is not None
+        if outcome is not None:
+            lines.extend(await self._on_finished(after, outcome))
         post = await self._board_post(after, lines, ping=ended, mid_turn=not ended)
         played = " ".join(step.notation for step in steps)
-        return Reply(text=f"Played {played}.", post=post, match_id=record.id)
+        return Reply(
+            text=f"Played {played}.",
+            post=post,
+            match_id=record.id,
+            dms=await self._secret_dms(after, state) + await self._turn_dms(after, ended),
+        )
 
     @staticmethod
     def _play(
@@ -659,6 +722,8 @@ class Service:
                     highlight=rules.highlight(current, action),
                     description=rules.describe(current, action, name),
                     ends_turn=rules.turn_ended(current, after),
+                    public=rules.public_notation(current, action),
+                    notices=tuple(rules.notices(current, after)),
                 )
             )
             current = after
@@ -667,7 +732,7 @@ class Service:
     # ------------------------------------------------------------------------------------
     # board, resign, draw, undo
     # ------------------------------------------------------------------------------------
-    @_guarded
+    @guarded
     async def board(
         self, actor: User, *, match_id: int | None = None, where: str | None = None
     ) -> Reply:
@@ -685,7 +750,7 @@ class Service:
         post = await self._board_post(loaded, [], ping=False, mid_turn=mid_turn, viewer=actor)
         return Reply(text="", ephemeral=False, post=post, match_id=record.id)
 
-    @_guarded
+    @guarded
     async def resign(
         self, actor: User, *, match_id: int | None = None, where: str | None = None
     ) -> Reply:
@@ -693,18 +758,72 @@ class Service:
         record = await self._find(actor, match_id, where)
         loaded = self._load(record)
         seat = self._seat_of(record, actor)
-        winners = tuple(s for s in range(len(record.seats)) if s != seat)
         names = await self.player_names(record)
-        outcome = Outcome(
-            winners=winners,
-            termination="resignation",
-            reason=f"{names[seat]} resigned.",
+        return await self._drop(
+            loaded, seat, "resignation", f"{names[seat]} resigned.", f"{actor.name} resigns."
         )
-        return await self._finish(actor, loaded, outcome, [f"{actor.name} resigns."])
 
-    async def _finish(
-        self, actor: User, loaded: Loaded, outcome: Outcome, lines: list[str]
+    async def _drop(
+        self, loaded: Loaded, seat: int, termination: str, reason: str, line: str
     ) -> Reply:
+        """A player leaves (resignation, timeout). Two-player games end; bigger games go on
+        without them when the rules allow (``Rules.drop_player``) — the departure is kept in
+        the log as a ``drop`` entry so replaying the log still gives the same state."""
+        record, rules = loaded.record, loaded.rules
+        if seat not in self._active_seats(loaded):
+            raise Refusal("You have already left this game.")
+        remaining = None
+        if len(record.seats) > 2:
+            remaining = rules.drop_player(loaded.state, seat)
+        if remaining is None:
+            winners = tuple(s for s in range(len(record.seats)) if s != seat)
+            outcome = Outcome(winners=winners, termination=termination, reason=reason)
+            return await self._finish(loaded, outcome, [line])
+        live = await self.store.actions(record.id, include_undone=True)
+        now = self.clock()
+        ply = live[-1].ply + 1 if live else 1
+        turn = max([int(a.detail.get("turn", 0)) for a in live] or [0]) + 1
+        entry = ActionRecord(
+            ply=ply,
+            seat=seat,
+            notation=DROP,
+            created_at=now,
+            detail={"turn": turn, "ends_turn": True, "drop": termination},
+        )
+        outcome = rules.outcome(remaining)
+        meta = {**record.meta, "dropped": [*record.meta.get("dropped", []), seat]}
+        meta = await self._meta_after_change(record, rules, loaded.state, remaining, meta, now)
+        updated = await self.store.commit(
+            record.id,
+            record.version,
+            MatchUpdate(
+                state=rules.dump(remaining),
+                meta=meta,
+                status=FINISHED if outcome else None,
+                result=outcome.to_dict() if outcome else None,
+            ),
+            now=now,
+            append=[entry],
+        )
+        after = Loaded(updated, rules, remaining)
+        lines = [line, *rules.notices(loaded.state, remaining)]
+        if outcome is not None:
+            lines.extend(await self._on_finished(after, outcome))
+        post = await self._board_post(after, lines, ping=True)
+        return Reply(
+            text="Done.",
+            post=post,
+            match_id=record.id,
+            dms=await self._secret_dms(after, loaded.state) + await self._turn_dms(after, True),
+        )
+
+    @staticmethod
+    def _active_seats(loaded: Loaded) -> set[int]:
+        """Seats still in the game (not dropped earlier)."""
+        dropped = loaded.record.meta.get("dropped", [])
+        return {s for s in range(len(loaded.record.seats)) if s not in dropped}
+
+    async def _finish(self, loaded: Loaded, outcome: Outcome, lines: list[str]) -> Reply:
         record = loaded.record
         meta = {k: v for k, v in record.meta.items() if k not in ("draw_offer", "undo_request")}
         updated = await self.store.commit(
@@ -713,16 +832,19 @@ class Service:
             MatchUpdate(status=FINISHED, result=outcome.to_dict(), meta=meta),
             now=self.clock(),
         )
-        post = await self._board_post(Loaded(updated, loaded.rules, loaded.state), lines, ping=True)
+        after = Loaded(updated, loaded.rules, loaded.state)
+        lines = [*lines, *await self._on_finished(after, outcome)]
+        post = await self._board_post(after, lines, ping=True)
         return Reply(text="Done.", post=post, match_id=record.id)
 
-    @_guarded
+    @guarded
     async def draw(
         self, actor: User, *, match_id: int | None = None, where: str | None = None
     ) -> Reply:
         """Offer a draw, or accept the opponent's standing offer."""
         await self._touch(actor)
         record = await self._find(actor, match_id, where)
+        self._two_players_only(record, "Draw offers")
         seat = self._seat_of(record, actor)
         offer = record.meta.get("draw_offer")
         if offer is not None and offer != seat:
@@ -739,18 +861,26 @@ class Service:
             "Draw offered.",
         )
 
+    @staticmethod
+    def _two_players_only(record: MatchRecord, what: str) -> None:
+        """Agreements need every opponent's consent; with hidden cards and several players
+        an undo would also re-deal secrets, so these stay two-player features."""
+        if len(record.seats) > 2:
+            raise Refusal(f"{what} are for two-player games only.")
+
     async def _finish_by_agreement(self, actor: User, record: MatchRecord) -> Reply:
         loaded = self._load(record)
         outcome = Outcome(winners=(), termination="agreement", reason="Both players agreed.")
-        return await self._finish(actor, loaded, outcome, [f"{actor.name} accepts the draw."])
+        return await self._finish(loaded, outcome, [f"{actor.name} accepts the draw."])
 
-    @_guarded
+    @guarded
     async def undo(
         self, actor: User, *, match_id: int | None = None, where: str | None = None
     ) -> Reply:
         """Ask to take back your last turn, or agree to the opponent's request."""
         await self._touch(actor)
         record = await self._find(actor, match_id, where)
+        self._two_players_only(record, "Undo requests")
         seat = self._seat_of(record, actor)
         request = record.meta.get("undo_request")
         if request is not None and request["seat"] != seat:
@@ -812,6 +942,8 @@ class Service:
             raise Refusal("That move was already taken back.")
         state = await asyncio.to_thread(replay, rules, record, keep)
         meta = {k: v for k, v in record.meta.items() if k not in ("draw_offer", "undo_request")}
+        before = rules.load(record.state)
+        meta = await self._meta_after_change(record, rules, before, state, meta, self.clock())
         updated = await self.store.commit(
             record.id,
             record.version,
@@ -824,12 +956,17 @@ class Service:
         post = await self._board_post(
             loaded, [f"{actor.name} allowed the undo: {taken} was taken back."], ping=True
         )
-        return Reply(text="Undo done.", post=post, match_id=record.id)
+        return Reply(
+            text="Undo done.",
+            post=post,
+            match_id=record.id,
+            dms=await self._turn_dms(loaded, True),
+        )
 
     # ------------------------------------------------------------------------------------
     # listings and information
     # ------------------------------------------------------------------------------------
-    @_guarded
+    @guarded
     async def games(self, actor: User) -> Reply:
         """My open matches, whose turn and since when."""
         await self._touch(actor)
@@ -845,12 +982,16 @@ class Service:
         for record in records:
             loaded = self._load(record)
             names = await self.player_names(record)
-            opponents = _plural_names(
+            opponents = plural_names(
                 [n for uid, n in zip(record.seats, names, strict=True) if uid != actor.id]
             )
             title = loaded.rules.info.title
-            since = _ago(now - record.updated_at)
-            if record.status == CHALLENGE:
+            since = ago(now - record.updated_at)
+            if (lobby := lobby_of(record)) is not None:
+                state = f"lobby {len(record.seats)}/{lobby.get('seats')}" + (
+                    " — start it with /start" if record.created_by == actor.id else ""
+                )
+            elif record.status == CHALLENGE:
                 state = (
                     f"waiting for {opponents} to accept"
                     if record.created_by == actor.id
@@ -862,8 +1003,8 @@ class Service:
                 state = (
                     "**your turn**"
                     if actor.id in movers
-                    else f"{_plural_names([names[s] for s in seats])}'s turn"
-                )
+                    else f"{plural_names([names[s] for s in seats])}'s turn"
+                ) + await self._games_clock(record, seats, actor.id)
             lines.append(
                 self._linked(
                     record, f"#{record.id} {title} vs {opponents} — {state} (since {since})"
@@ -885,7 +1026,7 @@ class Service:
             if actor.id in m.seats
         ]
 
-    @_guarded
+    @guarded
     async def history(
         self, actor: User, *, match_id: int | None = None, where: str | None = None
     ) -> Reply:
@@ -900,15 +1041,17 @@ class Service:
         for action in live:
             turns.setdefault(int(action.detail.get("turn", action.ply)), []).append(action)
         lines = [f"{rules.info.title} · match #{record.id} · {' vs '.join(names)}"]
+        over = record.status == FINISHED
         for number, (_, acts) in enumerate(sorted(turns.items()), start=1):
             seat = acts[0].seat
             who = self._seat_label(rules, seat, names[seat])
-            lines.append(f"{number}. {who}: {' '.join(a.notation for a in acts)}")
+            shown = [shown_notation(a, reveal=over) for a in acts]
+            lines.append(f"{number}. {who}: {' '.join(shown)}")
         if record.result:
             lines.append(self._result_text(rules, Outcome.from_dict(record.result), names))
         return Reply(text="\n".join(lines), match_id=record.id)
 
-    @_guarded
+    @guarded
     async def rules(self, game: str) -> Reply:
         try:
             rules = games.get(game)
@@ -952,11 +1095,21 @@ class Service:
         return suggest(notations, typed, limit)
 
 
+def shown_notation(action: ActionRecord, *, reveal: bool) -> str:
+    """An action as the public may read it: secrets hidden until the game is over."""
+    if action.notation == DROP:
+        return f"(leaves the game: {action.detail.get('drop', 'resignation')})"
+    return action.notation if reveal else action.detail.get("public", action.notation)
+
+
 def replay(rules: Rules[Any, Any], record: MatchRecord, actions: Sequence[ActionRecord]) -> Any:
     """Rebuild a match's state from its log — the log is the truth."""
     state = rules.new(len(record.seats), record.options, record.seed)
     for action in actions:
-        state = rules.apply(state, rules.parse(state, action.notation))
+        if action.notation == DROP:
+            state = rules.drop_player(state, action.seat)
+        else:
+            state = rules.apply(state, rules.parse(state, action.notation))
     return state
 
 

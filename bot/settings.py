@@ -19,6 +19,23 @@ class Settings(BaseSettings):
         default=None, description="Sync slash commands instantly to this one server."
     )
     log_level: str = Field(default="INFO")
+    default_time: str = Field(
+        default="3d+1d max 7d",
+        description="Time control of new matches unless /play or /settings says otherwise.",
+    )
+    reminder_hours: str = Field(
+        default="24,2", description="Hours left on a clock at which its player is reminded."
+    )
+    vacation_days: float = Field(default=30.0, ge=0, description="Vacation allowance a year.")
+    tick_seconds: float = Field(
+        default=60.0, gt=0, description="How often due reminders and timeouts are looked for."
+    )
+
+    @property
+    def reminders(self) -> tuple[float, ...]:
+        """Reminder thresholds in seconds, largest first."""
+        hours = [float(h) for h in self.reminder_hours.replace(" ", "").split(",") if h]
+        return tuple(sorted((h * 3600 for h in hours), reverse=True))
 
     @field_validator("dev_guild_id", mode="before")
     @classmethod

@@ -165,9 +165,7 @@ class Option:
         raise bad
 
 
-def validate_options(
-    schema: Sequence[Option], options: Mapping[str, Any] | None
-) -> dict[str, Any]:
+def validate_options(schema: Sequence[Option], options: Mapping[str, Any] | None) -> dict[str, Any]:
     """Fill defaults and check every given option against the schema."""
     by_name = {opt.name: opt for opt in schema}
     result = {opt.name: opt.default for opt in schema}
@@ -202,6 +200,30 @@ class GameInfo:
     aliases: tuple[str, ...] = ()
     notation_help: str = ""
     """One or two lines telling players how to type a move."""
+
+
+# --------------------------------------------------------------------------------------------
+# Text limits for what the bot shows on buttons and menus
+# --------------------------------------------------------------------------------------------
+
+LABEL_LIMIT = 100
+"""Discord's limit for an autocomplete choice name and for a button or select label."""
+
+SEGMENT_LIMIT = 80
+"""The longest segment of a :meth:`Rules.choice_path` (Discord's limit for a button label)."""
+
+
+def shorten(text: str, limit: int) -> str:
+    """``text`` cut to at most ``limit`` characters, at a word boundary where one is near,
+    ending in an ellipsis so a reader sees it was cut."""
+    text = " ".join(text.split())
+    if len(text) <= limit:
+        return text
+    cut = text[: limit - 1]
+    space = cut.rfind(" ")
+    if text[limit - 1] != " " and space >= limit // 2:
+        cut = cut[:space]
+    return cut.rstrip(" ,;:-") + "…"
 
 
 # --------------------------------------------------------------------------------------------
@@ -300,6 +322,40 @@ class Rules(ABC, Generic[State, Action]):
         captures, ``k10 l11>k11``) → the actions in order, each legal in the state left by
         the previous one. Games whose turns are single actions keep this default."""
         return [self.parse(state, text)]
+
+    # -- presenting actions to people (defaults suit games without hidden moves) --------------
+    def label(self, state: State, action: Action) -> str:
+        """A readable one-line description of a legal action, for autocomplete entries and
+        buttons (at most :data:`LABEL_LIMIT` characters, Discord's limit for both).
+
+        It is written for the player about to act and may name their own secret cards, so it
+        is shown only to them. Default: the canonical notation.
+        """
+        return shorten(self.format(state, action), LABEL_LIMIT)
+
+    def choice_path(self, state: State, action: Action) -> tuple[str, ...]:
+        """The action as a path of short choices for a step-by-step button/select panel
+        (each segment at most :data:`SEGMENT_LIMIT` characters).
+
+        Over all legal actions of a state the paths are distinct and none is a strict prefix
+        of another, so the panel always knows whether a click completes an action or opens
+        the next level. Splitting the notation on spaces would break that in some games (a
+        one-card move would prefix a two-card one), so the safe default is a single level:
+        the label, cut to a button's length.
+        """
+        return (shorten(self.label(state, action), SEGMENT_LIMIT),)
+
+    def public_notation(self, state: State, action: Action) -> str:
+        """What the public log, history and exports may show of ``action`` while the game is
+        running. Games whose actions carry secret values (a card given face down) hide them
+        here; the default is the canonical notation."""
+        return self.format(state, action)
+
+    def drop_player(self, state: State, seat: int) -> State | None:
+        """``state`` without ``seat`` (resignation or timeout) when the game can go on with
+        the others, or ``None`` when it cannot: the match then ends and the bot declares the
+        remaining seats the winners. Default: ``None`` (every two-player game)."""
+        return None
 
     def legal_notations(self, state: State) -> list[str]:
         """Canonical notations of every legal action (drives autocomplete)."""

@@ -231,6 +231,8 @@ _NAME_SIZE = 28
 _STATUS_SIZE = 30
 _ROW = 44
 _SWATCH = 28
+_DETAIL_SIZE = 24
+_DETAIL_ROW = 28
 _CHIP = (214, 218, 226)
 
 
@@ -245,6 +247,7 @@ def title_bar(
     subtitle: str | None = None,
     palette: Palette = PALETTE,
     seat_colours: Sequence[RGB] | None = None,
+    details: Sequence[str] | None = None,
 ) -> Image.Image:
     """A dark band with the game name, every seat's name with its colour, and a status line.
 
@@ -253,6 +256,9 @@ def title_bar(
     move sits on a bright band with an arrow so it is obvious at thumbnail size.
     ``subtitle`` (e.g. "move 12") is right-aligned on the title line. ``seat_colours``
     overrides the palette's swatches for games whose pieces use other colours.
+    ``details`` (one short line per seat, e.g. "3 cards · in Jail") is drawn under each name:
+    games with per-seat facts then need no separate legend repeating every name, which
+    keeps the image short enough for a phone.
     """
     colours = list(seat_colours) if seat_colours else [palette.seat_colour(s) for s in range(seats)]
     movers = set(_as_seats(to_move))
@@ -267,11 +273,13 @@ def title_bar(
 
     columns = 2 if seats <= 4 else 3
     player_rows = -(-seats // columns)
+    detail_font = font(_DETAIL_SIZE, weight="semibold")
+    row_height = _ROW + (_DETAIL_ROW if details else 0)
     height = (
         _BAR_PAD
         + _TITLE_SIZE
         + 12
-        + player_rows * _ROW
+        + player_rows * row_height
         + 8
         + len(status_lines) * (_STATUS_SIZE + 8)
         + _BAR_PAD
@@ -295,12 +303,12 @@ def title_bar(
     for seat in range(seats):
         row, col = divmod(seat, columns)
         x0 = _BAR_PAD + col * column_width
-        y0 = y + row * _ROW
+        y0 = y + row * row_height
         mid = y0 + _ROW // 2
         moving = seat in movers
         if moving:
             draw.rounded_rectangle(
-                (x0, y0 + 2, x0 + column_width - 8, y0 + _ROW - 2),
+                (x0, y0 + 2, x0 + column_width - 8, y0 + row_height - 2),
                 radius=8,
                 fill=palette.bar_turn,
             )
@@ -326,7 +334,16 @@ def title_bar(
             fill=(0, 0, 0) if moving else palette.bar_text,
             anchor="lm",
         )
-    y += player_rows * _ROW + 8
+        detail = details[seat] if details and seat < len(details) else ""
+        if detail:
+            draw.text(
+                (tx, y0 + _ROW + _DETAIL_ROW // 2 - 4),
+                fit_text(detail, detail_font, x0 + column_width - 16 - tx),
+                font=detail_font,
+                fill=(40, 40, 40) if moving else palette.bar_muted,
+                anchor="lm",
+            )
+    y += player_rows * row_height + 8
 
     for line in status_lines:
         draw.text((_BAR_PAD, y), line, font=status_font, fill=palette.bar_turn, anchor="lt")
@@ -500,17 +517,19 @@ def new_canvas(width: int, height: int, palette: Palette = PALETTE) -> Image.Ima
     return Image.new("RGB", (max(width, MIN_WIDTH), height), palette.background)
 
 
-def to_png(image: Image.Image, *, quantize: bool = True) -> bytes:
+def to_png(image: Image.Image, *, quantize: bool = True, compress_level: int = 6) -> bytes:
     """PNG bytes of ``image``.
 
     Board art is flat colour plus anti-aliased edges, usually well under 256 distinct colours,
     so a 256-colour palette is visually lossless while making the file about a quarter of the
     RGB size and the encode faster (measured on Ordo: ~30 KB vs ~115 KB). Pass
     ``quantize=False`` for art with photographic gradients, where a palette would band.
+    ``compress_level`` trades time for bytes: on a 1,300 px FENCE! map level 3 encodes in
+    10 ms instead of 24 ms for a file 20% larger (72 KB instead of 60 KB).
     """
     out = image
     if quantize and image.mode != "P":
         out = image.convert("RGB").quantize(256, method=Image.Quantize.FASTOCTREE)
     buffer = io.BytesIO()
-    out.save(buffer, format="PNG", compress_level=6)
+    out.save(buffer, format="PNG", compress_level=compress_level)
     return buffer.getvalue()

@@ -18,6 +18,7 @@ from storage.base import (
     ActionRecord,
     MatchRecord,
     MatchUpdate,
+    Rating,
     StaleVersion,
     Store,
 )
@@ -36,6 +37,7 @@ __all__ = [
     "MatchRecord",
     "MatchUpdate",
     "MemoryStore",
+    "Rating",
     "SchemaTooNew",
     "SqliteStore",
     "StaleVersion",

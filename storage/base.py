@@ -72,6 +72,25 @@ class MatchRecord:
 
 
 @dataclass(frozen=True)
+class Rating:
+    """One player's Glicko-2 rating in one game, within one guild.
+
+    Ratings are per guild because a community's strength is its own: a newcomer to a strong
+    server should not arrive with a number earned elsewhere. ``guild_id`` is ``""`` for play
+    outside a guild (DMs, the console). The defaults are Glickman's for an unrated player.
+    """
+
+    user_id: str
+    game: str
+    guild_id: str
+    rating: float = 1500.0
+    rd: float = 350.0
+    volatility: float = 0.06
+    games: int = 0
+    updated_at: float = 0.0
+
+
+@dataclass(frozen=True)
 class MatchUpdate:
     """Fields to change in :meth:`Store.commit`; ``None`` leaves a field as it is."""
 
@@ -160,3 +179,55 @@ class Store(ABC):
     @abstractmethod
     async def actions(self, match_id: int, *, include_undone: bool = False) -> list[ActionRecord]:
         """The match's log in ply order."""
+
+    # -- settings --------------------------------------------------------------------------
+    # Settings are one JSON object per user or guild, replaced whole on save. Saving ``{}``
+    # forgets the row, so "never set" and "reset" are the same state and the digest scan
+    # (:meth:`users_with_settings`) never wakes for someone who has nothing set.
+    @abstractmethod
+    async def user_settings(self, user_id: str) -> dict[str, Any]:
+        """The user's settings, ``{}`` if none were saved."""
+
+    @abstractmethod
+    async def save_user_settings(self, user_id: str, settings: dict[str, Any], now: float) -> None:
+        """Replace the user's settings (``{}`` removes them)."""
+
+    @abstractmethod
+    async def guild_settings(self, guild_id: str) -> dict[str, Any]:
+        """The guild's settings, ``{}`` if none were saved."""
+
+    @abstractmethod
+    async def save_guild_settings(
+        self, guild_id: str, settings: dict[str, Any], now: float
+    ) -> None:
+        """Replace the guild's settings (``{}`` removes them)."""
+
+    @abstractmethod
+    async def users_with_settings(self) -> list[tuple[str, dict[str, Any]]]:
+        """Every user with non-empty settings, by user id."""
+
+    # -- ratings ---------------------------------------------------------------------------
+    @abstractmethod
+    async def rating(self, guild_id: str, game: str, user_id: str) -> Rating | None:
+        """The stored rating, or None for someone never rated in that game and guild."""
+
+    @abstractmethod
+    async def ratings(self, guild_id: str, game: str) -> list[Rating]:
+        """The game's ladder in that guild: highest rating first, ties by user id."""
+
+    @abstractmethod
+    async def user_ratings(self, guild_id: str, user_id: str) -> list[Rating]:
+        """The user's ratings in that guild, by game name."""
+
+    @abstractmethod
+    async def save_ratings(
+        self, guild_id: str, game: str, match_id: int, ratings: Sequence[Rating], now: float
+    ) -> bool:
+        """Store the ratings a finished match produced, once.
+
+        One transaction records ``match_id`` as rated and upserts every rating (with
+        ``updated_at = now``). If the match was rated before it changes nothing and returns
+        False, so a retry after a crash or a double click can never count a match twice.
+        Raises ``LookupError`` for an unknown match and ``ValueError`` for a rating of another
+        game or guild, the same user twice, or a value that is not a finite number.
+        """

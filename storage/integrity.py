@@ -14,7 +14,7 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
-from storage.base import ACTIVE, CANCELLED, CHALLENGE, DECLINED, FINISHED, ActionRecord
+from storage.base import ACTIVE, CANCELLED, CHALLENGE, DECLINED, FINISHED, ActionRecord, Rating
 
 KNOWN_STATUSES = (CHALLENGE, ACTIVE, FINISHED, DECLINED, CANCELLED)
 
@@ -79,3 +79,42 @@ def check_continues(last_ply: int, append: Sequence[ActionRecord]) -> None:
         raise ValueError(
             f"appended actions must start at ply {last_ply + 1}, got ply {append[0].ply}"
         )
+
+
+def encode_settings(settings: dict[str, Any], what: str) -> str | None:
+    """Settings as JSON text, or None when empty (an empty object is stored as no row)."""
+    if not isinstance(settings, dict):
+        raise TypeError(f"{what} must be a dict, got {type(settings).__name__}")
+    return to_json(settings, what) if settings else None
+
+
+def check_ratings(
+    guild_id: str, game: str, ratings: Sequence[Rating], now: float
+) -> tuple[Rating, ...]:
+    """The ratings to store, normalised to floats and stamped with ``now``.
+
+    A NaN would poison every later update of that player and sort unpredictably on the
+    ladder, and a rating filed under another game or guild would land on the wrong ladder,
+    so both are refused before anything is written.
+    """
+    now = float(now)
+    if not math.isfinite(now):
+        raise ValueError("now must be a finite timestamp")
+    out: list[Rating] = []
+    seen: set[str] = set()
+    for r in ratings:
+        if (r.guild_id, r.game) != (guild_id, game):
+            raise ValueError(
+                f"rating of {r.user_id!r} is for game {r.game!r} in guild {r.guild_id!r},"
+                f" not {game!r} in {guild_id!r}"
+            )
+        if r.user_id in seen:
+            raise ValueError(f"user {r.user_id!r} is rated twice in one match")
+        seen.add(r.user_id)
+        values = (float(r.rating), float(r.rd), float(r.volatility))
+        if not all(math.isfinite(v) for v in values) or values[1] <= 0 or values[2] <= 0:
+            raise ValueError(f"rating of {r.user_id!r} is not finite and positive: {r}")
+        if isinstance(r.games, bool) or not isinstance(r.games, int) or not 0 <= r.games < 2**63:
+            raise ValueError(f"games of {r.user_id!r} must be a count, got {r.games!r}")
+        out.append(Rating(r.user_id, game, guild_id, *values, games=r.games, updated_at=now))
+    return tuple(out)

@@ -15,13 +15,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from storage.base import ActionRecord, MatchRecord, MatchUpdate, StaleVersion, Store
+from storage.base import ActionRecord, MatchRecord, MatchUpdate, Rating, StaleVersion, Store
 from storage.integrity import (
     check_continues,
+    check_ratings,
     check_seats,
     check_status,
     check_undo_from,
     encode_actions,
+    encode_settings,
     from_json,
     to_json,
 )
@@ -73,6 +75,10 @@ class MemoryStore(Store):
         self._matches: dict[int, _Match] = {}
         self._log: dict[int, list[_Action]] = {}
         self._next_id = 1  # ids are never reused, like AUTOINCREMENT
+        self._user_settings: dict[str, str] = {}  # JSON text, as in the SQLite file
+        self._guild_settings: dict[str, str] = {}
+        self._ratings: dict[tuple[str, str, str], Rating] = {}  # (guild, game, user)
+        self._rated: set[int] = set()
 
     # -- users -----------------------------------------------------------------------------
     async def ensure_user(self, user_id: str, name: str, now: float) -> None:
@@ -214,6 +220,64 @@ class MemoryStore(Store):
             for a in self._log.get(match_id, ())
             if include_undone or not a.undone
         ]
+
+    # -- settings --------------------------------------------------------------------------
+    async def user_settings(self, user_id: str) -> dict[str, Any]:
+        return _settings(self._user_settings, user_id)
+
+    async def save_user_settings(self, user_id: str, settings: dict[str, Any], now: float) -> None:
+        _save_settings(self._user_settings, user_id, encode_settings(settings, "user settings"))
+
+    async def guild_settings(self, guild_id: str) -> dict[str, Any]:
+        return _settings(self._guild_settings, guild_id)
+
+    async def save_guild_settings(
+        self, guild_id: str, settings: dict[str, Any], now: float
+    ) -> None:
+        text = encode_settings(settings, "guild settings")
+        _save_settings(self._guild_settings, guild_id, text)
+
+    async def users_with_settings(self) -> list[tuple[str, dict[str, Any]]]:
+        return [(key, from_json(self._user_settings[key])) for key in sorted(self._user_settings)]
+
+    # -- ratings ---------------------------------------------------------------------------
+    async def rating(self, guild_id: str, game: str, user_id: str) -> Rating | None:
+        return self._ratings.get((guild_id, game, user_id))
+
+    async def ratings(self, guild_id: str, game: str) -> list[Rating]:
+        found = [r for (g, name, _), r in self._ratings.items() if (g, name) == (guild_id, game)]
+        return sorted(found, key=lambda r: (-r.rating, r.user_id))
+
+    async def user_ratings(self, guild_id: str, user_id: str) -> list[Rating]:
+        found = [r for (g, _, u), r in self._ratings.items() if (g, u) == (guild_id, user_id)]
+        return sorted(found, key=lambda r: r.game)
+
+    async def save_ratings(
+        self, guild_id: str, game: str, match_id: int, ratings: Sequence[Rating], now: float
+    ) -> bool:
+        """See :meth:`Store.save_ratings`; checks run in the same order as in SQLite."""
+        rows = check_ratings(guild_id, game, ratings, now)
+        if match_id not in self._matches:
+            raise LookupError(f"there is no match {match_id}")
+        if match_id in self._rated:
+            return False
+        self._rated.add(match_id)
+        for r in rows:
+            self._ratings[(guild_id, game, r.user_id)] = r
+        return True
+
+
+def _settings(table: dict[str, str], key: str) -> dict[str, Any]:
+    text = table.get(key)
+    return {} if text is None else from_json(text)
+
+
+def _save_settings(table: dict[str, str], key: str, text: str | None) -> None:
+    """An empty object is no row, as in the SQLite store."""
+    if text is None:
+        table.pop(key, None)
+    else:
+        table[key] = text
 
 
 def _record(stored: _Match) -> MatchRecord:

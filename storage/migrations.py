@@ -78,6 +78,51 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         # Every message in a match thread is looked up by its thread id.
         "CREATE INDEX matches_by_thread ON matches (thread_id) WHERE thread_id IS NOT NULL",
     ),
+    # 2: per-user and per-guild settings; Glicko-2 ratings and the matches they counted.
+    (
+        # Keyed by Discord ids without a foreign key to users: a guild is no user, and a
+        # setting or rating must not depend on whether the bot has stored a display name.
+        """
+        CREATE TABLE user_settings (
+            user_id    TEXT PRIMARY KEY,
+            settings   TEXT NOT NULL
+                       CHECK (json_valid(settings) AND json_type(settings) = 'object'),
+            updated_at REAL NOT NULL
+        )
+        """,
+        """
+        CREATE TABLE guild_settings (
+            guild_id   TEXT PRIMARY KEY,
+            settings   TEXT NOT NULL
+                       CHECK (json_valid(settings) AND json_type(settings) = 'object'),
+            updated_at REAL NOT NULL
+        )
+        """,
+        """
+        CREATE TABLE ratings (
+            guild_id   TEXT    NOT NULL,
+            game       TEXT    NOT NULL,
+            user_id    TEXT    NOT NULL,
+            rating     REAL    NOT NULL,
+            rd         REAL    NOT NULL CHECK (rd > 0),
+            volatility REAL    NOT NULL CHECK (volatility > 0),
+            games      INTEGER NOT NULL CHECK (games >= 0),
+            updated_at REAL    NOT NULL,
+            PRIMARY KEY (guild_id, game, user_id)
+        ) WITHOUT ROWID
+        """,
+        # The ladder reads by (guild, game) through the primary key; a profile by user.
+        "CREATE INDEX ratings_by_user ON ratings (guild_id, user_id, game)",
+        # A match is rated at most once: the row is the receipt that makes retries harmless.
+        """
+        CREATE TABLE rated_matches (
+            match_id INTEGER PRIMARY KEY REFERENCES matches(id) ON DELETE CASCADE,
+            guild_id TEXT NOT NULL,
+            game     TEXT NOT NULL,
+            rated_at REAL NOT NULL
+        )
+        """,
+    ),
 )
 
 LATEST_VERSION = len(MIGRATIONS)

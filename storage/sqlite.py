@@ -22,13 +22,15 @@ from typing import Any
 
 import aiosqlite
 
-from storage.base import ActionRecord, MatchRecord, MatchUpdate, StaleVersion, Store
+from storage.base import ActionRecord, MatchRecord, MatchUpdate, Rating, StaleVersion, Store
 from storage.integrity import (
     check_continues,
+    check_ratings,
     check_seats,
     check_status,
     check_undo_from,
     encode_actions,
+    encode_settings,
     from_json,
     to_json,
 )
@@ -44,6 +46,9 @@ _MATCH_COLUMNS = (
 _MATCH_FROM = "FROM matches m JOIN snapshots s ON s.match_id = m.id"
 _ORDER = "ORDER BY m.updated_at DESC, m.id DESC"
 _SEAT_CHUNK = 500  # well under SQLite's bound-parameter limit
+_RATING_COLUMNS = "user_id, game, guild_id, rating, rd, volatility, games, updated_at"
+# Settings live in two tables of the same shape; the names are constants, never user input.
+_SETTINGS_TABLES = {"user": ("user_settings", "user_id"), "guild": ("guild_settings", "guild_id")}
 
 
 class SqliteStore(Store):
@@ -298,6 +303,122 @@ class SqliteStore(Store):
             )
             for row in found
         ]
+
+    # -- settings --------------------------------------------------------------------------
+    async def user_settings(self, user_id: str) -> dict[str, Any]:
+        return await self._settings("user", user_id)
+
+    async def save_user_settings(self, user_id: str, settings: dict[str, Any], now: float) -> None:
+        await self._save_settings("user", user_id, settings, now)
+
+    async def guild_settings(self, guild_id: str) -> dict[str, Any]:
+        return await self._settings("guild", guild_id)
+
+    async def save_guild_settings(
+        self, guild_id: str, settings: dict[str, Any], now: float
+    ) -> None:
+        await self._save_settings("guild", guild_id, settings, now)
+
+    async def users_with_settings(self) -> list[tuple[str, dict[str, Any]]]:
+        async with self._reading() as conn:
+            found = await conn.execute_fetchall(
+                "SELECT user_id, settings FROM user_settings ORDER BY user_id"
+            )
+        return [(row["user_id"], from_json(row["settings"])) for row in found]
+
+    async def _settings(self, kind: str, key: str) -> dict[str, Any]:
+        table, column = _SETTINGS_TABLES[kind]
+        async with self._reading() as conn:
+            row = await _one(conn, f"SELECT settings FROM {table} WHERE {column} = ?", (key,))
+        return {} if row is None else from_json(row["settings"])
+
+    async def _save_settings(
+        self, kind: str, key: str, settings: dict[str, Any], now: float
+    ) -> None:
+        table, column = _SETTINGS_TABLES[kind]
+        text = encode_settings(settings, f"{kind} settings")
+        async with self._writing() as conn:
+            if text is None:
+                await conn.execute(f"DELETE FROM {table} WHERE {column} = ?", (key,))
+            else:
+                await conn.execute(
+                    f"INSERT INTO {table} ({column}, settings, updated_at) VALUES (?, ?, ?)"
+                    f" ON CONFLICT ({column}) DO UPDATE SET settings = excluded.settings,"
+                    " updated_at = excluded.updated_at",
+                    (key, text, now),
+                )
+
+    # -- ratings ---------------------------------------------------------------------------
+    async def rating(self, guild_id: str, game: str, user_id: str) -> Rating | None:
+        async with self._reading() as conn:
+            row = await _one(
+                conn,
+                f"SELECT {_RATING_COLUMNS} FROM ratings"
+                " WHERE guild_id = ? AND game = ? AND user_id = ?",
+                (guild_id, game, user_id),
+            )
+        return None if row is None else _rating(row)
+
+    async def ratings(self, guild_id: str, game: str) -> list[Rating]:
+        async with self._reading() as conn:
+            found = await conn.execute_fetchall(
+                f"SELECT {_RATING_COLUMNS} FROM ratings WHERE guild_id = ? AND game = ?"
+                " ORDER BY rating DESC, user_id",
+                (guild_id, game),
+            )
+        return [_rating(row) for row in found]
+
+    async def user_ratings(self, guild_id: str, user_id: str) -> list[Rating]:
+        async with self._reading() as conn:
+            found = await conn.execute_fetchall(
+                f"SELECT {_RATING_COLUMNS} FROM ratings WHERE guild_id = ? AND user_id = ?"
+                " ORDER BY game",
+                (guild_id, user_id),
+            )
+        return [_rating(row) for row in found]
+
+    async def save_ratings(
+        self, guild_id: str, game: str, match_id: int, ratings: Sequence[Rating], now: float
+    ) -> bool:
+        """See :meth:`Store.save_ratings`; the receipt row and the ratings commit together."""
+        rows = check_ratings(guild_id, game, ratings, now)
+        async with self._writing() as conn:
+            if await _one(conn, "SELECT 1 FROM matches WHERE id = ?", (match_id,)) is None:
+                raise LookupError(f"there is no match {match_id}")
+            cur = await conn.execute(
+                "INSERT INTO rated_matches (match_id, guild_id, game, rated_at)"
+                " VALUES (?, ?, ?, ?) ON CONFLICT (match_id) DO NOTHING",
+                (match_id, guild_id, game, now),
+            )
+            fresh = cur.rowcount == 1
+            await cur.close()
+            if fresh:
+                await conn.executemany(
+                    f"INSERT INTO ratings ({_RATING_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
+                    " ON CONFLICT (guild_id, game, user_id) DO UPDATE SET"
+                    " rating = excluded.rating, rd = excluded.rd,"
+                    " volatility = excluded.volatility, games = excluded.games,"
+                    " updated_at = excluded.updated_at",
+                    [
+                        (r.user_id, r.game, r.guild_id, r.rating, r.rd, r.volatility, r.games,
+                         r.updated_at)
+                        for r in rows
+                    ],
+                )  # fmt: skip
+        return fresh
+
+
+def _rating(row: sqlite3.Row) -> Rating:
+    return Rating(
+        user_id=row["user_id"],
+        game=row["game"],
+        guild_id=row["guild_id"],
+        rating=row["rating"],
+        rd=row["rd"],
+        volatility=row["volatility"],
+        games=row["games"],
+        updated_at=row["updated_at"],
+    )
 
 
 async def _one(

@@ -9,10 +9,19 @@ if TYPE_CHECKING:
 
 
 async def setup_cogs(bot: BoardBot) -> None:
+    from bot.cogs.correspondence import CorrespondenceCog
     from bot.cogs.info import InfoCog
     from bot.cogs.matches import MatchCog
     from bot.cogs.moves import MoveCog
     from bot.cogs.play import PlayCog
+    from bot.cogs.simple import SimpleCog
 
-    for cog in (PlayCog(bot), MoveCog(bot), MatchCog(bot), InfoCog(bot)):
+    for cog in (
+        PlayCog(bot),
+        MoveCog(bot),
+        MatchCog(bot),
+        SimpleCog(bot),
+        InfoCog(bot),
+        CorrespondenceCog(bot),
+    ):
         await bot.add_cog(cog)

@@ -2,7 +2,8 @@
 
 Every pending choice is its own step (which neighbourhood the pawn takes, which colour a
 drawn card is), so the bot can offer each as a list of buttons or autocomplete entries.
-Cards are strings: ``R1``–``R6``, ``B1``–``B6`` and, with Color Swap, the Jokers ``RJ``/``BJ``.
+Cards are strings: ``R1``–``R6``, ``B1``–``B6``, with Color Swap the Jokers ``RJ``/``BJ``
+and with Boats the boats ``RX``/``BX``.
 """
 
 from __future__ import annotations
@@ -52,6 +53,14 @@ class PlaceTunnel:
 
 
 @dataclass(frozen=True, slots=True)
+class PlacePost:
+    """Trading Post option: the First Player picks the Post's neighbourhood on the rolled
+    tile, as for the Cops."""
+
+    hood: int
+
+
+@dataclass(frozen=True, slots=True)
 class Yourself:
     """Move Yourself with one or two cards to ``hood`` (ruling 20)."""
 
@@ -96,6 +105,47 @@ class Draw:
     colour: str  # "red" or "blue"
 
 
+@dataclass(frozen=True, slots=True)
+class Boat:
+    """Boats option: open a Move Others turn by putting this colour's boat in play."""
+
+    colour: str  # "red" or "blue"
+
+
+@dataclass(frozen=True, slots=True)
+class Offer:
+    """Trading Cards option: offer ``seat`` the card ``give`` for the card ``ask``."""
+
+    seat: int
+    give: str
+    ask: str
+
+
+@dataclass(frozen=True, slots=True)
+class Accept:
+    """Trading Cards option: the offeree takes the offer (they must hold the asked card)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Refuse:
+    """Trading Cards option: the offeree turns the offer down."""
+
+
+@dataclass(frozen=True, slots=True)
+class PostTrade:
+    """Trading Post option: give ``give`` face down to ``seat`` and take their card number
+    ``pick`` (1-based) of a hand the engine shuffles first, so the number says nothing."""
+
+    seat: int
+    give: str
+    pick: int
+
+
+@dataclass(frozen=True, slots=True)
+class NoTrade:
+    """Trading Post option: end the turn on the Post without trading."""
+
+
 Action = (
     Place
     | Swap
@@ -108,4 +158,11 @@ Action = (
     | TipOff
     | Hunch
     | Draw
+    | PlacePost
+    | Boat
+    | Offer
+    | Accept
+    | Refuse
+    | PostTrade
+    | NoTrade
 )

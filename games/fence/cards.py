@@ -1,7 +1,10 @@
 """Cards and the Stash (rulings 2, 18, 23, 25 and the Stash options).
 
-A card is ``R1``–``R6``, ``B1``–``B6`` or a Joker ``RJ``/``BJ``. The Stash is a red and a
-blue pile, or one mixed pile under the Mixed Stash options; the top card is the last one.
+A card is ``R1``–``R6``, ``B1``–``B6``, a Joker ``RJ``/``BJ`` (Color Swap) or a boat
+``RX``/``BX`` (Boats: the seed's face cards; ``X`` because ``J`` is taken by the Jokers and
+``B`` by blue). Only numbered cards name a coordinate, so only they make a red/blue pair.
+The Stash is a red and a blue pile, or one mixed pile under the Mixed Stash options; the top
+card is the last one.
 """
 
 from __future__ import annotations
@@ -19,12 +22,24 @@ def colour_of(card: str) -> str:
 
 
 def value_of(card: str) -> int | None:
-    """The coordinate a card names; None for a Joker."""
-    return None if card[1] == "J" else int(card[1])
+    """The coordinate a card names; None for a Joker or a boat."""
+    return int(card[1]) if card[1].isdigit() else None
 
 
 def is_joker(card: str) -> bool:
     return card[1] == "J"
+
+
+def is_boat(card: str) -> bool:
+    return card[1] == "X"
+
+
+def is_numbered(card: str) -> bool:
+    return card[1].isdigit()
+
+
+def boat_card(colour: str) -> str:
+    return f"{LETTER[colour]}X"
 
 
 def sort_key(card: str) -> tuple[int, str]:
@@ -32,8 +47,9 @@ def sort_key(card: str) -> tuple[int, str]:
 
 
 def has_pair(hand: list[str] | tuple[str, ...]) -> bool:
-    """A red/blue pair (rulings 22, 26). Jokers name no coordinate, so they make no pair."""
-    numbered = {card[0] for card in hand if not is_joker(card)}
+    """A red/blue pair (rulings 22, 26). Jokers and boats name no coordinate, so they make
+    no pair."""
+    numbered = {card[0] for card in hand if is_numbered(card)}
     return numbered == {"R", "B"}
 
 
@@ -42,12 +58,33 @@ def jokers_per_colour(players: int) -> int:
     return max(1, players // 2)
 
 
+def boats_per_colour(players: int) -> int:
+    """Boats: one face card per player, evened out between the colours (an odd table gets
+    one more), so half the players rounded up of each colour."""
+    return -(-players // 2)
+
+
 def decks(players: int, opts: dict[str, object]) -> tuple[list[str], list[str]]:
     """All red and all blue cards of a match, unshuffled (ruling 2).
 
     Mixed Blind Stash uses one deck per two players, so an odd table gets one extra set of
-    each colour; Color Swap adds the Jokers.
+    each colour; Color Swap adds the Jokers, Boats the boats (see :func:`add_boats` for when
+    they join the Stash).
     """
+    red, blue = _base_decks(players, opts)
+    if opts.get("boats"):
+        red += ["RX"] * boats_per_colour(players)
+        blue += ["BX"] * boats_per_colour(players)
+    return red, blue
+
+
+def card_kinds(opts: dict[str, object]) -> tuple[str, ...]:
+    """Every distinct card a match can hold, in hand order (what a trade may ask for)."""
+    red, blue = decks(2, opts)
+    return tuple(sorted(set(red + blue), key=sort_key))
+
+
+def _base_decks(players: int, opts: dict[str, object]) -> tuple[list[str], list[str]]:
     sets = players + (players % 2 if opts.get("mixed_blind_stash") else 0)
     red = [f"R{v}" for _ in range(sets) for v in range(1, 7)]
     blue = [f"B{v}" for _ in range(sets) for v in range(1, 7)]
@@ -58,7 +95,9 @@ def decks(players: int, opts: dict[str, object]) -> tuple[list[str], list[str]]:
 
 
 def fill_stash(table: Table, rng: random.Random) -> None:
-    red, blue = decks(table.players, table.opts)
+    """The shuffled Stash without the boats, which :func:`add_boats` shuffles in once the
+    starting cards are dealt."""
+    red, blue = _base_decks(table.players, table.opts)
     if table.opts["mixed_blind_stash"]:
         table.mixed = red + blue
         rng.shuffle(table.mixed)
@@ -67,6 +106,40 @@ def fill_stash(table: Table, rng: random.Random) -> None:
         rng.shuffle(red)
         rng.shuffle(blue)
         table.red, table.blue, table.mixed = red, blue, []
+
+
+def add_boats(table: Table, rng: random.Random) -> None:
+    """Boats: the face cards join the Stash after the starting cards are dealt.
+
+    The seed only says "during the setup phase". Starting cards must name a tile, so a boat
+    drawn among them would be set aside and lost; shuffling the boats in just after keeps
+    every boat in the game (the first hands, dealt later, may hold one).
+    """
+    if not table.opts.get("boats"):
+        return
+    count = boats_per_colour(table.players)
+    if table.mixed:
+        table.mixed += ["RX"] * count + ["BX"] * count
+        rng.shuffle(table.mixed)
+        return
+    table.red += ["RX"] * count
+    table.blue += ["BX"] * count
+    rng.shuffle(table.red)
+    rng.shuffle(table.blue)
+
+
+def deal_hand(table: Table, seat: int) -> None:
+    """Ruling 18's first hand: two red and two blue cards, the top of each pile (any kind of
+    card: these are not coordinates). From a mixed pile the Mixed Blind Stash way of drawing
+    pairs applies."""
+    for _ in range(2):
+        if not table.mixed and table.red and table.blue:
+            pair: tuple[str, str] | None = (table.red.pop(), table.blue.pop())
+        else:
+            pair = draw_pair(table)
+        if pair:
+            table.hands[seat].extend(pair)
+    table.hands[seat].sort(key=sort_key)
 
 
 def stash_size(table: Table) -> int:
@@ -97,18 +170,18 @@ def draw_pair(table: Table) -> tuple[str, str] | None:
 
     From a mixed pile, cards are drawn until both colours have shown up; all but the last
     card of each colour go to the discard pile (Mixed Blind Stash). Jokers are set aside the
-    same way, since a pair must name coordinates.
+    (and boats) the same way, since a pair must name coordinates.
     """
     if not table.mixed:
         if not (_numbered(table.red) and _numbered(table.blue)):
             return None
         return _draw_numbered(table, table.red), _draw_numbered(table, table.blue)
     last: dict[str, str] = {}
-    if {colour_of(c) for c in table.mixed if not is_joker(c)} != {"red", "blue"}:
+    if {colour_of(c) for c in table.mixed if is_numbered(c)} != {"red", "blue"}:
         return None
     while len(last) < 2 or set(last) != {"red", "blue"}:
         card = table.mixed.pop()
-        if is_joker(card):
+        if not is_numbered(card):
             table.discard.append(card)
             continue
         colour = colour_of(card)
@@ -119,14 +192,14 @@ def draw_pair(table: Table) -> tuple[str, str] | None:
 
 
 def _numbered(pile: list[str]) -> bool:
-    return any(not is_joker(c) for c in pile)
+    return any(is_numbered(c) for c in pile)
 
 
 def _draw_numbered(table: Table, pile: list[str]) -> str:
-    """The top numbered card; Jokers on top are discarded (they cannot name a tile)."""
+    """The top numbered card; Jokers and boats on top are discarded (they name no tile)."""
     while True:
         card = pile.pop()
-        if not is_joker(card):
+        if is_numbered(card):
             return card
         table.discard.append(card)
 
@@ -136,7 +209,7 @@ def fewest_for_pair(table: Table, seat: int) -> list[str]:
     hand = table.hands[seat]
     drawn: list[str] = []
     while not has_pair(hand) and stash_size(table):
-        have = {colour_of(c) for c in hand if not is_joker(c)}
+        have = {colour_of(c) for c in hand if is_numbered(c)}
         wanted = "blue" if "red" in have else "red"
         if not table.mixed and not (table.red if wanted == "red" else table.blue):
             break  # that colour is gone: no number of draws would complete the pair

@@ -95,6 +95,7 @@ class CityMap:
     _fwd: set[int] | None = None
     _bwd: set[int] | None = None
     _spots: list[tuple[Pos, tuple[int, int]]] | None = None
+    _water: dict[int, list[int]] | None = None
 
     def __post_init__(self) -> None:
         for pos, (tile, rot) in self.cells.items():
@@ -142,6 +143,25 @@ class CityMap:
         if self._usable is None:
             self._usable = frozenset(self.forward() & self.backward())
         return self._usable
+
+    def water(self) -> dict[int, list[int]]:
+        """Tiles joined by water (Boats): two tiles sharing a side are, when a corner point
+        of that side is water (on both, since corners match, ruling 7).
+
+        Water is tracked tile by tile, not body by body: the seed only counts "tiles moved
+        by water", and lets boats pass under bridges and ignore One Way signs.
+        """
+        if self._water is None:
+            graph: dict[int, list[int]] = {}
+            for pos, (tile, rot) in self.cells.items():
+                wet = self.tiles[tile].corners(rot)
+                for side in range(4):
+                    other = self.cells.get(neighbour(pos, side))
+                    # side s runs between corners s - 1 and s (N: NW and NE, E: NE and SE…)
+                    if other is not None and (wet[(side - 1) % 4] or wet[side]):
+                        graph.setdefault(tile, []).append(other[0])
+            self._water = graph
+        return self._water
 
     def hoods_of(self, tile: int) -> list[int]:
         return [hood_id(tile, k) for k in range(len(self.tiles[tile].hoods))]

@@ -12,15 +12,22 @@ from collections.abc import Callable
 from games.core import GameOver, RuleViolation
 from games.fence import goods, play, setup
 from games.fence.actions import (
+    Accept,
     Action,
+    Boat,
     CopsRoad,
     Draw,
     Hunch,
+    NoTrade,
+    Offer,
     Place,
     PlaceCops,
     PlacePawn,
+    PlacePost,
     PlaceTunnel,
+    PostTrade,
     Push,
+    Refuse,
     Swap,
     TipOff,
     Yourself,
@@ -35,9 +42,12 @@ LEGAL: dict[str, Callable[[FenceState], list[Action]]] = {
     "tunnel": setup.legal_tunnel,
     "pawn": setup.legal_pawn,
     "cops": setup.legal_cops,
+    "post": setup.legal_post,
     "turn": play.legal_turn,
     "second": play.legal_second,
     "draw": play.legal_draw,
+    "offer": play.legal_answer,
+    "trading": play.legal_trading,
     "over": lambda state: [],
 }
 
@@ -46,9 +56,12 @@ ACCEPTS: dict[str, tuple[type, ...]] = {
     "tunnel": (PlaceTunnel,),
     "pawn": (PlacePawn,),
     "cops": (PlaceCops,),
-    "turn": (Yourself, Push, CopsRoad, TipOff, Hunch),
+    "post": (PlacePost,),
+    "turn": (Yourself, Push, CopsRoad, TipOff, Hunch, Boat, Offer),
     "second": (Push, CopsRoad, TipOff, Hunch),
     "draw": (Draw,),
+    "offer": (Accept, Refuse),
+    "trading": (PostTrade, NoTrade),
 }
 
 
@@ -76,6 +89,7 @@ def apply(state: FenceState, action: Action) -> FenceState:
     if not isinstance(action, ACCEPTS[state.stage]) or not is_legal(state, action):
         raise RuleViolation("That move is not legal now.")
     table = thaw(state)
+    table.notes = []
     _step(table, action)
     return settle(freeze(table), table.events)
 
@@ -89,10 +103,20 @@ def _step(table: Table, action: Action) -> None:
         setup.apply_pawn(table, action)
     elif isinstance(action, PlaceCops):
         setup.apply_cops(table, action, NAMES)
+    elif isinstance(action, PlacePost):
+        setup.apply_post(table, action)
     elif isinstance(action, Yourself):
         play.apply_yourself(table, action, NAMES)
     elif isinstance(action, Draw):
         play.apply_draw(table, action, NAMES)
+    elif isinstance(action, Boat):
+        play.apply_boat(table, action, NAMES)
+    elif isinstance(action, Offer):
+        play.apply_offer(table, action, NAMES)
+    elif isinstance(action, Accept | Refuse):
+        play.apply_answer(table, action, NAMES)
+    elif isinstance(action, PostTrade | NoTrade):
+        play.apply_trading(table, action, NAMES)
     else:
         play.apply_others(table, action, NAMES)
 
@@ -111,6 +135,15 @@ def _auto(state: FenceState, table: Table) -> bool:
     """One automatic change on ``table`` (True), or False when ``state`` awaits a person."""
     if state.stage == "over":
         return False
+    active = state.active()
+    if len(active) == 1:
+        goods.end_game(
+            table,
+            (active[0],),
+            "last_player",
+            f"{NAMES[active[0]]} wins: everyone else has left the game.",
+        )
+        return True
     if state.round >= 1:
         winner = goods.winner_now(table)
         if winner is not None:
@@ -135,7 +168,10 @@ def _auto(state: FenceState, table: Table) -> bool:
         table.say(f"{NAMES[seat]} can neither move nor move others, and passes.")
         play.end_turn(table, NAMES)
     elif state.stage == "second":
-        table.say(f"The other part of {NAMES[seat]}'s Move Others is impossible and skipped.")
+        if state.others_done:
+            table.say(f"The other part of {NAMES[seat]}'s Move Others is impossible and skipped.")
+        else:
+            table.say(f"{NAMES[seat]} can move neither a pawn nor the Cops: the turn ends.")
         play.end_turn(table, NAMES)
     else:
         raise AssertionError(f"stage {state.stage} has no legal action")

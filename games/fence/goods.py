@@ -1,10 +1,14 @@
 """The end of a round: Hot Goods (rulings 24–25 and their options), the victory checks
-(26–27, Victory by accumulation) and the First Player marker moving back (19)."""
+(26–27, Victory by accumulation) and the First Player marker moving back (19).
+
+Seats that left the game (``drop``) are not "players in the match" any more: they do not
+count for the number of Hot Goods, and the First Player marker passes over them.
+"""
 
 from __future__ import annotations
 
 from games.fence import cards
-from games.fence.citymap import distances
+from games.fence.citymap import CityMap, distances, tile_of
 from games.fence.draws import grant
 from games.fence.setup import roll_group, start_round, valid_coords
 from games.fence.state import Table
@@ -15,7 +19,7 @@ COUNTS = {"half": lambda n: -(-n // 2), "n-1": lambda n: max(1, n - 1), "n": lam
 
 def start_goods(table: Table, names: tuple[str, ...]) -> None:
     table.goods = []
-    table.goods_left = COUNTS[table.opts["more_hot_goods"]](table.players)
+    table.goods_left = COUNTS[table.opts["more_hot_goods"]](len(table.active()))
     run_goods(table, names)
 
 
@@ -67,6 +71,9 @@ def closest(table: Table, group: list[int], names: tuple[str, ...]) -> tuple[int
 
     Distances are road steps from any usable neighbourhood of the tile, along One Way signs
     towards each pawn; the Cops' distance ignores them. Unreachable counts as infinitely far.
+    With Boats, a player with a boat in play standing on a waterfront neighbourhood may go by
+    water instead, each tile counting half (:func:`_by_water`). Distances are kept in half
+    steps so the comparison stays exact.
     """
     city_ = build_map(table)
     good = city_.usable()
@@ -77,20 +84,54 @@ def closest(table: Table, group: list[int], names: tuple[str, ...]) -> tuple[int
     far = 10**9
     where = tiles_of(table)[group[0]].name
     pawn_dist = {
-        seat: reach.get(hood, far)
+        seat: 2 * reach.get(hood, far)
         for seat, hood in enumerate(table.pawns)
         if hood is not None and hood >= 0
     }
+    by_boat = set()
+    for seat, water in _by_water(table, city_, group, start).items():
+        if water < pawn_dist[seat]:
+            pawn_dist[seat] = water
+            by_boat.add(seat)
     best = min(pawn_dist.values(), default=far)
     if best >= far:
         return None, f"Hot Goods turn up in {where}, but no pawn can reach them."
     nearest = [seat for seat, d in pawn_dist.items() if d == best]
     if len(nearest) > 1:
         return None, f"Hot Goods turn up in {where}: a tie, so nobody gets them."
-    cops = distances(start, sub_roads).get(table.cops if table.cops is not None else -1, far)
+    cops = 2 * distances(start, sub_roads).get(table.cops if table.cops is not None else -1, far)
     if cops < best:
         return None, f"Hot Goods turn up in {where}, but the Cops are closer."
-    return nearest[0], f"Hot Goods turn up in {where}: {names[nearest[0]]} gets them."
+    boat = " by boat" if nearest[0] in by_boat else ""
+    return nearest[0], f"Hot Goods turn up in {where}: {names[nearest[0]]} gets them{boat}."
+
+
+def _by_water(table: Table, city_: CityMap, group: list[int], start: list[int]) -> dict[int, int]:
+    """Boats: half steps by water from the goods to each boated player on a waterfront.
+
+    The goods tile must have a (usable) waterfront neighbourhood and the player must stand
+    on one; the route is counted in tiles crossed by water (:meth:`CityMap.water`), each
+    worth half a road step. The seed lets boats ignore One Way signs and pass under bridges,
+    so the water graph has neither.
+    """
+    if not table.opts.get("boats"):
+        return {}
+    tiles = tiles_of(table)
+
+    def waterfront(hood: int) -> bool:
+        return tiles[tile_of(hood)].hoods[hood % 4].waterfront
+
+    wet = sorted({tile_of(h) for h in start if waterfront(h)})
+    if not wet:
+        return {}
+    steps = distances(wet, city_.water())
+    out: dict[int, int] = {}
+    for seat, hood in enumerate(table.pawns):
+        if hood is None or hood < 0 or not table.boats[seat] or not waterfront(hood):
+            continue
+        if tile_of(hood) in steps:
+            out[seat] = steps[tile_of(hood)]
+    return out
 
 
 def waste(table: Table, names: tuple[str, ...]) -> None:
@@ -142,6 +183,8 @@ def end_round(table: Table, names: tuple[str, ...]) -> None:
         end_game(table, winners, "round_limit", _most_sentence(winners, names, "ended with"))
         return
     table.first = (table.first - 1) % table.players
+    while table.dropped[table.first]:
+        table.first = (table.first - 1) % table.players
     start_round(table)
 
 

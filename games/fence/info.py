@@ -31,11 +31,14 @@ OPTIONS: tuple[Option, ...] = (
     ),
     _flag("ritzy_tile", "Ritzy Tile: Hot Goods on one drawn tile are worth two cards."),
     _flag("joker_swap", "Color Swap with Joker: Jokers swap a pawn's two coordinates."),
+    _flag("boats", "Boats: a boat card played with Move Others halves Hot Goods trips by water."),
     _flag("tunnel", "Tunnel: two rolled neighbourhoods are joined by a two-way road."),
     _flag("turn_taking_pawns", "Pawns are placed in turn on any free neighbourhood."),
     _flag("big_map", "Big Map: two copies of the tile set make one huge city."),
     _flag("missing_tiles", "Missing Tiles: the draft stops when someone has no tiles left."),
     _flag("all_hoods_connected", "Every neighbourhood of a placed tile must reach Old Town."),
+    _flag("trading_post", "The Trading Post: end your turn there to swap a card blind."),
+    _flag("trading_cards", "Trading Cards: once a turn, offer a player one card for another."),
     _flag("mixed_stash", "Mixed Stash: after setup the two piles become one; draw the top."),
     _flag("mixed_blind_stash", "Mixed Blind Stash: one mixed pile from the start."),
     _flag("hot_goods_by_cards", "Hot Goods by Cards: a drawn red/blue pair places the goods."),
@@ -72,6 +75,8 @@ INFO = GameInfo(
     aliases=("fence!",),
     notation_help=(
         "Draft: place old-town at 1,0 r90 · swap <tile> at x,y r0. Turns: yourself R3 B5 "
-        "<hood> · move <colour> to <hood> · cops to <hood> · tip B2 <hood> · draw red."
+        "<hood> · move <colour> to <hood> · cops to <hood> · tip B2 <hood> · draw red. "
+        "Options: boat red · offer <colour> R3 for B5 · accept trade · refuse trade · "
+        "post <colour> R3 2 (give R3, take their 2nd card) · post skip."
     ),
 )

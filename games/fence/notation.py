@@ -6,11 +6,22 @@
     move orange to the-stix           cops to downtown              tip B2 four-points
     hunch red                         draw blue
 
+and with the options::
+
+    boat red                          offer orange R3 for B5        accept trade
+    refuse trade                      post at the-stix              post orange R3 2
+    post skip
+
 Map spots are ``x,y`` from Old Town (east and north positive); rotations are clockwise
 degrees. Tiles are named by their first neighbourhood or by their coordinates (``3,2``);
 neighbourhoods by name, case-insensitive, a unique prefix being enough. ``parse`` matches the
 text against the legal steps, so it only ever returns a legal action and can say which
 legal steps come closest when the text fits none.
+
+``post orange R3 2`` gives R3 face down to Orange at the Trading Post and takes Orange's
+second card (of a hand shuffled first). Trades carry secret card values, so
+:func:`public_text` is what the public log shows of a step: ``post orange``,
+``offer orange``.
 """
 
 from __future__ import annotations
@@ -20,15 +31,22 @@ from collections.abc import Callable, Sequence
 
 from games.core import AmbiguousMove, InvalidNotation, RuleViolation
 from games.fence.actions import (
+    Accept,
     Action,
+    Boat,
     CopsRoad,
     Draw,
     Hunch,
+    NoTrade,
+    Offer,
     Place,
     PlaceCops,
     PlacePawn,
+    PlacePost,
     PlaceTunnel,
+    PostTrade,
     Push,
+    Refuse,
     Swap,
     TipOff,
     Yourself,
@@ -36,7 +54,8 @@ from games.fence.actions import (
 from games.fence.info import SEAT_NAMES
 from games.fence.tiles import Tile, slugify
 
-CARD = re.compile(r"^[rb]([1-6]|j)$")
+CARD = re.compile(r"^[rb]([1-6]|j|x)$")
+PICK = re.compile(r"^[1-9]\d*$")
 SPOT = re.compile(r"^(-?\d+),(-?\d+)$")
 ROT = re.compile(r"^r(0|90|180|270)$")
 COORDS = re.compile(r"^([1-6]),([1-6])$")
@@ -48,6 +67,9 @@ STAGE_HINT = {
     "turn": "move yourself or move others, e.g. yourself R3 B5 or cops to downtown",
     "second": "do the other part of Move Others",
     "draw": "choose the colour of your card: draw red or draw blue",
+    "post": "choose the Trading Post's neighbourhood, e.g. post at downtown",
+    "offer": "answer the trade offer: accept trade or refuse trade",
+    "trading": "trade at the Trading Post, e.g. post orange R3 2, or post skip",
 }
 
 
@@ -76,7 +98,40 @@ def format_action(tiles: Sequence[Tile], action: Action) -> str:
         return f"tip {' '.join(action.cards)} {hood_slug(tiles, action.hood)}"
     if isinstance(action, Hunch):
         return f"hunch {action.colour}"
-    return f"draw {action.colour}"
+    if isinstance(action, Draw):
+        return f"draw {action.colour}"
+    return _format_option_step(tiles, action)
+
+
+def _format_option_step(tiles: Sequence[Tile], action: Action) -> str:
+    if isinstance(action, PlacePost):
+        return f"post at {hood_slug(tiles, action.hood)}"
+    if isinstance(action, Boat):
+        return f"boat {action.colour}"
+    if isinstance(action, Offer):
+        return f"offer {_seat_word(action.seat)} {action.give} for {action.ask}"
+    if isinstance(action, Accept):
+        return "accept trade"
+    if isinstance(action, Refuse):
+        return "refuse trade"
+    if isinstance(action, PostTrade):
+        return f"post {_seat_word(action.seat)} {action.give} {action.pick}"
+    if isinstance(action, NoTrade):
+        return "post skip"
+    raise TypeError(f"not a FENCE! action: {action!r}")
+
+
+def public_text(tiles: Sequence[Tile], action: Action) -> str:
+    """The notation with secret card values left out (ruling 29): a trade's cards are known
+    only to the two players in it. Every other step is public as written."""
+    if isinstance(action, Offer | PostTrade):
+        verb = "offer" if isinstance(action, Offer) else "post"
+        return f"{verb} {_seat_word(action.seat)}"
+    return format_action(tiles, action)
+
+
+def _seat_word(seat: int) -> str:
+    return SEAT_NAMES[seat].lower()
 
 
 def _hood_matcher(tiles: Sequence[Tile], words: list[str]) -> Callable[[int], bool]:
@@ -142,21 +197,57 @@ def matcher(tiles: Sequence[Tile], text: str) -> Callable[[Action], bool]:
         wanted = tuple(sorted(played))
         return lambda a: isinstance(a, kind3) and tuple(sorted(a.cards)) == wanted and hood(a.hood)
     if verb == "move" and rest:
-        seats = [i for i, name in enumerate(SEAT_NAMES) if name.lower() == rest[0]]
-        if not seats:
-            raise InvalidNotation(f"{rest[0]} is not a pawn colour: use {', '.join(SEAT_NAMES)}.")
+        pushed = _seat_of(rest[0])
         words_left = rest[1:]
         if words_left[:1] == ["to"]:
             words_left = words_left[1:]
         hood = _hood_matcher(tiles, words_left)
-        return lambda a: isinstance(a, Push) and a.seat == seats[0] and hood(a.hood)
-    if verb in ("hunch", "draw") and rest in (["red"], ["blue"]):
-        kind4 = Hunch if verb == "hunch" else Draw
+        return lambda a: isinstance(a, Push) and a.seat == pushed and hood(a.hood)
+    if verb in ("hunch", "draw", "boat") and rest in (["red"], ["blue"]):
+        kind4 = {"hunch": Hunch, "draw": Draw, "boat": Boat}[verb]
         return lambda a: isinstance(a, kind4) and a.colour == rest[0]
+    if verb in ("accept", "refuse") and rest in ([], ["trade"]):
+        kind5 = Accept if verb == "accept" else Refuse
+        return lambda a: isinstance(a, kind5)
+    if verb == "offer":
+        return _offer(rest)
+    if verb == "post":
+        return _post(tiles, rest)
     raise InvalidNotation(
         f"I cannot read {text.strip()!r}: moves start with place, swap, pawn, cops, tunnel, "
-        "yourself, move, tip, hunch or draw."
+        "yourself, move, tip, hunch, draw, boat, offer, accept, refuse or post."
     )
+
+
+def _seat_of(word: str) -> int:
+    seats = [i for i, name in enumerate(SEAT_NAMES) if name.lower() == word]
+    if not seats:
+        raise InvalidNotation(f"{word} is not a pawn colour: use {', '.join(SEAT_NAMES)}.")
+    return seats[0]
+
+
+def _offer(rest: list[str]) -> Callable[[Action], bool]:
+    """``offer <colour> <card> for <card>``."""
+    if len(rest) != 4 or rest[2] != "for" or not (CARD.match(rest[1]) and CARD.match(rest[3])):
+        raise InvalidNotation("An offer reads offer <colour> <your card> for <their card>.")
+    seat, give, ask = _seat_of(rest[0]), rest[1].upper(), rest[3].upper()
+    return lambda a: isinstance(a, Offer) and (a.seat, a.give, a.ask) == (seat, give, ask)
+
+
+def _post(tiles: Sequence[Tile], rest: list[str]) -> Callable[[Action], bool]:
+    """``post at <hood>`` (setup), ``post <colour> <card> <n>`` or ``post skip``."""
+    if rest[:1] == ["at"]:
+        hood = _hood_matcher(tiles, rest[1:])
+        return lambda a: isinstance(a, PlacePost) and hood(a.hood)
+    if rest == ["skip"]:
+        return lambda a: isinstance(a, NoTrade)
+    if len(rest) != 3 or not CARD.match(rest[1]) or not PICK.match(rest[2]):
+        raise InvalidNotation(
+            "At the Trading Post say post <colour> <your card> <number of their card>, "
+            "or post skip."
+        )
+    seat, give, pick = _seat_of(rest[0]), rest[1].upper(), int(rest[2])
+    return lambda a: isinstance(a, PostTrade) and (a.seat, a.give, a.pick) == (seat, give, pick)
 
 
 def _placement(tiles: Sequence[Tile], verb: str, rest: list[str]) -> Callable[[Action], bool]:

@@ -1,17 +1,42 @@
 """The Main Phase (rulings 19–23 and the turn options): Move Yourself, Move Others, Jail and
-Turning State's Evidence.
+Turning State's Evidence, and the trading options.
 
 A turn is one step (Move Yourself) or two (the two parts of Move Others, in the order the
-player likes), plus a colour choice whenever a card is drawn by choice.
+player likes), plus a colour choice whenever a card is drawn by choice. The options add
+steps around it:
+
+- Trading Cards: before the main action the player may make one offer per turn; the offeree
+  answers (the only time a seat acts during someone else's turn), then the turn goes on.
+  Jailed players may trade too: the seed asks and leaves it open, and a deal between two
+  prisoners is exactly the kind of scheming the variant is for.
+- Boats: a boat card opens a Move Others turn (the seed: "if a player has decided to Move
+  Others ... they can also play a face card"), so it is the turn's first step.
+- The Trading Post: a player whose pawn is on the Post when their turn ends may trade there
+  before play passes on.
 """
 
 from __future__ import annotations
 
 from games.fence import cards
-from games.fence.actions import Action, CopsRoad, Draw, Hunch, Push, TipOff, Yourself
+from games.fence.actions import (
+    Accept,
+    Action,
+    Boat,
+    CopsRoad,
+    Draw,
+    Hunch,
+    NoTrade,
+    Offer,
+    PostTrade,
+    Push,
+    Refuse,
+    TipOff,
+    Yourself,
+)
 from games.fence.citymap import CityMap, tile_of
 from games.fence.draws import grant, receive
 from games.fence.goods import run_goods, start_goods
+from games.fence.setup import seat_up
 from games.fence.state import FenceState, Table
 from games.fence.world import build_map, city_map, tiles_at, tiles_of
 
@@ -28,9 +53,9 @@ def card_targets(
     """(cards played, coordinates reached) for every distinct play from ``here`` (ruling 20):
     a single card changes its colour's coordinate, a Joker swaps both (Color Swap), a red and
     a blue card name a coordinate outright. Single cards need a tile with coordinates."""
-    distinct = sorted(set(hand), key=cards.sort_key)
-    reds = [c for c in distinct if c[0] == "R" and not cards.is_joker(c)]
-    blues = [c for c in distinct if c[0] == "B" and not cards.is_joker(c)]
+    distinct = sorted((c for c in set(hand) if not cards.is_boat(c)), key=cards.sort_key)
+    reds = [c for c in distinct if c[0] == "R" and cards.is_numbered(c)]
+    blues = [c for c in distinct if c[0] == "B" and cards.is_numbered(c)]
     out: list[tuple[tuple[str, ...], tuple[int, int]]] = []
     if here is not None and not pairs_only:
         for card in distinct:
@@ -103,26 +128,89 @@ def legal_cops_moves(state: FenceState, seat: int) -> list[Action]:
 
 
 def legal_turn(state: FenceState) -> list[Action]:
+    """The first step of a turn. Boats and offers are extras of a turn that has a main
+    action: with nothing else possible the turn passes rather than forcing an offer or a
+    boat on the player."""
     seat = state.actor
     jailed = state.pawns[seat] is None
     if jailed and cards.has_pair(state.hands[seat]):
         forced = legal_yourself(state, seat, pairs_only=True)
         if forced:
-            return list(forced)  # ruling 22: the way out must be taken
+            return [*forced, *legal_offers(state)]  # ruling 22: the way out must be taken
     out: list[Action] = list(legal_yourself(state, seat, pairs_only=jailed))
-    out += legal_pushes(state, seat)
-    out += legal_cops_moves(state, seat)
+    others = [*legal_pushes(state, seat), *legal_cops_moves(state, seat)]
+    out += others
+    if others:
+        out += legal_boats(state, seat)
+    if out:
+        out += legal_offers(state)
     return out
 
 
 def legal_second(state: FenceState) -> list[Action]:
+    """The rest of Move Others: the part not done yet, or both after a boat opened it."""
+    seat = state.actor
     if state.others_done == "pawn":
-        return legal_cops_moves(state, state.actor)
-    return list(legal_pushes(state, state.actor))
+        return legal_cops_moves(state, seat)
+    if state.others_done == "cops":
+        return list(legal_pushes(state, seat))
+    return [*legal_pushes(state, seat), *legal_cops_moves(state, seat)]
 
 
 def legal_draw(state: FenceState) -> list[Action]:
     return [Draw("red"), Draw("blue")]
+
+
+def legal_boats(state: FenceState, seat: int) -> list[Action]:
+    """Boats: a free player may put a boat in play as they Move Others. A jailed player may
+    not (the seed sends a jailed player's boat to the discard pile, so it would sink at
+    once), and a colour one already has in play would only replace itself."""
+    if not state.option("boats") or state.pawns[seat] is None:
+        return []
+    out: list[Action] = []
+    for colour in cards.COLOURS:
+        card = cards.boat_card(colour)
+        if card in state.hands[seat] and card not in state.boats[seat]:
+            out.append(Boat(colour))
+    return out
+
+
+def legal_offers(state: FenceState) -> list[Action]:
+    """Trading Cards: one offer per turn to another player still in the game who holds a
+    card, giving a card of one's hand for any card the match has (the offerer cannot see
+    the other hand, so any card may be asked)."""
+    if not state.option("trading_cards") or state.offered:
+        return []
+    seat = state.actor
+    mine = sorted(set(state.hands[seat]), key=cards.sort_key)
+    kinds = cards.card_kinds(dict(state.options))
+    out: list[Action] = []
+    for other in state.active():
+        if other == seat or not state.hands[other]:
+            continue
+        out += [Offer(other, give, ask) for give in mine for ask in kinds if ask != give]
+    return out
+
+
+def legal_answer(state: FenceState) -> list[Action]:
+    """The offeree's answer: accepting needs the asked card, refusing is always possible."""
+    _, offeree, _, ask = state.offer
+    return [Accept(), Refuse()] if ask in state.hands[offeree] else [Refuse()]
+
+
+def legal_trading(state: FenceState) -> list[Action]:
+    """The Trading Post: give any card of one's hand to another player still in the game
+    who holds a card, and take their card number 1..n, or skip."""
+    seat = state.actor
+    mine = sorted(set(state.hands[seat]), key=cards.sort_key)
+    out: list[Action] = []
+    for other in state.active():
+        if other == seat:
+            continue
+        size = len(state.hands[other])
+        out += [PostTrade(other, give, pick) for give in mine for pick in range(1, size + 1)]
+    out.append(NoTrade())
+    return out
 
 
 # -- applying ------------------------------------------------------------------------------------
@@ -135,12 +223,80 @@ def _discard(table: Table, seat: int, played: tuple[str, ...]) -> None:
 
 
 def _jail_at(table: Table, hood: int, names: tuple[str, ...]) -> list[int]:
-    """Every pawn on the Cops' neighbourhood goes to Jail (ruling 21)."""
+    """Every pawn on the Cops' neighbourhood goes to Jail (ruling 21), and its boats go to
+    the discard pile (Boats)."""
     caught = [s for s, h in enumerate(table.pawns) if h == hood]
     for seat in caught:
         table.pawns[seat] = None
         table.say(f"{names[seat]} is caught by the Cops and goes to Jail.")
+        sink_boats(table, seat, names)
     return caught
+
+
+def sink_boats(table: Table, seat: int, names: tuple[str, ...]) -> None:
+    for card in table.boats[seat]:
+        table.discard.append(card)
+        table.say(f"{names[seat]}'s {cards.colour_of(card)} boat goes to the discard pile.")
+    table.boats[seat] = []
+
+
+def apply_boat(table: Table, action: Boat, names: tuple[str, ...]) -> None:
+    """Boats: the card goes face up in front of the player, and the boat of that colour
+    already in play (the last-played boat wins) goes to the discard pile. The turn is now
+    Move Others with both parts still to do."""
+    seat = table.actor
+    card = cards.boat_card(action.colour)
+    table.hands[seat].remove(card)
+    for other in range(table.players):
+        if card in table.boats[other]:
+            table.boats[other].remove(card)
+            table.discard.append(card)
+            table.say(f"{names[other]}'s {action.colour} boat goes to the discard pile.")
+    table.boats[seat].append(card)
+    table.stage = "second"
+    table.others_done = ""
+
+
+def apply_offer(table: Table, action: Offer, names: tuple[str, ...]) -> None:
+    """Trading Cards: the offeree acts next, then the offerer's turn goes on."""
+    seat = table.actor
+    table.offer = [seat, action.seat, action.give, action.ask]
+    table.offered = True
+    table.stage = "offer"
+    table.actor = action.seat
+    table.tell(action.seat, f"{names[seat]} offers you {action.give} for your {action.ask}.")
+
+
+def apply_answer(table: Table, action: Accept | Refuse, names: tuple[str, ...]) -> None:
+    offerer, offeree, give, ask = table.offer
+    if isinstance(action, Accept):
+        table.hands[offerer].remove(give)
+        table.hands[offeree].remove(ask)
+        receive(table, offerer, ask)
+        receive(table, offeree, give)
+        table.tell(offerer, f"{names[offeree]} accepts: you give {give} and get {ask}.")
+        table.tell(offeree, f"You give {ask} to {names[offerer]} and get {give}.")
+    table.offer = []
+    table.stage = "turn"
+    table.actor = offerer
+
+
+def apply_trading(table: Table, action: PostTrade | NoTrade, names: tuple[str, ...]) -> None:
+    """The Trading Post: the other hand is shuffled before the pick, so the number chosen
+    (all the picker knows, the cards' backs) says nothing about the card taken."""
+    seat = table.actor
+    if isinstance(action, PostTrade):
+        other = action.seat
+        table.hands[seat].remove(action.give)
+        shuffled = list(table.hands[other])
+        table.rng().shuffle(shuffled)
+        taken = shuffled[action.pick - 1]
+        table.hands[other].remove(taken)
+        receive(table, other, action.give)
+        receive(table, seat, taken)
+        table.tell(seat, f"You give {action.give} to {names[other]} and take {taken}.")
+        table.tell(other, f"{names[seat]} gives you {action.give} and takes your {taken}.")
+    finish_turn(table, names)
 
 
 def apply_yourself(table: Table, action: Yourself, names: tuple[str, ...]) -> None:
@@ -242,10 +398,27 @@ def resume_turn(table: Table, names: tuple[str, ...]) -> None:
 
 
 def end_turn(table: Table, names: tuple[str, ...]) -> None:
-    table.others_done = ""
-    table.turn += 1
-    if table.turn >= table.players:
-        start_goods(table, names)
+    """The turn's actions are over: a stop at the Trading Post if the player ends there and
+    a trade is possible, else the next seat."""
+    if can_trade_at_post(table):
+        table.stage = "trading"
         return
-    table.stage = "turn"
-    table.actor = (table.first + table.turn) % table.players
+    finish_turn(table, names)
+
+
+def can_trade_at_post(table: Table) -> bool:
+    seat = table.actor
+    if not table.opts.get("trading_post") or table.post is None or table.dropped[seat]:
+        return False
+    if table.pawns[seat] != table.post or not table.hands[seat]:
+        return False
+    return any(table.hands[o] for o in table.active() if o != seat)
+
+
+def finish_turn(table: Table, names: tuple[str, ...]) -> None:
+    """Play passes to the next seat still in the game, or the round ends (ruling 19)."""
+    table.others_done = ""
+    table.offered = False
+    table.turn += 1
+    if not seat_up(table):
+        start_goods(table, names)

@@ -12,23 +12,31 @@ from collections.abc import Mapping
 from typing import Any
 
 from games.core import GameOver, IllegalMove, InvalidNotation, InvalidOption, Outcome, Rules
-from games.fence import engine
+from games.fence import engine, labels
 from games.fence.actions import (
+    Accept,
     Action,
+    Boat,
     CopsRoad,
     Draw,
     Hunch,
+    NoTrade,
+    Offer,
     Place,
     PlaceCops,
     PlacePawn,
+    PlacePost,
     PlaceTunnel,
+    PostTrade,
     Push,
+    Refuse,
     Swap,
     TipOff,
     Yourself,
 )
+from games.fence.drop import drop
 from games.fence.info import INFO, SEAT_NAMES
-from games.fence.notation import choose, format_action
+from games.fence.notation import choose, format_action, public_text
 from games.fence.state import FenceState, dump_state, load_state
 from games.fence.view import seat_view
 from games.fence.world import city_map, hood_name, tiles_of
@@ -75,6 +83,22 @@ class FenceRules(Rules[FenceState, Action]):
     def format(self, state: FenceState, action: Action) -> str:
         return format_action(tiles_of(state), action)
 
+    def public_notation(self, state: FenceState, action: Action) -> str:
+        """The notation without a trade's card values (``post orange``, ``offer orange``)."""
+        return public_text(tiles_of(state), action)
+
+    def label(self, state: FenceState, action: Action) -> str:
+        return labels.label(state, action)
+
+    def choice_path(self, state: FenceState, action: Action) -> tuple[str, ...]:
+        return labels.choice_path(state, action)
+
+    def drop_player(self, state: FenceState, seat: int) -> FenceState:
+        """FENCE! goes on without a seat that resigns or times out; see ``games.fence.drop``
+        for what happens to its pawn, cards and turn. With two seats the other one is left
+        alone and wins at once."""
+        return drop(state, seat)
+
     # -- views and serialisation ---------------------------------------------------------------
     def view(self, state: FenceState, seat: int | None) -> dict[str, Any]:
         return seat_view(state, seat)
@@ -97,8 +121,12 @@ class FenceRules(Rules[FenceState, Action]):
     # -- public facts about actions --------------------------------------------------------------
     def highlight(self, before: FenceState, action: Action) -> dict[str, Any]:
         """Where the last step happened, for the renderer. Everything here is public: played
-        cards go face up to the discard pile and chosen colours are announced (ruling 29)."""
-        facts: dict[str, Any] = {"notation": self.format(before, action), "seat": before.actor}
+        cards go face up to the discard pile and chosen colours are announced (ruling 29);
+        a trade shows who traded with whom, never the cards."""
+        facts: dict[str, Any] = {
+            "notation": self.public_notation(before, action),
+            "seat": before.actor,
+        }
         if isinstance(action, Place | Swap):
             facts.update(kind="tile", pos=list(action.pos), tile=action.tile)
         elif isinstance(action, PlacePawn | Yourself):
@@ -112,8 +140,16 @@ class FenceRules(Rules[FenceState, Action]):
             facts["from"] = before.cops
         elif isinstance(action, PlaceTunnel):
             facts.update(kind="tunnel", to=action.hood)
-        elif isinstance(action, Hunch | Draw):
+        elif isinstance(action, PlacePost):
+            facts.update(kind="post", to=action.hood)
+        elif isinstance(action, Hunch | Draw | Boat):
             facts.update(kind=type(action).__name__.lower(), colour=action.colour)
+        elif isinstance(action, Offer | PostTrade):
+            facts.update(kind="trade", to=action.seat)
+        elif isinstance(action, Accept | Refuse):
+            facts.update(kind="answer", accepted=isinstance(action, Accept))
+        elif isinstance(action, NoTrade):
+            facts.update(kind="no_trade")
         if isinstance(action, Yourself | TipOff):
             facts["cards"] = list(action.cards)
         if isinstance(action, Yourself):
@@ -151,7 +187,27 @@ class FenceRules(Rules[FenceState, Action]):
             return f"{seat_name} plays {played} to tip off the Cops: {where(action.hood)}."
         if isinstance(action, Hunch):
             return f"{seat_name} turns State's Evidence on a hunch with the {action.colour} die."
-        return f"{seat_name} draws a {action.colour} card."
+        if isinstance(action, Draw):
+            return f"{seat_name} draws a {action.colour} card."
+        return self._describe_option_step(before, action, seat_name)
+
+    def _describe_option_step(self, before: FenceState, action: Action, seat_name: str) -> str:
+        """Sentences for the option steps; trades never name their cards (ruling 29)."""
+        if isinstance(action, PlacePost):
+            where = hood_name(tiles_of(before), action.hood)
+            return f"{seat_name} puts the Trading Post in {where}."
+        if isinstance(action, Boat):
+            return f"{seat_name} has a {action.colour} boat and moves others."
+        if isinstance(action, Offer):
+            return f"{seat_name} offers {SEAT_NAMES[action.seat]} a trade."
+        if isinstance(action, Accept):
+            return f"{seat_name} accepts the trade."
+        if isinstance(action, Refuse):
+            return f"{seat_name} refuses the trade."
+        if isinstance(action, PostTrade):
+            other = SEAT_NAMES[action.seat]
+            return f"{seat_name} trades a card with {other} at the Trading Post."
+        return f"{seat_name} does not trade at the Trading Post."
 
     def _neighbours_sentence(self, before: FenceState, action: Place | Swap) -> str:
         """ "Cabbagetown connects to the Stix and Parkview", as the seed asks players to say."""

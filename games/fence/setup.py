@@ -1,5 +1,5 @@
 """The Setup Phase (rulings 10–18 and the setup options): dealing, drafting the map, the
-tunnel, pawns, the Cops, the Ritzy Tile and the first hands.
+tunnel, pawns, the Cops, the Trading Post, the Ritzy Tile and the first hands.
 
 Functions named ``legal_*`` read a frozen state; the others edit a :class:`Table` during one
 ``apply`` and leave it at the next stage that needs a person.
@@ -11,7 +11,7 @@ import random
 from typing import Any
 
 from games.fence import cards
-from games.fence.actions import Action, Place, PlaceCops, PlacePawn, PlaceTunnel, Swap
+from games.fence.actions import Action, Place, PlaceCops, PlacePawn, PlacePost, PlaceTunnel, Swap
 from games.fence.citymap import random_build, tile_of
 from games.fence.state import NOT_PLACED, FenceState, Table
 from games.fence.tiles import city, old_town_index
@@ -60,15 +60,21 @@ def new_table(players: int, opts: dict[str, Any], seed: int) -> Table:
         pawns=[NOT_PLACED] * players,
         cops=None,
         unreliable=[False] * players,
+        boats=[[] for _ in range(players)],
+        post=None,
+        dropped=[False] * players,
         others_done="",
         draws_owed=0,
         draw_for="",
         goods_left=0,
         goods=[],
+        offer=[],
+        offered=False,
         winners=None,
         termination="",
         reason="",
         events=[],
+        notes=[],
     )
     rng = table.rng()
     order = list(range(len(tiles)))
@@ -87,6 +93,7 @@ def new_table(players: int, opts: dict[str, Any], seed: int) -> Table:
         for seat in range(players):
             pair = cards.draw_pair(table)
             table.start[seat] = list(pair) if pair else []
+    cards.add_boats(table, rng)
     if opts["dice_round_limit"]:
         table.round_limit = rng.randint(1, 6) + rng.randint(1, 6)
         table.say(f"The dice set the game to {table.round_limit} rounds.")
@@ -255,6 +262,7 @@ def prepare_pawn(table: Table) -> None:
     seat = table.actor
     if table.opts["turn_taking_pawns"]:
         table.pending_tiles = []
+        table.revealed = []
         return
     pair = table.start[seat]
     table.start[seat] = []
@@ -288,12 +296,25 @@ def legal_pawn(state: FenceState) -> list[Action]:
 
 def apply_pawn(table: Table, action: PlacePawn) -> None:
     table.pawns[table.actor] = action.hood
+    advance_pawns(table, next_pawn_seat(table, table.actor))
+
+
+def next_pawn_seat(table: Table, after: int) -> int | None:
+    """The seat placing its pawn after ``after``, in order from the First Player, skipping
+    seats that left the game."""
+    order = seat_order(table.first, table.players)
+    for seat in order[order.index(after) + 1 :]:
+        if not table.dropped[seat]:
+            return seat
+    return None
+
+
+def advance_pawns(table: Table, nxt: int | None) -> None:
+    """Hand the pawn placement on to ``nxt``, or roll for the Cops once every pawn is down."""
     table.revealed = []
     table.pending_tiles = []
-    order = seat_order(table.first, table.players)
-    index = order.index(table.actor)
-    if index + 1 < len(order):
-        table.actor = order[index + 1]
+    if nxt is not None:
+        table.actor = nxt
         prepare_pawn(table)
         return
     table.stage = "cops"
@@ -315,14 +336,39 @@ def apply_cops(table: Table, action: PlaceCops, seat_names: tuple[str, ...]) -> 
         if hood == action.hood:
             table.pawns[seat] = None
             table.say(f"{seat_names[seat]} starts the game in Jail: the Cops arrived first.")
+    if table.opts.get("trading_post"):
+        group = roll_group(table, table.rng(), exclude=())
+        if group:
+            table.stage = "post"
+            table.actor = table.first
+            table.pending_tiles = group
+            return
+    finish_setup(table)
+
+
+# -- the Trading Post (option) -------------------------------------------------------------------
+
+
+def legal_post(state: FenceState) -> list[Action]:
+    """The First Player picks the Post's neighbourhood on the rolled tile, as for the Cops
+    (the seed: "rolls the dice and places a Trading Post marker on a neighborhood in the
+    selected tile"). It may share a neighbourhood with a pawn or the Cops: it is a marker."""
+    return [PlacePost(h) for h in group_hoods(state, state.pending_tiles)]
+
+
+def apply_post(table: Table, action: PlacePost) -> None:
+    table.post = action.hood
+    table.pending_tiles = []
+    finish_setup(table)
+
+
+def finish_setup(table: Table) -> None:
+    """The Ritzy Tile, the first hands (ruling 18) and the Mixed Stash, then round one."""
     if table.opts["ritzy_tile"]:
         choose_ritzy(table)
     for seat in seat_order(table.first, table.players):
-        for _ in range(2):
-            pair = cards.draw_pair(table)
-            if pair:
-                table.hands[seat].extend(pair)
-        table.hands[seat].sort(key=cards.sort_key)
+        if not table.dropped[seat]:
+            cards.deal_hand(table, seat)
     if table.opts["mixed_stash"] and not table.mixed:
         table.mixed = table.red + table.blue
         table.red, table.blue = [], []
@@ -350,6 +396,25 @@ def choose_ritzy(table: Table) -> None:
 def start_round(table: Table) -> None:
     table.round += 1
     table.turn = 0
-    table.stage = "turn"
-    table.actor = table.first
     table.others_done = ""
+    table.offered = False
+    seat_up(table)
+
+
+def seat_up(table: Table) -> bool:
+    """Give the turn to seat ``first + turn``, moving ``turn`` on past seats that left the
+    game; False when the round has no turn left."""
+    while table.turn < table.players and table.dropped[(table.first + table.turn) % table.players]:
+        table.turn += 1
+    if table.turn >= table.players:
+        return False
+    table.stage = "turn"
+    table.actor = (table.first + table.turn) % table.players
+    return True
+
+
+def first_still_playing(table: Table) -> None:
+    """During setup the First Player acts for the table (tunnel, Cops, Post): if that seat
+    left, the marker passes clockwise to the next seat still in the game."""
+    while table.dropped[table.first]:
+        table.first = (table.first + 1) % table.players

@@ -18,14 +18,17 @@ from dataclasses import dataclass, field, fields
 from typing import Any
 
 from games.fence.citymap import Pos
+from games.fence.info import OPTIONS
 
 NOT_PLACED = -1
 """A pawn's place before setup puts it on the map; ``None`` means the pawn is in Jail."""
 
 Stage = str
 """``draft`` (build the map), ``tunnel`` (pick a tunnel end), ``pawn`` (place your pawn),
-``cops`` (pick the Cops' neighbourhood), ``turn`` (a main-phase turn starts), ``second``
-(the other part of Move Others), ``draw`` (choose a card colour), ``over``."""
+``cops`` (pick the Cops' neighbourhood), ``post`` (pick the Trading Post's neighbourhood),
+``turn`` (a main-phase turn starts), ``second`` (the other part of Move Others), ``draw``
+(choose a card colour), ``offer`` (answer a Trading Cards offer), ``trading`` (trade at the
+Trading Post at the end of one's turn), ``over``."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,6 +71,12 @@ class FenceState:
     pawns: tuple[int | None, ...]
     cops: int | None
     unreliable: tuple[bool, ...]
+    boats: tuple[tuple[str, ...], ...]
+    """Boats in play, face up in front of each seat (``RX``/``BX``; Boats option)."""
+    post: int | None
+    """The Trading Post's neighbourhood (Trading Post option)."""
+    dropped: tuple[bool, ...]
+    """Seats that left a game going on without them (see ``drop``)."""
     # the turn in progress
     others_done: str
     draws_owed: int
@@ -76,19 +85,31 @@ class FenceState:
     goods: tuple[tuple[int, int, str], ...]
     """This round's (or, between rounds, the last round's) Hot Goods: tile, winner seat or -1,
     and a public note."""
+    offer: tuple[Any, ...]
+    """A Trading Cards offer awaiting its answer: (offerer, offeree, card given, card asked),
+    or empty. The two cards are secret from everyone but those two seats."""
+    offered: bool
+    """Whether the seat to play has made its one Trading Cards offer of this turn."""
     winners: tuple[int, ...] | None
     termination: str
     reason: str
     events: tuple[str, ...]
     """Public sentences about what the engine did by itself during the last action."""
+    notes: tuple[tuple[int, str], ...]
+    """(seat, sentence) about the last action meant for that seat alone (the cards of a
+    trade); only ``view`` for that seat shows them."""
     _cache: dict[str, Any] = field(default_factory=dict, init=False, compare=False, repr=False)
     """Derived data (the road graph) worked out once per state; never part of its value."""
 
     def option(self, name: str) -> Any:
         return dict(self.options)[name]
 
+    def active(self) -> list[int]:
+        """Seats still in the game (not dropped), in seat order."""
+        return [s for s in range(self.players) if not self.dropped[s]]
 
-_TUPLE_OF_TUPLES = {"tile_hands", "hands", "start"}
+
+_TUPLE_OF_TUPLES = {"tile_hands", "hands", "start", "boats"}
 
 
 @dataclass
@@ -124,15 +145,21 @@ class Table:
     pawns: list[int | None]
     cops: int | None
     unreliable: list[bool]
+    boats: list[list[str]]
+    post: int | None
+    dropped: list[bool]
     others_done: str
     draws_owed: int
     draw_for: str
     goods_left: int
     goods: list[tuple[int, int, str]]
+    offer: list[Any]
+    offered: bool
     winners: tuple[int, ...] | None
     termination: str
     reason: str
     events: list[str]
+    notes: list[tuple[int, str]]
     opts: dict[str, Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
@@ -145,6 +172,14 @@ class Table:
 
     def say(self, sentence: str) -> None:
         self.events.append(sentence)
+
+    def tell(self, seat: int, sentence: str) -> None:
+        """A sentence for ``seat`` alone (it names secret cards)."""
+        self.notes.append((seat, sentence))
+
+    def active(self) -> list[int]:
+        """Seats still in the game (not dropped), in seat order."""
+        return [s for s in range(self.players) if not self.dropped[s]]
 
 
 def thaw(state: FenceState) -> Table:
@@ -206,14 +241,29 @@ def _tuples(value: Any) -> Any:
     return value
 
 
+def _later_fields(data: dict[str, Any]) -> dict[str, Any]:
+    """Values for fields added after the first FENCE! release, so that positions stored
+    before them still load (as games without those options)."""
+    players = int(data["players"])
+    return {
+        "boats": [[] for _ in range(players)],
+        "post": None,
+        "dropped": [False] * players,
+        "offer": [],
+        "offered": False,
+        "notes": [],
+    }
+
+
 def load_state(data: dict[str, Any]) -> FenceState:
+    data = {**_later_fields(data), **data}
     values: dict[str, Any] = {}
     for f in fields(FenceState):
         if f.name == "_cache":
             continue
         value = data[f.name]
         if f.name == "options":
-            value = tuple(sorted(value.items()))
+            value = tuple(sorted({**{o.name: o.default for o in OPTIONS}, **value}.items()))
         elif f.name == "placed":
             value = tuple(((p[0][0], p[0][1]), p[1], p[2]) for p in value)
         else:

@@ -1,9 +1,11 @@
 """What each seat may see (ruling 29): the one door hidden information leaves through.
 
 Public: the map and the tiles still in hand (they are face up), pawns, Cops, Jail, hand and
-Stash sizes, the discard pile (so every played card), revealed starting cards, the Hot Goods.
-Private to a seat: its hand and its starting cards while unrevealed. Never shown to anyone:
-Stash order and the random generator (``seed``/``draws``).
+Stash sizes, the discard pile (so every played card), revealed starting cards, the Hot Goods,
+boats in play, the Trading Post, who left the game, and that a trade offer is pending
+between two seats. Private to a seat: its hand, its starting cards while unrevealed, the
+cards of a trade offer it made or received, and the notes about its own trades. Never shown
+to anyone: Stash order and the random generator (``seed``/``draws``).
 """
 
 from __future__ import annotations
@@ -101,6 +103,10 @@ def public_view(state: FenceState) -> dict[str, Any]:
             else None
         ),
         "others_done": state.others_done,
+        "boats": [list(b) for b in state.boats],
+        "post": state.post,
+        "dropped": list(state.dropped),
+        "trade_offer": ({"from": state.offer[0], "to": state.offer[1]} if state.offer else None),
         "winners": None if state.winners is None else list(state.winners),
         "result": state.reason if over else None,
     }
@@ -112,4 +118,8 @@ def seat_view(state: FenceState, seat: int | None) -> dict[str, Any]:
     if seat is not None and 0 <= seat < state.players:
         view["hand"] = list(state.hands[seat])
         view["starting_cards"] = list(state.start[seat])
+        view["notes"] = [sentence for who, sentence in state.notes if who == seat]
+        if state.offer and seat in state.offer[:2]:
+            offerer, offeree, give, ask = state.offer
+            view["trade_offer"] = {"from": offerer, "to": offeree, "give": give, "ask": ask}
     return view

@@ -270,3 +270,20 @@ def test_render_package_never_imports_io_layers() -> None:
 def test_shared_helpers_do_not_import_rules() -> None:
     for name in ("common.py", "fonts.py", "ordo.py"):
         assert "games" not in _imported_roots(RENDER_DIR / name), name
+
+
+def test_title_bar_details_add_a_line_under_each_name() -> None:
+    plain = title_bar(880, title="X", seats=4, to_move=0, status="done")
+    detailed = title_bar(
+        880, title="X", seats=4, to_move=0, status="done", details=["3 cards", "", "x", "y"]
+    )
+    empty = title_bar(880, title="X", seats=4, to_move=0, status="done", details=None)
+    # Two rows of seats, each one detail line taller; without details nothing changes.
+    assert detailed.height > plain.height == empty.height
+    assert plain.tobytes() == empty.tobytes()
+
+    # The mover's yellow band covers its detail line too.
+    def band_rows(bar: Image.Image) -> int:
+        return sum(1 for y in range(bar.height) if bar.getpixel((30, y)) == PALETTE.bar_turn)
+
+    assert band_rows(detailed) > band_rows(plain)

@@ -12,6 +12,7 @@ from storage import (
     ACTIVE,
     ActionRecord,
     MatchUpdate,
+    Rating,
     SchemaTooNew,
     SqliteStore,
     StaleVersion,
@@ -125,3 +126,67 @@ async def test_cancelled_commit_leaves_no_open_transaction(tmp_path: Path, yield
         assert after.version == got.version + 1
         with pytest.raises(StaleVersion):
             await store.commit(match_id, got.version, MatchUpdate(), now=4.0)
+
+
+def _version_1_file(path: Path) -> None:
+    """A database exactly as a bot that knew only migration 1 left it, with one match."""
+    with sqlite3.connect(path) as conn:
+        conn.execute(
+            "CREATE TABLE schema_version (version INTEGER PRIMARY KEY, applied_at REAL NOT NULL)"
+        )
+        for statement in MIGRATIONS[0]:
+            conn.execute(statement)
+        conn.execute("INSERT INTO schema_version VALUES (1, 0)")
+        conn.execute("INSERT INTO users VALUES ('a', 'Ann', 1.0), ('b', NULL, 1.0)")
+        conn.execute(
+            "INSERT INTO matches (id, game, options, seed, status, created_by, guild_id,"
+            " created_at, updated_at, version, result, meta) VALUES (5, 'ordo', '{}', 7,"
+            " 'finished', 'a', 'g1', 1.0, 3.0, 3, '{\"winners\":[0]}', '{}')"
+        )
+        conn.execute("INSERT INTO seats VALUES (5, 0, 'a'), (5, 1, 'b')")
+        conn.execute("INSERT INTO actions VALUES (5, 1, 0, 'a2-a3', 2.0, '{}', 0)")
+        conn.execute("INSERT INTO snapshots VALUES (5, 3, '{\"s\":1}')")
+
+
+async def test_version_1_database_is_migrated_and_keeps_its_data(tmp_path: Path) -> None:
+    path = tmp_path / "bot.db"
+    _version_1_file(path)
+    async with SqliteStore(path) as store:
+        got = await store.get_match(5)
+        assert got is not None
+        assert (got.seats, got.version, got.state, got.result) == (
+            ("a", "b"), 3, {"s": 1}, {"winners": [0]}
+        )  # fmt: skip
+        assert await store.user_name("a") == "Ann"
+        assert [a.notation for a in await store.actions(5)] == ["a2-a3"]
+        assert await store.user_settings("a") == {}
+        assert await store.save_ratings("g1", "ordo", 5, [Rating("a", "ordo", "g1")], now=4.0)
+        await store.save_user_settings("a", {"digest": True}, now=4.0)
+    versions = _query(path, "SELECT version FROM schema_version ORDER BY version")
+    assert versions == [(1,), (2,)]
+    tables = {n for (n,) in _query(path, "SELECT name FROM sqlite_master WHERE type='table'")}
+    assert {"user_settings", "guild_settings", "ratings", "rated_matches"} <= tables
+    async with SqliteStore(path) as again:
+        assert await again.user_settings("a") == {"digest": True}
+        assert not await again.save_ratings("g1", "ordo", 5, [Rating("a", "ordo", "g1")], 5.0)
+    assert _query(path, "SELECT COUNT(*) FROM schema_version") == [(2,)]
+
+
+@pytest.mark.parametrize(
+    "sql",
+    [
+        "INSERT INTO user_settings VALUES ('u', '[1]', 0)",
+        "INSERT INTO user_settings VALUES ('u', '{oops', 0)",
+        "INSERT INTO guild_settings VALUES ('g', '\"on\"', 0)",
+        "INSERT INTO ratings VALUES ('g', 'ordo', 'u', 1500, 0, 0.06, 0, 0)",
+        "INSERT INTO ratings VALUES ('g', 'ordo', 'u', 1500, 350, 0, 0, 0)",
+        "INSERT INTO ratings VALUES ('g', 'ordo', 'u', 1500, 350, 0.06, -1, 0)",
+        "INSERT INTO rated_matches VALUES (999, 'g', 'ordo', 0)",
+    ],
+)
+async def test_schema_refuses_hand_edits_the_bot_could_not_load(tmp_path: Path, sql: str) -> None:
+    async with SqliteStore(tmp_path / "bot.db") as store:
+        conn = store._conn
+        assert conn is not None
+        with pytest.raises(sqlite3.IntegrityError):
+            await conn.execute(sql)

@@ -1,8 +1,9 @@
 """The memory store and the SQLite store answer every sequence of calls identically.
 
 Hypothesis writes random scripts of creates, commits (some stale, some with undo, some with
-badly numbered plies) and renames; both stores run each script and must agree on every
-answer, every error type and the final contents.
+badly numbered plies), renames, settings saves and rating saves (some for unknown or already
+rated matches, some with invalid ratings); both stores run each script and must agree on
+every answer, every error type and the final contents.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from storage import (
     ActionRecord,
     MatchUpdate,
     MemoryStore,
+    Rating,
     SqliteStore,
     Store,
 )
@@ -52,7 +54,48 @@ commit_op = st.tuples(
     st.none() | st.integers(1, 4),  # undo_from_ply
     st.none() | st.sampled_from(["t1", "t2"]),
 )
-SCRIPTS = st.lists(create_op | rename_op | commit_op, min_size=1, max_size=12)
+KEYS = st.sampled_from(["", "ann", "bob", "g1"])
+settings_op = st.tuples(
+    st.just("settings"),
+    st.sampled_from(["user", "guild"]),
+    KEYS,
+    st.just({}) | st.dictionaries(st.text(max_size=2), SMALL_JSON, max_size=3) | SMALL_JSON,
+)
+GUILDS = st.sampled_from(["", "g1"])
+GAMES = st.sampled_from(["ordo", "fendo"])
+FAULTS = st.sampled_from([None] * 20 + ["nan", "rd", "games", "game", "guild"])
+rating_entry = st.tuples(
+    USERS,
+    st.sampled_from([1400.0, 1500.0, 1612.5]) | st.floats(-1e4, 1e4),
+    st.sampled_from([30.0, 350.0]),
+    st.integers(0, 5),
+    FAULTS,  # mostly a valid rating; otherwise the one thing wrong with it
+)
+rate_op = st.tuples(
+    st.just("rate"),
+    st.sampled_from([0, 1, 2, 3, 0, 1, -1]),  # which match (modulo how many); -1: unknown
+    GUILDS,
+    GAMES,
+    st.lists(rating_entry, max_size=3, unique_by=lambda entry: entry[0]),
+)
+ANY_OP = create_op | rename_op | commit_op | settings_op | rate_op
+SCRIPTS = st.builds(  # often a match or two first, so commits and ratings have something to hit
+    lambda first, rest: [*first, *rest],
+    st.lists(create_op, max_size=2),
+    st.lists(ANY_OP, min_size=1, max_size=12),
+)
+
+
+def _rating_for(guild: str, game: str, entry: tuple[Any, ...]) -> Rating:
+    user, value, rd, games, fault = entry
+    if fault == "game":
+        game = "ordo" if game == "fendo" else "fendo"
+    elif fault == "guild":
+        guild = "g9"
+    return Rating(
+        user, game, guild, float("nan") if fault == "nan" else value,
+        0.0 if fault == "rd" else rd, 0.06, -1 if fault == "games" else games,
+    )  # fmt: skip
 
 
 async def _run(store: Store, script: list[tuple[Any, ...]]) -> list[Any]:
@@ -72,6 +115,19 @@ async def _run(store: Store, script: list[tuple[Any, ...]]) -> list[Any]:
             elif op[0] == "rename":
                 await store.ensure_user(op[1], op[2], now)
                 answers.append(await store.user_name(op[1]))
+            elif op[0] == "settings":
+                _, kind, key, blob = op
+                if kind == "user":
+                    await store.save_user_settings(key, blob, now)
+                    answers.append(await store.user_settings(key))
+                else:
+                    await store.save_guild_settings(key, blob, now)
+                    answers.append(await store.guild_settings(key))
+            elif op[0] == "rate":
+                _, pick, guild, game, entries = op
+                match_id = ids[pick % len(ids)] if ids and pick >= 0 else 1000
+                given_ratings = [_rating_for(guild, game, e) for e in entries]
+                answers.append(await store.save_ratings(guild, game, match_id, given_ratings, now))
             elif ids:
                 _, pick, vdelta, status, blob, seats, count, pdelta, undo, thread = op
                 match_id = ids[pick % len(ids)]
@@ -100,6 +156,15 @@ async def _run(store: Store, script: list[tuple[Any, ...]]) -> list[Any]:
         answers.append(await store.actions(match_id))
     for thread in ["t1", "t2"]:
         answers.append(await store.find_by_thread(thread))
+    answers.append(await store.users_with_settings())
+    for key in ["", "ann", "bob", "g1"]:
+        answers.append((await store.user_settings(key), await store.guild_settings(key)))
+    for guild in ["", "g1", "g9"]:
+        for game in ["ordo", "fendo"]:
+            answers.append(await store.ratings(guild, game))
+        for user in ["ann", "bob", "cy", "dee"]:
+            answers.append(await store.user_ratings(guild, user))
+            answers.append(await store.rating(guild, "ordo", user))
     return answers
 
 

@@ -14,7 +14,7 @@ from dataclasses import replace
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.fence import RULES
+from games.fence import RULES, Offer, PostTrade
 from games.fence.state import FenceState
 
 
@@ -22,8 +22,11 @@ def _scramble(state: FenceState, rng: random.Random) -> FenceState:
     """Same public facts, different secrets."""
 
     def other(card: str) -> str:
-        return card[0] + rng.choice("123456") if card[1] != "J" else card
+        return card[0] + rng.choice("123456X") if card[1].isdigit() else card
 
+    offer = state.offer
+    if offer:
+        offer = (offer[0], offer[1], other(offer[2]), other(offer[3]))
     return replace(
         state,
         hands=tuple(tuple(other(c) for c in hand) for hand in state.hands),
@@ -31,9 +34,20 @@ def _scramble(state: FenceState, rng: random.Random) -> FenceState:
         red=tuple(rng.sample(state.red, len(state.red))),
         blue=tuple(rng.sample(state.blue, len(state.blue))),
         mixed=tuple(rng.sample(state.mixed, len(state.mixed))),
+        offer=offer,
+        notes=tuple((seat, f"secret {rng.random()}") for seat, _ in state.notes),
         seed=state.seed + 977,
         draws=state.draws + 5,
     )
+
+
+def _secret_cards(action: object) -> list[str]:
+    """The card values a step carries that the public must not learn (trades)."""
+    if isinstance(action, Offer):
+        return [action.give, action.ask]
+    if isinstance(action, PostTrade):
+        return [action.give]
+    return []
 
 
 @settings(max_examples=15)
@@ -42,9 +56,12 @@ def _scramble(state: FenceState, rng: random.Random) -> FenceState:
     seed=st.integers(0, 10_000),
     quick=st.booleans(),
     mixed=st.booleans(),
+    trades=st.booleans(),
 )
-def test_ruling_29_public_views_depend_on_public_facts_only(players, seed, quick, mixed):
+def test_ruling_29_public_views_depend_on_public_facts_only(players, seed, quick, mixed, trades):
     options = {"quick_map": quick, "mixed_stash": mixed, "joker_swap": True}
+    if trades:
+        options.update(boats=True, trading_post=True, trading_cards=True)
     state = RULES.new(players, options, seed)
     rng = random.Random(seed)
     for step in range(250):
@@ -63,7 +80,20 @@ def test_ruling_29_public_views_depend_on_public_facts_only(players, seed, quick
             twin = _scramble(state, rng)
             assert RULES.highlight(twin, action) == RULES.highlight(state, action)
             assert RULES.describe(twin, action, "x") == RULES.describe(state, action, "x")
-        state = RULES.apply(state, action)
+            assert RULES.public_notation(twin, action) == RULES.public_notation(state, action)
+        said = " ".join(
+            (
+                json.dumps(RULES.highlight(state, action)),
+                RULES.describe(state, action, "x"),
+                RULES.public_notation(state, action),
+            )
+        )
+        assert not [card for card in _secret_cards(action) if card in said]
+        after = RULES.apply(state, action)
+        # Sentences the thread is told carry no secret either (a trade's cards are notes).
+        notices = " ".join(RULES.notices(state, after))
+        assert not [card for card in _secret_cards(action) if card in notices]
+        state = after
 
 
 def test_ruling_29_a_seat_sees_its_own_hand_and_nobody_elses():

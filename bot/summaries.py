@@ -1,0 +1,65 @@
+"""Round summaries for the match thread: what a player coming back after two days needs
+to catch up — the round's Hot Goods, who sits in Jail, how many cards everyone holds.
+
+Built only from public views, so a summary can never carry a secret. Games without rounds
+(no ``round`` in their public view) get no summary.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+
+def _label(view: dict[str, Any], seat: int, names: Sequence[str]) -> str:
+    colours = view.get("seat_names") or []
+    colour = f" ({colours[seat]})" if seat < len(colours) else ""
+    return f"{names[seat]}{colour}" if seat < len(names) else str(seat)
+
+
+def _goods(view: dict[str, Any], names: Sequence[str]) -> list[str]:
+    """``Foundry Flats → nobody``, ``Downtown → bob (Orange)``: where each of the round's Hot
+    Goods came up and who got them (the thread already had the full sentences)."""
+    places = {
+        entry.get("tile"): " / ".join(h["name"] for h in entry.get("hoods") or [])
+        or entry.get("name")
+        for entry in view.get("map") or []
+    }
+    parts = []
+    for goods in view.get("hot_goods") or []:
+        place = places.get(goods.get("tile"))
+        if place is None:  # a tile the map does not show: fall back to the engine's words
+            if goods.get("note"):
+                parts.append(str(goods["note"]).rstrip(". "))
+            continue
+        winner = goods.get("winner")
+        parts.append(f"{place} → {'nobody' if winner is None else _label(view, winner, names)}")
+    return parts
+
+
+def round_summary(rules: Any, before: Any, after: Any, names: Sequence[str]) -> list[str]:
+    """Lines closing the round that ``before → after`` finished, or nothing."""
+    old, new = rules.view(before, None), rules.view(after, None)
+    if "round" not in new or new.get("round") == old.get("round") or not old.get("round"):
+        return []
+    lines = [f"**Round {old['round']} is over.**"]
+    goods = _goods(new, names)
+    if goods:
+        lines.append("Hot Goods: " + "; ".join(goods) + ".")
+    jail = new.get("jailed") or []
+    gone = new.get("dropped") or []
+    seats = max(len(jail), len(new.get("hand_sizes") or []))
+    here = [s for s in range(seats) if not (s < len(gone) and gone[s])]  # who left is out
+    jailed = [_label(new, s, names) for s in here if s < len(jail) and jail[s]]
+    lines.append(f"In Jail: {', '.join(jailed)}." if jailed else "Nobody is in Jail.")
+    sizes = new.get("hand_sizes")
+    if sizes:
+        lines.append(
+            "Cards in hand: "
+            + ", ".join(f"{_label(new, s, names)} {sizes[s]}" for s in here if s < len(sizes))
+            + "."
+        )
+    limit = new.get("round_limit")
+    if limit:
+        lines.append(f"Round {new['round']} of {limit} begins.")
+    return lines
