@@ -39,7 +39,7 @@ PLAIN_ACTIONS = frozenset(
     {"accept", "decline", "resign", "join", "leave", "start", "hand", "rematch"}
 )
 """Button actions that call the service use case of the same name for the button's match."""
-ANSWERS = frozenset({"accept", "decline", "step"})
+ANSWERS = frozenset({"accept", "decline", "step", "start"})
 """Buttons that answer a one-off question: they disappear once answered."""
 
 

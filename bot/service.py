@@ -89,7 +89,7 @@ class Service(LobbyCases, HandCases, PanelCases, CorrespondenceCases, RecordCase
         self.vacation_days = vacation_days
         self._seed_source = seed_source or (lambda: secrets.randbits(31))
         self.link = link
-        self._legal: OrderedDict[tuple[int, int], list[str]] = OrderedDict()
+        self._legal: OrderedDict[tuple[int, int], dict[str, str]] = OrderedDict()
         self._cache_size = cache_size
 
     # ------------------------------------------------------------------------------------
@@ -690,7 +690,8 @@ class Service(LobbyCases, HandCases, PanelCases, CorrespondenceCases, RecordCase
         # The result line states the outcome's reason; a notice saying the same is dropped.
         said = outcome.reason if outcome else None
         for step in steps:
-            lines.append(step.description)
+            if step.description:
+                lines.append(step.description)
             lines.extend(n for n in step.notices if n != said)
         lines.extend(round_summary(rules, state, new_state, names))
         ended = steps[-1].ends_turn or outcome is not None
@@ -1068,7 +1069,27 @@ class Service(LobbyCases, HandCases, PanelCases, CorrespondenceCases, RecordCase
         where: str | None = None,
         limit: int = 25,
     ) -> list[str]:
-        """Autocomplete for /move: the caller's legal moves filtered by what was typed.
+        """Autocomplete for /move: the caller's legal moves filtered by what was typed."""
+        return [
+            value
+            for _, value in await self.labelled_suggestions(
+                actor, typed, match_id=match_id, where=where, limit=limit
+            )
+        ]
+
+    async def labelled_suggestions(
+        self,
+        actor: User,
+        typed: str,
+        *,
+        match_id: int | None = None,
+        where: str | None = None,
+        limit: int = 25,
+    ) -> list[tuple[str, str]]:
+        """(what to show, what to type) pairs: a complete move is shown in readable words
+        when the game has them ("Move yourself with R3 B5 to Cabbagetown" for
+        ``yourself R3 B5 cabbagetown``), a folded prefix as itself. Typing words of a label
+        finds the move too.
 
         Cached per match version, since Discord gives autocomplete no time to think twice.
         """
@@ -1079,20 +1100,31 @@ class Service(LobbyCases, HandCases, PanelCases, CorrespondenceCases, RecordCase
         seat = record.seats.index(actor.id)
         rules = games.get(record.game)
         key = (record.id, record.version)
-        notations = self._legal.get(key)
-        if notations is None:
+        labels = self._legal.get(key)
+        if labels is None:
             state = rules.load(record.state)
             if seat not in rules.to_move(state):
                 return []
-            notations = await asyncio.to_thread(rules.legal_notations, state)
-            self._legal[key] = notations
+            labels = await asyncio.to_thread(self._labels, rules, state)
+            self._legal[key] = labels
             while len(self._legal) > self._cache_size:
                 self._legal.popitem(last=False)
         else:
             self._legal.move_to_end(key)
             if seat not in rules.to_move(rules.load(record.state)):
                 return []
-        return suggest(notations, typed, limit)
+        found = suggest(labels, typed, limit)
+        if not found and (words := typed.lower().split()):
+            found = [n for n, label in labels.items() if all(w in label.lower() for w in words)]
+        return [(labels.get(value, value + " …"), value) for value in found[:limit]]
+
+    @staticmethod
+    def _labels(rules: Rules[Any, Any], state: Any) -> dict[str, str]:
+        """Notation → readable label of every legal action (the label is the notation for
+        games that have no words of their own)."""
+        if type(rules).label is Rules.label:
+            return {n: n for n in rules.legal_notations(state)}
+        return {rules.format(state, a): rules.label(state, a) for a in rules.legal_actions(state)}
 
 
 def shown_notation(action: ActionRecord, *, reveal: bool) -> str:

@@ -42,13 +42,15 @@ class MoveCog(commands.Cog):
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
         match = getattr(interaction.namespace, "match", None)
-        suggestions = await self.bot.service.suggestions(
+        suggestions = await self.bot.service.labelled_suggestions(
             actor_of(interaction),
             current,
             match_id=match if isinstance(match, int) else None,
             where=where(interaction),
         )
-        return [app_commands.Choice(name=s[:100], value=s[:100]) for s in suggestions]
+        return [
+            app_commands.Choice(name=name[:100], value=value[:100]) for name, value in suggestions
+        ]
 
     @app_commands.command(name="board", description="Show the current board of a match")
     @app_commands.describe(match="Which match (only needed outside a match thread)")

@@ -188,7 +188,7 @@ class FenceRules(Rules[FenceState, Action]):
         if isinstance(action, Hunch):
             return f"{seat_name} turns State's Evidence on a hunch with the {action.colour} die."
         if isinstance(action, Draw):
-            return f"{seat_name} draws a {action.colour} card."
+            return ""  # the engine announces the draw itself, with the colour actually drawn
         return self._describe_option_step(before, action, seat_name)
 
     def _describe_option_step(self, before: FenceState, action: Action, seat_name: str) -> str:
