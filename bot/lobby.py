@@ -279,5 +279,5 @@ class LobbyCases:
             text="Started.",
             post=post,
             match_id=record.id,
-            dms=await self._secret_dms(loaded, None) + await self._turn_dms(loaded, True),
+            dms=await self._dms_after(loaded, None),
         )

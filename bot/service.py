@@ -28,7 +28,7 @@ from bot.hands import HandCases, private_part
 from bot.lobby import LobbyCases, lobby_of
 from bot.panel import PanelCases, guided
 from bot.records import RecordCases
-from bot.replies import Button, Post, Reply
+from bot.replies import Button, DirectMessage, Post, Reply
 from bot.service_base import (
     DROP,
     Loaded,
@@ -309,6 +309,13 @@ class Service(LobbyCases, HandCases, PanelCases, CorrespondenceCases, RecordCase
             return games.get(game)
         except KeyError as exc:
             raise Refusal(str(exc.args[0])) from None
+
+    async def _dms_after(
+        self, after: Loaded, before: Any | None, *, ended: bool = True
+    ) -> tuple[DirectMessage, ...]:
+        """What a change tells players privately: changed secrets (all of them at the
+        start, ``before`` None) and "your turn" DMs for those who asked for them."""
+        return await self._secret_dms(after, before) + await self._turn_dms(after, ended)
 
     def _linked(self, record: MatchRecord, text: str) -> str:
         url = self.link(record) if self.link else None
@@ -602,7 +609,7 @@ class Service(LobbyCases, HandCases, PanelCases, CorrespondenceCases, RecordCase
             text="Challenge accepted.",
             post=post,
             match_id=record.id,
-            dms=await self._turn_dms(loaded, True),
+            dms=await self._dms_after(loaded, None),
         )
 
     # ------------------------------------------------------------------------------------
@@ -703,7 +710,7 @@ class Service(LobbyCases, HandCases, PanelCases, CorrespondenceCases, RecordCase
             text=f"Played {played}.",
             post=post,
             match_id=record.id,
-            dms=await self._secret_dms(after, state) + await self._turn_dms(after, ended),
+            dms=await self._dms_after(after, state, ended=ended),
         )
 
     @staticmethod
@@ -815,7 +822,7 @@ class Service(LobbyCases, HandCases, PanelCases, CorrespondenceCases, RecordCase
             text="Done.",
             post=post,
             match_id=record.id,
-            dms=await self._secret_dms(after, loaded.state) + await self._turn_dms(after, True),
+            dms=await self._dms_after(after, loaded.state),
         )
 
     @staticmethod
@@ -961,7 +968,7 @@ class Service(LobbyCases, HandCases, PanelCases, CorrespondenceCases, RecordCase
             text="Undo done.",
             post=post,
             match_id=record.id,
-            dms=await self._turn_dms(loaded, True),
+            dms=await self._dms_after(loaded, before),
         )
 
     # ------------------------------------------------------------------------------------

@@ -18,9 +18,10 @@ from .conftest import FakeClock
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def run_console(tmp_path: Path, text: str) -> list[str]:
+def run_console(tmp_path: Path, text: str, db: str = "demo.sqlite3") -> list[str]:
+    """The console as a user runs it: a real process reading the lines on stdin."""
     result = subprocess.run(
-        [sys.executable, "-m", "bot.console", "--db", "demo.sqlite3", "--out", "boards"],
+        [sys.executable, "-m", "bot.console", "--db", db, "--out", "boards"],
         input=text,
         capture_output=True,
         text=True,

@@ -5,8 +5,6 @@ due, exactly as the bot's scheduler would send them."""
 from __future__ import annotations
 
 import re
-import subprocess
-import sys
 import time
 from pathlib import Path
 
@@ -17,20 +15,9 @@ from bot.console import Console, ConsoleClock, parse_offset
 from bot.service import Service
 from storage import SqliteStore
 
+from .test_console import run_console
+
 DAY = 86400.0
-
-
-def run_console(tmp_path: Path, text: str) -> list[str]:
-    result = subprocess.run(
-        [sys.executable, "-m", "bot.console", "--db", "demo.sqlite3", "--out", "boards"],
-        input=text,
-        capture_output=True,
-        text=True,
-        cwd=tmp_path,
-        timeout=120,
-        check=True,
-    )
-    return result.stdout.splitlines()
 
 
 def test_clock_shows_reminders_then_a_timeout_across_two_runs(tmp_path: Path) -> None:

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import asyncio
 import re
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
 import games
 from storage import open_store
+
+from .test_console import run_console as run_console_in
 
 ISSUE_COMMAND = (
     "alice: /play fence seats:3 quick_map:true\nbob: /join\ncarol: /join\nalice: /start\n"
@@ -20,16 +20,7 @@ PRIVATE = re.compile(r"^\[(dm|only) (\w+)\] ")
 
 
 def run_console(tmp_path: Path, text: str) -> list[str]:
-    result = subprocess.run(
-        [sys.executable, "-m", "bot.console", "--db", "fence.sqlite3", "--out", "boards"],
-        input=text,
-        capture_output=True,
-        text=True,
-        cwd=tmp_path,
-        timeout=120,
-        check=True,
-    )
-    return result.stdout.splitlines()
+    return run_console_in(tmp_path, text, db="fence.sqlite3")
 
 
 def stored(tmp_path: Path) -> tuple[tuple[str, ...], Any]:
