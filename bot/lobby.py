@@ -270,14 +270,5 @@ class LobbyCases:
         loaded = self._load(updated)
         names = await self.player_names(updated)
         seating = ", ".join(self._seat_label(rules, seat, name) for seat, name in enumerate(names))
-        post = await self._board_post(
-            loaded,
-            [f"{actor.name} starts the game. Seats: {seating}.", *rules.notices(state, state)],
-            ping=True,
-        )
-        return Reply(
-            text="Started.",
-            post=post,
-            match_id=record.id,
-            dms=await self._dms_after(loaded, None),
-        )
+        lines = [f"{actor.name} starts the game. Seats: {seating}.", *rules.notices(state, state)]
+        return await self._turn_reply(loaded, lines, "Started.", None)

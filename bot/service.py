@@ -310,6 +310,16 @@ class Service(LobbyCases, HandCases, PanelCases, CorrespondenceCases, RecordCase
         except KeyError as exc:
             raise Refusal(str(exc.args[0])) from None
 
+    async def _turn_reply(
+        self, after: Loaded, lines: Sequence[str], text: str, before: Any | None
+    ) -> Reply:
+        """The answer to anything that starts a new turn outside a move (a start, an undo, a
+        player leaving): the board with a ping in the thread, and the private news."""
+        post = await self._board_post(after, lines, ping=True)
+        return Reply(
+            text=text, post=post, match_id=after.id, dms=await self._dms_after(after, before)
+        )
+
     async def _dms_after(
         self, after: Loaded, before: Any | None, *, ended: bool = True
     ) -> tuple[DirectMessage, ...]:
@@ -602,14 +612,8 @@ class Service(LobbyCases, HandCases, PanelCases, CorrespondenceCases, RecordCase
             record.id, record.version, MatchUpdate(status=ACTIVE, meta=meta), now=self.clock()
         )
         loaded = self._load(updated)
-        post = await self._board_post(
-            loaded, [f"{actor.name} accepted — the game begins!"], ping=True
-        )
-        return Reply(
-            text="Challenge accepted.",
-            post=post,
-            match_id=record.id,
-            dms=await self._dms_after(loaded, None),
+        return await self._turn_reply(
+            loaded, [f"{actor.name} accepted — the game begins!"], "Challenge accepted.", None
         )
 
     # ------------------------------------------------------------------------------------
@@ -817,13 +821,7 @@ class Service(LobbyCases, HandCases, PanelCases, CorrespondenceCases, RecordCase
         lines = [line, *rules.notices(loaded.state, remaining)]
         if outcome is not None:
             lines.extend(await self._on_finished(after, outcome))
-        post = await self._board_post(after, lines, ping=True)
-        return Reply(
-            text="Done.",
-            post=post,
-            match_id=record.id,
-            dms=await self._dms_after(after, loaded.state),
-        )
+        return await self._turn_reply(after, lines, "Done.", loaded.state)
 
     @staticmethod
     def _active_seats(loaded: Loaded) -> set[int]:
@@ -961,15 +959,8 @@ class Service(LobbyCases, HandCases, PanelCases, CorrespondenceCases, RecordCase
         )
         loaded = Loaded(updated, rules, state)
         taken = " ".join(a.notation for a in dropped)
-        post = await self._board_post(
-            loaded, [f"{actor.name} allowed the undo: {taken} was taken back."], ping=True
-        )
-        return Reply(
-            text="Undo done.",
-            post=post,
-            match_id=record.id,
-            dms=await self._dms_after(loaded, before),
-        )
+        lines = [f"{actor.name} allowed the undo: {taken} was taken back."]
+        return await self._turn_reply(loaded, lines, "Undo done.", before)
 
     # ------------------------------------------------------------------------------------
     # listings and information
