@@ -7,7 +7,7 @@ import sys
 
 import discord
 
-from bot.app import create_bot
+from bot.discord.app import create_bot
 from bot.settings import Settings
 
 log = logging.getLogger("bot")

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.commandline import LineError, parse_line
 from bot.console import Console
+from bot.console.commandline import LineError, parse_line
 from bot.service import Service
 from storage import MemoryStore
 

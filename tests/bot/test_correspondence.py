@@ -17,11 +17,11 @@ from typing import Any
 
 import pytest
 
-import bot.hands
+import bot.service.hands
 import render
-from bot.panel import CONFIRM
-from bot.replies import Reply
 from bot.service import Service, User
+from bot.service.panel import CONFIRM
+from bot.service.replies import Reply
 from storage import MemoryStore, SqliteStore
 from storage.base import ACTIVE, FINISHED, MatchRecord
 
@@ -36,7 +36,7 @@ GUILD = "g1"
 @pytest.fixture(autouse=True)
 def no_drawing(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(render, "render", lambda *args, **kwargs: b"board")
-    monkeypatch.setattr(bot.hands, "hand_renderer", lambda game: lambda view: b"hand")
+    monkeypatch.setattr(bot.service.hands, "hand_renderer", lambda game: lambda view: b"hand")
 
 
 def link(record: MatchRecord) -> str:

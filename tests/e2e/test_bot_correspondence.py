@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from bot.app import BoardBot, create_bot
+from bot.discord.app import BoardBot, create_bot
 from bot.service import User
 from bot.settings import Settings
 from tests.bot.conftest import FakeClock

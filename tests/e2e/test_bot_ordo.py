@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from bot.app import BoardBot, create_bot
+from bot.discord.app import BoardBot, create_bot
 from bot.settings import Settings
 from tests.fakediscord import FakeDiscord, running_client
 from tests.fakediscord.server import Call

@@ -14,13 +14,12 @@ import logging
 from typing import TYPE_CHECKING, Any
 
 import discord
-
-from bot.components import MatchButton, PanelSelect, StepSelect
-from bot.replies import Panel, Post, Reply
+from bot.discord.components import MatchButton, PanelSelect, StepSelect
+from bot.service.replies import Panel, Post, Reply
 from storage.base import MatchRecord
 
 if TYPE_CHECKING:
-    from bot.app import BoardBot
+    from bot.discord.app import BoardBot
 
 log = logging.getLogger(__name__)
 

@@ -4,7 +4,7 @@ Hidden information stays hidden while a match runs (ruling 29 of FENCE!): until 
 record shows each step's public notation and leaves out the seed and the final position
 (the seed decides every shuffle; FENCE!'s position holds every hand), so such a record can
 be read but not replayed. Once the match is over everything is revealed and the record
-replays exactly (:func:`bot.export.replay`). Games without secrets export everything at any
+replays exactly (:func:`bot.service.export.replay`). Games without secrets export everything at any
 time.
 """
 
@@ -14,10 +14,10 @@ import asyncio
 from typing import TYPE_CHECKING, Any
 
 import render
-from bot.export import ExportedMatch, dump_text
-from bot.hands import private_part
-from bot.replies import Reply
-from bot.service_base import DROP, Loaded, User, guarded
+from bot.service.base import DROP, Loaded, User, guarded
+from bot.service.export import ExportedMatch, dump_text
+from bot.service.hands import private_part
+from bot.service.replies import Reply
 from render.animate import animate
 from storage.base import ACTIVE, FINISHED, ActionRecord
 

@@ -6,15 +6,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Literal
 
 import discord
+from bot.discord.app import actor_of, user_of
+from bot.discord.cogs.common import bot_of, can_see, match_autocomplete, run, where
+from bot.discord.cogs.info import game_choices
 from discord import app_commands
 from discord.ext import commands
 
-from bot.app import actor_of, user_of
-from bot.cogs.common import bot_of, can_see, match_autocomplete, run, where
-from bot.cogs.info import game_choices
-
 if TYPE_CHECKING:
-    from bot.app import BoardBot
+    from bot.discord.app import BoardBot
 
 
 def _guild(interaction: discord.Interaction) -> str:

@@ -26,7 +26,7 @@ from fractions import Fraction
 from typing import Any
 
 import games
-from bot.service_base import DROP
+from bot.service.base import DROP
 
 _EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 _TAG = re.compile(r'^\[([A-Za-z][A-Za-z0-9_]*) "(.*)"\]$')

@@ -11,17 +11,16 @@ import re
 from typing import TYPE_CHECKING, Any
 
 import discord
+import games
+from bot.discord.app import actor_of, user_of
+from bot.discord.cogs.common import run
+from bot.service import User
 from discord import app_commands
 from discord.ext import commands
-
-import games
-from bot.app import actor_of, user_of
-from bot.cogs.common import run
-from bot.service import User
 from games.core import Option, Rules
 
 if TYPE_CHECKING:
-    from bot.app import BoardBot
+    from bot.discord.app import BoardBot
 
 MENTION = re.compile(r"<@!?(\d+)>")
 COLOR_HELP = "Your seat: first, second, random (default) or a colour"

@@ -5,15 +5,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 import discord
+import games
+from bot.discord.app import actor_of
+from bot.discord.cogs.common import bot_of, can_see, match_autocomplete, where
 from discord import app_commands
 from discord.ext import commands
 
-import games
-from bot.app import actor_of
-from bot.cogs.common import bot_of, can_see, match_autocomplete, where
-
 if TYPE_CHECKING:
-    from bot.app import BoardBot
+    from bot.discord.app import BoardBot
 
 
 def game_choices() -> list[app_commands.Choice[str]]:

@@ -5,16 +5,16 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from bot.app import BoardBot
+    from bot.discord.app import BoardBot
 
 
 async def setup_cogs(bot: BoardBot) -> None:
-    from bot.cogs.correspondence import CorrespondenceCog
-    from bot.cogs.info import InfoCog
-    from bot.cogs.matches import MatchCog
-    from bot.cogs.moves import MoveCog
-    from bot.cogs.play import PlayCog
-    from bot.cogs.simple import SimpleCog
+    from bot.discord.cogs.correspondence import CorrespondenceCog
+    from bot.discord.cogs.info import InfoCog
+    from bot.discord.cogs.matches import MatchCog
+    from bot.discord.cogs.moves import MoveCog
+    from bot.discord.cogs.play import PlayCog
+    from bot.discord.cogs.simple import SimpleCog
 
     for cog in (
         PlayCog(bot),

@@ -1,5 +1,5 @@
 """Pieces every use-case module shares: who acts, how refusals travel, how errors become
-sentences. Kept apart from :mod:`bot.service` so the use-case mixins (lobbies, guided turns,
+sentences. Kept apart from :mod:`bot.service.facade` so the use-case mixins (lobbies, guided turns,
 clocks…) can import them without importing the service itself."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, ParamSpec
 
-from bot.replies import Reply
+from bot.service.replies import Reply
 from games.core import IllegalMove, Rules
 from storage.base import MatchRecord, StaleVersion
 

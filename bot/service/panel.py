@@ -17,8 +17,8 @@ import asyncio
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from bot.replies import Panel, Reply
-from bot.service_base import Loaded, Refusal, User, guarded
+from bot.service.base import Loaded, Refusal, User, guarded
+from bot.service.replies import Panel, Reply
 from games.core import Rules
 from storage.base import ACTIVE
 

@@ -1,19 +1,18 @@
-"""Resigning, which takes a confirming press (the other decisions are in :mod:`bot.cogs.simple`)."""
+"""Resigning, which takes a confirming press (other decisions: :mod:`bot.discord.cogs.simple`)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 import discord
+from bot.discord.app import actor_of
+from bot.discord.cogs.common import match_autocomplete, where
+from bot.discord.components import MatchButton
 from discord import app_commands
 from discord.ext import commands
 
-from bot.app import actor_of
-from bot.cogs.common import match_autocomplete, where
-from bot.components import MatchButton
-
 if TYPE_CHECKING:
-    from bot.app import BoardBot
+    from bot.discord.app import BoardBot
 
 MATCH_HELP = "Which match (only needed outside a match thread)"
 

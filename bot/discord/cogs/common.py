@@ -6,15 +6,14 @@ from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, cast
 
 import discord
-from discord import app_commands
-
 import games
-from bot.app import actor_of
-from bot.replies import Reply
+from bot.discord.app import actor_of
+from bot.service.replies import Reply
+from discord import app_commands
 from storage.base import MatchRecord
 
 if TYPE_CHECKING:
-    from bot.app import BoardBot
+    from bot.discord.app import BoardBot
 
 
 def bot_of(interaction: discord.Interaction) -> BoardBot:

@@ -23,8 +23,8 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import games
-from bot.replies import Button, Post, Reply
-from bot.service_base import Refusal, User, guarded, plural_names
+from bot.service.base import Refusal, User, guarded, plural_names
+from bot.service.replies import Button, Post, Reply
 from storage.base import ACTIVE, CANCELLED, CHALLENGE, MatchRecord, MatchUpdate
 
 if TYPE_CHECKING:

@@ -14,8 +14,8 @@ import importlib
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from bot.replies import DirectMessage, Reply
-from bot.service_base import Loaded, Refusal, User, guarded
+from bot.service.base import Loaded, Refusal, User, guarded
+from bot.service.replies import DirectMessage, Reply
 from storage.base import ACTIVE, CHALLENGE, FINISHED
 
 if TYPE_CHECKING:

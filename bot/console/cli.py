@@ -27,9 +27,9 @@ from pathlib import Path
 from typing import TextIO
 
 import games
-from bot.commandline import CommandLine, LineError, parse_line
-from bot.replies import Post, Reply, parse_path
+from bot.console.commandline import CommandLine, LineError, parse_line
 from bot.service import Service, User
+from bot.service.replies import Post, Reply, parse_path
 from bot.settings import Settings
 from storage import open_store
 

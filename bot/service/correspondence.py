@@ -47,11 +47,11 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 import games
-from bot import ratings as glicko
-from bot import timecontrol as tc
-from bot.panel import walk
-from bot.replies import Button, DirectMessage, Post, Reply
-from bot.service_base import Loaded, Refusal, User, guarded, plural_names
+from bot.service import ratings as glicko
+from bot.service import timecontrol as tc
+from bot.service.base import Loaded, Refusal, User, guarded, plural_names
+from bot.service.panel import walk
+from bot.service.replies import Button, DirectMessage, Post, Reply
 from games.core import Outcome, Rules
 from storage.base import ACTIVE, FINISHED, MatchRecord, MatchUpdate, Rating, StaleVersion
 

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, cast
 import discord
 
 if TYPE_CHECKING:
-    from bot.app import BoardBot
+    from bot.discord.app import BoardBot
 
 STYLES = {
     "primary": discord.ButtonStyle.primary,

@@ -10,14 +10,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 import discord
+from bot.discord.app import actor_of
+from bot.discord.cogs.common import match_autocomplete, run, where
 from discord import app_commands
 from discord.ext import commands
 
-from bot.app import actor_of
-from bot.cogs.common import match_autocomplete, run, where
-
 if TYPE_CHECKING:
-    from bot.app import BoardBot
+    from bot.discord.app import BoardBot
 
 MATCH_HELP = "Which match (only needed outside a match thread)"
 

@@ -5,15 +5,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 import discord
+from bot.discord.app import actor_of
+from bot.discord.cogs.common import bot_of, can_see, match_autocomplete, run, where
+from bot.discord.delivery import message_kwargs
 from discord import app_commands
 from discord.ext import commands
 
-from bot.app import actor_of
-from bot.cogs.common import bot_of, can_see, match_autocomplete, run, where
-from bot.delivery import message_kwargs
-
 if TYPE_CHECKING:
-    from bot.app import BoardBot
+    from bot.discord.app import BoardBot
 
 
 class MoveCog(commands.Cog):

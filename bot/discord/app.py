@@ -14,14 +14,13 @@ from collections.abc import Callable
 from typing import Any
 
 import discord
+from bot.discord.components import MatchButton, PanelSelect, StepSelect
+from bot.discord.delivery import Delivery, jump_link
+from bot.service import Service, User
+from bot.service.replies import Reply, parse_path
+from bot.settings import Settings
 from discord import app_commands
 from discord.ext import commands, tasks
-
-from bot.components import MatchButton, PanelSelect, StepSelect
-from bot.delivery import Delivery, jump_link
-from bot.replies import Reply, parse_path
-from bot.service import Service, User
-from bot.settings import Settings
 from storage import SqliteStore, Store
 
 log = logging.getLogger(__name__)
@@ -94,7 +93,7 @@ class BoardBot(commands.Bot):
             reminders=self.settings.reminders,
             vacation_days=self.settings.vacation_days,
         )
-        from bot.cogs import setup_cogs
+        from bot.discord.cogs import setup_cogs
 
         await setup_cogs(self)
         self.add_dynamic_items(MatchButton, StepSelect, PanelSelect)

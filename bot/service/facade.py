@@ -2,7 +2,7 @@
 
 The service decides *who may act* (participants only, the seat to move only), runs the rules
 engines, commits each accepted action in one versioned transaction, renders the board and
-answers with plain :mod:`bot.replies` objects. It never imports discord, so the console and
+answers with plain :mod:`bot.service.replies` objects. It never imports discord, so the console and
 the test-suite drive exactly the code the Discord cogs use.
 
 Errors are turned into sentences in exactly one place, :func:`_guarded`: an ``IllegalMove``
@@ -23,13 +23,7 @@ from typing import Any, ParamSpec
 
 import games
 import render
-from bot.correspondence import CorrespondenceCases
-from bot.hands import HandCases, private_part
-from bot.lobby import LobbyCases, lobby_of
-from bot.panel import PanelCases, guided
-from bot.records import RecordCases
-from bot.replies import Button, DirectMessage, Post, Reply
-from bot.service_base import (
+from bot.service.base import (
     DROP,
     Loaded,
     Refusal,
@@ -39,9 +33,15 @@ from bot.service_base import (
     guarded,
     plural_names,
 )
-from bot.suggest import suggest
-from bot.summaries import round_summary
-from bot.timecontrol import TimeControl
+from bot.service.correspondence import CorrespondenceCases
+from bot.service.hands import HandCases, private_part
+from bot.service.lobby import LobbyCases, lobby_of
+from bot.service.panel import PanelCases, guided
+from bot.service.records import RecordCases
+from bot.service.replies import Button, DirectMessage, Post, Reply
+from bot.service.suggest import suggest
+from bot.service.summaries import round_summary
+from bot.service.timecontrol import TimeControl
 from games.core import GameOver, NotYourTurn, Outcome, Rules
 from storage.base import (
     ACTIVE,
