@@ -14,9 +14,11 @@ from collections.abc import Callable
 from typing import Any
 
 import discord
+from bot.discord.cogs import setup_cogs
 from bot.discord.components import MatchButton, PanelSelect, StepSelect
 from bot.discord.delivery import Delivery, jump_link
-from bot.service import Service, User
+from bot.discord.identity import actor_of
+from bot.service import Service
 from bot.service.replies import Reply, parse_path
 from bot.settings import Settings
 from discord import app_commands
@@ -25,13 +27,6 @@ from storage import SqliteStore, Store
 
 log = logging.getLogger(__name__)
 
-
-def user_of(user: discord.abc.User) -> User:
-    return User(str(user.id), user.display_name)
-
-
-def actor_of(interaction: discord.Interaction) -> User:
-    return user_of(interaction.user)
 
 
 PLAIN_ACTIONS = frozenset(
@@ -93,8 +88,6 @@ class BoardBot(commands.Bot):
             reminders=self.settings.reminders,
             vacation_days=self.settings.vacation_days,
         )
-        from bot.discord.cogs import setup_cogs
-
         await setup_cogs(self)
         self.add_dynamic_items(MatchButton, StepSelect, PanelSelect)
         if self._sync_commands:

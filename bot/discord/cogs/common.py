@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, cast
 
 import discord
 import games
-from bot.discord.app import actor_of
+from bot.discord.identity import actor_of
 from bot.service.replies import Reply
 from discord import app_commands
 from storage.base import MatchRecord

@@ -6,9 +6,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Literal
 
 import discord
-from bot.discord.app import actor_of, user_of
 from bot.discord.cogs.common import bot_of, can_see, match_autocomplete, run, where
 from bot.discord.cogs.info import game_choices
+from bot.discord.identity import actor_of, user_of
 from discord import app_commands
 from discord.ext import commands
 

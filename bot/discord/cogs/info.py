@@ -6,8 +6,8 @@ from typing import TYPE_CHECKING
 
 import discord
 import games
-from bot.discord.app import actor_of
 from bot.discord.cogs.common import bot_of, can_see, match_autocomplete, where
+from bot.discord.identity import actor_of
 from discord import app_commands
 from discord.ext import commands
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 import discord
-from bot.discord.app import actor_of
 from bot.discord.cogs.common import match_autocomplete, where
 from bot.discord.components import MatchButton
+from bot.discord.identity import actor_of
 from discord import app_commands
 from discord.ext import commands
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 import discord
-from bot.discord.app import actor_of
 from bot.discord.cogs.common import bot_of, can_see, match_autocomplete, run, where
 from bot.discord.delivery import message_kwargs
+from bot.discord.identity import actor_of
 from discord import app_commands
 from discord.ext import commands
 

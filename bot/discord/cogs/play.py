@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 import games
-from bot.discord.app import actor_of, user_of
 from bot.discord.cogs.common import run
+from bot.discord.identity import actor_of, user_of
 from bot.service import User
 from discord import app_commands
 from discord.ext import commands

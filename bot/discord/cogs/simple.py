@@ -10,8 +10,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 import discord
-from bot.discord.app import actor_of
 from bot.discord.cogs.common import match_autocomplete, run, where
+from bot.discord.identity import actor_of
 from discord import app_commands
 from discord.ext import commands
 
