@@ -23,7 +23,7 @@ from bot.service.replies import Reply, parse_path
 from bot.settings import Settings
 from discord import app_commands
 from discord.ext import commands, tasks
-from storage import SqliteStore, Store
+from storage import Store, open_store
 
 log = logging.getLogger(__name__)
 
@@ -77,7 +77,7 @@ class BoardBot(commands.Bot):
         self.service: Service
 
     async def setup_hook(self) -> None:
-        store = self._store or SqliteStore(self.settings.database_path)
+        store = self._store or open_store(self.settings.database_url)
         await store.open()
         self._store = store
         self.service = Service(
