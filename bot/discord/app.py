@@ -18,14 +18,19 @@ from bot.discord.cogs import setup_cogs
 from bot.discord.components import MatchButton, PanelSelect, StepSelect
 from bot.discord.delivery import Delivery, jump_link
 from bot.discord.identity import actor_of
+from bot.discord.translator import CatalogueTranslator
 from bot.service import Service
 from bot.service.replies import Reply, parse_path
 from bot.settings import Settings
+from bot.words import words
 from discord import app_commands
 from discord.ext import commands, tasks
 from storage import Store, open_store
 
 log = logging.getLogger(__name__)
+
+COMPONENTS = (MatchButton, StepSelect, PanelSelect)
+"""Every button and menu the bot posts: their ids carry the match, so they outlive restarts."""
 
 
 
@@ -41,14 +46,21 @@ class BoardTree(app_commands.CommandTree["BoardBot"]):
     async def on_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError
     ) -> None:
-        """Last resort: a short apology, never a traceback in Discord."""
+        """Last resort: a short apology, never a traceback in Discord.
+
+        A command Discord still lists but this version no longer has (global command lists
+        update slowly) is not our failure: it gets a pointer to the current commands.
+        """
+        bot: BoardBot = interaction.client  # type: ignore[assignment]
+        say = words(interaction.locale)
+        if isinstance(error, app_commands.CommandNotFound):
+            log.info("removed command %r used", error.name)
+            await bot.delivery.followup(interaction, say("errors.removed_command"))
+            return
         log.exception(
             "command %s failed", interaction.command and interaction.command.name, exc_info=error
         )
-        bot: BoardBot = interaction.client  # type: ignore[assignment]
-        await bot.delivery.followup(
-            interaction, "Sorry — something went wrong on my side and nothing was changed."
-        )
+        await bot.delivery.followup(interaction, say("errors.internal"))
 
 
 class BoardBot(commands.Bot):
@@ -89,7 +101,8 @@ class BoardBot(commands.Bot):
             vacation_days=self.settings.vacation_days,
         )
         await setup_cogs(self)
-        self.add_dynamic_items(MatchButton, StepSelect, PanelSelect)
+        await self.tree.set_translator(CatalogueTranslator())
+        self.add_dynamic_items(*COMPONENTS)
         if self._sync_commands:
             await self.sync_commands()
         self.scheduler.change_interval(seconds=self.settings.tick_seconds)
@@ -121,6 +134,17 @@ class BoardBot(commands.Bot):
         await super().close()
         if self._store is not None:
             await self._store.close()
+
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """A button or menu no registered item claims (an id from an older version) gets a
+        polite private answer instead of Discord's "This interaction failed"."""
+        if interaction.type is not discord.InteractionType.component:
+            return
+        custom_id = str((interaction.data or {}).get("custom_id", ""))
+        if any(item.__discord_ui_compiled_template__.fullmatch(custom_id) for item in COMPONENTS):
+            return
+        log.info("stale component %r pressed", custom_id)
+        await self.delivery.followup(interaction, words(interaction.locale)("errors.stale_button"))
 
     async def on_ready(self) -> None:
         log.info("logged in as %s in %d servers", self.user, len(self.guilds))
