@@ -41,10 +41,30 @@ def parse_line(line: str) -> CommandLine:
     if not words:
         raise LineError("Which command? Try /games or /rules ordo.")
     command, args, options = words[0].lower(), [], {}
-    for word in words[1:]:
+    last: str | None = None
+    for index, word in enumerate(words[1:], start=1):
         name, colon, value = word.partition(":")
         if colon and name and name.replace("_", "").isalnum() and not name[0].isdigit():
-            options[name.lower()] = value
+            last = name.lower()
+            options[last] = value
+        elif last is None:
+            args.append(word)  # a subcommand (/play ordo), only before the first option
         else:
-            args.append(word)
+            raise LineError(unquoted_hint(last, options[last], words[index:]))
     return CommandLine(user, command, tuple(args), options)
+
+
+def unquoted_hint(name: str, value: str, rest: list[str]) -> str:
+    """A value with spaces was typed without quotes: rather than silently keeping only its first
+    word, say how to write it (quoting at most a readable stretch of what was typed)."""
+    stray = " ".join(rest)
+    whole = " ".join([value, *rest])
+    shown = whole if len(whole) <= 60 else whole[:57] + "…"
+    return (
+        f"I read {name}:{shorten(value)} and then {shorten(stray)!r} on its own. "
+        f'Values with spaces go in double quotes: {name}:"{shown}"'
+    )
+
+
+def shorten(text: str, limit: int = 30) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
