@@ -81,9 +81,12 @@ class Console:
         out_dir: Path,
         write: Callable[[str], None],
         clock: ConsoleClock | None = None,
+        admins: frozenset[str] = frozenset(),
     ) -> None:
         self.service = service
         self.clock = clock
+        self.admins = admins
+        """Console users who manage the console's server (may change /settings)."""
         self.out_dir = out_dir
         self.write = write
         self._images = 0
@@ -155,7 +158,7 @@ class Console:
         self.show(cmd.user, reply)
 
     async def dispatch(self, cmd: CommandLine) -> Reply:
-        user = User(cmd.user, cmd.user)
+        user = User(cmd.user, cmd.user, manages_server=cmd.user in self.admins)
         opts = dict(cmd.options)
         match_text = opts.pop("match", None)
         match_id: int | None = None
@@ -299,7 +302,9 @@ def parse_offset(text: str) -> float:
     return sum(float(n) * {"d": 86400, "h": 3600, "m": 60}[unit] for n, unit in parts)
 
 
-async def run(lines: TextIO, db: str, out_dir: Path, interactive: bool) -> None:
+async def run(
+    lines: TextIO, db: str, out_dir: Path, interactive: bool, admins: frozenset[str] = frozenset()
+) -> None:
     store = open_store(db)
     await store.open()
     clock = ConsoleClock(None if db == ":memory:" else Path(f"{db}.clock"))
@@ -312,7 +317,8 @@ async def run(lines: TextIO, db: str, out_dir: Path, interactive: bool) -> None:
             reminders=settings.reminders,
             vacation_days=settings.vacation_days,
         )
-        console = Console(service, out_dir, lambda text: print(text, flush=True), clock)
+        await service.start()
+        console = Console(service, out_dir, lambda text: print(text, flush=True), clock, admins)
         if interactive:
             print(f"Local console on {db}. {HELP}\nExample: alice: /play ordo opponent:bob")
         while True:
@@ -333,9 +339,17 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--db", default="./data/console.sqlite3", help="SQLite file (kept)")
     parser.add_argument("--out", default="./boards", help="folder for board images")
     parser.add_argument("--log-level", default="WARNING")
+    parser.add_argument(
+        "--admin",
+        action="append",
+        default=[],
+        metavar="USER",
+        help="a console user who may change /settings (repeat for several)",
+    )
     args = parser.parse_args(argv)
     logging.basicConfig(level=args.log_level.upper(), format="%(levelname)s %(name)s: %(message)s")
-    asyncio.run(run(sys.stdin, args.db, Path(args.out), sys.stdin.isatty()))
+    admins = frozenset(args.admin)
+    asyncio.run(run(sys.stdin, args.db, Path(args.out), sys.stdin.isatty(), admins))
 
 
 if __name__ == "__main__":

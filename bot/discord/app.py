@@ -100,6 +100,7 @@ class BoardBot(commands.Bot):
             reminders=self.settings.reminders,
             vacation_days=self.settings.vacation_days,
         )
+        await self.service.start()
         await setup_cogs(self)
         await self.tree.set_translator(CatalogueTranslator())
         self.add_dynamic_items(*COMPONENTS)

@@ -4,15 +4,18 @@ clocks…) can import them without importing the service itself."""
 
 from __future__ import annotations
 
+import asyncio
+import contextvars
 import functools
 import logging
 from collections.abc import Awaitable, Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, ParamSpec
 
 from bot.service.replies import Reply
+from bot.words import words
 from games.core import IllegalMove, Rules
-from storage.base import MatchRecord, StaleVersion
+from storage.base import MatchClosed, MatchRecord, RatingsChanged, StaleVersion, StoreBusy
 
 log = logging.getLogger("bot.service")
 
@@ -28,10 +31,20 @@ class Refusal(ValueError):
 
 @dataclass(frozen=True)
 class User:
-    """Somebody issuing commands: a Discord user id (or a console name) and a display name."""
+    """Somebody issuing commands: a Discord user id (or a console name) and a display name,
+    with the facts about them that only the front end can know and the service decides on.
+
+    ``manages_server``: may change the server's settings (Discord: Manage Server).
+    ``guild_id`` and ``can_view``: where they are and which channels or threads they can
+    see, so the service alone decides whether a spectator may look at a match.
+    """
 
     id: str
     name: str
+    locale: str = "en"
+    manages_server: bool = False
+    guild_id: str | None = None
+    can_view: Callable[[str], bool] | None = field(default=None, compare=False, repr=False)
 
 
 @dataclass(frozen=True)
@@ -60,28 +73,91 @@ class Loaded:
         return self.record.id
 
 
+COMMITTED: contextvars.ContextVar[list[int] | None] = contextvars.ContextVar(
+    "committed", default=None
+)
+"""The matches a command has committed changes to so far (set by :func:`guarded`).
+
+After the first commit a failure can no longer be answered with "nothing was changed"; this
+is how the one place that turns failures into sentences knows."""
+
+BUSY_RETRIES = (0.2, 0.6)
+"""Pauses before retrying a command that found the database busy (then: "busy, try again")."""
+RATING_RETRIES = 5
+"""A finishing commit whose rating rows moved is simply computed and committed again."""
+
+
+def note_commit(match_id: int) -> None:
+    """Called by the transition right after a commit succeeded."""
+    committed = COMMITTED.get()
+    if committed is not None:
+        committed.append(match_id)
+
+
+def _locale(args: tuple[Any, ...]) -> str:
+    actor = next((a for a in args if isinstance(a, User)), None)
+    return actor.locale if actor else "en"
+
+
 def guarded(
     method: Callable[P, Awaitable[Reply]],
 ) -> Callable[P, Awaitable[Reply]]:
-    """The one place where failures become sentences for people."""
+    """The one place where failures become sentences for people.
+
+    Before anything was committed, a failure is a refusal ("nothing was changed" is true);
+    once a change is committed, the answer says the change stands and how to see it. A busy
+    database and a rating row that moved are retried here, because nothing was written.
+    """
 
     @functools.wraps(method)
     async def wrapper(*args: P.args, **kwargs: P.kwargs) -> Reply:
         match_id = kwargs.get("match_id")
+        known = match_id if isinstance(match_id, int) else None
+        say = words(_locale(args))
+        outer = COMMITTED.get() is None
+        token = COMMITTED.set([]) if outer else None
+        committed = COMMITTED.get()
+        assert committed is not None
         try:
-            return await method(*args, **kwargs)
+            pauses = list(BUSY_RETRIES)
+            ratings_left = RATING_RETRIES
+            while True:
+                try:
+                    return await method(*args, **kwargs)
+                except StoreBusy:
+                    if committed or not pauses:
+                        raise
+                    await asyncio.sleep(pauses.pop(0))
+                except RatingsChanged:
+                    if committed or ratings_left == 0:
+                        raise
+                    ratings_left -= 1
         except (IllegalMove, Refusal) as exc:
-            return Reply.refuse(str(exc), match_id=match_id if isinstance(match_id, int) else None)
-        except StaleVersion:
+            return Reply.refuse(str(exc), match_id=known)
+        except MatchClosed as exc:
             return Reply.refuse(
-                "The board changed while you were acting — look again with /board and retry."
+                say("errors.closed", match=exc.match_id, status=exc.status), match_id=exc.match_id
             )
+        except StaleVersion:
+            return Reply.refuse(say("errors.stale"))
+        except StoreBusy:
+            log.warning("store busy in %s (match %s)", method.__name__, match_id)
+            return Reply.refuse(say("errors.busy"), match_id=known)
         except Exception:
+            if committed:
+                log.exception(
+                    "after committing, %s failed (match %s)", method.__name__, committed[-1]
+                )
+                return Reply.refuse(
+                    say("errors.recorded_not_posted", match=committed[-1]), match_id=committed[-1]
+                )
             log.exception("internal error in %s (match %s)", method.__name__, match_id)
             return Reply.refuse(
-                "Sorry — something went wrong on my side and nothing was changed"
-                + (f" (match #{match_id})." if match_id else ".")
+                say("errors.internal_match", match=match_id) if match_id else say("errors.internal")
             )
+        finally:
+            if token is not None:
+                COMMITTED.reset(token)
 
     return wrapper
 

@@ -52,8 +52,8 @@ from bot.service import timecontrol as tc
 from bot.service.base import Loaded, Refusal, User, guarded, plural_names
 from bot.service.panel import walk
 from bot.service.replies import Button, DirectMessage, Post, Reply
-from games.core import Outcome, Rules
-from storage.base import ACTIVE, FINISHED, MatchRecord, MatchUpdate, Rating, StaleVersion
+from games.core import Rules
+from storage.base import ACTIVE, FINISHED, MatchRecord, MatchUpdate, StaleVersion
 
 if TYPE_CHECKING:
     from bot.service import Service
@@ -191,11 +191,15 @@ class CorrespondenceCases:
     async def _vacations(
         self: Service, record: MatchRecord
     ) -> dict[int, list[tuple[float, float]]]:
+        """Paused time per seat: the player's vacations, and every outage of the bot — time
+        the bot was away is nobody's, so it pauses every clock exactly as a vacation does."""
+        outages = await self.store.outages(since=record.created_at)
+        prefs = await self.store.users_settings(record.seats)
         result = {}
         for seat, uid in enumerate(record.seats):
-            spans = (await self._prefs(uid)).get("vacations") or []
-            if spans:
-                result[seat] = [(float(a), float(b)) for a, b in spans]
+            spans = [(float(a), float(b)) for a, b in prefs.get(uid, {}).get("vacations") or []]
+            if spans or outages:
+                result[seat] = spans + outages
         return result
 
     async def _meta_after_change(
@@ -263,9 +267,23 @@ class CorrespondenceCases:
         return tc.deadline(clocks, seat, await self._vacations(record))
 
     # -- the scheduler's tick --------------------------------------------------------------
+    async def start(self: Service) -> tuple[float, float] | None:
+        """Called once when a bot (or console) process starts: the time since the last
+        heartbeat of the previous run becomes an outage, paused on every clock."""
+        outage = await self.store.mark_alive(self.clock(), starting=True)
+        if outage is not None:
+            log.info(
+                "the bot was away for %s; every clock is paused for that time",
+                tc.format_duration(outage[1] - outage[0]),
+            )
+        return outage
+
     async def tick(self: Service) -> list[Reply]:
         """Everything that fell due by now: reminders, timeouts, daily digests. Each reply
-        carries a post for its match's place and/or DMs; the caller delivers them."""
+        carries a post for its match's place and/or DMs; the caller delivers them.
+
+        Only a running process ticks, so the tick is also the heartbeat."""
+        await self.store.mark_alive(self.clock())
         replies: list[Reply] = []
         for record in await self.store.list_matches(statuses=(ACTIVE,)):
             if "clock" not in record.meta:
@@ -310,12 +328,11 @@ class CorrespondenceCases:
             if t > threshold
         ]
         marked = tc.mark_reminded(clocks, keys)
-        updated = await self.store.commit(
-            record.id,
-            record.version,
-            MatchUpdate(meta={**record.meta, "clock": marked.to_dict()}),
-            now=now,
-        )
+        updated = (
+            await self.transitions.commit(
+                record, MatchUpdate(meta={**record.meta, "clock": marked.to_dict()}), now=now
+            )
+        ).record
         rules = games.get(updated.game)
         names = await self.player_names(updated)
         replies = []
@@ -442,28 +459,6 @@ class CorrespondenceCases:
         return Reply(text="Waiting for you (most urgent first):\n" + "\n".join(lines))
 
     # -- ratings ---------------------------------------------------------------------------
-    async def _on_finished(self: Service, loaded: Loaded, outcome: Outcome) -> list[str]:
-        record = loaded.record
-        if not record.meta.get("rated", False) or record.status != FINISHED:
-            return []
-        if len(set(record.seats)) < len(record.seats):
-            return []  # somebody played themselves: nothing to learn about their strength
-        guild = record.guild_id or ""
-        before = [
-            await self.store.rating(guild, record.game, uid)
-            or Rating(user_id=uid, game=record.game, guild_id=guild)
-            for uid in record.seats
-        ]
-        after = glicko.rate_match(before, list(outcome.winners), self.clock())
-        if not await self.store.save_ratings(guild, record.game, record.id, after, self.clock()):
-            return []
-        names = await self.player_names(record)
-        changes = ", ".join(
-            f"{names[i]} {glicko.display(old)} → {glicko.display(new)}"
-            for i, (old, new) in enumerate(zip(before, after, strict=True))
-        )
-        return [f"Ratings: {changes}."]
-
     @guarded
     async def rating(
         self: Service,
@@ -553,7 +548,12 @@ class CorrespondenceCases:
     async def server_settings(
         self: Service, actor: User, guild_id: str, changes: dict[str, Any] | None = None
     ) -> Reply:
-        """``/settings``: the adapter checks Manage Server before calling this."""
+        """``/settings``: anyone may read them; only someone who manages the server (the
+        front end says who does) may change them."""
+        if any(value is not None for value in (changes or {}).values()) and not (
+            actor.manages_server
+        ):
+            raise Refusal("Only members with Manage Server can change the bot's settings.")
         settings = dict(await self.store.guild_settings(guild_id))
         for key, value in (changes or {}).items():
             if value is None:

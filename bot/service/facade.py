@@ -42,6 +42,7 @@ from bot.service.replies import Button, DirectMessage, Post, Reply
 from bot.service.suggest import suggest
 from bot.service.summaries import round_summary
 from bot.service.timecontrol import TimeControl
+from bot.service.transition import Transitions
 from games.core import GameOver, NotYourTurn, Outcome, Rules
 from storage.base import (
     ACTIVE,
@@ -89,6 +90,7 @@ class Service(LobbyCases, HandCases, PanelCases, CorrespondenceCases, RecordCase
         self.vacation_days = vacation_days
         self._seed_source = seed_source or (lambda: secrets.randbits(31))
         self.link = link
+        self.transitions = Transitions(store, clock)
         self._legal: OrderedDict[tuple[int, int], dict[str, str]] = OrderedDict()
         self._cache_size = cache_size
 
@@ -143,7 +145,21 @@ class Service(LobbyCases, HandCases, PanelCases, CorrespondenceCases, RecordCase
             record = mine[0]
         if participant and actor.id not in record.seats:
             raise Refusal(f"You are not playing in match #{record.id}.")
+        if not self._may_see(actor, record):
+            raise Refusal("You can't see that match from here.")
         return record
+
+    @staticmethod
+    def _may_see(actor: User, record: MatchRecord) -> bool:
+        """Players always see their match; anyone else only from the server it is played in
+        and where they can see its thread or channel (the front end says which they can
+        see; the console is one server where everyone sees everything)."""
+        if actor.id in record.seats or actor.can_view is None:
+            return True
+        if actor.guild_id is None or record.guild_id != actor.guild_id:
+            return False
+        place = record.thread_id or record.channel_id
+        return bool(place) and actor.can_view(place)
 
     def _seat_of(self, record: MatchRecord, actor: User) -> int:
         return record.seats.index(actor.id)
@@ -528,9 +544,7 @@ class Service(LobbyCases, HandCases, PanelCases, CorrespondenceCases, RecordCase
         if record.status == CHALLENGE:
             withdrawn = actor.id == record.created_by
             status = CANCELLED if withdrawn else DECLINED
-            await self.store.commit(
-                record.id, record.version, MatchUpdate(status=status), now=self.clock()
-            )
+            await self.transitions.commit(record, MatchUpdate(status=status))
             text = (
                 f"{actor.name} withdrew the challenge (match #{record.id})."
                 if withdrawn
@@ -552,7 +566,7 @@ class Service(LobbyCases, HandCases, PanelCases, CorrespondenceCases, RecordCase
             what = "undo request"
         else:
             raise Refusal(f"Nothing is waiting for your answer in match #{record.id}.")
-        await self.store.commit(record.id, record.version, MatchUpdate(meta=meta), now=self.clock())
+        await self.transitions.commit(record, MatchUpdate(meta=meta))
         others = tuple(uid for uid in record.seats if uid != actor.id)
         text = f"{actor.name} declined the {what}; play on."
         return Reply(
@@ -608,9 +622,9 @@ class Service(LobbyCases, HandCases, PanelCases, CorrespondenceCases, RecordCase
         rules = games.get(record.game)
         state = rules.load(record.state)
         meta = {**record.meta, **self._start_meta(rules, state, len(record.seats), record.meta)}
-        updated = await self.store.commit(
-            record.id, record.version, MatchUpdate(status=ACTIVE, meta=meta), now=self.clock()
-        )
+        updated = (
+            await self.transitions.commit(record, MatchUpdate(status=ACTIVE, meta=meta))
+        ).record
         loaded = self._load(updated)
         return await self._turn_reply(
             loaded, [f"{actor.name} accepted — the game begins!"], "Challenge accepted.", None
@@ -665,6 +679,10 @@ class Service(LobbyCases, HandCases, PanelCases, CorrespondenceCases, RecordCase
             last = live[-1].detail
             turn = int(last.get("turn", 0)) + (1 if last.get("ends_turn", True) else 0)
         now = self.clock()
+        # The clocks as this turn found them: an agreed undo of the turn puts them back exactly.
+        played = [a for a in live if not a.undone]
+        starts_turn = not played or played[-1].detail.get("ends_turn", True)
+        clock_before = record.meta.get("clock") if starts_turn else None
         appended: list[ActionRecord] = []
         for step in steps:
             ply += 1
@@ -679,6 +697,7 @@ class Service(LobbyCases, HandCases, PanelCases, CorrespondenceCases, RecordCase
                         "ends_turn": step.ends_turn,
                         "highlight": step.highlight,
                         **({"public": step.public} if step.public != step.notation else {}),
+                        **({"clock_before": clock_before} if clock_before and not appended else {}),
                     },
                 )
             )
@@ -687,15 +706,14 @@ class Service(LobbyCases, HandCases, PanelCases, CorrespondenceCases, RecordCase
         outcome = rules.outcome(new_state)
         meta = {k: v for k, v in record.meta.items() if k not in ("draw_offer", "undo_request")}
         meta = await self._meta_after_change(record, rules, state, new_state, meta, now)
-        update = MatchUpdate(
-            state=rules.dump(new_state),
-            meta=meta,
-            status=FINISHED if outcome else None,
-            result=outcome.to_dict() if outcome else None,
+        done = await self.transitions.commit(
+            record,
+            MatchUpdate(state=rules.dump(new_state), meta=meta),
+            append=appended,
+            outcome=outcome,
+            now=now,
         )
-        updated = await self.store.commit(
-            record.id, record.version, update, now=now, append=appended
-        )
+        updated = done.record
         after = Loaded(updated, rules, new_state)
         lines: list[str] = []
         # The result line states the outcome's reason; a notice saying the same is dropped.
@@ -706,8 +724,7 @@ class Service(LobbyCases, HandCases, PanelCases, CorrespondenceCases, RecordCase
             lines.extend(n for n in step.notices if n != said)
         lines.extend(round_summary(rules, state, new_state, names))
         ended = steps[-1].ends_turn or outcome is not None
-        if outcome is not None:
-            lines.extend(await self._on_finished(after, outcome))
+        lines.extend(done.rating_lines)
         post = await self._board_post(after, lines, ping=ended, mid_turn=not ended)
         played = " ".join(step.notation for step in steps)
         return Reply(
@@ -805,22 +822,15 @@ class Service(LobbyCases, HandCases, PanelCases, CorrespondenceCases, RecordCase
         outcome = rules.outcome(remaining)
         meta = {**record.meta, "dropped": [*record.meta.get("dropped", []), seat]}
         meta = await self._meta_after_change(record, rules, loaded.state, remaining, meta, now)
-        updated = await self.store.commit(
-            record.id,
-            record.version,
-            MatchUpdate(
-                state=rules.dump(remaining),
-                meta=meta,
-                status=FINISHED if outcome else None,
-                result=outcome.to_dict() if outcome else None,
-            ),
-            now=now,
+        done = await self.transitions.commit(
+            record,
+            MatchUpdate(state=rules.dump(remaining), meta=meta),
             append=[entry],
+            outcome=outcome,
+            now=now,
         )
-        after = Loaded(updated, rules, remaining)
-        lines = [line, *rules.notices(loaded.state, remaining)]
-        if outcome is not None:
-            lines.extend(await self._on_finished(after, outcome))
+        after = Loaded(done.record, rules, remaining)
+        lines = [line, *rules.notices(loaded.state, remaining), *done.rating_lines]
         return await self._turn_reply(after, lines, "Done.", loaded.state)
 
     @staticmethod
@@ -832,14 +842,9 @@ class Service(LobbyCases, HandCases, PanelCases, CorrespondenceCases, RecordCase
     async def _finish(self, loaded: Loaded, outcome: Outcome, lines: list[str]) -> Reply:
         record = loaded.record
         meta = {k: v for k, v in record.meta.items() if k not in ("draw_offer", "undo_request")}
-        updated = await self.store.commit(
-            record.id,
-            record.version,
-            MatchUpdate(status=FINISHED, result=outcome.to_dict(), meta=meta),
-            now=self.clock(),
-        )
-        after = Loaded(updated, loaded.rules, loaded.state)
-        lines = [*lines, *await self._on_finished(after, outcome)]
+        done = await self.transitions.commit(record, MatchUpdate(meta=meta), outcome=outcome)
+        after = Loaded(done.record, loaded.rules, loaded.state)
+        lines = [*lines, *done.rating_lines]
         post = await self._board_post(after, lines, ping=True)
         return Reply(text="Done.", post=post, match_id=record.id)
 
@@ -922,7 +927,7 @@ class Service(LobbyCases, HandCases, PanelCases, CorrespondenceCases, RecordCase
         """Record a proposal (draw, undo) that the other side answers with /accept or
         /decline — or the buttons, which do the same."""
         meta = {**record.meta, **pending}
-        await self.store.commit(record.id, record.version, MatchUpdate(meta=meta), now=self.clock())
+        await self.transitions.commit(record, MatchUpdate(meta=meta))
         others = tuple(uid for uid in record.seats if uid != actor.id)
         return Reply(
             text=ack,
@@ -949,15 +954,21 @@ class Service(LobbyCases, HandCases, PanelCases, CorrespondenceCases, RecordCase
         state = await asyncio.to_thread(replay, rules, record, keep)
         meta = {k: v for k, v in record.meta.items() if k not in ("draw_offer", "undo_request")}
         before = rules.load(record.state)
-        meta = await self._meta_after_change(record, rules, before, state, meta, self.clock())
-        updated = await self.store.commit(
-            record.id,
-            record.version,
-            MatchUpdate(state=rules.dump(state), meta=meta),
-            now=self.clock(),
-            undo_from_ply=dropped[0].ply,
+        if (clock_before := dropped[0].detail.get("clock_before")) and "clock" in meta:
+            # Exactly the clocks the undone turn began with: the requester's thinking time
+            # keeps running from then, and nobody gets the increment of a turn that was not
+            # played. Reminders already sent stay sent.
+            sent = set(meta["clock"].get("reminded", ()))
+            meta["clock"] = {
+                **clock_before,
+                "reminded": sorted(sent | set(clock_before.get("reminded", ()))),
+            }
+        else:
+            meta = await self._meta_after_change(record, rules, before, state, meta, self.clock())
+        done = await self.transitions.commit(
+            record, MatchUpdate(state=rules.dump(state), meta=meta), undo_from_ply=dropped[0].ply
         )
-        loaded = Loaded(updated, rules, state)
+        loaded = Loaded(done.record, rules, state)
         taken = " ".join(a.notation for a in dropped)
         lines = [f"{actor.name} allowed the undo: {taken} was taken back."]
         return await self._turn_reply(loaded, lines, "Undo done.", before)

@@ -198,12 +198,9 @@ class LobbyCases:
             raise Refusal(f"You are already in lobby #{record.id}.")
         if len(record.seats) >= lobby.get("seats", 0):
             raise Refusal(f"Lobby #{record.id} is full.")
-        updated = await self.store.commit(
-            record.id,
-            record.version,
-            MatchUpdate(seats=[*record.seats, actor.id]),
-            now=self.clock(),
-        )
+        updated = (
+            await self.transitions.commit(record, MatchUpdate(seats=[*record.seats, actor.id]))
+        ).record
         post = await self._lobby_post(updated, f"{actor.name} joins.")
         if len(updated.seats) >= lobby.get("seats", 0):
             creator = await self.store.user_name(updated.created_by) or updated.created_by
@@ -225,9 +222,7 @@ class LobbyCases:
         if actor.id not in record.seats:
             raise Refusal(f"You are not in lobby #{record.id}.")
         if actor.id == record.created_by:
-            await self.store.commit(
-                record.id, record.version, MatchUpdate(status=CANCELLED), now=self.clock()
-            )
+            await self.transitions.commit(record, MatchUpdate(status=CANCELLED))
             others = tuple(uid for uid in record.seats if uid != actor.id)
             text = f"{actor.name} closed lobby #{record.id}; no game will start."
             return Reply(
@@ -236,9 +231,7 @@ class LobbyCases:
                 match_id=record.id,
             )
         seats = [uid for uid in record.seats if uid != actor.id]
-        updated = await self.store.commit(
-            record.id, record.version, MatchUpdate(seats=seats), now=self.clock()
-        )
+        updated = (await self.transitions.commit(record, MatchUpdate(seats=seats))).record
         post = await self._lobby_post(updated, f"{actor.name} leaves.")
         return Reply(text=f"You left lobby #{record.id}.", post=post, match_id=record.id)
 
@@ -261,12 +254,11 @@ class LobbyCases:
         meta = {k: v for k, v in record.meta.items() if k != "lobby"}
         meta["started_from_lobby"] = True
         meta.update(self._start_meta(rules, state, len(record.seats), record.meta))
-        updated = await self.store.commit(
-            record.id,
-            record.version,
-            MatchUpdate(status=ACTIVE, state=rules.dump(state), meta=meta),
-            now=self.clock(),
-        )
+        updated = (
+            await self.transitions.commit(
+                record, MatchUpdate(status=ACTIVE, state=rules.dump(state), meta=meta)
+            )
+        ).record
         loaded = self._load(updated)
         names = await self.player_names(updated)
         seating = ", ".join(self._seat_label(rules, seat, name) for seat, name in enumerate(names))

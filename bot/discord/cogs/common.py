@@ -43,20 +43,6 @@ async def match_autocomplete(
     return choices[:25]
 
 
-async def can_see(interaction: discord.Interaction, record: MatchRecord) -> bool:
-    """Participants always see their match; others only in a channel they can view."""
-    if str(interaction.user.id) in record.seats:
-        return True
-    if interaction.guild is None or record.guild_id != str(interaction.guild.id):
-        return False
-    place = record.thread_id or record.channel_id
-    channel = interaction.guild.get_channel_or_thread(int(place)) if place else None
-    member = interaction.guild.get_member(interaction.user.id) or interaction.user
-    if channel is None or not isinstance(member, discord.Member):
-        return False
-    return channel.permissions_for(member).view_channel
-
-
 async def run(
     interaction: discord.Interaction,
     call: Callable[[], Awaitable[Reply]],

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Literal
 
 import discord
-from bot.discord.cogs.common import bot_of, can_see, match_autocomplete, run, where
+from bot.discord.cogs.common import bot_of, match_autocomplete, run, where
 from bot.discord.cogs.info import game_choices
 from bot.discord.identity import actor_of, user_of
 from discord import app_commands
@@ -37,20 +37,12 @@ class CorrespondenceCog(commands.Cog):
     @app_commands.describe(match="Which match (only needed outside a match thread)")
     @app_commands.autocomplete(match=match_autocomplete)
     async def export(self, interaction: discord.Interaction, match: int | None = None) -> None:
-        """Anyone who can see a match may export it (spectators too); a match id from
-        another server or a hidden channel is refused like ``/board`` refuses it."""
+        """Anyone who can see a match may export it (spectators too); the service refuses a
+        match from another server or a hidden channel before it renders anything."""
         await interaction.response.defer(ephemeral=True, thinking=True)
-        service = self.bot.service
-        reply = await service.export(
+        reply = await self.bot.service.export(
             actor_of(interaction), match_id=match, where=where(interaction)
         )
-        if reply.ok and reply.match_id is not None:
-            record = await service.store.get_match(reply.match_id)
-            if record is None or not await can_see(interaction, record):
-                await bot_of(interaction).delivery.followup(
-                    interaction, "You can't see that match from here."
-                )
-                return
         await bot_of(interaction).delivery.deliver(interaction, reply)
 
     @app_commands.command(name="notify", description="How you hear it's your turn; confirm moves")
@@ -121,14 +113,8 @@ class CorrespondenceCog(commands.Cog):
         mode: Literal["thread", "channel"] | None = None,
         games: str | None = None,
     ) -> None:
-        """Discord hides the command from members without Manage Server; the check here
-        also covers servers that changed the command's permissions."""
-        permissions = interaction.permissions
-        if not (permissions.manage_guild or permissions.administrator):
-            await interaction.response.send_message(
-                "Only members with Manage Server can change the bot's settings.", ephemeral=True
-            )
-            return
+        """Discord hides the command from members without Manage Server; the service checks
+        again (servers can change the command's permissions)."""
         changes = {
             "time": time,
             "channel": str(channel.id) if channel else None,

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 import discord
 import games
-from bot.discord.cogs.common import bot_of, can_see, match_autocomplete, where
+from bot.discord.cogs.common import bot_of, match_autocomplete, where
 from bot.discord.identity import actor_of
 from discord import app_commands
 from discord.ext import commands
@@ -37,17 +37,9 @@ class InfoCog(commands.Cog):
     @app_commands.autocomplete(match=match_autocomplete)
     async def history(self, interaction: discord.Interaction, match: int | None = None) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        service = self.bot.service
-        reply = await service.history(
+        reply = await self.bot.service.history(
             actor_of(interaction), match_id=match, where=where(interaction)
         )
-        if reply.ok and reply.match_id is not None:
-            record = await service.store.get_match(reply.match_id)
-            if record is None or not await can_see(interaction, record):
-                await bot_of(interaction).delivery.followup(
-                    interaction, "You can't see that match from here."
-                )
-                return
         await bot_of(interaction).delivery.followup(interaction, reply.text)
 
     @app_commands.command(name="rules", description="A short summary of a game's rules")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 import discord
-from bot.discord.cogs.common import bot_of, can_see, match_autocomplete, run, where
+from bot.discord.cogs.common import bot_of, match_autocomplete, run, where
 from bot.discord.delivery import message_kwargs
 from bot.discord.identity import actor_of
 from discord import app_commands
@@ -68,10 +68,7 @@ class MoveCog(commands.Cog):
             await bot_of(interaction).delivery.followup(interaction, reply.text)
             return
         record = await service.store.get_match(reply.match_id)
-        if record is None or not await can_see(interaction, record):
-            await bot_of(interaction).delivery.followup(
-                interaction, "You can't see that match from here."
-            )
+        if record is None:
             return
         kwargs = message_kwargs(reply.post, record.id, record.version)
         kwargs.pop("allowed_mentions", None)
