@@ -317,7 +317,7 @@ async def run(
             reminders=settings.reminders,
             vacation_days=settings.vacation_days,
         )
-        await service.start()
+        await service.on_startup()
         console = Console(service, out_dir, lambda text: print(text, flush=True), clock, admins)
         if interactive:
             print(f"Local console on {db}. {HELP}\nExample: alice: /play ordo opponent:bob")

@@ -100,7 +100,7 @@ class BoardBot(commands.Bot):
             reminders=self.settings.reminders,
             vacation_days=self.settings.vacation_days,
         )
-        await self.service.start()
+        await self.service.on_startup()
         await setup_cogs(self)
         await self.tree.set_translator(CatalogueTranslator())
         self.add_dynamic_items(*COMPONENTS)
@@ -166,6 +166,10 @@ class BoardBot(commands.Bot):
         in_panel = action == "panel" and message is not None and message.flags.ephemeral
         if in_panel:
             await interaction.response.defer()
+        elif action == "resign" and message is not None:
+            # The confirmation is spent by pressing it: its button goes at once, so a second
+            # press (or one days later) cannot even reach the service.
+            await interaction.response.edit_message(view=None)
         else:
             await interaction.response.defer(ephemeral=True, thinking=True)
         actor = actor_of(interaction)

@@ -267,7 +267,7 @@ class CorrespondenceCases:
         return tc.deadline(clocks, seat, await self._vacations(record))
 
     # -- the scheduler's tick --------------------------------------------------------------
-    async def start(self: Service) -> tuple[float, float] | None:
+    async def on_startup(self: Service) -> tuple[float, float] | None:
         """Called once when a bot (or console) process starts: the time since the last
         heartbeat of the previous run becomes an outage, paused on every clock."""
         outage = await self.store.mark_alive(self.clock(), starting=True)

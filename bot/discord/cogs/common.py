@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, cast
 
@@ -9,11 +10,14 @@ import discord
 import games
 from bot.discord.identity import actor_of
 from bot.service.replies import Reply
+from bot.words import words
 from discord import app_commands
 from storage.base import MatchRecord
 
 if TYPE_CHECKING:
     from bot.discord.app import BoardBot
+
+log = logging.getLogger(__name__)
 
 
 def bot_of(interaction: discord.Interaction) -> BoardBot:
@@ -52,4 +56,14 @@ async def run(
     """Defer first (rendering can take longer than Discord's three seconds), then answer."""
     await interaction.response.defer(ephemeral=ephemeral, thinking=True)
     reply = await call()
-    await bot_of(interaction).delivery.deliver(interaction, reply)
+    try:
+        await bot_of(interaction).delivery.deliver(interaction, reply)
+    except Exception:
+        if not (reply.ok and reply.match_id is not None):
+            raise
+        # The change is committed; only showing it failed. Say so, never "nothing changed".
+        log.exception("delivering the reply failed (match %s)", reply.match_id)
+        say = words(interaction.locale)
+        await bot_of(interaction).delivery.followup(
+            interaction, say("errors.recorded_not_posted", match=reply.match_id)
+        )
