@@ -166,10 +166,9 @@ class BoardBot(commands.Bot):
         in_panel = action == "panel" and message is not None and message.flags.ephemeral
         if in_panel:
             await interaction.response.defer()
-        elif action == "resign" and message is not None:
-            # The confirmation is spent by pressing it: its button goes at once, so a second
-            # press (or one days later) cannot even reach the service.
-            await interaction.response.edit_message(view=None)
+        elif action == "resign":
+            # A deferred *update*: the confirmation message can then lose its button below.
+            await interaction.response.defer()
         else:
             await interaction.response.defer(ephemeral=True, thinking=True)
         actor = actor_of(interaction)
@@ -192,6 +191,16 @@ class BoardBot(commands.Bot):
         if reply.ok and action in ANSWERS and reply.panel is None and message is not None:
             await self._retire_buttons(message)
         await self.delivery.deliver(interaction, reply, edit=in_panel)
+        if reply.ok and action == "resign":
+            # The confirmation is spent: its button goes, so it cannot be pressed again.
+            await self._retire_confirmation(interaction)
+
+    @staticmethod
+    async def _retire_confirmation(interaction: discord.Interaction) -> None:
+        try:
+            await interaction.edit_original_response(view=None)
+        except discord.HTTPException as exc:
+            log.debug("could not retire the confirmation of %s: %s", interaction.id, exc)
 
     @staticmethod
     async def _retire_buttons(message: discord.Message) -> None:

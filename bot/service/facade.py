@@ -43,11 +43,13 @@ from bot.service.suggest import suggest
 from bot.service.summaries import round_summary
 from bot.service.timecontrol import TimeControl
 from bot.service.transition import Transitions
+from bot.words import words
 from games.core import GameOver, NotYourTurn, Outcome, Rules
 from storage.base import (
     ACTIVE,
     CANCELLED,
     CHALLENGE,
+    CLOSED_STATUSES,
     DECLINED,
     FINISHED,
     OPEN_STATUSES,
@@ -1026,7 +1028,12 @@ class Service(LobbyCases, HandCases, PanelCases, CorrespondenceCases, RecordCase
         self, actor: User, *, match_id: int | None = None, where: str | None = None
     ) -> MatchRecord:
         """The caller's active match a command is about; :class:`Refusal` says why not."""
-        return await self._find(actor, match_id, where)
+        record = await self._find(actor, match_id, where)
+        if record.status in CLOSED_STATUSES:
+            raise Refusal(
+                words(actor.locale)("errors.closed", match=record.id, status=record.status)
+            )
+        return record
 
     async def open_matches(self, actor: User) -> list[MatchRecord]:
         """The caller's open matches (for the adapters' match pickers)."""
