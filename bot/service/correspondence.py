@@ -43,7 +43,7 @@ import asyncio
 import logging
 import math
 from collections.abc import Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 import games
@@ -64,6 +64,33 @@ DAY = 86400.0
 HOUR = 3600.0
 NOTIFY_MODES = ("thread", "dm", "digest", "off")
 SERVER_KEYS = ("time", "channel", "mode", "games")
+
+
+@dataclass(frozen=True)
+class Directory:
+    """Names, settings and outages for a whole listing, read in three queries.
+
+    A listing of fifty matches used to ask the store for every seat's name and settings one
+    by one (hundreds of statements on the single connection); now it asks three times."""
+
+    names: dict[str, str]
+    settings: dict[str, dict[str, Any]]
+    outages: list[tuple[float, float]]
+
+    def player_names(self, record: MatchRecord) -> list[str]:
+        return [self.names.get(uid, uid) for uid in record.seats]
+
+    def vacations(self, record: MatchRecord) -> dict[int, list[tuple[float, float]]]:
+        """Paused time per seat: the player's vacations, and every outage of the bot — time
+        the bot was away is nobody's, so it pauses every clock exactly as a vacation does."""
+        outages = [o for o in self.outages if o[1] > record.created_at]
+        result = {}
+        for seat, uid in enumerate(record.seats):
+            spans = self.settings.get(uid, {}).get("vacations") or []
+            paused = [(float(a), float(b)) for a, b in spans] + outages
+            if paused:
+                result[seat] = paused
+        return result
 
 
 class CorrespondenceCases:
@@ -188,19 +215,19 @@ class CorrespondenceCases:
         clocks = tc.start(control, players, rules.to_move(state), self.clock())
         return {"clock": clocks.to_dict()}
 
+    async def _directory(self: Service, records: Sequence[MatchRecord]) -> Directory:
+        users = list(dict.fromkeys(uid for record in records for uid in record.seats))
+        since = min((record.created_at for record in records), default=0.0)
+        return Directory(
+            names=await self.store.user_names(users),
+            settings=await self.store.users_settings(users),
+            outages=await self.store.outages(since=since),
+        )
+
     async def _vacations(
-        self: Service, record: MatchRecord
+        self: Service, record: MatchRecord, directory: Directory | None = None
     ) -> dict[int, list[tuple[float, float]]]:
-        """Paused time per seat: the player's vacations, and every outage of the bot — time
-        the bot was away is nobody's, so it pauses every clock exactly as a vacation does."""
-        outages = await self.store.outages(since=record.created_at)
-        prefs = await self.store.users_settings(record.seats)
-        result = {}
-        for seat, uid in enumerate(record.seats):
-            spans = [(float(a), float(b)) for a, b in prefs.get(uid, {}).get("vacations") or []]
-            if spans or outages:
-                result[seat] = spans + outages
-        return result
+        return (directory or await self._directory([record])).vacations(record)
 
     async def _meta_after_change(
         self: Service,
@@ -222,13 +249,15 @@ class CorrespondenceCases:
         data = record.meta.get("clock")
         return tc.Clocks.from_dict(data) if data and record.status == ACTIVE else None
 
-    async def _time_left(self: Service, record: MatchRecord, seat: int) -> str:
+    async def _time_left(
+        self: Service, record: MatchRecord, seat: int, directory: Directory | None = None
+    ) -> str:
         """``2 days 3 h left`` for a seat whose clock runs ("" otherwise); vacation time is
         not counted, so the figure matches the deadline the scheduler keeps."""
         clocks = self._clocks(record)
         if clocks is None:
             return ""
-        vacations = await self._vacations(record)
+        vacations = await self._vacations(record, directory)
         now = self.clock()
         left = tc.remaining(clocks, seat, now, vacations)
         if left is None:
@@ -251,20 +280,22 @@ class CorrespondenceCases:
         return lines
 
     async def _games_clock(
-        self: Service, record: MatchRecord, seats: Sequence[int], me: str
+        self: Service, record: MatchRecord, seats: Sequence[int], me: str, directory: Directory
     ) -> str:
         """For ``/games``: my time left when I must act, else the mover's."""
         mine = [s for s in seats if record.seats[s] == me]
         for seat in mine or list(seats):
-            if left := await self._time_left(record, seat):
+            if left := await self._time_left(record, seat, directory):
                 return f", {left}"
         return ""
 
-    async def _deadline(self: Service, record: MatchRecord, seat: int) -> float | None:
+    async def _deadline(
+        self: Service, record: MatchRecord, seat: int, directory: Directory | None = None
+    ) -> float | None:
         clocks = self._clocks(record)
         if clocks is None:
             return None
-        return tc.deadline(clocks, seat, await self._vacations(record))
+        return tc.deadline(clocks, seat, await self._vacations(record, directory))
 
     # -- the scheduler's tick --------------------------------------------------------------
     async def on_startup(self: Service) -> tuple[float, float] | None:
@@ -430,17 +461,21 @@ class CorrespondenceCases:
     # -- overview --------------------------------------------------------------------------
     async def _waiting_lines(self: Service, user_id: str) -> list[str]:
         entries = []
-        for record in await self.store.list_matches(user_id=user_id, statuses=(ACTIVE,)):
-            if user_id not in record.seats:
-                continue
+        records = [
+            r
+            for r in await self.store.list_matches(user_id=user_id, statuses=(ACTIVE,))
+            if user_id in r.seats
+        ]
+        directory = await self._directory(records)
+        for record in records:
             loaded = self._load(record)
             seat = record.seats.index(user_id)
             if seat not in loaded.rules.to_move(loaded.state):
                 continue
-            deadline = await self._deadline(record, seat)
-            names = await self.player_names(record)
+            deadline = await self._deadline(record, seat, directory)
+            names = directory.player_names(record)
             opponents = plural_names([n for s, n in enumerate(names) if s != seat])
-            left = await self._time_left(record, seat)
+            left = await self._time_left(record, seat, directory)
             line = self._linked(
                 record,
                 f"#{record.id} {loaded.rules.info.title} vs {opponents}"

@@ -105,10 +105,8 @@ class Service(LobbyCases, HandCases, PanelCases, CorrespondenceCases, RecordCase
             await self.store.ensure_user(user.id, user.name, now)
 
     async def player_names(self, record: MatchRecord) -> list[str]:
-        names = []
-        for uid in record.seats:
-            names.append(await self.store.user_name(uid) or uid)
-        return names
+        known = await self.store.user_names(record.seats)
+        return [known.get(uid, uid) for uid in record.seats]
 
     @staticmethod
     def _load(record: MatchRecord) -> Loaded:
@@ -991,9 +989,10 @@ class Service(LobbyCases, HandCases, PanelCases, CorrespondenceCases, RecordCase
             return Reply(text="You have no open matches. Start one with /play.")
         now = self.clock()
         lines = []
+        directory = await self._directory(records)
         for record in records:
             loaded = self._load(record)
-            names = await self.player_names(record)
+            names = directory.player_names(record)
             opponents = plural_names(
                 [n for uid, n in zip(record.seats, names, strict=True) if uid != actor.id]
             )
@@ -1016,7 +1015,7 @@ class Service(LobbyCases, HandCases, PanelCases, CorrespondenceCases, RecordCase
                     "**your turn**"
                     if actor.id in movers
                     else f"{plural_names([names[s] for s in seats])}'s turn"
-                ) + await self._games_clock(record, seats, actor.id)
+                ) + await self._games_clock(record, seats, actor.id, directory)
             lines.append(
                 self._linked(
                     record, f"#{record.id} {title} vs {opponents} — {state} (since {since})"

@@ -309,3 +309,23 @@ async def _random_commands(steps: list[tuple[str, int, int, int]]) -> None:
             assert stored is not None and stored.rating == pytest.approx(table[user].rating)
             assert stored.games == table[user].games
     await store.close()
+
+
+# -- bounded lookups -----------------------------------------------------------------------
+async def test_listing_fifty_matches_takes_a_bounded_number_of_statements(
+    tmp_path: Path, clock: FakeClock
+) -> None:
+    """Names, settings and outages come for the whole listing at once (was ~700 statements)."""
+    async with SqliteStore(tmp_path / "many.db") as store:
+        service = Service(store, clock=clock, seed_source=lambda: 1)
+        for i in range(50):
+            await new_match(service, ALICE, User(f"o{i}", f"o{i}"), time_control="3d+1d")
+        statements: list[str] = []
+        conn = store._conn
+        assert conn is not None
+        await conn._execute(conn._conn.set_trace_callback, statements.append)
+        games = await service.games(ALICE)
+        waiting = await service.waiting(ALICE)
+        await conn._execute(conn._conn.set_trace_callback, None)
+    assert games.text.count("3 days left") == 50 and waiting.text.count("#") == 50
+    assert len(statements) <= 40, len(statements)
