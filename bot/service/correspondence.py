@@ -42,17 +42,16 @@ from __future__ import annotations
 import asyncio
 import logging
 import math
-from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 import games
 from bot.service import ratings as glicko
 from bot.service import timecontrol as tc
-from bot.service.base import Loaded, Refusal, User, guarded, plural_names
+from bot.service.base import Refusal, User, guarded, plural_names
+from bot.service.notifier import NOTIFY_MODES
 from bot.service.panel import walk
 from bot.service.replies import Button, DirectMessage, Post, Reply
-from games.core import Rules
 from storage.base import ACTIVE, FINISHED, MatchRecord, MatchUpdate, StaleVersion
 
 if TYPE_CHECKING:
@@ -62,76 +61,11 @@ log = logging.getLogger("bot.service")
 
 DAY = 86400.0
 HOUR = 3600.0
-NOTIFY_MODES = ("thread", "dm", "digest", "off")
 SERVER_KEYS = ("time", "channel", "mode", "games")
-
-
-@dataclass(frozen=True)
-class Directory:
-    """Names, settings and outages for a whole listing, read in three queries.
-
-    A listing of fifty matches used to ask the store for every seat's name and settings one
-    by one (hundreds of statements on the single connection); now it asks three times."""
-
-    names: dict[str, str]
-    settings: dict[str, dict[str, Any]]
-    outages: list[tuple[float, float]]
-
-    def player_names(self, record: MatchRecord) -> list[str]:
-        return [self.names.get(uid, uid) for uid in record.seats]
-
-    def vacations(self, record: MatchRecord) -> dict[int, list[tuple[float, float]]]:
-        """Paused time per seat: the player's vacations, and every outage of the bot — time
-        the bot was away is nobody's, so it pauses every clock exactly as a vacation does."""
-        outages = [o for o in self.outages if o[1] > record.created_at]
-        result = {}
-        for seat, uid in enumerate(record.seats):
-            spans = self.settings.get(uid, {}).get("vacations") or []
-            paused = [(float(a), float(b)) for a, b in spans] + outages
-            if paused:
-                result[seat] = paused
-        return result
 
 
 class CorrespondenceCases:
     """Mixed into :class:`bot.service.Service`; uses its store, clock and helpers."""
-
-    # -- preferences -----------------------------------------------------------------------
-    async def _prefs(self: Service, user_id: str) -> dict[str, Any]:
-        return await self.store.user_settings(user_id)
-
-    async def confirms_moves(self: Service, actor: User) -> bool:
-        return bool((await self._prefs(actor.id)).get("confirm", False))
-
-    async def _notify_mode(self: Service, user_id: str) -> str:
-        mode = (await self._prefs(user_id)).get("notify", "thread")
-        return mode if mode in NOTIFY_MODES else "thread"
-
-    async def _pingable(self: Service, user_ids: Sequence[str]) -> tuple[str, ...]:
-        """Turn pings go only to players who want them in the thread."""
-        return tuple([u for u in user_ids if await self._notify_mode(u) == "thread"])
-
-    async def _turn_dms(self: Service, loaded: Loaded, ended: bool) -> tuple[DirectMessage, ...]:
-        if not ended or loaded.record.status != ACTIVE:
-            return ()
-        seats = loaded.rules.to_move(loaded.state)
-        names = await self.player_names(loaded.record)
-        dms = []
-        for seat in seats:
-            uid = loaded.record.seats[seat]
-            if await self._notify_mode(uid) != "dm":
-                continue
-            opponents = plural_names([n for s, n in enumerate(names) if s != seat])
-            where = self._linked(loaded.record, f"match #{loaded.id}")
-            left = await self._time_left(loaded.record, seat)
-            dms.append(
-                DirectMessage(
-                    uid,
-                    f"Your turn in {loaded.rules.info.title} against {opponents} — {where}."
-                    + (f" {left[0].upper()}{left[1:]}." if left else ""),
-                )
-            )
-        return tuple(dms)
 
     @guarded
     async def notify(
@@ -139,7 +73,7 @@ class CorrespondenceCases:
     ) -> Reply:
         """``/notify``: how you hear that it's your turn, and whether moves need a Confirm."""
         await self._touch(actor)
-        prefs = dict(await self._prefs(actor.id))
+        prefs = dict(await self.notifier.prefs(actor.id))
         if mode is not None:
             mode = mode.strip().lower()
             if mode not in NOTIFY_MODES:
@@ -172,7 +106,7 @@ class CorrespondenceCases:
         capture). It plays at once, or, for players who asked to confirm their moves, first
         opens the same one-button Confirm panel a guided turn ends with. Typed ``/move``
         never asks: typing a move is deliberate, misclicks happen on buttons."""
-        if not await self.confirms_moves(actor):
+        if not await self.notifier.confirms_moves(actor):
             return await self.move(actor, value, match_id=match_id, version=version)
         record = await self._find(actor, match_id, None)
         loaded = self._load(record)
@@ -192,110 +126,6 @@ class CorrespondenceCases:
                 path.append(walk(candidates, path)[2].index(label))
             return await self.panel(actor, match_id=record.id, version=record.version, path=path)
         return await self.move(actor, value, match_id=match_id, version=version)
-
-    # -- time controls ---------------------------------------------------------------------
-    async def _new_match_meta(
-        self: Service, guild_id: str | None, time_text: str | None, rated: bool | None
-    ) -> dict[str, Any]:
-        """Time control (the server's default unless given) and whether the match is rated."""
-        server = await self.store.guild_settings(guild_id) if guild_id else {}
-        text = time_text or server.get("time") or self.default_time
-        try:
-            control = tc.TimeControl.parse(text)
-        except ValueError as exc:
-            raise Refusal(str(exc)) from None
-        return {"time": control.to_dict(), "rated": True if rated is None else bool(rated)}
-
-    def _start_meta(
-        self: Service, rules: Rules[Any, Any], state: Any, players: int, meta: dict[str, Any]
-    ) -> dict[str, Any]:
-        control = tc.TimeControl.from_dict(meta.get("time") or {})
-        if control.kind == "none":
-            return {}
-        clocks = tc.start(control, players, rules.to_move(state), self.clock())
-        return {"clock": clocks.to_dict()}
-
-    async def _directory(self: Service, records: Sequence[MatchRecord]) -> Directory:
-        users = list(dict.fromkeys(uid for record in records for uid in record.seats))
-        since = min((record.created_at for record in records), default=0.0)
-        return Directory(
-            names=await self.store.user_names(users),
-            settings=await self.store.users_settings(users),
-            outages=await self.store.outages(since=since),
-        )
-
-    async def _vacations(
-        self: Service, record: MatchRecord, directory: Directory | None = None
-    ) -> dict[int, list[tuple[float, float]]]:
-        return (directory or await self._directory([record])).vacations(record)
-
-    async def _meta_after_change(
-        self: Service,
-        record: MatchRecord,
-        rules: Rules[Any, Any],
-        before: Any,
-        after: Any,
-        meta: dict[str, Any],
-        now: float,
-    ) -> dict[str, Any]:
-        if "clock" not in meta:
-            return meta
-        clocks = tc.Clocks.from_dict(meta["clock"])
-        movers = [] if rules.outcome(after) is not None else rules.to_move(after)
-        switched = tc.switch(clocks, now, movers, await self._vacations(record))
-        return {**meta, "clock": switched.to_dict()}
-
-    def _clocks(self: Service, record: MatchRecord) -> tc.Clocks | None:
-        data = record.meta.get("clock")
-        return tc.Clocks.from_dict(data) if data and record.status == ACTIVE else None
-
-    async def _time_left(
-        self: Service, record: MatchRecord, seat: int, directory: Directory | None = None
-    ) -> str:
-        """``2 days 3 h left`` for a seat whose clock runs ("" otherwise); vacation time is
-        not counted, so the figure matches the deadline the scheduler keeps."""
-        clocks = self._clocks(record)
-        if clocks is None:
-            return ""
-        vacations = await self._vacations(record, directory)
-        now = self.clock()
-        left = tc.remaining(clocks, seat, now, vacations)
-        if left is None:
-            return ""
-        paused = any(a <= now < b for a, b in vacations.get(seat, ()))
-        # Whole seconds up: a clock read a moment after it was set shows "3 days", not
-        # "2 days 23 h".
-        return f"{tc.format_duration(max(0.0, math.ceil(left)))} left" + (
-            " (paused: on vacation)" if paused else ""
-        )
-
-    async def _clock_lines(
-        self: Service, record: MatchRecord, seats: Sequence[int], names: Sequence[str]
-    ) -> list[str]:
-        """The "⏳" lines under a board: the time left of everyone who must act."""
-        lines = []
-        for seat in seats:
-            if left := await self._time_left(record, seat):
-                lines.append(f"⏳ {names[seat]}: {left}.")
-        return lines
-
-    async def _games_clock(
-        self: Service, record: MatchRecord, seats: Sequence[int], me: str, directory: Directory
-    ) -> str:
-        """For ``/games``: my time left when I must act, else the mover's."""
-        mine = [s for s in seats if record.seats[s] == me]
-        for seat in mine or list(seats):
-            if left := await self._time_left(record, seat, directory):
-                return f", {left}"
-        return ""
-
-    async def _deadline(
-        self: Service, record: MatchRecord, seat: int, directory: Directory | None = None
-    ) -> float | None:
-        clocks = self._clocks(record)
-        if clocks is None:
-            return None
-        return tc.deadline(clocks, seat, await self._vacations(record, directory))
 
     # -- the scheduler's tick --------------------------------------------------------------
     async def on_startup(self: Service) -> tuple[float, float] | None:
@@ -336,7 +166,7 @@ class CorrespondenceCases:
         soonest = tc.next_event(clocks, self.reminders)
         if soonest is None or soonest > now:
             return []
-        vacations = await self._vacations(record)
+        vacations = await self.clocks.vacations(record)
         late = tc.expired(clocks, now, vacations)
         if late:
             done = await self._timeout(record, late[0])
@@ -376,7 +206,7 @@ class CorrespondenceCases:
                 f"{names[seat]}, {left} left on your clock in {rules.info.title} "
                 f"(match #{updated.id})."
             )
-            mode = await self._notify_mode(uid)
+            mode = await self.notifier.mode(uid)
             if mode == "thread":
                 replies.append(
                     Reply(
@@ -402,10 +232,10 @@ class CorrespondenceCases:
     async def _flag_fell(self: Service, record: MatchRecord, seat: int) -> Reply | None:
         """A move that arrives after its player's clock ran out (the scheduler had not looked
         yet, or the bot was down) loses on time instead of being played."""
-        clocks = self._clocks(record)
+        clocks = self.clocks.of(record)
         if clocks is None:
             return None
-        if seat not in tc.expired(clocks, self.clock(), await self._vacations(record)):
+        if seat not in tc.expired(clocks, self.clock(), await self.clocks.vacations(record)):
             return None
         done = await self._timeout(record, seat)
         return replace(
@@ -431,7 +261,7 @@ class CorrespondenceCases:
         """Pause all my clocks for ``days`` (0 ends a running vacation)."""
         await self._touch(actor)
         now = self.clock()
-        prefs = dict(await self._prefs(actor.id))
+        prefs = dict(await self.notifier.prefs(actor.id))
         spans = [(float(a), float(b)) for a, b in prefs.get("vacations") or []]
         current = [s for s in spans if s[0] <= now < s[1]]
         start_y, end_y = tc.year_bounds(now)
@@ -466,16 +296,16 @@ class CorrespondenceCases:
             for r in await self.store.list_matches(user_id=user_id, statuses=(ACTIVE,))
             if user_id in r.seats
         ]
-        directory = await self._directory(records)
+        directory = await self.clocks.directory(records)
         for record in records:
             loaded = self._load(record)
             seat = record.seats.index(user_id)
             if seat not in loaded.rules.to_move(loaded.state):
                 continue
-            deadline = await self._deadline(record, seat, directory)
+            deadline = await self.clocks.deadline(record, seat, directory)
             names = directory.player_names(record)
             opponents = plural_names([n for s, n in enumerate(names) if s != seat])
-            left = await self._time_left(record, seat, directory)
+            left = await self.clocks.time_left(record, seat, directory)
             line = self._linked(
                 record,
                 f"#{record.id} {loaded.rules.info.title} vs {opponents}"

@@ -33,9 +33,11 @@ from bot.service.base import (
     guarded,
     plural_names,
 )
+from bot.service.clocks import ClockKeeper
 from bot.service.correspondence import CorrespondenceCases
 from bot.service.hands import HandCases, private_part
 from bot.service.lobby import LobbyCases, lobby_of
+from bot.service.notifier import Notifier
 from bot.service.panel import PanelCases, guided
 from bot.service.records import RecordCases
 from bot.service.replies import Button, DirectMessage, Post, Reply
@@ -93,6 +95,8 @@ class Service(LobbyCases, HandCases, PanelCases, CorrespondenceCases, RecordCase
         self._seed_source = seed_source or (lambda: secrets.randbits(31))
         self.link = link
         self.transitions = Transitions(store, clock)
+        self.clocks = ClockKeeper(store, clock, default_time)
+        self.notifier = Notifier(store, self.clocks, link)
         self._legal: OrderedDict[tuple[int, int], dict[str, str]] = OrderedDict()
         self._cache_size = cache_size
 
@@ -271,9 +275,9 @@ class Service(LobbyCases, HandCases, PanelCases, CorrespondenceCases, RecordCase
         ping_text = ""
         seats = rules.to_move(loaded.state) if not outcome else []
         if seats and not status:
-            text_lines.extend(await self._clock_lines(loaded.record, seats, names))
+            text_lines.extend(await self.clocks.lines(loaded.record, seats, names))
         if ping and seats:
-            mentions = await self._pingable([loaded.record.seats[s] for s in seats])
+            mentions = await self.notifier.pingable([loaded.record.seats[s] for s in seats])
             pinged = [s for s in seats if loaded.record.seats[s] in mentions]
             who = plural_names([names[s] for s in pinged])
             ping_text = (
@@ -341,11 +345,10 @@ class Service(LobbyCases, HandCases, PanelCases, CorrespondenceCases, RecordCase
     ) -> tuple[DirectMessage, ...]:
         """What a change tells players privately: changed secrets (all of them at the
         start, ``before`` None) and "your turn" DMs for those who asked for them."""
-        return await self._secret_dms(after, before) + await self._turn_dms(after, ended)
+        return await self._secret_dms(after, before) + await self.notifier.turn_dms(after, ended)
 
     def _linked(self, record: MatchRecord, text: str) -> str:
-        url = self.link(record) if self.link else None
-        return f"{text} {url}" if url else text
+        return self.notifier.linked(record, text)
 
     # ------------------------------------------------------------------------------------
     # challenge life cycle
@@ -421,7 +424,7 @@ class Service(LobbyCases, HandCases, PanelCases, CorrespondenceCases, RecordCase
         if opponent.id == actor.id:
             raise Refusal("You can't challenge yourself — pick another player.")
         checked = rules.options(options)
-        extra = await self._new_match_meta(guild_id, time_control, rated)
+        extra = await self.clocks.new_match_meta(guild_id, time_control, rated)
         seed = self._seed_source()
         seat = self._challenger_seat(rules, color, seed)
         await self._touch(actor, opponent)
@@ -621,7 +624,10 @@ class Service(LobbyCases, HandCases, PanelCases, CorrespondenceCases, RecordCase
             raise Refusal("You made this challenge; your opponent must accept it.")
         rules = games.get(record.game)
         state = rules.load(record.state)
-        meta = {**record.meta, **self._start_meta(rules, state, len(record.seats), record.meta)}
+        meta = {
+            **record.meta,
+            **self.clocks.start_meta(rules, state, len(record.seats), record.meta),
+        }
         updated = (
             await self.transitions.commit(record, MatchUpdate(status=ACTIVE, meta=meta))
         ).record
@@ -705,7 +711,7 @@ class Service(LobbyCases, HandCases, PanelCases, CorrespondenceCases, RecordCase
                 turn += 1
         outcome = rules.outcome(new_state)
         meta = {k: v for k, v in record.meta.items() if k not in ("draw_offer", "undo_request")}
-        meta = await self._meta_after_change(record, rules, state, new_state, meta, now)
+        meta = await self.clocks.after_change(record, rules, state, new_state, meta, now)
         done = await self.transitions.commit(
             record,
             MatchUpdate(state=rules.dump(new_state), meta=meta),
@@ -821,7 +827,7 @@ class Service(LobbyCases, HandCases, PanelCases, CorrespondenceCases, RecordCase
         )
         outcome = rules.outcome(remaining)
         meta = {**record.meta, "dropped": [*record.meta.get("dropped", []), seat]}
-        meta = await self._meta_after_change(record, rules, loaded.state, remaining, meta, now)
+        meta = await self.clocks.after_change(record, rules, loaded.state, remaining, meta, now)
         done = await self.transitions.commit(
             record,
             MatchUpdate(state=rules.dump(remaining), meta=meta),
@@ -964,7 +970,7 @@ class Service(LobbyCases, HandCases, PanelCases, CorrespondenceCases, RecordCase
                 "reminded": sorted(sent | set(clock_before.get("reminded", ()))),
             }
         else:
-            meta = await self._meta_after_change(record, rules, before, state, meta, self.clock())
+            meta = await self.clocks.after_change(record, rules, before, state, meta, self.clock())
         done = await self.transitions.commit(
             record, MatchUpdate(state=rules.dump(state), meta=meta), undo_from_ply=dropped[0].ply
         )
@@ -989,7 +995,7 @@ class Service(LobbyCases, HandCases, PanelCases, CorrespondenceCases, RecordCase
             return Reply(text="You have no open matches. Start one with /play.")
         now = self.clock()
         lines = []
-        directory = await self._directory(records)
+        directory = await self.clocks.directory(records)
         for record in records:
             loaded = self._load(record)
             names = directory.player_names(record)
@@ -1015,7 +1021,7 @@ class Service(LobbyCases, HandCases, PanelCases, CorrespondenceCases, RecordCase
                     "**your turn**"
                     if actor.id in movers
                     else f"{plural_names([names[s] for s in seats])}'s turn"
-                ) + await self._games_clock(record, seats, actor.id, directory)
+                ) + await self.clocks.games_clock(record, seats, actor.id, directory)
             lines.append(
                 self._linked(
                     record, f"#{record.id} {title} vs {opponents} — {state} (since {since})"

@@ -69,7 +69,7 @@ class LobbyCases:
                 f"{info.title} is for {info.min_players}–{info.max_players} players, not {size}."
             )
         checked = rules.options(options)
-        terms = await self._new_match_meta(guild_id, time_control, rated)
+        terms = await self.clocks.new_match_meta(guild_id, time_control, rated)
         guests = [u for u in dict.fromkeys(invited) if u.id != actor.id]
         await self._touch(actor, *guests)
         seed = self._seed_source()
@@ -253,7 +253,7 @@ class LobbyCases:
         state = rules.new(len(record.seats), record.options, record.seed)
         meta = {k: v for k, v in record.meta.items() if k != "lobby"}
         meta["started_from_lobby"] = True
-        meta.update(self._start_meta(rules, state, len(record.seats), record.meta))
+        meta.update(self.clocks.start_meta(rules, state, len(record.seats), record.meta))
         updated = (
             await self.transitions.commit(
                 record, MatchUpdate(status=ACTIVE, state=rules.dump(state), meta=meta)

@@ -144,7 +144,7 @@ class PanelCases:
     ) -> bool:
         if rules.highlight(state, action).get("onto_cops"):
             return True
-        return await self.confirms_moves(actor)
+        return await self.notifier.confirms_moves(actor)
 
     @staticmethod
     def _panel_reply(
