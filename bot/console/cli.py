@@ -173,7 +173,6 @@ class Console:
             "export": s.export,
             "accept": s.accept,
             "decline": s.decline,
-            "board": s.board,
             "resign": s.resign,
             "draw": s.draw,
             "undo": s.undo,
@@ -183,6 +182,9 @@ class Console:
             "start": s.start,
             "hand": s.hand,
         }
+        if cmd.command == "board":
+            flip = opts.get("flip", "").lower() in ("true", "yes", "on")
+            return await s.board(user, match_id=match_id, flip=flip)
         if cmd.command in simple:
             return await simple[cmd.command](user, match_id=match_id)
         if cmd.command == "move":

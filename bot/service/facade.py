@@ -224,13 +224,12 @@ class Service(LobbyCases, HandCases, PanelCases, CorrespondenceCases, RecordCase
             status=status,
         )
 
-    def _perspective(self, loaded: Loaded, viewer: User | None = None) -> int | None:
-        """Draw the board from the side of whoever will look hardest: the viewer if they
-        play, else the seat to move."""
-        if viewer is not None and viewer.id in loaded.record.seats:
-            return loaded.record.seats.index(viewer.id)
-        seats = loaded.rules.to_move(loaded.state)
-        return seats[0] if seats else 0
+    @staticmethod
+    def _perspective(loaded: Loaded, flip: bool = False) -> int:
+        """One orientation per match: the first player's view, always — a board that turned
+        round to face whoever is to move made a shared thread hard to follow (issue 14.15).
+        ``/board flip:true`` shows the other side's view."""
+        return 1 if flip and len(loaded.record.seats) > 1 else 0
 
     def _controls(
         self, loaded: Loaded, mid_turn: bool
@@ -257,7 +256,7 @@ class Service(LobbyCases, HandCases, PanelCases, CorrespondenceCases, RecordCase
         *,
         ping: bool,
         mid_turn: bool = False,
-        viewer: User | None = None,
+        flip: bool = False,
     ) -> Post:
         names = await self.player_names(loaded.record)
         rules = loaded.rules
@@ -269,7 +268,7 @@ class Service(LobbyCases, HandCases, PanelCases, CorrespondenceCases, RecordCase
         else:
             text_lines.append(await self._to_move_text(loaded, names))
         image = await self._image(
-            loaded, perspective=self._perspective(loaded, viewer), status=status
+            loaded, perspective=self._perspective(loaded, flip), status=status
         )
         mentions: tuple[str, ...] = ()
         ping_text = ""
@@ -769,10 +768,15 @@ class Service(LobbyCases, HandCases, PanelCases, CorrespondenceCases, RecordCase
     # ------------------------------------------------------------------------------------
     @guarded
     async def board(
-        self, actor: User, *, match_id: int | None = None, where: str | None = None
+        self,
+        actor: User,
+        *,
+        match_id: int | None = None,
+        where: str | None = None,
+        flip: bool = False,
     ) -> Reply:
         """The current board, visible where it was asked for (this also repairs a post that
-        failed to reach the thread)."""
+        failed to reach the thread); ``flip`` shows it from the second player's side."""
         await self._touch(actor)
         record = await self._find(actor, match_id, where, statuses=(ACTIVE,), participant=False)
         if record.status == CHALLENGE:
@@ -782,7 +786,7 @@ class Service(LobbyCases, HandCases, PanelCases, CorrespondenceCases, RecordCase
         loaded = self._load(record)
         live = await self._live_actions(record.id)
         mid_turn = bool(live) and not live[-1].detail.get("ends_turn", True)
-        post = await self._board_post(loaded, [], ping=False, mid_turn=mid_turn, viewer=actor)
+        post = await self._board_post(loaded, [], ping=False, mid_turn=mid_turn, flip=flip)
         return Reply(text="", ephemeral=False, post=post, match_id=record.id)
 
     @guarded

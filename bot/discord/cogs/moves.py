@@ -52,9 +52,14 @@ class MoveCog(commands.Cog):
         ]
 
     @app_commands.command(name="board", description="Show the current board of a match")
-    @app_commands.describe(match="Which match (only needed outside a match thread)")
+    @app_commands.describe(
+        match="Which match (only needed outside a match thread)",
+        flip="Show the board from the second player's side",
+    )
     @app_commands.autocomplete(match=match_autocomplete)
-    async def board(self, interaction: discord.Interaction, match: int | None = None) -> None:
+    async def board(
+        self, interaction: discord.Interaction, match: int | None = None, flip: bool = False
+    ) -> None:
         """In the match's own thread the board is posted for all (which also repairs a post
         that failed); elsewhere only the caller sees it."""
         service = self.bot.service
@@ -63,7 +68,7 @@ class MoveCog(commands.Cog):
         public = in_thread and match is None
         await interaction.response.defer(ephemeral=not public, thinking=True)
         actor = actor_of(interaction)
-        reply = await service.board(actor, match_id=match, where=here)
+        reply = await service.board(actor, match_id=match, where=here, flip=flip)
         if not reply.ok or reply.post is None or reply.match_id is None:
             await bot_of(interaction).delivery.followup(interaction, reply.text)
             return
