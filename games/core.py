@@ -345,6 +345,14 @@ class Rules(ABC, Generic[State, Action]):
         """
         return (shorten(self.label(state, action), SEGMENT_LIMIT),)
 
+    def seat_name(self, state: State, seat: int) -> str:
+        """What a seat is called in this position ("White", "Purple"); empty if nothing.
+
+        A position, not only the game, decides it: after Fonver's pie swap the second seat
+        plays Black, and every sentence naming the seats must follow the swap."""
+        names = self.info.seat_names
+        return names[seat] if 0 <= seat < len(names) else ""
+
     def public_notation(self, state: State, action: Action) -> str:
         """What the public log, history and exports may show of ``action`` while the game is
         running. Games whose actions carry secret values (a card given face down) hide them

@@ -169,20 +169,23 @@ class Service(LobbyCases, HandCases, PanelCases, CorrespondenceCases, RecordCase
         return record.seats.index(actor.id)
 
     @staticmethod
-    def _seat_label(rules: Rules[Any, Any], seat: int, name: str) -> str:
-        seats = rules.info.seat_names
-        return f"{name} ({seats[seat]})" if seat < len(seats) else name
+    def _seat_label(rules: Rules[Any, Any], state: Any, seat: int, name: str) -> str:
+        """"alice (White)": the seat's name in this position (Fonver's pie swap changes it)."""
+        called = rules.seat_name(state, seat)
+        return f"{name} ({called})" if called else name
 
     async def _to_move_text(self, loaded: Loaded, names: Sequence[str]) -> str:
         seats = loaded.rules.to_move(loaded.state)
-        labels = [self._seat_label(loaded.rules, s, names[s]) for s in seats]
+        labels = [self._seat_label(loaded.rules, loaded.state, s, names[s]) for s in seats]
         return f"{plural_names(labels)} to move." if labels else ""
 
-    def _result_text(self, rules: Rules[Any, Any], outcome: Outcome, names: Sequence[str]) -> str:
+    def _result_text(
+        self, rules: Rules[Any, Any], state: Any, outcome: Outcome, names: Sequence[str]
+    ) -> str:
         reason = f" {outcome.reason}" if outcome.reason else ""
         if outcome.is_draw:
             return f"The game is drawn.{reason}"
-        winners = [self._seat_label(rules, s, names[s]) for s in outcome.winners]
+        winners = [self._seat_label(rules, state, s, names[s]) for s in outcome.winners]
         verb = "wins" if len(winners) == 1 else "win"
         scores = ""
         if outcome.scores is not None:
@@ -261,7 +264,7 @@ class Service(LobbyCases, HandCases, PanelCases, CorrespondenceCases, RecordCase
         names = await self.player_names(loaded.record)
         rules = loaded.rules
         outcome = self._final_outcome(loaded)
-        status = self._result_text(rules, outcome, names) if outcome else None
+        status = self._result_text(rules, loaded.state, outcome, names) if outcome else None
         text_lines = list(lines)
         if status:
             text_lines.append(status)
@@ -443,7 +446,7 @@ class Service(LobbyCases, HandCases, PanelCases, CorrespondenceCases, RecordCase
             meta={"color": (color or "random").lower(), **extra},
         )
         names = [actor.name, opponent.name] if seat == 0 else [opponent.name, actor.name]
-        sides = ", ".join(self._seat_label(rules, i, n) for i, n in enumerate(names))
+        sides = ", ".join(self._seat_label(rules, state, i, n) for i, n in enumerate(names))
         opts = self._options_text(rules, checked) + self._terms_text(extra)
         post = Post(
             text=(
@@ -667,7 +670,7 @@ class Service(LobbyCases, HandCases, PanelCases, CorrespondenceCases, RecordCase
         to_move = rules.to_move(state)
         if seat not in to_move:
             names = await self.player_names(record)
-            others = plural_names([self._seat_label(rules, s, names[s]) for s in to_move])
+            others = plural_names([self._seat_label(rules, state, s, names[s]) for s in to_move])
             raise NotYourTurn(f"It's {others}'s turn, not yours.")
         if (late := await self._flag_fell(record, seat)) is not None:
             return late
@@ -1059,6 +1062,7 @@ class Service(LobbyCases, HandCases, PanelCases, CorrespondenceCases, RecordCase
         """The numbered list of turns, in notation."""
         record = await self._find(actor, match_id, where, statuses=(ACTIVE,), participant=False)
         rules = games.get(record.game)
+        state = rules.load(record.state)
         names = await self.player_names(record)
         live = await self._live_actions(record.id)
         if not live:
@@ -1070,11 +1074,12 @@ class Service(LobbyCases, HandCases, PanelCases, CorrespondenceCases, RecordCase
         over = record.status == FINISHED
         for number, (_, acts) in enumerate(sorted(turns.items()), start=1):
             seat = acts[0].seat
-            who = self._seat_label(rules, seat, names[seat])
+            who = self._seat_label(rules, state, seat, names[seat])
             shown = [shown_notation(a, reveal=over) for a in acts]
             lines.append(f"{number}. {who}: {' '.join(shown)}")
         if record.result:
-            lines.append(self._result_text(rules, Outcome.from_dict(record.result), names))
+            outcome = Outcome.from_dict(record.result)
+            lines.append(self._result_text(rules, state, outcome, names))
         return Reply(text="\n".join(lines), match_id=record.id)
 
     @guarded

@@ -261,6 +261,8 @@ class LobbyCases:
         ).record
         loaded = self._load(updated)
         names = await self.player_names(updated)
-        seating = ", ".join(self._seat_label(rules, seat, name) for seat, name in enumerate(names))
+        seating = ", ".join(
+            self._seat_label(rules, state, seat, name) for seat, name in enumerate(names)
+        )
         lines = [f"{actor.name} starts the game. Seats: {seating}.", *rules.notices(state, state)]
         return await self._turn_reply(loaded, lines, "Started.", None)

@@ -72,12 +72,12 @@ class RecordCases:
         reveal = over or not _hidden(loaded)
         result = None
         if (outcome := self._final_outcome(loaded)) is not None:
-            result = self._result_text(rules, outcome, names)
+            result = self._result_text(rules, loaded.state, outcome, names)
         exported = ExportedMatch(
             game=record.game,
             match_id=record.id,
             players=tuple(names),
-            seat_names=tuple(rules.info.seat_names[: len(names)]),
+            seat_names=tuple(rules.seat_name(loaded.state, s) for s in range(len(names))),
             options=dict(record.options),
             seed=record.seed if reveal else None,
             result=result,
