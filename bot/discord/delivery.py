@@ -63,7 +63,9 @@ def message_kwargs(post: Post, match_id: int | None, version: int | None) -> dic
         ),
     }
     if post.image:
-        kwargs["file"] = discord.File(io.BytesIO(post.image), filename="board.png")
+        kwargs["file"] = discord.File(
+            io.BytesIO(post.image), filename="board.png", description=post.alt or post.title or None
+        )
         embed.set_image(url="attachment://board.png")
     view = build_view(post, match_id, version)
     if view is not None:

@@ -46,7 +46,7 @@ from bot.service.summaries import round_summary
 from bot.service.timecontrol import TimeControl
 from bot.service.transition import Transitions
 from bot.words import words
-from games.core import GameOver, NotYourTurn, Outcome, Rules
+from games.core import GameOver, NotYourTurn, Outcome, Rules, shorten
 from storage.base import (
     ACTIVE,
     CANCELLED,
@@ -67,6 +67,8 @@ log = logging.getLogger(__name__)
 P = ParamSpec("P")
 
 LinkFn = Callable[[MatchRecord], "str | None"]
+ALT_LIMIT = 400
+"""Discord allows 1,024 characters of image description; a screen reader wants far fewer."""
 
 
 class Service(LobbyCases, HandCases, PanelCases, CorrespondenceCases, RecordCases):
@@ -170,7 +172,7 @@ class Service(LobbyCases, HandCases, PanelCases, CorrespondenceCases, RecordCase
 
     @staticmethod
     def _seat_label(rules: Rules[Any, Any], state: Any, seat: int, name: str) -> str:
-        """"alice (White)": the seat's name in this position (Fonver's pie swap changes it)."""
+        """ "alice (White)": the seat's name in this position (Fonver's pie swap changes it)."""
         called = rules.seat_name(state, seat)
         return f"{name} ({called})" if called else name
 
@@ -307,8 +309,14 @@ class Service(LobbyCases, HandCases, PanelCases, CorrespondenceCases, RecordCase
         if secret:
             buttons = (*buttons, Button("My cards", "hand", "secondary"))
         title = f"{rules.info.title} · match #{loaded.id} · {' vs '.join(names)}"
+        text = "\n".join(line for line in text_lines if line)
         return Post(
-            text="\n".join(line for line in text_lines if line),
+            text=text,
+            alt=shorten(
+                f"{rules.info.title} board, match #{loaded.id}. "
+                + " ".join(line for line in text.splitlines() if not line.startswith("⏳")),
+                ALT_LIMIT,
+            ),
             image=image,
             ping=ping_text,
             mentions=mentions,

@@ -39,6 +39,8 @@ class Post:
     choices: tuple[str, ...] = ()
     """Legal next steps offered as a select menu (multi-step turns), in notation."""
     title: str = ""
+    alt: str = ""
+    """The image described for a screen reader: game, the last move, who is to move."""
 
 
 @dataclass(frozen=True)

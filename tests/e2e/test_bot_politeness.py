@@ -6,7 +6,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.e2e.test_bot_ordo import EPHEMERAL, bot_running, flags_of
+from tests.e2e.test_bot_ordo import (
+    EPHEMERAL,
+    bot_running,
+    command,
+    flags_of,
+    press,
+    start_match,
+    thread_posts,
+)
 from tests.fakediscord import FakeDiscord
 
 
@@ -44,3 +52,17 @@ async def test_commands_carry_german_names(fake_discord: FakeDiscord, tmp_path: 
     )
     move = next(c for c in puts[-1].json if c["name"] == "move")
     assert move["name_localizations"]["de"] == "zug"
+
+
+async def test_board_images_carry_alt_text(fake_discord: FakeDiscord, tmp_path: Path) -> None:
+    """Issue 14.19: a screen reader hears the game, the move and who is to move."""
+    server = fake_discord
+    async with bot_running(server, tmp_path / "bot.sqlite3"):
+        thread_id, challenge_id = await start_match(server)
+        await press(server, "bb:accept:1::", user="bob", message=challenge_id)
+        await command(server, "move", {"move": "a3-a4"}, user="alice", channel=thread_id)
+    post = thread_posts(server, thread_id)[-1]
+    [attachment] = post.json["attachments"]
+    assert attachment["description"].startswith("Ordo board, match #1.")
+    assert "Alice played a3-a4" in attachment["description"]
+    assert "Bob (Black) to move." in attachment["description"]
