@@ -13,6 +13,7 @@ changed", and anything else is logged with the match id and answered with a shor
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 import random
 import secrets
@@ -153,7 +154,35 @@ class Service(LobbyCases, HandCases, PanelCases, CorrespondenceCases, RecordCase
             raise Refusal(f"You are not playing in match #{record.id}.")
         if not self._may_see(actor, record):
             raise Refusal("You can't see that match from here.")
-        return record
+        return await self._readable(record)
+
+    async def _readable(self, record: MatchRecord) -> MatchRecord:
+        """The record with a snapshot the rules can load: an unreadable one (a bad disk, a
+        hand edit, an old bug) is rebuilt from the action log, which is the truth, logged,
+        and stored again while the match is open (a closed match's snapshot is only repaired
+        in memory: its game may not change, and the rebuilt state is the same game)."""
+        if record.status not in (ACTIVE, FINISHED):
+            return record
+        rules = games.get(record.game)
+        try:
+            rules.load(record.state)
+            return record
+        except Exception:
+            log.error(
+                "match %s: the stored position is unreadable; rebuilding it from the log",
+                record.id,
+                exc_info=True,
+            )
+        actions = await self.store.actions(record.id)
+        rebuilt = rules.dump(await asyncio.to_thread(replay, rules, record, actions))
+        if record.status == ACTIVE:
+            try:
+                return await self.store.commit(
+                    record.id, record.version, MatchUpdate(state=rebuilt), now=self.clock()
+                )
+            except StaleVersion:
+                pass
+        return dataclasses.replace(record, state=rebuilt)
 
     @staticmethod
     def _may_see(actor: User, record: MatchRecord) -> bool:

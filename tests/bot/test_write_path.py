@@ -329,3 +329,25 @@ async def test_listing_fifty_matches_takes_a_bounded_number_of_statements(
         await conn._execute(conn._conn.set_trace_callback, None)
     assert games.text.count("3 days left") == 50 and waiting.text.count("#") == 50
     assert len(statements) <= 40, len(statements)
+
+
+# -- issue 14.7: an unreadable snapshot is rebuilt from the log ------------------------------
+async def test_an_unreadable_snapshot_is_rebuilt_from_the_log(
+    service: Service, caplog: pytest.LogCaptureFixture
+) -> None:
+    match_id = await new_match(service)
+    await service.move(ALICE, "a3-a4", match_id=match_id)
+    good = await service.store.get_match(match_id)
+    assert good is not None
+    from storage import MatchUpdate
+
+    broken = await service.store.commit(
+        match_id, good.version, MatchUpdate(state={"board": "garbage", "players": 10**9}),
+        now=1.0,
+    )  # fmt: skip
+    reply = await service.move(BOB, "a6-a5", match_id=match_id)
+    assert reply.ok, reply.text
+    assert "unreadable" in caplog.text
+    repaired = await service.store.get_match(match_id)
+    assert repaired is not None and repaired.version > broken.version
+    assert [a.notation for a in await service.store.actions(match_id)] == ["a3-a4", "a6-a5"]
