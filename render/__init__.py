@@ -26,7 +26,8 @@ def render(
     ``perspective``: the seat whose side of the board is drawn at the bottom (None: seat 0).
     ``highlight``: what ``Rules.highlight`` said about the last turn's actions, oldest first
     (a single dict is accepted too). ``players``: display names per seat for the title bar.
-    ``status``: a line that replaces the default "X to move" text (e.g. the result).
+    ``status``: the result line, replacing the default "X to move" text; with it nobody is
+    highlighted as to move (a resigned or timed-out match is over whatever the position says).
     """
     module = importlib.import_module(f"render.{game}")
     if isinstance(highlight, dict):

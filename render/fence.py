@@ -851,7 +851,8 @@ def render(
     for tile in view["map"]:
         _draw_tile(draw, layout, tile)
     _draw_markers(draw, layout, view)
-    _draw_goods(canvas, layout, view)
+    if status is None:  # Hot Goods of a match that is over are news no more
+        _draw_goods(canvas, layout, view)
     _draw_post(canvas, layout, view)
     _draw_highlight(canvas, layout, highlight)
     # Choice rings under the names (a name stays readable across a ring), pieces on top.
