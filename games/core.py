@@ -9,6 +9,7 @@ readers safe.
 
 from __future__ import annotations
 
+import difflib
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
@@ -173,7 +174,12 @@ def validate_options(schema: Sequence[Option], options: Mapping[str, Any] | None
         opt = by_name.get(name)
         if opt is None:
             known = ", ".join(sorted(by_name)) or "none"
-            raise InvalidOption(f"Unknown option {name!r}: this game's options are {known}.")
+            close = difflib.get_close_matches(str(name), list(by_name), n=2)
+            hint = f" Did you mean {' or '.join(close)}?" if close else ""
+            shown = shorten(str(name), QUOTE_LIMIT)
+            raise InvalidOption(
+                f"Unknown option {shown!r}: this game's options are {known}.{hint}"
+            )
         result[name] = opt.coerce(value)
     return result
 
@@ -211,6 +217,15 @@ LABEL_LIMIT = 100
 
 SEGMENT_LIMIT = 80
 """The longest segment of a :meth:`Rules.choice_path` (Discord's limit for a button label)."""
+
+QUOTE_LIMIT = 60
+"""The most of a player's own input a refusal quotes back: enough to recognise it, never so
+much that a pasted essay pushes the helpful part of the answer out of the message."""
+
+
+def quoted(text: str) -> str:
+    """A player's input quoted back in a refusal, at most :data:`QUOTE_LIMIT` characters."""
+    return repr(shorten(text.strip(), QUOTE_LIMIT))
 
 
 def shorten(text: str, limit: int) -> str:

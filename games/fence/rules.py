@@ -11,7 +11,7 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from games.core import GameOver, IllegalMove, InvalidNotation, InvalidOption, Outcome, Rules
+from games.core import GameOver, IllegalMove, InvalidNotation, InvalidOption, Outcome, Rules, quoted
 from games.fence import engine, labels
 from games.fence.actions import (
     Accept,
@@ -230,7 +230,7 @@ class FenceRules(Rules[FenceState, Action]):
         current = state
         for part in [p for p in text.split(";") if p.strip()]:
             if actions and self.turn_ended(state, current):
-                raise IllegalMove(f"Your turn is over before {part.strip()!r}.")
+                raise IllegalMove(f"Your turn is over before {quoted(part)}.")
             action = self.parse(current, part)
             actions.append(action)
             current = self.apply(current, action)

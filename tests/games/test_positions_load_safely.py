@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import games
-from games.core import InvalidNotation
+from games.core import IllegalMove, InvalidNotation
 
 GAMES = games.available()
 
@@ -39,3 +39,16 @@ def test_ruling_14_a_finished_fuer_position_loads_finished() -> None:
     loaded = rules.from_position(rules.position(state))
     assert rules.outcome(loaded) == outcome
     assert rules.legal_actions(loaded) == [] or rules.to_move(loaded) == []
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("typed", ["x" * 5000, "a1 " + "b" * 5000, "c3-" + "9" * 5000])
+def test_a_long_input_is_quoted_short_and_the_help_survives(game: str, typed: str) -> None:
+    """Issue 14.13: a refusal quotes at most ~60 characters of what was typed."""
+    rules = games.get(game)
+    state = rules.new(3 if game == "fence" else 2, {"quick_map": True} if game == "fence" else None)
+    with pytest.raises(IllegalMove) as refusal:
+        rules.parse(state, typed)
+    message = str(refusal.value)
+    assert len(message) < 400
+    assert typed[:70] not in message
