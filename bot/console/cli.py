@@ -20,6 +20,7 @@ import asyncio
 import logging
 import re
 import sys
+import textwrap
 import time
 from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime
@@ -48,6 +49,10 @@ HELP = (
 )
 GUILD = "console"
 """The console is one server of its own (for /settings, ratings and leaderboards)."""
+
+
+PANEL_WIDTH = 100
+"""Console lines of a guided panel's choices wrap at this width."""
 
 
 class ConsoleClock:
@@ -134,8 +139,15 @@ class Console:
             self.write(f"[only {user}] [file] {target}")
         if reply.panel is not None:
             panel = reply.panel
-            options = " | ".join(f"[{panel.value(i)}] {o}" for i, o in enumerate(panel.options))
-            self.write(f"[only {user}] (choose with /turn path:<choice>: {options})")
+            options = [f"[{panel.value(i)}] {o}" for i, o in enumerate(panel.options)]
+            lines = textwrap.wrap(" | ".join(options), PANEL_WIDTH, break_on_hyphens=False)
+            if len(lines) == 1:
+                self.write(f"[only {user}] (choose with /turn path:<choice>: {lines[0]})")
+            else:  # dozens of choices (a Fuer turn): readable rows, not one endless line
+                self.write(f"[only {user}] (choose with /turn path:<choice>:")
+                for line in lines:
+                    self.write(f"[only {user}]   {line}")
+                self.write(f"[only {user}] )")
         for dm in reply.dms:
             self._lines(f"[dm {dm.user_id}] ", dm.text)
             if dm.image:

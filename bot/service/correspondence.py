@@ -42,6 +42,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import math
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -52,7 +53,7 @@ from bot.service.base import Refusal, User, guarded, plural_names
 from bot.service.notifier import NOTIFY_MODES
 from bot.service.panel import walk
 from bot.service.replies import Button, DirectMessage, Post, Reply
-from storage.base import ACTIVE, FINISHED, MatchRecord, MatchUpdate, StaleVersion
+from storage.base import ACTIVE, FINISHED, MatchRecord, MatchUpdate, Rating, StaleVersion
 
 if TYPE_CHECKING:
     from bot.service import Service
@@ -353,19 +354,41 @@ class CorrespondenceCases:
 
     @guarded
     async def leaderboard(
-        self: Service, actor: User, game: str, *, guild_id: str | None = None, limit: int = 15
+        self: Service,
+        actor: User,
+        game: str | None = None,
+        *,
+        guild_id: str | None = None,
+        limit: int = 15,
     ) -> Reply:
-        rules = self._rules_named(game)
-        rows = await self.store.ratings(guild_id or "", rules.info.name)
+        """One game's ladder; without a game, the top three of every game played here."""
+        guild = guild_id or ""
+        if not (game or "").strip():
+            lines = []
+            for name in games.available():
+                rows = await self.store.ratings(guild, name)
+                if rows:
+                    lines += await self._ladder(name, rows[:3])
+            if not lines:
+                return Reply(text="No rated games here yet.", ephemeral=False)
+            lines.append("A ? marks a provisional rating (fewer than 5 rated games).")
+            return Reply(text="\n".join(lines), ephemeral=False)
+        rules = self._rules_named(str(game))
+        rows = await self.store.ratings(guild, rules.info.name)
         if not rows:
             return Reply(text=f"No rated {rules.info.title} games here yet.", ephemeral=False)
-        lines = [f"**{rules.info.title} leaderboard**"]
-        for place, r in enumerate(rows[:limit], start=1):
-            name = await self.store.user_name(r.user_id) or r.user_id
-            plural = "s" if r.games != 1 else ""
-            lines.append(f"{place}. {name} — {glicko.display(r)} ({r.games} game{plural})")
+        lines = await self._ladder(rules.info.name, rows[:limit])
         lines.append("A ? marks a provisional rating (fewer than 5 rated games).")
         return Reply(text="\n".join(lines), ephemeral=False)
+
+    async def _ladder(self: Service, game: str, rows: Sequence[Rating]) -> list[str]:
+        names = await self.store.user_names([r.user_id for r in rows])
+        lines = [f"**{games.get(game).info.title} leaderboard**"]
+        for place, r in enumerate(rows, start=1):
+            plural = "s" if r.games != 1 else ""
+            who = names.get(r.user_id, r.user_id)
+            lines.append(f"{place}. {who} — {glicko.display(r)} ({r.games} game{plural})")
+        return lines
 
     # -- rematch ---------------------------------------------------------------------------
     @guarded

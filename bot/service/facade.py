@@ -508,10 +508,14 @@ class Service(LobbyCases, HandCases, PanelCases, CorrespondenceCases, RecordCase
 
     @staticmethod
     def _options_text(rules: Rules[Any, Any], options: dict[str, Any]) -> str:
-        if not options:
+        """Only the options that differ from the game's defaults: a FENCE! lobby listing all
+        19 of them buried the two that mattered (issue 14.12)."""
+        defaults = rules.options(None)
+        changed = {k: v for k, v in options.items() if defaults.get(k) != v}
+        if not changed:
             return ""
         parts = ", ".join(
-            f"{k}: {str(v).lower() if isinstance(v, bool) else v}" for k, v in options.items()
+            f"{k}: {str(v).lower() if isinstance(v, bool) else v}" for k, v in changed.items()
         )
         return f"\nOptions: {parts}."
 
@@ -1033,7 +1037,7 @@ class Service(LobbyCases, HandCases, PanelCases, CorrespondenceCases, RecordCase
         records = [
             m
             for m in await self.store.list_matches(user_id=actor.id, statuses=OPEN_STATUSES)
-            if actor.id in m.seats
+            if actor.id in m.seats and m.seats.index(actor.id) not in m.meta.get("dropped", [])
         ]
         if not records:
             return Reply(text="You have no open matches. Start one with /play.")
@@ -1043,8 +1047,13 @@ class Service(LobbyCases, HandCases, PanelCases, CorrespondenceCases, RecordCase
         for record in records:
             loaded = self._load(record)
             names = directory.player_names(record)
+            gone = set(record.meta.get("dropped", []))  # players who left a FENCE! game
             opponents = plural_names(
-                [n for uid, n in zip(record.seats, names, strict=True) if uid != actor.id]
+                [
+                    n
+                    for seat, (uid, n) in enumerate(zip(record.seats, names, strict=True))
+                    if uid != actor.id and seat not in gone
+                ]
             )
             title = loaded.rules.info.title
             since = ago(now - record.updated_at)

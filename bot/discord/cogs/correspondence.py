@@ -86,9 +86,9 @@ class CorrespondenceCog(commands.Cog):
         )
 
     @app_commands.command(name="leaderboard", description="The best-rated players of a game here")
-    @app_commands.describe(game="Which game")
+    @app_commands.describe(game="Which game (leave out for the top players of every game)")
     @app_commands.choices(game=game_choices())
-    async def leaderboard(self, interaction: discord.Interaction, game: str) -> None:
+    async def leaderboard(self, interaction: discord.Interaction, game: str | None = None) -> None:
         actor = actor_of(interaction)
         await run(
             interaction,
