@@ -47,7 +47,7 @@ from bot.service.summaries import round_summary
 from bot.service.timecontrol import TimeControl
 from bot.service.transition import Transitions
 from bot.words import words
-from games.core import GameOver, NotYourTurn, Outcome, Rules, shorten
+from games.core import GameOver, IllegalMove, NotYourTurn, Outcome, Rules, quoted, shorten
 from storage.base import (
     ACTIVE,
     CANCELLED,
@@ -718,9 +718,26 @@ class Service(LobbyCases, HandCases, PanelCases, CorrespondenceCases, RecordCase
         if not text.strip():
             raise Refusal("Type a move, e.g. " + (rules.info.notation_help or "see /rules."))
         names = await self.player_names(record)
-        new_state, steps = await asyncio.to_thread(
-            self._play, rules, state, text, seat, names[seat]
-        )
+        try:
+            new_state, steps = await asyncio.to_thread(
+                self._play, rules, state, text, seat, names[seat]
+            )
+        except IllegalMove:
+            # An autocomplete group ("c1- …") chosen and sent as it is: the start of a move.
+            stem = text.strip().rstrip("…").strip()
+            completions = await asyncio.to_thread(
+                lambda: [n for n in rules.legal_notations(state) if n.startswith(stem)]
+            )
+            if not stem or not completions or stem in completions:
+                raise
+            if len(completions) > 1:
+                listed = ", ".join(completions[:8]) + (", …" if len(completions) > 8 else "")
+                raise Refusal(
+                    f"{quoted(stem)} is the start of a move — pick one of: {listed}"
+                ) from None
+            new_state, steps = await asyncio.to_thread(
+                self._play, rules, state, completions[0], seat, names[seat]
+            )
         live = await self.store.actions(record.id, include_undone=True)
         ply = live[-1].ply if live else 0
         turn = 1

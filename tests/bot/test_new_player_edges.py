@@ -68,3 +68,17 @@ async def test_a_long_panel_prints_in_rows(service: Service, tmp_path: Path) -> 
     await console.handle("alice: /turn")
     assert len(lines) > 5 and max(len(line) for line in lines) < 130
 
+
+
+async def test_an_autocomplete_group_sent_as_is_explains_itself(service: Service) -> None:
+    """Issue 14.9: a folded choice ("c1- …") has the prefix as its value."""
+    made = await service.challenge(ALICE, "ordo", BOB, color="first")
+    assert made.match_id is not None
+    await service.accept(BOB, match_id=made.match_id)
+    groups = await service.labelled_suggestions(ALICE, "", match_id=made.match_id)
+    label, value = groups[0]
+    assert label.endswith("…") and value == "c1-"
+    refused = await service.move(ALICE, value, match_id=made.match_id)
+    assert "'c1-' is the start of a move — pick one of: c1-b1, c1-a1" in refused.text
+    played = await service.move(ALICE, "c1-b", match_id=made.match_id)  # one completion
+    assert played.ok and "Played c1-b1" in played.text
