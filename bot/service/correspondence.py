@@ -49,7 +49,7 @@ from typing import TYPE_CHECKING, Any
 import games
 from bot.service import ratings as glicko
 from bot.service import timecontrol as tc
-from bot.service.base import Refusal, User, guarded, plural_names
+from bot.service.base import Loaded, Refusal, User, guarded, plural_names
 from bot.service.notifier import NOTIFY_MODES
 from bot.service.panel import walk
 from bot.service.replies import Button, DirectMessage, Post, Reply
@@ -115,18 +115,28 @@ class CorrespondenceCases:
         stale = version is not None and version != record.version
         if stale or record.seats.index(actor.id) not in rules.to_move(state):
             return await self.move(actor, value, match_id=match_id, version=version)
+        asked = await self._confirmation_panel(actor, loaded, value)
+        return asked or await self.move(actor, value, match_id=match_id, version=version)
+
+    async def _confirmation_panel(
+        self: Service, actor: User, loaded: Loaded, notation: str
+    ) -> Reply | None:
+        """The guided panel opened at its last level for ``notation``: its Confirm button
+        plays the move, Back walks the choices. None when no legal action has it."""
+        rules, state = loaded.rules, loaded.state
         candidates = await asyncio.to_thread(
             lambda: [(tuple(rules.choice_path(state, a)), a) for a in rules.legal_actions(state)]
         )
-        wanted = value.strip()
+        wanted = notation.strip()
         for choices, action in candidates:
             if rules.format(state, action) != wanted:
                 continue
             path: list[int] = []
             for label in choices:
                 path.append(walk(candidates, path)[2].index(label))
+            record = loaded.record
             return await self.panel(actor, match_id=record.id, version=record.version, path=path)
-        return await self.move(actor, value, match_id=match_id, version=version)
+        return None
 
     # -- the scheduler's tick --------------------------------------------------------------
     async def on_startup(self: Service) -> tuple[float, float] | None:

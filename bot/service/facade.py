@@ -717,6 +717,10 @@ class Service(LobbyCases, HandCases, PanelCases, CorrespondenceCases, RecordCase
             return late
         if not text.strip():
             raise Refusal("Type a move, e.g. " + (rules.info.notation_help or "see /rules."))
+        # A trailing "!" means "I know, play it": no confirmation for a risky move.
+        confirmed = text.rstrip().endswith("!")
+        if confirmed:
+            text = text.rstrip()[:-1]
         names = await self.player_names(record)
         try:
             new_state, steps = await asyncio.to_thread(
@@ -737,6 +741,17 @@ class Service(LobbyCases, HandCases, PanelCases, CorrespondenceCases, RecordCase
                 ) from None
             new_state, steps = await asyncio.to_thread(
                 self._play, rules, state, completions[0], seat, names[seat]
+            )
+        risky = [step for step in steps if step.highlight.get("onto_cops")]
+        if risky and not confirmed and version is None:
+            # Ruling 20: walking onto the Cops is confirmed first, typed or guided alike.
+            if len(steps) == 1 and (
+                asked := await self._confirmation_panel(actor, loaded, steps[0].notation)
+            ):
+                return asked
+            raise Refusal(
+                f"{risky[0].notation} walks right onto the Cops — you would go to Jail. "
+                f"Type it again with ! at the end ({risky[0].notation}!) to play it anyway."
             )
         live = await self.store.actions(record.id, include_undone=True)
         ply = live[-1].ply if live else 0
