@@ -351,6 +351,19 @@ class CityMap:
             return False
         return before is None or self.stranded() <= before.stranded()
 
+    def road_joins(self, tile: int, rot: int, pos: Pos) -> int:
+        """How many sides of ``tile`` at ``pos`` carry a road on into a placed neighbour
+        (Rewarded Tile Placement counts these)."""
+        links = self.tiles[tile].side_links(rot)
+        joins = 0
+        for side, mine in enumerate(links):
+            other = self.cells.get(neighbour(pos, side))
+            if mine is None or other is None:
+                continue
+            if self.tiles[other[0]].side_links(other[1])[(side + 2) % 4] is not None:
+                joins += 1
+        return joins
+
     def stranded(self) -> frozenset[int]:
         """Neighbourhoods with a road into a neighbouring tile but no route from Old Town and
         back."""
