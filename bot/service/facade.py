@@ -244,6 +244,7 @@ class Service(LobbyCases, HandCases, PanelCases, CorrespondenceCases, RecordCase
         perspective: int | None,
         status: str | None = None,
         extra_highlight: Sequence[dict[str, Any]] = (),
+        focus: Sequence[int] = (),
     ) -> bytes:
         names = await self.player_names(loaded.record)
         highlights = await self._last_turn_highlights(loaded.id) + list(extra_highlight)
@@ -256,6 +257,7 @@ class Service(LobbyCases, HandCases, PanelCases, CorrespondenceCases, RecordCase
             highlight=highlights,
             players=names,
             status=status,
+            focus=list(focus) or None,
         )
 
     @staticmethod

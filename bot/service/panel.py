@@ -185,6 +185,10 @@ class PanelCases:
             mark = {"kind": "choices", "hoods": hoods}
         else:
             return None
+        # Choosing where to go: a detail around the mover's pawn, readable on a phone (the
+        # whole city stays in the thread).
+        pawn = (rules.view(state, None).get("pawns") or [None] * 99)[rules.to_move(state)[0]]
+        focus = [pawn, *hoods] if mark["kind"] == "choices" and isinstance(pawn, int) else []
         return await self._image(
-            loaded, perspective=self._perspective(loaded), extra_highlight=[mark]
+            loaded, perspective=self._perspective(loaded), extra_highlight=[mark], focus=focus
         )
