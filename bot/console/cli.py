@@ -117,6 +117,8 @@ class Console:
         self._lines("", post.text)
         if post.image:
             self.write(f"[image] {self._save(post.image, match_id)}")
+        if post.detail:
+            self.write(f"[image] {self._save(post.detail, match_id)} (close-up)")
         if post.buttons:
             self.write("(buttons: " + " | ".join(b.label for b in post.buttons) + ")")
         if post.choices:

@@ -63,9 +63,20 @@ def message_kwargs(post: Post, match_id: int | None, version: int | None) -> dic
         ),
     }
     if post.image:
-        kwargs["file"] = discord.File(
-            io.BytesIO(post.image), filename="board.png", description=post.alt or post.title or None
-        )
+        files = [
+            discord.File(
+                io.BytesIO(post.image), filename="board.png", description=post.alt or post.title
+            )
+        ]
+        if post.detail:
+            files.append(
+                discord.File(
+                    io.BytesIO(post.detail),
+                    filename="closeup.png",
+                    description="Close-up around the pawn of the player to move",
+                )
+            )
+        kwargs["files"] = files
         embed.set_image(url="attachment://board.png")
     view = build_view(post, match_id, version)
     if view is not None:

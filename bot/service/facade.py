@@ -306,6 +306,9 @@ class Service(LobbyCases, HandCases, PanelCases, CorrespondenceCases, RecordCase
         image = await self._image(
             loaded, perspective=self._perspective(loaded, flip), status=status
         )
+        detail = None
+        if (focus := self._close_up(loaded)) and not status:
+            detail = await self._image(loaded, perspective=None, focus=focus)
         mentions: tuple[str, ...] = ()
         ping_text = ""
         seats = rules.to_move(loaded.state) if not outcome else []
@@ -342,6 +345,7 @@ class Service(LobbyCases, HandCases, PanelCases, CorrespondenceCases, RecordCase
         title = f"{rules.info.title} · match #{loaded.id} · {' vs '.join(names)}"
         text = "\n".join(line for line in text_lines if line)
         return Post(
+            detail=detail,
             text=text,
             alt=shorten(
                 f"{rules.info.title} board, match #{loaded.id}. "
@@ -355,6 +359,17 @@ class Service(LobbyCases, HandCases, PanelCases, CorrespondenceCases, RecordCase
             choices=choices,
             title=title,
         )
+
+    @staticmethod
+    def _close_up(loaded: Loaded) -> list[int]:
+        """Where a close-up helps: the pawn of the seat that must act in a game whose board is
+        a whole city (views with ``pawns`` by seat); nothing for the others."""
+        seats = loaded.rules.to_move(loaded.state)
+        pawns = loaded.rules.view(loaded.state, None).get("pawns")
+        if not seats or not isinstance(pawns, list) or seats[0] >= len(pawns):
+            return []
+        pawn = pawns[seats[0]]
+        return [pawn] if isinstance(pawn, int) and pawn >= 0 else []
 
     @staticmethod
     def _final_outcome(loaded: Loaded) -> Outcome | None:

@@ -41,6 +41,9 @@ class Post:
     title: str = ""
     alt: str = ""
     """The image described for a screen reader: game, the last move, who is to move."""
+    detail: bytes | None = None
+    """A close-up beside the whole board (FENCE!: the city around the pawn of whoever must
+    act), readable on a phone where the whole city is not."""
 
 
 @dataclass(frozen=True)

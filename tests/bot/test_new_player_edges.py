@@ -69,7 +69,6 @@ async def test_a_long_panel_prints_in_rows(service: Service, tmp_path: Path) -> 
     assert len(lines) > 5 and max(len(line) for line in lines) < 130
 
 
-
 async def test_an_autocomplete_group_sent_as_is_explains_itself(service: Service) -> None:
     """Issue 14.9: a folded choice ("c1- …") has the prefix as its value."""
     made = await service.challenge(ALICE, "ordo", BOB, color="first")
@@ -82,3 +81,35 @@ async def test_an_autocomplete_group_sent_as_is_explains_itself(service: Service
     assert "'c1-' is the start of a move — pick one of: c1-b1, c1-a1" in refused.text
     played = await service.move(ALICE, "c1-b", match_id=made.match_id)  # one completion
     assert played.ok and "Played c1-b1" in played.text
+
+
+async def test_a_fence_post_carries_a_close_up_of_the_mover(service: Service) -> None:
+    """Issue 14.17: the whole city is unreadable at phone width; a close-up of the mover's
+    surroundings goes with it. Ordo boards need none."""
+    import io
+
+    from PIL import Image
+
+    opened = await service.play(ALICE, "fence", seats=3, options={"quick_map": True})
+    assert opened.match_id is not None
+    for user in (BOB, CAROL):
+        await service.join(user, match_id=opened.match_id)
+    reply = await service.start(ALICE, match_id=opened.match_id)
+    users = {u.id: u for u in (ALICE, BOB, CAROL)}
+    for _ in range(20):  # the pawns go down first; then whoever acts has a pawn to show
+        record = await service.store.get_match(opened.match_id)
+        assert record is not None
+        loaded = service._load(record)
+        if loaded.state.stage == "turn":
+            break
+        mover = users[record.seats[loaded.rules.to_move(loaded.state)[0]]]
+        action = loaded.rules.legal_actions(loaded.state)[0]
+        reply = await service.move(mover, loaded.rules.format(loaded.state, action),
+                                   match_id=opened.match_id)  # fmt: skip
+    post = reply.post
+    assert post is not None and post.image is not None and post.detail is not None
+    whole, close = (Image.open(io.BytesIO(b)) for b in (post.image, post.detail))
+    assert close.width < whole.width
+    ordo = await service.challenge(ALICE, "ordo", BOB)
+    accepted = await service.accept(BOB, match_id=ordo.match_id)
+    assert accepted.post is not None and accepted.post.detail is None
