@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import discord
@@ -189,26 +189,20 @@ class BoardBot(commands.Bot):
         else:
             reply = Reply.refuse("That button no longer does anything.")
         if reply.ok and action in ANSWERS and reply.panel is None and message is not None:
-            await self._retire_buttons(message)
+            await self._retire_buttons(message.edit, message.id)
         await self.delivery.deliver(interaction, reply, edit=in_panel)
         if reply.ok and action == "resign":
             # The confirmation is spent: its button goes, so it cannot be pressed again.
-            await self._retire_confirmation(interaction)
+            await self._retire_buttons(interaction.edit_original_response, interaction.id)
 
     @staticmethod
-    async def _retire_confirmation(interaction: discord.Interaction) -> None:
+    async def _retire_buttons(edit: Callable[..., Awaitable[Any]], what: int) -> None:
+        """Answered questions lose their buttons so nobody presses them twice; a message that
+        cannot be edited any more (deleted, too old) keeps them, and the service refuses."""
         try:
-            await interaction.edit_original_response(view=None)
+            await edit(view=None)
         except discord.HTTPException as exc:
-            log.debug("could not retire the confirmation of %s: %s", interaction.id, exc)
-
-    @staticmethod
-    async def _retire_buttons(message: discord.Message) -> None:
-        """Answered questions lose their buttons so nobody presses them twice."""
-        try:
-            await message.edit(view=None)
-        except discord.HTTPException as exc:
-            log.debug("could not remove buttons from %s: %s", message.id, exc)
+            log.debug("could not remove the buttons of %s: %s", what, exc)
 
 
 def create_bot(settings: Settings, **kwargs: Any) -> BoardBot:
