@@ -53,6 +53,7 @@ from bot.service.base import Loaded, Refusal, User, guarded, plural_names
 from bot.service.notifier import NOTIFY_MODES
 from bot.service.panel import walk
 from bot.service.replies import Button, DirectMessage, Post, Reply
+from bot.service.timecontrol import DAY
 from storage.base import ACTIVE, FINISHED, MatchRecord, MatchUpdate, Rating, StaleVersion
 
 if TYPE_CHECKING:
@@ -60,8 +61,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("bot.service")
 
-DAY = 86400.0
-HOUR = 3600.0
 SERVER_KEYS = ("time", "channel", "mode", "games")
 
 
@@ -489,18 +488,11 @@ class CorrespondenceCases:
             )
         )
 
-    @staticmethod
-    def _game_list(text: str) -> list[str]:
+    def _game_list(self: Service, text: str) -> list[str]:
         words = [w for w in text.replace(",", " ").split() if w]
         if not words or words == ["all"]:
             return []
-        names = []
-        for word in words:
-            try:
-                names.append(games.get(word).info.name)
-            except KeyError as exc:
-                raise Refusal(str(exc.args[0])) from None
-        return names
+        return [self._rules_named(word).info.name for word in words]
 
     async def _check_enabled(self: Service, game: str, guild_id: str | None) -> None:
         if not guild_id:

@@ -381,6 +381,8 @@ class Service(LobbyCases, HandCases, PanelCases, CorrespondenceCases, RecordCase
 
     @staticmethod
     def _rules_named(game: str) -> Rules[Any, Any]:
+        """The rules of a game a player named; an unknown name is a :class:`Refusal` that
+        lists the games there are."""
         try:
             return games.get(game)
         except KeyError as exc:
@@ -426,9 +428,9 @@ class Service(LobbyCases, HandCases, PanelCases, CorrespondenceCases, RecordCase
     ) -> Reply:
         """``/play``: a challenge for two-player games, a lobby for bigger ones."""
         try:
-            info = games.get(game).info
-        except KeyError as exc:
-            return Reply.refuse(str(exc.args[0]))
+            info = self._rules_named(game).info
+        except Refusal as refusal:
+            return Reply.refuse(str(refusal))
         if info.max_players > 2:
             guests = [*invited, *([opponent] if opponent else [])]
             return await self.open_lobby(
@@ -1179,11 +1181,7 @@ class Service(LobbyCases, HandCases, PanelCases, CorrespondenceCases, RecordCase
 
     @guarded
     async def rules(self, game: str) -> Reply:
-        try:
-            rules = games.get(game)
-        except KeyError as exc:
-            raise Refusal(str(exc.args[0])) from None
-        return Reply(text=rules_text(rules))
+        return Reply(text=rules_text(self._rules_named(game)))
 
     async def suggestions(
         self,

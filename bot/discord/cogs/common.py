@@ -19,6 +19,9 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+MATCH_HELP = "Which match (only needed outside a match thread)"
+"""The ``match`` option's description, the same on every command that has one."""
+
 
 def bot_of(interaction: discord.Interaction) -> BoardBot:
     return cast("BoardBot", interaction.client)

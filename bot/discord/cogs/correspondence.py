@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Literal
 
 import discord
-from bot.discord.cogs.common import bot_of, match_autocomplete, run, where
+from bot.discord.cogs.common import MATCH_HELP, bot_of, match_autocomplete, run, where
 from bot.discord.cogs.info import game_choices
 from bot.discord.identity import actor_of, user_of
 from discord import app_commands
@@ -34,7 +34,7 @@ class CorrespondenceCog(commands.Cog):
     @app_commands.command(
         name="export", description="A match as a text record (and an animation once it is over)"
     )
-    @app_commands.describe(match="Which match (only needed outside a match thread)")
+    @app_commands.describe(match=MATCH_HELP)
     @app_commands.autocomplete(match=match_autocomplete)
     async def export(self, interaction: discord.Interaction, match: int | None = None) -> None:
         """Anyone who can see a match may export it (spectators too); the service refuses a

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 import discord
 import games
-from bot.discord.cogs.common import bot_of, match_autocomplete, where
+from bot.discord.cogs.common import MATCH_HELP, bot_of, match_autocomplete, where
 from bot.discord.identity import actor_of
 from discord import app_commands
 from discord.ext import commands
@@ -33,7 +33,7 @@ class InfoCog(commands.Cog):
         await bot_of(interaction).delivery.followup(interaction, reply.text)
 
     @app_commands.command(name="history", description="The numbered move list of a match")
-    @app_commands.describe(match="Which match (only needed outside a match thread)")
+    @app_commands.describe(match=MATCH_HELP)
     @app_commands.autocomplete(match=match_autocomplete)
     async def history(self, interaction: discord.Interaction, match: int | None = None) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)

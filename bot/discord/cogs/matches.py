@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 import discord
-from bot.discord.cogs.common import match_autocomplete, where
+from bot.discord.cogs.common import MATCH_HELP, match_autocomplete, where
 from bot.discord.components import MatchButton
 from bot.discord.identity import actor_of
 from discord import app_commands
@@ -14,7 +14,6 @@ from discord.ext import commands
 if TYPE_CHECKING:
     from bot.discord.app import BoardBot
 
-MATCH_HELP = "Which match (only needed outside a match thread)"
 
 
 class MatchCog(commands.Cog):

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 import discord
-from bot.discord.cogs.common import bot_of, match_autocomplete, run, where
+from bot.discord.cogs.common import MATCH_HELP, bot_of, match_autocomplete, run, where
 from bot.discord.delivery import message_kwargs
 from bot.discord.identity import actor_of
 from discord import app_commands
@@ -24,7 +24,7 @@ class MoveCog(commands.Cog):
     )
     @app_commands.describe(
         move="Your move in notation; start typing to see legal moves",
-        match="Which match (only needed outside a match thread)",
+        match=MATCH_HELP,
     )
     @app_commands.autocomplete(match=match_autocomplete)
     async def move(
@@ -53,7 +53,7 @@ class MoveCog(commands.Cog):
 
     @app_commands.command(name="board", description="Show the current board of a match")
     @app_commands.describe(
-        match="Which match (only needed outside a match thread)",
+        match=MATCH_HELP,
         flip="Show the board from the second player's side",
     )
     @app_commands.autocomplete(match=match_autocomplete)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 import discord
-from bot.discord.cogs.common import match_autocomplete, run, where
+from bot.discord.cogs.common import MATCH_HELP, match_autocomplete, run, where
 from bot.discord.identity import actor_of
 from discord import app_commands
 from discord.ext import commands
@@ -18,7 +18,6 @@ from discord.ext import commands
 if TYPE_CHECKING:
     from bot.discord.app import BoardBot
 
-MATCH_HELP = "Which match (only needed outside a match thread)"
 
 SIMPLE_COMMANDS: tuple[tuple[str, str, str], ...] = (
     ("accept", "accept", "Accept a challenge, draw offer or undo request"),
