@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -26,6 +27,8 @@ def run_console(tmp_path: Path, text: str, db: str = "demo.sqlite3") -> list[str
         capture_output=True,
         text=True,
         cwd=tmp_path,
+        # the code under test is this checkout's, not whichever checkout pip installed
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
         timeout=120,
         check=True,
     )
