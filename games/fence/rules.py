@@ -20,6 +20,7 @@ from games.core import (
     Rules,
     RuleViolation,
     quoted,
+    shorten,
 )
 from games.fence import engine, labels
 from games.fence.actions import (
@@ -135,8 +136,9 @@ class FenceRules(Rules[FenceState, Action]):
     def from_position(self, text: str) -> FenceState:
         try:
             return self.load(json.loads(text))
-        except (ValueError, KeyError, TypeError, IndexError) as exc:
-            raise InvalidNotation(f"That is not a FENCE! position: {exc}.") from None
+        except (ValueError, KeyError, TypeError, IndexError, RecursionError) as exc:
+            why = shorten(str(exc), 80)
+            raise InvalidNotation(f"That is not a FENCE! position: {why}.") from None
 
     # -- public facts about actions --------------------------------------------------------------
     def highlight(self, before: FenceState, action: Action) -> dict[str, Any]:

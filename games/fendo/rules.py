@@ -271,7 +271,7 @@ class FendoRules(Rules[FendoState, Action]):
             state = read_position(text)
         except InvalidNotation:
             raise
-        except (ValueError, KeyError, IndexError, TypeError) as exc:
+        except (ValueError, KeyError, IndexError, TypeError, RecursionError) as exc:
             why = shorten(str(exc), 80)
             raise InvalidNotation(f"That is not a Fendo position: {why}") from None
         return settle(state)

@@ -392,7 +392,7 @@ class FuerRules(Rules[FuerState, Turn]):
             state = position.from_text(text, OPTIONS)
         except InvalidNotation:
             raise
-        except (ValueError, KeyError, IndexError, TypeError) as exc:
+        except (ValueError, KeyError, IndexError, TypeError, RecursionError) as exc:
             raise InvalidNotation(f"That is not a Fuer position: {shorten(str(exc), 80)}") from None
         return self._judge(state)
 

@@ -17,7 +17,14 @@ GAMES = games.available()
 
 @pytest.mark.parametrize("game", GAMES)
 @settings(max_examples=60, deadline=None)
-@given(text=st.one_of(st.text(max_size=300), st.just("1" * 5000), st.just("{" * 3000)))
+@given(
+    text=st.one_of(
+        st.text(max_size=300),
+        st.just("1" * 5000),
+        st.just("{" * 3000),
+        st.just("[" * 100_000 + "]" * 100_000),
+    )
+)
 def test_bad_position_text_is_only_ever_invalid_notation(game: str, text: str) -> None:
     try:
         games.get(game).from_position(text)
