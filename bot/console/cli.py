@@ -29,7 +29,8 @@ from typing import TextIO
 
 import games
 from bot.console.commandline import CommandLine, LineError, parse_line
-from bot.service import Service, User
+from bot.service import Refusal, Service, User
+from bot.service.opponents import COMPUTER_WORDS, computer
 from bot.service.replies import Post, Reply, parse_path
 from bot.settings import Settings
 from storage import open_store
@@ -38,7 +39,9 @@ log = logging.getLogger(__name__)
 
 HELP = (
     "Commands: /play <game> opponent:<user> [color:first|second|random] [options…], "
-    "/play fence seats:<2-6> [invite:<user> …] [options…], /join, /leave, /start, /hand, "
+    "/play <game> opponent:ai [level:easy|normal|strong] (the computer), "
+    "/play fence seats:<2-6> [invite:<user> …] [options…], /join, /join ai [level:…], /leave, "
+    "/start, /hand, /hint, "
     "/turn [path:<choices>], /accept, /decline, /move move:<notation>, /board, /resign, "
     "/draw, /undo, /games, /waiting, /history, /rules <game>, /export, /rematch, "
     "/notify mode:thread|dm|digest|off [confirm:true|false], /vacation days:<n>, "
@@ -170,6 +173,10 @@ class Console:
             return
         reply = await self.dispatch(cmd)
         self.show(cmd.user, reply)
+        if reply.ok and reply.match_id is not None:
+            # The computer answers at once when it is to move (Discord: in the background).
+            for answer in await self.service.computer_turns(reply.match_id):
+                self.show("", answer)
 
     async def dispatch(self, cmd: CommandLine) -> Reply:
         user = User(cmd.user, cmd.user, manages_server=cmd.user in self.admins)
@@ -195,10 +202,17 @@ class Console:
             "leave": s.leave,
             "start": s.start,
             "hand": s.hand,
+            "hint": s.hint,
         }
         if cmd.command == "board":
             flip = opts.get("flip", "").lower() in ("true", "yes", "on")
             return await s.board(user, match_id=match_id, flip=flip)
+        if cmd.command == "join" and (
+            opts.get("player", "").lower() in COMPUTER_WORDS
+            or (cmd.args and cmd.args[0].lower() in COMPUTER_WORDS)
+        ):
+            level = opts.get("level") or "normal"
+            return await s.add_computer(user, match_id=match_id, level=level)
         if cmd.command in simple:
             return await simple[cmd.command](user, match_id=match_id)
         if cmd.command == "move":
@@ -254,9 +268,15 @@ class Console:
         if not game:
             return Reply.refuse("Which game? e.g. /play ordo opponent:bob")
         opponent_name = opts.pop("opponent", None)
+        level = opts.pop("level", None) or "normal"
         opponent = (
             User(opponent_name.lstrip("@"), opponent_name.lstrip("@")) if opponent_name else None
         )
+        if opponent_name and opponent_name.lstrip("@").lower() in COMPUTER_WORDS:
+            try:
+                opponent = computer(level)
+            except Refusal as refusal:
+                return Reply.refuse(str(refusal))
         color = opts.pop("color", None)
         invited = [
             User(n, n) for n in opts.pop("invite", "").replace(",", " ").replace("@", " ").split()
@@ -332,6 +352,7 @@ async def run(
             default_time=settings.default_time,
             reminders=settings.reminders,
             vacation_days=settings.vacation_days,
+            computer_seconds=settings.computer_seconds,
         )
         await service.on_startup()
         console = Console(service, out_dir, lambda text: print(text, flush=True), clock, admins)

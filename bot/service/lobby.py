@@ -12,6 +12,8 @@ Decisions where the issue is silent:
 * Anyone who can see the lobby may join — an invitation pings the invitee and lists them, it
   does not reserve a seat. A full lobby refuses further joins and pings the creator to start.
 * The creator's ``/leave`` (or ``/decline``) cancels the lobby; everyone else just leaves.
+* Only the creator adds computer players (it is their table to fill); a computer seat is
+  removed like anyone else's by closing the lobby — the creator's ``/leave``.
 * ``/join`` typed outside a lobby's thread picks the lobby one is invited to, else the only
   lobby with a free seat opened in that channel — in the console, which has no channels,
   the only one anywhere — so the issue's ``bob: /join`` works without a match id.
@@ -24,7 +26,8 @@ from typing import TYPE_CHECKING, Any
 
 import games
 from bot.service.base import Refusal, User, guarded, plural_names
-from bot.service.replies import Button, Post, Reply
+from bot.service.opponents import computer
+from bot.service.replies import Button, Post, Reply, is_computer
 from storage.base import ACTIVE, CANCELLED, CHALLENGE, MatchRecord, MatchUpdate
 
 if TYPE_CHECKING:
@@ -33,6 +36,7 @@ if TYPE_CHECKING:
 LOBBY_BUTTONS = (
     Button("Join", "join", "success"),
     Button("Leave", "leave", "secondary"),
+    Button("Add computer", "add_computer", "secondary"),
     Button("Start", "start", "primary"),
 )
 
@@ -212,6 +216,34 @@ class LobbyCases:
                 title=post.title,
             )
         return Reply(text=f"You joined lobby #{record.id}.", post=post, match_id=record.id)
+
+    @guarded
+    async def add_computer(
+        self: Service,
+        actor: User,
+        *,
+        match_id: int | None = None,
+        where: str | None = None,
+        level: str = "normal",
+    ) -> Reply:
+        """The "Add computer" button: a computer player takes the next free seat."""
+        await self._touch(actor)
+        record = await self._lobby_for(actor, match_id, where)
+        lobby = lobby_of(record) or {}
+        if actor.id != record.created_by:
+            creator = await self.store.user_name(record.created_by) or record.created_by
+            raise Refusal(f"Only {creator}, who opened the lobby, can add computer players.")
+        if len(record.seats) >= lobby.get("seats", 0):
+            raise Refusal(f"Lobby #{record.id} is full.")
+        player = computer(level, 1 + sum(is_computer(uid) for uid in record.seats))
+        await self._touch(player)
+        updated = (
+            await self.transitions.commit(record, MatchUpdate(seats=[*record.seats, player.id]))
+        ).record
+        post = await self._lobby_post(updated, f"{actor.name} adds {player.name}.")
+        return Reply(
+            text=f"{player.name} joined lobby #{record.id}.", post=post, match_id=record.id
+        )
 
     @guarded
     async def leave(

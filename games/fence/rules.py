@@ -57,6 +57,7 @@ class FenceRules(Rules[FenceState, Action]):
     """FENCE! as decided in ``shared/rules/fence.md``."""
 
     info = INFO
+    step_separator = "; "
 
     # -- life cycle ----------------------------------------------------------------------------
     def new(
