@@ -17,6 +17,8 @@ from storage import MemoryStore
 from .conftest import FakeClock
 
 ROOT = Path(__file__).resolve().parents[2]
+QUICK_COMPUTER = "easy=0.05,normal=0.05,strong=0.05"
+"""The computer thinks briefly in tests: its strength is the benchmark's business."""
 
 
 def run_console(tmp_path: Path, text: str, db: str = "demo.sqlite3") -> list[str]:
@@ -28,7 +30,7 @@ def run_console(tmp_path: Path, text: str, db: str = "demo.sqlite3") -> list[str
         text=True,
         cwd=tmp_path,
         # the code under test is this checkout's, not whichever checkout pip installed
-        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        env={**os.environ, "PYTHONPATH": str(ROOT), "AI_SECONDS": QUICK_COMPUTER},
         timeout=120,
         check=True,
     )
@@ -124,3 +126,24 @@ def test_unquoted_hint_quotes_a_readable_stretch_of_long_input() -> None:
     with pytest.raises(LineError) as refusal:
         parse_line("alice: /move move:" + "x" * 3000 + " " + "y" * 3000)
     assert len(str(refusal.value)) < 250
+
+
+def test_playing_the_computer_in_the_console(tmp_path: Path) -> None:
+    """``opponent:ai`` starts at once; the computer's move follows the person's, and a FENCE!
+    lobby fills its seats with ``/join ai``."""
+    env_lines = (
+        "alice: /play ordo opponent:ai level:easy color:first\n"
+        "alice: /move move:a3-a4\n"
+        "alice: /play fence seats:3\n"
+        "alice: /join ai match:2\n"
+        "alice: /join ai level:easy match:2\n"
+        "alice: /start match:2\n"
+    )
+    lines = run_console(tmp_path, env_lines)
+    assert any("Your game against Computer (easy) has begun (match #1)" in line for line in lines)
+    assert "alice played a3-a4" in lines
+    assert any(line.startswith("Computer (easy) played ") for line in lines)
+    assert not any("[notify ai:" in line or "[dm ai:" in line for line in lines)
+    assert any("Computer (normal) joined lobby #2" in line for line in lines)
+    assert any("Computer 2 (easy) joined lobby #2" in line for line in lines)
+    assert any("alice starts the game" in line for line in lines)
