@@ -161,7 +161,12 @@ def draw_centered_text(
     )
 
 
-def _wrap(text: str, fnt: Font, max_width: int, max_lines: int) -> list[str]:
+def plural(count: int, word: str) -> str:
+    """ "1 card", "2 cards": counts in titles and seat details read as words, not "card(s)"."""
+    return f"{count} {word}{'' if count == 1 else 's'}"
+
+
+def wrap_lines(text: str, fnt: Font, max_width: int, max_lines: int = 3) -> list[str]:
     """Greedy word wrap; the last allowed line is ellipsised rather than dropped."""
     words = text.split()
     lines: list[str] = []
@@ -271,7 +276,7 @@ def title_bar(
     inner = width - 2 * _BAR_PAD
 
     status_text = status if status is not None else default_status(to_move, players, palette)
-    status_lines = _wrap(status_text, status_font, inner, 2) if status_text else []
+    status_lines = wrap_lines(status_text, status_font, inner, 2) if status_text else []
 
     columns = 2 if seats <= 4 else 3
     player_rows = -(-seats // columns)
