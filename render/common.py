@@ -18,7 +18,7 @@ never leaks in here.
 from __future__ import annotations
 
 import io
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -518,6 +518,25 @@ def capture_mark(
 # --------------------------------------------------------------------------------------------
 # Canvas and encoding
 # --------------------------------------------------------------------------------------------
+
+
+def dashed_line(
+    draw: ImageDraw.ImageDraw,
+    start: tuple[float, float],
+    end: tuple[float, float],
+    dashes: Iterable[tuple[float, float]],
+    fill: RGB,
+    width: int,
+) -> None:
+    """The segment ``start``–``end`` drawn only where ``dashes`` say, each a (from, to)
+    fraction of the way: Pillow has no dash pattern, and each game wants its own rhythm."""
+    (x0, y0), (x1, y1) = start, end
+    for a, b in dashes:
+        draw.line(
+            (x0 + (x1 - x0) * a, y0 + (y1 - y0) * a, x0 + (x1 - x0) * b, y0 + (y1 - y0) * b),
+            fill=fill,
+            width=width,
+        )
 
 
 def new_canvas(width: int, height: int, palette: Palette = PALETTE) -> Image.Image:

@@ -15,6 +15,7 @@ from render.common import (
     RGB,
     Font,
     blend,
+    dashed_line,
     disc,
     fit_text,
     font,
@@ -311,6 +312,10 @@ def _draw_goods(canvas: Image.Image, layout: CityLayout, view: dict[str, Any]) -
         draw_text(canvas, (bx + s / 2, by + s / 2), "$", int(s * 0.8), (90, 60, 0))
 
 
+_TUNNEL_STEPS = 14
+"""The tunnel's dashed line: seven dashes and six gaps of equal length."""
+
+
 def _draw_markers(draw: ImageDraw.ImageDraw, layout: CityLayout, view: dict[str, Any]) -> None:
     tiles = {t["tile"]: t for t in view["map"]}
     ritzy = tiles.get(view.get("ritzy")) if view.get("ritzy") is not None else None
@@ -321,20 +326,8 @@ def _draw_markers(draw: ImageDraw.ImageDraw, layout: CityLayout, view: dict[str,
     ends = [layout.hood_xy[h] for h in view.get("tunnel") or [] if h in layout.hood_xy]
     width = layout.px(0.06, 5)
     if len(ends) == 2:
-        (ax, ay), (bx, by) = ends
-        steps = 14
-        for i in range(0, steps, 2):
-            t0, t1 = i / steps, (i + 1) / steps
-            draw.line(
-                (
-                    ax + (bx - ax) * t0,
-                    ay + (by - ay) * t0,
-                    ax + (bx - ax) * t1,
-                    ay + (by - ay) * t1,
-                ),
-                fill=TUNNEL,
-                width=width,
-            )
+        dashes = [(i / _TUNNEL_STEPS, (i + 1) / _TUNNEL_STEPS) for i in range(0, _TUNNEL_STEPS, 2)]
+        dashed_line(draw, ends[0], ends[1], dashes, TUNNEL, width)
     half = layout.px(0.09, 8)
     for x, y in ends:
         draw.rectangle((x - half, y - half, x + half, y + half), outline=TUNNEL, width=width)
