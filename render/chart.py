@@ -48,11 +48,12 @@ _DAY = 86400.0
 # Okabe–Ito: distinguishable with the common colour-vision deficiencies, and dark enough
 # for white hollow points to stand out on the light background. No grey: the axes are grey.
 SERIES_COLOURS: tuple[RGB, ...] = (
-    (0, 114, 178),
-    (213, 94, 0),
-    (0, 158, 115),
-    (204, 121, 167),
-    (230, 159, 0),
+    (0, 114, 178),  # Ordo: blue
+    (213, 94, 0),  # Fendo: vermillion
+    (0, 158, 115),  # Fonver: bluish green
+    (204, 121, 167),  # Fuer: reddish purple
+    (40, 40, 46),  # FENCE!: near black (orange next to vermillion blurs on a phone)
+    (230, 159, 0),  # orange, then sky blue: for names that are no game
     (86, 180, 233),
 )
 GRID: RGB = (212, 206, 194)
