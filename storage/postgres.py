@@ -300,7 +300,8 @@ class PostgresStore(Store):
 
     async def users_with_settings(self) -> list[tuple[str, dict[str, Any]]]:
         found = await self._require().fetch(
-            'SELECT user_id, settings::text AS settings FROM user_settings ORDER BY user_id COLLATE "C"'
+            "SELECT user_id, settings::text AS settings FROM user_settings"
+            ' ORDER BY user_id COLLATE "C"'
         )
         return [(row["user_id"], from_json(row["settings"])) for row in found]
 
