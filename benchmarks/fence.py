@@ -25,6 +25,7 @@ import time
 from collections import Counter
 from typing import Any
 
+from benchmarks.report import emit
 from games.fence import RULES
 from games.fence.cards import decks
 from games.fence.info import OPTIONS
@@ -136,6 +137,7 @@ def main() -> None:
         f"4 players, default options, no checks: {speed['cpu_games_per_second']:.2f} games/s "
         f"of CPU; {ratio:.2f}x the target of {TARGET_GAMES_PER_SECOND:.0f}"
     )
+    emit("fence", {"cpu_games_per_s_4p": speed["cpu_games_per_second"], "target_ratio": ratio})
 
 
 if __name__ == "__main__":

@@ -12,6 +12,7 @@ import random
 import statistics
 import time
 
+from benchmarks.report import emit
 from games.fendo import RULES
 from games.fendo.state import FendoState
 
@@ -97,6 +98,11 @@ def main() -> None:
     start_state = RULES.new()
     start_ms = statistics.median(generation_times_ms([start_state] * 50, repeats=5))
     print(f"legal actions at the start position (212 actions): {start_ms:.3f} ms")
+    emit(
+        "fendo",
+        {"playouts_per_s_cpu_early_end_off": cpu_rate, "generation_median_ms": median,
+         "generation_p95_ms": p95, "start_position_ms": start_ms},
+    )  # fmt: skip
 
 
 if __name__ == "__main__":

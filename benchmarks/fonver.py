@@ -14,6 +14,7 @@ import random
 import statistics
 import time
 
+from benchmarks.report import emit
 from games.fonver import RULES, Capture
 
 TARGET_PLAYOUTS = 20.0
@@ -73,6 +74,10 @@ def main() -> None:
     big = results[19]["playouts_per_s"]
     print(f"19×19 vs target {TARGET_PLAYOUTS:.0f}/s: {big / TARGET_PLAYOUTS:.2f}×")
     print(f"13×13 / 19×19 playout rate: {results[13]['playouts_per_s'] / big:.2f}×")
+    emit(
+        "fonver",
+        {f"playouts_per_s_{size}": results[size]["playouts_per_s"] for size in results},
+    )
 
 
 if __name__ == "__main__":

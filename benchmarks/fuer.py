@@ -16,6 +16,7 @@ import statistics
 import time
 from collections.abc import Callable
 
+from benchmarks.report import emit
 from games.fuer import RULES, FuerState
 
 TARGET_PLAYOUTS = 20.0
@@ -104,6 +105,11 @@ def main() -> None:
     print(f"    turns produced/s: {generations * turns_per_generation:,.0f}")
     spread = (max(playout_rates) - min(playout_rates)) / playouts
     print(f"  spread of playout rounds: {spread:.0%} of the median")
+    emit(
+        "fuer",
+        {"playouts_per_s": playouts, "generations_per_s": generations,
+         "turns_per_generation": turns_per_generation},
+    )  # fmt: skip
 
 
 if __name__ == "__main__":

@@ -12,6 +12,7 @@ import random
 import statistics
 import time
 
+from benchmarks.report import emit
 from games.ordo import RULES, OrdoState
 
 TARGET_PLAYOUTS_PER_SECOND = 25.0
@@ -86,6 +87,11 @@ def main() -> None:
     print(
         f"start position:        {start:.3f} ms for {len(RULES.legal_actions(RULES.new()))} moves"
     )
+    emit(
+        "ordo",
+        {"playouts_per_s": rate, "mean_plies": mean_plies, "generation_median_ms": median,
+         "generation_p95_ms": p95, "start_position_ms": start},
+    )  # fmt: skip
 
 
 if __name__ == "__main__":

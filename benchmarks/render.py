@@ -20,6 +20,7 @@ import time
 from typing import Any
 
 import render
+from benchmarks.report import emit
 
 TARGETS = {"ordo": (40.0, 200_000), "fence": (80.0, 300_000)}
 
@@ -206,6 +207,11 @@ def main(argv: list[str] | None = None) -> None:
     )
     print(f"  p50 / target ({target_ms:.0f} ms): {p50 / target_ms:5.2f}")
     print(f"  max PNG / target ({target_bytes // 1000} KB): {max(sizes) / target_bytes:5.2f}")
+    emit(
+        "render",
+        {"game": game, "p50_ms": p50, "p95_ms": p95, "cold_ms": cold_ms,
+         "png_median_bytes": int(statistics.median(sizes)), "png_max_bytes": max(sizes)},
+    )  # fmt: skip
 
 
 if __name__ == "__main__":

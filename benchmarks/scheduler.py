@@ -16,6 +16,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from benchmarks.report import emit
 from bot.service import Service, User
 from storage import SqliteStore
 
@@ -70,6 +71,11 @@ async def main_async(matches: int, ticks: int) -> None:
     each = due / max(sent, 1) * 1000
     print(f"tick sending {sent} reminders: {due * 1000:.0f} ms ({each:.2f} ms each)")
     print(f"next ticks (all already reminded), median: {again * 1000:.0f} ms")
+    emit(
+        "scheduler",
+        {"matches": matches, "idle_tick_ms": idle * 1000, "reminders_sent": sent,
+         "reminder_ms_each": each, "reminded_tick_ms": again * 1000},
+    )  # fmt: skip
 
 
 def main() -> None:

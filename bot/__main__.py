@@ -1,14 +1,21 @@
-"""``python -m bot``: run the Discord bot (or explain how to get a token or play locally)."""
+"""``python -m bot``: run the Discord bot (or explain how to get a token or play locally).
+
+Start-up problems a person can fix — no token, a rejected token, no network, a setting that
+can't be read — end with one or two plain lines and exit code 2, never a traceback.
+"""
 
 from __future__ import annotations
 
+import argparse
 import logging
 import sys
 
+import aiohttp
 import discord
+from pydantic import ValidationError
 
-from bot.app import create_bot
-from bot.settings import Settings
+from bot.discord.app import create_bot
+from bot.settings import Settings, explain
 
 log = logging.getLogger("bot")
 
@@ -29,21 +36,54 @@ BAD_TOKEN = """Discord rejected the token in DISCORD_TOKEN.
 Copy a fresh token from https://discord.com/developers/applications (Bot → Reset Token) into
 your .env, or play locally with:  python -m bot.console   (see README)."""
 
+NO_NETWORK = "Could not reach Discord ({error}). Check the network, then start the bot again."
 
-def main() -> None:
-    settings = Settings()
+
+def settings_help() -> str:
+    rows = [
+        f"  {name.upper():<16} {field.description or ''} (default: {field.default})"
+        for name, field in Settings.model_fields.items()
+        if name != "discord_token"
+    ]
+    return "settings (environment variables or a .env file):\n  DISCORD_TOKEN    " + (
+        "the bot token (a secret; never logged)\n" + "\n".join(rows)
+    )
+
+
+def parse_args(argv: list[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        prog="python -m bot",
+        description="Run the correspondence board-game bot on Discord. "
+        "To play locally without Discord: python -m bot.console --help",
+        epilog=settings_help(),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    return parser.parse_args(argv)
+
+
+def main(argv: list[str] | None = None) -> None:
+    parse_args(argv)
+    try:
+        settings = Settings()
+    except ValidationError as error:
+        logging.basicConfig(format="%(message)s")
+        log.error("%s\nFix it in .env or the environment (see .env.example).", explain(error))
+        sys.exit(2)
     settings.configure_logging()
-    if not settings.discord_token.strip():
+    if not settings.token:
         log.error(NO_TOKEN)
         sys.exit(2)
     bot = create_bot(settings)
     try:
-        bot.run(settings.discord_token.strip(), log_handler=None)
+        bot.run(settings.token, log_handler=None)
     except discord.LoginFailure:
         log.error(BAD_TOKEN)
         sys.exit(2)
     except discord.PrivilegedIntentsRequired:  # pragma: no cover - we ask for none
         log.error("Discord refused the intents; this bot needs no privileged intents.")
+        sys.exit(2)
+    except (aiohttp.ClientError, OSError) as error:
+        log.error(NO_NETWORK.format(error=type(error).__name__))
         sys.exit(2)
 
 

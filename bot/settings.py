@@ -1,24 +1,45 @@
-"""Settings from the environment and ``.env`` (see ``.env.example`` for every one)."""
+"""Settings from the environment and ``.env`` (see ``.env.example`` for every one).
+
+Everything is checked when the bot starts, so a typo in ``DEFAULT_TIME`` is one clear line at
+start-up rather than a refusal in the middle of someone's ``/play`` weeks later.
+"""
 
 from __future__ import annotations
 
 import logging
 
-from pydantic import Field, field_validator
+from pydantic import AliasChoices, Field, SecretStr, ValidationError, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
+
+from bot.service.timecontrol import TimeControl
+
+DEFAULT_DATABASE = "sqlite:///./data/bot.sqlite3"
+QUIET_LOGGERS = {
+    # discord.py announces at every start that voice needs PyNaCl/davey; this bot has no voice.
+    "discord.client": "voice will NOT be supported",
+    "discord.voice_state": "voice will NOT be supported",
+}
 
 
 class Settings(BaseSettings):
     """Read once at start-up and passed down explicitly: no module-level globals."""
 
-    model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
+    model_config = SettingsConfigDict(
+        env_file=".env", env_file_encoding="utf-8", extra="ignore", populate_by_name=True
+    )
 
-    discord_token: str = Field(default="", description="The bot token from the Developer Portal.")
-    database_path: str = Field(default="./data/bot.sqlite3")
+    discord_token: SecretStr = Field(
+        default=SecretStr(""), description="The bot token from the Developer Portal (a secret)."
+    )
+    database_url: str = Field(
+        default=DEFAULT_DATABASE,
+        validation_alias=AliasChoices("database_url", "database_path"),
+        description="sqlite:///path (default), a plain file path, postgresql://… or memory.",
+    )
     dev_guild_id: int | None = Field(
         default=None, description="Sync slash commands instantly to this one server."
     )
-    log_level: str = Field(default="INFO")
+    log_level: str = Field(default="INFO", description="DEBUG, INFO, WARNING or ERROR.")
     default_time: str = Field(
         default="3d+1d max 7d",
         description="Time control of new matches unless /play or /settings says otherwise.",
@@ -32,6 +53,10 @@ class Settings(BaseSettings):
     )
 
     @property
+    def token(self) -> str:
+        return self.discord_token.get_secret_value().strip()
+
+    @property
     def reminders(self) -> tuple[float, ...]:
         """Reminder thresholds in seconds, largest first."""
         hours = [float(h) for h in self.reminder_hours.replace(" ", "").split(",") if h]
@@ -42,8 +67,44 @@ class Settings(BaseSettings):
     def _blank_is_none(cls, value: object) -> object:
         return None if isinstance(value, str) and not value.strip() else value
 
+    @field_validator("default_time")
+    @classmethod
+    def _readable_time(cls, value: str) -> str:
+        TimeControl.parse(value)  # its ValueError already says what would be readable
+        return value
+
+    @field_validator("reminder_hours")
+    @classmethod
+    def _readable_hours(cls, value: str) -> str:
+        try:
+            hours = [float(h) for h in value.replace(" ", "").split(",") if h]
+        except ValueError:
+            hours = [-1.0]
+        if any(h <= 0 for h in hours):
+            raise ValueError(f"give positive hours separated by commas, like 24,2 (not {value!r})")
+        return value
+
+    @field_validator("log_level")
+    @classmethod
+    def _known_level(cls, value: str) -> str:
+        if value.upper() not in ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"):
+            raise ValueError(f"use DEBUG, INFO, WARNING or ERROR (not {value!r})")
+        return value.upper()
+
     def configure_logging(self) -> None:
         logging.basicConfig(
-            level=getattr(logging, self.log_level.upper(), logging.INFO),
+            level=getattr(logging, self.log_level, logging.INFO),
             format="%(asctime)s %(levelname)s %(name)s: %(message)s",
         )
+        for name, text in QUIET_LOGGERS.items():
+            logging.getLogger(name).addFilter(lambda record, t=text: t not in record.getMessage())
+
+
+def explain(error: ValidationError) -> str:
+    """One line per bad setting, named as it is written in ``.env``."""
+    lines = []
+    for problem in error.errors():
+        name = str(problem["loc"][0]).upper() if problem["loc"] else "a setting"
+        message = str(problem["msg"]).removeprefix("Value error, ")
+        lines.append(f"Setting {name}: {message}")
+    return "\n".join(lines)

@@ -9,9 +9,13 @@ readers safe.
 
 from __future__ import annotations
 
+import difflib
+import functools
 import random
+import types
+import typing
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, Literal, TypeVar
 
@@ -54,6 +58,12 @@ class GameOver(IllegalMove):
 
 class InvalidOption(IllegalMove):
     """A match option is unknown or has a value outside its allowed set."""
+
+
+class InvalidState(ValueError):
+    """Stored state that :meth:`Rules.load` cannot trust: wrong types, missing or short parts,
+    absurd sizes. Not a player's mistake (so no :class:`IllegalMove`): the bot rebuilds the
+    snapshot from the action log when it meets one."""
 
 
 # --------------------------------------------------------------------------------------------
@@ -173,7 +183,12 @@ def validate_options(schema: Sequence[Option], options: Mapping[str, Any] | None
         opt = by_name.get(name)
         if opt is None:
             known = ", ".join(sorted(by_name)) or "none"
-            raise InvalidOption(f"Unknown option {name!r}: this game's options are {known}.")
+            close = difflib.get_close_matches(str(name), list(by_name), n=2)
+            hint = f" Did you mean {' or '.join(close)}?" if close else ""
+            shown = shorten(str(name), QUOTE_LIMIT)
+            raise InvalidOption(
+                f"Unknown option {shown!r}: this game's options are {known}.{hint}"
+            )
         result[name] = opt.coerce(value)
     return result
 
@@ -212,6 +227,15 @@ LABEL_LIMIT = 100
 SEGMENT_LIMIT = 80
 """The longest segment of a :meth:`Rules.choice_path` (Discord's limit for a button label)."""
 
+QUOTE_LIMIT = 60
+"""The most of a player's own input a refusal quotes back: enough to recognise it, never so
+much that a pasted essay pushes the helpful part of the answer out of the message."""
+
+
+def quoted(text: str) -> str:
+    """A player's input quoted back in a refusal, at most :data:`QUOTE_LIMIT` characters."""
+    return repr(shorten(text.strip(), QUOTE_LIMIT))
+
 
 def shorten(text: str, limit: int) -> str:
     """``text`` cut to at most ``limit`` characters, at a word boundary where one is near,
@@ -239,6 +263,12 @@ class Rules(ABC, Generic[State, Action]):
     """
 
     info: GameInfo
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Every game's ``load`` is guarded the same way (see :func:`_checked_load`)."""
+        super().__init_subclass__(**kwargs)
+        if "load" in cls.__dict__ and not getattr(cls.__dict__["load"], "checked", False):
+            cls.load = _checked_load(cls.__dict__["load"])  # type: ignore[method-assign]
 
     # -- life cycle --------------------------------------------------------------------------
     @abstractmethod
@@ -345,6 +375,14 @@ class Rules(ABC, Generic[State, Action]):
         """
         return (shorten(self.label(state, action), SEGMENT_LIMIT),)
 
+    def seat_name(self, state: State, seat: int) -> str:
+        """What a seat is called in this position ("White", "Purple"); empty if nothing.
+
+        A position, not only the game, decides it: after Fonver's pie swap the second seat
+        plays Black, and every sentence naming the seats must follow the swap."""
+        names = self.info.seat_names
+        return names[seat] if 0 <= seat < len(names) else ""
+
     def public_notation(self, state: State, action: Action) -> str:
         """What the public log, history and exports may show of ``action`` while the game is
         running. Games whose actions carry secret values (a card given face down) hide them
@@ -374,3 +412,100 @@ class Rules(ABC, Generic[State, Action]):
                 return state
             state = self.apply(state, rng.choice(actions))
         return state
+
+
+# --------------------------------------------------------------------------------------------
+# Loading stored state safely
+# --------------------------------------------------------------------------------------------
+
+STATE_LIMITS = {"nodes": 100_000, "depth": 16, "text": 20_000, "size": 25}
+"""Bounds on stored state before a game reads it: far above any real match (a full FENCE!
+city is ~3,000 JSON nodes), far below what could exhaust memory or time."""
+
+
+def _checked_load(load: Callable[[Any, Mapping[str, Any]], Any]) -> Callable[..., Any]:
+    """Wrap a game's ``load``: bounded shape first, then any slip of the game's own reader
+    (a missing key, a wrong type, a short list) becomes :class:`InvalidState`. A game that
+    validates a field itself keeps its own :class:`InvalidNotation` message."""
+
+    @functools.wraps(load)
+    def checked(self: Rules[Any, Any], data: Mapping[str, Any]) -> Any:
+        _check_shape(self.info, data)
+        try:
+            state = load(self, data)
+            # A state is only trusted once the rules can read it: what to_move, outcome and
+            # legal_actions need must be there (FENCE! keeps the moves cached in the state,
+            # so the check costs the next command nothing).
+            if self.outcome(state) is None and self.to_move(state):
+                self.legal_actions(state)
+            return state
+        except (InvalidState, IllegalMove):
+            raise  # the game's own reader already said clearly what is wrong
+        except (TypeError, KeyError, IndexError, AttributeError, ValueError, OverflowError) as exc:
+            raise InvalidState(
+                f"stored {self.info.title} state is unreadable: {type(exc).__name__}: "
+                f"{shorten(str(exc), 120)}"
+            ) from None
+
+    checked.checked = True  # type: ignore[attr-defined]
+    return checked
+
+
+def _check_shape(info: GameInfo, data: Any) -> None:
+    if not isinstance(data, Mapping):
+        raise InvalidState(f"stored {info.title} state is not an object")
+    players = data.get("players")
+    if players is not None and (
+        not isinstance(players, int) or not info.min_players <= players <= info.max_players
+    ):
+        raise InvalidState(f"stored {info.title} state has {players!r} players")
+    size = data.get("size")
+    if size is not None and (not isinstance(size, int) or not 1 <= size <= STATE_LIMITS["size"]):
+        raise InvalidState(f"stored {info.title} state has board size {size!r}")
+    nodes = 0
+    stack: list[tuple[Any, int]] = [(data, 0)]
+    while stack:
+        value, depth = stack.pop()
+        nodes += 1
+        if nodes > STATE_LIMITS["nodes"] or depth > STATE_LIMITS["depth"]:
+            raise InvalidState(f"stored {info.title} state is too large or too deep")
+        if isinstance(value, Mapping):
+            stack.extend((v, depth + 1) for v in value.values())
+        elif isinstance(value, list | tuple):
+            stack.extend((v, depth + 1) for v in value)
+        elif isinstance(value, str) and len(value) > STATE_LIMITS["text"]:
+            raise InvalidState(f"stored {info.title} state holds an overlong text")
+        elif isinstance(value, int) and abs(value) > 2**53:
+            raise InvalidState(f"stored {info.title} state holds an absurd number")
+
+
+def conforms(value: Any, hint: Any) -> bool:
+    """Whether loaded data has the shape of a type hint (ints, strings, bools, None, tuples
+    and lists of them, unions, literals): enough to trust a snapshot's fields before use."""
+    origin = typing.get_origin(hint)
+    args = typing.get_args(hint)
+    if hint is Any:
+        return True
+    if origin in (typing.Union, types.UnionType):
+        return any(conforms(value, a) for a in args)
+    if origin is Literal:
+        return value in args
+    if origin in (tuple, list):
+        if not isinstance(value, tuple | list):
+            return False
+        if origin is tuple and len(args) == 2 and args[1] is Ellipsis:
+            return all(conforms(v, args[0]) for v in value)
+        if origin is tuple and args:
+            return len(value) == len(args) and all(
+                conforms(v, a) for v, a in zip(value, args, strict=True)
+            )
+        return all(conforms(v, args[0]) for v in value) if args else True
+    if hint is int:
+        return isinstance(value, int) and not isinstance(value, bool)
+    if hint is float:
+        return isinstance(value, int | float) and not isinstance(value, bool)
+    if hint in (str, bool, type(None)):
+        return isinstance(value, hint)
+    if isinstance(hint, type):
+        return isinstance(value, hint)
+    return True

@@ -8,6 +8,7 @@ show more than its viewer may know.
 from __future__ import annotations
 
 import importlib
+import inspect
 from collections.abc import Sequence
 from typing import Any
 
@@ -20,15 +21,21 @@ def render(
     highlight: Sequence[dict[str, Any]] | dict[str, Any] | None = None,
     players: Sequence[str] | None = None,
     status: str | None = None,
+    focus: Sequence[int] | None = None,
 ) -> bytes:
     """PNG bytes of ``view``.
 
     ``perspective``: the seat whose side of the board is drawn at the bottom (None: seat 0).
     ``highlight``: what ``Rules.highlight`` said about the last turn's actions, oldest first
     (a single dict is accepted too). ``players``: display names per seat for the title bar.
-    ``status``: a line that replaces the default "X to move" text (e.g. the result).
+    ``focus``: neighbourhoods to show up close (FENCE!: a detail window of the city, readable
+    on a phone); games without a detail view ignore it.
+    ``status``: the result line, replacing the default "X to move" text; with it nobody is
+    highlighted as to move (a resigned or timed-out match is over whatever the position says).
     """
     module = importlib.import_module(f"render.{game}")
+    takes_focus = "focus" in inspect.signature(module.render).parameters
+    extra = {"focus": list(focus)} if focus and takes_focus else {}
     if isinstance(highlight, dict):
         highlight = [highlight]
     return module.render(
@@ -37,4 +44,5 @@ def render(
         highlight=list(highlight or ()),
         players=list(players) if players else None,
         status=status,
+        **extra,
     )

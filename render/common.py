@@ -261,7 +261,9 @@ def title_bar(
     keeps the image short enough for a phone.
     """
     colours = list(seat_colours) if seat_colours else [palette.seat_colour(s) for s in range(seats)]
-    movers = set(_as_seats(to_move))
+    # An explicit status is the result line: once a match is decided nobody is "to move"
+    # any more, even if the position alone would still say so (a resignation, a timeout).
+    movers = set() if status is not None else set(_as_seats(to_move))
     title_font = font(_TITLE_SIZE, bold=True)
     name_font = font(_NAME_SIZE)
     mover_font = font(_NAME_SIZE, bold=True)

@@ -749,10 +749,15 @@ def _public_notes(view: dict[str, Any]) -> list[str]:
     return notes
 
 
-def _legend(view: dict[str, Any], width: int) -> Image.Image:
+def _legend(view: dict[str, Any], width: int, highlight: Highlights = ()) -> Image.Image:
     """Round, Stash and discard pile, a key for the map's symbols on the same line, then what
-    last round's Hot Goods did."""
-    notes = [str(goods.get("note", "")) for goods in view.get("hot_goods") or []]
+    the marks of a guided choice mean and what last round's Hot Goods did."""
+    notes = []
+    if _choices_of(highlight):
+        notes.append("Rings: the neighbourhoods you can choose now.")
+    if _spots_of(highlight):
+        notes.append("Outlined spots: where this tile can go now.")
+    notes += [str(goods.get("note", "")) for goods in view.get("hot_goods") or []]
     notes += _public_notes(view)
     height = 10 + _LEGEND_ROW + _NOTE_ROW * len(notes)
     image = Image.new("RGB", (width, height), PALETTE.background)
@@ -813,7 +818,26 @@ def map_layout(
     (tests use it to find tiles and spots by pixel)."""
     highlight = [h for h in highlight if isinstance(h, dict)]
     width = _Layout(view, 0, highlight).width
-    bar = title_bar(
+    bar = _title(view, width, players, status)
+    return bar, _Layout(view, bar.height, highlight)
+
+
+MIN_DETAIL_WIDTH = 600
+"""A detail window is never narrower than this, so its title bar keeps every player's name."""
+
+
+def _window(centre: int, span: int, low: int, high: int) -> tuple[int, int]:
+    """``span`` consecutive positions around ``centre`` within ``[low, high]``."""
+    if high - low + 1 <= span:
+        return low, high
+    start = min(max(centre - span // 2, low), high - span + 1)
+    return start, start + span - 1
+
+
+def _title(
+    view: dict[str, Any], width: int, players: list[str] | None, status: str | None
+) -> Image.Image:
+    return title_bar(
         width,
         title="FENCE!",
         seats=view["players"],
@@ -825,7 +849,6 @@ def map_layout(
         seat_colours=PAWN_COLOURS[: view["players"]],
         details=_seat_details(view),
     )
-    return bar, _Layout(view, bar.height, highlight)
 
 
 def render(
@@ -835,6 +858,7 @@ def render(
     highlight: list[dict[str, Any]] | None = None,
     players: list[str] | None = None,
     status: str | None = None,
+    focus: list[int] | None = None,
 ) -> bytes:
     """The city map of a view (public or a seat's: only public facts are drawn).
 
@@ -843,7 +867,7 @@ def render(
     """
     highlight = [h for h in highlight or [] if isinstance(h, dict)]
     bar, layout = map_layout(view, highlight, players, status)
-    legend = _legend(view, layout.width)
+    legend = _legend(view, layout.width, highlight)
     canvas = new_canvas(layout.width, layout.bottom + legend.height)
     canvas.paste(bar, (0, 0))
     draw = ImageDraw.Draw(canvas)
@@ -851,7 +875,8 @@ def render(
     for tile in view["map"]:
         _draw_tile(draw, layout, tile)
     _draw_markers(draw, layout, view)
-    _draw_goods(canvas, layout, view)
+    if status is None:  # Hot Goods of a match that is over are news no more
+        _draw_goods(canvas, layout, view)
     _draw_post(canvas, layout, view)
     _draw_highlight(canvas, layout, highlight)
     # Choice rings under the names (a name stays readable across a ring), pieces on top.
@@ -862,9 +887,55 @@ def render(
     _draw_pieces(canvas, layout, view)
     _draw_coordinates(canvas, layout)
     canvas.paste(legend, (0, layout.bottom))
+    if focus:
+        canvas = _detail(canvas, layout, view, focus, players, status, highlight)
     # A city is several times an Ordo board: the faster encode saves ~14 ms per image for
     # ~12 KB more, far inside the size budget.
     return to_png(canvas, compress_level=3)
+
+
+DETAIL_MARGIN = 1
+"""Tiles kept around the focused neighbourhoods in a detail view."""
+DETAIL_SPAN = (5, 5)
+"""The most tiles a detail view shows across and down: about 80 px a tile at phone width."""
+
+
+def _detail(
+    canvas: Image.Image,
+    layout: _Layout,
+    view: dict[str, Any],
+    focus: list[int],
+    players: list[str] | None,
+    status: str | None,
+    highlight: Highlights,
+) -> Image.Image:
+    """The part of the city around ``focus`` at full size, under a title bar of its width.
+
+    A whole city shown 400 px wide (a phone) shrinks names to a few pixels; a window of a
+    few tiles around where the player is choosing keeps every name and number readable
+    (issue 14.17). The whole map stays in the thread, where a tap zooms it."""
+    spots = [layout.hood_tile[h] for h in focus if h in layout.hood_tile]
+    if not spots:
+        return canvas
+    # A window of DETAIL_SPAN tiles centred on the first focus (the player's pawn), slid
+    # back inside the city at its edges so it always shows as much as it can.
+    x_lo, x_hi = _window(spots[0]["x"], DETAIL_SPAN[0], layout.min_x, layout.max_x)
+    y_lo, y_hi = _window(spots[0]["y"], DETAIL_SPAN[1], layout.min_y, layout.max_y)
+    if (x_lo, x_hi, y_lo, y_hi) == (layout.min_x, layout.max_x, layout.min_y, layout.max_y):
+        return canvas  # the window would be the whole map
+    left, top, _, _ = layout.box(x_lo, y_hi)
+    _, _, right, bottom = layout.box(x_hi, y_lo)
+    pad = layout.px(0.2, 6)
+    window = canvas.crop((left - pad, top - pad, right + pad, bottom + pad))
+    width = max(window.width, MIN_DETAIL_WIDTH)
+    small_bar = _title(view, width, players, status)
+    legend = _legend(view, width, highlight)
+    height = small_bar.height + window.height + legend.height
+    out = Image.new("RGB", (width, height), PALETTE.background)
+    out.paste(small_bar, (0, 0))
+    out.paste(window, ((width - window.width) // 2, small_bar.height))
+    out.paste(legend, (0, small_bar.height + window.height))
+    return out
 
 
 # -- the private hand ------------------------------------------------------------------------------

@@ -63,6 +63,10 @@ PIECE = 58  # disc diameter
 
 EMPTY_FILL: RGB = (226, 221, 208)
 EMPTY_LINE: RGB = (190, 183, 168)
+EMPTY_NAME: RGB = (112, 104, 90)
+"""Names of empty spaces: quiet beside tiles, but still legible at phone width."""
+NAME_SIZE = 24
+"""Space names in px before the final shrink: about 9 px tall when the image is 400 wide."""
 OPEN_FILL: RGB = (208, 234, 206)
 OPEN_LINE: RGB = (34, 130, 56)
 TILE_FILL: RGB = PALETTE.board_light
@@ -150,8 +154,8 @@ def _draw_spaces(draw: ImageDraw.ImageDraw, view: dict[str, Any], last_tiles: se
     tiles = set(view.get("tiles", ()))
     open_spaces: dict[str, int] = dict(view.get("open", {}))
     pieces: dict[str, str] = dict(view.get("pieces", {}))
-    small = font(15 * SCALE, weight="semibold")
-    badge = font(19 * SCALE, bold=True)
+    small = font(NAME_SIZE * SCALE, weight="semibold")
+    badge = font(24 * SCALE, bold=True)
     for q in range(COLUMNS):
         for r in range(ROWS):
             name = f"{LETTERS[q]}{r + 1}"
@@ -166,12 +170,12 @@ def _draw_spaces(draw: ImageDraw.ImageDraw, view: dict[str, Any], last_tiles: se
             elif name in open_spaces:
                 draw.polygon(corners, fill=OPEN_FILL)
                 _dashed_outline(draw, corners, OPEN_LINE, 3 * SCALE)
-                draw_centered_text(draw, (cx, cy - 13 * SCALE), name, small, OPEN_LINE)
+                draw_centered_text(draw, (cx, cy - 15 * SCALE), name, small, OPEN_LINE)
                 what = _what_tile_does(open_spaces[name])
-                draw_centered_text(draw, (cx, cy + 9 * SCALE), what, badge, OPEN_LINE)
+                draw_centered_text(draw, (cx, cy + 13 * SCALE), what, badge, OPEN_LINE)
             else:
                 draw.polygon(corners, fill=EMPTY_FILL, outline=EMPTY_LINE, width=SCALE)
-                draw_centered_text(draw, (cx, cy), name, small, EMPTY_LINE)
+                draw_centered_text(draw, (cx, cy), name, small, EMPTY_NAME)
     # Frames of the last tile go on top so neighbouring outlines cannot cut into them.
     for name in last_tiles:
         if parse_space(name) is not None:
@@ -180,15 +184,16 @@ def _draw_spaces(draw: ImageDraw.ImageDraw, view: dict[str, Any], last_tiles: se
 
 
 def _draw_coordinates(draw: ImageDraw.ImageDraw) -> None:
+    """Column letters under row 1 only: columns slant on a hex board, so letters along the
+    top edge sat over other columns' spaces and misled (issue 14.18). Every space carries
+    its own name, and the row numbers stand on both sides."""
     big = font(30 * SCALE, bold=True)
     for q in range(COLUMNS):
         bottom_x, bottom_y = space_center(f"{LETTERS[q]}1")
-        top_x, top_y = space_center(f"{LETTERS[q]}{ROWS}")
         half = (TOP - 6) / 2 + RADIUS
         draw_centered_text(
             draw, _scaled((bottom_x, bottom_y + half)), LETTERS[q], big, PALETTE.text
         )
-        draw_centered_text(draw, _scaled((top_x, top_y - half)), LETTERS[q], big, PALETTE.text)
     for r in range(ROWS):
         left_x, y = space_center(f"a{r + 1}")
         right_x, _ = space_center(f"i{r + 1}")
@@ -240,7 +245,7 @@ def _draw_pieces(
         # Under the pieces: the line shows between the discs and never hides their names.
         ends = [_scaled(space_center(winning[0])), _scaled(space_center(winning[-1]))]
         draw.line(ends, fill=WIN_LINE, width=12 * SCALE)
-    label_font = font(15 * SCALE, weight="semibold")
+    label_font = font(NAME_SIZE * SCALE, weight="semibold")
     for name, colour in sorted(pieces.items()):
         if parse_space(name) is None:
             continue
@@ -273,7 +278,7 @@ def _footer(width: int, view: dict[str, Any]) -> Image.Image:
     draw = ImageDraw.Draw(image)
     supply = view.get("supply", {})
     text_font = font(26, weight="semibold")
-    key_font = font(21)
+    key_font = font(25)
     x = 24
     y = 26
     for colour, word in (("F", "Dark"), ("S", "Light")):

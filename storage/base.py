@@ -12,6 +12,17 @@ Design points:
 * **One writer per match.** :meth:`Store.commit` is one transaction guarded by the match's
   ``version``; a write against a stale version raises :class:`StaleVersion` and changes
   nothing, so two concurrent moves can never both apply.
+* **Results are final.** The store itself refuses to change the status, state, result,
+  seats or log of a match that is finished, declined or cancelled (:class:`MatchClosed`), and
+  a caller may also name the status it expects (:class:`StatusChanged`). No command has to
+  remember this; a command that forgets is refused here.
+* **What must agree with a result commits with it.** Ratings travel inside the same
+  :meth:`Store.commit` as the finishing move (:class:`RatingsWrite`), each rating row checked
+  against the number of games it had when it was read, so two matches of one player ending at
+  once can never lose an update, and a crash can never leave a finished match unrated.
+* **Time the bot was away is nobody's.** :meth:`Store.mark_alive` keeps a heartbeat; a
+  process that starts after a gap records it as an outage, and clocks pause for everyone
+  during outages (:meth:`Store.outages`).
 """
 
 from __future__ import annotations
@@ -28,10 +39,34 @@ FINISHED = "finished"
 DECLINED = "declined"
 CANCELLED = "cancelled"
 OPEN_STATUSES = (CHALLENGE, ACTIVE)
+CLOSED_STATUSES = (FINISHED, DECLINED, CANCELLED)
+"""Final statuses: the match's status, state, result, seats and log never change again."""
 
 
 class StaleVersion(Exception):
     """The match changed since it was read; the caller must look again."""
+
+
+class StatusChanged(StaleVersion):
+    """The match is no longer in the status the caller expected."""
+
+
+class MatchClosed(StaleVersion):
+    """The match is finished, declined or cancelled: its result and log are final."""
+
+    def __init__(self, match_id: int, status: str) -> None:
+        super().__init__(f"match {match_id} is {status}; it can no longer change")
+        self.match_id = match_id
+        self.status = status
+
+
+class RatingsChanged(StaleVersion):
+    """A rating row changed between reading it and committing the result; rate again."""
+
+
+class StoreBusy(Exception):
+    """Another process holds the database (a backup, the sqlite3 shell); nothing was written.
+    Worth a short retry, then an honest "busy" to the player."""
 
 
 @dataclass(frozen=True)
@@ -88,6 +123,22 @@ class Rating:
     volatility: float = 0.06
     games: int = 0
     updated_at: float = 0.0
+
+
+@dataclass(frozen=True)
+class RatingsWrite:
+    """Ratings a finishing commit stores in the same transaction.
+
+    ``expected_games`` is, per user, the ``games`` count of the rating row the new values were
+    computed from (0 for a player never rated): the row's version. If any row moved on
+    meanwhile, the whole commit is refused with :class:`RatingsChanged` and nothing is written.
+    A match already rated (its receipt exists) keeps its ratings and the commit goes through.
+    """
+
+    guild_id: str
+    game: str
+    ratings: Sequence[Rating]
+    expected_games: dict[str, int]
 
 
 @dataclass(frozen=True)
@@ -169,11 +220,43 @@ class Store(ABC):
         now: float,
         append: Sequence[ActionRecord] = (),
         undo_from_ply: int | None = None,
+        expected_status: str | None = None,
+        ratings: RatingsWrite | None = None,
     ) -> MatchRecord:
         """Apply ``update``, mark rows with ``ply >= undo_from_ply`` undone, append
-        ``append`` — all in one transaction, only if the stored version is
-        ``expected_version`` (else :class:`StaleVersion`). Bumps the version by one and
-        returns the new record."""
+        ``append`` and store ``ratings`` with the match's "rated" receipt — all in one
+        transaction, only if the stored version is ``expected_version`` (else
+        :class:`StaleVersion`). Bumps the version by one and returns the new record.
+
+        Checked in this order, each refusal writing nothing: an unknown match
+        (``LookupError``); a closed match (:data:`CLOSED_STATUSES`) asked to change its
+        status, state, result, seats or log (:class:`MatchClosed` — bookkeeping in ``meta``,
+        ``thread_id`` and ``channel_id`` stays possible); a status other than
+        ``expected_status`` (:class:`StatusChanged`); a stale version; a rating row whose
+        ``games`` differs from ``ratings.expected_games`` (:class:`RatingsChanged`).
+        """
+
+    @abstractmethod
+    async def user_names(self, user_ids: Sequence[str]) -> dict[str, str]:
+        """Display names of the users that have one, in one query (for listings)."""
+
+    @abstractmethod
+    async def users_settings(self, user_ids: Sequence[str]) -> dict[str, dict[str, Any]]:
+        """Settings of the users that have any, in one query (for listings)."""
+
+    # -- liveness --------------------------------------------------------------------------
+    @abstractmethod
+    async def mark_alive(self, now: float, *, starting: bool = False) -> tuple[float, float] | None:
+        """Record that the bot is running at ``now``.
+
+        A running process calls it on every scheduler tick. A process that is ``starting``
+        first records the gap since the last heartbeat as an outage and returns it (None on a
+        first start, or when no time passed). Heartbeats never move backwards.
+        """
+
+    @abstractmethod
+    async def outages(self, since: float = 0.0) -> list[tuple[float, float]]:
+        """Recorded outages ending after ``since``, oldest first."""
 
     # -- log -------------------------------------------------------------------------------
     @abstractmethod

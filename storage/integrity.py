@@ -14,7 +14,20 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
-from storage.base import ACTIVE, CANCELLED, CHALLENGE, DECLINED, FINISHED, ActionRecord, Rating
+from storage.base import (
+    ACTIVE,
+    CANCELLED,
+    CHALLENGE,
+    CLOSED_STATUSES,
+    DECLINED,
+    FINISHED,
+    ActionRecord,
+    MatchClosed,
+    MatchUpdate,
+    Rating,
+    RatingsChanged,
+    StatusChanged,
+)
 
 KNOWN_STATUSES = (CHALLENGE, ACTIVE, FINISHED, DECLINED, CANCELLED)
 
@@ -118,3 +131,37 @@ def check_ratings(
             raise ValueError(f"games of {r.user_id!r} must be a count, got {r.games!r}")
         out.append(Rating(r.user_id, game, guild_id, *values, games=r.games, updated_at=now))
     return tuple(out)
+
+
+def closed_change(
+    match_id: int,
+    status: str,
+    update: MatchUpdate,
+    appends: bool,
+    undo_from_ply: int | None,
+    expected_status: str | None,
+) -> None:
+    """The guard that makes results final, whatever the command forgot to check.
+
+    A closed match may still take bookkeeping (``meta`` such as posted-message ids, a
+    thread id) but never a new status, state, result, seats or log entry.
+    """
+    touches_game = (
+        update.status is not None
+        or update.state is not None
+        or update.result is not None
+        or update.seats is not None
+        or appends
+        or undo_from_ply is not None
+    )
+    if status in CLOSED_STATUSES and touches_game:
+        raise MatchClosed(match_id, status)
+    if expected_status is not None and status != expected_status:
+        raise StatusChanged(f"match {match_id} is {status}, not {expected_status}")
+
+
+def check_expected_games(match_id: int, stored: dict[str, int], expected: dict[str, int]) -> None:
+    """Every rating row must still count the games the new values were computed from."""
+    moved = sorted(u for u, games in stored.items() if expected.get(u, 0) != games)
+    if moved:
+        raise RatingsChanged(f"ratings of {', '.join(moved)} changed while match {match_id} ended")

@@ -15,13 +15,23 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from storage.base import ActionRecord, MatchRecord, MatchUpdate, Rating, StaleVersion, Store
+from storage.base import (
+    ActionRecord,
+    MatchRecord,
+    MatchUpdate,
+    Rating,
+    RatingsWrite,
+    StaleVersion,
+    Store,
+)
 from storage.integrity import (
     check_continues,
+    check_expected_games,
     check_ratings,
     check_seats,
     check_status,
     check_undo_from,
+    closed_change,
     encode_actions,
     encode_settings,
     from_json,
@@ -79,6 +89,8 @@ class MemoryStore(Store):
         self._guild_settings: dict[str, str] = {}
         self._ratings: dict[tuple[str, str, str], Rating] = {}  # (guild, game, user)
         self._rated: set[int] = set()
+        self._seen_at: float | None = None
+        self._outages: dict[float, float] = {}
 
     # -- users -----------------------------------------------------------------------------
     async def ensure_user(self, user_id: str, name: str, now: float) -> None:
@@ -166,8 +178,15 @@ class MemoryStore(Store):
         now: float,
         append: Sequence[ActionRecord] = (),
         undo_from_ply: int | None = None,
+        expected_status: str | None = None,
+        ratings: RatingsWrite | None = None,
     ) -> MatchRecord:
         """See :meth:`Store.commit`; checks run in the same order as in the SQLite store."""
+        rating_rows = (
+            None
+            if ratings is None
+            else check_ratings(ratings.guild_id, ratings.game, ratings.ratings, now)
+        )
         if update.status is not None:
             check_status(update.status)
         seat_ids = None if update.seats is None else check_seats(update.seats)
@@ -180,11 +199,24 @@ class MemoryStore(Store):
         stored = self._matches.get(match_id)
         if stored is None:
             raise LookupError(f"there is no match {match_id}")
+        closed_change(match_id, stored.status, update, bool(append), undo_from_ply, expected_status)
         if stored.version != expected_version:
             raise StaleVersion(f"match {match_id} is no longer at version {expected_version}")
         log = self._log[match_id]
         if rows:
             check_continues(log[-1].ply if log else 0, append)
+        rate = ratings is not None and rating_rows is not None and match_id not in self._rated
+        if rate:
+            assert ratings is not None and rating_rows is not None
+            stored_games = {
+                r.user_id: (
+                    known.games
+                    if (known := self._ratings.get((ratings.guild_id, ratings.game, r.user_id)))
+                    else 0
+                )
+                for r in rating_rows
+            }
+            check_expected_games(match_id, stored_games, ratings.expected_games)
 
         # Every check has passed: from here on nothing can fail, so nothing is half-written.
         updated = replace(
@@ -204,6 +236,11 @@ class MemoryStore(Store):
             log[:] = [replace(a, undone=True) if a.ply >= undo_from_ply else a for a in log]
         log.extend(_Action(*row[:5], undone=bool(row[5])) for row in rows)
         self._matches[match_id] = updated
+        if rate:
+            assert ratings is not None and rating_rows is not None
+            self._rated.add(match_id)
+            for r in rating_rows:
+                self._ratings[(ratings.guild_id, ratings.game, r.user_id)] = r
         return _record(updated)
 
     # -- log -------------------------------------------------------------------------------
@@ -265,6 +302,29 @@ class MemoryStore(Store):
         for r in rows:
             self._ratings[(guild_id, game, r.user_id)] = r
         return True
+
+    # -- names and liveness -----------------------------------------------------------------
+    async def user_names(self, user_ids: Sequence[str]) -> dict[str, str]:
+        known = {uid: self._users.get(uid) for uid in user_ids}
+        return {uid: u.name for uid, u in known.items() if u is not None and u.name is not None}
+
+    async def users_settings(self, user_ids: Sequence[str]) -> dict[str, dict[str, Any]]:
+        return {
+            uid: _settings(self._user_settings, uid)
+            for uid in user_ids
+            if uid in self._user_settings
+        }
+
+    async def mark_alive(self, now: float, *, starting: bool = False) -> tuple[float, float] | None:
+        last = self._seen_at
+        outage = (last, now) if starting and last is not None and now > last else None
+        if outage is not None:
+            self._outages[outage[0]] = max(self._outages.get(outage[0], now), now)
+        self._seen_at = now if last is None else max(last, now)
+        return outage
+
+    async def outages(self, since: float = 0.0) -> list[tuple[float, float]]:
+        return sorted((a, b) for a, b in self._outages.items() if b > since)
 
 
 def _settings(table: dict[str, str], key: str) -> dict[str, Any]:

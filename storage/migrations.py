@@ -123,6 +123,23 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         )
         """,
     ),
+    # 3: liveness — the last heartbeat of a running bot, and the outages between runs, during
+    # which every clock is paused.
+    (
+        """
+        CREATE TABLE heartbeat (
+            id      INTEGER PRIMARY KEY CHECK (id = 1),
+            seen_at REAL NOT NULL
+        )
+        """,
+        """
+        CREATE TABLE outages (
+            started REAL NOT NULL,
+            ended   REAL NOT NULL CHECK (ended > started),
+            PRIMARY KEY (started)
+        ) WITHOUT ROWID
+        """,
+    ),
 )
 
 LATEST_VERSION = len(MIGRATIONS)

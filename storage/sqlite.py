@@ -22,13 +22,24 @@ from typing import Any
 
 import aiosqlite
 
-from storage.base import ActionRecord, MatchRecord, MatchUpdate, Rating, StaleVersion, Store
+from storage.base import (
+    ActionRecord,
+    MatchRecord,
+    MatchUpdate,
+    Rating,
+    RatingsWrite,
+    StaleVersion,
+    Store,
+    StoreBusy,
+)
 from storage.integrity import (
     check_continues,
+    check_expected_games,
     check_ratings,
     check_seats,
     check_status,
     check_undo_from,
+    closed_change,
     encode_actions,
     encode_settings,
     from_json,
@@ -36,8 +47,12 @@ from storage.integrity import (
 )
 from storage.migrations import migrate, rollback_if_open
 
-BUSY_TIMEOUT_MS = 5000
-"""How long a write waits for another process (a backup, the sqlite3 shell) to let go."""
+BUSY_TIMEOUT_MS = 1500
+"""How long a statement waits for another process (a backup, the sqlite3 shell) to let go.
+Short on purpose: the service retries a busy store briefly and then tells the player it is
+busy, which is better than a silent five-second wait ending in an apology."""
+OPEN_PATIENCE_S = 20.0
+"""How long opening waits while another process creates or migrates the same new file."""
 
 _MATCH_COLUMNS = (
     "m.id, m.game, m.options, m.seed, m.status, m.created_by, m.guild_id, m.channel_id,"
@@ -65,6 +80,22 @@ class SqliteStore(Store):
         if self._conn is not None:
             return
         self.path.parent.mkdir(parents=True, exist_ok=True)
+        deadline = time.monotonic() + OPEN_PATIENCE_S
+        delay = 0.05
+        while True:
+            try:
+                self._conn = await self._connect()
+                return
+            except sqlite3.OperationalError as exc:
+                # Switching a new file to WAL takes an exclusive lock without waiting on the
+                # busy handler: a second process opening the same new file at the same moment
+                # gets "database is locked" at once. It only has to wait its turn.
+                if not _is_busy(exc) or time.monotonic() > deadline:
+                    raise
+                await asyncio.sleep(delay)
+                delay = min(delay * 2, 0.5)
+
+    async def _connect(self) -> aiosqlite.Connection:
         conn = await aiosqlite.connect(self.path, isolation_level=None)
         try:
             conn.row_factory = sqlite3.Row
@@ -77,7 +108,7 @@ class SqliteStore(Store):
         except BaseException:
             await conn.close()
             raise
-        self._conn = conn
+        return conn
 
     async def close(self) -> None:
         if self._conn is not None:
@@ -108,6 +139,11 @@ class SqliteStore(Store):
                 await conn.execute(begin)
                 yield conn
                 await conn.execute("COMMIT")
+            except sqlite3.OperationalError as exc:
+                await rollback_if_open(conn)
+                if _is_busy(exc):
+                    raise StoreBusy(str(exc)) from exc
+                raise
             except BaseException:
                 await rollback_if_open(conn)
                 raise
@@ -222,12 +258,19 @@ class SqliteStore(Store):
         now: float,
         append: Sequence[ActionRecord] = (),
         undo_from_ply: int | None = None,
+        expected_status: str | None = None,
+        ratings: RatingsWrite | None = None,
     ) -> MatchRecord:
         """See :meth:`Store.commit`. ``meta`` and ``seats`` are replaced whole, not merged.
 
         An unknown match raises ``LookupError`` rather than :class:`StaleVersion`: looking
         again would not help, so the caller should not be told to.
         """
+        rating_rows = (
+            None
+            if ratings is None
+            else check_ratings(ratings.guild_id, ratings.game, ratings.ratings, now)
+        )
         if update.status is not None:
             check_status(update.status)
         seat_ids = None if update.seats is None else check_seats(update.seats)
@@ -238,6 +281,12 @@ class SqliteStore(Store):
         append = list(append)
         rows = encode_actions(append)
         async with self._writing() as conn:
+            row = await _one(conn, "SELECT status FROM matches WHERE id = ?", (match_id,))
+            if row is None:
+                raise LookupError(f"there is no match {match_id}")
+            closed_change(
+                match_id, row["status"], update, bool(append), undo_from_ply, expected_status
+            )
             cur = await conn.execute(
                 "UPDATE matches SET version = version + 1, updated_at = ?,"
                 " status = COALESCE(?, status), result = COALESCE(?, result),"
@@ -279,6 +328,8 @@ class SqliteStore(Store):
                     "UPDATE snapshots SET state = ?, version = ? WHERE match_id = ?",
                     (state_json, expected_version + 1, match_id),
                 )
+            if ratings is not None and rating_rows is not None:
+                await _store_ratings(conn, match_id, ratings, rating_rows, now)
             record = await _fetch_one(conn, match_id)
         assert record is not None
         return record
@@ -385,27 +436,108 @@ class SqliteStore(Store):
         async with self._writing() as conn:
             if await _one(conn, "SELECT 1 FROM matches WHERE id = ?", (match_id,)) is None:
                 raise LookupError(f"there is no match {match_id}")
-            cur = await conn.execute(
-                "INSERT INTO rated_matches (match_id, guild_id, game, rated_at)"
-                " VALUES (?, ?, ?, ?) ON CONFLICT (match_id) DO NOTHING",
-                (match_id, guild_id, game, now),
+            return await _store_ratings(
+                conn, match_id, RatingsWrite(guild_id, game, rows, {}), rows, now, check=False
             )
-            fresh = cur.rowcount == 1
-            await cur.close()
-            if fresh:
-                await conn.executemany(
-                    f"INSERT INTO ratings ({_RATING_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
-                    " ON CONFLICT (guild_id, game, user_id) DO UPDATE SET"
-                    " rating = excluded.rating, rd = excluded.rd,"
-                    " volatility = excluded.volatility, games = excluded.games,"
-                    " updated_at = excluded.updated_at",
-                    [
-                        (r.user_id, r.game, r.guild_id, r.rating, r.rd, r.volatility, r.games,
-                         r.updated_at)
-                        for r in rows
-                    ],
-                )  # fmt: skip
-        return fresh
+
+    # -- names and liveness -----------------------------------------------------------------
+    async def user_names(self, user_ids: Sequence[str]) -> dict[str, str]:
+        found = await self._by_users(
+            "SELECT user_id, name FROM users", user_ids, "name IS NOT NULL"
+        )
+        return {row["user_id"]: row["name"] for row in found}
+
+    async def users_settings(self, user_ids: Sequence[str]) -> dict[str, dict[str, Any]]:
+        found = await self._by_users("SELECT user_id, settings FROM user_settings", user_ids)
+        return {row["user_id"]: from_json(row["settings"]) for row in found}
+
+    async def _by_users(
+        self, select: str, user_ids: Sequence[str], extra: str = "1"
+    ) -> list[sqlite3.Row]:
+        ids = list(dict.fromkeys(user_ids))
+        rows: list[sqlite3.Row] = []
+        async with self._reading() as conn:
+            for start in range(0, len(ids), _SEAT_CHUNK):
+                chunk = ids[start : start + _SEAT_CHUNK]
+                marks = ",".join("?" * len(chunk))
+                rows += await conn.execute_fetchall(
+                    f"{select} WHERE user_id IN ({marks}) AND {extra}", chunk
+                )
+        return rows
+
+    async def mark_alive(self, now: float, *, starting: bool = False) -> tuple[float, float] | None:
+        async with self._writing() as conn:
+            row = await _one(conn, "SELECT seen_at FROM heartbeat WHERE id = 1")
+            last = None if row is None else float(row["seen_at"])
+            outage = (last, now) if starting and last is not None and now > last else None
+            if outage is not None:
+                await conn.execute(
+                    "INSERT INTO outages (started, ended) VALUES (?, ?)"
+                    " ON CONFLICT (started) DO UPDATE SET ended = MAX(ended, excluded.ended)",
+                    outage,
+                )
+            await conn.execute(
+                "INSERT INTO heartbeat (id, seen_at) VALUES (1, ?) ON CONFLICT (id)"
+                " DO UPDATE SET seen_at = MAX(seen_at, excluded.seen_at)",
+                (now,),
+            )
+        return outage
+
+    async def outages(self, since: float = 0.0) -> list[tuple[float, float]]:
+        async with self._reading() as conn:
+            found = await conn.execute_fetchall(
+                "SELECT started, ended FROM outages WHERE ended > ? ORDER BY started", (since,)
+            )
+        return [(float(row["started"]), float(row["ended"])) for row in found]
+
+
+def _is_busy(exc: sqlite3.OperationalError) -> bool:
+    text = str(exc).lower()
+    return "locked" in text or "busy" in text
+
+
+async def _store_ratings(
+    conn: aiosqlite.Connection,
+    match_id: int,
+    write: RatingsWrite,
+    rows: Sequence[Rating],
+    now: float,
+    *,
+    check: bool = True,
+) -> bool:
+    """The receipt first: a match rated before keeps its ratings (False). Then, when asked,
+    each row's ``games`` must still be what the new values were computed from."""
+    cur = await conn.execute(
+        "INSERT INTO rated_matches (match_id, guild_id, game, rated_at)"
+        " VALUES (?, ?, ?, ?) ON CONFLICT (match_id) DO NOTHING",
+        (match_id, write.guild_id, write.game, now),
+    )
+    fresh = cur.rowcount == 1
+    await cur.close()
+    if not fresh:
+        return False
+    if check:
+        stored: dict[str, int] = {}
+        for r in rows:
+            found = await _one(
+                conn,
+                "SELECT games FROM ratings WHERE guild_id = ? AND game = ? AND user_id = ?",
+                (write.guild_id, write.game, r.user_id),
+            )
+            stored[r.user_id] = 0 if found is None else int(found["games"])
+        check_expected_games(match_id, stored, write.expected_games)
+    await conn.executemany(
+        f"INSERT INTO ratings ({_RATING_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
+        " ON CONFLICT (guild_id, game, user_id) DO UPDATE SET"
+        " rating = excluded.rating, rd = excluded.rd,"
+        " volatility = excluded.volatility, games = excluded.games,"
+        " updated_at = excluded.updated_at",
+        [
+            (r.user_id, r.game, r.guild_id, r.rating, r.rd, r.volatility, r.games, r.updated_at)
+            for r in rows
+        ],
+    )
+    return True
 
 
 def _rating(row: sqlite3.Row) -> Rating:

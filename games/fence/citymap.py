@@ -318,14 +318,25 @@ class CityMap:
             for rot in rots:
                 cells = dict(self.cells)
                 cells[pos] = (tile, rot)
-                if self.with_cells(cells).valid_after_swap(tile, require_all):
+                if self.with_cells(cells).valid_after_swap(tile, require_all, self):
                     out.append((pos, rot))
         return out
 
-    def valid_after_swap(self, new_tile: int, require_all: bool) -> bool:
-        """The whole map after a swap: the new tile obeys ruling 12 and every other tile still
+    def valid_after_swap(
+        self, new_tile: int, require_all: bool, before: CityMap | None = None
+    ) -> bool:
+        """The whole map after a swap: the new tile obeys ruling 12, every other tile still
         has a neighbourhood with a route from Old Town and back (with Placing
-        Multi-Neighborhood Tiles: every neighbourhood of every tile)."""
+        Multi-Neighborhood Tiles: every neighbourhood of every tile), and — given the map
+        ``before`` the swap — no neighbourhood with a road into the city is left stranded
+        that was not stranded already.
+
+        Ruling 13 says every placed tile must *still* be legal; ruling 12's second half asks
+        every neighbourhood with a road into a placed tile to reach Old Town and back. Later
+        placements can already leave such a neighbourhood one-way stranded without breaking
+        any rule at their time, so "still" is read as "no worse than before the swap": a swap
+        may not strand a neighbourhood of a tile it never touched (issue 14.2).
+        """
         usable = self.usable()
         for tile in self.where:
             hoods = self.hoods_of(tile)
@@ -336,7 +347,32 @@ class CityMap:
                 return False
         pos = self.where[new_tile]
         _, _, connected = self._new_edges(new_tile, self.cells[pos][1], pos)
-        return connected <= usable
+        if not connected <= usable:
+            return False
+        return before is None or self.stranded() <= before.stranded()
+
+    def road_joins(self, tile: int, rot: int, pos: Pos) -> int:
+        """How many sides of ``tile`` at ``pos`` carry a road on into a placed neighbour
+        (Rewarded Tile Placement counts these)."""
+        links = self.tiles[tile].side_links(rot)
+        joins = 0
+        for side, mine in enumerate(links):
+            other = self.cells.get(neighbour(pos, side))
+            if mine is None or other is None:
+                continue
+            if self.tiles[other[0]].side_links(other[1])[(side + 2) % 4] is not None:
+                joins += 1
+        return joins
+
+    def stranded(self) -> frozenset[int]:
+        """Neighbourhoods with a road into a neighbouring tile but no route from Old Town and
+        back."""
+        usable = self.usable()
+        out: set[int] = set()
+        for tile, pos in self.where.items():
+            _, _, connected = self._new_edges(tile, self.cells[pos][1], pos)
+            out |= connected - usable
+        return frozenset(out)
 
     def is_valid(self, require_all: bool = False) -> bool:
         """Every pair of neighbours matches and every tile has a usable neighbourhood

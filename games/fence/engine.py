@@ -121,6 +121,10 @@ def _step(table: Table, action: Action) -> None:
         play.apply_others(table, action, NAMES)
 
 
+MID_TURN = frozenset({"draw", "second", "trading", "tunnel", "post"})
+"""Stages inside a turn (or a pending draw): no winner is declared while one is open."""
+
+
 def settle(state: FenceState, events: list[str]) -> FenceState:
     """Do what the rules do without anyone deciding, until a person must act."""
     while True:
@@ -144,7 +148,10 @@ def _auto(state: FenceState, table: Table) -> bool:
             f"{NAMES[active[0]]} wins: everyone else has left the game.",
         )
         return True
-    if state.round >= 1:
+    # Ruling 26 is judged between turns only: while a State's Evidence card is still to be
+    # drawn ("draw") or the other half of a Move Others is still to come ("second"), a jailed
+    # player may yet hold a pair or free themselves (rulings 23 and 26).
+    if state.round >= 1 and state.stage not in MID_TURN:
         winner = goods.winner_now(table)
         if winner is not None:
             goods.end_game(

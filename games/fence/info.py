@@ -35,6 +35,7 @@ OPTIONS: tuple[Option, ...] = (
     _flag("tunnel", "Tunnel: two rolled neighbourhoods are joined by a two-way road."),
     _flag("turn_taking_pawns", "Pawns are placed in turn on any free neighbourhood."),
     _flag("big_map", "Big Map: two copies of the tile set make one huge city."),
+    _flag("rewarded_tiles", "Rewarded Tile Placement: a tile joining 2+ roads earns a card."),
     _flag("missing_tiles", "Missing Tiles: the draft stops when someone has no tiles left."),
     _flag("all_hoods_connected", "Every neighbourhood of a placed tile must reach Old Town."),
     _flag("trading_post", "The Trading Post: end your turn there to swap a card blind."),

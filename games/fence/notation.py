@@ -29,7 +29,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 
-from games.core import AmbiguousMove, InvalidNotation, RuleViolation
+from games.core import AmbiguousMove, InvalidNotation, RuleViolation, quoted
 from games.fence.actions import (
     Accept,
     Action,
@@ -214,7 +214,7 @@ def matcher(tiles: Sequence[Tile], text: str) -> Callable[[Action], bool]:
     if verb == "post":
         return _post(tiles, rest)
     raise InvalidNotation(
-        f"I cannot read {text.strip()!r}: moves start with place, swap, pawn, cops, tunnel, "
+        f"I cannot read {quoted(text)}: moves start with place, swap, pawn, cops, tunnel, "
         "yourself, move, tip, hunch, draw, boat, offer, accept, refuse or post."
     )
 
@@ -280,10 +280,10 @@ def choose(tiles: Sequence[Tile], stage: str, legal: list[Action], text: str) ->
         return found[0]
     if len(found) > 1:
         options = ", ".join(format_action(tiles, a) for a in found[:4])
-        raise AmbiguousMove(f"{text.strip()!r} fits several moves, such as {options}.")
+        raise AmbiguousMove(f"{quoted(text)} fits several moves, such as {options}.")
     verb = text.strip().lower().split()[0]
     same = [a for a in legal if format_action(tiles, a).startswith(verb)]
     examples = ", ".join(format_action(tiles, a) for a in (same or legal)[:3])
     hint = STAGE_HINT.get(stage, "wait")
     more = f" Legal now: {examples}." if examples else ""
-    raise RuleViolation(f"{text.strip()!r} is not legal here: {hint}.{more}")
+    raise RuleViolation(f"{quoted(text)} is not legal here: {hint}.{more}")

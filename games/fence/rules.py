@@ -11,7 +11,17 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from games.core import GameOver, IllegalMove, InvalidNotation, InvalidOption, Outcome, Rules
+from games.core import (
+    GameOver,
+    IllegalMove,
+    InvalidNotation,
+    InvalidOption,
+    Outcome,
+    Rules,
+    RuleViolation,
+    quoted,
+    shorten,
+)
 from games.fence import engine, labels
 from games.fence.actions import (
     Accept,
@@ -37,6 +47,7 @@ from games.fence.actions import (
 from games.fence.drop import drop
 from games.fence.info import INFO, SEAT_NAMES
 from games.fence.notation import choose, format_action, public_text
+from games.fence.refusals import diagnose
 from games.fence.state import FenceState, dump_state, load_state
 from games.fence.view import seat_view
 from games.fence.world import city_map, hood_name, tiles_of
@@ -78,7 +89,17 @@ class FenceRules(Rules[FenceState, Action]):
     def parse(self, state: FenceState, text: str) -> Action:
         if state.stage == "over":
             raise GameOver("The game is over.")
-        return choose(tiles_of(state), state.stage, self.legal_actions(state), text)
+        legal = self.legal_actions(state)
+        # The words of a guided-turn label are a move too ("Move yourself with R4 to
+        # Glasshouse"): a player may type what the panel showed them.
+        wanted = _plain(text)
+        named = [a for a in legal if wanted in _spoken(state, a)]
+        if len(named) == 1:
+            return named[0]
+        try:
+            return choose(tiles_of(state), state.stage, legal, text)
+        except (InvalidNotation, RuleViolation) as refusal:
+            raise diagnose(state, legal, text) or refusal from None
 
     def format(self, state: FenceState, action: Action) -> str:
         return format_action(tiles_of(state), action)
@@ -115,8 +136,9 @@ class FenceRules(Rules[FenceState, Action]):
     def from_position(self, text: str) -> FenceState:
         try:
             return self.load(json.loads(text))
-        except (ValueError, KeyError, TypeError, IndexError) as exc:
-            raise InvalidNotation(f"That is not a FENCE! position: {exc}.") from None
+        except (ValueError, KeyError, TypeError, IndexError, RecursionError) as exc:
+            why = shorten(str(exc), 80)
+            raise InvalidNotation(f"That is not a FENCE! position: {why}.") from None
 
     # -- public facts about actions --------------------------------------------------------------
     def highlight(self, before: FenceState, action: Action) -> dict[str, Any]:
@@ -230,7 +252,7 @@ class FenceRules(Rules[FenceState, Action]):
         current = state
         for part in [p for p in text.split(";") if p.strip()]:
             if actions and self.turn_ended(state, current):
-                raise IllegalMove(f"Your turn is over before {part.strip()!r}.")
+                raise IllegalMove(f"Your turn is over before {quoted(part)}.")
             action = self.parse(current, part)
             actions.append(action)
             current = self.apply(current, action)
@@ -241,3 +263,18 @@ class FenceRules(Rules[FenceState, Action]):
 
 def _hood_or_none(hood: int | None) -> int | None:
     return None if hood is None or hood < 0 else hood
+
+
+def _plain(text: str) -> str:
+    return " ".join(text.lower().replace("→", " ").split())
+
+
+def _spoken(state: FenceState, action: Action) -> set[str]:
+    """How the guided turn words ``action``: its label, its path of choices, its last choice
+    alone ("Pawn to Gasworks") — each accepted as typed input when it names one move."""
+    path = labels.choice_path(state, action)
+    return {
+        _plain(labels.label(state, action)),
+        _plain(" ".join(path)),
+        _plain(path[-1]) if path else "",
+    } - {""}

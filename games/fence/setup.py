@@ -13,6 +13,8 @@ from typing import Any
 from games.fence import cards
 from games.fence.actions import Action, Place, PlaceCops, PlacePawn, PlacePost, PlaceTunnel, Swap
 from games.fence.citymap import random_build, tile_of
+from games.fence.draws import receive
+from games.fence.info import SEAT_NAMES
 from games.fence.state import NOT_PLACED, FenceState, Table
 from games.fence.tiles import city, old_town_index
 from games.fence.world import build_map, city_map, hood_name, match_tiles, tiles_at, tiles_of
@@ -124,8 +126,16 @@ def legal_draft(state: FenceState) -> list[Action]:
     return out
 
 
+REWARD_JOINS = 2
+"""Rewarded Tile Placement: a placement whose roads join the city on at least this many
+sides earns a card. The seed hesitates between two and three; two rewards the dense,
+well-connected cities the variant asks for without making rewards rare."""
+
+
 def apply_draft(table: Table, action: Place | Swap) -> None:
     seat = table.actor
+    if isinstance(action, Place) and table.opts.get("rewarded_tiles"):
+        _reward_placement(table, seat, action)
     table.tile_hands[seat].remove(action.tile)
     if isinstance(action, Swap):
         taken = next(t for pos, t, _ in table.placed if pos == action.pos)
@@ -140,6 +150,26 @@ def apply_draft(table: Table, action: Place | Swap) -> None:
         finish_map(table)
         return
     next_drafter(table)
+
+
+def _reward_placement(table: Table, seat: int, action: Place) -> None:
+    """Rewarded Tile Placement (ruling 28): one card for a placement joining the city by road
+    on :data:`REWARD_JOINS` sides or more. Swaps earn nothing (they only move tiles about).
+    The card comes from the larger pile (red on a tie) so the draft needs no colour step;
+    its colour is public, its value secret, like every drawn card (ruling 29)."""
+    joins = build_map(table).road_joins(action.tile, action.rot, action.pos)
+    if joins < REWARD_JOINS:
+        return
+    colour = "red" if len(table.red) >= len(table.blue) else "blue"
+    card = cards.draw(table, colour)
+    if card is None:
+        return
+    receive(table, seat, card)
+    name = SEAT_NAMES[seat]
+    table.say(
+        f"{name}'s tile joins the city by road on {joins} sides: {name} draws a "
+        f"{cards.colour_of(card)} card."
+    )
 
 
 def next_drafter(table: Table) -> None:

@@ -15,8 +15,9 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field, fields
-from typing import Any
+from typing import Any, get_type_hints
 
+from games.core import InvalidState, conforms
 from games.fence.citymap import Pos
 from games.fence.info import OPTIONS
 
@@ -213,6 +214,7 @@ def freeze(table: Table) -> FenceState:
     return FenceState(**values)
 
 
+
 # -- serialisation -----------------------------------------------------------------------------
 
 
@@ -269,4 +271,23 @@ def load_state(data: dict[str, Any]) -> FenceState:
         else:
             value = _tuples(value)
         values[f.name] = value
+    _check_fields(values)
     return FenceState(**values)
+
+
+PER_SEAT = ("tile_hands", "swaps", "hands", "start", "pawns", "unreliable", "boats", "dropped")
+
+
+def _check_fields(values: dict[str, Any]) -> None:
+    """Every field has its annotated shape and every per-seat list one entry per player, so a
+    corrupt snapshot is refused here instead of failing somewhere inside a turn."""
+    hints = get_type_hints(FenceState)
+    for name, value in values.items():
+        if not conforms(value, hints[name]):
+            raise InvalidState(f"stored FENCE! state: {name} is not a {hints[name]}")
+    players = values["players"]
+    for name in PER_SEAT:
+        if len(values[name]) != players:
+            raise InvalidState(f"stored FENCE! state: {name} does not have {players} entries")
+    if not 0 <= values["actor"] < players or not 0 <= values["first"] < players:
+        raise InvalidState("stored FENCE! state: the seat to act is not a seat")

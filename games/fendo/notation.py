@@ -12,12 +12,13 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from games.core import InvalidNotation
+from games.core import InvalidNotation, quoted
 from games.fendo.geometry import SIDES, SIZES, Geometry, geometry, squares_of
 from games.fendo.state import SEAT_LETTERS, Action, Add, AreaError, Build, FendoState, build_state
 
 _SQUARE = r"[a-k](?:1[01]|[1-9])"
 _ADD = re.compile(rf"^\+?({_SQUARE})$")
+_MOVE_NO_SIDE = re.compile(r"^[a-z]\d{1,2}-[a-z]\d{1,2}$")
 _BUILD = re.compile(rf"^({_SQUARE})(?:-({_SQUARE}))?([nesw])$")
 _HOW = "type c3 to add a piece, d1-d4n to move and fence, or d1e to fence without moving"
 
@@ -44,7 +45,12 @@ def read_move(geo: Geometry, text: str) -> Action:
         piece = _square(geo, built.group(1))
         to = piece if built.group(2) is None else _square(geo, built.group(2))
         return Build(piece, to, built.group(3))
-    raise InvalidNotation(f"Could not read {text.strip()!r} as a Fendo move: {_HOW}.")
+    if _MOVE_NO_SIDE.match(cleaned):
+        raise InvalidNotation(
+            f"{quoted(text)} needs the side of the fence you build after moving: add n, e, s or w "
+            f"(for example {cleaned}n)."
+        )
+    raise InvalidNotation(f"Could not read {quoted(text)} as a Fendo move: {_HOW}.")
 
 
 def _square(geo: Geometry, name: str) -> int:

@@ -30,11 +30,13 @@ from typing import Any
 from games.core import (
     GameInfo,
     GameOver,
+    InvalidNotation,
     InvalidOption,
     Option,
     Outcome,
     Rules,
     RuleViolation,
+    shorten,
     validate_options,
 )
 from games.fendo.geometry import SIZES, squares_of
@@ -265,7 +267,14 @@ class FendoRules(Rules[FendoState, Action]):
         return write_position(state)
 
     def from_position(self, text: str) -> FendoState:
-        return settle(read_position(text))
+        try:
+            state = read_position(text)
+        except InvalidNotation:
+            raise
+        except (ValueError, KeyError, IndexError, TypeError, RecursionError) as exc:
+            why = shorten(str(exc), 80)
+            raise InvalidNotation(f"That is not a Fendo position: {why}") from None
+        return settle(state)
 
     # -- what the bot says about a move ----------------------------------------------------
     def highlight(self, before: FendoState, action: Action) -> dict[str, Any]:

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 
-from games.core import InvalidNotation
+from games.core import InvalidNotation, quoted
 from games.fonver.actions import KEEP, SWAP, Action, Capture, Place, Point
 from games.fonver.board import BLACK, EMPTY, WHITE, Board
 
@@ -48,7 +48,7 @@ def _point(file_letter: str, rank_text: str, text: str) -> Point:
     rank = int(rank_text)
     if rank < 1 or rank_text.startswith("0"):
         raise InvalidNotation(
-            f"{text!r} is not a move: ranks are numbered from 1, as in k10 or l11>k11."
+            f"{quoted(text)} is not a move: ranks are numbered from 1, as in k10 or l11>k11."
         )
     return Point(ord(file_letter) - ord("a"), rank - 1)
 
@@ -64,7 +64,7 @@ def parse_move(text: str) -> Action:
     match = _CAPTURE_RE.match(cleaned)
     if match:
         return Capture(_point(match[1], match[2], cleaned), _point(match[3], match[4], cleaned))
-    raise InvalidNotation(f"I can't read {text.strip()!r} as a move: {MOVE_HELP}.")
+    raise InvalidNotation(f"I can't read {quoted(text)} as a move: {MOVE_HELP}.")
 
 
 def write_position(board: Board, size: int, colour: int, phase: str, flags: list[str]) -> str:

@@ -136,6 +136,10 @@ class FonverRules(Rules[FonverState, Action]):
         return actions
 
     # -- views and serialisation ----------------------------------------------------------------
+    def seat_name(self, state: FonverState, seat: int) -> str:
+        """Colours follow the pie rule: after a swap the second seat is Black (ruling 5)."""
+        return "Black" if state.colour_of(seat) == BLACK else "White"
+
     def view(self, state: FonverState, seat: int | None) -> dict[str, Any]:
         """Everything is public in Fonver; see ``render/fonver.py`` for the view's fields."""
         geo = geometry(state.size)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from games.core import InvalidNotation
+from games.core import InvalidNotation, quoted
 from games.fuer.board import CELL_OF, NAMES
 from games.fuer.state import Turn
 
@@ -52,7 +52,9 @@ def read(text: str) -> Written:
         raise InvalidNotation(f"The move is empty: {EXAMPLE}.")
     first = tokens[0].lstrip("+")
     if not _SPACE.match(first):
-        raise InvalidNotation(f"I could not read {tokens[0]!r} as the tile's space: {EXAMPLE}.")
+        raise InvalidNotation(
+            f"I could not read {quoted(tokens[0])} as the tile's space: {EXAMPLE}."
+        )
     tile = space(first)
     placed: list[int] = []
     move: tuple[int, int] | None = None
@@ -65,7 +67,7 @@ def read(text: str) -> Written:
             continue
         name = token.removeprefix("+")
         if not _SPACE.match(name):
-            raise InvalidNotation(f"I could not read {token!r}: {EXAMPLE}.")
+            raise InvalidNotation(f"I could not read {quoted(token)}: {EXAMPLE}.")
         cell = space(name)
         if cell in placed:
             raise InvalidNotation(f"{NAMES[cell]} is listed twice.")

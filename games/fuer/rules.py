@@ -25,10 +25,12 @@ from games.core import (
     AmbiguousMove,
     GameInfo,
     GameOver,
+    InvalidNotation,
     Option,
     Outcome,
     Rules,
     RuleViolation,
+    shorten,
 )
 from games.fuer import moves, notation, position
 from games.fuer.board import NAMES, NEIGHBOURS, START_TILES
@@ -176,16 +178,23 @@ class FuerRules(Rules[FuerState, Turn]):
             supply=(supply[0], supply[1]),
             to_move=1 - mover,
         )
-        won = winning_line(light if mover else dark, dark | light)
+        return self._judge(after)
+
+    def _judge(self, state: FuerState) -> FuerState:
+        """The outcome a position holds: a line of the side that just moved (the side *not*
+        to move), else the mover being stuck. Used after every turn and on loading a
+        position, so a finished game loads finished (ruling 14: positions load losslessly)."""
+        mover = 1 - state.to_move
+        won = winning_line(state.light if mover else state.dark, state.dark | state.light)
         if won is not None:
             termination, line = won
             reason = TERMINATIONS[termination].format(
                 name=SEAT_NAMES[mover], line=" ".join(NAMES[c] for c in line)
             )
             return dataclasses.replace(
-                after, outcome=Outcome((mover,), termination, reason), win_line=line
+                state, outcome=Outcome((mover,), termination, reason), win_line=line
             )
-        return self._judge_stuck(after)
+        return self._judge_stuck(state)
 
     def _judge_stuck(self, state: FuerState) -> FuerState:
         """Ruling 12: the player to move loses if no legal turn exists."""
@@ -379,7 +388,13 @@ class FuerRules(Rules[FuerState, Turn]):
         return position.to_text(state)
 
     def from_position(self, text: str) -> FuerState:
-        return self._judge_stuck(position.from_text(text, OPTIONS))
+        try:
+            state = position.from_text(text, OPTIONS)
+        except InvalidNotation:
+            raise
+        except (ValueError, KeyError, IndexError, TypeError, RecursionError) as exc:
+            raise InvalidNotation(f"That is not a Fuer position: {shorten(str(exc), 80)}") from None
+        return self._judge(state)
 
     # -- presentation helpers ----------------------------------------------------------------
     def highlight(self, before: FuerState, action: Turn) -> dict[str, Any]:

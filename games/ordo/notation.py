@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from games.core import InvalidNotation, RuleViolation
+from games.core import InvalidNotation, RuleViolation, quoted
 from games.ordo.board import BY_NAME, NAMES, STEPS, file_of, on_board, rank_of, square
 from games.ordo.moves import (
     COLOUR_NAMES,
@@ -79,7 +79,7 @@ def read(text: str) -> tuple[Move, bool]:
     if match := _SINGLE.fullmatch(norm):
         origin, mark, target = _square(match.group(1)), match.group(2), _square(match.group(3))
         return Move(origin, target, origin), mark == "x"
-    raise InvalidNotation(f"Could not read {text.strip()!r} as a move: {HOW_TO}.")
+    raise InvalidNotation(f"Could not read {quoted(text)} as a move: {HOW_TO}.")
 
 
 def write(move: Move, opp: int) -> str:

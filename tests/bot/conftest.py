@@ -25,6 +25,8 @@ class FakeClock:
 ALICE = User("alice", "alice")
 BOB = User("bob", "bob")
 CAROL = User("carol", "carol")
+ALICE_ADMIN = User("alice", "alice", manages_server=True)
+"""Alice as someone who manages the server (may change /settings)."""
 
 
 @pytest.fixture

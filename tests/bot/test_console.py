@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
-from bot.commandline import LineError, parse_line
 from bot.console import Console
+from bot.console.commandline import LineError, parse_line
 from bot.service import Service
 from storage import MemoryStore
 
@@ -26,6 +27,8 @@ def run_console(tmp_path: Path, text: str, db: str = "demo.sqlite3") -> list[str
         capture_output=True,
         text=True,
         cwd=tmp_path,
+        # the code under test is this checkout's, not whichever checkout pip installed
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
         timeout=120,
         check=True,
     )
@@ -105,3 +108,19 @@ def test_parse_line_quotes_and_positionals() -> None:
     assert parse_line("bob: /rules ordo").args == ("ordo",)
     with pytest.raises(LineError):
         parse_line(": /games")
+
+
+def test_unquoted_value_with_spaces_is_refused_with_the_quoted_form() -> None:
+    """Issue 14.8: `move:c3 +d2` used to drop `+d2` silently and then refuse `c3`."""
+    with pytest.raises(LineError) as refusal:
+        parse_line("alice: /move move:c3 +d2 +f4")
+    message = str(refusal.value)
+    assert 'move:"c3 +d2 +f4"' in message and "'+d2 +f4'" in message
+    assert parse_line('alice: /move move:"c3 +d2 +f4"').options == {"move": "c3 +d2 +f4"}
+    assert parse_line("alice: /play ordo opponent:bob").args == ("ordo",)
+
+
+def test_unquoted_hint_quotes_a_readable_stretch_of_long_input() -> None:
+    with pytest.raises(LineError) as refusal:
+        parse_line("alice: /move move:" + "x" * 3000 + " " + "y" * 3000)
+    assert len(str(refusal.value)) < 250

@@ -17,15 +17,15 @@ from typing import Any
 
 import pytest
 
-import bot.hands
+import bot.service.hands
 import render
-from bot.panel import CONFIRM
-from bot.replies import Reply
 from bot.service import Service, User
+from bot.service.panel import CONFIRM
+from bot.service.replies import Reply
 from storage import MemoryStore, SqliteStore
 from storage.base import ACTIVE, FINISHED, MatchRecord
 
-from .conftest import ALICE, BOB, CAROL, FakeClock
+from .conftest import ALICE, ALICE_ADMIN, BOB, CAROL, FakeClock
 
 DAVE = User("dave", "dave")
 HOUR = 3600.0
@@ -36,7 +36,7 @@ GUILD = "g1"
 @pytest.fixture(autouse=True)
 def no_drawing(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(render, "render", lambda *args, **kwargs: b"board")
-    monkeypatch.setattr(bot.hands, "hand_renderer", lambda game: lambda view: b"hand")
+    monkeypatch.setattr(bot.service.hands, "hand_renderer", lambda game: lambda view: b"hand")
 
 
 def link(record: MatchRecord) -> str:
@@ -145,7 +145,7 @@ async def test_default_time_comes_from_the_server_then_the_bot(clock: FakeClock)
     store = MemoryStore()
     await store.open()
     service = Service(store, clock=clock, default_time="2d per move")
-    settings = await service.server_settings(ALICE, GUILD, {"time": "5d+1d max 9d"})
+    settings = await service.server_settings(ALICE_ADMIN, GUILD, {"time": "5d+1d max 9d"})
     assert settings.ok and "5 days, +1 day per move, at most 9 days" in settings.text
     here = await service.challenge(ALICE, "ordo", BOB, guild_id=GUILD)
     elsewhere = await service.challenge(ALICE, "fendo", BOB, guild_id="g2")
@@ -728,11 +728,9 @@ async def test_a_finished_rated_match_updates_ratings_once(svc: Service) -> None
     assert "Ratings: alice 1500? → 1662?, bob 1500? → 1338?." in resigned.post.text
     alice = await svc.store.rating(GUILD, "ordo", "alice")
     assert alice is not None and alice.games == 1 and round(alice.rating) == 1662
-    # finishing the same match again (a retried commit) changes nothing
-    loaded = svc._load(await record_of(svc, match_id))
-    outcome = svc._final_outcome(loaded)
-    assert outcome is not None
-    assert await svc._on_finished(loaded, outcome) == []
+    # finishing the same match again (a resign pressed twice, a retry) changes nothing
+    again_resigned = await svc.resign(ALICE, match_id=match_id)
+    assert not again_resigned.ok and "result is final" in again_resigned.text
     again = await svc.store.rating(GUILD, "ordo", "alice")
     assert again is not None and again.games == 1 and again.rating == alice.rating
     assert await svc.store.rating("", "ordo", "alice") is None  # per server
@@ -846,7 +844,7 @@ async def test_server_settings_are_shown_changed_and_checked(svc: Service) -> No
     assert "default time control: no time limit" in shown.text
     assert "new matches open: where /play is used, in a thread each" in shown.text
     changed = await svc.server_settings(
-        ALICE,
+        ALICE_ADMIN,
         GUILD,
         {"time": "2d per move", "mode": "channel", "channel": "77", "games": "ordo, fuer"},
     )
@@ -866,20 +864,20 @@ async def test_server_settings_are_shown_changed_and_checked(svc: Service) -> No
         ({"games": "ordo chess"}, "chess"),
         ({"colour": "red"}, "Unknown setting"),
     ):
-        refused = await svc.server_settings(ALICE, GUILD, changes)
+        refused = await svc.server_settings(ALICE_ADMIN, GUILD, changes)
         assert not refused.ok and message in refused.text, refused.text
     assert (await svc.store.guild_settings(GUILD))["time"] == "2d per move"
 
 
 async def test_disabled_games_are_refused_on_that_server_only(svc: Service) -> None:
-    await svc.server_settings(ALICE, GUILD, {"games": "ordo"})
+    await svc.server_settings(ALICE_ADMIN, GUILD, {"games": "ordo"})
     refused = await svc.challenge(ALICE, "fendo", BOB, guild_id=GUILD)
     assert not refused.ok and "Fendo is switched off on this server (enabled: ordo)" in refused.text
     lobby = await svc.play(ALICE, "fence", seats=3, guild_id=GUILD)
     assert not lobby.ok and "switched off" in lobby.text
     assert (await svc.challenge(ALICE, "ordo", BOB, guild_id=GUILD)).ok
     assert (await svc.challenge(ALICE, "fendo", BOB, guild_id="g2")).ok
-    await svc.server_settings(ALICE, GUILD, {"games": "all"})
+    await svc.server_settings(ALICE_ADMIN, GUILD, {"games": "all"})
     assert (await svc.challenge(ALICE, "fendo", CAROL, guild_id=GUILD)).ok
 
 
@@ -895,3 +893,10 @@ async def test_an_undo_gives_the_clock_back_to_the_player_who_moves_again(
     clock.advance(DAY)
     [ended] = await svc.tick()
     assert ended.post is not None and "alice ran out of time" in ended.post.text
+
+
+async def test_only_server_managers_change_settings_in_the_service(svc: Service) -> None:
+    """Defect 13.7: the check lives in the service, so the console enforces it too."""
+    refused = await svc.server_settings(ALICE, GUILD, {"time": "1d per move"})
+    assert not refused.ok and "Manage Server" in refused.text
+    assert "no time limit" in (await svc.server_settings(BOB, GUILD)).text  # reading is fine

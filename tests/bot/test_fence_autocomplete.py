@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from bot.service import Service
-from bot.service_base import Loaded
+from bot.service.base import Loaded
 from games.fence import Yourself
 
 from .test_fence_service import current, mover_of, play_until, start_game

@@ -26,7 +26,7 @@ async def test_lobby_post_lists_seats_options_and_buttons(service: Service) -> N
     assert post is not None
     assert "Players (1/4): alice." in post.text
     assert "quick_map: true" in post.text and "round_limit: 12" in post.text
-    assert "trading_cards: false" in post.text  # every option is listed, defaults too
+    assert "trading_cards" not in post.text  # defaults are not repeated (issue 14.12)
     assert [b.action for b in post.buttons] == ["join", "leave", "start"]
     record = await service.store.get_match(reply.match_id)
     assert record is not None and record.status == CHALLENGE

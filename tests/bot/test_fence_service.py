@@ -16,14 +16,14 @@ from typing import Any
 
 import pytest
 
-import bot.hands
+import bot.service.hands
 import render
-from bot.hands import news, secret_text
-from bot.panel import CONFIRM, walk
-from bot.replies import Reply
 from bot.service import Service, User
-from bot.service_base import Loaded
-from bot.summaries import round_summary
+from bot.service.base import Loaded
+from bot.service.hands import news, secret_text
+from bot.service.panel import CONFIRM, walk
+from bot.service.replies import Reply
+from bot.service.summaries import round_summary
 from games.fence import Offer, Yourself
 from storage.base import ACTIVE, FINISHED
 
@@ -61,7 +61,7 @@ def drawn(monkeypatch: pytest.MonkeyPatch) -> Drawn:
         return image
 
     monkeypatch.setattr(render, "render", board)
-    monkeypatch.setattr(bot.hands, "hand_renderer", lambda game: hand)
+    monkeypatch.setattr(bot.service.hands, "hand_renderer", lambda game: hand)
     return record
 
 

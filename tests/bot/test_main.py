@@ -1,20 +1,87 @@
-"""``python -m bot`` without a token explains what to do and exits with code 2."""
+"""``python -m bot`` starts or explains itself in a line or two, never with a traceback."""
 
 from __future__ import annotations
 
+import logging
 import os
+import socket
 import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
+from bot.settings import Settings
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def run_bot(
+    tmp_path: Path, *args: str, code: str | None = None, **env: str
+) -> subprocess.CompletedProcess[str]:
+    clean = {k: v for k, v in os.environ.items() if k not in ("DISCORD_TOKEN", "DEFAULT_TIME")}
+    clean["PYTHONPATH"] = str(ROOT)
+    command = [sys.executable, "-c", code] if code else [sys.executable, "-m", "bot", *args]
+    return subprocess.run(
+        command, cwd=tmp_path, env={**clean, **env}, capture_output=True, text=True, timeout=60
+    )
+
 
 def test_missing_token_explains_and_exits_2(tmp_path: Path) -> None:
-    env = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"}
-    result = subprocess.run(
-        [sys.executable, "-m", "bot"], cwd=tmp_path, env=env, capture_output=True, text=True,
-        timeout=60,
-    )
+    result = run_bot(tmp_path)
     assert result.returncode == 2
     assert "DISCORD_TOKEN" in result.stderr
     assert "python -m bot.console" in result.stderr
     assert "Traceback" not in result.stderr
+
+
+def test_help_lists_every_setting(tmp_path: Path) -> None:
+    result = run_bot(tmp_path, "--help")
+    assert result.returncode == 0
+    for name in ("DISCORD_TOKEN", "DATABASE_URL", "DEFAULT_TIME", "REMINDER_HOURS", "TICK_SECONDS"):
+        assert name in result.stdout
+
+
+def test_unreadable_setting_is_one_clear_line(tmp_path: Path) -> None:
+    result = run_bot(tmp_path, DISCORD_TOKEN="x", DEFAULT_TIME="three days", REMINDER_HOURS="a,b")
+    assert result.returncode == 2
+    assert "Traceback" not in result.stderr
+    lines = [line for line in result.stderr.splitlines() if line.startswith("Setting ")]
+    assert any(line.startswith("Setting DEFAULT_TIME: I can't read 'three days'") for line in lines)
+    assert any(line.startswith("Setting REMINDER_HOURS: give positive hours") for line in lines)
+
+
+def test_no_network_is_one_line(tmp_path: Path) -> None:
+    """Discord's address is pointed at a closed port on loopback: the login cannot connect."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]  # closed again when the block ends
+    code = (
+        "import discord.http, bot.__main__ as m\n"
+        f"discord.http.Route.BASE = 'http://127.0.0.1:{port}/api/v10'\n"
+        "m.main([])\n"
+    )
+    result = run_bot(tmp_path, code=code, DISCORD_TOKEN="secret-token-value")
+    assert result.returncode == 2
+    assert "Could not reach Discord" in result.stderr
+    assert "Traceback" not in result.stderr
+    assert "secret-token-value" not in result.stderr + result.stdout
+
+
+def test_token_is_a_secret() -> None:
+    settings = Settings(discord_token="abc.def", database_url="memory")
+    assert "abc.def" not in repr(settings) and settings.token == "abc.def"
+
+
+def test_database_path_still_accepted_as_a_name() -> None:
+    assert Settings(database_path="x.db").database_url == "x.db"
+
+
+def test_voice_warnings_are_quietened(caplog: pytest.LogCaptureFixture) -> None:
+    Settings(database_url="memory").configure_logging()
+    with caplog.at_level(logging.WARNING):
+        logging.getLogger("discord.client").warning(
+            "PyNaCl is not installed, voice will NOT be supported"
+        )
+        logging.getLogger("discord.client").warning("something else")
+    assert [r.getMessage() for r in caplog.records] == ["something else"]

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot.ratings import (
+from bot.service.ratings import (
     DRAW,
     LOSS,
     MAX_RD,

@@ -11,11 +11,11 @@ from typing import Any
 import pytest
 from PIL import Image
 
-import bot.records
+import bot.service.records
 import games
-from bot.export import load_text, replay
-from bot.replies import Reply
 from bot.service import Service
+from bot.service.export import load_text, replay
+from bot.service.replies import Reply
 from games.fence import Offer
 from storage.base import FINISHED
 
@@ -109,7 +109,7 @@ async def test_fence_export_hides_secrets_until_the_game_is_over(
         animated.append(list(frames))
         return b"GIF89a-stub"
 
-    monkeypatch.setattr(bot.records, "animate", animate)
+    monkeypatch.setattr(bot.service.records, "animate", animate)
     match_id, _ = await start_game(service, seats=3, trading_cards=True)
 
     def prefer_offers(state: Any, actions: list[Any]) -> Any:
@@ -162,9 +162,11 @@ async def test_fence_export_hides_secrets_until_the_game_is_over(
 async def test_long_games_are_sampled_into_at_most_max_frames(
     service: Service, drawn: Drawn, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(bot.records, "MAX_FRAMES", 4)
+    monkeypatch.setattr(bot.service.records, "MAX_FRAMES", 4)
     frames: list[int] = []
-    monkeypatch.setattr(bot.records, "animate", lambda f: frames.append(len(f)) or b"GIF89a")
+    monkeypatch.setattr(
+        bot.service.records, "animate", lambda f: frames.append(len(f)) or b"GIF89a"
+    )
     match_id, _ = await start_game(service, seats=2)
     rng = random.Random(3)
     for _ in range(12):

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot.timecontrol import (
+from bot.service.timecontrol import (
     DAY,
     HOUR,
     MINUTE,

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from bot.app import BoardBot, create_bot
+from bot.discord.app import BoardBot, create_bot
 from bot.service import User
 from bot.settings import Settings
 from tests.bot.conftest import FakeClock
@@ -121,15 +121,20 @@ async def test_reminders_and_timeout_reach_the_thread_across_a_restart(
         await tick(bot)
         assert len(thread_posts(server, thread_id)) == seen + 1  # never twice
 
-    clock.advance(22 * HOUR)  # the bot is down while the 2 h mark passes
+    clock.advance(22 * HOUR)  # the bot is down long enough for the 2 h mark to pass
     async with bot_running(server, db, clock) as bot:
-        # the first run of the new process's scheduler catches up by itself
+        # Time the bot was away is nobody's (issue 13.4): Alice's clock paused with it, so
+        # the restart brings no reminder and /board shows the 23 h she had.
+        await tick(bot)
+        assert len(thread_posts(server, thread_id)) == seen + 1
+        _, board = await command(server, "board", {}, user="alice", channel=thread_id)
+        assert "⏳ Alice: 23 h left." in description(board)
+        clock.advance(22 * HOUR)  # running again: now the clock runs down to the 2 h mark
+        await tick(bot)
         posts = thread_posts(server, thread_id)[seen + 1 :]
         assert [content(p) for p in posts] == [
             f"<@{alice}> Alice, 1 h left on your clock in Ordo (match #1)."
         ]
-        await tick(bot)
-        assert len(thread_posts(server, thread_id)) == seen + 2
         clock.advance(HOUR)
         await tick(bot)
         final = thread_posts(server, thread_id)[-1]
@@ -277,10 +282,9 @@ async def test_settings_need_manage_server_and_shape_new_matches(
 ) -> None:
     server = fake_discord
     async with bot_running(server, tmp_path / "bot.sqlite3", FakeClock()) as bot:
-        payload = server.slash("settings", {"time": "1d per move"}, user="alice")
-        callback = await server.interact(payload)
-        assert callback is not None and flags_of(callback) & EPHEMERAL
-        assert "Only members with Manage Server" in callback.json["data"]["content"]
+        _, refused = await command(server, "settings", {"time": "1d per move"}, user="alice")
+        assert flags_of(refused) & EPHEMERAL
+        assert "Only members with Manage Server" in content(refused)
         assert await bot.service.store.guild_settings(str(server.guild_id)) == {}
         synced = server.find_command("settings", server.guild_id)
         assert synced is not None and int(synced["default_member_permissions"]) == 1 << 5
@@ -316,7 +320,8 @@ async def test_the_match_channel_setting_moves_new_threads_there(
     async with bot_running(server, tmp_path / "bot.sqlite3", FakeClock()) as bot:
         owner = bot.service  # /settings channel:#lobby, as the command would pass it on
         changes = {"channel": str(server.lobby_id)}
-        await owner.server_settings(User("owner", "owner"), str(server.guild_id), changes)
+        manager = User("owner", "owner", manages_server=True)
+        await owner.server_settings(manager, str(server.guild_id), changes)
         await command(server, "play", {"opponent": "bob"}, user="alice", subcommand="ordo")
         assert server.calls("POST", rf"/channels/{server.channel_id}/threads") == []
         [created] = server.calls("POST", rf"/channels/{server.lobby_id}/threads")

@@ -21,7 +21,7 @@ import pytest
 
 import render
 import render.fence
-from bot.app import BoardBot
+from bot.discord.app import BoardBot
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.server import Call
 
@@ -60,7 +60,8 @@ def pictures(monkeypatch: pytest.MonkeyPatch) -> Pictures:
     monkeypatch.setattr(render, "render", board)
     monkeypatch.setattr(render.fence, "render_hand", hand)
     # a fixed seed: the same map, cards and dice on every run
-    monkeypatch.setattr("bot.service.secrets", types.SimpleNamespace(randbits=lambda n: 4242))
+    fixed = types.SimpleNamespace(randbits=lambda n: 4242)
+    monkeypatch.setattr("bot.service.facade.secrets", fixed)
     return seen
 
 

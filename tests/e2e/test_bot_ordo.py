@@ -7,6 +7,7 @@ is all Discord (and so a player) would ever see.
 
 from __future__ import annotations
 
+import asyncio
 import re
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -15,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from bot.app import BoardBot, create_bot
+from bot.discord.app import BoardBot, create_bot
 from bot.settings import Settings
 from tests.fakediscord import FakeDiscord, running_client
 from tests.fakediscord.server import Call
@@ -196,9 +197,28 @@ async def test_a_match_from_challenge_to_resignation(fake_discord: FakeDiscord, 
         confirm_id = int(confirmation["id"])
         outsider = await press(server, "bb:resign:1::", user="carol", message=confirm_id)
         assert "not playing" in outsider.json["content"]
-        await press(server, "bb:resign:1::", user="bob", message=confirm_id)
-        final = thread_posts(server, thread_id)[-1]
-        assert "Alice (White) wins" in final.json["embeds"][0]["description"]
+        # Pressed twice at once (a double tap): one resignation, one refusal.
+        start = server.mark()
+        taps = [server.component("bb:resign:1::", user="bob", message=confirm_id) for _ in "12"]
+        await asyncio.gather(*(server.interact(tap) for tap in taps))
+        answers = [await followup(server, tap, start) for tap in taps]
+        texts = sorted(a.json.get("content") or "" for a in answers)
+        assert sum("result is final" in t for t in texts) == 1, texts
+        finals = [p for p in thread_posts(server, thread_id) if p.index > start]
+        assert len(finals) == 1
+        assert "Alice (White) wins" in finals[0].json["embeds"][0]["description"]
+        # The spent confirmation loses its button (issue 13.1).
+        retired = await server.wait_for_call(
+            "PATCH", rf"/webhooks/{server.app_id}/.*/messages/@original", start=start
+        )
+        assert retired.json["components"] == []
+        # The winner resigning after the end, typed with match:1: refused, result kept.
+        late = await server.interact(
+            server.slash("resign", {"match": 1}, user="alice", channel=thread_id)
+        )
+        assert late is not None and "result is final" in late.json["data"]["content"]
+        last = thread_posts(server, thread_id)[-1]
+        assert last is finals[0]
         assert server.unknown_calls == []
 
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from bot.app import create_bot
-from bot.cogs import setup_cogs
+from bot.discord.app import create_bot
+from bot.discord.cogs import setup_cogs
 from bot.settings import Settings
 
 NAME = re.compile(r"^[-_\w]{1,32}$")

@@ -273,11 +273,9 @@ def test_shared_helpers_do_not_import_rules() -> None:
 
 
 def test_title_bar_details_add_a_line_under_each_name() -> None:
-    plain = title_bar(880, title="X", seats=4, to_move=0, status="done")
-    detailed = title_bar(
-        880, title="X", seats=4, to_move=0, status="done", details=["3 cards", "", "x", "y"]
-    )
-    empty = title_bar(880, title="X", seats=4, to_move=0, status="done", details=None)
+    plain = title_bar(880, title="X", seats=4, to_move=0)
+    detailed = title_bar(880, title="X", seats=4, to_move=0, details=["3 cards", "", "x", "y"])
+    empty = title_bar(880, title="X", seats=4, to_move=0, details=None)
     # Two rows of seats, each one detail line taller; without details nothing changes.
     assert detailed.height > plain.height == empty.height
     assert plain.tobytes() == empty.tobytes()
@@ -287,3 +285,18 @@ def test_title_bar_details_add_a_line_under_each_name() -> None:
         return sum(1 for y in range(bar.height) if bar.getpixel((30, y)) == PALETTE.bar_turn)
 
     assert band_rows(detailed) > band_rows(plain)
+
+
+def test_a_decided_match_shows_nobody_to_move() -> None:
+    """Issue 14.16: after a resignation the loser used to stay highlighted "to move"."""
+    palette = common.PALETTE
+    names = ["alice (White)", "bob (Black)"]
+
+    def turn_pixels(status: str | None) -> int:
+        bar = common.title_bar(800, title="Ordo", seats=2, players=names, to_move=1, status=status)
+        # the status line itself is drawn in the same colour: count the seat rows only
+        rows = bar.crop((0, 50, bar.width, 110)).convert("RGB")
+        return sum(1 for px in rows.getdata() if px == tuple(palette.bar_turn[:3]))
+
+    assert turn_pixels(None) > 1000
+    assert turn_pixels("alice (White) wins. bob resigned.") == 0

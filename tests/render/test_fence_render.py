@@ -291,3 +291,31 @@ def test_hand_image_height_follows_the_cards(hand):
     rows = -(-len(hand) // 5)
     assert image.height >= 200 + rows * 240
     assert image.height < 400 + max(1, rows) * 260
+
+
+def test_a_detail_view_keeps_tiles_big_enough_for_a_phone() -> None:
+    """Issue 14.17: at 400 px wide the whole city shrinks names to a few pixels; the detail
+    window around a pawn keeps a tile at least ~55 px wide, where names read."""
+    import io
+    import random
+
+    from PIL import Image
+
+    import games
+    import render
+    from render import fence
+
+    rules = games.get("fence")
+    rng = random.Random(5)
+    state = rules.new(4, {}, 7)
+    while not (state.stage == "turn" and state.round >= 2):
+        state = rules.apply(state, rng.choice(rules.legal_actions(state)))
+    view = rules.view(state, None)
+    pawn = state.pawns[state.actor]
+    whole = Image.open(io.BytesIO(render.render("fence", view)))
+    detail = Image.open(io.BytesIO(render.render("fence", view, focus=[pawn])))
+    _, layout = fence.map_layout(view)
+    assert detail.width < whole.width
+    assert layout.cell * 400 / detail.width >= 55
+    assert layout.cell * 400 / whole.width < 35  # why the detail exists
+    assert render.render("ordo", games.get("ordo").view(games.get("ordo").new(), None), focus=[1])

@@ -79,3 +79,37 @@ def test_light_pieces_and_a_finished_game_render() -> None:
     assert close(pixel(image, first, dy=art.PIECE / 2 + 5), art.WIN_LINE)
     light = next(s for s, c in view["pieces"].items() if c == "S")
     assert close(pixel(image, light, dy=art.PIECE / 2 - 8), art.LIGHT)
+
+
+def _luminance(rgb: tuple[int, int, int]) -> float:
+    def channel(c: int) -> float:
+        c = c / 255
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (channel(c) for c in rgb)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def test_empty_space_names_are_legible_at_phone_width() -> None:
+    """Issue 14.18: names were 15 px and pale; at 400 px wide they must stay readable."""
+    from render import fuer
+
+    light, dark = sorted((_luminance(fuer.EMPTY_FILL), _luminance(fuer.EMPTY_NAME)))
+    assert (dark + 0.05) / (light + 0.05) >= 3.0  # WCAG contrast for large-ish text
+    width = fuer.BOARD_WIDTH  # the final image's board width before any phone scaling
+    assert fuer.NAME_SIZE * 400 / width >= 8.5
+
+
+def test_no_column_letters_along_the_slanted_top_edge() -> None:
+    """Issue 14.18: top-edge letters sat over other columns' spaces."""
+    import games
+    from render import fuer
+
+    rules = games.get("fuer")
+    board = fuer._board(rules.view(rules.new(), None), []).convert("RGB")
+    above_row_5 = fuer.space_center("a5")[1] - fuer.RADIUS - 4
+    band = board.crop((0, 0, board.width, round(above_row_5)))
+    assert sum(1 for px in band.getdata() if sum(px) < 200) == 0
+    below_row_1 = fuer.space_center("a1")[1] + fuer.RADIUS + 4
+    letters = board.crop((0, round(below_row_1), board.width, board.height))
+    assert sum(1 for px in letters.getdata() if sum(px) < 200) > 200  # a..i still drawn

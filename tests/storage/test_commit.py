@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from storage import ACTIVE, FINISHED, ActionRecord, MatchUpdate, StaleVersion, Store
+from storage import ACTIVE, FINISHED, ActionRecord, MatchClosed, MatchUpdate, StaleVersion, Store
 
 
 def act(ply: int, seat: int = 0, notation: str = "a1-a2", **detail: Any) -> ActionRecord:
@@ -51,10 +51,16 @@ async def test_commit_sets_result_seats_thread_and_channel(store: Store, make_ma
     assert (after.thread_id, after.channel_id) == ("t9", "c9")
     assert [r.id for r in await store.list_matches(user_id="carol")] == [match.id]
 
-    shrunk = await store.commit(match.id, 2, MatchUpdate(seats=["bob"]), now=102.0)
+    # A finished match keeps its seats (and result) for good.
+    with pytest.raises(MatchClosed):
+        await store.commit(match.id, 2, MatchUpdate(seats=["bob"]), now=102.0)
+
+
+async def test_seats_can_shrink_while_the_match_is_open(store: Store, make_match: Any) -> None:
+    match = await make_match(seats=["alice", "bob", "carol"])
+    shrunk = await store.commit(match.id, 1, MatchUpdate(seats=["bob"]), now=102.0)
     assert shrunk.seats == ("bob",)
     assert await store.list_matches(user_id="carol") == []
-    assert shrunk.result == after.result
 
 
 async def _snapshot(store: Store, match_id: int) -> tuple[Any, Any]:

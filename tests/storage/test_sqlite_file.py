@@ -163,13 +163,13 @@ async def test_version_1_database_is_migrated_and_keeps_its_data(tmp_path: Path)
         assert await store.save_ratings("g1", "ordo", 5, [Rating("a", "ordo", "g1")], now=4.0)
         await store.save_user_settings("a", {"digest": True}, now=4.0)
     versions = _query(path, "SELECT version FROM schema_version ORDER BY version")
-    assert versions == [(1,), (2,)]
+    assert versions == [(1,), (2,), (3,)]
     tables = {n for (n,) in _query(path, "SELECT name FROM sqlite_master WHERE type='table'")}
     assert {"user_settings", "guild_settings", "ratings", "rated_matches"} <= tables
     async with SqliteStore(path) as again:
         assert await again.user_settings("a") == {"digest": True}
         assert not await again.save_ratings("g1", "ordo", 5, [Rating("a", "ordo", "g1")], 5.0)
-    assert _query(path, "SELECT COUNT(*) FROM schema_version") == [(2,)]
+    assert _query(path, "SELECT COUNT(*) FROM schema_version") == [(LATEST_VERSION,)]
 
 
 @pytest.mark.parametrize(

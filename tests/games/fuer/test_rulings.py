@@ -307,14 +307,25 @@ def test_ruling_12_a_full_board_leaves_no_turn(build: Build) -> None:
 
 
 def test_ruling_13_only_the_movers_turn_is_judged(build: Build) -> None:
-    second_four = {"a5": "S", "b5": "S", "c5": "S", "d5": "S"}
+    second_three = {"a5": "S", "b5": "S", "c5": "S"}
     mixed_row = {"c2": "F", "d2": "S", "e2": "F", "f2": "S"}
-    state = build(pieces={**second_four, **mixed_row}, extra_tiles=("g2",))
-    after = play(state, "e1 +g2")  # First makes a five while Second's four stands
+    state = build(pieces={**second_three, **mixed_row}, extra_tiles=("g2",))
+    after = play(state, "e1 +g2")  # First completes a five of mixed colours: First wins
     assert after.outcome is not None
     assert after.outcome.winners == (0,)
-    quiet = play(state, "e1 +f4")  # nothing for First: Second's four is not judged now
+    quiet = play(state, "e1 +f4")  # nothing for First, and Second's pieces are not judged
     assert quiet.outcome is None
+
+
+def test_ruling_14_a_loaded_position_is_judged_for_the_side_that_just_moved(
+    build: Build,
+) -> None:
+    """Issue 14.6: a standing four of the side *not* to move means that side has won (it
+    can only have been made on its own last turn), so the position loads finished."""
+    second_four = {"a5": "S", "b5": "S", "c5": "S", "d5": "S"}
+    state = build(pieces=second_four)
+    assert state.outcome is not None and state.outcome.winners == (1,)
+    assert RULES.legal_actions(state) == []
 
 
 # -- notation ------------------------------------------------------------------------------

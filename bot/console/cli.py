@@ -1,0 +1,372 @@
+"""Play locally without Discord: ``python -m bot.console [--db PATH] [--out DIR]``.
+
+Each input line is ``<user>: /<command> [<sub>] <option>:<value> …`` with the same commands
+and options as the Discord bot. Output uses prefixes that stand for what Discord would do:
+
+* plain lines — messages everyone in the match thread sees;
+* ``[only <user>]`` — a reply only the caller sees (ephemeral in Discord);
+* ``[notify <user>]`` — a ping (a mention in Discord);
+* ``[dm <user>]`` — a direct message;
+* ``[image] <path>`` — the board image, written into ``--out``.
+
+Unknown users are created on first use, and running again on the same ``--db`` continues
+the same matches.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import re
+import sys
+import textwrap
+import time
+from collections.abc import Awaitable, Callable
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import TextIO
+
+import games
+from bot.console.commandline import CommandLine, LineError, parse_line
+from bot.service import Service, User
+from bot.service.replies import Post, Reply, parse_path
+from bot.settings import Settings
+from storage import open_store
+
+log = logging.getLogger(__name__)
+
+HELP = (
+    "Commands: /play <game> opponent:<user> [color:first|second|random] [options…], "
+    "/play fence seats:<2-6> [invite:<user> …] [options…], /join, /leave, /start, /hand, "
+    "/turn [path:<choices>], /accept, /decline, /move move:<notation>, /board, /resign, "
+    "/draw, /undo, /games, /waiting, /history, /rules <game>, /export, /rematch, "
+    "/notify mode:thread|dm|digest|off [confirm:true|false], /vacation days:<n>, "
+    "/rating [user:<user>] [game:<game>], /leaderboard <game>, /settings [time:<control>] "
+    "[games:<list>] [mode:thread|channel]. /play takes time:<e.g. 3d+1d max 7d> and "
+    "rated:false. Add match:<id> when you have several matches. The line !clock +3d moves "
+    "the console's clock on (reminders and timeouts then fire)."
+)
+GUILD = "console"
+"""The console is one server of its own (for /settings, ratings and leaderboards)."""
+
+
+PANEL_WIDTH = 100
+"""Console lines of a guided panel's choices wrap at this width."""
+
+
+class ConsoleClock:
+    """Wall time plus an offset that ``!clock +3d`` advances; the offset is kept beside the
+    database so a second run continues in the same (fake) future."""
+
+    def __init__(self, path: Path | None) -> None:
+        self.path = path
+        self.offset = 0.0
+        if path is not None and path.exists():
+            try:
+                self.offset = float(path.read_text().strip() or 0)
+            except ValueError:
+                self.offset = 0.0
+
+    def __call__(self) -> float:
+        return time.time() + self.offset
+
+    def advance(self, seconds: float) -> None:
+        self.offset += seconds
+        if self.path is not None:
+            self.path.write_text(f"{self.offset}\n")
+
+
+class Console:
+    """Feeds parsed lines to the service and prints its replies with console prefixes."""
+
+    def __init__(
+        self,
+        service: Service,
+        out_dir: Path,
+        write: Callable[[str], None],
+        clock: ConsoleClock | None = None,
+        admins: frozenset[str] = frozenset(),
+    ) -> None:
+        self.service = service
+        self.clock = clock
+        self.admins = admins
+        """Console users who manage the console's server (may change /settings)."""
+        self.out_dir = out_dir
+        self.write = write
+        self._images = 0
+
+    # -- output ------------------------------------------------------------------------------
+    def _save(self, data: bytes, match_id: int | None) -> Path:
+        self.out_dir.mkdir(parents=True, exist_ok=True)
+        self._images += 1
+        stem = f"match{match_id}" if match_id is not None else "image"
+        path = self.out_dir / f"{stem}-{self._images:03d}.png"
+        n = self._images
+        while path.exists():  # a later run must not overwrite earlier boards
+            n += 1
+            path = self.out_dir / f"{stem}-{n:03d}.png"
+        path.write_bytes(data)
+        return path
+
+    def _lines(self, prefix: str, text: str) -> None:
+        for line in text.splitlines() or [""]:
+            self.write(f"{prefix}{line}" if prefix else line)
+
+    def _post(self, post: Post, match_id: int | None) -> None:
+        self._lines("", post.text)
+        if post.image:
+            self.write(f"[image] {self._save(post.image, match_id)}")
+        if post.detail:
+            self.write(f"[image] {self._save(post.detail, match_id)} (close-up)")
+        if post.buttons:
+            self.write("(buttons: " + " | ".join(b.label for b in post.buttons) + ")")
+        if post.choices:
+            self.write("(choose one: " + " | ".join(post.choices) + ")")
+        for user_id in post.mentions:
+            self._lines(f"[notify {user_id}] ", post.ping)
+
+    def show(self, user: str, reply: Reply) -> None:
+        if reply.text:
+            self._lines(f"[only {user}] " if reply.ephemeral else "", reply.text)
+        if reply.image:
+            prefix = f"[only {user}] " if reply.ephemeral else ""
+            self.write(f"{prefix}[image] {self._save(reply.image, reply.match_id)}")
+        if reply.post:
+            self._post(reply.post, reply.match_id)
+        for name, data in reply.files:
+            self.out_dir.mkdir(parents=True, exist_ok=True)
+            target = self.out_dir / name
+            target.write_bytes(data)
+            self.write(f"[only {user}] [file] {target}")
+        if reply.panel is not None:
+            panel = reply.panel
+            options = [f"[{panel.value(i)}] {o}" for i, o in enumerate(panel.options)]
+            lines = textwrap.wrap(" | ".join(options), PANEL_WIDTH, break_on_hyphens=False)
+            if len(lines) == 1:
+                self.write(f"[only {user}] (choose with /turn path:<choice>: {lines[0]})")
+            else:  # dozens of choices (a Fuer turn): readable rows, not one endless line
+                self.write(f"[only {user}] (choose with /turn path:<choice>:")
+                for line in lines:
+                    self.write(f"[only {user}]   {line}")
+                self.write(f"[only {user}] )")
+        for dm in reply.dms:
+            self._lines(f"[dm {dm.user_id}] ", dm.text)
+            if dm.image:
+                self.write(f"[dm {dm.user_id}] [image] {self._save(dm.image, reply.match_id)}")
+
+    # -- input -------------------------------------------------------------------------------
+    async def handle(self, line: str) -> None:
+        line = line.strip()
+        if not line or line.startswith("#"):
+            return
+        if line.startswith("!clock"):
+            await self._clock(line.removeprefix("!clock").strip())
+            return
+        try:
+            cmd = parse_line(line)
+        except LineError as exc:
+            self.write(str(exc))
+            return
+        reply = await self.dispatch(cmd)
+        self.show(cmd.user, reply)
+
+    async def dispatch(self, cmd: CommandLine) -> Reply:
+        user = User(cmd.user, cmd.user, manages_server=cmd.user in self.admins)
+        opts = dict(cmd.options)
+        match_text = opts.pop("match", None)
+        match_id: int | None = None
+        if match_text is not None:
+            try:
+                match_id = int(match_text.lstrip("#"))
+            except ValueError:
+                return Reply.refuse(f"match must be a match number like 3, not {match_text!r}.")
+        s = self.service
+        simple: dict[str, Callable[..., Awaitable[Reply]]] = {
+            "rematch": s.rematch,
+            "export": s.export,
+            "accept": s.accept,
+            "decline": s.decline,
+            "resign": s.resign,
+            "draw": s.draw,
+            "undo": s.undo,
+            "history": s.history,
+            "join": s.join,
+            "leave": s.leave,
+            "start": s.start,
+            "hand": s.hand,
+        }
+        if cmd.command == "board":
+            flip = opts.get("flip", "").lower() in ("true", "yes", "on")
+            return await s.board(user, match_id=match_id, flip=flip)
+        if cmd.command in simple:
+            return await simple[cmd.command](user, match_id=match_id)
+        if cmd.command == "move":
+            text = opts.pop("move", None) or " ".join(cmd.args)
+            return await s.move(user, text, match_id=match_id)
+        if cmd.command == "waiting":
+            return await s.waiting(user)
+        if cmd.command == "notify":
+            confirm = opts.get("confirm")
+            return await s.notify(
+                user,
+                mode=opts.get("mode") or (cmd.args[0] if cmd.args else None),
+                confirm=None if confirm is None else confirm.lower() in ("true", "yes", "on"),
+            )
+        if cmd.command == "vacation":
+            try:
+                days = float(opts.get("days") or (cmd.args[0] if cmd.args else "0"))
+            except ValueError:
+                return Reply.refuse("days must be a number, e.g. /vacation days:7")
+            return await s.vacation(user, days)
+        if cmd.command == "rating":
+            who = opts.get("user")
+            return await s.rating(
+                user,
+                user=User(who.lstrip("@"), who.lstrip("@")) if who else None,
+                game=opts.get("game"),
+                guild_id=GUILD,
+            )
+        if cmd.command == "leaderboard":
+            game = opts.get("game") or (cmd.args[0] if cmd.args else "")
+            return await s.leaderboard(user, game, guild_id=GUILD)
+        if cmd.command == "settings":
+            return await s.server_settings(user, GUILD, opts)
+        if cmd.command == "turn":
+            return await self._turn(user, match_id, opts.pop("path", ""))
+        if cmd.command == "play":
+            return await self._play(user, cmd, opts)
+        if cmd.command == "games":
+            return await s.games(user)
+        if cmd.command == "rules":
+            game = opts.get("game") or (cmd.args[0] if cmd.args else "")
+            if not game:
+                return Reply.refuse(
+                    "Which game? e.g. /rules ordo — " + ", ".join(games.available())
+                )
+            return await s.rules(game)
+        if cmd.command == "help":
+            return Reply(text=HELP)
+        return Reply.refuse(f"Unknown command /{cmd.command}. {HELP}")
+
+    async def _play(self, user: User, cmd: CommandLine, opts: dict[str, str]) -> Reply:
+        game = opts.pop("game", None) or (cmd.args[0] if cmd.args else "")
+        if not game:
+            return Reply.refuse("Which game? e.g. /play ordo opponent:bob")
+        opponent_name = opts.pop("opponent", None)
+        opponent = (
+            User(opponent_name.lstrip("@"), opponent_name.lstrip("@")) if opponent_name else None
+        )
+        color = opts.pop("color", None)
+        invited = [
+            User(n, n) for n in opts.pop("invite", "").replace(",", " ").replace("@", " ").split()
+        ]
+        seats_text = opts.pop("seats", None)
+        try:
+            seats = int(seats_text) if seats_text else None
+        except ValueError:
+            return Reply.refuse(f"seats must be a number of players, not {seats_text!r}.")
+        time_control = opts.pop("time", None)
+        rated_text = opts.pop("rated", None)
+        rated = None if rated_text is None else rated_text.lower() in ("true", "yes", "on")
+        return await self.service.play(
+            user,
+            game,
+            opponent=opponent,
+            invited=invited,
+            seats=seats,
+            color=color,
+            options=opts,
+            guild_id=GUILD,
+            time_control=time_control,
+            rated=rated,
+        )
+
+    async def _clock(self, text: str) -> None:
+        """``!clock +3d``: move the fake clock on, then let due reminders and timeouts
+        happen exactly as the bot's scheduler would."""
+        if self.clock is None:
+            self.write("This console has no adjustable clock.")
+            return
+        if text:
+            try:
+                seconds = parse_offset(text)
+            except ValueError as exc:
+                self.write(str(exc))
+                return
+            self.clock.advance(seconds)
+        stamp = datetime.fromtimestamp(self.clock(), tz=UTC).strftime("%Y-%m-%d %H:%M UTC")
+        self.write(f"(clock: {stamp})")
+        for reply in await self.service.tick():
+            self.show("", reply)
+
+    async def _turn(self, user: User, match_id: int | None, path_text: str) -> Reply:
+        """The guided panel, typed: ``/turn`` opens it, ``/turn path:0.2`` picks choices."""
+        try:
+            path, confirmed = parse_path(path_text)
+        except ValueError:
+            return Reply.refuse(f"path must look like 0.2.1, not {path_text!r}.")
+        return await self.service.panel(user, match_id=match_id, path=path, confirmed=confirmed)
+
+
+def parse_offset(text: str) -> float:
+    """``+3d``, ``+36h``, ``+90m`` or ``+1d12h`` → seconds (the clock only moves forward)."""
+    body = text.strip().lstrip("+").replace(" ", "")
+    parts = re.findall(r"(\d+(?:\.\d+)?)([dhm])", body.lower())
+    if not parts or "".join(a + b for a, b in parts) != body.lower():
+        raise ValueError(f"Say how far to move the clock, e.g. !clock +3d or +12h, not {text!r}.")
+    return sum(float(n) * {"d": 86400, "h": 3600, "m": 60}[unit] for n, unit in parts)
+
+
+async def run(
+    lines: TextIO, db: str, out_dir: Path, interactive: bool, admins: frozenset[str] = frozenset()
+) -> None:
+    store = open_store(db)
+    await store.open()
+    clock = ConsoleClock(None if db == ":memory:" else Path(f"{db}.clock"))
+    try:
+        settings = Settings()
+        service = Service(
+            store,
+            clock=clock,
+            default_time=settings.default_time,
+            reminders=settings.reminders,
+            vacation_days=settings.vacation_days,
+        )
+        await service.on_startup()
+        console = Console(service, out_dir, lambda text: print(text, flush=True), clock, admins)
+        if interactive:
+            print(f"Local console on {db}. {HELP}\nExample: alice: /play ordo opponent:bob")
+        while True:
+            if interactive:
+                print("> ", end="", flush=True)
+            line = await asyncio.to_thread(lines.readline)
+            if not line:
+                break
+            await console.handle(line)
+    finally:
+        await store.close()
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(
+        prog="python -m bot.console", description="Play the bot's games locally, no Discord."
+    )
+    parser.add_argument("--db", default="./data/console.sqlite3", help="SQLite file (kept)")
+    parser.add_argument("--out", default="./boards", help="folder for board images")
+    parser.add_argument("--log-level", default="WARNING")
+    parser.add_argument(
+        "--admin",
+        action="append",
+        default=[],
+        metavar="USER",
+        help="a console user who may change /settings (repeat for several)",
+    )
+    args = parser.parse_args(argv)
+    logging.basicConfig(level=args.log_level.upper(), format="%(levelname)s %(name)s: %(message)s")
+    admins = frozenset(args.admin)
+    asyncio.run(run(sys.stdin, args.db, Path(args.out), sys.stdin.isatty(), admins))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,210 @@
+"""The discord.py application: ``create_bot(settings)`` builds it without touching the network.
+
+The store is opened in ``setup_hook`` (the first moment the bot has an event loop and is
+about to connect), the cogs are loaded there, the persistent buttons are registered and the
+slash commands synced — to one server instantly when ``DEV_GUILD_ID`` is set. Only
+non-privileged intents are asked for: slash commands need no message content or member list.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import discord
+from bot.discord.cogs import setup_cogs
+from bot.discord.components import MatchButton, PanelSelect, StepSelect
+from bot.discord.delivery import Delivery, jump_link
+from bot.discord.identity import actor_of
+from bot.discord.translator import CatalogueTranslator
+from bot.service import Service
+from bot.service.replies import Reply, parse_path
+from bot.settings import Settings
+from bot.words import words
+from discord import app_commands
+from discord.ext import commands, tasks
+from storage import Store, open_store
+
+log = logging.getLogger(__name__)
+
+COMPONENTS = (MatchButton, StepSelect, PanelSelect)
+"""Every button and menu the bot posts: their ids carry the match, so they outlive restarts."""
+
+
+
+PLAIN_ACTIONS = frozenset(
+    {"accept", "decline", "resign", "join", "leave", "start", "hand", "rematch"}
+)
+"""Button actions that call the service use case of the same name for the button's match."""
+ANSWERS = frozenset({"accept", "decline", "step", "start"})
+"""Buttons that answer a one-off question: they disappear once answered."""
+
+
+class BoardTree(app_commands.CommandTree["BoardBot"]):
+    async def on_error(
+        self, interaction: discord.Interaction, error: app_commands.AppCommandError
+    ) -> None:
+        """Last resort: a short apology, never a traceback in Discord.
+
+        A command Discord still lists but this version no longer has (global command lists
+        update slowly) is not our failure: it gets a pointer to the current commands.
+        """
+        bot: BoardBot = interaction.client  # type: ignore[assignment]
+        say = words(interaction.locale)
+        if isinstance(error, app_commands.CommandNotFound):
+            log.info("removed command %r used", error.name)
+            await bot.delivery.followup(interaction, say("errors.removed_command"))
+            return
+        log.exception(
+            "command %s failed", interaction.command and interaction.command.name, exc_info=error
+        )
+        await bot.delivery.followup(interaction, say("errors.internal"))
+
+
+class BoardBot(commands.Bot):
+    """The bot; holds the service and the delivery helper, no game state of its own."""
+
+    def __init__(
+        self,
+        settings: Settings,
+        *,
+        store: Store | None = None,
+        clock: Callable[[], float] = time.time,
+        sync_commands: bool = True,
+    ) -> None:
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=discord.Intents.default(),
+            help_command=None,
+            tree_cls=BoardTree,
+            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False),
+        )
+        self.settings = settings
+        self._store = store
+        self._clock = clock
+        self._sync_commands = sync_commands
+        self.delivery = Delivery(self)
+        self.service: Service
+
+    async def setup_hook(self) -> None:
+        store = self._store or open_store(self.settings.database_url)
+        await store.open()
+        self._store = store
+        self.service = Service(
+            store,
+            clock=self._clock,
+            link=jump_link,
+            default_time=self.settings.default_time,
+            reminders=self.settings.reminders,
+            vacation_days=self.settings.vacation_days,
+        )
+        await self.service.on_startup()
+        await setup_cogs(self)
+        await self.tree.set_translator(CatalogueTranslator())
+        self.add_dynamic_items(*COMPONENTS)
+        if self._sync_commands:
+            await self.sync_commands()
+        self.scheduler.change_interval(seconds=self.settings.tick_seconds)
+        self.scheduler.start()
+
+    @tasks.loop(seconds=60)
+    async def scheduler(self) -> None:
+        """Reminders, timeouts and digests that fell due. Nothing is kept in memory between
+        ticks: every deadline is recomputed from the store, so restarts lose nothing."""
+        for reply in await self.service.tick():
+            try:
+                await self.delivery.publish(reply)
+            except Exception:
+                log.exception("delivering a scheduled message failed (match %s)", reply.match_id)
+
+    @scheduler.before_loop
+    async def _before_scheduler(self) -> None:
+        await self.wait_until_ready()
+
+    async def sync_commands(self) -> list[app_commands.AppCommand]:
+        if self.settings.dev_guild_id:
+            guild = discord.Object(self.settings.dev_guild_id)
+            self.tree.copy_global_to(guild=guild)
+            return await self.tree.sync(guild=guild)
+        return await self.tree.sync()
+
+    async def close(self) -> None:
+        self.scheduler.cancel()
+        await super().close()
+        if self._store is not None:
+            await self._store.close()
+
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """A button or menu no registered item claims (an id from an older version) gets a
+        polite private answer instead of Discord's "This interaction failed"."""
+        if interaction.type is not discord.InteractionType.component:
+            return
+        custom_id = str((interaction.data or {}).get("custom_id", ""))
+        if any(item.__discord_ui_compiled_template__.fullmatch(custom_id) for item in COMPONENTS):
+            return
+        log.info("stale component %r pressed", custom_id)
+        await self.delivery.followup(interaction, words(interaction.locale)("errors.stale_button"))
+
+    async def on_ready(self) -> None:
+        log.info("logged in as %s in %d servers", self.user, len(self.guilds))
+
+    async def press(
+        self,
+        interaction: discord.Interaction,
+        match_id: int,
+        action: str,
+        value: str,
+        version: int | None,
+    ) -> None:
+        """A persistent button or menu was used; the service decides if this person may.
+
+        Presses on a private guided panel update that panel in place; everything else
+        answers with a new private message."""
+        message = interaction.message
+        in_panel = action == "panel" and message is not None and message.flags.ephemeral
+        if in_panel:
+            await interaction.response.defer()
+        elif action == "resign":
+            # A deferred *update*: the confirmation message can then lose its button below.
+            await interaction.response.defer()
+        else:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+        actor = actor_of(interaction)
+        service = self.service
+        reply: Reply
+        if action in PLAIN_ACTIONS:
+            reply = await getattr(service, action)(actor, match_id=match_id)
+        elif action == "step":
+            reply = await service.step(actor, value, match_id=match_id, version=version)
+        elif action == "panel":
+            try:
+                path, confirmed = parse_path(value)
+            except ValueError:
+                path, confirmed = (), False
+            reply = await service.panel(
+                actor, match_id=match_id, version=version, path=path, confirmed=confirmed
+            )
+        else:
+            reply = Reply.refuse("That button no longer does anything.")
+        if reply.ok and action in ANSWERS and reply.panel is None and message is not None:
+            await self._retire_buttons(message.edit, message.id)
+        await self.delivery.deliver(interaction, reply, edit=in_panel)
+        if reply.ok and action == "resign":
+            # The confirmation is spent: its button goes, so it cannot be pressed again.
+            await self._retire_buttons(interaction.edit_original_response, interaction.id)
+
+    @staticmethod
+    async def _retire_buttons(edit: Callable[..., Awaitable[Any]], what: int) -> None:
+        """Answered questions lose their buttons so nobody presses them twice; a message that
+        cannot be edited any more (deleted, too old) keeps them, and the service refuses."""
+        try:
+            await edit(view=None)
+        except discord.HTTPException as exc:
+            log.debug("could not remove the buttons of %s: %s", what, exc)
+
+
+def create_bot(settings: Settings, **kwargs: Any) -> BoardBot:
+    """Build the bot; no network activity happens until ``start``."""
+    return BoardBot(settings, **kwargs)

@@ -1,0 +1,128 @@
+"""Correspondence commands: /waiting, /notify, /vacation, /rating, /leaderboard, /settings,
+/export."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Literal
+
+import discord
+from bot.discord.cogs.common import MATCH_HELP, bot_of, match_autocomplete, run, where
+from bot.discord.cogs.info import game_choices
+from bot.discord.identity import actor_of, user_of
+from discord import app_commands
+from discord.ext import commands
+
+if TYPE_CHECKING:
+    from bot.discord.app import BoardBot
+
+
+def _guild(interaction: discord.Interaction) -> str:
+    return str(interaction.guild_id) if interaction.guild_id else ""
+
+
+class CorrespondenceCog(commands.Cog):
+    def __init__(self, bot: BoardBot) -> None:
+        self.bot = bot
+
+    @app_commands.command(
+        name="waiting", description="Matches waiting for your move, most urgent first"
+    )
+    async def waiting(self, interaction: discord.Interaction) -> None:
+        actor = actor_of(interaction)
+        await run(interaction, lambda: self.bot.service.waiting(actor))
+
+    @app_commands.command(
+        name="export", description="A match as a text record (and an animation once it is over)"
+    )
+    @app_commands.describe(match=MATCH_HELP)
+    @app_commands.autocomplete(match=match_autocomplete)
+    async def export(self, interaction: discord.Interaction, match: int | None = None) -> None:
+        """Anyone who can see a match may export it (spectators too); the service refuses a
+        match from another server or a hidden channel before it renders anything."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        reply = await self.bot.service.export(
+            actor_of(interaction), match_id=match, where=where(interaction)
+        )
+        await bot_of(interaction).delivery.deliver(interaction, reply)
+
+    @app_commands.command(name="notify", description="How you hear it's your turn; confirm moves")
+    @app_commands.describe(
+        mode="thread: ping in the match thread · dm: a DM instead · digest: one DM a day · off",
+        confirm="Ask for a Confirm press before each move (against misclicks on phones)",
+    )
+    async def notify(
+        self,
+        interaction: discord.Interaction,
+        mode: Literal["thread", "dm", "digest", "off"] | None = None,
+        confirm: bool | None = None,
+    ) -> None:
+        actor = actor_of(interaction)
+        await run(interaction, lambda: self.bot.service.notify(actor, mode=mode, confirm=confirm))
+
+    @app_commands.command(name="vacation", description="Pause all your clocks for some days")
+    @app_commands.describe(days="How many days (0 ends your vacation now)")
+    async def vacation(
+        self, interaction: discord.Interaction, days: app_commands.Range[float, 0, 366]
+    ) -> None:
+        actor = actor_of(interaction)
+        await run(interaction, lambda: self.bot.service.vacation(actor, days))
+
+    @app_commands.command(name="rating", description="Glicko-2 ratings on this server")
+    @app_commands.describe(user="Whose ratings (default: yours)", game="Only this game")
+    @app_commands.choices(game=game_choices())
+    async def rating(
+        self,
+        interaction: discord.Interaction,
+        user: discord.User | None = None,
+        game: str | None = None,
+    ) -> None:
+        actor = actor_of(interaction)
+        who = user_of(user) if user is not None else None
+        await run(
+            interaction,
+            lambda: self.bot.service.rating(
+                actor, user=who, game=game, guild_id=_guild(interaction)
+            ),
+        )
+
+    @app_commands.command(name="leaderboard", description="The best-rated players of a game here")
+    @app_commands.describe(game="Which game (leave out for the top players of every game)")
+    @app_commands.choices(game=game_choices())
+    async def leaderboard(self, interaction: discord.Interaction, game: str | None = None) -> None:
+        actor = actor_of(interaction)
+        await run(
+            interaction,
+            lambda: self.bot.service.leaderboard(actor, game, guild_id=_guild(interaction)),
+            ephemeral=False,
+        )
+
+    @app_commands.command(name="settings", description="Server settings for new matches")
+    @app_commands.describe(
+        time="Default time control, e.g. '3d+1d max 7d', '2d per move' or 'none'",
+        channel="Channel where new matches open (default: where /play is used)",
+        mode="A thread per match, or play in the channel itself",
+        games="Enabled games, e.g. 'ordo fonver' ('all' for every game)",
+    )
+    @app_commands.default_permissions(manage_guild=True)
+    @app_commands.guild_only()
+    async def settings(
+        self,
+        interaction: discord.Interaction,
+        time: str | None = None,
+        channel: discord.TextChannel | None = None,
+        mode: Literal["thread", "channel"] | None = None,
+        games: str | None = None,
+    ) -> None:
+        """Discord hides the command from members without Manage Server; the service checks
+        again (servers can change the command's permissions)."""
+        changes = {
+            "time": time,
+            "channel": str(channel.id) if channel else None,
+            "mode": mode,
+            "games": games,
+        }
+        actor = actor_of(interaction)
+        await run(
+            interaction,
+            lambda: self.bot.service.server_settings(actor, _guild(interaction), changes),
+        )

@@ -1,0 +1,80 @@
+"""/move with autocomplete of the caller's legal moves, and /board."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import discord
+from bot.discord.cogs.common import MATCH_HELP, bot_of, match_autocomplete, run, where
+from bot.discord.delivery import message_kwargs
+from bot.discord.identity import actor_of
+from discord import app_commands
+from discord.ext import commands
+
+if TYPE_CHECKING:
+    from bot.discord.app import BoardBot
+
+
+class MoveCog(commands.Cog):
+    def __init__(self, bot: BoardBot) -> None:
+        self.bot = bot
+
+    @app_commands.command(
+        name="move", description="Play your move (autocomplete lists legal moves)"
+    )
+    @app_commands.describe(
+        move="Your move in notation; start typing to see legal moves",
+        match=MATCH_HELP,
+    )
+    @app_commands.autocomplete(match=match_autocomplete)
+    async def move(
+        self, interaction: discord.Interaction, move: str, match: int | None = None
+    ) -> None:
+        actor = actor_of(interaction)
+        await run(
+            interaction,
+            lambda: self.bot.service.move(actor, move, match_id=match, where=where(interaction)),
+        )
+
+    @move.autocomplete("move")
+    async def move_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        match = getattr(interaction.namespace, "match", None)
+        suggestions = await self.bot.service.labelled_suggestions(
+            actor_of(interaction),
+            current,
+            match_id=match if isinstance(match, int) else None,
+            where=where(interaction),
+        )
+        return [
+            app_commands.Choice(name=name[:100], value=value[:100]) for name, value in suggestions
+        ]
+
+    @app_commands.command(name="board", description="Show the current board of a match")
+    @app_commands.describe(
+        match=MATCH_HELP,
+        flip="Show the board from the second player's side",
+    )
+    @app_commands.autocomplete(match=match_autocomplete)
+    async def board(
+        self, interaction: discord.Interaction, match: int | None = None, flip: bool = False
+    ) -> None:
+        """In the match's own thread the board is posted for all (which also repairs a post
+        that failed); elsewhere only the caller sees it."""
+        service = self.bot.service
+        here = where(interaction)
+        in_thread = here is not None and await service.store.find_by_thread(here) is not None
+        public = in_thread and match is None
+        await interaction.response.defer(ephemeral=not public, thinking=True)
+        actor = actor_of(interaction)
+        reply = await service.board(actor, match_id=match, where=here, flip=flip)
+        if not reply.ok or reply.post is None or reply.match_id is None:
+            await bot_of(interaction).delivery.followup(interaction, reply.text)
+            return
+        record = await service.store.get_match(reply.match_id)
+        if record is None:
+            return
+        kwargs = message_kwargs(reply.post, record.id, record.version)
+        kwargs.pop("allowed_mentions", None)
+        await interaction.followup.send(ephemeral=not public, **kwargs)

@@ -1,0 +1,195 @@
+"""/play <game>: one subcommand per game, built from each game's option schema.
+
+The schema is data (``GameInfo.options``), so a game's options appear in Discord with their
+own choices and ranges without any per-game code here.
+"""
+
+from __future__ import annotations
+
+import inspect
+import re
+from typing import TYPE_CHECKING, Any
+
+import discord
+import games
+from bot.discord.cogs.common import run
+from bot.discord.identity import actor_of, user_of
+from bot.service import User
+from discord import app_commands
+from discord.ext import commands
+from games.core import Option, Rules
+
+if TYPE_CHECKING:
+    from bot.discord.app import BoardBot
+
+MENTION = re.compile(r"<@!?(\d+)>")
+COLOR_HELP = "Your seat: first, second, random (default) or a colour"
+
+
+def _annotation(option: Option) -> Any:
+    if option.kind == "bool":
+        return bool
+    if option.kind == "int":
+        if option.choices:
+            return int
+        return app_commands.Range[int, option.minimum, option.maximum]
+    return str
+
+
+def _choices(option: Option) -> list[app_commands.Choice[Any]]:
+    if option.kind == "bool" or not option.choices:
+        return []
+    return [app_commands.Choice(name=str(c), value=c) for c in option.choices][:25]
+
+
+def play_command(rules: Rules[Any, Any], cog: PlayCog) -> app_commands.Command[Any, Any, None]:
+    info = rules.info
+    lobby = info.max_players > 2
+    params = [
+        inspect.Parameter(
+            "interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=discord.Interaction
+        )
+    ]
+    choices: dict[str, list[app_commands.Choice[Any]]] = {}
+    if lobby:
+        params += [
+            inspect.Parameter(
+                "seats",
+                inspect.Parameter.KEYWORD_ONLY,
+                annotation=app_commands.Range[int, info.min_players, info.max_players] | None,
+                default=None,
+            ),
+            inspect.Parameter(
+                "invite", inspect.Parameter.KEYWORD_ONLY, annotation=str | None, default=None
+            ),
+        ]
+        describe = {
+            "seats": f"How many players ({info.min_players}–{info.max_players}; "
+            f"default {info.max_players})",
+            "invite": "Mention the players you want to invite, e.g. @bob @carol",
+        }
+    else:
+        params += [
+            inspect.Parameter("opponent", inspect.Parameter.KEYWORD_ONLY, annotation=discord.User),
+            inspect.Parameter(
+                "color", inspect.Parameter.KEYWORD_ONLY, annotation=str | None, default=None
+            ),
+        ]
+        describe = {"opponent": "Who you challenge", "color": COLOR_HELP}
+        choices["color"] = [
+            app_commands.Choice(name=c, value=c.lower())
+            for c in ("first", "second", "random", *info.seat_names[:2])
+        ]
+    params += [
+        inspect.Parameter(
+            "time", inspect.Parameter.KEYWORD_ONLY, annotation=str | None, default=None
+        ),
+        inspect.Parameter(
+            "rated", inspect.Parameter.KEYWORD_ONLY, annotation=bool | None, default=None
+        ),
+    ]
+    describe["time"] = "Clock, e.g. '3d+1d max 7d', '2d per move' or 'none' (server default)"
+    describe["rated"] = "Whether the result changes ratings (default true)"
+    for option in info.options:
+        params.append(
+            inspect.Parameter(
+                option.name,
+                inspect.Parameter.KEYWORD_ONLY,
+                annotation=_annotation(option) | None,
+                default=None,
+            )
+        )
+        default = (
+            str(option.default).lower() if isinstance(option.default, bool) else option.default
+        )
+        describe[option.name] = f"{option.description} (default {default})"[:100]
+        if option_choices := _choices(option):
+            choices[option.name] = option_choices
+
+    async def callback(interaction: discord.Interaction, **values: Any) -> None:
+        await cog.play(interaction, info.name, values)
+
+    callback.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
+    callback.__name__ = callback.__qualname__ = f"play_{info.name}"
+    callback = app_commands.describe(**describe)(callback)
+    callback = app_commands.choices(**choices)(callback)
+    verb = "Open a lobby for" if lobby else "Challenge someone to"
+    return app_commands.Command(
+        name=info.name,
+        description=f"{verb} {info.title}"[:100],
+        callback=callback,
+    )
+
+
+class PlayCog(commands.Cog):
+    """Owns the /play group. It is built per bot (not at class level) so two bots in one
+    process — a restart in the tests — never share command objects."""
+
+    def __init__(self, bot: BoardBot) -> None:
+        self.bot = bot
+        self.group = app_commands.Group(
+            name="play", description="Challenge someone to a game", guild_only=True
+        )
+        for name in games.available():
+            self.group.add_command(play_command(games.get(name), self))
+
+    async def cog_load(self) -> None:
+        self.bot.tree.add_command(self.group)
+
+    async def cog_unload(self) -> None:
+        self.bot.tree.remove_command(self.group.name)
+
+    async def play(
+        self, interaction: discord.Interaction, game: str, values: dict[str, Any]
+    ) -> None:
+        actor = actor_of(interaction)
+        place = {
+            "guild_id": str(interaction.guild_id) if interaction.guild_id else None,
+            "channel_id": str(interaction.channel_id) if interaction.channel_id else None,
+        }
+        terms = {"time_control": values.pop("time", None), "rated": values.pop("rated", None)}
+        if "seats" in values:
+            seats = values.pop("seats", None)
+            invited = await self._mentioned(values.pop("invite", None) or "")
+            options = {k: v for k, v in values.items() if v is not None}
+            await run(
+                interaction,
+                lambda: self.bot.service.play(
+                    actor, game, seats=seats, invited=invited, options=options, **place, **terms
+                ),
+            )
+            return
+        opponent: discord.abc.User = values.pop("opponent")
+        color = values.pop("color", None)
+        options = {k: v for k, v in values.items() if v is not None}
+        if opponent.bot:
+            await interaction.response.send_message(
+                "Bots can't play — challenge a person.", ephemeral=True
+            )
+            return
+        await run(
+            interaction,
+            lambda: self.bot.service.challenge(
+                actor,
+                game,
+                user_of(opponent),
+                color=color,
+                options=options,
+                **place,
+                **terms,
+            ),
+        )
+
+    async def _mentioned(self, text: str) -> list[User]:
+        """The people named by ``<@id>`` mentions in a text option (bots left out)."""
+        people = []
+        for user_id in dict.fromkeys(MENTION.findall(text)):
+            user = self.bot.get_user(int(user_id))
+            if user is None:
+                try:
+                    user = await self.bot.fetch_user(int(user_id))
+                except discord.HTTPException:
+                    continue
+            if not user.bot:
+                people.append(user_of(user))
+        return people

@@ -1,0 +1,63 @@
+"""Commands that take nothing but an optional match: a table, not a dozen look-alike methods.
+
+Each row names the slash command, its description and the service use case it calls with
+``(actor, match_id=…, where=…)``. Buttons with the same action call the same use case, so
+every button has a typed twin (``/join`` for Join, ``/hand`` for My cards…).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import discord
+from bot.discord.cogs.common import MATCH_HELP, match_autocomplete, run, where
+from bot.discord.identity import actor_of
+from discord import app_commands
+from discord.ext import commands
+
+if TYPE_CHECKING:
+    from bot.discord.app import BoardBot
+
+
+SIMPLE_COMMANDS: tuple[tuple[str, str, str], ...] = (
+    ("accept", "accept", "Accept a challenge, draw offer or undo request"),
+    ("decline", "decline", "Decline a challenge (or withdraw yours), a draw or an undo"),
+    ("draw", "draw", "Offer a draw, or accept your opponent's offer"),
+    ("undo", "undo", "Ask to take back your last move, or allow your opponent's request"),
+    ("join", "join", "Join a game lobby (type it in the lobby's thread)"),
+    ("leave", "leave", "Leave a game lobby (its creator closes it)"),
+    ("start", "start", "Start the game of a lobby you opened"),
+    ("hand", "hand", "Show your secret cards, privately"),
+    ("turn", "panel", "Choose your move step by step with buttons"),
+    ("rematch", "rematch", "Play a finished match again, colours swapped"),
+)
+
+
+def simple_command(
+    cog: SimpleCog, name: str, use_case: str, description: str
+) -> app_commands.Command[Any, ..., None]:
+    async def callback(interaction: discord.Interaction, match: int | None = None) -> None:
+        actor = actor_of(interaction)
+        call = getattr(cog.bot.service, use_case)
+        await run(interaction, lambda: call(actor, match_id=match, where=where(interaction)))
+
+    callback.__name__ = callback.__qualname__ = f"command_{name}"
+    command = app_commands.Command(name=name, description=description, callback=callback)
+    command = app_commands.describe(match=MATCH_HELP)(command)
+    return app_commands.autocomplete(match=match_autocomplete)(command)
+
+
+class SimpleCog(commands.Cog):
+    """Built per bot so two bots in one process (a restart in the tests) share nothing."""
+
+    def __init__(self, bot: BoardBot) -> None:
+        self.bot = bot
+        self.commands_ = [simple_command(self, *row) for row in SIMPLE_COMMANDS]
+
+    async def cog_load(self) -> None:
+        for command in self.commands_:
+            self.bot.tree.add_command(command)
+
+    async def cog_unload(self) -> None:
+        for command in self.commands_:
+            self.bot.tree.remove_command(command.name)

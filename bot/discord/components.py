@@ -1,0 +1,162 @@
+"""Persistent buttons and menus whose ``custom_id`` carries the match.
+
+They are ``DynamicItem``s registered once in ``setup_hook``, so a button posted weeks ago, or
+before a restart, still works: everything needed is in its id. Who may press it is decided by
+the service like any typed command (only the invited player accepts, only the player to move
+plays a step), and step buttons carry the match version so a press on an old board is refused.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, cast
+
+import discord
+
+if TYPE_CHECKING:
+    from bot.discord.app import BoardBot
+
+STYLES = {
+    "primary": discord.ButtonStyle.primary,
+    "secondary": discord.ButtonStyle.secondary,
+    "success": discord.ButtonStyle.success,
+    "danger": discord.ButtonStyle.danger,
+}
+
+
+class MatchButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"bb:(?!pick:)(?P<action>[a-z_]+):(?P<match>\d+):(?P<version>\d*):(?P<value>.*)",
+):
+    """``bb:<action>:<match>:<version>:<value>`` — e.g. ``bb:accept:12::`` or
+    ``bb:step:12:31:keep``. Not ``bb:pick:…``: that shape belongs to :class:`PanelSelect`,
+    and discord.py hands a custom id to every dynamic item whose template matches it."""
+
+    def __init__(
+        self,
+        match_id: int,
+        action: str,
+        *,
+        version: int | None = None,
+        value: str = "",
+        label: str = "",
+        style: str | discord.ButtonStyle = "secondary",
+    ) -> None:
+        self.match_id = match_id
+        self.action = action
+        self.version = version
+        self.value = value
+        custom_id = f"bb:{action}:{match_id}:{'' if version is None else version}:{value}"
+        button_style = (
+            STYLES.get(style, discord.ButtonStyle.secondary) if isinstance(style, str) else style
+        )
+        super().__init__(
+            discord.ui.Button(
+                label=(label or action)[:80], style=button_style, custom_id=custom_id[:100]
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction,
+        item: discord.ui.Button[Any],
+        match: re.Match[str],
+    ) -> MatchButton:
+        version = match["version"]
+        return cls(
+            int(match["match"]),
+            match["action"],
+            version=int(version) if version else None,
+            value=match["value"],
+            label=item.label or "",
+            style=item.style,
+        )
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        bot = cast("BoardBot", interaction.client)
+        await bot.press(interaction, self.match_id, self.action, self.value, self.version)
+
+
+class StepSelect(
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=r"bb:choose:(?P<match>\d+):(?P<version>\d+)",
+):
+    """A menu of the legal next steps of a multi-step turn (e.g. Fonver captures)."""
+
+    def __init__(self, match_id: int, version: int, choices: Sequence[str] = ()) -> None:
+        self.match_id = match_id
+        self.version = version
+        options = [discord.SelectOption(label=c[:100], value=c[:100]) for c in choices[:25]]
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"bb:choose:{match_id}:{version}",
+                placeholder="Choose your next step…",
+                options=options or [discord.SelectOption(label="—", value="-")],
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction,
+        item: discord.ui.Select[Any],
+        match: re.Match[str],
+    ) -> StepSelect:
+        select = cls(int(match["match"]), int(match["version"]))
+        select.item = item
+        return select
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        bot = cast("BoardBot", interaction.client)
+        values = self.item.values or (interaction.data or {}).get("values", [])  # type: ignore[union-attr]
+        value = values[0] if values else ""
+        await bot.press(interaction, self.match_id, "step", value, self.version)
+
+
+class PanelSelect(
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=r"bb:pick:(?P<match>\d+):(?P<version>\d+):(?P<path>[\d.]*):(?P<page>\d+)",
+):
+    """One menu of a guided-turn panel: up to 25 of the next choices (``page`` says which
+    25). The chosen option's value is its index, appended to the path in the id."""
+
+    def __init__(
+        self,
+        match_id: int,
+        version: int,
+        path: str,
+        page: int,
+        labels: Sequence[tuple[int, str]] = (),
+    ) -> None:
+        self.match_id = match_id
+        self.version = version
+        self.path = path
+        options = [discord.SelectOption(label=label[:100], value=str(i)) for i, label in labels]
+        first = labels[0][1][:30] if labels else ""
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"bb:pick:{match_id}:{version}:{path}:{page}",
+                placeholder=f"Choose… ({first} …)" if page else "Choose…",
+                options=options or [discord.SelectOption(label="—", value="-")],
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction,
+        item: discord.ui.Select[Any],
+        match: re.Match[str],
+    ) -> PanelSelect:
+        select = cls(int(match["match"]), int(match["version"]), match["path"], int(match["page"]))
+        select.item = item
+        return select
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        bot = cast("BoardBot", interaction.client)
+        values = self.item.values or (interaction.data or {}).get("values", [])  # type: ignore[union-attr]
+        chosen = values[0] if values else ""
+        path = f"{self.path}.{chosen}" if self.path else chosen
+        await bot.press(interaction, self.match_id, "panel", path, self.version)

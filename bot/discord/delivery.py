@@ -1,0 +1,340 @@
+"""Turning service replies into Discord messages, and getting them to the right place.
+
+A match lives in its own thread. Threads auto-archive after a week at most while
+correspondence games last longer, so posting unarchives the thread when Discord says it is
+archived, and falls back to the parent channel (with a link) when the thread is gone or
+closed to the bot. Storage is always committed *before* anything is posted, so a failed post
+loses nothing and ``/board`` repairs it.
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+from typing import TYPE_CHECKING, Any
+
+import discord
+from bot.discord.components import MatchButton, PanelSelect, StepSelect
+from bot.service.replies import Panel, Post, Reply
+from storage.base import MatchRecord
+
+if TYPE_CHECKING:
+    from bot.discord.app import BoardBot
+
+log = logging.getLogger(__name__)
+
+THREAD_ARCHIVED = 50083
+MISSING_PERMISSIONS = 50013
+THREAD_HINT = (
+    "I can't create threads here — give me Create Public Threads (and Send Messages in "
+    "Threads) or use a channel where I can. This match will be played in this channel."
+)
+VERSIONED = frozenset({"step", "panel"})
+"""Button actions that only make sense on the board they were posted with."""
+PANEL_SELECTS = 4
+EMBED_COLOUR = discord.Colour.from_rgb(255, 196, 0)
+
+
+def jump_link(record: MatchRecord) -> str | None:
+    """Where a match lives, as a Discord link (``/games`` lists these)."""
+    place = record.thread_id or record.channel_id
+    if record.guild_id and place:
+        return f"https://discord.com/channels/{record.guild_id}/{place}"
+    return None
+
+
+def mention_text(post: Post) -> str:
+    mentions = " ".join(f"<@{uid}>" for uid in post.mentions if uid.isdigit())
+    return f"{mentions} {post.ping}".strip() if post.ping else mentions
+
+
+def message_kwargs(post: Post, match_id: int | None, version: int | None) -> dict[str, Any]:
+    """Arguments for ``send``: built fresh for every attempt, since a File is consumed."""
+    embed = discord.Embed(
+        title=post.title or None, description=post.text[:4000] or None, colour=EMBED_COLOUR
+    )
+    kwargs: dict[str, Any] = {
+        "content": mention_text(post) or None,
+        "embed": embed,
+        "allowed_mentions": discord.AllowedMentions(
+            everyone=False,
+            roles=False,
+            users=[discord.Object(int(u)) for u in post.mentions if u.isdigit()],
+        ),
+    }
+    if post.image:
+        files = [
+            discord.File(
+                io.BytesIO(post.image), filename="board.png", description=post.alt or post.title
+            )
+        ]
+        if post.detail:
+            files.append(
+                discord.File(
+                    io.BytesIO(post.detail),
+                    filename="closeup.png",
+                    description="Close-up around the pawn of the player to move",
+                )
+            )
+        kwargs["files"] = files
+        embed.set_image(url="attachment://board.png")
+    view = build_view(post, match_id, version)
+    if view is not None:
+        kwargs["view"] = view
+    return kwargs
+
+
+def build_view(post: Post, match_id: int | None, version: int | None) -> discord.ui.View | None:
+    if match_id is None or not (post.buttons or post.choices):
+        return None
+    view = discord.ui.View(timeout=None)
+    for button in post.buttons[:20]:
+        view.add_item(
+            MatchButton(
+                match_id,
+                button.action,
+                version=version if button.action in VERSIONED else None,
+                value=button.value,
+                label=button.label,
+                style=button.style,
+            )
+        )
+    if post.choices and version is not None:
+        view.add_item(StepSelect(match_id, version, post.choices))
+    return view
+
+
+def panel_view(panel: Panel) -> discord.ui.View:
+    """A guided-turn panel as components: a few choices are buttons, more are menus of 25
+    (four at most — the fifth row holds Back); the choice's index travels in the id."""
+    view = discord.ui.View(timeout=None)
+    options = list(enumerate(panel.options))
+    few = len(options) <= 5 and all(len(label) <= 80 for _, label in options)
+    if panel.confirm or few:
+        for i, label in options:
+            view.add_item(
+                MatchButton(
+                    panel.match_id,
+                    "panel",
+                    version=panel.version,
+                    value=panel.value(i),
+                    label=label,
+                    style="success" if panel.confirm else "primary",
+                )
+            )
+    else:
+        for page in range(min(PANEL_SELECTS, (len(options) + 24) // 25)):
+            chunk = options[page * 25 : (page + 1) * 25]
+            view.add_item(PanelSelect(panel.match_id, panel.version, panel.value(), page, chunk))
+    if panel.back is not None:
+        view.add_item(
+            MatchButton(
+                panel.match_id,
+                "panel",
+                version=panel.version,
+                value=".".join(str(i) for i in panel.back),
+                label="◀ Back",
+                style="secondary",
+            )
+        )
+    return view
+
+
+class Delivery:
+    """Sends replies for one bot; the only place that knows where matches are posted."""
+
+    def __init__(self, bot: BoardBot) -> None:
+        self.bot = bot
+        self._told_dms_closed: set[tuple[int, str]] = set()
+        """(match, user) pairs already told in the thread that their DMs are closed."""
+
+    async def _channel(self, channel_id: str | int) -> Any:
+        cid = int(channel_id)
+        channel = self.bot.get_channel(cid)
+        if channel is None:
+            channel = await self.bot.fetch_channel(cid)
+        return channel
+
+    async def open_place(
+        self, interaction: discord.Interaction, title: str
+    ) -> tuple[str, str | None, str]:
+        """A new public thread for a match, or the channel itself when threads can't be made
+        here; returns (channel id, thread id, hint for the caller)."""
+        channel = interaction.channel
+        server: dict[str, Any] = {}
+        if interaction.guild_id is not None:
+            server = await self.bot.service.store.guild_settings(str(interaction.guild_id))
+        if server.get("channel"):
+            try:
+                channel = await self._channel(server["channel"])
+            except discord.HTTPException as exc:
+                log.warning("the configured match channel is unusable: %s", exc)
+        if isinstance(channel, discord.Thread) and channel.parent is not None:
+            channel = channel.parent
+        if server.get("mode") == "channel" and channel is not None:
+            return str(channel.id), None, ""
+        if isinstance(channel, discord.TextChannel):
+            try:
+                thread = await channel.create_thread(
+                    name=title[:100],
+                    type=discord.ChannelType.public_thread,
+                    auto_archive_duration=10080,
+                )
+            except discord.HTTPException as exc:
+                log.warning("cannot create a thread in %s: %s", channel.id, exc)
+                return str(channel.id), None, THREAD_HINT
+            return str(channel.id), str(thread.id), ""
+        return str(interaction.channel_id), None, ""
+
+    async def post(self, record: MatchRecord, post: Post) -> discord.Message | None:
+        """Post to the match's thread (unarchiving it) or, failing that, its channel."""
+        place = record.thread_id or record.channel_id
+        if place is None:
+            return None
+        try:
+            channel = await self._channel(place)
+            return await self._send_unarchiving(channel, post, record)
+        except discord.HTTPException as exc:
+            log.warning("match %s: posting to %s failed: %s", record.id, place, exc)
+        if record.thread_id and record.channel_id:
+            try:
+                channel = await self._channel(record.channel_id)
+                kwargs = message_kwargs(post, record.id, record.version)
+                note = f"(I couldn't post in the match thread <#{record.thread_id}>.)"
+                kwargs["content"] = f"{kwargs.get('content') or ''}\n{note}".strip()
+                return await channel.send(**kwargs)
+            except discord.HTTPException as exc:
+                log.warning("match %s: fallback post failed: %s", record.id, exc)
+        return None
+
+    async def _send_unarchiving(
+        self, channel: Any, post: Post, record: MatchRecord
+    ) -> discord.Message:
+        if isinstance(channel, discord.Thread) and channel.archived:
+            await channel.edit(archived=False)
+        try:
+            return await channel.send(**message_kwargs(post, record.id, record.version))
+        except discord.HTTPException as exc:
+            if isinstance(channel, discord.Thread) and exc.code == THREAD_ARCHIVED:
+                await channel.edit(archived=False)
+                return await channel.send(**message_kwargs(post, record.id, record.version))
+            raise
+
+    async def deliver(
+        self, interaction: discord.Interaction, reply: Reply, *, edit: bool = False
+    ) -> None:
+        """Answer a deferred interaction: the public post goes to the match, the caller gets
+        the (usually ephemeral) text, and DMs go out last."""
+        note = ""
+        record = None
+        if reply.match_id is not None:
+            record = await self.bot.service.store.get_match(reply.match_id)
+        if reply.created and record is not None and record.thread_id is None:
+            names = " vs ".join(await self.bot.service.player_names(record))
+            channel_id, thread_id, note = await self.open_place(
+                interaction, f"{record.game.title()} #{record.id}: {names}"
+            )
+            await self.bot.service.attach_place(
+                record.id, channel_id=channel_id, thread_id=thread_id
+            )
+            record = await self.bot.service.store.get_match(record.id)
+        text = reply.text
+        if reply.post is not None and record is not None:
+            message = await self.post(record, reply.post)
+            if message is None:
+                text = (text + "\n" if text else "") + (
+                    "I couldn't post in this match's thread or channel; "
+                    "use /board to see the position."
+                )
+            elif reply.created:
+                text = f"{text} {message.jump_url}".strip()
+        if note:
+            text = f"{text}\n{note}".strip()
+        if edit:
+            await self.edit_original(interaction, text or "Done.", reply)
+        else:
+            await self.followup(
+                interaction,
+                text or "Done.",
+                ephemeral=reply.ephemeral,
+                image=reply.image,
+                view=panel_view(reply.panel) if reply.panel else None,
+                files=reply.files,
+            )
+        for dm in reply.dms:
+            await self.direct(dm.user_id, dm.text, dm.image, record)
+
+    async def publish(self, reply: Reply) -> None:
+        """Deliver what no interaction asked for (reminders, timeouts, digests)."""
+        record = None
+        if reply.match_id is not None:
+            record = await self.bot.service.store.get_match(reply.match_id)
+        if reply.post is not None and record is not None:
+            await self.post(record, reply.post)
+        for dm in reply.dms:
+            await self.direct(dm.user_id, dm.text, dm.image, record)
+
+    async def followup(
+        self,
+        interaction: discord.Interaction,
+        text: str,
+        *,
+        ephemeral: bool = True,
+        image: bytes | None = None,
+        view: discord.ui.View | None = None,
+        files: tuple[tuple[str, bytes], ...] = (),
+    ) -> None:
+        kwargs: dict[str, Any] = {"content": text[:2000], "ephemeral": ephemeral}
+        attached = [discord.File(io.BytesIO(data), filename=name) for name, data in files]
+        if image:
+            attached.insert(0, discord.File(io.BytesIO(image), filename="board.png"))
+        if attached:
+            kwargs["files"] = attached
+        if view is not None:
+            kwargs["view"] = view
+        try:
+            if interaction.response.is_done():
+                await interaction.followup.send(**kwargs)
+            else:
+                await interaction.response.send_message(**kwargs)
+        except discord.HTTPException as exc:
+            log.warning("could not answer interaction %s: %s", interaction.id, exc)
+
+    async def edit_original(
+        self, interaction: discord.Interaction, text: str, reply: Reply
+    ) -> None:
+        """Answer a press on a guided panel by turning that same panel into the next step
+        (or into the result), so a turn does not leave a trail of private messages."""
+        kwargs: dict[str, Any] = {
+            "content": text[:2000],
+            "view": panel_view(reply.panel) if reply.panel else None,
+            "attachments": (
+                [discord.File(io.BytesIO(reply.image), filename="board.png")] if reply.image else []
+            ),
+        }
+        try:
+            await interaction.edit_original_response(**kwargs)
+        except discord.HTTPException as exc:
+            log.warning("could not update panel %s: %s", interaction.id, exc)
+            await self.followup(interaction, text, image=reply.image)
+
+    async def direct(
+        self, user_id: str, text: str, image: bytes | None, record: MatchRecord | None
+    ) -> bool:
+        """DM a user; on failure say so in the match's place without the secret."""
+        try:
+            user = self.bot.get_user(int(user_id)) or await self.bot.fetch_user(int(user_id))
+            kwargs: dict[str, Any] = {"content": text[:2000]}
+            if image:
+                kwargs["file"] = discord.File(io.BytesIO(image), filename="hand.png")
+            await user.send(**kwargs)
+            return True
+        except (discord.HTTPException, ValueError) as exc:
+            log.info("DM to %s failed: %s", user_id, exc)
+            if record is not None and (record.id, user_id) not in self._told_dms_closed:
+                # Once per match (and bot run), with a ping so the player learns of it; every
+                # later hand change would otherwise repeat the sentence in the thread.
+                self._told_dms_closed.add((record.id, user_id))
+                text = f"I can't DM <@{user_id}> — use /hand to see your cards."
+                await self.post(record, Post(text=text, mentions=(user_id,)))
+            return False

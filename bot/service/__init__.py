@@ -1,0 +1,12 @@
+"""The transport-free use cases: everything a player can do, without knowing about Discord.
+
+Both front ends (``bot.discord`` and ``bot.console``) and the tests call :class:`Service`;
+nothing in this package imports discord.
+"""
+
+from __future__ import annotations
+
+from bot.service.base import Loaded, Refusal, Step, User
+from bot.service.facade import Service, replay, rules_text, shown_notation
+
+__all__ = ["Loaded", "Refusal", "Service", "Step", "User", "replay", "rules_text", "shown_notation"]

@@ -1,0 +1,181 @@
+"""Pieces every use-case module shares: who acts, how refusals travel, how errors become
+sentences. Kept apart from :mod:`bot.service.facade` so the use-case mixins (lobbies, guided turns,
+clocks…) can import them without importing the service itself."""
+
+from __future__ import annotations
+
+import asyncio
+import contextvars
+import functools
+import logging
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ParamSpec
+
+from bot.service.replies import Reply
+from bot.words import words
+from games.core import IllegalMove, Rules
+from storage.base import MatchClosed, MatchRecord, RatingsChanged, StaleVersion, StoreBusy
+
+log = logging.getLogger("bot.service")
+
+P = ParamSpec("P")
+
+DROP = "--"
+"""Log notation of a player leaving a game that goes on without them (never a legal move)."""
+
+
+class Refusal(ValueError):
+    """A command that cannot be done as asked; the message is shown to the caller."""
+
+
+@dataclass(frozen=True)
+class User:
+    """Somebody issuing commands: a Discord user id (or a console name) and a display name,
+    with the facts about them that only the front end can know and the service decides on.
+
+    ``manages_server``: may change the server's settings (Discord: Manage Server).
+    ``guild_id`` and ``can_view``: where they are and which channels or threads they can
+    see, so the service alone decides whether a spectator may look at a match.
+    """
+
+    id: str
+    name: str
+    locale: str = "en"
+    manages_server: bool = False
+    guild_id: str | None = None
+    can_view: Callable[[str], bool] | None = field(default=None, compare=False, repr=False)
+
+
+@dataclass(frozen=True)
+class Step:
+    """One applied step of a turn, with what the log and the thread need to know of it."""
+
+    notation: str
+    highlight: dict[str, Any]
+    description: str
+    ends_turn: bool
+    public: str = ""
+    """What the public log may show (hides card values a trade passes face down)."""
+    notices: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Loaded:
+    """A match record with its rules and live state."""
+
+    record: MatchRecord
+    rules: Rules[Any, Any]
+    state: Any
+
+    @property
+    def id(self) -> int:
+        return self.record.id
+
+
+COMMITTED: contextvars.ContextVar[list[int] | None] = contextvars.ContextVar(
+    "committed", default=None
+)
+"""The matches a command has committed changes to so far (set by :func:`guarded`).
+
+After the first commit a failure can no longer be answered with "nothing was changed"; this
+is how the one place that turns failures into sentences knows."""
+
+BUSY_RETRIES = (0.2, 0.6)
+"""Pauses before retrying a command that found the database busy (then: "busy, try again")."""
+RATING_RETRIES = 5
+"""A finishing commit whose rating rows moved is simply computed and committed again."""
+
+
+def note_commit(match_id: int) -> None:
+    """Called by the transition right after a commit succeeded."""
+    committed = COMMITTED.get()
+    if committed is not None:
+        committed.append(match_id)
+
+
+def _locale(args: tuple[Any, ...]) -> str:
+    actor = next((a for a in args if isinstance(a, User)), None)
+    return actor.locale if actor else "en"
+
+
+def guarded(
+    method: Callable[P, Awaitable[Reply]],
+) -> Callable[P, Awaitable[Reply]]:
+    """The one place where failures become sentences for people.
+
+    Before anything was committed, a failure is a refusal ("nothing was changed" is true);
+    once a change is committed, the answer says the change stands and how to see it. A busy
+    database and a rating row that moved are retried here, because nothing was written.
+    """
+
+    @functools.wraps(method)
+    async def wrapper(*args: P.args, **kwargs: P.kwargs) -> Reply:
+        match_id = kwargs.get("match_id")
+        known = match_id if isinstance(match_id, int) else None
+        say = words(_locale(args))
+        outer = COMMITTED.get() is None
+        token = COMMITTED.set([]) if outer else None
+        committed = COMMITTED.get()
+        assert committed is not None
+        try:
+            pauses = list(BUSY_RETRIES)
+            ratings_left = RATING_RETRIES
+            while True:
+                try:
+                    return await method(*args, **kwargs)
+                except StoreBusy:
+                    if committed or not pauses:
+                        raise
+                    await asyncio.sleep(pauses.pop(0))
+                except RatingsChanged:
+                    if committed or ratings_left == 0:
+                        raise
+                    ratings_left -= 1
+        except (IllegalMove, Refusal) as exc:
+            return Reply.refuse(str(exc), match_id=known)
+        except MatchClosed as exc:
+            return Reply.refuse(
+                say("errors.closed", match=exc.match_id, status=exc.status), match_id=exc.match_id
+            )
+        except StaleVersion:
+            return Reply.refuse(say("errors.stale"))
+        except StoreBusy:
+            log.warning("store busy in %s (match %s)", method.__name__, match_id)
+            return Reply.refuse(say("errors.busy"), match_id=known)
+        except Exception:
+            if committed:
+                log.exception(
+                    "after committing, %s failed (match %s)", method.__name__, committed[-1]
+                )
+                return Reply.refuse(
+                    say("errors.recorded_not_posted", match=committed[-1]), match_id=committed[-1]
+                )
+            log.exception("internal error in %s (match %s)", method.__name__, match_id)
+            return Reply.refuse(
+                say("errors.internal_match", match=match_id) if match_id else say("errors.internal")
+            )
+        finally:
+            if token is not None:
+                COMMITTED.reset(token)
+
+    return wrapper
+
+
+def plural_names(names: Sequence[str]) -> str:
+    if len(names) <= 1:
+        return "".join(names)
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def ago(seconds: float) -> str:
+    seconds = max(0, int(seconds))
+    if seconds < 90:
+        return "just now"
+    minutes = seconds // 60
+    if minutes < 90:
+        return f"{minutes} min ago"
+    hours = minutes // 60
+    if hours < 36:
+        return f"{hours} h ago"
+    return f"{hours // 24} days ago"

@@ -1,0 +1,510 @@
+"""Correspondence play: clocks, reminders, timeouts, notification preferences, vacations,
+ratings, rematches, the waiting list and server settings.
+
+Everything time-based is *derived from stored facts* — a match's clock state lives in its
+meta, vacations and preferences in user settings — and :meth:`CorrespondenceCases.tick`
+recomputes what is due from them. There is no in-memory timer to lose: after a restart the
+first tick sends exactly the reminders and timeouts that fell due meanwhile, and because each
+sent reminder is committed (versioned) into the match before it is delivered, none is ever
+sent twice.
+
+Decisions where the issue is silent:
+
+* **FENCE! timeouts remove the player** (``Rules.drop_player``): their pawn leaves the city
+  and the game goes on; FENCE! has no pass to give them instead. With one player left, that
+  player wins. Two-player games are lost on time.
+* **Clocks run for whoever must act**, so a FENCE! Hot Goods colour choice charges the
+  chooser; the increment is added whenever a seat stops having to act.
+* **Vacation** pauses every clock of that player for whole days, up to
+  ``vacation_days`` per calendar year; ``/vacation days:0`` ends a vacation early and gives
+  the unused days back.
+* **Notification modes**: ``thread`` (ping in the match thread, default), ``dm`` (a DM
+  instead of the ping), ``digest`` (one DM a day listing the matches waiting for you) and
+  ``off``. Game-over messages still mention everyone: results are not turn pings.
+* **Reminders** go out when a clock passes a mark (24 h and 2 h by default) during a turn;
+  a turn that already begins below a mark ("1d per move" and the 24 h mark) gets none for
+  it, since the turn's own message says how long there is. ``dm`` and ``digest`` players
+  get reminders by DM, ``off`` players get none. Only the most urgent mark passed is sent.
+* **A move that arrives after its player's clock ran out** (the scheduler had not looked
+  yet, or the bot was down) is not played: the player loses on time there and then.
+* **Time left** is shown as clock time, so during a vacation it stands still and says
+  "paused"; ``/waiting`` sorts by the real deadline, which the vacation pushes back.
+* **Move confirmation** (``/notify confirm:true``) guards buttons, where phones misclick:
+  the last level of the guided panel and the step buttons and menus under a board (the pie
+  rule's keep/swap, capture steps) ask for a Confirm press first. Typed ``/move`` never
+  asks: typing a move is already deliberate.
+* Ratings are per server and per game; a match played in DMs or the console is rated in
+  the "" server. Draws by agreement are rated; cancelled challenges never are.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import math
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+import games
+from bot.service import ratings as glicko
+from bot.service import timecontrol as tc
+from bot.service.base import Loaded, Refusal, User, guarded, plural_names
+from bot.service.notifier import NOTIFY_MODES
+from bot.service.panel import walk
+from bot.service.replies import Button, DirectMessage, Post, Reply
+from bot.service.timecontrol import DAY
+from storage.base import ACTIVE, FINISHED, MatchRecord, MatchUpdate, Rating, StaleVersion
+
+if TYPE_CHECKING:
+    from bot.service import Service
+
+log = logging.getLogger("bot.service")
+
+SERVER_KEYS = ("time", "channel", "mode", "games")
+
+
+class CorrespondenceCases:
+    """Mixed into :class:`bot.service.Service`; uses its store, clock and helpers."""
+
+    @guarded
+    async def notify(
+        self: Service, actor: User, *, mode: str | None = None, confirm: bool | None = None
+    ) -> Reply:
+        """``/notify``: how you hear that it's your turn, and whether moves need a Confirm."""
+        await self._touch(actor)
+        prefs = dict(await self.notifier.prefs(actor.id))
+        if mode is not None:
+            mode = mode.strip().lower()
+            if mode not in NOTIFY_MODES:
+                raise Refusal(f"mode must be one of {', '.join(NOTIFY_MODES)}, not {mode!r}.")
+            prefs["notify"] = mode
+        if confirm is not None:
+            prefs["confirm"] = bool(confirm)
+        await self.store.save_user_settings(actor.id, prefs, self.clock())
+        explain = {
+            "thread": "I ping you in the match thread when it's your turn",
+            "dm": "I DM you when it's your turn (no ping in the thread)",
+            "digest": "I DM you once a day with the matches waiting for you",
+            "off": "I don't notify you; check /waiting",
+        }[prefs.get("notify", "thread")]
+        confirm_text = (
+            "moves wait for a Confirm press" if prefs.get("confirm") else "moves play at once"
+        )
+        return Reply(text=f"Notifications: {explain}; {confirm_text}.")
+
+    @guarded
+    async def step(
+        self: Service,
+        actor: User,
+        value: str,
+        *,
+        match_id: int | None = None,
+        version: int | None = None,
+    ) -> Reply:
+        """A step button or menu under a board was pressed (the pie rule's keep/swap, a
+        capture). It plays at once, or, for players who asked to confirm their moves, first
+        opens the same one-button Confirm panel a guided turn ends with. Typed ``/move``
+        never asks: typing a move is deliberate, misclicks happen on buttons."""
+        if not await self.notifier.confirms_moves(actor):
+            return await self.move(actor, value, match_id=match_id, version=version)
+        record = await self._find(actor, match_id, None)
+        loaded = self._load(record)
+        rules, state = loaded.rules, loaded.state
+        stale = version is not None and version != record.version
+        if stale or record.seats.index(actor.id) not in rules.to_move(state):
+            return await self.move(actor, value, match_id=match_id, version=version)
+        asked = await self._confirmation_panel(actor, loaded, value)
+        return asked or await self.move(actor, value, match_id=match_id, version=version)
+
+    async def _confirmation_panel(
+        self: Service, actor: User, loaded: Loaded, notation: str
+    ) -> Reply | None:
+        """The guided panel opened at its last level for ``notation``: its Confirm button
+        plays the move, Back walks the choices. None when no legal action has it."""
+        rules, state = loaded.rules, loaded.state
+        candidates = await asyncio.to_thread(
+            lambda: [(tuple(rules.choice_path(state, a)), a) for a in rules.legal_actions(state)]
+        )
+        wanted = notation.strip()
+        for choices, action in candidates:
+            if rules.format(state, action) != wanted:
+                continue
+            path: list[int] = []
+            for label in choices:
+                path.append(walk(candidates, path)[2].index(label))
+            record = loaded.record
+            return await self.panel(actor, match_id=record.id, version=record.version, path=path)
+        return None
+
+    # -- the scheduler's tick --------------------------------------------------------------
+    async def on_startup(self: Service) -> tuple[float, float] | None:
+        """Called once when a bot (or console) process starts: the time since the last
+        heartbeat of the previous run becomes an outage, paused on every clock."""
+        outage = await self.store.mark_alive(self.clock(), starting=True)
+        if outage is not None:
+            log.info(
+                "the bot was away for %s; every clock is paused for that time",
+                tc.format_duration(outage[1] - outage[0]),
+            )
+        return outage
+
+    async def tick(self: Service) -> list[Reply]:
+        """Everything that fell due by now: reminders, timeouts, daily digests. Each reply
+        carries a post for its match's place and/or DMs; the caller delivers them.
+
+        Only a running process ticks, so the tick is also the heartbeat."""
+        await self.store.mark_alive(self.clock())
+        replies: list[Reply] = []
+        for record in await self.store.list_matches(statuses=(ACTIVE,)):
+            if "clock" not in record.meta:
+                continue
+            try:
+                replies.extend(await self._tick_match(record))
+            except StaleVersion:
+                continue  # somebody moved meanwhile; the next tick looks again
+            except Exception:
+                log.exception("clock tick failed (match %s)", record.id)
+        replies.extend(await self._digests())
+        return replies
+
+    async def _tick_match(self: Service, record: MatchRecord) -> list[Reply]:
+        now = self.clock()
+        clocks = tc.Clocks.from_dict(record.meta["clock"])
+        # Vacations only ever postpone events, so the clock read without them is the
+        # earliest anything can be due: most ticks stop here without reading any settings.
+        soonest = tc.next_event(clocks, self.reminders)
+        if soonest is None or soonest > now:
+            return []
+        vacations = await self.clocks.vacations(record)
+        late = tc.expired(clocks, now, vacations)
+        if late:
+            done = await self._timeout(record, late[0])
+            return [replace(done, text="")]  # nobody asked: only the post and DMs go out
+        # A mark the clock was already below when the turn began (24 h with "1d per move")
+        # is no news: the turn's own message said how long there is.
+        due = [
+            (seat, threshold, key)
+            for seat, threshold, key in tc.due_reminders(clocks, now, self.reminders, vacations)
+            if threshold < clocks.banks[seat]
+        ]
+        if not due:
+            return []
+        keys = [key for _, _, key in due]
+        # Larger thresholds passed at the same moment are marked too, so they never fire.
+        keys += [
+            f"{clocks.turn}:{seat}:{int(t)}"
+            for seat, threshold, _ in due
+            for t in self.reminders
+            if t > threshold
+        ]
+        marked = tc.mark_reminded(clocks, keys)
+        updated = (
+            await self.transitions.commit(
+                record, MatchUpdate(meta={**record.meta, "clock": marked.to_dict()}), now=now
+            )
+        ).record
+        rules = games.get(updated.game)
+        names = await self.player_names(updated)
+        replies = []
+        for seat, _threshold, _key in due:
+            uid = updated.seats[seat]
+            left = tc.format_duration(
+                max(0.0, math.ceil(tc.remaining(clocks, seat, now, vacations) or 0))
+            )
+            text = (
+                f"{names[seat]}, {left} left on your clock in {rules.info.title} "
+                f"(match #{updated.id})."
+            )
+            mode = await self.notifier.mode(uid)
+            if mode == "thread":
+                replies.append(
+                    Reply(
+                        post=Post(text="⏰ " + text, ping=text, mentions=(uid,)),
+                        match_id=updated.id,
+                    )
+                )
+            elif mode in ("dm", "digest"):
+                replies.append(
+                    Reply(
+                        dms=(DirectMessage(uid, "⏰ " + self._linked(updated, text)),),
+                        match_id=updated.id,
+                    )
+                )
+        return replies
+
+    async def _timeout(self: Service, record: MatchRecord, seat: int) -> Reply:
+        loaded = self._load(record)
+        names = await self.player_names(record)
+        reason = f"{names[seat]} ran out of time."
+        return await self._drop(loaded, seat, "timeout", reason, f"⏰ {reason}")
+
+    async def _flag_fell(self: Service, record: MatchRecord, seat: int) -> Reply | None:
+        """A move that arrives after its player's clock ran out (the scheduler had not looked
+        yet, or the bot was down) loses on time instead of being played."""
+        clocks = self.clocks.of(record)
+        if clocks is None:
+            return None
+        if seat not in tc.expired(clocks, self.clock(), await self.clocks.vacations(record)):
+            return None
+        done = await self._timeout(record, seat)
+        return replace(
+            done, text="Too late: your time ran out before this move; it was not played."
+        )
+
+    async def _digests(self: Service) -> list[Reply]:
+        now = self.clock()
+        replies = []
+        for uid, prefs in await self.store.users_with_settings():
+            if prefs.get("notify") != "digest" or now - float(prefs.get("digest_at", 0)) < DAY:
+                continue
+            lines = await self._waiting_lines(uid)
+            await self.store.save_user_settings(uid, {**prefs, "digest_at": now}, now)
+            if lines:
+                text = "Your daily digest — matches waiting for you:\n" + "\n".join(lines)
+                replies.append(Reply(dms=(DirectMessage(uid, text),)))
+        return replies
+
+    # -- vacations -------------------------------------------------------------------------
+    @guarded
+    async def vacation(self: Service, actor: User, days: float) -> Reply:
+        """Pause all my clocks for ``days`` (0 ends a running vacation)."""
+        await self._touch(actor)
+        now = self.clock()
+        prefs = dict(await self.notifier.prefs(actor.id))
+        spans = [(float(a), float(b)) for a, b in prefs.get("vacations") or []]
+        current = [s for s in spans if s[0] <= now < s[1]]
+        start_y, end_y = tc.year_bounds(now)
+        if days <= 0:
+            if not current:
+                raise Refusal("You are not on vacation.")
+            spans = [(a, now) if (a, b) in current else (a, b) for a, b in spans]
+            text = "Welcome back — your clocks run again."
+        else:
+            if current:
+                raise Refusal("You are already on vacation; end it with /vacation days:0 first.")
+            used = tc.vacation_days_used(spans, start_y, end_y)
+            left = self.vacation_days - used
+            if days > left + 1e-9:
+                raise Refusal(
+                    f"You have {left:g} vacation day(s) left this year (of {self.vacation_days:g})."
+                )
+            spans.append((now, now + days * DAY))
+            text = (
+                f"Enjoy your break: your clocks are paused for {days:g} day(s). "
+                f"{left - days:g} day(s) left this year."
+            )
+        prefs["vacations"] = [list(s) for s in spans if s[1] > start_y - 366 * DAY]
+        await self.store.save_user_settings(actor.id, prefs, now)
+        return Reply(text=text)
+
+    # -- overview --------------------------------------------------------------------------
+    async def _waiting_lines(self: Service, user_id: str) -> list[str]:
+        entries = []
+        records = [
+            r
+            for r in await self.store.list_matches(user_id=user_id, statuses=(ACTIVE,))
+            if user_id in r.seats
+        ]
+        directory = await self.clocks.directory(records)
+        for record in records:
+            loaded = self._load(record)
+            seat = record.seats.index(user_id)
+            if seat not in loaded.rules.to_move(loaded.state):
+                continue
+            deadline = await self.clocks.deadline(record, seat, directory)
+            names = directory.player_names(record)
+            opponents = plural_names([n for s, n in enumerate(names) if s != seat])
+            left = await self.clocks.time_left(record, seat, directory)
+            line = self._linked(
+                record,
+                f"#{record.id} {loaded.rules.info.title} vs {opponents}"
+                + (f" — {left}" if left else ""),
+            )
+            entries.append((deadline if deadline is not None else float("inf"), record.id, line))
+        return [line for *_, line in sorted(entries)]
+
+    @guarded
+    async def waiting(self: Service, actor: User) -> Reply:
+        """``/waiting``: the matches where it's my turn, the most urgent first."""
+        await self._touch(actor)
+        lines = await self._waiting_lines(actor.id)
+        if not lines:
+            return Reply(text="Nothing is waiting for you. 🎉")
+        return Reply(text="Waiting for you (most urgent first):\n" + "\n".join(lines))
+
+    # -- ratings ---------------------------------------------------------------------------
+    @guarded
+    async def rating(
+        self: Service,
+        actor: User,
+        *,
+        user: User | None = None,
+        game: str | None = None,
+        guild_id: str | None = None,
+    ) -> Reply:
+        who = user or actor
+        await self._touch(actor, who)
+        guild = guild_id or ""
+        if game:
+            rules = self._rules_named(game)
+            found = await self.store.rating(guild, rules.info.name, who.id)
+            rows = [found] if found else []
+        else:
+            rows = await self.store.user_ratings(guild, who.id)
+        if not rows:
+            return Reply(text=f"{who.name} has no rated games here yet.")
+        lines = [
+            f"{games.get(r.game).info.title}: {glicko.display(r)} ({r.games} game"
+            f"{'s' if r.games != 1 else ''})"
+            for r in rows
+        ]
+        return Reply(text=f"Ratings of {who.name}:\n" + "\n".join(lines))
+
+    @guarded
+    async def leaderboard(
+        self: Service,
+        actor: User,
+        game: str | None = None,
+        *,
+        guild_id: str | None = None,
+        limit: int = 15,
+    ) -> Reply:
+        """One game's ladder; without a game, the top three of every game played here."""
+        guild = guild_id or ""
+        if not (game or "").strip():
+            lines = []
+            for name in games.available():
+                rows = await self.store.ratings(guild, name)
+                if rows:
+                    lines += await self._ladder(name, rows[:3])
+            if not lines:
+                return Reply(text="No rated games here yet.", ephemeral=False)
+            lines.append("A ? marks a provisional rating (fewer than 5 rated games).")
+            return Reply(text="\n".join(lines), ephemeral=False)
+        rules = self._rules_named(str(game))
+        rows = await self.store.ratings(guild, rules.info.name)
+        if not rows:
+            return Reply(text=f"No rated {rules.info.title} games here yet.", ephemeral=False)
+        lines = await self._ladder(rules.info.name, rows[:limit])
+        lines.append("A ? marks a provisional rating (fewer than 5 rated games).")
+        return Reply(text="\n".join(lines), ephemeral=False)
+
+    async def _ladder(self: Service, game: str, rows: Sequence[Rating]) -> list[str]:
+        names = await self.store.user_names([r.user_id for r in rows])
+        lines = [f"**{games.get(game).info.title} leaderboard**"]
+        for place, r in enumerate(rows, start=1):
+            plural = "s" if r.games != 1 else ""
+            who = names.get(r.user_id, r.user_id)
+            lines.append(f"{place}. {who} — {glicko.display(r)} ({r.games} game{plural})")
+        return lines
+
+    # -- rematch ---------------------------------------------------------------------------
+    @guarded
+    async def rematch(
+        self: Service, actor: User, *, match_id: int | None = None, where: str | None = None
+    ) -> Reply:
+        """The same game and options again, colours swapped (a lobby for bigger games)."""
+        record = await self._find(actor, match_id, where, statuses=(FINISHED,))
+        if record.status != FINISHED:
+            raise Refusal(f"Match #{record.id} is not finished yet.")
+        others = [
+            User(uid, await self.store.user_name(uid) or uid)
+            for uid in record.seats
+            if uid != actor.id
+        ]
+        time_text = tc.TimeControl.from_dict(record.meta.get("time") or {}).text()
+        rated = record.meta.get("rated", True)
+        if len(record.seats) > 2:
+            return await self.open_lobby(
+                actor,
+                record.game,
+                seats=len(record.seats),
+                invited=others,
+                options=record.options,
+                guild_id=record.guild_id,
+                channel_id=record.channel_id,
+                time_control=time_text,
+                rated=rated,
+            )
+        seat = record.seats.index(actor.id)
+        return await self.challenge(
+            actor,
+            record.game,
+            others[0],
+            color="second" if seat == 0 else "first",
+            options=record.options,
+            guild_id=record.guild_id,
+            channel_id=record.channel_id,
+            time_control=time_text,
+            rated=rated,
+        )
+
+    # -- server settings -------------------------------------------------------------------
+    @guarded
+    async def server_settings(
+        self: Service, actor: User, guild_id: str, changes: dict[str, Any] | None = None
+    ) -> Reply:
+        """``/settings``: anyone may read them; only someone who manages the server (the
+        front end says who does) may change them."""
+        if any(value is not None for value in (changes or {}).values()) and not (
+            actor.manages_server
+        ):
+            raise Refusal("Only members with Manage Server can change the bot's settings.")
+        settings = dict(await self.store.guild_settings(guild_id))
+        for key, value in (changes or {}).items():
+            if value is None:
+                continue
+            if key == "time":
+                try:
+                    settings["time"] = tc.TimeControl.parse(str(value)).text()
+                except ValueError as exc:
+                    raise Refusal(str(exc)) from None
+            elif key == "mode":
+                if value not in ("thread", "channel"):
+                    raise Refusal("mode must be thread or channel.")
+                settings["mode"] = value
+            elif key == "channel":
+                settings["channel"] = str(value) if value else None
+            elif key == "games":
+                settings["games"] = self._game_list(str(value))
+            else:
+                raise Refusal(f"Unknown setting {key!r}; settings are {', '.join(SERVER_KEYS)}.")
+        if changes:
+            await self.store.save_guild_settings(guild_id, settings, self.clock())
+        time_text = tc.TimeControl.parse(settings.get("time") or self.default_time).describe()
+        enabled = settings.get("games") or games.available()
+        channel = f"<#{settings['channel']}>" if settings.get("channel") else "where /play is used"
+        layout = (
+            "in a thread each" if settings.get("mode", "thread") == "thread" else "in the channel"
+        )
+        return Reply(
+            text=(
+                "Server settings:\n"
+                f"• default time control: {time_text}\n"
+                f"• new matches open: {channel}, "
+                f"{layout}\n"
+                f"• games: {', '.join(enabled)}"
+            )
+        )
+
+    def _game_list(self: Service, text: str) -> list[str]:
+        words = [w for w in text.replace(",", " ").split() if w]
+        if not words or words == ["all"]:
+            return []
+        return [self._rules_named(word).info.name for word in words]
+
+    async def _check_enabled(self: Service, game: str, guild_id: str | None) -> None:
+        if not guild_id:
+            return
+        enabled = (await self.store.guild_settings(guild_id)).get("games") or []
+        if enabled and game not in enabled:
+            raise Refusal(
+                f"{games.get(game).info.title} is switched off on this server "
+                f"(enabled: {', '.join(enabled)})."
+            )
+
+    # -- finished-match extras -------------------------------------------------------------
+    @staticmethod
+    def _finished_buttons() -> tuple[Button, ...]:
+        return (Button("Rematch", "rematch", "primary"),)

@@ -1,0 +1,1286 @@
+"""Transport-free use cases: everything a player can do, for the console, Discord and tests.
+
+The service decides *who may act* (participants only, the seat to move only), runs the rules
+engines, commits each accepted action in one versioned transaction, renders the board and
+answers with plain :mod:`bot.service.replies` objects. It never imports discord, so the console and
+the test-suite drive exactly the code the Discord cogs use.
+
+Errors are turned into sentences in exactly one place, :func:`_guarded`: an ``IllegalMove``
+or a :class:`Refusal` becomes an ephemeral one-liner, a stale write becomes "the board
+changed", and anything else is logged with the match id and answered with a short apology.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import logging
+import random
+import secrets
+import time
+from collections import OrderedDict
+from collections.abc import Callable, Sequence
+from typing import Any, ParamSpec
+
+import games
+import render
+from bot.service.base import (
+    DROP,
+    Loaded,
+    Refusal,
+    Step,
+    User,
+    ago,
+    guarded,
+    plural_names,
+)
+from bot.service.clocks import ClockKeeper
+from bot.service.correspondence import CorrespondenceCases
+from bot.service.hands import HandCases, private_part
+from bot.service.lobby import LobbyCases, lobby_of
+from bot.service.notifier import Notifier
+from bot.service.panel import PanelCases, guided
+from bot.service.records import RecordCases
+from bot.service.replies import Button, DirectMessage, Post, Reply
+from bot.service.suggest import suggest
+from bot.service.summaries import round_summary
+from bot.service.timecontrol import TimeControl
+from bot.service.transition import Transitions
+from bot.words import words
+from games.core import GameOver, IllegalMove, NotYourTurn, Outcome, Rules, quoted, shorten
+from storage.base import (
+    ACTIVE,
+    CANCELLED,
+    CHALLENGE,
+    CLOSED_STATUSES,
+    DECLINED,
+    FINISHED,
+    OPEN_STATUSES,
+    ActionRecord,
+    MatchRecord,
+    MatchUpdate,
+    StaleVersion,
+    Store,
+)
+
+log = logging.getLogger(__name__)
+
+P = ParamSpec("P")
+
+LinkFn = Callable[[MatchRecord], "str | None"]
+ALT_LIMIT = 400
+"""Discord allows 1,024 characters of image description; a screen reader wants far fewer."""
+
+
+class Service(LobbyCases, HandCases, PanelCases, CorrespondenceCases, RecordCases):
+    """The use cases. One instance per bot (or console run); it holds no game state itself —
+    every command reads the match from the store, so restarts are invisible."""
+
+    def __init__(
+        self,
+        store: Store,
+        *,
+        clock: Callable[[], float] = time.time,
+        seed_source: Callable[[], int] | None = None,
+        link: LinkFn | None = None,
+        cache_size: int = 256,
+        default_time: str = "none",
+        reminders: Sequence[float] = (24 * 3600.0, 2 * 3600.0),
+        vacation_days: float = 30.0,
+    ) -> None:
+        self.store = store
+        self.clock = clock
+        self.default_time = default_time
+        """Time control of new matches when neither /play nor the server names one."""
+        self.reminders = tuple(sorted(reminders, reverse=True))
+        """Seconds left on a clock at which its player is reminded."""
+        self.vacation_days = vacation_days
+        self._seed_source = seed_source or (lambda: secrets.randbits(31))
+        self.link = link
+        self.transitions = Transitions(store, clock)
+        self.clocks = ClockKeeper(store, clock, default_time)
+        self.notifier = Notifier(store, self.clocks, link)
+        self._legal: OrderedDict[tuple[int, int], dict[str, str]] = OrderedDict()
+        self._cache_size = cache_size
+
+    # ------------------------------------------------------------------------------------
+    # helpers: users, matches, names
+    # ------------------------------------------------------------------------------------
+    async def _touch(self, *users: User) -> None:
+        now = self.clock()
+        for user in users:
+            await self.store.ensure_user(user.id, user.name, now)
+
+    async def player_names(self, record: MatchRecord) -> list[str]:
+        known = await self.store.user_names(record.seats)
+        return [known.get(uid, uid) for uid in record.seats]
+
+    @staticmethod
+    def _load(record: MatchRecord) -> Loaded:
+        rules = games.get(record.game)
+        return Loaded(record, rules, rules.load(record.state))
+
+    async def _find(
+        self,
+        actor: User,
+        match_id: int | None,
+        where: str | None,
+        *,
+        statuses: Sequence[str] = (ACTIVE,),
+        participant: bool = True,
+    ) -> MatchRecord:
+        """The match a command is about: the explicit id (any status), else the match whose
+        thread the command was typed in, else the caller's only match in ``statuses`` —
+        finished matches never make the choice ambiguous."""
+        if match_id is not None:
+            record = await self.store.get_match(match_id)
+            if record is None:
+                raise Refusal(f"There is no match #{match_id}.")
+        elif where is not None and (record := await self.store.find_by_thread(where)):
+            pass
+        else:
+            mine = [
+                m
+                for m in await self.store.list_matches(user_id=actor.id, statuses=statuses)
+                if actor.id in m.seats
+            ]
+            if not mine:
+                raise Refusal("You have no match waiting here — start one with /play.")
+            if len(mine) > 1:
+                listing = ", ".join([f"#{m.id} {games.get(m.game).info.title}" for m in mine[:6]])
+                raise Refusal(f"You have several matches ({listing}); add match:<id> to say which.")
+            record = mine[0]
+        if participant and actor.id not in record.seats:
+            raise Refusal(f"You are not playing in match #{record.id}.")
+        if not self._may_see(actor, record):
+            raise Refusal("You can't see that match from here.")
+        return await self._readable(record)
+
+    async def _readable(self, record: MatchRecord) -> MatchRecord:
+        """The record with a snapshot the rules can load: an unreadable one (a bad disk, a
+        hand edit, an old bug) is rebuilt from the action log, which is the truth, logged,
+        and stored again while the match is open (a closed match's snapshot is only repaired
+        in memory: its game may not change, and the rebuilt state is the same game)."""
+        if record.status not in (ACTIVE, FINISHED):
+            return record
+        rules = games.get(record.game)
+        try:
+            rules.load(record.state)
+            return record
+        except Exception:
+            log.error(
+                "match %s: the stored position is unreadable; rebuilding it from the log",
+                record.id,
+                exc_info=True,
+            )
+        actions = await self.store.actions(record.id)
+        rebuilt = rules.dump(await asyncio.to_thread(replay, rules, record, actions))
+        if record.status == ACTIVE:
+            try:
+                return await self.store.commit(
+                    record.id, record.version, MatchUpdate(state=rebuilt), now=self.clock()
+                )
+            except StaleVersion:
+                pass
+        return dataclasses.replace(record, state=rebuilt)
+
+    @staticmethod
+    def _may_see(actor: User, record: MatchRecord) -> bool:
+        """Players always see their match; anyone else only from the server it is played in
+        and where they can see its thread or channel (the front end says which they can
+        see; the console is one server where everyone sees everything)."""
+        if actor.id in record.seats or actor.can_view is None:
+            return True
+        if actor.guild_id is None or record.guild_id != actor.guild_id:
+            return False
+        place = record.thread_id or record.channel_id
+        return bool(place) and actor.can_view(place)
+
+    def _seat_of(self, record: MatchRecord, actor: User) -> int:
+        return record.seats.index(actor.id)
+
+    @staticmethod
+    def _seat_label(rules: Rules[Any, Any], state: Any, seat: int, name: str) -> str:
+        """ "alice (White)": the seat's name in this position (Fonver's pie swap changes it)."""
+        called = rules.seat_name(state, seat)
+        return f"{name} ({called})" if called else name
+
+    async def _to_move_text(self, loaded: Loaded, names: Sequence[str]) -> str:
+        seats = loaded.rules.to_move(loaded.state)
+        labels = [self._seat_label(loaded.rules, loaded.state, s, names[s]) for s in seats]
+        return f"{plural_names(labels)} to move." if labels else ""
+
+    def _result_text(
+        self, rules: Rules[Any, Any], state: Any, outcome: Outcome, names: Sequence[str]
+    ) -> str:
+        reason = f" {outcome.reason}" if outcome.reason else ""
+        if outcome.is_draw:
+            return f"The game is drawn.{reason}"
+        winners = [self._seat_label(rules, state, s, names[s]) for s in outcome.winners]
+        verb = "wins" if len(winners) == 1 else "win"
+        scores = ""
+        if outcome.scores is not None:
+            scores = (
+                " Score: "
+                + ", ".join(f"{names[i]} {score}" for i, score in enumerate(outcome.scores))
+                + "."
+            )
+        return f"{plural_names(winners)} {verb}.{reason}{scores}"
+
+    async def _live_actions(self, match_id: int) -> list[ActionRecord]:
+        return await self.store.actions(match_id)
+
+    async def _last_turn_highlights(self, match_id: int) -> list[dict[str, Any]]:
+        actions = await self._live_actions(match_id)
+        if not actions:
+            return []
+        turn = actions[-1].detail.get("turn")
+        return [a.detail.get("highlight", {}) for a in actions if a.detail.get("turn") == turn]
+
+    async def _image(
+        self,
+        loaded: Loaded,
+        *,
+        perspective: int | None,
+        status: str | None = None,
+        extra_highlight: Sequence[dict[str, Any]] = (),
+        focus: Sequence[int] = (),
+    ) -> bytes:
+        names = await self.player_names(loaded.record)
+        highlights = await self._last_turn_highlights(loaded.id) + list(extra_highlight)
+        view = loaded.rules.view(loaded.state, None)
+        return await asyncio.to_thread(
+            render.render,
+            loaded.record.game,
+            view,
+            perspective=perspective,
+            highlight=highlights,
+            players=names,
+            status=status,
+            focus=list(focus) or None,
+        )
+
+    @staticmethod
+    def _perspective(loaded: Loaded, flip: bool = False) -> int:
+        """One orientation per match: the first player's view, always — a board that turned
+        round to face whoever is to move made a shared thread hard to follow (issue 14.15).
+        ``/board flip:true`` shows the other side's view."""
+        return 1 if flip and len(loaded.record.seats) > 1 else 0
+
+    def _controls(
+        self, loaded: Loaded, mid_turn: bool
+    ) -> tuple[tuple[Button, ...], tuple[str, ...]]:
+        """Buttons for tiny decisions (the pie rule's keep/swap), a select menu for the
+        steps of a turn that continues (captures); typed /move always works as well."""
+        if not loaded.rules.to_move(loaded.state):
+            return (), ()
+        rules, state = loaded.rules, loaded.state
+        actions = rules.legal_actions(state)
+        if not actions or len(actions) > 25:
+            return (), ()  # too many for a menu: /move with autocomplete is the way
+        notations = [rules.format(state, a) for a in actions]
+        if len(notations) <= 5:
+            return tuple(Button(n, "step", "primary", n) for n in notations), ()
+        if mid_turn and len(notations) <= 25:
+            return (), tuple(notations)
+        return (), ()
+
+    async def _board_post(
+        self,
+        loaded: Loaded,
+        lines: Sequence[str],
+        *,
+        ping: bool,
+        mid_turn: bool = False,
+        flip: bool = False,
+    ) -> Post:
+        names = await self.player_names(loaded.record)
+        rules = loaded.rules
+        outcome = self._final_outcome(loaded)
+        status = self._result_text(rules, loaded.state, outcome, names) if outcome else None
+        text_lines = list(lines)
+        if status:
+            text_lines.append(status)
+        else:
+            text_lines.append(await self._to_move_text(loaded, names))
+        image = await self._image(
+            loaded, perspective=self._perspective(loaded, flip), status=status
+        )
+        detail = None
+        if (focus := self._close_up(loaded)) and not status:
+            detail = await self._image(loaded, perspective=None, focus=focus)
+        mentions: tuple[str, ...] = ()
+        ping_text = ""
+        seats = rules.to_move(loaded.state) if not outcome else []
+        if seats and not status:
+            text_lines.extend(await self.clocks.lines(loaded.record, seats, names))
+        if ping and seats:
+            mentions = await self.notifier.pingable([loaded.record.seats[s] for s in seats])
+            pinged = [s for s in seats if loaded.record.seats[s] in mentions]
+            who = plural_names([names[s] for s in pinged])
+            ping_text = (
+                f"{who}, it's your turn in {rules.info.title} (match #{loaded.id})."
+                if pinged
+                else ""
+            )
+        elif ping and outcome:
+            mentions = tuple(dict.fromkeys(loaded.record.seats))
+            ping_text = f"Match #{loaded.id} is over."
+        secret = not outcome and any(
+            private_part(rules, loaded.state, s) for s in range(len(names))
+        )
+        # Step buttons spell out legal moves, which would show the mover's cards to everyone:
+        # games with secrets offer only the private panel and /move.
+        buttons, choices = (
+            (self._finished_buttons(), ())
+            if outcome
+            else ((), ())
+            if secret
+            else self._controls(loaded, mid_turn)
+        )
+        if seats and guided(rules):
+            buttons = (Button("Choose my move", "panel", "primary"), *buttons)
+        if secret:
+            buttons = (*buttons, Button("My cards", "hand", "secondary"))
+        title = f"{rules.info.title} · match #{loaded.id} · {' vs '.join(names)}"
+        text = "\n".join(line for line in text_lines if line)
+        return Post(
+            detail=detail,
+            text=text,
+            alt=shorten(
+                f"{rules.info.title} board, match #{loaded.id}. "
+                + " ".join(line for line in text.splitlines() if not line.startswith("⏳")),
+                ALT_LIMIT,
+            ),
+            image=image,
+            ping=ping_text,
+            mentions=mentions,
+            buttons=buttons,
+            choices=choices,
+            title=title,
+        )
+
+    @staticmethod
+    def _close_up(loaded: Loaded) -> list[int]:
+        """Where a close-up helps: the pawn of the seat that must act in a game whose board is
+        a whole city (views with ``pawns`` by seat); nothing for the others."""
+        seats = loaded.rules.to_move(loaded.state)
+        pawns = loaded.rules.view(loaded.state, None).get("pawns")
+        if not seats or not isinstance(pawns, list) or seats[0] >= len(pawns):
+            return []
+        pawn = pawns[seats[0]]
+        return [pawn] if isinstance(pawn, int) and pawn >= 0 else []
+
+    @staticmethod
+    def _final_outcome(loaded: Loaded) -> Outcome | None:
+        if loaded.record.result is not None:
+            return Outcome.from_dict(loaded.record.result)
+        if loaded.record.status == FINISHED:
+            return loaded.rules.outcome(loaded.state)
+        return None
+
+    @staticmethod
+    def _rules_named(game: str) -> Rules[Any, Any]:
+        """The rules of a game a player named; an unknown name is a :class:`Refusal` that
+        lists the games there are."""
+        try:
+            return games.get(game)
+        except KeyError as exc:
+            raise Refusal(str(exc.args[0])) from None
+
+    async def _turn_reply(
+        self, after: Loaded, lines: Sequence[str], text: str, before: Any | None
+    ) -> Reply:
+        """The answer to anything that starts a new turn outside a move (a start, an undo, a
+        player leaving): the board with a ping in the thread, and the private news."""
+        post = await self._board_post(after, lines, ping=True)
+        return Reply(
+            text=text, post=post, match_id=after.id, dms=await self._dms_after(after, before)
+        )
+
+    async def _dms_after(
+        self, after: Loaded, before: Any | None, *, ended: bool = True
+    ) -> tuple[DirectMessage, ...]:
+        """What a change tells players privately: changed secrets (all of them at the
+        start, ``before`` None) and "your turn" DMs for those who asked for them."""
+        return await self._secret_dms(after, before) + await self.notifier.turn_dms(after, ended)
+
+    def _linked(self, record: MatchRecord, text: str) -> str:
+        return self.notifier.linked(record, text)
+
+    # ------------------------------------------------------------------------------------
+    # challenge life cycle
+    # ------------------------------------------------------------------------------------
+    async def play(
+        self,
+        actor: User,
+        game: str,
+        *,
+        opponent: User | None = None,
+        invited: Sequence[User] = (),
+        seats: int | None = None,
+        color: str | None = None,
+        options: dict[str, Any] | None = None,
+        guild_id: str | None = None,
+        channel_id: str | None = None,
+        time_control: str | None = None,
+        rated: bool | None = None,
+    ) -> Reply:
+        """``/play``: a challenge for two-player games, a lobby for bigger ones."""
+        try:
+            info = self._rules_named(game).info
+        except Refusal as refusal:
+            return Reply.refuse(str(refusal))
+        if info.max_players > 2:
+            guests = [*invited, *([opponent] if opponent else [])]
+            return await self.open_lobby(
+                actor,
+                game,
+                seats=seats,
+                invited=guests,
+                options=options,
+                guild_id=guild_id,
+                channel_id=channel_id,
+                time_control=time_control,
+                rated=rated,
+            )
+        return await self.challenge(
+            actor,
+            game,
+            opponent,
+            color=color,
+            options=options,
+            guild_id=guild_id,
+            channel_id=channel_id,
+            time_control=time_control,
+            rated=rated,
+        )
+
+    @guarded
+    async def challenge(
+        self,
+        actor: User,
+        game: str,
+        opponent: User | None,
+        *,
+        color: str | None = None,
+        options: dict[str, Any] | None = None,
+        guild_id: str | None = None,
+        channel_id: str | None = None,
+        time_control: str | None = None,
+        rated: bool | None = None,
+    ) -> Reply:
+        rules = self._rules_named(game)
+        await self._check_enabled(rules.info.name, guild_id)
+        info = rules.info
+        if info.max_players > 2:
+            raise Refusal(f"{info.title} starts with a lobby: /play {info.name} seats:<n>.")
+        if info.min_players != 2 or opponent is None:
+            if opponent is None:
+                raise Refusal(f"{info.title} needs an opponent: add opponent:<user>.")
+            raise Refusal(f"{info.title} is not a two-player challenge game.")
+        if opponent.id == actor.id:
+            raise Refusal("You can't challenge yourself — pick another player.")
+        checked = rules.options(options)
+        extra = await self.clocks.new_match_meta(guild_id, time_control, rated)
+        seed = self._seed_source()
+        seat = self._challenger_seat(rules, color, seed)
+        await self._touch(actor, opponent)
+        seats = [actor.id, opponent.id] if seat == 0 else [opponent.id, actor.id]
+        state = rules.new(2, checked, seed)
+        record = await self.store.create_match(
+            game=info.name,
+            options=checked,
+            seed=seed,
+            status=CHALLENGE,
+            seats=seats,
+            created_by=actor.id,
+            state=rules.dump(state),
+            now=self.clock(),
+            guild_id=guild_id,
+            channel_id=channel_id,
+            meta={"color": (color or "random").lower(), **extra},
+        )
+        names = [actor.name, opponent.name] if seat == 0 else [opponent.name, actor.name]
+        sides = ", ".join(self._seat_label(rules, state, i, n) for i, n in enumerate(names))
+        opts = self._options_text(rules, checked) + self._terms_text(extra)
+        post = Post(
+            text=(
+                f"{actor.name} challenges {opponent.name} to {info.title} (match #{record.id}).\n"
+                f"Seats: {sides}.{opts}"
+            ),
+            ping=f"{opponent.name}, do you accept? Use the buttons, /accept or /decline.",
+            mentions=(opponent.id,),
+            buttons=(
+                Button("Accept", "accept", "success"),
+                Button("Decline", "decline", "danger"),
+            ),
+            title=f"{info.title} · match #{record.id} · challenge",
+        )
+        return Reply(
+            text=f"Challenge sent to {opponent.name} (match #{record.id}).",
+            ephemeral=True,
+            post=post,
+            match_id=record.id,
+            created=True,
+        )
+
+    @staticmethod
+    def _options_text(rules: Rules[Any, Any], options: dict[str, Any]) -> str:
+        """Only the options that differ from the game's defaults: a FENCE! lobby listing all
+        19 of them buried the two that mattered (issue 14.12)."""
+        defaults = rules.options(None)
+        changed = {k: v for k, v in options.items() if defaults.get(k) != v}
+        if not changed:
+            return ""
+        parts = ", ".join(
+            f"{k}: {str(v).lower() if isinstance(v, bool) else v}" for k, v in changed.items()
+        )
+        return f"\nOptions: {parts}."
+
+    @staticmethod
+    def _terms_text(meta: dict[str, Any]) -> str:
+        control = TimeControl.from_dict(meta.get("time") or {})
+        rated = "rated" if meta.get("rated", True) else "unrated"
+        return f"\nTime: {control.describe()}; {rated}."
+
+    @staticmethod
+    def _challenger_seat(rules: Rules[Any, Any], color: str | None, seed: int) -> int:
+        word = (color or "random").strip().lower()
+        seat_names = [s.lower() for s in rules.info.seat_names]
+        if word == "first":
+            return 0
+        if word == "second":
+            return 1
+        if word in seat_names[:2]:
+            return seat_names.index(word)
+        if word == "random":
+            return random.Random(seed).randrange(2)
+        allowed = ", ".join(["first", "second", "random", *seat_names[:2]])
+        raise Refusal(f"Option color cannot be {color!r}: allowed values are {allowed}.")
+
+    async def attach_place(
+        self, match_id: int, *, channel_id: str | None, thread_id: str | None
+    ) -> None:
+        """Remember where a match lives (the adapter created its thread)."""
+        for _ in range(5):
+            record = await self.store.get_match(match_id)
+            if record is None:
+                return
+            try:
+                await self.store.commit(
+                    match_id,
+                    record.version,
+                    MatchUpdate(channel_id=channel_id, thread_id=thread_id),
+                    now=self.clock(),
+                )
+                return
+            except StaleVersion:
+                continue
+
+    @guarded
+    async def accept(
+        self, actor: User, *, match_id: int | None = None, where: str | None = None
+    ) -> Reply:
+        """Accept whatever the other side proposed: a challenge, a draw or an undo."""
+        await self._touch(actor)
+        record = await self._pending_for(actor, match_id, where)
+        if record.status == CHALLENGE:
+            return await self._accept_challenge(actor, record)
+        meta = record.meta
+        seat = self._seat_of(record, actor)
+        if meta.get("draw_offer") is not None and meta["draw_offer"] != seat:
+            return await self._finish_by_agreement(actor, record)
+        if meta.get("undo_request") is not None and meta["undo_request"]["seat"] != seat:
+            return await self._do_undo(actor, record)
+        raise Refusal(f"Nothing is waiting for your answer in match #{record.id}.")
+
+    @guarded
+    async def decline(
+        self, actor: User, *, match_id: int | None = None, where: str | None = None
+    ) -> Reply:
+        """Decline a challenge (or withdraw your own), a draw offer or an undo request."""
+        await self._touch(actor)
+        if match_id is not None or where is not None:
+            found = await self._find(actor, match_id, where, statuses=OPEN_STATUSES)
+            if lobby_of(found):
+                return await self.leave(actor, match_id=found.id)
+        record = await self._pending_for(actor, match_id, where, own_challenges=True)
+        if record.status == CHALLENGE:
+            withdrawn = actor.id == record.created_by
+            status = CANCELLED if withdrawn else DECLINED
+            await self.transitions.commit(record, MatchUpdate(status=status))
+            text = (
+                f"{actor.name} withdrew the challenge (match #{record.id})."
+                if withdrawn
+                else f"{actor.name} declined the challenge (match #{record.id})."
+            )
+            others = tuple(uid for uid in record.seats if uid != actor.id)
+            return Reply(
+                text="Done.",
+                post=Post(text=text, ping=text, mentions=others),
+                match_id=record.id,
+            )
+        meta = dict(record.meta)
+        seat = self._seat_of(record, actor)
+        if meta.get("draw_offer") is not None and meta["draw_offer"] != seat:
+            meta.pop("draw_offer")
+            what = "draw offer"
+        elif meta.get("undo_request") is not None and meta["undo_request"]["seat"] != seat:
+            meta.pop("undo_request")
+            what = "undo request"
+        else:
+            raise Refusal(f"Nothing is waiting for your answer in match #{record.id}.")
+        await self.transitions.commit(record, MatchUpdate(meta=meta))
+        others = tuple(uid for uid in record.seats if uid != actor.id)
+        text = f"{actor.name} declined the {what}; play on."
+        return Reply(
+            text="Declined.", post=Post(text=text, ping=text, mentions=others), match_id=record.id
+        )
+
+    async def _pending_for(
+        self,
+        actor: User,
+        match_id: int | None,
+        where: str | None,
+        *,
+        own_challenges: bool = False,
+    ) -> MatchRecord:
+        if match_id is not None or where is not None:
+            record = await self._find(
+                actor, match_id, where, statuses=OPEN_STATUSES, participant=True
+            )
+            if record.status not in OPEN_STATUSES:
+                raise Refusal(f"Match #{record.id} is {record.status}; nothing to answer.")
+            if lobby_of(record):
+                raise Refusal(f"Match #{record.id} is a lobby: use /join, /leave or /start.")
+            if record.status == CHALLENGE and record.created_by == actor.id and not own_challenges:
+                raise Refusal("You made this challenge; your opponent must accept it.")
+            return record
+        waiting = []
+        for m in await self.store.list_matches(user_id=actor.id, statuses=OPEN_STATUSES):
+            if actor.id not in m.seats or lobby_of(m):
+                continue
+            if m.status == CHALLENGE:
+                if m.created_by != actor.id or own_challenges:
+                    waiting.append(m)
+                continue
+            seat = m.seats.index(actor.id)
+            for key in ("draw_offer", "undo_request"):
+                pending = m.meta.get(key)
+                if pending is None:
+                    continue
+                by = pending if key == "draw_offer" else pending["seat"]
+                if by != seat:
+                    waiting.append(m)
+                    break
+        if not waiting:
+            raise Refusal("Nothing is waiting for your answer.")
+        if len(waiting) > 1:
+            listing = ", ".join(f"#{m.id}" for m in waiting[:8])
+            raise Refusal(f"Several matches wait for your answer ({listing}); add match:<id>.")
+        return waiting[0]
+
+    async def _accept_challenge(self, actor: User, record: MatchRecord) -> Reply:
+        if record.created_by == actor.id:
+            raise Refusal("You made this challenge; your opponent must accept it.")
+        rules = games.get(record.game)
+        state = rules.load(record.state)
+        meta = {
+            **record.meta,
+            **self.clocks.start_meta(rules, state, len(record.seats), record.meta),
+        }
+        updated = (
+            await self.transitions.commit(record, MatchUpdate(status=ACTIVE, meta=meta))
+        ).record
+        loaded = self._load(updated)
+        return await self._turn_reply(
+            loaded, [f"{actor.name} accepted — the game begins!"], "Challenge accepted.", None
+        )
+
+    # ------------------------------------------------------------------------------------
+    # moves
+    # ------------------------------------------------------------------------------------
+    @guarded
+    async def move(
+        self,
+        actor: User,
+        text: str,
+        *,
+        match_id: int | None = None,
+        where: str | None = None,
+        version: int | None = None,
+    ) -> Reply:
+        """Play one action, or several steps of one turn typed together.
+
+        ``version``, when given (buttons and menus carry it), must still be current so a
+        press on an old message never plays into a changed position.
+        """
+        await self._touch(actor)
+        record = await self._find(actor, match_id, where, statuses=(ACTIVE,))
+        loaded = self._load(record)
+        if record.status != ACTIVE:
+            raise GameOver(f"Match #{record.id} is over; start a new one with /play.")
+        if version is not None and version != record.version:
+            raise Refusal(
+                "That choice is out of date — the board has changed; see the latest post."
+            )
+        rules, state = loaded.rules, loaded.state
+        seat = self._seat_of(record, actor)
+        to_move = rules.to_move(state)
+        if seat not in to_move:
+            names = await self.player_names(record)
+            others = plural_names([self._seat_label(rules, state, s, names[s]) for s in to_move])
+            raise NotYourTurn(f"It's {others}'s turn, not yours.")
+        if (late := await self._flag_fell(record, seat)) is not None:
+            return late
+        if not text.strip():
+            raise Refusal("Type a move, e.g. " + (rules.info.notation_help or "see /rules."))
+        # A trailing "!" means "I know, play it": no confirmation for a risky move.
+        confirmed = text.rstrip().endswith("!")
+        if confirmed:
+            text = text.rstrip()[:-1]
+        names = await self.player_names(record)
+        try:
+            new_state, steps = await asyncio.to_thread(
+                self._play, rules, state, text, seat, names[seat]
+            )
+        except IllegalMove:
+            # An autocomplete group ("c1- …") chosen and sent as it is: the start of a move.
+            stem = text.strip().rstrip("…").strip()
+            completions = await asyncio.to_thread(
+                lambda: [n for n in rules.legal_notations(state) if n.startswith(stem)]
+            )
+            if not stem or not completions or stem in completions:
+                raise
+            if len(completions) > 1:
+                listed = ", ".join(completions[:8]) + (", …" if len(completions) > 8 else "")
+                raise Refusal(
+                    f"{quoted(stem)} is the start of a move — pick one of: {listed}"
+                ) from None
+            new_state, steps = await asyncio.to_thread(
+                self._play, rules, state, completions[0], seat, names[seat]
+            )
+        risky = [step for step in steps if step.highlight.get("onto_cops")]
+        if risky and not confirmed and version is None:
+            # Ruling 20: walking onto the Cops is confirmed first, typed or guided alike.
+            if len(steps) == 1 and (
+                asked := await self._confirmation_panel(actor, loaded, steps[0].notation)
+            ):
+                return asked
+            raise Refusal(
+                f"{risky[0].notation} walks right onto the Cops — you would go to Jail. "
+                f"Type it again with ! at the end ({risky[0].notation}!) to play it anyway."
+            )
+        live = await self.store.actions(record.id, include_undone=True)
+        ply = live[-1].ply if live else 0
+        turn = 1
+        if live := [a for a in live if not a.undone]:
+            last = live[-1].detail
+            turn = int(last.get("turn", 0)) + (1 if last.get("ends_turn", True) else 0)
+        now = self.clock()
+        # The clocks as this turn found them: an agreed undo of the turn puts them back exactly.
+        played = [a for a in live if not a.undone]
+        starts_turn = not played or played[-1].detail.get("ends_turn", True)
+        clock_before = record.meta.get("clock") if starts_turn else None
+        appended: list[ActionRecord] = []
+        for step in steps:
+            ply += 1
+            appended.append(
+                ActionRecord(
+                    ply=ply,
+                    seat=seat,
+                    notation=step.notation,
+                    created_at=now,
+                    detail={
+                        "turn": turn,
+                        "ends_turn": step.ends_turn,
+                        "highlight": step.highlight,
+                        **({"public": step.public} if step.public != step.notation else {}),
+                        **({"clock_before": clock_before} if clock_before and not appended else {}),
+                    },
+                )
+            )
+            if step.ends_turn:
+                turn += 1
+        outcome = rules.outcome(new_state)
+        meta = {k: v for k, v in record.meta.items() if k not in ("draw_offer", "undo_request")}
+        meta = await self.clocks.after_change(record, rules, state, new_state, meta, now)
+        done = await self.transitions.commit(
+            record,
+            MatchUpdate(state=rules.dump(new_state), meta=meta),
+            append=appended,
+            outcome=outcome,
+            now=now,
+        )
+        updated = done.record
+        after = Loaded(updated, rules, new_state)
+        lines: list[str] = []
+        # The result line states the outcome's reason; a notice saying the same is dropped.
+        said = outcome.reason if outcome else None
+        for step in steps:
+            if step.description:
+                lines.append(step.description)
+            lines.extend(n for n in step.notices if n != said)
+        lines.extend(round_summary(rules, state, new_state, names))
+        ended = steps[-1].ends_turn or outcome is not None
+        lines.extend(done.rating_lines)
+        post = await self._board_post(after, lines, ping=ended, mid_turn=not ended)
+        played = " ".join(step.notation for step in steps)
+        return Reply(
+            text=f"Played {played}.",
+            post=post,
+            match_id=record.id,
+            dms=await self._dms_after(after, state, ended=ended),
+        )
+
+    @staticmethod
+    def _play(
+        rules: Rules[Any, Any], state: Any, text: str, seat: int, name: str
+    ) -> tuple[Any, list[Step]]:
+        """Parse and apply in a worker thread (big move lists must not stall the gateway)."""
+        steps: list[Step] = []
+        current = state
+        for action in rules.parse_many(state, text):
+            if seat not in rules.to_move(current):
+                raise NotYourTurn("Your turn ended before the last part of that input.")
+            after = rules.apply(current, action)
+            steps.append(
+                Step(
+                    notation=rules.format(current, action),
+                    highlight=rules.highlight(current, action),
+                    description=rules.describe(current, action, name),
+                    ends_turn=rules.turn_ended(current, after),
+                    public=rules.public_notation(current, action),
+                    notices=tuple(rules.notices(current, after)),
+                )
+            )
+            current = after
+        return current, steps
+
+    # ------------------------------------------------------------------------------------
+    # board, resign, draw, undo
+    # ------------------------------------------------------------------------------------
+    @guarded
+    async def board(
+        self,
+        actor: User,
+        *,
+        match_id: int | None = None,
+        where: str | None = None,
+        flip: bool = False,
+    ) -> Reply:
+        """The current board, visible where it was asked for (this also repairs a post that
+        failed to reach the thread); ``flip`` shows it from the second player's side."""
+        await self._touch(actor)
+        record = await self._find(actor, match_id, where, statuses=(ACTIVE,), participant=False)
+        if record.status == CHALLENGE:
+            raise Refusal(
+                f"Match #{record.id} has not started: it waits for the challenge to be accepted."
+            )
+        loaded = self._load(record)
+        live = await self._live_actions(record.id)
+        mid_turn = bool(live) and not live[-1].detail.get("ends_turn", True)
+        post = await self._board_post(loaded, [], ping=False, mid_turn=mid_turn, flip=flip)
+        return Reply(text="", ephemeral=False, post=post, match_id=record.id)
+
+    @guarded
+    async def resign(
+        self, actor: User, *, match_id: int | None = None, where: str | None = None
+    ) -> Reply:
+        await self._touch(actor)
+        record = await self._find(actor, match_id, where)
+        loaded = self._load(record)
+        seat = self._seat_of(record, actor)
+        names = await self.player_names(record)
+        return await self._drop(
+            loaded, seat, "resignation", f"{names[seat]} resigned.", f"{actor.name} resigns."
+        )
+
+    async def _drop(
+        self, loaded: Loaded, seat: int, termination: str, reason: str, line: str
+    ) -> Reply:
+        """A player leaves (resignation, timeout). Two-player games end; bigger games go on
+        without them when the rules allow (``Rules.drop_player``) — the departure is kept in
+        the log as a ``drop`` entry so replaying the log still gives the same state."""
+        record, rules = loaded.record, loaded.rules
+        if seat not in self._active_seats(loaded):
+            raise Refusal("You have already left this game.")
+        remaining = None
+        if len(record.seats) > 2:
+            remaining = rules.drop_player(loaded.state, seat)
+        if remaining is None:
+            winners = tuple(s for s in range(len(record.seats)) if s != seat)
+            outcome = Outcome(winners=winners, termination=termination, reason=reason)
+            return await self._finish(loaded, outcome, [line])
+        live = await self.store.actions(record.id, include_undone=True)
+        now = self.clock()
+        ply = live[-1].ply + 1 if live else 1
+        turn = max([int(a.detail.get("turn", 0)) for a in live] or [0]) + 1
+        entry = ActionRecord(
+            ply=ply,
+            seat=seat,
+            notation=DROP,
+            created_at=now,
+            detail={"turn": turn, "ends_turn": True, "drop": termination},
+        )
+        outcome = rules.outcome(remaining)
+        meta = {**record.meta, "dropped": [*record.meta.get("dropped", []), seat]}
+        meta = await self.clocks.after_change(record, rules, loaded.state, remaining, meta, now)
+        done = await self.transitions.commit(
+            record,
+            MatchUpdate(state=rules.dump(remaining), meta=meta),
+            append=[entry],
+            outcome=outcome,
+            now=now,
+        )
+        after = Loaded(done.record, rules, remaining)
+        lines = [line, *rules.notices(loaded.state, remaining), *done.rating_lines]
+        return await self._turn_reply(after, lines, "Done.", loaded.state)
+
+    @staticmethod
+    def _active_seats(loaded: Loaded) -> set[int]:
+        """Seats still in the game (not dropped earlier)."""
+        dropped = loaded.record.meta.get("dropped", [])
+        return {s for s in range(len(loaded.record.seats)) if s not in dropped}
+
+    async def _finish(self, loaded: Loaded, outcome: Outcome, lines: list[str]) -> Reply:
+        record = loaded.record
+        meta = {k: v for k, v in record.meta.items() if k not in ("draw_offer", "undo_request")}
+        done = await self.transitions.commit(record, MatchUpdate(meta=meta), outcome=outcome)
+        after = Loaded(done.record, loaded.rules, loaded.state)
+        lines = [*lines, *done.rating_lines]
+        post = await self._board_post(after, lines, ping=True)
+        return Reply(text="Done.", post=post, match_id=record.id)
+
+    @guarded
+    async def draw(
+        self, actor: User, *, match_id: int | None = None, where: str | None = None
+    ) -> Reply:
+        """Offer a draw, or accept the opponent's standing offer."""
+        await self._touch(actor)
+        record = await self._find(actor, match_id, where)
+        self._two_players_only(record, "Draw offers")
+        seat = self._seat_of(record, actor)
+        offer = record.meta.get("draw_offer")
+        if offer is not None and offer != seat:
+            return await self._finish_by_agreement(actor, record)
+        if offer == seat:
+            raise Refusal("You have already offered a draw; your opponent has to answer.")
+        return await self._propose(
+            actor,
+            record,
+            {"draw_offer": seat},
+            f"{actor.name} offers a draw (match #{record.id}).",
+            "Do you agree? Use the buttons, /accept or /decline.",
+            ("Accept draw", "Decline"),
+            "Draw offered.",
+        )
+
+    @staticmethod
+    def _two_players_only(record: MatchRecord, what: str) -> None:
+        """Agreements need every opponent's consent; with hidden cards and several players
+        an undo would also re-deal secrets, so these stay two-player features."""
+        if len(record.seats) > 2:
+            raise Refusal(f"{what} are for two-player games only.")
+
+    async def _finish_by_agreement(self, actor: User, record: MatchRecord) -> Reply:
+        loaded = self._load(record)
+        outcome = Outcome(winners=(), termination="agreement", reason="Both players agreed.")
+        return await self._finish(loaded, outcome, [f"{actor.name} accepts the draw."])
+
+    @guarded
+    async def undo(
+        self, actor: User, *, match_id: int | None = None, where: str | None = None
+    ) -> Reply:
+        """Ask to take back your last turn, or agree to the opponent's request."""
+        await self._touch(actor)
+        record = await self._find(actor, match_id, where)
+        self._two_players_only(record, "Undo requests")
+        seat = self._seat_of(record, actor)
+        request = record.meta.get("undo_request")
+        if request is not None and request["seat"] != seat:
+            return await self._do_undo(actor, record)
+        if request is not None:
+            raise Refusal("You have already asked to undo; your opponent has to answer.")
+        live = await self._live_actions(record.id)
+        if not live:
+            raise Refusal("There is no move to take back yet.")
+        last = live[-1]
+        if last.seat != seat:
+            raise Refusal("You can only ask to take back your own last move.")
+        return await self._propose(
+            actor,
+            record,
+            {"undo_request": {"seat": seat, "turn": last.detail.get("turn")}},
+            f"{actor.name} asks to take back their last move ({last.notation}).",
+            "Do you allow it? Use the buttons, /accept or /decline.",
+            ("Allow undo", "Refuse"),
+            "Undo requested.",
+        )
+
+    async def _propose(
+        self,
+        actor: User,
+        record: MatchRecord,
+        pending: dict[str, Any],
+        text: str,
+        question: str,
+        labels: tuple[str, str],
+        ack: str,
+    ) -> Reply:
+        """Record a proposal (draw, undo) that the other side answers with /accept or
+        /decline — or the buttons, which do the same."""
+        meta = {**record.meta, **pending}
+        await self.transitions.commit(record, MatchUpdate(meta=meta))
+        others = tuple(uid for uid in record.seats if uid != actor.id)
+        return Reply(
+            text=ack,
+            post=Post(
+                text=text,
+                ping=question,
+                mentions=others,
+                buttons=(
+                    Button(labels[0], "accept", "success"),
+                    Button(labels[1], "decline", "danger"),
+                ),
+            ),
+            match_id=record.id,
+        )
+
+    async def _do_undo(self, actor: User, record: MatchRecord) -> Reply:
+        rules = games.get(record.game)
+        live = await self._live_actions(record.id)
+        turn = record.meta["undo_request"]["turn"]
+        keep = [a for a in live if a.detail.get("turn") != turn]
+        dropped = [a for a in live if a.detail.get("turn") == turn]
+        if not dropped:
+            raise Refusal("That move was already taken back.")
+        state = await asyncio.to_thread(replay, rules, record, keep)
+        meta = {k: v for k, v in record.meta.items() if k not in ("draw_offer", "undo_request")}
+        before = rules.load(record.state)
+        if (clock_before := dropped[0].detail.get("clock_before")) and "clock" in meta:
+            # Exactly the clocks the undone turn began with: the requester's thinking time
+            # keeps running from then, and nobody gets the increment of a turn that was not
+            # played. Reminders already sent stay sent.
+            sent = set(meta["clock"].get("reminded", ()))
+            meta["clock"] = {
+                **clock_before,
+                "reminded": sorted(sent | set(clock_before.get("reminded", ()))),
+            }
+        else:
+            meta = await self.clocks.after_change(record, rules, before, state, meta, self.clock())
+        done = await self.transitions.commit(
+            record, MatchUpdate(state=rules.dump(state), meta=meta), undo_from_ply=dropped[0].ply
+        )
+        loaded = Loaded(done.record, rules, state)
+        taken = " ".join(a.notation for a in dropped)
+        lines = [f"{actor.name} allowed the undo: {taken} was taken back."]
+        return await self._turn_reply(loaded, lines, "Undo done.", before)
+
+    # ------------------------------------------------------------------------------------
+    # listings and information
+    # ------------------------------------------------------------------------------------
+    @guarded
+    async def games(self, actor: User) -> Reply:
+        """My open matches, whose turn and since when."""
+        await self._touch(actor)
+        records = [
+            m
+            for m in await self.store.list_matches(user_id=actor.id, statuses=OPEN_STATUSES)
+            if actor.id in m.seats and m.seats.index(actor.id) not in m.meta.get("dropped", [])
+        ]
+        if not records:
+            return Reply(text="You have no open matches. Start one with /play.")
+        now = self.clock()
+        lines = []
+        directory = await self.clocks.directory(records)
+        for record in records:
+            loaded = self._load(record)
+            names = directory.player_names(record)
+            gone = set(record.meta.get("dropped", []))  # players who left a FENCE! game
+            opponents = plural_names(
+                [
+                    n
+                    for seat, (uid, n) in enumerate(zip(record.seats, names, strict=True))
+                    if uid != actor.id and seat not in gone
+                ]
+            )
+            title = loaded.rules.info.title
+            since = ago(now - record.updated_at)
+            if (lobby := lobby_of(record)) is not None:
+                state = f"lobby {len(record.seats)}/{lobby.get('seats')}" + (
+                    " — start it with /start" if record.created_by == actor.id else ""
+                )
+            elif record.status == CHALLENGE:
+                state = (
+                    f"waiting for {opponents} to accept"
+                    if record.created_by == actor.id
+                    else "challenge waiting for your answer"
+                )
+            else:
+                seats = loaded.rules.to_move(loaded.state)
+                movers = [record.seats[s] for s in seats]
+                state = (
+                    "**your turn**"
+                    if actor.id in movers
+                    else f"{plural_names([names[s] for s in seats])}'s turn"
+                ) + await self.clocks.games_clock(record, seats, actor.id, directory)
+            lines.append(
+                self._linked(
+                    record, f"#{record.id} {title} vs {opponents} — {state} (since {since})"
+                )
+            )
+        return Reply(text="\n".join(lines))
+
+    async def find_active(
+        self, actor: User, *, match_id: int | None = None, where: str | None = None
+    ) -> MatchRecord:
+        """The caller's active match a command is about; :class:`Refusal` says why not."""
+        record = await self._find(actor, match_id, where)
+        if record.status in CLOSED_STATUSES:
+            raise Refusal(
+                words(actor.locale)("errors.closed", match=record.id, status=record.status)
+            )
+        return record
+
+    async def open_matches(self, actor: User) -> list[MatchRecord]:
+        """The caller's open matches (for the adapters' match pickers)."""
+        return [
+            m
+            for m in await self.store.list_matches(user_id=actor.id, statuses=OPEN_STATUSES)
+            if actor.id in m.seats
+        ]
+
+    @guarded
+    async def history(
+        self, actor: User, *, match_id: int | None = None, where: str | None = None
+    ) -> Reply:
+        """The numbered list of turns, in notation."""
+        record = await self._find(actor, match_id, where, statuses=(ACTIVE,), participant=False)
+        rules = games.get(record.game)
+        state = rules.load(record.state)
+        names = await self.player_names(record)
+        live = await self._live_actions(record.id)
+        if not live:
+            return Reply(text=f"Match #{record.id}: no moves yet.", match_id=record.id)
+        turns: dict[int, list[ActionRecord]] = {}
+        for action in live:
+            turns.setdefault(int(action.detail.get("turn", action.ply)), []).append(action)
+        lines = [f"{rules.info.title} · match #{record.id} · {' vs '.join(names)}"]
+        over = record.status == FINISHED
+        for number, (_, acts) in enumerate(sorted(turns.items()), start=1):
+            seat = acts[0].seat
+            who = self._seat_label(rules, state, seat, names[seat])
+            shown = [shown_notation(a, reveal=over) for a in acts]
+            lines.append(f"{number}. {who}: {' '.join(shown)}")
+        if record.result:
+            outcome = Outcome.from_dict(record.result)
+            lines.append(self._result_text(rules, state, outcome, names))
+        return Reply(text="\n".join(lines), match_id=record.id)
+
+    @guarded
+    async def rules(self, game: str) -> Reply:
+        return Reply(text=rules_text(self._rules_named(game)))
+
+    async def suggestions(
+        self,
+        actor: User,
+        typed: str,
+        *,
+        match_id: int | None = None,
+        where: str | None = None,
+        limit: int = 25,
+    ) -> list[str]:
+        """Autocomplete for /move: the caller's legal moves filtered by what was typed."""
+        return [
+            value
+            for _, value in await self.labelled_suggestions(
+                actor, typed, match_id=match_id, where=where, limit=limit
+            )
+        ]
+
+    async def labelled_suggestions(
+        self,
+        actor: User,
+        typed: str,
+        *,
+        match_id: int | None = None,
+        where: str | None = None,
+        limit: int = 25,
+    ) -> list[tuple[str, str]]:
+        """(what to show, what to type) pairs: a complete move is shown in readable words
+        when the game has them ("Move yourself with R3 B5 to Cabbagetown" for
+        ``yourself R3 B5 cabbagetown``), a folded prefix as itself. Typing words of a label
+        finds the move too.
+
+        Cached per match version, since Discord gives autocomplete no time to think twice.
+        """
+        try:
+            record = await self._find(actor, match_id, where)
+        except Refusal:
+            return []
+        seat = record.seats.index(actor.id)
+        rules = games.get(record.game)
+        key = (record.id, record.version)
+        labels = self._legal.get(key)
+        if labels is None:
+            state = rules.load(record.state)
+            if seat not in rules.to_move(state):
+                return []
+            labels = await asyncio.to_thread(self._labels, rules, state)
+            self._legal[key] = labels
+            while len(self._legal) > self._cache_size:
+                self._legal.popitem(last=False)
+        else:
+            self._legal.move_to_end(key)
+            if seat not in rules.to_move(rules.load(record.state)):
+                return []
+        found = suggest(labels, typed, limit)
+        if not found and (words := typed.lower().split()):
+            found = [n for n, label in labels.items() if all(w in label.lower() for w in words)]
+        return [(labels.get(value, value + " …"), value) for value in found[:limit]]
+
+    @staticmethod
+    def _labels(rules: Rules[Any, Any], state: Any) -> dict[str, str]:
+        """Notation → readable label of every legal action (the label is the notation for
+        games that have no words of their own)."""
+        if type(rules).label is Rules.label:
+            return {n: n for n in rules.legal_notations(state)}
+        return {rules.format(state, a): rules.label(state, a) for a in rules.legal_actions(state)}
+
+
+def shown_notation(action: ActionRecord, *, reveal: bool) -> str:
+    """An action as the public may read it: secrets hidden until the game is over."""
+    if action.notation == DROP:
+        return f"(leaves the game: {action.detail.get('drop', 'resignation')})"
+    return action.notation if reveal else action.detail.get("public", action.notation)
+
+
+def replay(rules: Rules[Any, Any], record: MatchRecord, actions: Sequence[ActionRecord]) -> Any:
+    """Rebuild a match's state from its log — the log is the truth."""
+    state = rules.new(len(record.seats), record.options, record.seed)
+    for action in actions:
+        if action.notation == DROP:
+            state = rules.drop_player(state, action.seat)
+        else:
+            state = rules.apply(state, rules.parse(state, action.notation))
+    return state
+
+
+def rules_text(rules: Rules[Any, Any]) -> str:
+    info = rules.info
+    players = (
+        f"{info.min_players} players"
+        if info.min_players == info.max_players
+        else f"{info.min_players}–{info.max_players} players"
+    )
+    lines = [f"**{info.title}** ({players}; seats: {', '.join(info.seat_names)})", info.summary]
+    if info.notation_help:
+        lines.append(f"How to type moves: {info.notation_help}")
+    if info.options:
+        lines.append("Options:")
+        for opt in info.options:
+            default = str(opt.default).lower() if isinstance(opt.default, bool) else opt.default
+            lines.append(f"• {opt.name} — {opt.description} ({opt.allowed()}; default {default})")
+    return "\n".join(lines)

@@ -1,0 +1,170 @@
+"""Secrets: each player's private view (a FENCE! hand, unrevealed starting cards) goes to
+that player only — by DM whenever it changes, and on request with ``/hand``.
+
+What is private is not hard-coded per game: it is whatever ``view(state, seat)`` shows that
+``view(state, None)`` does not (ruling 29's "one door"). So a game gains secret DMs simply
+by putting private facts into its seat view, and nothing private can reach the thread by
+accident, because thread posts are only ever drawn from the public view.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import importlib
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
+
+from bot.service.base import Loaded, Refusal, User, guarded
+from bot.service.replies import DirectMessage, Reply
+from storage.base import ACTIVE, CHALLENGE, FINISHED
+
+if TYPE_CHECKING:
+    from bot.service import Service
+
+NOT_SECRET = frozenset({"seat"})
+"""Keys that differ between seat and public views without being secrets."""
+
+
+def private_part(rules: Any, state: Any, seat: int) -> dict[str, Any]:
+    """What ``seat`` sees that the public does not."""
+    public = rules.view(state, None)
+    mine = rules.view(state, seat)
+    return {
+        key: value
+        for key, value in mine.items()
+        if key not in NOT_SECRET and (key not in public or public[key] != value)
+    }
+
+
+ALWAYS_SHOWN = ("hand",)
+"""Private facts worth saying even when empty ("Hand: none" is news); they come first. Other
+empty facts (starting cards once revealed, no notes) are left out of the text."""
+
+
+def _words(value: Any) -> str:
+    if isinstance(value, list | tuple):
+        return " ".join(_words(v) for v in value) or "none"
+    if isinstance(value, dict):
+        return ", ".join(f"{k.replace('_', ' ')} {_words(v)}" for k, v in value.items())
+    return str(value)
+
+
+def _is_prose(value: Any) -> bool:
+    """A list of sentences (notes about one's own trades) reads best as lines of its own."""
+    return (
+        isinstance(value, list)
+        and bool(value)
+        and all(isinstance(v, str) and " " in v.strip() for v in value)
+    )
+
+
+def _between(value: dict[str, Any], seat_names: Sequence[str]) -> dict[str, Any]:
+    """Seat numbers in a private fact (who offered whom a trade) as the seats' names."""
+
+    def name(seat: Any) -> Any:
+        return seat_names[seat] if isinstance(seat, int) and 0 <= seat < len(seat_names) else seat
+
+    return {k: name(v) if k in ("from", "to") else v for k, v in value.items()}
+
+
+def secret_text(private: dict[str, Any], seat_names: Sequence[str] = ()) -> str:
+    """``Hand: R3 B5`` then any other secret on its own line — plain words for a DM."""
+    keys = [k for k in ALWAYS_SHOWN if k in private] + [k for k in private if k not in ALWAYS_SHOWN]
+    lines = []
+    for key in keys:
+        value = private[key]
+        if not value and key not in ALWAYS_SHOWN:
+            continue
+        if _is_prose(value):
+            lines.extend(value)
+            continue
+        if isinstance(value, dict):
+            value = _between(value, seat_names)
+        lines.append(f"{key.replace('_', ' ').capitalize()}: {_words(value)}")
+    return "\n".join(lines)
+
+
+def news(before: dict[str, Any], after: dict[str, Any]) -> bool:
+    """Whether a change of someone's private view deserves a DM: their hand changed, or a
+    secret appeared or changed (new cards, a trade offer, a note). A secret merely leaving
+    the private view — starting cards revealed, a note cleared — is not worth a message."""
+    if any(before.get(k) != after.get(k) for k in ALWAYS_SHOWN):
+        return True
+    return any(value and before.get(key) != value for key, value in after.items())
+
+
+def hand_renderer(game: str) -> Callable[[dict[str, Any]], bytes] | None:
+    """The game's private-hand picture, if its renderer draws one (``render_hand``)."""
+    try:
+        module = importlib.import_module(f"render.{game}")
+    except ImportError:
+        return None
+    return getattr(module, "render_hand", None)
+
+
+class HandCases:
+    """Secret DMs and ``/hand``; mixed into :class:`bot.service.Service`."""
+
+    async def _secret_message(
+        self: Service, loaded: Loaded, seat: int, private: dict[str, Any], *, intro: str
+    ) -> tuple[str, bytes | None]:
+        rules, record = loaded.rules, loaded.record
+        where = self._linked(record, f"{rules.info.title} match #{record.id}")
+        seat_name = rules.info.seat_names[seat] if seat < len(rules.info.seat_names) else ""
+        colour = f" You play {seat_name}." if seat_name else ""
+        seat_names = rules.view(loaded.state, None).get("seat_names") or rules.info.seat_names
+        text = f"{intro} — {where}.{colour}\n{secret_text(private, seat_names)}"
+        draw = hand_renderer(record.game)
+        image = None
+        if draw is not None:
+            image = await asyncio.to_thread(draw, rules.view(loaded.state, seat))
+        return text, image
+
+    async def _secret_dms(
+        self: Service, after: Loaded, before_state: Any | None
+    ) -> tuple[DirectMessage, ...]:
+        """A DM to each player whose private view changed (everyone at the start)."""
+        if after.record.status != ACTIVE:
+            return ()
+        rules = after.rules
+        gone = set(after.record.meta.get("dropped", []))
+        acted = set(rules.to_move(before_state)) if before_state is not None else set()
+        dms = []
+        for seat, user_id in enumerate(after.record.seats):
+            if seat in gone:
+                continue  # a player who left has no hand to follow
+            private = private_part(rules, after.state, seat)
+            if not private:
+                continue
+            if before_state is None:
+                intro = "Your secret cards"
+            else:
+                earlier = private_part(rules, before_state, seat)
+                if not news(earlier, private):
+                    continue
+                hand_changed = any(earlier.get(k) != private.get(k) for k in ALWAYS_SHOWN)
+                if not hand_changed and seat in acted:
+                    continue  # news of one's own doing (the offer just made) is no news
+                intro = "Your hand changed" if hand_changed else "News for you"
+            text, image = await self._secret_message(after, seat, private, intro=intro)
+            dms.append(DirectMessage(user_id, text, image))
+        return tuple(dms)
+
+    @guarded
+    async def hand(
+        self: Service, actor: User, *, match_id: int | None = None, where: str | None = None
+    ) -> Reply:
+        """The caller's secrets, privately — the same as the DMs, at any time."""
+        await self._touch(actor)
+        record = await self._find(actor, match_id, where, statuses=(ACTIVE,))
+        if record.status == CHALLENGE:
+            raise Refusal(f"Match #{record.id} has not started; your cards come when it does.")
+        loaded = self._load(record)
+        seat = self._seat_of(record, actor)
+        private = private_part(loaded.rules, loaded.state, seat)
+        if not private:
+            if record.status == FINISHED:
+                raise Refusal(f"Match #{record.id} is over; nothing is secret any more.")
+            raise Refusal(f"{loaded.rules.info.title} has no secret cards.")
+        text, image = await self._secret_message(loaded, seat, private, intro="Your cards")
+        return Reply(text=text, image=image, match_id=record.id)

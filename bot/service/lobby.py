@@ -1,0 +1,268 @@
+"""Lobbies for games of more than two players (FENCE! seats 2–6).
+
+A two-player game starts with a challenge that one opponent answers. A bigger game needs a
+place where people gather first: a lobby is a match in the ``challenge`` status whose
+``meta["lobby"]`` says how many seats it has and whom the creator invited. Players join and
+leave freely; the creator starts the game once at least the game's minimum has joined.
+
+Decisions where the issue is silent:
+
+* Seats are taken in joining order (the creator is seat 0); who moves first is up to the
+  rules engine (FENCE! rolls for its First Player), so joining early is no advantage.
+* Anyone who can see the lobby may join — an invitation pings the invitee and lists them, it
+  does not reserve a seat. A full lobby refuses further joins and pings the creator to start.
+* The creator's ``/leave`` (or ``/decline``) cancels the lobby; everyone else just leaves.
+* ``/join`` typed outside a lobby's thread picks the lobby one is invited to, else the only
+  lobby with a free seat opened in that channel — in the console, which has no channels,
+  the only one anywhere — so the issue's ``bob: /join`` works without a match id.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+import games
+from bot.service.base import Refusal, User, guarded, plural_names
+from bot.service.replies import Button, Post, Reply
+from storage.base import ACTIVE, CANCELLED, CHALLENGE, MatchRecord, MatchUpdate
+
+if TYPE_CHECKING:
+    from bot.service import Service
+
+LOBBY_BUTTONS = (
+    Button("Join", "join", "success"),
+    Button("Leave", "leave", "secondary"),
+    Button("Start", "start", "primary"),
+)
+
+
+def lobby_of(record: MatchRecord) -> dict[str, Any] | None:
+    """The lobby facts of a match still gathering players, else None."""
+    lobby = record.meta.get("lobby")
+    return lobby if record.status == CHALLENGE and isinstance(lobby, dict) else None
+
+
+class LobbyCases:
+    """Use cases of a lobby; mixed into :class:`bot.service.Service`."""
+
+    @guarded
+    async def open_lobby(
+        self: Service,
+        actor: User,
+        game: str,
+        *,
+        seats: int | None = None,
+        invited: Sequence[User] = (),
+        options: dict[str, Any] | None = None,
+        guild_id: str | None = None,
+        channel_id: str | None = None,
+        time_control: str | None = None,
+        rated: bool | None = None,
+    ) -> Reply:
+        rules = self._rules_named(game)
+        await self._check_enabled(rules.info.name, guild_id)
+        info = rules.info
+        size = info.max_players if seats is None else int(seats)
+        if not info.min_players <= size <= info.max_players:
+            raise Refusal(
+                f"{info.title} is for {info.min_players}–{info.max_players} players, not {size}."
+            )
+        checked = rules.options(options)
+        terms = await self.clocks.new_match_meta(guild_id, time_control, rated)
+        guests = [u for u in dict.fromkeys(invited) if u.id != actor.id]
+        await self._touch(actor, *guests)
+        seed = self._seed_source()
+        record = await self.store.create_match(
+            game=info.name,
+            options=checked,
+            seed=seed,
+            status=CHALLENGE,
+            seats=[actor.id],
+            created_by=actor.id,
+            state=rules.dump(rules.new(info.min_players, checked, seed)),
+            now=self.clock(),
+            guild_id=guild_id,
+            channel_id=channel_id,
+            meta={
+                **terms,
+                "lobby": {"seats": size, "invited": [u.id for u in guests]},
+            },
+        )
+        post = await self._lobby_post(record, f"{actor.name} opens a {info.title} lobby.")
+        if guests:
+            post = Post(
+                text=post.text,
+                ping=f"{plural_names([g.name for g in guests])}: you are invited — press Join "
+                "or type /join.",
+                mentions=tuple(g.id for g in guests),
+                buttons=post.buttons,
+                title=post.title,
+            )
+        return Reply(
+            text=f"Lobby #{record.id} is open; press Start (or /start) when everyone is in.",
+            post=post,
+            match_id=record.id,
+            created=True,
+        )
+
+    async def _lobby_post(self: Service, record: MatchRecord, headline: str) -> Post:
+        lobby = lobby_of(record) or {}
+        rules = games.get(record.game)
+        names = await self.player_names(record)
+        invited = [
+            await self.store.user_name(uid) or uid
+            for uid in lobby.get("invited", [])
+            if uid not in record.seats
+        ]
+        lines = [
+            headline,
+            f"Players ({len(record.seats)}/{lobby.get('seats', '?')}): {', '.join(names)}.",
+        ]
+        if invited:
+            lines.append(f"Invited: {', '.join(invited)}.")
+        need = rules.info.min_players - len(record.seats)
+        lines.append(
+            f"Waiting for {need} more player{'s' if need > 1 else ''} to join."
+            if need > 0
+            else f"{names[0]} can start the game now."
+        )
+        lines.append(self._options_text(rules, record.options).strip())
+        lines.append(self._terms_text(record.meta).strip())
+        return Post(
+            text="\n".join(line for line in lines if line),
+            buttons=LOBBY_BUTTONS,
+            title=f"{rules.info.title} · lobby #{record.id}",
+        )
+
+    async def _lobby_for(
+        self: Service,
+        actor: User,
+        match_id: int | None,
+        where: str | None,
+        *,
+        joining: bool = False,
+    ) -> MatchRecord:
+        """The lobby a command is about: the id, else the lobby whose thread it was typed
+        in, else the one open lobby that fits — for ``/join`` one the caller is invited to,
+        else one with a seat free opened in this channel (anywhere, in the console, which
+        has no channels); for the others the one lobby the caller sits in."""
+        record = None
+        if match_id is not None:
+            record = await self._find(
+                actor, match_id, None, statuses=(CHALLENGE,), participant=False
+            )
+        elif where is not None:
+            record = await self.store.find_by_thread(where)
+        if record is None:
+            record = await self._only_lobby(actor, where, joining=joining)
+        if lobby_of(record) is None:
+            if record.status == ACTIVE and record.meta.get("started_from_lobby"):
+                raise Refusal(f"Match #{record.id} has already started.")
+            if record.status == CANCELLED and "lobby" in record.meta:
+                raise Refusal(f"Lobby #{record.id} was closed.")
+            raise Refusal(f"Match #{record.id} is not a lobby.")
+        return record
+
+    async def _only_lobby(
+        self: Service, actor: User, where: str | None, *, joining: bool
+    ) -> MatchRecord:
+        lobbies = [m for m in await self.store.list_matches(statuses=(CHALLENGE,)) if lobby_of(m)]
+        if joining:
+            free = [m for m in lobbies if actor.id not in m.seats]
+            invited = [m for m in free if actor.id in (lobby_of(m) or {}).get("invited", [])]
+            nearby = [m for m in free if where is None or where in (m.channel_id, m.thread_id)]
+            candidates = invited or nearby
+        else:
+            candidates = [m for m in lobbies if actor.id in m.seats]
+        if not candidates:
+            if joining:
+                raise Refusal(
+                    "There is no lobby to join here — type /join in the lobby's thread, add "
+                    "match:<id>, or open one with /play."
+                )
+            raise Refusal("You are in no open lobby.")
+        if len(candidates) > 1:
+            listing = ", ".join(f"#{m.id}" for m in candidates[:8])
+            raise Refusal(f"Several lobbies are open ({listing}); add match:<id>.")
+        return candidates[0]
+
+    @guarded
+    async def join(
+        self: Service, actor: User, *, match_id: int | None = None, where: str | None = None
+    ) -> Reply:
+        await self._touch(actor)
+        record = await self._lobby_for(actor, match_id, where, joining=True)
+        lobby = lobby_of(record) or {}
+        if actor.id in record.seats:
+            raise Refusal(f"You are already in lobby #{record.id}.")
+        if len(record.seats) >= lobby.get("seats", 0):
+            raise Refusal(f"Lobby #{record.id} is full.")
+        updated = (
+            await self.transitions.commit(record, MatchUpdate(seats=[*record.seats, actor.id]))
+        ).record
+        post = await self._lobby_post(updated, f"{actor.name} joins.")
+        if len(updated.seats) >= lobby.get("seats", 0):
+            creator = await self.store.user_name(updated.created_by) or updated.created_by
+            post = Post(
+                text=post.text,
+                ping=f"{creator}, the lobby is full — press Start or type /start.",
+                mentions=(updated.created_by,),
+                buttons=post.buttons,
+                title=post.title,
+            )
+        return Reply(text=f"You joined lobby #{record.id}.", post=post, match_id=record.id)
+
+    @guarded
+    async def leave(
+        self: Service, actor: User, *, match_id: int | None = None, where: str | None = None
+    ) -> Reply:
+        await self._touch(actor)
+        record = await self._lobby_for(actor, match_id, where)
+        if actor.id not in record.seats:
+            raise Refusal(f"You are not in lobby #{record.id}.")
+        if actor.id == record.created_by:
+            await self.transitions.commit(record, MatchUpdate(status=CANCELLED))
+            others = tuple(uid for uid in record.seats if uid != actor.id)
+            text = f"{actor.name} closed lobby #{record.id}; no game will start."
+            return Reply(
+                text="Lobby closed.",
+                post=Post(text=text, ping=text if others else "", mentions=others),
+                match_id=record.id,
+            )
+        seats = [uid for uid in record.seats if uid != actor.id]
+        updated = (await self.transitions.commit(record, MatchUpdate(seats=seats))).record
+        post = await self._lobby_post(updated, f"{actor.name} leaves.")
+        return Reply(text=f"You left lobby #{record.id}.", post=post, match_id=record.id)
+
+    @guarded
+    async def start(
+        self: Service, actor: User, *, match_id: int | None = None, where: str | None = None
+    ) -> Reply:
+        await self._touch(actor)
+        record = await self._lobby_for(actor, match_id, where)
+        rules = games.get(record.game)
+        if actor.id != record.created_by:
+            creator = await self.store.user_name(record.created_by) or record.created_by
+            raise Refusal(f"Only {creator}, who opened the lobby, can start it.")
+        if len(record.seats) < rules.info.min_players:
+            raise Refusal(
+                f"{rules.info.title} needs at least {rules.info.min_players} players; "
+                f"{len(record.seats)} joined so far."
+            )
+        state = rules.new(len(record.seats), record.options, record.seed)
+        meta = {k: v for k, v in record.meta.items() if k != "lobby"}
+        meta["started_from_lobby"] = True
+        meta.update(self.clocks.start_meta(rules, state, len(record.seats), record.meta))
+        updated = (
+            await self.transitions.commit(
+                record, MatchUpdate(status=ACTIVE, state=rules.dump(state), meta=meta)
+            )
+        ).record
+        loaded = self._load(updated)
+        names = await self.player_names(updated)
+        seating = ", ".join(
+            self._seat_label(rules, state, seat, name) for seat, name in enumerate(names)
+        )
+        lines = [f"{actor.name} starts the game. Seats: {seating}.", *rules.notices(state, state)]
+        return await self._turn_reply(loaded, lines, "Started.", None)

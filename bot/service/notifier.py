@@ -1,0 +1,68 @@
+"""How players hear about their turn, as an explicit collaborator of the use cases.
+
+Why apart: whom to ping in the thread, whom to DM instead, and whether a player wants a
+Confirm press are preferences read from the store; keeping them in one object (store, clocks
+for the time left, and the link maker) means a use case asks "who is pingable" instead of
+knowing how preferences are stored.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from bot.service.base import Loaded, User, plural_names
+from bot.service.clocks import ClockKeeper
+from bot.service.replies import DirectMessage
+from storage.base import ACTIVE, MatchRecord, Store
+
+NOTIFY_MODES = ("thread", "dm", "digest", "off")
+LinkFn = Callable[[MatchRecord], "str | None"]
+
+
+class Notifier:
+    def __init__(self, store: Store, clocks: ClockKeeper, link: LinkFn | None) -> None:
+        self.store = store
+        self.clocks = clocks
+        self.link = link
+
+    def linked(self, record: MatchRecord, text: str) -> str:
+        url = self.link(record) if self.link else None
+        return f"{text} {url}" if url else text
+
+    # -- preferences -----------------------------------------------------------------------
+    async def prefs(self, user_id: str) -> dict[str, Any]:
+        return await self.store.user_settings(user_id)
+
+    async def confirms_moves(self, actor: User) -> bool:
+        return bool((await self.prefs(actor.id)).get("confirm", False))
+
+    async def mode(self, user_id: str) -> str:
+        mode = (await self.prefs(user_id)).get("notify", "thread")
+        return mode if mode in NOTIFY_MODES else "thread"
+
+    async def pingable(self, user_ids: Sequence[str]) -> tuple[str, ...]:
+        """Turn pings go only to players who want them in the thread."""
+        return tuple([u for u in user_ids if await self.mode(u) == "thread"])
+
+    async def turn_dms(self, loaded: Loaded, ended: bool) -> tuple[DirectMessage, ...]:
+        if not ended or loaded.record.status != ACTIVE:
+            return ()
+        seats = loaded.rules.to_move(loaded.state)
+        names = (await self.clocks.directory([loaded.record])).player_names(loaded.record)
+        dms = []
+        for seat in seats:
+            uid = loaded.record.seats[seat]
+            if await self.mode(uid) != "dm":
+                continue
+            opponents = plural_names([n for s, n in enumerate(names) if s != seat])
+            where = self.linked(loaded.record, f"match #{loaded.id}")
+            left = await self.clocks.time_left(loaded.record, seat)
+            dms.append(
+                DirectMessage(
+                    uid,
+                    f"Your turn in {loaded.rules.info.title} against {opponents} — {where}."
+                    + (f" {left[0].upper()}{left[1:]}." if left else ""),
+                )
+            )
+        return tuple(dms)

@@ -1,0 +1,194 @@
+"""Guided turns: the player to act picks their move step by step from buttons and menus.
+
+Each legal action has a *choice path* (``Rules.choice_path``: "Move yourself" → "R3 B5" →
+"Cabbagetown"). A panel shows the distinct next choices among the actions that match what
+was chosen so far; when one action is left complete it is played through the same
+:meth:`Service.move` as typed input, so both ways obey the same checks. The choices so far
+travel as a list of indexes, which is stable for one match version — that is why a panel
+survives a restart and why a panel from an older version is refused.
+
+Before a risky step (walking into the Cops) or for players who asked for confirmation of
+every move, the last level is a single "Confirm" choice.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from bot.service.base import Loaded, Refusal, User, guarded
+from bot.service.replies import Panel, Reply
+from games.core import Rules
+from storage.base import ACTIVE
+
+if TYPE_CHECKING:
+    from bot.service import Service
+
+CONFIRM = "✔ Confirm"
+MAX_PREVIEW_SPOTS = 80
+
+
+def guided(rules: Rules[Any, Any]) -> bool:
+    """Games that describe their actions as choice paths get the guided panel."""
+    return type(rules).choice_path is not Rules.choice_path
+
+
+def _candidates(rules: Rules[Any, Any], state: Any) -> list[tuple[tuple[str, ...], Any]]:
+    return [(tuple(rules.choice_path(state, a)), a) for a in rules.legal_actions(state)]
+
+
+def walk(
+    paths: Sequence[tuple[tuple[str, ...], Any]], chosen: Sequence[int]
+) -> tuple[list[tuple[tuple[str, ...], Any]], list[str], list[str]]:
+    """Follow the chosen indexes: the actions still possible, the labels chosen so far and
+    the options at the next level (distinct next labels, in the engine's order)."""
+    remaining = list(paths)
+    crumbs: list[str] = []
+    for depth, index in enumerate(chosen):
+        options = list(dict.fromkeys(p[depth] for p, _ in remaining if len(p) > depth))
+        if not 0 <= index < len(options):
+            raise Refusal("That choice is no longer on offer — open the controls again.")
+        crumbs.append(options[index])
+        remaining = [(p, a) for p, a in remaining if len(p) > depth and p[depth] == options[index]]
+    depth = len(chosen)
+    options = list(dict.fromkeys(p[depth] for p, _ in remaining if len(p) > depth))
+    return remaining, crumbs, options
+
+
+def walk_through(
+    paths: Sequence[tuple[tuple[str, ...], Any]], chosen: Sequence[int]
+) -> tuple[tuple[int, ...], tuple[int, ...] | None]:
+    """Extend ``chosen`` through levels that offer a single option which does not yet
+    complete a move (a draft turn where "Place a tile" is all one can do, "Draw" before the
+    colour), so nobody clicks a choice that is not one. Returns the full path and where
+    "Back" leads: the deepest earlier level that had a real choice (None: there is none)."""
+    path = tuple(chosen)
+    while True:
+        remaining, crumbs, options = walk(paths, path)
+        depth = len(crumbs)
+        completes = any(len(p) == depth + 1 for p, _ in remaining)
+        if len(options) != 1 or completes:
+            break
+        path = (*path, 0)
+    back = None
+    for depth in range(len(path) - 1, -1, -1):
+        if len(walk(paths, path[:depth])[2]) > 1:
+            back = path[:depth]
+            break
+    return path, back
+
+
+class PanelCases:
+    """The guided-turn panel; mixed into :class:`bot.service.Service`."""
+
+    @guarded
+    async def panel(
+        self: Service,
+        actor: User,
+        *,
+        match_id: int | None = None,
+        where: str | None = None,
+        version: int | None = None,
+        path: Sequence[int] = (),
+        confirmed: bool = False,
+    ) -> Reply:
+        await self._touch(actor)
+        record = await self._find(actor, match_id, where, statuses=(ACTIVE,))
+        loaded = self._load(record)
+        rules, state = loaded.rules, loaded.state
+        if record.status != ACTIVE:
+            raise Refusal(f"Match #{record.id} is {record.status}.")
+        seat = self._seat_of(record, actor)
+        to_move = rules.to_move(state)
+        if seat not in to_move:
+            names = await self.player_names(record)
+            who = " and ".join(names[s] for s in to_move) or "nobody"
+            raise Refusal(f"It's {who}'s turn in match #{record.id}, not yours.")
+        if version is not None and version != record.version:
+            path, confirmed = (), False  # the board moved on: start again from the top
+            note = "The board changed since that panel was opened; here is a fresh one.\n"
+        else:
+            note = ""
+        candidates = await asyncio.to_thread(_candidates, rules, state)
+        remaining, crumbs, options = walk(candidates, path)
+        done = [a for p, a in remaining if len(p) == len(crumbs)]
+        if done and not options:
+            action = done[0]
+            if not confirmed and await self._wants_confirmation(actor, rules, state, action):
+                prompt = note + self._confirm_prompt(rules, state, action)
+                back = tuple(path)[:-1] if path else None
+                return self._panel_reply(
+                    loaded, tuple(path), [CONFIRM], prompt, confirm=True, back=back
+                )
+            return await self.move(
+                actor, rules.format(state, action), match_id=record.id, version=record.version
+            )
+        if not options:
+            raise Refusal("Nothing is left to choose — open the controls again.")
+        full, back = walk_through(candidates, path)
+        if full != tuple(path):
+            remaining, crumbs, options = walk(candidates, full)
+        prompt = note + (" → ".join(crumbs) + " → choose:" if crumbs else "Your move — choose:")
+        image = await self._preview(loaded, [a for _, a in remaining], options)
+        return self._panel_reply(loaded, full, options, prompt, image=image, back=back)
+
+    @staticmethod
+    def _confirm_prompt(rules: Rules[Any, Any], state: Any, action: Any) -> str:
+        risky = rules.highlight(state, action).get("onto_cops")
+        warning = " ⚠ This walks right into the Cops — you will go to Jail." if risky else ""
+        return f"Play **{rules.label(state, action)}**?{warning}"
+
+    async def _wants_confirmation(
+        self: Service, actor: User, rules: Rules[Any, Any], state: Any, action: Any
+    ) -> bool:
+        if rules.highlight(state, action).get("onto_cops"):
+            return True
+        return await self.notifier.confirms_moves(actor)
+
+    @staticmethod
+    def _panel_reply(
+        loaded: Loaded,
+        path: tuple[int, ...],
+        options: Sequence[str],
+        prompt: str,
+        *,
+        image: bytes | None = None,
+        confirm: bool = False,
+        back: tuple[int, ...] | None = None,
+    ) -> Reply:
+        panel = Panel(
+            match_id=loaded.id,
+            version=loaded.record.version,
+            path=path,
+            options=tuple(options),
+            prompt=prompt,
+            confirm=confirm,
+            back=back,
+        )
+        return Reply(text=prompt, image=image, panel=panel, match_id=loaded.id)
+
+    async def _preview(
+        self: Service, loaded: Loaded, actions: Sequence[Any], options: Sequence[str]
+    ) -> bytes | None:
+        """When the next choice is *where* (a spot for a tile, a neighbourhood for a pawn),
+        draw the candidates on the board so the player can match labels to places."""
+        rules, state = loaded.rules, loaded.state
+        facts = [rules.highlight(state, a) for a in actions]
+        spots = list(dict.fromkeys(tuple(f["pos"]) for f in facts if f.get("kind") == "tile"))
+        hoods = list(
+            dict.fromkeys(f["to"] for f in facts if f.get("kind") in ("pawn", "cops") and "to" in f)
+        )
+        if 1 < len(spots) <= MAX_PREVIEW_SPOTS and len(options) == len(spots):
+            mark: dict[str, Any] = {"kind": "spots", "spots": [list(s) for s in spots]}
+        elif 1 < len(hoods) <= MAX_PREVIEW_SPOTS and len(options) == len(hoods):
+            mark = {"kind": "choices", "hoods": hoods}
+        else:
+            return None
+        # Choosing where to go: a detail around the mover's pawn, readable on a phone (the
+        # whole city stays in the thread).
+        pawn = (rules.view(state, None).get("pawns") or [None] * 99)[rules.to_move(state)[0]]
+        focus = [pawn, *hoods] if mark["kind"] == "choices" and isinstance(pawn, int) else []
+        return await self._image(
+            loaded, perspective=self._perspective(loaded), extra_highlight=[mark], focus=focus
+        )

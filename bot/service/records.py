@@ -1,0 +1,106 @@
+"""``/export``: a match as a text record the engine can load back, and as an animation.
+
+Hidden information stays hidden while a match runs (ruling 29 of FENCE!): until the end the
+record shows each step's public notation and leaves out the seed and the final position
+(the seed decides every shuffle; FENCE!'s position holds every hand), so such a record can
+be read but not replayed. Once the match is over everything is revealed and the record
+replays exactly (:func:`bot.service.export.replay`). Games without secrets export everything at any
+time.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import TYPE_CHECKING, Any
+
+import render
+from bot.service.base import DROP, Loaded, User, guarded
+from bot.service.export import ExportedMatch, dump_text
+from bot.service.hands import private_part
+from bot.service.replies import Reply
+from render.animate import animate
+from storage.base import ACTIVE, FINISHED, ActionRecord
+
+if TYPE_CHECKING:
+    from bot.service import Service
+
+MAX_FRAMES = 150
+"""Longer games are sampled (keeping the last frame) so the GIF stays small."""
+
+
+def _hidden(loaded: Loaded) -> bool:
+    rules, state = loaded.rules, loaded.state
+    return any(private_part(rules, state, s) for s in range(len(loaded.record.seats)))
+
+
+def frames_of(loaded: Loaded, actions: list[ActionRecord], names: list[str]) -> list[bytes]:
+    """Board images after every step (sampled), from the public view, for the animation."""
+    rules, record = loaded.rules, loaded.record
+    state = rules.new(len(record.seats), record.options, record.seed)
+    states: list[tuple[Any, list[dict[str, Any]]]] = [(state, [])]
+    for action in actions:
+        if action.notation == DROP:
+            state = rules.drop_player(state, action.seat)
+        else:
+            state = rules.apply(state, rules.parse(state, action.notation))
+        states.append((state, [action.detail.get("highlight", {})]))
+    step = max(1, -(-len(states) // MAX_FRAMES))
+    picked = states[::step]
+    if picked[-1] is not states[-1]:
+        picked.append(states[-1])
+    return [
+        render.render(record.game, rules.view(s, None), highlight=h, players=names)
+        for s, h in picked
+    ]
+
+
+class RecordCases:
+    """Mixed into :class:`bot.service.Service`."""
+
+    @guarded
+    async def export(
+        self: Service, actor: User, *, match_id: int | None = None, where: str | None = None
+    ) -> Reply:
+        record = await self._find(
+            actor, match_id, where, statuses=(ACTIVE, FINISHED), participant=False
+        )
+        loaded = self._load(record)
+        rules = loaded.rules
+        names = await self.player_names(record)
+        live = await self._live_actions(record.id)
+        over = record.status == FINISHED
+        reveal = over or not _hidden(loaded)
+        result = None
+        if (outcome := self._final_outcome(loaded)) is not None:
+            result = self._result_text(rules, loaded.state, outcome, names)
+        exported = ExportedMatch(
+            game=record.game,
+            match_id=record.id,
+            players=tuple(names),
+            seat_names=tuple(rules.seat_name(loaded.state, s) for s in range(len(names))),
+            options=dict(record.options),
+            seed=record.seed if reveal else None,
+            result=result,
+            started=record.created_at,
+            finished=record.updated_at if over else None,
+            moves=tuple(
+                (a.seat, a.notation if reveal else a.detail.get("public", a.notation)) for a in live
+            ),
+            position=rules.position(loaded.state) if reveal else None,
+        )
+        files = [(f"match{record.id}-{record.game}.txt", dump_text(exported).encode())]
+        if over:
+            frames = await asyncio.to_thread(frames_of, loaded, live, names)
+            files.append(
+                (f"match{record.id}-{record.game}.gif", await asyncio.to_thread(animate, frames))
+            )
+        note = (
+            ""
+            if reveal
+            else " Secrets stay hidden until the game ends, so it can't be replayed yet."
+        )
+        return Reply(
+            text=f"Match #{record.id} exported ({len(live)} steps).{note}",
+            files=tuple(files),
+            match_id=record.id,
+        )

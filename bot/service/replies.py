@@ -1,0 +1,125 @@
+"""What the service answers: transport-free messages that each adapter renders its own way.
+
+Discord turns a :class:`Reply` into an interaction response (ephemeral or not), a message in
+the match thread, mentions, buttons and DMs; the console prints the same pieces as prefixed
+lines. Keeping them as plain data is what lets the console and the tests exercise exactly the
+code paths Discord uses.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+ButtonStyle = Literal["primary", "secondary", "success", "danger"]
+
+
+@dataclass(frozen=True)
+class Button:
+    """A button under a post. ``action`` is what pressing it does, e.g. ``accept``,
+    ``decline`` or ``step`` (play ``value``); adapters encode it with the match id and
+    version so a stale or foreign press is refused by the service like any typed command."""
+
+    label: str
+    action: str
+    style: ButtonStyle = "secondary"
+    value: str = ""
+
+
+@dataclass(frozen=True)
+class Post:
+    """A public message for everyone following a match (its thread in Discord)."""
+
+    text: str
+    image: bytes | None = None
+    ping: str = ""
+    """Sentence addressed to ``mentions`` (Discord: message content with the mentions)."""
+    mentions: tuple[str, ...] = ()
+    buttons: tuple[Button, ...] = ()
+    choices: tuple[str, ...] = ()
+    """Legal next steps offered as a select menu (multi-step turns), in notation."""
+    title: str = ""
+    alt: str = ""
+    """The image described for a screen reader: game, the last move, who is to move."""
+    detail: bytes | None = None
+    """A close-up beside the whole board (FENCE!: the city around the pawn of whoever must
+    act), readable on a phone where the whole city is not."""
+
+
+@dataclass(frozen=True)
+class DirectMessage:
+    user_id: str
+    text: str
+    image: bytes | None = None
+
+
+@dataclass(frozen=True)
+class Panel:
+    """One level of a guided turn: the caller's next choices as short labels.
+
+    ``path`` is the list of option indexes chosen so far; picking option ``i`` continues with
+    ``path + (i,)``. Indexes (not labels) travel in Discord's ``custom_id`` so a panel stays
+    compact and, because the legal steps of one match version never change, deterministic
+    across restarts. ``version`` makes a panel opened on an older board refuse politely."""
+
+    match_id: int
+    version: int
+    path: tuple[int, ...]
+    options: tuple[str, ...]
+    prompt: str = ""
+    confirm: bool = False
+    """The single option confirms the move chosen by ``path`` (its value ends in ``!``)."""
+    back: tuple[int, ...] | None = None
+    """Where "◀ Back" leads: the last level that offered a real choice (levels with a
+    single option are walked through for the player). None: this is the first level."""
+
+    def value(self, index: int | None = None) -> str:
+        """The path (optionally extended by one choice) as text: ``"2.0.13"``."""
+        if self.confirm:
+            return ".".join(str(i) for i in self.path) + CONFIRMED
+        steps = self.path if index is None else (*self.path, index)
+        return ".".join(str(i) for i in steps)
+
+
+CONFIRMED = "!"
+
+
+def parse_path(text: str) -> tuple[tuple[int, ...], bool]:
+    """``"2.0.13!"`` → ((2, 0, 13), confirmed); raises ValueError on anything else."""
+    confirmed = text.endswith(CONFIRMED)
+    body = text[: -len(CONFIRMED)] if confirmed else text
+    steps = tuple(int(part) for part in body.split(".") if part.strip())
+    if any(step < 0 for step in steps):
+        raise ValueError(text)
+    return steps, confirmed
+
+
+@dataclass(frozen=True)
+class Reply:
+    """The answer to one command.
+
+    ``text`` goes to the caller: privately when ``ephemeral`` (refusals, confirmations,
+    personal lists), else visibly where the command was typed. ``post`` goes to the match's
+    own place. ``match_id`` tells the adapter which match the answer is about; ``created``
+    marks a new match that still needs a thread.
+    """
+
+    text: str = ""
+    ephemeral: bool = True
+    image: bytes | None = None
+    post: Post | None = None
+    dms: tuple[DirectMessage, ...] = ()
+    match_id: int | None = None
+    created: bool = False
+    buttons: tuple[Button, ...] = ()
+    files: tuple[tuple[str, bytes], ...] = ()
+    """Attachments for the caller, as (file name, content): exports."""
+    panel: Panel | None = None
+    """A guided-turn control panel for the caller only (ephemeral in Discord)."""
+    ok: bool = True
+    """False for refusals and errors (nothing was changed)."""
+    extra: dict[str, object] = field(default_factory=dict)
+
+    @classmethod
+    def refuse(cls, text: str, match_id: int | None = None) -> Reply:
+        return cls(text=text, ephemeral=True, ok=False, match_id=match_id)

@@ -1,0 +1,116 @@
+"""The one guarded transition every change to a match goes through.
+
+Why one place: the lifecycle rules of a match — a finished match stays finished, a result and
+the ratings it causes agree, a change is committed before anything is posted — must not
+depend on each command remembering them. Every use case (a move, a step, resign, draw, undo,
+a timeout, a player dropping, accepting or declining a challenge, a lobby starting) builds a
+:class:`storage.MatchUpdate` and hands it here; this module
+
+* commits it against the version *and the status* the command read (``expected_status``), so
+  a command that read an active match can never write into one that has finished meanwhile —
+  and the store refuses any change to a closed match's game regardless;
+* when the change finishes the match, computes the ratings from the rows as read and commits
+  them in the same transaction with their "rated" receipt (a moved row refuses the commit and
+  :func:`bot.service.base.guarded` runs the command again from a fresh read);
+* records that a commit happened, so a failure while rendering or posting afterwards is
+  answered "your move was recorded" instead of "nothing was changed".
+
+Side effects (images, posts, DMs) come after this returns and never inside the transaction.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+
+from bot.service import ratings as glicko
+from bot.service.base import note_commit
+from games.core import Outcome
+from storage.base import (
+    CLOSED_STATUSES,
+    FINISHED,
+    ActionRecord,
+    MatchClosed,
+    MatchRecord,
+    MatchUpdate,
+    Rating,
+    RatingsWrite,
+    Store,
+)
+
+
+@dataclass(frozen=True)
+class Committed:
+    """What a transition stored, and what the thread should say about ratings."""
+
+    record: MatchRecord
+    rating_lines: tuple[str, ...] = ()
+
+
+class Transitions:
+    """Explicit collaborators: the store and the clock; names only for the ratings line."""
+
+    def __init__(self, store: Store, clock: Callable[[], float]) -> None:
+        self.store = store
+        self.clock = clock
+
+    async def commit(
+        self,
+        record: MatchRecord,
+        update: MatchUpdate,
+        *,
+        append: Sequence[ActionRecord] = (),
+        undo_from_ply: int | None = None,
+        outcome: Outcome | None = None,
+        now: float | None = None,
+    ) -> Committed:
+        """Commit ``update`` to ``record`` as read; ``outcome`` finishes the match.
+
+        A closed match is refused here already, before any rating is computed: every
+        transition is a change to the game (the store lets only bookkeeping through).
+        """
+        if record.status in CLOSED_STATUSES:
+            raise MatchClosed(record.id, record.status)
+        now = self.clock() if now is None else now
+        ratings: RatingsWrite | None = None
+        lines: tuple[str, ...] = ()
+        if outcome is not None:
+            update = replace(update, status=FINISHED, result=outcome.to_dict())
+            ratings, lines = await self._ratings(record, outcome, now)
+        updated = await self.store.commit(
+            record.id,
+            record.version,
+            update,
+            now=now,
+            append=append,
+            undo_from_ply=undo_from_ply,
+            expected_status=record.status,
+            ratings=ratings,
+        )
+        note_commit(record.id)
+        return Committed(updated, lines)
+
+    async def _ratings(
+        self, record: MatchRecord, outcome: Outcome, now: float
+    ) -> tuple[RatingsWrite | None, tuple[str, ...]]:
+        """Ratings from the rows as they are now, each row's ``games`` as its version.
+
+        Unrated matches (``rated:false``) and matches where one person held several seats
+        change nobody's rating: there is nothing to learn about anyone's strength.
+        """
+        if not record.meta.get("rated", False) or len(set(record.seats)) < len(record.seats):
+            return None, ()
+        guild = record.guild_id or ""
+        before = [
+            await self.store.rating(guild, record.game, uid)
+            or Rating(user_id=uid, game=record.game, guild_id=guild)
+            for uid in record.seats
+        ]
+        after = glicko.rate_match(before, list(outcome.winners), now)
+        expected = {r.user_id: r.games for r in before}
+        names = await self.store.user_names(record.seats)
+        changes = ", ".join(
+            f"{names.get(old.user_id, old.user_id)} {glicko.display(old)} → {glicko.display(new)}"
+            for old, new in zip(before, after, strict=True)
+        )
+        return RatingsWrite(guild, record.game, after, expected), (f"Ratings: {changes}.",)

@@ -1,0 +1,107 @@
+"""Every sentence players see, by key, in one catalogue per language.
+
+Why a catalogue: a community that plays in German should get German replies without anyone
+touching the use cases, and a sentence fixed once is fixed everywhere it appears. Languages are
+data (``<language>.toml`` beside this file); English is complete and is the fallback for any key
+another language has not translated yet, so a partial translation is always safe to ship.
+
+Keys are dotted paths into the TOML tables (``[move] illegal = "…"`` is ``move.illegal``);
+parameters are ``str.format`` fields (``{player}``). Tests check that every language uses
+exactly the fields English uses for each key and that every key the code asks for exists.
+"""
+
+from __future__ import annotations
+
+import string
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from typing import Any
+
+DEFAULT_LANGUAGE = "en"
+
+
+def language_of(locale: object) -> str:
+    """``de``, ``en-US``, ``pt-BR``, a ``discord.Locale`` → the catalogue's language code."""
+    text = str(getattr(locale, "value", locale) or DEFAULT_LANGUAGE)
+    return text.replace("_", "-").split("-")[0].lower() or DEFAULT_LANGUAGE
+
+
+def fields(template: str) -> frozenset[str]:
+    """The parameter names a template uses (``{player}`` → ``player``)."""
+    return frozenset(
+        name.split(".")[0].split("[")[0]
+        for _, name, _, _ in string.Formatter().parse(template)
+        if name
+    )
+
+
+def _flatten(table: Mapping[str, Any], prefix: str = "") -> dict[str, str]:
+    flat: dict[str, str] = {}
+    for key, value in table.items():
+        path = f"{prefix}{key}"
+        if isinstance(value, Mapping):
+            flat.update(_flatten(value, path + "."))
+        elif isinstance(value, str):
+            flat[path] = value
+        else:
+            raise ValueError(f"catalogue entry {path} is not text")
+    return flat
+
+
+@dataclass(frozen=True)
+class Words:
+    """One language's sentences, with English behind every gap."""
+
+    language: str
+    entries: Mapping[str, str]
+    fallback: Mapping[str, str]
+
+    def __call__(self, key: str, /, **params: Any) -> str:
+        template = self.entries.get(key) or self.fallback.get(key)
+        if template is None:
+            raise KeyError(f"no sentence {key!r} in the catalogue")
+        return template.format(**params)
+
+    def has(self, key: str) -> bool:
+        return key in self.entries or key in self.fallback
+
+
+@dataclass(frozen=True)
+class Catalogue:
+    """All languages; read once from the package data and never changed."""
+
+    languages: Mapping[str, Mapping[str, str]]
+
+    @property
+    def english(self) -> Mapping[str, str]:
+        return self.languages[DEFAULT_LANGUAGE]
+
+    def words(self, locale: object = DEFAULT_LANGUAGE) -> Words:
+        language = language_of(locale)
+        entries = self.languages.get(language, self.english)
+        return Words(
+            language if language in self.languages else DEFAULT_LANGUAGE, entries, self.english
+        )
+
+    def text(self, key: str, locale: object = DEFAULT_LANGUAGE, /, **params: Any) -> str:
+        return self.words(locale)(key, **params)
+
+
+@cache
+def catalogue() -> Catalogue:
+    """The shipped catalogue (cached: the files are package data and never change)."""
+    languages = {}
+    for entry in resources.files(__package__).iterdir():
+        if entry.name.endswith(".toml"):
+            languages[entry.name.removesuffix(".toml")] = _flatten(
+                tomllib.loads(entry.read_text("utf-8"))
+            )
+    return Catalogue(languages)
+
+
+def words(locale: object = DEFAULT_LANGUAGE) -> Words:
+    """The sentences for a player's locale (Discord's ``interaction.locale``), English behind."""
+    return catalogue().words(locale)

@@ -1,0 +1,68 @@
+"""What a player sees when Discord shows them something this version of the bot no longer has:
+a command still listed by Discord, or a button from an older version. Also: synced commands
+carry German names for German clients."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.e2e.test_bot_ordo import (
+    EPHEMERAL,
+    bot_running,
+    command,
+    flags_of,
+    press,
+    start_match,
+    thread_posts,
+)
+from tests.fakediscord import FakeDiscord
+
+
+async def test_a_removed_command_is_explained(fake_discord: FakeDiscord, tmp_path: Path) -> None:
+    server = fake_discord
+    async with bot_running(server, tmp_path / "bot.sqlite3"):
+        payload = server.slash("oldcommand", {}, user="alice", channel=server.channel_id)
+        payload["locale"] = "de"
+        answer = await server.interact(payload)
+    assert answer is not None
+    content = answer.json["data"]["content"]
+    assert content.startswith("Diesen Befehl gibt es nicht mehr")
+    assert flags_of(answer) & EPHEMERAL
+    assert server.internal_errors == []
+
+
+async def test_a_stale_button_gets_a_polite_answer(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    server = fake_discord
+    async with bot_running(server, tmp_path / "bot.sqlite3"):
+        payload = server.component("v0-resign-yes:12", user="alice", channel=server.channel_id)
+        answer = await server.interact(payload)
+    assert answer is not None
+    content = answer.json["data"]["content"]
+    assert "This button no longer works" in content
+    assert flags_of(answer) & EPHEMERAL
+
+
+async def test_commands_carry_german_names(fake_discord: FakeDiscord, tmp_path: Path) -> None:
+    async with bot_running(fake_discord, tmp_path / "bot.sqlite3"):
+        pass
+    puts = fake_discord.calls(
+        "PUT", rf"/applications/{fake_discord.app_id}/guilds/{fake_discord.guild_id}/commands"
+    )
+    move = next(c for c in puts[-1].json if c["name"] == "move")
+    assert move["name_localizations"]["de"] == "zug"
+
+
+async def test_board_images_carry_alt_text(fake_discord: FakeDiscord, tmp_path: Path) -> None:
+    """Issue 14.19: a screen reader hears the game, the move and who is to move."""
+    server = fake_discord
+    async with bot_running(server, tmp_path / "bot.sqlite3"):
+        thread_id, challenge_id = await start_match(server)
+        await press(server, "bb:accept:1::", user="bob", message=challenge_id)
+        await command(server, "move", {"move": "a3-a4"}, user="alice", channel=thread_id)
+    post = thread_posts(server, thread_id)[-1]
+    [attachment] = post.json["attachments"]
+    assert attachment["description"].startswith("Ordo board, match #1.")
+    assert "Alice played a3-a4" in attachment["description"]
+    assert "Bob (Black) to move." in attachment["description"]

@@ -1,0 +1,34 @@
+"""Every benchmark ends with one JSON object of its figures (tiny runs: shape, not speed)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+TINY = {
+    "ordo": ["--playouts", "2", "--positions", "5", "--repeat", "1"],
+    "fendo": ["--playouts", "2", "--positions", "5"],
+    "fonver": ["--seconds", "0.2", "--rounds", "1"],
+    "fuer": ["--seconds", "0.2", "--rounds", "1"],
+    "fence": ["--games", "1"],
+    "scheduler": ["--matches", "5", "--ticks", "1"],
+    "render": ["--views", "2", "--repeats", "1"],
+}
+
+
+@pytest.mark.parametrize("name", sorted(TINY))
+def test_the_last_line_is_json(name: str) -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", f"benchmarks.{name}", *TINY[name]],
+        cwd=ROOT, capture_output=True, text=True, timeout=300, check=True,
+    )  # fmt: skip
+    lines = result.stdout.strip().splitlines()
+    assert len(lines) >= 2, "a readable table comes first"
+    figures = json.loads(lines[-1])
+    assert figures["benchmark"] == name
+    assert any(isinstance(v, int | float) and not isinstance(v, bool) for v in figures.values())

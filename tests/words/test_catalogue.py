@@ -1,0 +1,102 @@
+"""The words catalogue: complete in English, consistent in every language, used as written."""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+import pytest
+from discord import Locale, app_commands
+
+from bot.discord.translator import CatalogueTranslator
+from bot.words import Catalogue, catalogue, fields, language_of, words
+
+ROOT = Path(__file__).resolve().parents[2]
+DISCORD_NAME = re.compile(r"^[-_\w]{1,32}$")
+
+
+def string_literals(folder: Path) -> set[str]:
+    found = set()
+    for path in folder.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(), filename=str(path))):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str):
+                found.add(node.value)
+    return found
+
+
+def test_language_codes() -> None:
+    assert language_of(Locale.german) == "de"
+    assert language_of("en-US") == "en"
+    assert language_of("pt_BR") == "pt"
+    assert language_of(None) == "en"
+
+
+def test_english_is_the_fallback_for_missing_keys_and_languages() -> None:
+    shipped = catalogue()
+    partial = Catalogue(
+        {"en": {"a.b": "Hello {name}", "a.c": "Bye"}, "de": {"a.b": "Hallo {name}"}}
+    )
+    assert partial.text("a.b", "de", name="Ana") == "Hallo Ana"
+    assert partial.text("a.c", "de") == "Bye"
+    assert partial.words("fr").language == "en"
+    assert shipped.text("errors.internal", "xx") == shipped.english["errors.internal"]
+    with pytest.raises(KeyError):
+        words("de")("no.such.key")
+
+
+@pytest.mark.parametrize("language", sorted(set(catalogue().languages) - {"en"}))
+def test_translations_use_the_same_fields_and_known_keys(language: str) -> None:
+    english = catalogue().english
+    for key, text in catalogue().languages[language].items():
+        if key.startswith("discord."):
+            continue  # keyed by the English text itself
+        assert key in english, f"{language}: {key} is not an English key"
+        assert fields(text) == fields(english[key]), f"{language}: fields of {key}"
+
+
+def test_every_english_template_formats() -> None:
+    for key, text in catalogue().english.items():
+        text.format(**{name: "x" for name in fields(text)})  # a stray brace would raise here
+        assert text.strip() == text and text, key
+
+
+def test_code_asks_only_for_keys_that_exist_and_every_key_is_used() -> None:
+    english = catalogue().english
+    sections = {key.split(".")[0] for key in english}
+    literals = string_literals(ROOT / "bot")
+    asked = {s for s in literals if re.fullmatch(r"[a-z_]+(\.[a-z0-9_]+)+", s)}
+    asked = {s for s in asked if s.split(".")[0] in sections}
+    assert asked - set(english) == set()
+    unused = {key for key in english if key not in literals and not key.startswith("discord.")}
+    assert unused == set()
+
+
+async def test_translator_gives_german_command_names_within_discord_limits() -> None:
+    translator = CatalogueTranslator()
+    tree = app_commands.CommandTree(discord_client_stub())
+    command = app_commands.Command(
+        name="move",
+        description="Play your move (autocomplete lists legal moves)",
+        callback=_callback,
+    )
+    tree.add_command(command)
+    payload = await command.get_translated_payload(tree, translator)
+    assert payload["name_localizations"]["de"] == "zug"
+    assert payload["description_localizations"]["de"].startswith("Spiele deinen Zug")
+    assert "en-US" not in payload.get("name_localizations", {})
+    for key, text in catalogue().languages["de"].items():
+        if key.startswith("discord.command_name.") or key.startswith("discord.group_name."):
+            assert DISCORD_NAME.match(text) and text == text.lower(), key
+        elif key.startswith("discord."):
+            assert 1 <= len(text) <= 100, key
+
+
+async def _callback(interaction: object) -> None:  # pragma: no cover - never invoked
+    return None
+
+
+def discord_client_stub() -> object:
+    import discord
+
+    return discord.Client(intents=discord.Intents.none())
