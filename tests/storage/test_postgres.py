@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from storage import CHALLENGE, MatchUpdate, SchemaTooNew, StaleVersion, open_store
+from storage.migrations import LATEST_VERSION
 from storage.postgres import PostgresStore
 from tests.pgserver import fresh_database
 
@@ -62,7 +63,7 @@ async def test_reopening_migrates_once_and_refuses_a_newer_schema(pg_server: Any
     async with PostgresStore(url) as again:
         pool = again._pool
         assert pool is not None
-        assert await pool.fetchval("SELECT count(*) FROM schema_version") == 2
+        assert await pool.fetchval("SELECT count(*) FROM schema_version") == LATEST_VERSION
         await pool.execute("INSERT INTO schema_version VALUES (99, 0)")
     with pytest.raises(SchemaTooNew):
         await PostgresStore(url).open()
@@ -72,3 +73,10 @@ async def test_reopening_migrates_once_and_refuses_a_newer_schema(pg_server: Any
 def test_open_store_picks_postgres_for_its_urls(scheme: str) -> None:
     store = open_store(f"{scheme}u:p@localhost:5432/boardbot")
     assert isinstance(store, PostgresStore)
+
+
+def test_both_engines_have_the_same_numbered_migrations() -> None:
+    """Migration N means the same on both engines, so their counts always agree."""
+    from storage import migrations, pg_migrations
+
+    assert pg_migrations.LATEST_VERSION == migrations.LATEST_VERSION
