@@ -21,6 +21,7 @@ from storage import (
     CANCELLED,
     CHALLENGE,
     FINISHED,
+    UNCHANGED,
     ActionRecord,
     MatchUpdate,
     MemoryStore,
@@ -53,7 +54,9 @@ commit_op = st.tuples(
     MOSTLY_ZERO,  # ply offset for the first appended action: 0 is correct
     st.none() | st.integers(1, 4),  # undo_from_ply
     st.none() | st.sampled_from(["t1", "t2"]),
+    st.sampled_from([UNCHANGED, None, 1.0, 3.0, 3.0]),  # due_at
 )
+due_op = st.tuples(st.just("due"), st.integers(0, 3), st.none() | st.sampled_from([0.5, 2.0, 3.0]))
 KEYS = st.sampled_from(["", "ann", "bob", "g1"])
 settings_op = st.tuples(
     st.just("settings"),
@@ -78,7 +81,7 @@ rate_op = st.tuples(
     GAMES,
     st.lists(rating_entry, max_size=3, unique_by=lambda entry: entry[0]),
 )
-ANY_OP = create_op | rename_op | commit_op | settings_op | rate_op
+ANY_OP = create_op | rename_op | commit_op | settings_op | rate_op | due_op
 SCRIPTS = st.builds(  # often a match or two first, so commits and ratings have something to hit
     lambda first, rest: [*first, *rest],
     st.lists(create_op, max_size=2),
@@ -128,8 +131,12 @@ async def _run(store: Store, script: list[tuple[Any, ...]]) -> list[Any]:
                 match_id = ids[pick % len(ids)] if ids and pick >= 0 else 1000
                 given_ratings = [_rating_for(guild, game, e) for e in entries]
                 answers.append(await store.save_ratings(guild, game, match_id, given_ratings, now))
+            elif op[0] == "due":
+                _, pick, due_at = op
+                await store.set_due(ids[pick % len(ids)] if ids else 1000, due_at)
+                answers.append(await store.due_matches(2.5))
             elif ids:
-                _, pick, vdelta, status, blob, seats, count, pdelta, undo, thread = op
+                _, pick, vdelta, status, blob, seats, count, pdelta, undo, thread, due_at = op
                 match_id = ids[pick % len(ids)]
                 current = await store.get_match(match_id)
                 log = await store.actions(match_id, include_undone=True)
@@ -140,7 +147,7 @@ async def _run(store: Store, script: list[tuple[Any, ...]]) -> list[Any]:
                     for i in range(count)
                 ]  # fmt: skip
                 update = MatchUpdate(status=status, state=blob, meta=blob, seats=seats,
-                                     thread_id=thread)  # fmt: skip
+                                     thread_id=thread, due_at=due_at)  # fmt: skip
                 answers.append(
                     await store.commit(match_id, current.version + vdelta, update, now=now,
                                        append=append, undo_from_ply=undo)
@@ -148,6 +155,7 @@ async def _run(store: Store, script: list[tuple[Any, ...]]) -> list[Any]:
         except Exception as exc:
             answers.append(type(exc).__name__)
     answers.append(await store.list_matches())
+    answers.append(await store.due_matches(3.0, limit=2))
     for user in ["ann", "bob", "cy", "dee"]:
         answers.append(await store.list_matches(user_id=user, statuses=[ACTIVE, CHALLENGE]))
         answers.append(await store.user_name(user))
