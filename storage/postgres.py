@@ -7,7 +7,8 @@ it decides on (``SELECT … FOR UPDATE``): the match row for a commit, the ratin
 order for a finishing commit. A second writer waits for the first and then sees its result,
 which is what makes the version check, the closed-match guard and the rating check as strong
 as they are in SQLite. Waits are bounded by ``lock_timeout``; a wait that runs out (someone
-holding a lock in ``psql``) or a deadlock becomes :class:`StoreBusy`, like a busy SQLite file.
+holding a lock in ``psql``), a deadlock or a lost connection becomes :class:`StoreBusy`, like a
+busy SQLite file: worth a short retry.
 
 JSON columns are ``json`` (not ``jsonb``): ``json`` keeps the exact text the one strict encoder
 in ``storage.integrity`` wrote, key order included, just as SQLite and the memory store do.
@@ -66,6 +67,12 @@ starts the bot and the database together)."""
 _BUSY_ERRORS = (
     asyncpg.exceptions.LockNotAvailableError,  # lock_timeout ran out
     asyncpg.exceptions.TransactionRollbackError,  # deadlock or serialization failure
+    # The server restarting, or an administrator cutting connections: the pool replaces a
+    # lost connection on the next call. Retrying a commit whose COMMIT was lost is safe: if it
+    # did land, the retry finds the version moved on (StaleVersion) instead of applying twice.
+    asyncpg.exceptions.PostgresConnectionError,
+    asyncpg.exceptions.OperatorInterventionError,
+    OSError,
 )
 _STARTING_ERRORS = (OSError, asyncpg.exceptions.CannotConnectNowError)
 
