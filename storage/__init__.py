@@ -1,4 +1,4 @@
-"""Persistence for the bot: the :class:`Store` interface and its two implementations.
+"""Persistence for the bot: the :class:`Store` interface and its implementations.
 
 Pick one with :func:`open_store` from the configured database setting, then use it as an async
 context manager (``async with open_store(url) as store: ...``), which opens and migrates it.
@@ -16,6 +16,7 @@ from storage.base import (
     DECLINED,
     FINISHED,
     OPEN_STATUSES,
+    UNCHANGED,
     ActionRecord,
     MatchClosed,
     MatchRecord,
@@ -40,6 +41,7 @@ __all__ = [
     "DECLINED",
     "FINISHED",
     "OPEN_STATUSES",
+    "UNCHANGED",
     "ActionRecord",
     "MatchClosed",
     "MatchRecord",

@@ -129,6 +129,12 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         )
         """,
     ),
+    # 4: indexed deadlines, a partial index over active matches with a deadline.
+    (
+        "ALTER TABLE matches ADD COLUMN due_at DOUBLE PRECISION",
+        "CREATE INDEX matches_due ON matches (due_at, id)"
+        " WHERE status = 'active' AND due_at IS NOT NULL",
+    ),
 )
 
 LATEST_VERSION = len(MIGRATIONS)

@@ -7,7 +7,8 @@ it decides on (``SELECT … FOR UPDATE``): the match row for a commit, the ratin
 order for a finishing commit. A second writer waits for the first and then sees its result,
 which is what makes the version check, the closed-match guard and the rating check as strong
 as they are in SQLite. Waits are bounded by ``lock_timeout``; a wait that runs out (someone
-holding a lock in ``psql``) or a deadlock becomes :class:`StoreBusy`, like a busy SQLite file.
+holding a lock in ``psql``), a deadlock or a lost connection becomes :class:`StoreBusy`, like a
+busy SQLite file: worth a short retry.
 
 JSON columns are ``json`` (not ``jsonb``): ``json`` keeps the exact text the one strict encoder
 in ``storage.integrity`` wrote, key order included, just as SQLite and the memory store do.
@@ -24,6 +25,8 @@ from typing import Any
 import asyncpg
 
 from storage.base import (
+    ACTIVE,
+    CLOSED_STATUSES,
     ActionRecord,
     MatchRecord,
     MatchUpdate,
@@ -36,12 +39,16 @@ from storage.base import (
 )
 from storage.integrity import (
     check_continues,
+    check_due,
+    check_due_update,
     check_expected_games,
+    check_limit,
     check_ratings,
     check_seats,
     check_status,
     check_undo_from,
     closed_change,
+    due_after,
     encode_actions,
     encode_settings,
     from_json,
@@ -60,16 +67,28 @@ starts the bot and the database together)."""
 _BUSY_ERRORS = (
     asyncpg.exceptions.LockNotAvailableError,  # lock_timeout ran out
     asyncpg.exceptions.TransactionRollbackError,  # deadlock or serialization failure
+    # The server restarting, or an administrator cutting connections: the pool replaces a
+    # lost connection on the next call. Retrying a commit whose COMMIT was lost is safe: if it
+    # did land, the retry finds the version moved on (StaleVersion) instead of applying twice.
+    asyncpg.exceptions.PostgresConnectionError,
+    asyncpg.exceptions.OperatorInterventionError,
+    OSError,
 )
 _STARTING_ERRORS = (OSError, asyncpg.exceptions.CannotConnectNowError)
 
 _MATCH_COLUMNS = (
     "m.id, m.game, m.options::text AS options, m.seed, m.status, m.created_by, m.guild_id,"
     " m.channel_id, m.thread_id, m.created_at, m.updated_at, m.version,"
-    " m.result::text AS result, m.meta::text AS meta, s.state::text AS state"
+    " m.result::text AS result, m.meta::text AS meta, s.state::text AS state, m.due_at"
 )
 _MATCH_FROM = "FROM matches m JOIN snapshots s ON s.match_id = m.id"
 _ORDER = "ORDER BY m.updated_at DESC, m.id DESC"
+DUE_WHERE = f"m.status = '{ACTIVE}' AND m.due_at IS NOT NULL AND m.due_at <= $1"
+"""Due matches, with the status as a literal so the planner can prove the partial index
+``matches_due`` (migration 4) applies even to a prepared statement."""
+DUE_QUERY = (
+    f"SELECT {_MATCH_COLUMNS} {_MATCH_FROM} WHERE {DUE_WHERE} ORDER BY m.due_at, m.id LIMIT $2"
+)
 _RATING_COLUMNS = "user_id, game, guild_id, rating, rd, volatility, games, updated_at"
 # Settings live in two tables of the same shape; the names are constants, never user input.
 _SETTINGS_TABLES = {"user": ("user_settings", "user_id"), "guild": ("guild_settings", "guild_id")}
@@ -236,20 +255,22 @@ class PostgresStore(Store):
         guild_id: str | None = None,
         channel_id: str | None = None,
         meta: dict[str, Any] | None = None,
+        due_at: float | None = None,
     ) -> MatchRecord:
         check_status(status)
         seat_ids = check_seats(seats)
         options_json = to_json(options, "options")
         state_json = to_json(state, "state")
         meta_json = to_json(meta or {}, "meta")
+        due = None if status in CLOSED_STATUSES else check_due(due_at)
         async with self._writing() as conn:
             match_id = await conn.fetchval(
                 "INSERT INTO matches (game, options, seed, status, created_by, guild_id,"
-                " channel_id, created_at, updated_at, version, meta)"
-                " VALUES ($1, $2::json, $3, $4, $5, $6, $7, $8, $8, 1, $9::json)"
+                " channel_id, created_at, updated_at, version, meta, due_at)"
+                " VALUES ($1, $2::json, $3, $4, $5, $6, $7, $8, $8, 1, $9::json, $10)"
                 " RETURNING id",
                 game, options_json, seed, status, created_by, guild_id, channel_id, now,
-                meta_json,
+                meta_json, due,
             )  # fmt: skip
             await _put_seats(conn, match_id, seat_ids, now)
             await conn.execute(
@@ -328,6 +349,7 @@ class PostgresStore(Store):
         result_json = None if update.result is None else to_json(update.result, "result")
         meta_json = None if update.meta is None else to_json(update.meta, "meta")
         check_undo_from(undo_from_ply)
+        due = check_due_update(update.due_at)
         append = list(append)
         rows = encode_actions(append)
         async with self._writing() as conn:
@@ -341,14 +363,16 @@ class PostgresStore(Store):
             )
             if row["version"] != expected_version:
                 raise StaleVersion(f"match {match_id} is no longer at version {expected_version}")
+            write_due, due_value = due_after(update.status or row["status"], due)
             await conn.execute(
                 "UPDATE matches SET version = version + 1, updated_at = $1,"
                 " status = COALESCE($2, status), result = COALESCE($3::json, result),"
                 " meta = COALESCE($4::json, meta), thread_id = COALESCE($5, thread_id),"
-                " channel_id = COALESCE($6, channel_id)"
+                " channel_id = COALESCE($6, channel_id),"
+                " due_at = CASE WHEN $8 THEN $9::double precision ELSE due_at END"
                 " WHERE id = $7",
                 now, update.status, result_json, meta_json, update.thread_id,
-                update.channel_id, match_id,
+                update.channel_id, match_id, write_due, due_value,
             )  # fmt: skip
             if seat_ids is not None:
                 await conn.execute("DELETE FROM seats WHERE match_id = $1", match_id)
@@ -379,6 +403,24 @@ class PostgresStore(Store):
             record = await _fetch_one(conn, match_id)
         assert record is not None
         return record
+
+    # -- deadlines -------------------------------------------------------------------------
+    async def set_due(self, match_id: int, due_at: float | None) -> None:
+        """See :meth:`Store.set_due`."""
+        due = check_due(due_at)
+        async with self._writing() as conn:
+            status = await conn.fetchval(
+                "UPDATE matches SET due_at = CASE WHEN status = ANY($3::text[])"
+                " THEN due_at ELSE $2 END WHERE id = $1 RETURNING status",
+                match_id, due, list(CLOSED_STATUSES),
+            )  # fmt: skip
+            if status is None:
+                raise LookupError(f"there is no match {match_id}")
+
+    async def due_matches(self, now: float, limit: int = 500) -> list[MatchRecord]:
+        """See :meth:`Store.due_matches`."""
+        async with self._reading() as conn:
+            return await _fetch_many(conn, DUE_QUERY, [now, check_limit(limit)])
 
     # -- log -------------------------------------------------------------------------------
     async def actions(self, match_id: int, *, include_undone: bool = False) -> list[ActionRecord]:
@@ -583,9 +625,7 @@ async def _store_ratings(
             r.updated_at, guard,
         )  # fmt: skip
         if written is None:
-            raise RatingsChanged(
-                f"ratings of {r.user_id} changed while match {match_id} ended"
-            )
+            raise RatingsChanged(f"ratings of {r.user_id} changed while match {match_id} ended")
     return True
 
 
@@ -658,4 +698,5 @@ def _record(row: asyncpg.Record, seats: tuple[str, ...]) -> MatchRecord:
         thread_id=row["thread_id"],
         result=from_json(row["result"]),
         meta=from_json(row["meta"]),
+        due_at=row["due_at"],
     )

@@ -163,7 +163,8 @@ async def test_version_1_database_is_migrated_and_keeps_its_data(tmp_path: Path)
         assert await store.save_ratings("g1", "ordo", 5, [Rating("a", "ordo", "g1")], now=4.0)
         await store.save_user_settings("a", {"digest": True}, now=4.0)
     versions = _query(path, "SELECT version FROM schema_version ORDER BY version")
-    assert versions == [(1,), (2,), (3,)]
+    assert versions == [(n,) for n in range(1, LATEST_VERSION + 1)]
+    assert got.due_at is None  # migration 4 gives old matches no deadline
     tables = {n for (n,) in _query(path, "SELECT name FROM sqlite_master WHERE type='table'")}
     assert {"user_settings", "guild_settings", "ratings", "rated_matches"} <= tables
     async with SqliteStore(path) as again:
