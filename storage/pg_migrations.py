@@ -134,6 +134,9 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         "ALTER TABLE matches ADD COLUMN due_at DOUBLE PRECISION",
         "CREATE INDEX matches_due ON matches (due_at, id)"
         " WHERE status = 'active' AND due_at IS NOT NULL",
+        # Matches already running when the bot is upgraded: due at once, so the first tick
+        # looks at each and sets its real deadline.
+        "UPDATE matches SET due_at = 0 WHERE status = 'active'",
     ),
 )
 
