@@ -19,7 +19,7 @@ from collections import deque
 from dataclasses import dataclass
 from functools import cache
 
-from games.fonver.board import BLACK, EMPTY
+from games.fonver.board import BLACK, EMPTY, WHITE
 
 FAR = 10_000
 """Distance of an unreachable point (a walled-off colour has no path at all)."""
@@ -34,6 +34,8 @@ class Links:
     orthogonal: tuple[tuple[int, ...], ...]
     diagonal: tuple[tuple[tuple[int, int, int], ...], ...]
     edges: dict[int, tuple[tuple[int, ...], tuple[int, ...]]]
+    goals: dict[int, frozenset[int]]
+    """Each colour's far edge as a set, where a distance search may stop."""
 
 
 @cache
@@ -60,13 +62,24 @@ def links(size: int) -> Links:
         )
     black = (tuple(range(n)), tuple(range(n * (n - 1), n * n)))
     white = (tuple(range(0, n * n, n)), tuple(range(n - 1, n * n, n)))
-    return Links(n, tuple(orthogonal), tuple(diagonal), {BLACK: black, 1 + BLACK: white})
+    edges = {BLACK: black, WHITE: white}
+    goals = {colour: frozenset(far) for colour, (_, far) in edges.items()}
+    return Links(n, tuple(orthogonal), tuple(diagonal), edges, goals)
 
 
 def distances(
-    board: tuple[int, ...], colour: int, sources: tuple[int, ...], geo: Links
+    board: tuple[int, ...],
+    colour: int,
+    sources: tuple[int, ...],
+    geo: Links,
+    goal: frozenset[int] = frozenset(),
 ) -> list[int]:
-    """Cheapest cost from ``sources`` (one edge) to each point, the point itself included."""
+    """Cheapest cost from ``sources`` (one edge) to each point, the point itself included.
+
+    With a ``goal``, stop as soon as a goal point leaves the queue: points leave in order
+    of cost, so that point's cost is final and is the cheapest of the goal (the rest of the
+    map is then incomplete).
+    """
     dist = [FAR] * len(board)
     queue: deque[int] = deque()
     for point in sources:
@@ -81,6 +94,8 @@ def distances(
     diagonal = geo.diagonal
     while queue:
         point = queue.popleft()
+        if point in goal:
+            break
         here = dist[point]
         for near in orthogonal[point]:
             stone = board[near]
@@ -108,7 +123,7 @@ def distances(
 def distance(board: tuple[int, ...], colour: int, geo: Links) -> int:
     """Empty points ``colour`` still needs to join its edges (0 when joined)."""
     low, high = geo.edges[colour]
-    dist = distances(board, colour, low, geo)
+    dist = distances(board, colour, low, geo, geo.goals[colour])
     return min(dist[p] for p in high)
 
 
