@@ -172,6 +172,7 @@ def pie_choice(state: FonverState) -> str:
 
 
 def choose(view: Mapping[str, Any], seat: int, budget: Budget, rng: random.Random) -> str:
+    clock = budget.start()  # the whole call counts, preparation included
     state = state_from_view(view)
     n = state.size
     if state.phase == "pie":
@@ -182,6 +183,6 @@ def choose(view: Mapping[str, Any], seat: int, budget: Budget, rng: random.Rando
     candidates = domain.actions(state)
     if len(candidates) == 1:
         return _name(n, candidates[0])
-    rows = search(domain, state, budget.start(), rng, SETTINGS)
+    rows = search(domain, state, clock, rng, SETTINGS)
     return _name(n, rows[0][0] if rows else candidates[0])
 

@@ -198,9 +198,10 @@ def judge(fs: FuerState) -> float:
 
 
 def choose(view: Mapping[str, Any], seat: int, budget: Budget, rng: random.Random) -> str:
+    clock = budget.start()  # the whole call counts, preparation included
     state = state_from_view(view)
     turns = ranked_turns(state)
     if len(turns) == 1:
         return write(turns[0])
-    rows = search(FuerDomain(), (state, None), budget.start(), rng, SETTINGS)
+    rows = search(FuerDomain(), (state, None), clock, rng, SETTINGS)
     return write(rows[0][0] if rows else turns[0])
