@@ -8,6 +8,26 @@ another language has not translated yet, so a partial translation is always safe
 Keys are dotted paths into the TOML tables (``[move] illegal = "…"`` is ``move.illegal``);
 parameters are ``str.format`` fields (``{player}``). Tests check that every language uses
 exactly the fields English uses for each key and that every key the code asks for exists.
+
+Conventions:
+
+- Key names: ``<where it is said>.<what it says>``: the section is the use case or the place
+  (``challenge``, ``move``, ``lobby``, ``panel``, ``console``, ``button``), the name says the
+  situation (``challenge.sent``), never the English wording.
+- Plurals: a sentence that depends on a count is a table with ``one`` and ``other`` entries
+  (``[lobby.players] one = "{n} player"`` / ``other = "{n} players"``); asking for the table's
+  key with an ``n`` parameter picks ``one`` for exactly 1 and ``other`` for anything else (the
+  rule of English and German; a language with more forms can add ``zero``/``few`` entries
+  later, and only this module changes). Code never spells a plural itself.
+- Fallback: a key missing in a language is taken from English, a language we do not ship is
+  English, so a partial translation is always safe.
+- Whose language: an answer to one person (a reply, a refusal, a panel, a private DM to the
+  person who acted) uses that person's Discord locale (``User.locale``). Everything posted where
+  several people read it (the match thread, the board caption, the challenge post) and every
+  scheduled message (reminders, timeouts, DMs sent by the clock) is English: Discord gives a bot
+  no per-server language for a thread, and the clock has no interaction to read a locale from.
+  A per-server language setting would be the clean source for both; until one exists, shared
+  text stays in the one language every member was shown when they joined.
 """
 
 from __future__ import annotations
@@ -51,6 +71,11 @@ def _flatten(table: Mapping[str, Any], prefix: str = "") -> dict[str, str]:
     return flat
 
 
+def plural_form(n: object) -> str:
+    """The plural entry a count selects: ``one`` for exactly 1, else ``other``."""
+    return "one" if n == 1 else "other"
+
+
 @dataclass(frozen=True)
 class Words:
     """One language's sentences, with English behind every gap."""
@@ -60,13 +85,20 @@ class Words:
     fallback: Mapping[str, str]
 
     def __call__(self, key: str, /, **params: Any) -> str:
-        template = self.entries.get(key) or self.fallback.get(key)
+        template = self._template(key)
+        if template is None and "n" in params:
+            template = self._template(f"{key}.{plural_form(params['n'])}") or self._template(
+                f"{key}.other"
+            )
         if template is None:
             raise KeyError(f"no sentence {key!r} in the catalogue")
         return template.format(**params)
 
+    def _template(self, key: str) -> str | None:
+        return self.entries.get(key) or self.fallback.get(key)
+
     def has(self, key: str) -> bool:
-        return key in self.entries or key in self.fallback
+        return self._template(key) is not None or self._template(f"{key}.other") is not None
 
 
 @dataclass(frozen=True)
