@@ -745,7 +745,7 @@ class Service(LobbyCases, HandCases, PanelCases, CorrespondenceCases, RecordCase
             names = await self.player_names(record)
             others = plural_names([self._seat_label(rules, state, s, names[s]) for s in to_move])
             raise Refusal("move.not_your_turn", players=others)
-        if (late := await self._flag_fell(record, seat)) is not None:
+        if (late := await self._flag_fell(record, seat, actor.locale)) is not None:
             return late
         if not text.strip():
             raise Refusal("move.empty", example=rules.info.notation_help or "see /rules.")
