@@ -16,6 +16,7 @@ from typing import Any
 
 from bot.service import timecontrol as tc
 from bot.service.base import Refusal
+from bot.words import words
 from games.core import Rules
 from storage.base import ACTIVE, MatchRecord, Store
 
@@ -127,8 +128,9 @@ class ClockKeeper:
         paused = any(a <= now < b for a, b in vacations.get(seat, ()))
         # Whole seconds up: a clock read a moment after it was set shows "3 days", not
         # "2 days 23 h".
-        return f"{tc.format_duration(max(0.0, math.ceil(left)))} left" + (
-            " (paused: on vacation)" if paused else ""
+        return words()(
+            "clock.left_paused" if paused else "clock.left",
+            left=tc.format_duration(max(0.0, math.ceil(left))),
         )
 
     async def lines(
@@ -138,7 +140,7 @@ class ClockKeeper:
         lines = []
         for seat in seats:
             if left := await self.time_left(record, seat):
-                lines.append(f"⏳ {names[seat]}: {left}.")
+                lines.append(words()("clock.line", player=names[seat], left=left))
         return lines
 
     async def games_clock(

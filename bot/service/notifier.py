@@ -14,6 +14,7 @@ from typing import Any
 from bot.service.base import Loaded, User, plural_names
 from bot.service.clocks import ClockKeeper
 from bot.service.replies import DirectMessage
+from bot.words import words
 from storage.base import ACTIVE, MatchRecord, Store
 
 NOTIFY_MODES = ("thread", "dm", "digest", "off")
@@ -55,14 +56,14 @@ class Notifier:
             uid = loaded.record.seats[seat]
             if await self.mode(uid) != "dm":
                 continue
+            say = words()  # sent on someone else's move: the recipient's locale is unknown
             opponents = plural_names([n for s, n in enumerate(names) if s != seat])
-            where = self.linked(loaded.record, f"match #{loaded.id}")
+            where = self.linked(loaded.record, say("notify.dm_where", match=loaded.id))
             left = await self.clocks.time_left(loaded.record, seat)
+            text = say(
+                "notify.dm_turn", game=loaded.rules.info.title, opponents=opponents, where=where
+            )
             dms.append(
-                DirectMessage(
-                    uid,
-                    f"Your turn in {loaded.rules.info.title} against {opponents} — {where}."
-                    + (f" {left[0].upper()}{left[1:]}." if left else ""),
-                )
+                DirectMessage(uid, text + (f" {left[0].upper()}{left[1:]}." if left else ""))
             )
         return tuple(dms)

@@ -25,6 +25,7 @@ from dataclasses import dataclass, replace
 
 from bot.service import ratings as glicko
 from bot.service.base import note_commit
+from bot.words import words
 from games.core import Outcome
 from storage.base import (
     CLOSED_STATUSES,
@@ -113,4 +114,6 @@ class Transitions:
             f"{names.get(old.user_id, old.user_id)} {glicko.display(old)} → {glicko.display(new)}"
             for old, new in zip(before, after, strict=True)
         )
-        return RatingsWrite(guild, record.game, after, expected), (f"Ratings: {changes}.",)
+        return RatingsWrite(guild, record.game, after, expected), (
+            words()("rating.changes", changes=changes),
+        )
