@@ -33,7 +33,6 @@ COMPONENTS = (MatchButton, StepSelect, PanelSelect)
 """Every button and menu the bot posts: their ids carry the match, so they outlive restarts."""
 
 
-
 PLAIN_ACTIONS = frozenset(
     {"accept", "decline", "resign", "join", "leave", "start", "hand", "rematch"}
 )
@@ -187,7 +186,7 @@ class BoardBot(commands.Bot):
                 actor, match_id=match_id, version=version, path=path, confirmed=confirmed
             )
         else:
-            reply = Reply.refuse("That button no longer does anything.")
+            reply = Reply.refuse(words(interaction.locale)("errors.dead_button"))
         if reply.ok and action in ANSWERS and reply.panel is None and message is not None:
             await self._retire_buttons(message.edit, message.id)
         await self.delivery.deliver(interaction, reply, edit=in_panel)

@@ -15,6 +15,7 @@ import games
 from bot.discord.cogs.common import run
 from bot.discord.identity import actor_of, user_of
 from bot.service import User
+from bot.words import words
 from discord import app_commands
 from discord.ext import commands
 from games.core import Option, Rules
@@ -164,7 +165,7 @@ class PlayCog(commands.Cog):
         options = {k: v for k, v in values.items() if v is not None}
         if opponent.bot:
             await interaction.response.send_message(
-                "Bots can't play — challenge a person.", ephemeral=True
+                words(interaction.locale)("challenge.bot"), ephemeral=True
             )
             return
         await run(
