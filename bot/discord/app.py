@@ -20,6 +20,7 @@ from bot.discord.delivery import Delivery, jump_link
 from bot.discord.identity import actor_of
 from bot.discord.translator import CatalogueTranslator
 from bot.service import Service
+from bot.service.command_map import GROUP_OF, full_name
 from bot.service.replies import Reply, parse_path
 from bot.settings import Settings
 from bot.words import words
@@ -54,7 +55,13 @@ class BoardTree(app_commands.CommandTree["BoardBot"]):
         say = words(interaction.locale)
         if isinstance(error, app_commands.CommandNotFound):
             log.info("removed command %r used", error.name)
-            await bot.delivery.followup(interaction, say("errors.removed_command"))
+            moved = error.name in GROUP_OF
+            await bot.delivery.followup(
+                interaction,
+                say("errors.moved_command", old=error.name, new=full_name(error.name))
+                if moved
+                else say("errors.removed_command"),
+            )
             return
         log.exception(
             "command %s failed", interaction.command and interaction.command.name, exc_info=error

@@ -40,7 +40,7 @@ def test_readme_example_plays_a_move(tmp_path: Path) -> None:
         tmp_path,
         "alice: /play ordo opponent:bob color:first\nbob: /accept\nalice: /move move:a3-a4\n",
     )
-    assert "[notify bob] bob, do you accept? Use the buttons, /accept or /decline." in lines
+    assert "[notify bob] bob, do you accept? Use the buttons, /match accept or /match decline." in lines
     assert "alice played a3-a4" in lines
     assert "[notify bob] bob, it's your turn in Ordo (match #1)." in lines
     images = [line.split(" ", 1)[1] for line in lines if line.startswith("[image] ")]
