@@ -124,3 +124,33 @@ def test_unquoted_hint_quotes_a_readable_stretch_of_long_input() -> None:
     with pytest.raises(LineError) as refusal:
         parse_line("alice: /move move:" + "x" * 3000 + " " + "y" * 3000)
     assert len(str(refusal.value)) < 250
+
+
+async def test_grouped_and_short_forms_are_the_same_command(console) -> None:
+    """Issue 17.6: Discord shows /match accept; older transcripts say /accept — both work,
+    and a bare number after a match command is the match."""
+    con, out = console
+    await con.handle("alice: /play ordo opponent:bob")
+    await con.handle("alice: /play fendo opponent:bob")
+    out.clear()
+    await con.handle("bob: /match accept 1")
+    assert "[only bob] Challenge accepted." in out
+    out.clear()
+    await con.handle("bob: /accept 2")
+    assert "[only bob] Challenge accepted." in out
+    out.clear()
+    await con.handle("bob: /me games")
+    assert len([line for line in out if line.startswith("[only bob] #")]) == 2
+    out.clear()
+    await con.handle("bob: /match")
+    assert out == [
+        "[only bob] /match needs one of: accept, decline, draw, undo, resign, rematch, "
+        "history, export."
+    ]
+
+
+async def test_help_lists_the_grouped_commands(console) -> None:
+    con, out = console
+    await con.handle("alice: /help")
+    assert "/match accept|decline|draw|undo|resign|rematch|history|export" in out[0]
+    assert "/lobby join|leave|start" in out[0] and "/server settings|leaderboard" in out[0]

@@ -31,6 +31,23 @@ async def test_a_removed_command_is_explained(fake_discord: FakeDiscord, tmp_pat
     assert server.internal_errors == []
 
 
+async def test_an_old_command_name_points_at_its_group(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    """Discord may still list /accept for a while after the sync that grouped it."""
+    server = fake_discord
+    async with bot_running(server, tmp_path / "bot.sqlite3"):
+        answer = await server.interact(
+            server.slash("accept", {}, user="alice", channel=server.channel_id)
+        )
+    assert answer is not None
+    assert answer.json["data"]["content"] == (
+        "/accept has moved: it is /match accept now. Type / to see the current commands."
+    )
+    assert flags_of(answer) & EPHEMERAL
+    assert server.internal_errors == []
+
+
 async def test_a_stale_button_gets_a_polite_answer(
     fake_discord: FakeDiscord, tmp_path: Path
 ) -> None:
