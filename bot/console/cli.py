@@ -30,8 +30,9 @@ from typing import TextIO
 
 import games
 from bot.console.commandline import CommandLine, LineError, parse_line
-from bot.service import Service, User
+from bot.service import Refusal, Service, User
 from bot.service.command_map import GROUPS
+from bot.service.opponents import COMPUTER_WORDS, computer
 from bot.service.replies import Post, Reply, parse_path
 from bot.settings import Settings
 from bot.words import words
@@ -177,6 +178,10 @@ class Console:
             return
         reply = await self.dispatch(cmd)
         self.show(cmd.user, reply)
+        if reply.ok and reply.match_id is not None:
+            # The computer answers at once when it is to move (Discord: in the background).
+            for answer in await self.service.computer_turns(reply.match_id):
+                self.show("", answer)
 
     async def dispatch(self, line: CommandLine) -> Reply:
         if line.command in GROUPS and not (
@@ -193,8 +198,13 @@ class Console:
         user = User(cmd.user, cmd.user, manages_server=cmd.user in self.admins)
         opts = dict(cmd.options)
         match_text = opts.pop("match", None)
-        if match_text is None and cmd.command in MATCH_COMMANDS and cmd.args:
-            match_text = cmd.args[0]  # "accept 3", "match accept 3"
+        positional = cmd.args[0] if cmd.args else ""
+        if (
+            match_text is None
+            and cmd.command in MATCH_COMMANDS
+            and positional.lstrip("#").isdigit()
+        ):
+            match_text = positional  # "accept 3", "match accept 3"
         match_id: int | None = None
         if match_text is not None:
             try:
@@ -215,10 +225,17 @@ class Console:
             "leave": s.leave,
             "start": s.start,
             "hand": s.hand,
+            "hint": s.hint,
         }
         if cmd.command == "board":
             flip = opts.get("flip", "").lower() in ("true", "yes", "on")
             return await s.board(user, match_id=match_id, flip=flip)
+        if cmd.command == "join" and (
+            opts.get("player", "").lower() in COMPUTER_WORDS
+            or (cmd.args and cmd.args[0].lower() in COMPUTER_WORDS)
+        ):
+            level = opts.get("level") or "normal"
+            return await s.add_computer(user, match_id=match_id, level=level)
         if cmd.command in simple:
             return await simple[cmd.command](user, match_id=match_id)
         if cmd.command == "move":
@@ -272,9 +289,15 @@ class Console:
         if not game:
             return Reply.refuse(SAY("console.play_which"))
         opponent_name = opts.pop("opponent", None)
+        level = opts.pop("level", None) or "normal"
         opponent = (
             User(opponent_name.lstrip("@"), opponent_name.lstrip("@")) if opponent_name else None
         )
+        if opponent_name and opponent_name.lstrip("@").lower() in COMPUTER_WORDS:
+            try:
+                opponent = computer(level)
+            except Refusal as refusal:
+                return Reply.refuse(str(refusal))
         color = opts.pop("color", None)
         invited = [
             User(n, n) for n in opts.pop("invite", "").replace(",", " ").replace("@", " ").split()
@@ -350,6 +373,7 @@ async def run(
             default_time=settings.default_time,
             reminders=settings.reminders,
             vacation_days=settings.vacation_days,
+            computer_seconds=settings.computer_seconds,
         )
         await service.on_startup()
         console = Console(service, out_dir, lambda text: print(text, flush=True), clock, admins)

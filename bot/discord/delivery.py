@@ -15,9 +15,10 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 from bot.discord.components import MatchButton, PanelSelect, StepSelect
+from bot.service.opponents import has_computer
 from bot.service.replies import Panel, Post, Reply
 from bot.words import language_of, words
-from storage.base import MatchRecord
+from storage.base import ACTIVE, MatchRecord
 
 if TYPE_CHECKING:
     from bot.discord.app import BoardBot
@@ -262,6 +263,8 @@ class Delivery:
             )
         for dm in reply.dms:
             await self.direct(dm.user_id, dm.text, dm.image, record)
+        if reply.ok and record is not None and record.status == ACTIVE and has_computer(record):
+            self.bot.computer_turns_soon(record.id)
 
     async def publish(self, reply: Reply) -> None:
         """Deliver what no interaction asked for (reminders, timeouts, digests)."""

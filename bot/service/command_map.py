@@ -15,7 +15,17 @@ from collections.abc import Mapping
 TOP_LEVEL: tuple[str, ...] = ("play", "move", "board", "turn", "hand", "rules")
 
 GROUPS: Mapping[str, tuple[str, ...]] = {
-    "match": ("accept", "decline", "draw", "undo", "resign", "rematch", "history", "export"),
+    "match": (
+        "accept",
+        "decline",
+        "draw",
+        "undo",
+        "resign",
+        "rematch",
+        "history",
+        "export",
+        "hint",
+    ),
     "lobby": ("join", "leave", "start"),
     "me": ("games", "waiting", "notify", "vacation", "rating"),
     "server": ("settings", "leaderboard"),

@@ -167,6 +167,8 @@ class CorrespondenceCases:
             except Exception:
                 log.exception("clock tick failed (match %s)", record.id)
         replies.extend(await self._digests())
+        # Computer turns left pending (the bot stopped while the computer was to move).
+        replies.extend(await self.computer_turns())
         return replies
 
     async def _tick_match(self: Service, record: MatchRecord) -> list[Reply]:

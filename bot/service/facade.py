@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import functools
 import logging
 import random
 import secrets
@@ -22,6 +23,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from typing import Any, ParamSpec
 
+import ai
 import games
 import render
 from bot.service.base import (
@@ -39,6 +41,7 @@ from bot.service.correspondence import CorrespondenceCases
 from bot.service.hands import HandCases, private_part
 from bot.service.lobby import LobbyCases, lobby_of
 from bot.service.notifier import Notifier
+from bot.service.opponents import OpponentCases, is_computer
 from bot.service.panel import PanelCases, guided
 from bot.service.records import RecordCases
 from bot.service.replies import Button, DirectMessage, Post, Reply
@@ -46,6 +49,7 @@ from bot.service.suggest import suggest
 from bot.service.summaries import round_summary
 from bot.service.timecontrol import TimeControl
 from bot.service.transition import Transitions
+from bot.service.workers import Workers
 from bot.words import words
 from games.core import IllegalMove, Outcome, Rules, quoted, shorten
 from storage.base import (
@@ -72,7 +76,7 @@ ALT_LIMIT = 400
 """Discord allows 1,024 characters of image description; a screen reader wants far fewer."""
 
 
-class Service(LobbyCases, HandCases, PanelCases, CorrespondenceCases, RecordCases):
+class Service(LobbyCases, HandCases, PanelCases, CorrespondenceCases, RecordCases, OpponentCases):
     """The use cases. One instance per bot (or console run); it holds no game state itself —
     every command reads the match from the store, so restarts are invisible."""
 
@@ -87,6 +91,8 @@ class Service(LobbyCases, HandCases, PanelCases, CorrespondenceCases, RecordCase
         default_time: str = "none",
         reminders: Sequence[float] = (24 * 3600.0, 2 * 3600.0),
         vacation_days: float = 30.0,
+        workers: Workers | None = None,
+        computer_seconds: dict[str, float] | None = None,
     ) -> None:
         self.store = store
         self.clock = clock
@@ -100,6 +106,14 @@ class Service(LobbyCases, HandCases, PanelCases, CorrespondenceCases, RecordCase
         self.transitions = Transitions(store, clock)
         self.clocks = ClockKeeper(store, clock, default_time)
         self.notifier = Notifier(store, self.clocks, link)
+        self.workers = workers or Workers(0)
+        """Where rendering and the computer's search run: a process pool, or inline."""
+        self.computer_seconds = {**ai.LEVELS, **(computer_seconds or {})}
+        """Seconds of thought per computer move at each level."""
+        self.computer_turn_limit = 64
+        """Most steps one computer turn (and turns in a row) may take: a guard, never reached."""
+        self._thinking: set[int] = set()
+        """Matches whose computer turn this process is working out now."""
         self._legal: OrderedDict[tuple[int, int], dict[str, str]] = OrderedDict()
         self._cache_size = cache_size
 
@@ -250,15 +264,17 @@ class Service(LobbyCases, HandCases, PanelCases, CorrespondenceCases, RecordCase
         names = await self.player_names(loaded.record)
         highlights = await self._last_turn_highlights(loaded.id) + list(extra_highlight)
         view = loaded.rules.view(loaded.state, None)
-        return await asyncio.to_thread(
-            render.render,
-            loaded.record.game,
-            view,
-            perspective=perspective,
-            highlight=highlights,
-            players=names,
-            status=status,
-            focus=list(focus) or None,
+        return await self.workers.run(
+            functools.partial(
+                render.render,
+                loaded.record.game,
+                view,
+                perspective=perspective,
+                highlight=highlights,
+                players=names,
+                status=status,
+                focus=list(focus) or None,
+            )
         )
 
     @staticmethod
@@ -485,6 +501,9 @@ class Service(LobbyCases, HandCases, PanelCases, CorrespondenceCases, RecordCase
         if opponent.id == actor.id:
             raise Refusal("challenge.yourself")
         checked = rules.options(options)
+        versus_computer = is_computer(opponent.id)
+        if versus_computer and rated is None:
+            rated = False  # a practice game unless asked otherwise
         extra = await self.clocks.new_match_meta(guild_id, time_control, rated)
         seed = self._seed_source()
         seat = self._challenger_seat(rules, color, seed)
@@ -504,6 +523,15 @@ class Service(LobbyCases, HandCases, PanelCases, CorrespondenceCases, RecordCase
             channel_id=channel_id,
             meta={"color": (color or "random").lower(), **extra},
         )
+        if versus_computer:  # nobody to ask: the computer accepts at once
+            started = await self._accept_challenge(opponent, record)
+            return dataclasses.replace(
+                started,
+                text=words(actor.locale)(
+                    "challenge.computer_begins", opponent=opponent.name, match=record.id
+                ),
+                created=True,
+            )
         names = [actor.name, opponent.name] if seat == 0 else [opponent.name, actor.name]
         sides = ", ".join(self._seat_label(rules, state, i, n) for i, n in enumerate(names))
         opts = self._options_text(rules, checked) + self._terms_text(extra)

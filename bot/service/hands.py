@@ -9,7 +9,6 @@ accident, because thread posts are only ever drawn from the public view.
 
 from __future__ import annotations
 
-import asyncio
 import importlib
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
@@ -127,7 +126,7 @@ class HandCases:
         draw = hand_renderer(record.game)
         image = None
         if draw is not None:
-            image = await asyncio.to_thread(draw, rules.view(loaded.state, seat))
+            image = await self.workers.run(draw, rules.view(loaded.state, seat))
         return text, image
 
     async def _secret_dms(

@@ -12,6 +12,8 @@ Decisions where the issue is silent:
 * Anyone who can see the lobby may join — an invitation pings the invitee and lists them, it
   does not reserve a seat. A full lobby refuses further joins and pings the creator to start.
 * The creator's ``/leave`` (or ``/decline``) cancels the lobby; everyone else just leaves.
+* Only the creator adds computer players (it is their table to fill); a computer seat is
+  removed like anyone else's by closing the lobby — the creator's ``/leave``.
 * ``/join`` typed outside a lobby's thread picks the lobby one is invited to, else the only
   lobby with a free seat opened in that channel — in the console, which has no channels,
   the only one anywhere — so the issue's ``bob: /join`` works without a match id.
@@ -24,7 +26,8 @@ from typing import TYPE_CHECKING, Any
 
 import games
 from bot.service.base import Refusal, User, guarded, plural_names
-from bot.service.replies import Button, Post, Reply
+from bot.service.opponents import computer
+from bot.service.replies import Button, Post, Reply, is_computer
 from bot.words import words
 from storage.base import ACTIVE, CANCELLED, CHALLENGE, MatchRecord, MatchUpdate
 
@@ -34,6 +37,7 @@ if TYPE_CHECKING:
 LOBBY_BUTTONS = (
     Button(words()("button.join"), "join", "success"),
     Button(words()("button.leave"), "leave", "secondary"),
+    Button(words()("button.add_computer"), "add_computer", "secondary"),
     Button(words()("button.start"), "start", "primary"),
 )
 
@@ -221,6 +225,40 @@ class LobbyCases:
             )
         return Reply(
             text=words(actor.locale)("lobby.joined", match=record.id), post=post, match_id=record.id
+        )
+
+    @guarded
+    async def add_computer(
+        self: Service,
+        actor: User,
+        *,
+        match_id: int | None = None,
+        where: str | None = None,
+        level: str = "normal",
+    ) -> Reply:
+        """The "Add computer" button: a computer player takes the next free seat."""
+        await self._touch(actor)
+        record = await self._lobby_for(actor, match_id, where)
+        lobby = lobby_of(record) or {}
+        if actor.id != record.created_by:
+            creator = await self.store.user_name(record.created_by) or record.created_by
+            raise Refusal("lobby.only_creator_adds", player=creator)
+        if len(record.seats) >= lobby.get("seats", 0):
+            raise Refusal("lobby.full", match=record.id)
+        player = computer(level, 1 + sum(is_computer(uid) for uid in record.seats))
+        await self._touch(player)
+        updated = (
+            await self.transitions.commit(record, MatchUpdate(seats=[*record.seats, player.id]))
+        ).record
+        post = await self._lobby_post(
+            updated, words()("lobby.adds", player=actor.name, computer=player.name)
+        )
+        return Reply(
+            text=words(actor.locale)(
+                "lobby.computer_joined", computer=player.name, match=record.id
+            ),
+            post=post,
+            match_id=record.id,
         )
 
     @guarded

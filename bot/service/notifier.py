@@ -13,7 +13,7 @@ from typing import Any
 
 from bot.service.base import Loaded, User, plural_names
 from bot.service.clocks import ClockKeeper
-from bot.service.replies import DirectMessage
+from bot.service.replies import DirectMessage, is_computer
 from bot.words import words
 from storage.base import ACTIVE, MatchRecord, Store
 
@@ -39,6 +39,8 @@ class Notifier:
         return bool((await self.prefs(actor.id)).get("confirm", False))
 
     async def mode(self, user_id: str) -> str:
+        if is_computer(user_id):
+            return "off"  # the computer needs no reminder: it moves as soon as it may
         mode = (await self.prefs(user_id)).get("notify", "thread")
         return mode if mode in NOTIFY_MODES else "thread"
 

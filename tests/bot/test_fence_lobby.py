@@ -27,7 +27,7 @@ async def test_lobby_post_lists_seats_options_and_buttons(service: Service) -> N
     assert "Players (1/4): alice." in post.text
     assert "quick_map: true" in post.text and "round_limit: 12" in post.text
     assert "trading_cards" not in post.text  # defaults are not repeated (issue 14.12)
-    assert [b.action for b in post.buttons] == ["join", "leave", "start"]
+    assert [b.action for b in post.buttons] == ["join", "leave", "add_computer", "start"]
     record = await service.store.get_match(reply.match_id)
     assert record is not None and record.status == CHALLENGE
 

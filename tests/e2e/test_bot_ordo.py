@@ -140,6 +140,7 @@ async def test_commands_are_synced_to_the_dev_guild(fake_discord: FakeDiscord, t
         "rematch",
         "history",
         "export",
+        "hint",
     }
     play = next(c for c in puts[-1].json if c["name"] == "play")
     assert "ordo" in {o["name"] for o in play["options"]}

@@ -30,6 +30,7 @@ SIMPLE_COMMANDS: tuple[tuple[str, str, str], ...] = (
     ("hand", "hand", "Show your secret cards, privately"),
     ("turn", "panel", "Choose your move step by step with buttons"),
     ("rematch", "rematch", "Play a finished match again, colours swapped"),
+    ("hint", "hint", "The computer's suggestion for your move (unrated games only)"),
 )
 
 

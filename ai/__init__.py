@@ -1,0 +1,49 @@
+"""Computer opponents: one entry point, one module of game knowledge per game.
+
+The package is pure: it imports only :mod:`games` and the standard library, so a search can
+run in a worker process, in a benchmark or in a test alike. :func:`choose` is the whole
+surface the bot calls; it is a top-level function of plain values (``game`` name, the
+seat's ``view`` dict, numbers), so it pickles into a ``ProcessPoolExecutor``.
+
+Each ``ai.<game>`` module exposes ``choose(view, seat, budget, rng) -> str`` returning the
+notation of one legal next action *for that seat*: a multi-step turn (Fonver capture chains,
+the pie choice, FENCE! guided steps) is played by calling again while the seat is still to
+move. The view is what that seat may see — for FENCE! nothing of other hands — so no
+search can peek.
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+from typing import Any
+
+from ai.budget import Budget, Clock
+
+LEVELS: dict[str, float] = {"easy": 0.3, "normal": 2.0, "strong": 8.0}
+"""Seconds of thought per move at each level (the bot's settings can override them)."""
+
+__all__ = ["LEVELS", "Budget", "Clock", "choose"]
+
+
+def choose(
+    game: str,
+    view: dict[str, Any],
+    seat: int,
+    *,
+    level: str = "normal",
+    seed: int = 0,
+    budget_s: float | None = None,
+    iterations: int | None = None,
+) -> str:
+    """The notation of the AI's next action for ``seat``, from what ``seat`` can see.
+
+    ``budget_s`` overrides the level's seconds; ``iterations`` caps the work instead of (or as
+    well as) the clock, which makes the answer independent of machine speed: the same view,
+    seed and iteration cap always give the same move.
+    """
+    if level not in LEVELS:
+        raise ValueError(f"unknown level {level!r}; one of {', '.join(LEVELS)}")
+    seconds = budget_s if budget_s is not None else (None if iterations else LEVELS[level])
+    module = importlib.import_module(f"ai.{game}")
+    return str(module.choose(view, seat, Budget(seconds, iterations), random.Random(seed)))
