@@ -6,11 +6,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from tests.e2e.test_bot_correspondence import content
 from tests.e2e.test_bot_ordo import (
     EPHEMERAL,
     bot_running,
     command,
     flags_of,
+    followup,
     press,
     start_match,
     thread_posts,
@@ -69,6 +71,38 @@ async def test_commands_carry_german_names(fake_discord: FakeDiscord, tmp_path: 
     )
     move = next(c for c in puts[-1].json if c["name"] == "move")
     assert move["name_localizations"]["de"] == "zug"
+
+
+async def test_grouped_commands_carry_german_names(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    async with bot_running(fake_discord, tmp_path / "bot.sqlite3"):
+        pass
+    puts = fake_discord.calls(
+        "PUT", rf"/applications/{fake_discord.app_id}/guilds/{fake_discord.guild_id}/commands"
+    )
+    match = next(c for c in puts[-1].json if c["name"] == "match")
+    assert match["name_localizations"]["de"] == "partie"
+    accept = next(o for o in match["options"] if o["name"] == "accept")
+    assert accept["name_localizations"]["de"] == "annehmen"
+    assert accept["description_localizations"]["de"].startswith("Nimm eine Herausforderung")
+
+
+async def test_a_german_client_gets_german_answers(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    """Discord sends the member's client language with every interaction."""
+    server = fake_discord
+    async with bot_running(server, tmp_path / "bot.sqlite3"):
+        start = server.mark()
+        payload = server.slash(
+            "me", {}, user="carol", channel=server.channel_id, subcommand="games"
+        )
+        payload["locale"] = "de"
+        await server.interact(payload)
+        answer = await followup(server, payload, start)
+    assert content(answer) == "Du hast keine offenen Partien. Starte eine mit /spielen."
+    assert flags_of(answer) & EPHEMERAL
 
 
 async def test_board_images_carry_alt_text(fake_discord: FakeDiscord, tmp_path: Path) -> None:

@@ -126,7 +126,9 @@ async def test_translator_gives_german_command_names_within_discord_limits() -> 
     assert payload["description_localizations"]["de"].startswith("Spiele deinen Zug")
     assert "en-US" not in payload.get("name_localizations", {})
     for key, text in catalogue().languages["de"].items():
-        if key.startswith("discord.command_name.") or key.startswith("discord.group_name."):
+        if key.startswith(
+            ("discord.command_name.", "discord.group_name.", "discord.parameter_name.")
+        ):
             assert DISCORD_NAME.match(text) and text == text.lower(), key
         elif key.startswith("discord."):
             assert 1 <= len(text) <= 100, key
