@@ -65,6 +65,8 @@ class ClockKeeper:
         text = time_text or server.get("time") or self.default_time
         try:
             control = tc.TimeControl.parse(text)
+        except Refusal:
+            raise
         except ValueError as exc:
             raise Refusal(str(exc)) from None
         return {"time": control.to_dict(), "rated": True if rated is None else bool(rated)}

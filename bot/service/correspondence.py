@@ -482,6 +482,8 @@ class CorrespondenceCases:
             if key == "time":
                 try:
                     settings["time"] = tc.TimeControl.parse(str(value)).text()
+                except Refusal:
+                    raise
                 except ValueError as exc:
                     raise Refusal(str(exc)) from None
             elif key == "mode":
@@ -496,7 +498,9 @@ class CorrespondenceCases:
                 raise Refusal("settings.unknown", key=repr(key), keys=", ".join(SERVER_KEYS))
         if changes:
             await self.store.save_guild_settings(guild_id, settings, self.clock())
-        time_text = tc.TimeControl.parse(settings.get("time") or self.default_time).describe()
+        time_text = tc.TimeControl.parse(settings.get("time") or self.default_time).describe(
+            actor.locale
+        )
         enabled = settings.get("games") or games.available()
         say = words(actor.locale)
         channel = (

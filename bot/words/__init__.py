@@ -35,7 +35,7 @@ from __future__ import annotations
 import string
 import tomllib
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 from typing import Any
@@ -71,6 +71,15 @@ def _flatten(table: Mapping[str, Any], prefix: str = "") -> dict[str, str]:
     return flat
 
 
+@dataclass(frozen=True)
+class Phrase:
+    """A catalogue sentence used as a parameter of another, said in the same language as the
+    sentence around it (a refusal is built before anyone knows who will read it)."""
+
+    key: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+
+
 def plural_form(n: object) -> str:
     """The plural entry a count selects: ``one`` for exactly 1, else ``other``."""
     return "one" if n == 1 else "other"
@@ -85,6 +94,10 @@ class Words:
     fallback: Mapping[str, str]
 
     def __call__(self, key: str, /, **params: Any) -> str:
+        params = {
+            name: self(value.key, **value.params) if isinstance(value, Phrase) else value
+            for name, value in params.items()
+        }
         template = self._template(key)
         if template is None and "n" in params:
             template = self._template(f"{key}.{plural_form(params['n'])}") or self._template(

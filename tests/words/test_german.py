@@ -95,3 +95,10 @@ def test_german_command_names_are_unique_per_level() -> None:
     for members in GROUPS.values():
         names = [say[f"discord.command_name.{m}"] for m in members]
         assert len(set(names)) == len(names)
+
+
+async def test_a_refusal_built_from_phrases_is_said_whole_in_german(service: Service) -> None:
+    refused = await service.challenge(GERMAN_ALICE, "ordo", BOB, time_control="0m per move")
+    assert refused.text == "Die Zeit pro Zug muss mindestens 1 Minute betragen."
+    english = await service.challenge(ALICE, "ordo", BOB, time_control="0m per move")
+    assert english.text == "The time per move must be at least 1 minute."
