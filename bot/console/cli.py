@@ -130,7 +130,7 @@ class Console:
         if post.buttons:
             self.write("(buttons: " + " | ".join(b.label for b in post.buttons) + ")")
         if post.choices:
-            self.write("(choose one: " + " | ".join(post.choices) + ")")
+            self.write(SAY("console.choose_one", choices=" | ".join(post.choices)))
         for user_id in post.mentions:
             self._lines(f"[notify {user_id}] ", post.ping)
 
@@ -152,9 +152,9 @@ class Console:
             options = [f"[{panel.value(i)}] {o}" for i, o in enumerate(panel.options)]
             lines = textwrap.wrap(" | ".join(options), PANEL_WIDTH, break_on_hyphens=False)
             if len(lines) == 1:
-                self.write(f"[only {user}] (choose with /turn path:<choice>: {lines[0]})")
+                self.write(f"[only {user}] {SAY('console.choose_with', choices=lines[0])}")
             else:  # dozens of choices (a Fuer turn): readable rows, not one endless line
-                self.write(f"[only {user}] (choose with /turn path:<choice>:")
+                self.write(f"[only {user}] {SAY('console.choose_with_rows')}")
                 for line in lines:
                     self.write(f"[only {user}]   {line}")
                 self.write(f"[only {user}] )")

@@ -43,7 +43,7 @@ empty facts (starting cards once revealed, no notes) are left out of the text.""
 
 def _words(value: Any) -> str:
     if isinstance(value, list | tuple):
-        return " ".join(_words(v) for v in value) or "none"
+        return " ".join(_words(v) for v in value) or words()("hand.none")
     if isinstance(value, dict):
         return ", ".join(f"{k.replace('_', ' ')} {_words(v)}" for k, v in value.items())
     return str(value)
