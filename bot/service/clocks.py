@@ -115,7 +115,11 @@ class ClockKeeper:
         return tc.Clocks.from_dict(data) if data and record.status == ACTIVE else None
 
     async def time_left(
-        self, record: MatchRecord, seat: int, directory: Directory | None = None
+        self,
+        record: MatchRecord,
+        seat: int,
+        directory: Directory | None = None,
+        locale: str = "en",
     ) -> str:
         """``2 days 3 h left`` for a seat whose clock runs ("" otherwise); vacation time is
         not counted, so the figure matches the deadline the scheduler keeps."""
@@ -130,9 +134,9 @@ class ClockKeeper:
         paused = any(a <= now < b for a, b in vacations.get(seat, ()))
         # Whole seconds up: a clock read a moment after it was set shows "3 days", not
         # "2 days 23 h".
-        return words()(
+        return words(locale)(
             "clock.left_paused" if paused else "clock.left",
-            left=tc.format_duration(max(0.0, math.ceil(left))),
+            left=tc.format_duration(max(0.0, math.ceil(left)), locale),
         )
 
     async def lines(

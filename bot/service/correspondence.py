@@ -54,7 +54,7 @@ from bot.service.notifier import NOTIFY_MODES
 from bot.service.panel import walk
 from bot.service.replies import Button, DirectMessage, Post, Reply
 from bot.service.timecontrol import DAY
-from bot.words import words
+from bot.words import language_of, words
 from storage.base import ACTIVE, FINISHED, MatchRecord, MatchUpdate, Rating, StaleVersion
 
 if TYPE_CHECKING:
@@ -87,6 +87,7 @@ class CorrespondenceCases:
             if mode not in NOTIFY_MODES:
                 raise Refusal("notify.bad_mode", modes=", ".join(NOTIFY_MODES), mode=repr(mode))
             prefs["notify"] = mode
+        prefs["locale"] = language_of(actor.locale)  # DMs speak it: Notifier.locale
         if confirm is not None:
             prefs["confirm"] = bool(confirm)
         await self.store.save_user_settings(actor.id, prefs, self.clock())
@@ -212,17 +213,17 @@ class CorrespondenceCases:
         replies = []
         for seat, _threshold, _key in due:
             uid = updated.seats[seat]
-            left = tc.format_duration(
-                max(0.0, math.ceil(tc.remaining(clocks, seat, now, vacations) or 0))
-            )
-            text = words()(  # scheduled: no interaction to take a locale from
+            seconds = max(0.0, math.ceil(tc.remaining(clocks, seat, now, vacations) or 0))
+            mode = await self.notifier.mode(uid)
+            # in the thread everyone reads it (English); a DM speaks its reader's language
+            locale = await self.notifier.locale(uid) if mode in ("dm", "digest") else "en"
+            text = words(locale)(
                 "clock.reminder",
                 player=names[seat],
-                left=left,
+                left=tc.format_duration(seconds, locale),
                 game=rules.info.title,
                 match=updated.id,
             )
-            mode = await self.notifier.mode(uid)
             if mode == "thread":
                 replies.append(
                     Reply(
@@ -264,10 +265,11 @@ class CorrespondenceCases:
         for uid, prefs in await self.store.users_with_settings():
             if prefs.get("notify") != "digest" or now - float(prefs.get("digest_at", 0)) < DAY:
                 continue
-            lines = await self._waiting_lines(uid)
+            locale = str(prefs.get("locale", "en"))
+            lines = await self._waiting_lines(uid, locale)
             await self.store.save_user_settings(uid, {**prefs, "digest_at": now}, now)
             if lines:
-                text = words()("waiting.digest") + "\n" + "\n".join(lines)
+                text = words(locale)("waiting.digest") + "\n" + "\n".join(lines)
                 replies.append(Reply(dms=(DirectMessage(uid, text),)))
         return replies
 
@@ -319,7 +321,7 @@ class CorrespondenceCases:
             deadline = await self.clocks.deadline(record, seat, directory)
             names = directory.player_names(record)
             opponents = plural_names([n for s, n in enumerate(names) if s != seat], locale)
-            left = await self.clocks.time_left(record, seat, directory)
+            left = await self.clocks.time_left(record, seat, directory, locale)
             line = self._linked(
                 record,
                 words(locale)(

@@ -114,8 +114,8 @@ class HandCases:
         intro: str,
         locale: str = "en",
     ) -> tuple[str, bytes | None]:
-        """``intro`` is a ``hand.*`` key; DMs the clock or another player's move causes are
-        English (no locale of the recipient is known then), ``/hand`` speaks the caller's."""
+        """``intro`` is a ``hand.*`` key; DMs speak the language the player set with
+        ``/me notify`` (:meth:`Notifier.locale`), ``/hand`` the caller's own."""
         say = words(locale)
         rules, record = loaded.rules, loaded.record
         where = self._linked(record, say("hand.where", game=rules.info.title, match=record.id))
@@ -155,7 +155,9 @@ class HandCases:
                 if not hand_changed and seat in acted:
                     continue  # news of one's own doing (the offer just made) is no news
                 intro = "hand.changed" if hand_changed else "hand.news"
-            text, image = await self._secret_message(after, seat, private, intro=intro)
+            text, image = await self._secret_message(
+                after, seat, private, intro=intro, locale=await self.notifier.locale(user_id)
+            )
             dms.append(DirectMessage(user_id, text, image))
         return tuple(dms)
 

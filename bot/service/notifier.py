@@ -38,6 +38,13 @@ class Notifier:
     async def confirms_moves(self, actor: User) -> bool:
         return bool((await self.prefs(actor.id)).get("confirm", False))
 
+    async def locale(self, user_id: str) -> str:
+        """The language a player's DMs are written in: their Discord client's when they last
+        chose how to be notified (``/me notify``, where DMs are switched on), else English.
+        Scheduled messages have no interaction to read a locale from; this is the one a
+        player gave us for exactly these messages."""
+        return str((await self.prefs(user_id)).get("locale", "en"))
+
     async def mode(self, user_id: str) -> str:
         if is_computer(user_id):
             return "off"  # the computer needs no reminder: it moves as soon as it may
@@ -58,10 +65,11 @@ class Notifier:
             uid = loaded.record.seats[seat]
             if await self.mode(uid) != "dm":
                 continue
-            say = words()  # sent on someone else's move: the recipient's locale is unknown
-            opponents = plural_names([n for s, n in enumerate(names) if s != seat])
+            locale = await self.locale(uid)
+            say = words(locale)
+            opponents = plural_names([n for s, n in enumerate(names) if s != seat], locale)
             where = self.linked(loaded.record, say("notify.dm_where", match=loaded.id))
-            left = await self.clocks.time_left(loaded.record, seat)
+            left = await self.clocks.time_left(loaded.record, seat, locale=locale)
             text = say(
                 "notify.dm_turn", game=loaded.rules.info.title, opponents=opponents, where=where
             )

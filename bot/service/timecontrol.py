@@ -515,10 +515,10 @@ def year_bounds(now: float) -> tuple[float, float]:
     )
 
 
-def format_duration(seconds: float) -> str:
+def format_duration(seconds: float, locale: str = "en") -> str:
     """Time left for listings: the two largest units, rounded down so it never promises
     more than there is (``2 days 3 h``, ``5 h 10 min``, ``3 min``)."""
-    say = words()  # clock lines sit in shared posts and reminders: English (bot.words)
+    say = words(locale)  # English in shared posts (bot.words); a DM's reader's language
     if seconds < MINUTE:
         return say("time.under_a_minute") if seconds > 0 else say("time.short_minutes", n=0)
     minutes = int(seconds // MINUTE)

@@ -21,13 +21,16 @@ Conventions:
   later, and only this module changes). Code never spells a plural itself.
 - Fallback: a key missing in a language is taken from English, a language we do not ship is
   English, so a partial translation is always safe.
-- Whose language: an answer to one person (a reply, a refusal, a panel, a private DM to the
-  person who acted) uses that person's Discord locale (``User.locale``). Everything posted where
-  several people read it (the match thread, the board caption, the challenge post) and every
-  scheduled message (reminders, timeouts, DMs sent by the clock) is English: Discord gives a bot
-  no per-server language for a thread, and the clock has no interaction to read a locale from.
-  A per-server language setting would be the clean source for both; until one exists, shared
-  text stays in the one language every member was shown when they joined.
+- Whose language: an answer to one person (a reply, a refusal, a panel) uses that person's
+  Discord locale (``User.locale``, from ``interaction.locale``). A DM (your turn, reminders and
+  the digest for players who chose DMs, secret cards) uses the language the player's client had
+  when they last chose how to be notified (``/me notify`` stores it; see
+  ``Notifier.locale``): the clock has no interaction to read a locale from, and that is the
+  moment a player asks for DMs. Everything posted where several people read it (the match
+  thread, the board caption, challenge and lobby posts, thread reminders) is English: Discord
+  gives a bot no language for a thread (``guild_locale`` is only set for community servers and
+  says nothing about who plays), so shared text stays in the one language everyone is sure to
+  have. A per-server language setting would be the clean source for shared posts.
 """
 
 from __future__ import annotations

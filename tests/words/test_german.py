@@ -8,6 +8,7 @@ from collections.abc import AsyncIterator
 
 import pytest
 
+import games
 from bot.service import Service
 from bot.words import catalogue, words
 from storage import MemoryStore
@@ -15,6 +16,13 @@ from tests.bot.conftest import ALICE, BOB, FakeClock, start_ordo
 
 GERMAN_BOB = dataclasses.replace(BOB, locale="de")
 GERMAN_ALICE = dataclasses.replace(ALICE, locale="de")
+
+
+async def any_legal_move(service: Service, match: int) -> str:
+    record = await service.store.get_match(match)
+    assert record is not None
+    rules = games.get(record.game)
+    return rules.legal_notations(rules.load(record.state))[0]
 
 
 @pytest.fixture
@@ -102,3 +110,18 @@ async def test_a_refusal_built_from_phrases_is_said_whole_in_german(service: Ser
     assert refused.text == "Die Zeit pro Zug muss mindestens 1 Minute betragen."
     english = await service.challenge(ALICE, "ordo", BOB, time_control="0m per move")
     assert english.text == "The time per move must be at least 1 minute."
+
+
+async def test_dms_speak_the_language_chosen_with_notify(service: Service) -> None:
+    """The your-turn DM goes out on the opponent's move, with no interaction of its reader:
+    it speaks the language the reader's client had when they switched DMs on."""
+    await service.notify(GERMAN_BOB, mode="dm")
+    match = await start_ordo(service)
+    played = await service.move(ALICE, "a3-a4", match_id=match)
+    (dm,) = played.dms
+    assert dm.user_id == "bob" and dm.text.startswith("Du bist in Ordo gegen alice am Zug")
+    await service.notify(BOB, mode="dm")  # an English client now: English DMs
+    assert (await service.move(BOB, await any_legal_move(service, match), match_id=match)).ok
+    alices = await any_legal_move(service, match)
+    (english,) = (await service.move(ALICE, alices, match_id=match)).dms
+    assert english.text.startswith("Your turn in Ordo against alice")
