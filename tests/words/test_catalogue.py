@@ -142,3 +142,24 @@ def discord_client_stub() -> object:
     import discord
 
     return discord.Client(intents=discord.Intents.none())
+
+
+def test_every_call_with_a_literal_key_passes_the_fields_its_sentence_needs() -> None:
+    """A missing field would turn a refusal into "something went wrong" at run time."""
+    english = catalogue().english
+    wrong = []
+    for path in (ROOT / "bot").rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(), filename=str(path))):
+            if not (isinstance(node, ast.Call) and node.args):
+                continue
+            first = node.args[0]
+            if not (isinstance(first, ast.Constant) and isinstance(first.value, str)):
+                continue
+            key = first.value
+            template = english.get(key) or english.get(f"{key}.other")
+            if template is None or any(k.arg is None for k in node.keywords):
+                continue
+            given = {k.arg for k in node.keywords} - {"n"} | ({"n"} & fields(template))
+            if given != fields(template):
+                wrong.append(f"{path.relative_to(ROOT)}:{node.lineno} {key}")
+    assert wrong == []
