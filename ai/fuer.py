@@ -25,7 +25,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ai.budget import Budget
+from ai.budget import Budget, Clock
 from ai.fuer_lines import can_add, has_won, potential, spot_sizes, threats
 from ai.mcts import Settings, search
 from games.fuer import position
@@ -86,7 +86,11 @@ def _frontier(tiles: int) -> int:
 
 
 class FuerDomain:
-    """Fuer as :class:`ai.mcts.Domain` sees it."""
+    """Fuer as :class:`ai.mcts.Domain` sees it. ``clock`` lets a long ranking stop when
+    the time is up (only a wall-clock budget can stop it, so iteration caps stay exact)."""
+
+    def __init__(self, clock: Clock | None = None) -> None:
+        self.clock = clock
 
     def player(self, state: Position) -> int:
         return state[0].to_move
@@ -114,16 +118,21 @@ class FuerDomain:
         return after, (mover if has_won(own, own | opp) else None)
 
     def actions(self, state: Position) -> Sequence[Turn]:
-        return ranked_turns(state[0])[:CANDIDATES]
+        return ranked_turns(state[0], self.clock)[:CANDIDATES]
 
     def evaluate(self, state: Position, rng: random.Random) -> float:
         return judge(state[0])
 
 
-def ranked_turns(fs: FuerState) -> list[Turn]:
+def ranked_turns(fs: FuerState, clock: Clock | None = None) -> list[Turn]:
     """Legal turns best first: a winning turn alone if there is one, then the turns that
-    leave the opponent no immediate win, then the rest (a lost position still needs a move)."""
+    leave the opponent no immediate win, then the rest (a lost position still needs a move).
+
+    A position can have ~2,000 turns; when ``clock`` runs out of seconds midway, the turns
+    not yet judged follow the judged ones in the engine's order.
+    """
     turns = legal_turns(fs)
+    timed = clock is not None and clock.deadline is not None
     if not turns:
         return []
     mover = fs.to_move
@@ -136,7 +145,11 @@ def ranked_turns(fs: FuerState) -> list[Turn]:
     sizes_by_tile: dict[int, int] = {}
     safe: list[tuple[float, int, Turn]] = []
     unsafe: list[tuple[float, int, Turn]] = []
+    judged = len(turns)
     for index, turn in enumerate(turns):
+        if timed and index % 32 == 31 and clock.done():  # type: ignore[union-attr]
+            judged = index
+            break
         own = _after(fs, turn)
         known = by_pieces.get(own)
         if known is None:
@@ -172,7 +185,7 @@ def ranked_turns(fs: FuerState) -> list[Turn]:
         (unsafe if lost else safe).append((-score, index, turn))
     safe.sort()
     unsafe.sort()
-    return [turn for _, _, turn in safe + unsafe]
+    return [turn for _, _, turn in safe] + turns[judged:] + [turn for _, _, turn in unsafe]
 
 
 def judge(fs: FuerState) -> float:
@@ -198,9 +211,7 @@ def judge(fs: FuerState) -> float:
 
 
 def choose(view: Mapping[str, Any], seat: int, budget: Budget, rng: random.Random) -> str:
+    clock = budget.start()  # the whole call counts, preparation included
     state = state_from_view(view)
-    turns = ranked_turns(state)
-    if len(turns) == 1:
-        return write(turns[0])
-    rows = search(FuerDomain(), (state, None), budget.start(), rng, SETTINGS)
-    return write(rows[0][0] if rows else turns[0])
+    rows = search(FuerDomain(clock), (state, None), clock, rng, SETTINGS)
+    return write(rows[0][0])

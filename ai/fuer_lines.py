@@ -46,10 +46,7 @@ def has_won(own: int, pieces: int) -> bool:
     for w in FOURS:
         if own & w.cells == w.cells and not own & w.ends:
             return True
-    for w in FIVES:
-        if pieces & w.cells == w.cells and not pieces & w.ends:
-            return True
-    return False
+    return any(pieces & w.cells == w.cells and not pieces & w.ends for w in FIVES)
 
 
 def _single(mask: int) -> bool:

@@ -90,7 +90,7 @@ def search(
     root_state: S,
     clock: Clock,
     rng: random.Random,
-    settings: Settings = Settings(),  # noqa: B008 - frozen value
+    settings: Settings = Settings(),
 ) -> list[tuple[A, int, float]]:
     """Run until ``clock`` is done; the root's ``(action, visits, mean value)`` rows, best
     first (most visits, then best mean, then the domain's order)."""
@@ -117,7 +117,7 @@ def best_action(
     state: S,
     clock: Clock,
     rng: random.Random,
-    settings: Settings = Settings(),  # noqa: B008 - frozen value
+    settings: Settings = Settings(),
 ) -> A:
     """The most visited root action (the first candidate if the search saw none)."""
     rows = search(domain, state, clock, rng, settings)

@@ -51,8 +51,9 @@ from bot.service import ratings as glicko
 from bot.service import timecontrol as tc
 from bot.service.base import Loaded, Refusal, User, guarded, plural_names
 from bot.service.notifier import NOTIFY_MODES
+from bot.service.opponents import has_computer
 from bot.service.panel import walk
-from bot.service.replies import Button, DirectMessage, Post, Reply
+from bot.service.replies import Button, DirectMessage, Post, Reply, is_computer
 from bot.service.timecontrol import DAY
 from bot.words import language_of, words
 from storage.base import ACTIVE, FINISHED, MatchRecord, MatchUpdate, Rating, StaleVersion
@@ -156,29 +157,41 @@ class CorrespondenceCases:
         carries a post for its match's place and/or DMs; the caller delivers them.
 
         Only a running process ticks, so the tick is also the heartbeat."""
-        await self.store.mark_alive(self.clock())
+        now = self.clock()
+        await self.store.mark_alive(now)
         replies: list[Reply] = []
-        for record in await self.store.list_matches(statuses=(ACTIVE,)):
-            if "clock" not in record.meta:
-                continue
+        # Only matches whose deadline has come (an index, not a scan of every active match):
+        # a clock event, or a computer seat to move — also one left pending by a restart.
+        for record in await self.store.due_matches(now):
             try:
-                replies.extend(await self._tick_match(record))
+                if await self._computer_to_move(record):
+                    replies.extend(await self.computer_turns(record.id))
+                else:
+                    replies.extend(await self._tick_match(record))
             except StaleVersion:
                 continue  # somebody moved meanwhile; the next tick looks again
             except Exception:
                 log.exception("clock tick failed (match %s)", record.id)
         replies.extend(await self._digests())
-        # Computer turns left pending (the bot stopped while the computer was to move).
-        replies.extend(await self.computer_turns())
         return replies
+
+    async def _computer_to_move(self: Service, record: MatchRecord) -> bool:
+        if not has_computer(record):
+            return False
+        loaded = self._load(record)
+        return any(is_computer(record.seats[s]) for s in loaded.rules.to_move(loaded.state))
 
     async def _tick_match(self: Service, record: MatchRecord) -> list[Reply]:
         now = self.clock()
+        if "clock" not in record.meta:
+            await self.store.set_due(record.id, None)
+            return []
         clocks = tc.Clocks.from_dict(record.meta["clock"])
         # Vacations only ever postpone events, so the clock read without them is the
         # earliest anything can be due: most ticks stop here without reading any settings.
         soonest = tc.next_event(clocks, self.reminders)
         if soonest is None or soonest > now:
+            await self.store.set_due(record.id, soonest)
             return []
         vacations = await self.clocks.vacations(record)
         late = tc.expired(clocks, now, vacations)
@@ -193,6 +206,8 @@ class CorrespondenceCases:
             if threshold < clocks.banks[seat]
         ]
         if not due:
+            # Paused (a vacation, the bot's downtime): look again when the paused clock says.
+            await self.store.set_due(record.id, tc.next_event(clocks, self.reminders, vacations))
             return []
         keys = [key for _, _, key in due]
         # Larger thresholds passed at the same moment are marked too, so they never fire.
@@ -302,6 +317,10 @@ class CorrespondenceCases:
             text = say("vacation.started", days=f"{days:g}", left=f"{left - days:g}")
         prefs["vacations"] = [list(s) for s in spans if s[1] > start_y - 366 * DAY]
         await self.store.save_user_settings(actor.id, prefs, now)
+        # A vacation ended early brings deadlines forward: the scheduler looks again now.
+        for record in await self.store.list_matches(user_id=actor.id, statuses=(ACTIVE,)):
+            if "clock" in record.meta:
+                await self.store.set_due(record.id, now)
         return Reply(text=text)
 
     # -- overview --------------------------------------------------------------------------

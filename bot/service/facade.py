@@ -103,7 +103,7 @@ class Service(LobbyCases, HandCases, PanelCases, CorrespondenceCases, RecordCase
         self.vacation_days = vacation_days
         self._seed_source = seed_source or (lambda: secrets.randbits(31))
         self.link = link
-        self.transitions = Transitions(store, clock)
+        self.transitions = Transitions(store, clock, self.reminders)
         self.clocks = ClockKeeper(store, clock, default_time)
         self.notifier = Notifier(store, self.clocks, link)
         self.workers = workers or Workers(0)

@@ -1,7 +1,8 @@
 """Sentences about a FENCE! view for people: who offers whom which cards.
 
-The renderer and the bot both phrase a trade offer; the wording lives here, next to the
-view it reads, so an image and a message never describe one offer two ways.
+Phrasing is not drawing: the hand image shows this sentence, and a text reply (a DM, the
+console) can use the same one, so one offer is never described two ways. It lives next to
+the view it reads, which decides what a seat may know about an offer.
 """
 
 from __future__ import annotations
@@ -15,6 +16,8 @@ _WANT_KEYS = ("get", "gets", "want", "wants", "ask", "asks", "for", "request")
 
 
 def seat_name(seat: Any, names: Sequence[str], me: int | None = None) -> str:
+    """A seat as its colour name ("you" for ``me``); anything else is shown as it is, so an
+    offer of a shape the rules add later still reads rather than failing."""
     if isinstance(seat, int) and not isinstance(seat, bool):
         if seat == me:
             return "you"
@@ -24,6 +27,7 @@ def seat_name(seat: Any, names: Sequence[str], me: int | None = None) -> str:
 
 
 def cards_text(value: Any) -> str:
+    """Card codes separated by spaces; an empty list reads "nothing"."""
     if isinstance(value, list | tuple):
         return " ".join(str(v) for v in value) or "nothing"
     return str(value)

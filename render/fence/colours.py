@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from render.common import PALETTE, RGB
+from render.common import PALETTE, RGB, Palette
 
 PAWN_COLOURS: tuple[RGB, ...] = (
     (46, 160, 67),
@@ -34,9 +34,10 @@ STRUCK: RGB = (170, 0, 0)
 OFFER: RGB = (255, 226, 130)
 POST: RGB = (24, 120, 64)
 EMPTY_SPOT: RGB = (168, 158, 136)
-SIDE_VECTOR = {"N": (0.0, -1.0), "E": (1.0, 0.0), "S": (0.0, 1.0), "W": (-1.0, 0.0)}
 
 
-def palette_of(view: dict[str, Any]) -> Any:
+def palette_of(view: dict[str, Any]) -> Palette:
+    """The shared palette with the pawns' colours and this match's seat names, so the title
+    bar's swatches are the pawns on the map."""
     names = tuple(view.get("seat_names") or ())
     return replace(PALETTE, seat_colours=PAWN_COLOURS, seat_names=names or PALETTE.seat_names)

@@ -165,7 +165,7 @@ async def test_a_fence_lobby_filled_with_computers_plays_to_a_persons_turn(
     assert not full.ok and "full" in full.text
     record = await svc.store.get_match(lobby)
     assert record is not None
-    assert record.seats == ["alice", "ai:normal:1", "ai:normal:2"]
+    assert list(record.seats) == ["alice", "ai:normal:1", "ai:normal:2"]
     assert await svc.store.user_name("ai:normal:2") == "Computer 2 (normal)"
     started = await svc.start(ALICE, match_id=lobby)
     assert started.ok, started.text

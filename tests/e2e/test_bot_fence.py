@@ -251,7 +251,9 @@ async def test_three_players_from_lobby_through_rounds_and_a_restart(
         )
         lobby = thread_messages(server, thread_id)[-1]
         lobby_id = int(lobby.response["id"])
-        assert custom_ids(lobby.json) == ["bb:join:1::", "bb:leave:1::", "bb:start:1::"]
+        assert custom_ids(lobby.json) == [
+            "bb:join:1::", "bb:leave:1::", "bb:add_computer:1::", "bb:start:1::"
+        ]
         assert "quick_map: true" in text_of(lobby.json)
         early = await press(server, "bb:start:1::", user="alice", message=lobby_id)
         assert "at least 2 players" in early.json["content"]
