@@ -44,7 +44,7 @@ SAY = words()
 """The console speaks English (it has no client locale to read)."""
 HELP = SAY("console.help", groups="; ".join(f"/{g} {'|'.join(cs)}" for g, cs in GROUPS.items()))
 GUILD = "console"
-"""The console is one server of its own (for /settings, ratings and leaderboards)."""
+"""The console is one server of its own (for /server settings, ratings and leaderboards)."""
 
 
 PANEL_WIDTH = 100
@@ -99,7 +99,7 @@ class Console:
         self.service = service
         self.clock = clock
         self.admins = admins
-        """Console users who manage the console's server (may change /settings)."""
+        """Console users who manage the console's server (may change /server settings)."""
         self.out_dir = out_dir
         self.write = write
         self._images = 0
@@ -402,7 +402,7 @@ def main(argv: list[str] | None = None) -> None:
         action="append",
         default=[],
         metavar="USER",
-        help="a console user who may change /settings (repeat for several)",
+        help="a console user who may change /server settings (repeat for several)",
     )
     args = parser.parse_args(argv)
     logging.basicConfig(level=args.log_level.upper(), format="%(levelname)s %(name)s: %(message)s")

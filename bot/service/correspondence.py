@@ -490,7 +490,7 @@ class CorrespondenceCases:
     async def server_settings(
         self: Service, actor: User, guild_id: str, changes: dict[str, Any] | None = None
     ) -> Reply:
-        """``/settings``: anyone may read them; only someone who manages the server (the
+        """``/server settings``: anyone may read them; only someone who manages the server (the
         front end says who does) may change them."""
         if any(value is not None for value in (changes or {}).values()) and not (
             actor.manages_server
