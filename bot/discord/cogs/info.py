@@ -1,4 +1,4 @@
-"""Information: /games (my matches everywhere), /history and /rules."""
+"""Information: /me games (my matches everywhere), /match history and /rules."""
 
 from __future__ import annotations
 
