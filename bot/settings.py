@@ -44,7 +44,7 @@ class Settings(BaseSettings):
     log_level: str = Field(default="INFO", description="DEBUG, INFO, WARNING or ERROR.")
     default_time: str = Field(
         default="3d+1d max 7d",
-        description="Time control of new matches unless /play or /settings says otherwise.",
+        description="Time control of new matches unless /play or /server settings says otherwise.",
     )
     reminder_hours: str = Field(
         default="24,2", description="Hours left on a clock at which its player is reminded."

@@ -21,6 +21,7 @@ from bot.discord.delivery import Delivery, jump_link
 from bot.discord.identity import actor_of
 from bot.discord.translator import CatalogueTranslator
 from bot.service import Service
+from bot.service.command_map import GROUP_OF, full_name
 from bot.service.replies import Reply, parse_path
 from bot.service.workers import Workers
 from bot.settings import Settings
@@ -33,7 +34,6 @@ log = logging.getLogger(__name__)
 
 COMPONENTS = (MatchButton, StepSelect, PanelSelect)
 """Every button and menu the bot posts: their ids carry the match, so they outlive restarts."""
-
 
 
 PLAIN_ACTIONS = frozenset(
@@ -57,7 +57,13 @@ class BoardTree(app_commands.CommandTree["BoardBot"]):
         say = words(interaction.locale)
         if isinstance(error, app_commands.CommandNotFound):
             log.info("removed command %r used", error.name)
-            await bot.delivery.followup(interaction, say("errors.removed_command"))
+            moved = error.name in GROUP_OF
+            await bot.delivery.followup(
+                interaction,
+                say("errors.moved_command", old=error.name, new=full_name(error.name))
+                if moved
+                else say("errors.removed_command"),
+            )
             return
         log.exception(
             "command %s failed", interaction.command and interaction.command.name, exc_info=error
@@ -212,7 +218,7 @@ class BoardBot(commands.Bot):
                 actor, match_id=match_id, version=version, path=path, confirmed=confirmed
             )
         else:
-            reply = Reply.refuse("That button no longer does anything.")
+            reply = Reply.refuse(words(interaction.locale)("errors.dead_button"))
         if reply.ok and action in ANSWERS and reply.panel is None and message is not None:
             await self._retire_buttons(message.edit, message.id)
         await self.delivery.deliver(interaction, reply, edit=in_panel)

@@ -36,6 +36,7 @@ from typing import TYPE_CHECKING, Any
 import ai
 from bot.service.base import Refusal, User, guarded
 from bot.service.replies import COMPUTER_PREFIX, Reply, is_computer
+from bot.words import words
 from storage.base import ACTIVE, MatchRecord
 
 if TYPE_CHECKING:
@@ -50,7 +51,7 @@ COMPUTER_WORDS = frozenset({"ai", "computer", "bot", "cpu"})
 
 def computer(level: str = "normal", number: int = 1) -> User:
     if level not in ai.LEVELS:
-        raise Refusal(f"The computer plays at level {', '.join(LEVELS)}, not {level!r}.")
+        raise Refusal("computer.bad_level", levels=", ".join(LEVELS), level=repr(level))
     name = "Computer" if number == 1 else f"Computer {number}"
     return User(f"{COMPUTER_PREFIX}{level}:{number}", f"{name} ({level})")
 
@@ -162,14 +163,11 @@ class OpponentCases:
         await self._touch(actor)
         record = await self._find(actor, match_id, where, statuses=(ACTIVE,))
         if record.meta.get("rated", False):
-            raise Refusal(
-                f"Match #{record.id} is rated, so the computer keeps its advice to itself. "
-                "Hints are for unrated games (rated:false, or against the computer)."
-            )
+            raise Refusal("computer.hint_rated", match=record.id)
         loaded = self._load(record)
         seat = self._seat_of(record, actor)
         if seat not in loaded.rules.to_move(loaded.state):
-            raise Refusal("A hint is for your own turn; wait until it is your move.")
+            raise Refusal("computer.hint_not_your_turn")
         notation = await self.workers.run(
             think,
             record.game,
@@ -180,6 +178,6 @@ class OpponentCases:
             self.computer_seconds["easy"],
         )
         return Reply(
-            text=f"The computer would play {notation} (match #{record.id}).",
+            text=words(actor.locale)("computer.hint", move=notation, match=record.id),
             match_id=record.id,
         )

@@ -18,6 +18,7 @@ from bot.service.base import DROP, Loaded, User, guarded
 from bot.service.export import ExportedMatch, dump_text
 from bot.service.hands import private_part
 from bot.service.replies import Reply
+from bot.words import words
 from render.animate import animate
 from storage.base import ACTIVE, FINISHED
 
@@ -117,13 +118,10 @@ class RecordCases:
                 names,
             )
             files.append((f"match{record.id}-{record.game}.gif", gif))
-        note = (
-            ""
-            if reveal
-            else " Secrets stay hidden until the game ends, so it can't be replayed yet."
-        )
+        say = words(actor.locale)
+        text = say("export.done", match=record.id, n=len(live))
         return Reply(
-            text=f"Match #{record.id} exported ({len(live)} steps).{note}",
+            text=text if reveal else f"{text} {say('export.secrets_hidden')}",
             files=tuple(files),
             match_id=record.id,
         )

@@ -31,6 +31,7 @@ from bot.service import ratings as glicko
 from bot.service import timecontrol as tc
 from bot.service.base import note_commit
 from bot.service.replies import is_computer
+from bot.words import words
 from games.core import Outcome
 from storage.base import (
     ACTIVE,
@@ -147,4 +148,6 @@ class Transitions:
             f"{names.get(old.user_id, old.user_id)} {glicko.display(old)} → {glicko.display(new)}"
             for old, new in zip(before, after, strict=True)
         )
-        return RatingsWrite(guild, record.game, after, expected), (f"Ratings: {changes}.",)
+        return RatingsWrite(guild, record.game, after, expected), (
+            words()("rating.changes", changes=changes),
+        )

@@ -42,7 +42,10 @@ def test_readme_example_plays_a_move(tmp_path: Path) -> None:
         tmp_path,
         "alice: /play ordo opponent:bob color:first\nbob: /accept\nalice: /move move:a3-a4\n",
     )
-    assert "[notify bob] bob, do you accept? Use the buttons, /accept or /decline." in lines
+    assert (
+        "[notify bob] bob, do you accept? Use the buttons, /match accept or /match decline."
+        in lines
+    )
     assert "alice played a3-a4" in lines
     assert "[notify bob] bob, it's your turn in Ordo (match #1)." in lines
     images = [line.split(" ", 1)[1] for line in lines if line.startswith("[image] ")]
@@ -126,6 +129,36 @@ def test_unquoted_hint_quotes_a_readable_stretch_of_long_input() -> None:
     with pytest.raises(LineError) as refusal:
         parse_line("alice: /move move:" + "x" * 3000 + " " + "y" * 3000)
     assert len(str(refusal.value)) < 250
+
+
+async def test_grouped_and_short_forms_are_the_same_command(console) -> None:
+    """Issue 17.6: Discord shows /match accept; older transcripts say /accept — both work,
+    and a bare number after a match command is the match."""
+    con, out = console
+    await con.handle("alice: /play ordo opponent:bob")
+    await con.handle("alice: /play fendo opponent:bob")
+    out.clear()
+    await con.handle("bob: /match accept 1")
+    assert "[only bob] Challenge accepted." in out
+    out.clear()
+    await con.handle("bob: /accept 2")
+    assert "[only bob] Challenge accepted." in out
+    out.clear()
+    await con.handle("bob: /me games")
+    assert len([line for line in out if line.startswith("[only bob] #")]) == 2
+    out.clear()
+    await con.handle("bob: /match")
+    assert out == [
+        "[only bob] /match needs one of: accept, decline, draw, undo, resign, rematch, "
+        "history, export, hint."
+    ]
+
+
+async def test_help_lists_the_grouped_commands(console) -> None:
+    con, out = console
+    await con.handle("alice: /help")
+    assert "/match accept|decline|draw|undo|resign|rematch|history|export|hint" in out[0]
+    assert "/lobby join|leave|start" in out[0] and "/server settings|leaderboard" in out[0]
 
 
 def test_playing_the_computer_in_the_console(tmp_path: Path) -> None:

@@ -47,8 +47,11 @@ async def test_playing_the_bot_on_discord(fake_discord: FakeDiscord, tmp_path: P
     async with bot_running(server, tmp_path / "bot.sqlite3", 0.05):
         # Another bot cannot be challenged, but this one can: it is the computer.
         _, reply = await command(
-            server, "play", {"opponent": "bot", "color": "first", "level": "easy"},
-            user="alice", subcommand="ordo",
+            server,
+            "play",
+            {"opponent": "bot", "color": "first", "level": "easy"},
+            user="alice",
+            subcommand="ordo",
         )
         assert flags_of(reply) & EPHEMERAL
         assert "Computer (easy)" in reply.json["content"]

@@ -16,6 +16,7 @@ from bot.discord.cogs.common import run
 from bot.discord.identity import actor_of, user_of
 from bot.service import User
 from bot.service.opponents import LEVELS, computer
+from bot.words import words
 from discord import app_commands
 from discord.ext import commands
 from games.core import Option, Rules
@@ -177,8 +178,7 @@ class PlayCog(commands.Cog):
         me = self.bot.user
         if opponent.bot and (me is None or opponent.id != me.id):
             await interaction.response.send_message(
-                "Other bots can't play — challenge a person, or pick me to play the computer.",
-                ephemeral=True,
+                words(interaction.locale)("challenge.bot"), ephemeral=True
             )
             return
         rival = computer(level) if opponent.bot else user_of(opponent)

@@ -2,7 +2,8 @@
 
 Each row names the slash command, its description and the service use case it calls with
 ``(actor, match_id=…, where=…)``. Buttons with the same action call the same use case, so
-every button has a typed twin (``/join`` for Join, ``/hand`` for My cards…).
+every button has a typed twin (``/lobby join`` for Join, ``/hand`` for My cards…). Which
+group a command sits in is decided by :mod:`bot.service.command_map`, not here.
 """
 
 from __future__ import annotations
