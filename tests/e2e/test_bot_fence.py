@@ -240,7 +240,8 @@ async def test_three_players_from_lobby_through_rounds_and_a_restart(
     server = fake_discord
     db = tmp_path / "bot.sqlite3"
     rng = random.Random(7)
-    async with bot_running(server, db) as bot:
+    # in-process rendering: the test records what each image was drawn from (``pictures``)
+    async with bot_running(server, db, workers=0) as bot:
         # -- the lobby: buttons and their typed twins ------------------------------------
         _, opened = await command(
             server, "play", {"seats": 3, "quick_map": True}, user="alice", subcommand="fence"
@@ -334,7 +335,8 @@ async def test_three_players_from_lobby_through_rounds_and_a_restart(
         version = (await game.loaded()).record.version
     dms_before = check_dms(server, bot, pictures)
 
-    async with bot_running(server, db) as bot:
+    # in-process rendering: the test records what each image was drawn from (``pictures``)
+    async with bot_running(server, db, workers=0) as bot:
         game.bot = bot
         before = await game.loaded()
         assert before.record.version == version

@@ -26,16 +26,22 @@ EPHEMERAL = 64
 pytestmark = pytest.mark.e2e
 
 
-def make_bot(server: FakeDiscord, db: Path) -> BoardBot:
+def make_bot(server: FakeDiscord, db: Path, workers: int | None = None) -> BoardBot:
+    """The bot as deployed: rendering in a real worker process unless ``workers=0``."""
     settings = Settings(
-        discord_token=server.token, database_path=str(db), dev_guild_id=server.guild_id
+        discord_token=server.token,
+        database_path=str(db),
+        dev_guild_id=server.guild_id,
+        workers=workers,
     )
     return create_bot(settings)
 
 
 @asynccontextmanager
-async def bot_running(server: FakeDiscord, db: Path) -> AsyncIterator[BoardBot]:
-    bot = make_bot(server, db)
+async def bot_running(
+    server: FakeDiscord, db: Path, workers: int | None = None
+) -> AsyncIterator[BoardBot]:
+    bot = make_bot(server, db, workers)
     async with running_client(bot, server):
         yield bot
 
