@@ -29,7 +29,9 @@ def _played(seed: int, plies: int) -> object:
 @given(st.integers(0, 10_000), st.integers(0, 40))
 def test_the_view_rebuilds_the_position(seed: int, plies: int) -> None:
     state = _played(seed, plies)
-    seat = RULES.to_move(state)[0] if RULES.to_move(state) else 0
+    if RULES.outcome(state) is not None:
+        return  # a decided game is never given to the computer (the view has no side to move)
+    seat = RULES.to_move(state)[0]
     assert RULES.dump(state_from_view(RULES.view(state, seat))) == RULES.dump(state)
 
 
