@@ -174,3 +174,11 @@ def test_both_engines_have_the_same_numbered_migrations() -> None:
     from storage import migrations, pg_migrations
 
     assert pg_migrations.LATEST_VERSION == migrations.LATEST_VERSION
+
+
+async def test_no_server_for_the_lock_means_not_leading(pg_url: str) -> None:
+    async with PostgresStore(pg_url) as store:
+        store.dsn = "postgresql://nobody@127.0.0.1:1/nothing"  # the server went away
+        assert not await store.try_lead("scheduler")
+        store.dsn = pg_url
+        assert await store.try_lead("scheduler")
