@@ -182,3 +182,19 @@ async def test_no_server_for_the_lock_means_not_leading(pg_url: str) -> None:
         assert not await store.try_lead("scheduler")
         store.dsn = pg_url
         assert await store.try_lead("scheduler")
+
+
+async def test_two_processes_opening_a_new_database_at_once_migrate_it_once(
+    pg_server: Any,
+) -> None:
+    url = fresh_database(pg_server)
+    stores = [PostgresStore(url) for _ in range(3)]
+    await asyncio.gather(*(s.open() for s in stores))
+    try:
+        pool = stores[0]._pool
+        assert pool is not None
+        versions = await pool.fetch("SELECT version FROM schema_version ORDER BY version")
+        assert [r["version"] for r in versions] == list(range(1, LATEST_VERSION + 1))
+    finally:
+        for s in stores:
+            await s.close()
