@@ -134,9 +134,9 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         "ALTER TABLE matches ADD COLUMN due_at DOUBLE PRECISION",
         "CREATE INDEX matches_due ON matches (due_at, id)"
         " WHERE status = 'active' AND due_at IS NOT NULL",
-        # Active matches from before deadlines existed are due at once: the scheduler's first
-        # tick looks at each, acts if something was missed, and plans its real deadline.
-        "UPDATE matches SET due_at = updated_at WHERE status = 'active'",
+        # Matches already running when the bot is upgraded: due at once, so the first tick
+        # looks at each and sets its real deadline.
+        "UPDATE matches SET due_at = 0 WHERE status = 'active'",
     ),
 )
 

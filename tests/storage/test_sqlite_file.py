@@ -173,6 +173,24 @@ async def test_version_1_database_is_migrated_and_keeps_its_data(tmp_path: Path)
     assert _query(path, "SELECT COUNT(*) FROM schema_version") == [(LATEST_VERSION,)]
 
 
+async def test_matches_running_before_the_upgrade_are_due_at_once(tmp_path: Path) -> None:
+    """Migration 4 makes every active match due, so the first tick after an upgrade looks at
+    each one and gives it its real deadline; nothing running is forgotten."""
+    path = tmp_path / "bot.db"
+    _version_1_file(path)
+    with sqlite3.connect(path) as conn:
+        conn.execute(
+            "INSERT INTO matches (id, game, options, seed, status, created_by, guild_id,"
+            " created_at, updated_at, version, result, meta) VALUES (6, 'ordo', '{}', 7,"
+            " 'active', 'a', 'g1', 1.0, 3.0, 1, NULL, '{}')"
+        )
+        conn.execute("INSERT INTO seats VALUES (6, 0, 'a'), (6, 1, 'b')")
+        conn.execute("INSERT INTO snapshots VALUES (6, 1, '{\"s\":1}')")
+    async with SqliteStore(path) as store:
+        assert [m.id for m in await store.due_matches(now=1.0)] == [6]
+        assert (await store.get_match(5)).due_at is None  # type: ignore[union-attr]
+
+
 @pytest.mark.parametrize(
     "sql",
     [

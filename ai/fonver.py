@@ -1,0 +1,188 @@
+"""The Fonver computer opponent: connection distance as prior and judge of a tree search.
+
+What the AI knows:
+
+* **Distance.** :mod:`ai.fonver_distance` counts the empty points each colour still needs
+  to join its edges (diagonal bridges included). The evaluation is the difference, with
+  half a stone for the side to move, squashed into a win chance.
+* **Candidates.** A placement is worth searching only on or near someone's shortest
+  connection: points are ranked by the sum of both colours' best path through them, so the
+  search looks first where the two plans collide. A point that completes a connection or
+  blocks the opponent's last gap comes first by construction (its path cost is 1).
+* **Captures.** Each capture step (ruling 7) is a node of its own; steps are ranked by the
+  distance balance they leave, so the search chooses which stone to move and which to take.
+
+Decisions where the rulings say nothing about play (ruling 5 leaves the pie to taste):
+
+* As the first player under the pie rule the AI opens near its own edge, in the middle
+  file on the second rank: modest enough that the opponent should keep, useful if kept.
+* Deciding the pie, the AI swaps when the first stone is central: at least a quarter of
+  the board (``size // 4`` points) away from every edge.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import games
+from ai.budget import Budget
+from ai.fonver_distance import FAR, Links, distance, links, through
+from ai.mcts import Settings, search
+from games.fonver.board import EMPTY, geometry, other
+from games.fonver.play import capture, capture_pairs, place
+from games.fonver.state import FonverState
+
+Step = int | tuple[int, int]
+"""A placement (point index) or a capture step (source, target) inside the search."""
+
+PLACEMENTS = 16
+"""Placements kept per node, best first (progressive widening rarely goes further)."""
+CAPTURES = 12
+"""Capture steps looked at per node; they are judged exactly, so this bounds the cost."""
+
+SETTINGS = Settings(exploration=0.35, widen=1.5, alpha=0.5)
+STEEPNESS = 0.6
+"""Win chance per stone of distance lead: ``1 / (1 + exp(-STEEPNESS * lead))``."""
+
+
+def state_from_view(view: Mapping[str, Any]) -> FonverState:
+    """The engine state behind a Fonver view (everything in Fonver is public)."""
+    size = int(view["size"])
+    geo = geometry(size)
+    board = ["."] * (size * size)
+    for colour, char in (("black", "B"), ("white", "W")):
+        for name in view["stones"][colour]:
+            index = geo.index(name)
+            if index is None:
+                raise ValueError(f"{name} is not a point of a {size}×{size} board")
+            board[index] = char
+    colour = view["to_move_colour"]
+    if colour is None:  # over: the turn passed to the loser
+        colour = "white" if view["winner_colour"] == "black" else "black"
+    data = {
+        "size": size,
+        "board": "".join(board),
+        "colour": "B" if colour == "black" else "W",
+        "phase": "place" if view["phase"] == "over" else view["phase"],
+        "black_seat": list(view["seat_colours"]).index("black"),
+        "pie_ahead": bool(view["pie_ahead"]),
+    }
+    return games.get("fonver").load(data)
+
+
+def judge(board: tuple[int, ...], colour: int, geo: Links) -> float:
+    """Chance that ``colour``, about to act, wins: from the two connection distances."""
+    mine = distance(board, colour, geo)
+    theirs = distance(board, other(colour), geo)
+    if mine >= FAR and theirs >= FAR:
+        return 0.5
+    lead = min(theirs, 40) - min(mine, 40) + 0.5
+    return 1.0 / (1.0 + math.exp(-STEEPNESS * lead))
+
+
+def ranked_placements(state: FonverState, geo: Links) -> list[int]:
+    """Empty points best first: lowest sum of both colours' best path through them, then
+    nearest the centre (which orders the empty board sensibly)."""
+    board = state.board
+    mine, _ = through(board, state.colour, geo)
+    theirs, _ = through(board, other(state.colour), geo)
+    n = geo.size
+    middle = (n - 1) / 2
+    scored = []
+    for point, stone in enumerate(board):
+        if stone != EMPTY:
+            continue
+        rank, file = divmod(point, n)
+        own, opp = min(mine[point], 2 * n), min(theirs[point], 2 * n)
+        urgent = 0 if own == 1 else 1 if opp == 1 else 2
+        centre = abs(rank - middle) + abs(file - middle)
+        scored.append((urgent, own + opp + 0.05 * centre, point))
+    scored.sort()
+    return [point for _, _, point in scored]
+
+
+def ranked_captures(state: FonverState, geo: Links) -> list[tuple[int, int]]:
+    """Capture steps best first by the balance they leave (exactly, for the few looked at)."""
+    pairs = capture_pairs(state)
+    n = geo.size
+
+    def nearness(pair: tuple[int, int]) -> tuple[int, int, int]:
+        (source, target) = pair
+        sr, sf = divmod(source, n)
+        tr, tf = divmod(target, n)
+        return (abs(sr - tr) + abs(sf - tf), source, target)
+
+    pairs.sort(key=nearness)
+    mover = state.colour
+    scored = []
+    for source, target in pairs[:CAPTURES]:
+        after = capture(state, source, target)
+        if after.winner == mover:
+            return [(source, target)]
+        board = after.board
+        balance = distance(board, other(mover), geo) - distance(board, mover, geo)
+        scored.append((-balance, nearness((source, target)), (source, target)))
+    scored.sort()
+    return [pair for _, _, pair in scored]
+
+
+class FonverDomain:
+    """Fonver as :class:`ai.mcts.Domain` sees it; players are colours."""
+
+    def __init__(self, size: int) -> None:
+        self.geo = links(size)
+
+    def player(self, state: FonverState) -> int:
+        return state.colour
+
+    def winner(self, state: FonverState) -> int | None:
+        return state.winner
+
+    def apply(self, state: FonverState, action: Step) -> FonverState:
+        if isinstance(action, int):
+            return place(state, action)
+        return capture(state, *action)
+
+    def actions(self, state: FonverState) -> Sequence[Step]:
+        if state.phase == "capture":
+            return ranked_captures(state, self.geo)
+        return ranked_placements(state, self.geo)[:PLACEMENTS]
+
+    def evaluate(self, state: FonverState, rng: random.Random) -> float:
+        return judge(state.board, state.colour, self.geo)
+
+
+def _name(size: int, step: Step) -> str:
+    names = geometry(size).names
+    if isinstance(step, int):
+        return names[step]
+    return f"{names[step[0]]}>{names[step[1]]}"
+
+
+def pie_choice(state: FonverState) -> str:
+    """Swap when the first stone stands a quarter of the board away from every edge."""
+    n = state.size
+    point = next(i for i, c in enumerate(state.board) if c != EMPTY)
+    rank, file = divmod(point, n)
+    margin = min(rank, file, n - 1 - rank, n - 1 - file)
+    return "swap" if margin >= n // 4 else "keep"
+
+
+def choose(view: Mapping[str, Any], seat: int, budget: Budget, rng: random.Random) -> str:
+    clock = budget.start()  # the whole call counts, preparation included
+    state = state_from_view(view)
+    n = state.size
+    if state.phase == "pie":
+        return pie_choice(state)
+    if state.pie_ahead:
+        return _name(n, n + n // 2)  # second rank, middle file (see the module docstring)
+    domain = FonverDomain(n)
+    candidates = domain.actions(state)
+    if len(candidates) == 1:
+        return _name(n, candidates[0])
+    rows = search(domain, state, clock, rng, SETTINGS)
+    return _name(n, rows[0][0] if rows else candidates[0])
+
