@@ -17,9 +17,10 @@ in ``storage.integrity`` wrote, key order included, just as SQLite and the memor
 from __future__ import annotations
 
 import asyncio
+import logging
 import time
 from collections.abc import AsyncIterator, Sequence
-from contextlib import asynccontextmanager
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from typing import Any
 
 import asyncpg
@@ -75,6 +76,16 @@ _BUSY_ERRORS = (
     OSError,
 )
 _STARTING_ERRORS = (OSError, asyncpg.exceptions.CannotConnectNowError)
+_LOST_ERRORS = (
+    OSError,
+    asyncpg.PostgresError,
+    asyncpg.InterfaceError,
+    asyncpg.exceptions.InternalClientError,
+)
+_TRY_LOCK = "SELECT pg_try_advisory_lock(hashtextextended($1, 0))"
+_UNLOCK = "SELECT pg_advisory_unlock(hashtextextended($1, 0))"
+
+log = logging.getLogger(__name__)
 
 _MATCH_COLUMNS = (
     "m.id, m.game, m.options::text AS options, m.seed, m.status, m.created_by, m.guild_id,"
@@ -92,6 +103,11 @@ DUE_QUERY = (
 _RATING_COLUMNS = "user_id, game, guild_id, rating, rd, volatility, games, updated_at"
 # Settings live in two tables of the same shape; the names are constants, never user input.
 _SETTINGS_TABLES = {"user": ("user_settings", "user_id"), "guild": ("guild_settings", "guild_id")}
+
+
+def _lock_name(name: str) -> str:
+    """Advisory lock keys are server-wide numbers; the prefix keeps ours apart from others'."""
+    return f"boardbot:{name}"
 
 
 class PostgresStore(Store):
@@ -166,26 +182,29 @@ class PostgresStore(Store):
             raise RuntimeError("the store is not open; call open() or use 'async with'")
         return self._pool
 
-    @asynccontextmanager
-    async def _reading(self) -> AsyncIterator[asyncpg.Connection]:
+    def _reading(self) -> AbstractAsyncContextManager[asyncpg.Connection]:
         """A read-only snapshot, so a match row and its seats come from the same moment."""
-        async with self._require().acquire() as conn:
-            try:
-                async with conn.transaction(isolation="repeatable_read", readonly=True):
-                    yield conn
-            except _BUSY_ERRORS as exc:
-                raise StoreBusy(str(exc)) from exc
+        return self._transaction(isolation="repeatable_read", readonly=True)
 
-    @asynccontextmanager
-    async def _writing(self) -> AsyncIterator[asyncpg.Connection]:
+    def _writing(self) -> AbstractAsyncContextManager[asyncpg.Connection]:
         """One READ COMMITTED transaction, committed when the block ends, rolled back on any
         error (cancellation included: asyncpg rolls back a transaction block left by one)."""
+        return self._transaction()
+
+    @asynccontextmanager
+    async def _transaction(self, **options: Any) -> AsyncIterator[asyncpg.Connection]:
         async with self._require().acquire() as conn:
             try:
-                async with conn.transaction():
+                async with conn.transaction(**options):
                     yield conn
             except _BUSY_ERRORS as exc:
                 raise StoreBusy(str(exc)) from exc
+            except asyncpg.exceptions.InternalClientError as exc:
+                # asyncpg's answer, now and then, to a connection the server cut while it sat
+                # idle in the pool (MagicStack/asyncpg#1069). Such a connection must not go back
+                # to the pool: close it here so the pool opens a fresh one.
+                conn.terminate()
+                raise StoreBusy(f"the database connection was lost: {exc}") from exc
 
     # -- leadership ------------------------------------------------------------------------
     async def try_lead(self, name: str) -> bool:
@@ -193,36 +212,52 @@ class PostgresStore(Store):
 
         A leader asking again gets True only while its lock connection is alive: if the
         server dropped it, the lock went with it and another process may lead already, so
-        this one must stop and try for the lock afresh.
+        this one answers False (logged), and tries for the lock afresh on its next call. A
+        server that cannot be reached is also a False: no leader is better than two.
         """
-        conn = self._lead_conn
-        if name in self._leading and conn is not None and not conn.is_closed():
-            try:
+        self._require()
+        try:
+            conn = await self._lead_connection()
+            if name in self._leading:
                 await conn.fetchval("SELECT 1")
                 return True
-            except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError):
-                pass
-        if conn is None or conn.is_closed() or name in self._leading:
-            self._leading.clear()
-            if conn is not None and not conn.is_closed():
-                conn.terminate()
-            self._require()
-            conn = self._lead_conn = await asyncpg.connect(self.dsn)
-        got = await conn.fetchval(
-            "SELECT pg_try_advisory_lock(hashtextextended($1, 0))", f"boardbot:{name}"
-        )
+            got = bool(await conn.fetchval(_TRY_LOCK, _lock_name(name)))
+        except _LOST_ERRORS as exc:
+            was_leading = name in self._leading
+            self._drop_lead_connection()
+            log.warning(
+                "lost the connection holding the %r lock (%s)%s", name, exc,
+                "; stepping down until the lock is won again" if was_leading else "",
+            )  # fmt: skip
+            return False
         if got:
             self._leading.add(name)
-        return bool(got)
+        return got
 
     async def release_lead(self, name: str) -> None:
         """Give up ``name`` so another process may lead; releasing what one lacks is a no-op."""
         if name not in self._leading or self._lead_conn is None:
             return
         self._leading.discard(name)
-        await self._lead_conn.fetchval(
-            "SELECT pg_advisory_unlock(hashtextextended($1, 0))", f"boardbot:{name}"
-        )
+        try:
+            await self._lead_conn.fetchval(_UNLOCK, _lock_name(name))
+        except _LOST_ERRORS:
+            self._drop_lead_connection()  # the lock went with the connection anyway
+
+    async def _lead_connection(self) -> asyncpg.Connection:
+        """The connection that holds this process's leadership locks, opened on first use."""
+        if self._lead_conn is None or self._lead_conn.is_closed():
+            self._leading.clear()
+            self._lead_conn = await asyncpg.connect(
+                self.dsn, server_settings={"application_name": "boardbot-leader"}
+            )
+        return self._lead_conn
+
+    def _drop_lead_connection(self) -> None:
+        self._leading.clear()
+        conn, self._lead_conn = self._lead_conn, None
+        if conn is not None and not conn.is_closed():
+            conn.terminate()
 
     # -- users -----------------------------------------------------------------------------
     async def ensure_user(self, user_id: str, name: str, now: float) -> None:

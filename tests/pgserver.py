@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import itertools
 import tempfile
+import warnings
 from collections.abc import Iterator
 from typing import Any
 
@@ -37,16 +38,19 @@ _SPEED_OVER_DURABILITY = (
 @pytest.fixture(scope="session")
 def pg_server() -> Iterator[Any]:
     """The running server; cleaned up (stopped, files removed) at the end of the session."""
-    try:
-        import pgserver
-    except ImportError as exc:  # pragma: no cover - a broken install
-        pytest.fail(f"PostgreSQL tests need the pgserver package: pip install -e '.[dev]' ({exc})")
     folder = tempfile.mkdtemp(prefix="boardbot-pg-")
-    try:
-        server = pgserver.get_server(folder, cleanup_mode="delete")
-        server.psql(_SPEED_OVER_DURABILITY)
-    except Exception as exc:
-        pytest.fail(f"could not start the test PostgreSQL server in {folder}: {exc}")
+    with warnings.catch_warnings():
+        # platformdirs, asked by pgserver, notes that a container has no XDG_RUNTIME_DIR.
+        warnings.filterwarnings("ignore", message=".*XDG_RUNTIME_DIR")
+        try:
+            import pgserver
+        except ImportError as exc:  # pragma: no cover - a broken install
+            pytest.fail(f"PostgreSQL tests need pgserver: pip install -e '.[dev]' ({exc})")
+        try:
+            server = pgserver.get_server(folder, cleanup_mode="delete")
+            server.psql(_SPEED_OVER_DURABILITY)
+        except Exception as exc:
+            pytest.fail(f"could not start the test PostgreSQL server in {folder}: {exc}")
     yield server
     server.cleanup()
 

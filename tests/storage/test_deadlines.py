@@ -5,9 +5,11 @@ Every store runs these; the query-plan tests look inside the two SQL stores."""
 from __future__ import annotations
 
 import math
+import sqlite3
 from pathlib import Path
 from typing import Any
 
+import asyncpg
 import pytest
 
 from storage import (
@@ -22,9 +24,12 @@ from storage import (
     StaleVersion,
     Store,
 )
+from storage.migrations import MIGRATIONS as SQLITE_MIGRATIONS
+from storage.pg_migrations import MIGRATIONS as PG_MIGRATIONS
 from storage.postgres import DUE_QUERY as PG_DUE_QUERY
 from storage.postgres import PostgresStore
 from storage.sqlite import DUE_QUERY as SQLITE_DUE_QUERY
+from tests.pgserver import fresh_database
 
 
 async def test_due_at_is_stored_with_the_match(store: Store, make_match: Any) -> None:
@@ -207,3 +212,58 @@ async def test_postgres_due_query_reads_the_partial_index(pg_url: str) -> None:
         assert "Seq Scan on matches" not in text, text
         assert await store.due_matches(500.0) == []
         assert len(await store.due_matches(1e9 + _MANY)) == 500
+
+
+async def test_upgrading_a_sqlite_file_makes_its_active_matches_due_at_once(
+    tmp_path: Path,
+) -> None:
+    """Matches from before migration 4 have no deadline yet: the scheduler must look at each
+    active one on its first tick (and plan its real deadline), or their clocks would stop."""
+    path = tmp_path / "bot.db"
+    with sqlite3.connect(path) as conn:
+        conn.execute("CREATE TABLE schema_version (version INTEGER PRIMARY KEY, applied_at REAL)")
+        for number in (1, 2, 3):
+            for statement in SQLITE_MIGRATIONS[number - 1]:
+                conn.execute(statement)
+            conn.execute("INSERT INTO schema_version VALUES (?, 0)", (number,))
+        for match_id, status in ((1, ACTIVE), (2, FINISHED), (3, CHALLENGE)):
+            conn.execute(
+                "INSERT INTO matches (id, game, options, seed, status, created_by, created_at,"
+                " updated_at, version, meta) VALUES (?, 'ordo', '{}', 1, ?, 'a', 1, ?, 1, '{}')",
+                (match_id, status, 10.0 * match_id),
+            )
+            conn.execute("INSERT INTO snapshots VALUES (?, 1, '{}')", (match_id,))
+    async with SqliteStore(path) as store:
+        assert [m.id for m in await store.due_matches(1e12)] == [1]
+        assert (await store.get_match(1)).due_at == 0.0  # type: ignore[union-attr]
+        assert (await store.get_match(3)).due_at is None  # type: ignore[union-attr]
+
+
+async def test_upgrading_a_postgres_database_makes_its_active_matches_due_at_once(
+    pg_server: Any,
+) -> None:
+    url = fresh_database(pg_server)
+    conn = await asyncpg.connect(url)
+    try:
+        await conn.execute(
+            "CREATE TABLE schema_version (version INTEGER PRIMARY KEY,"
+            " applied_at DOUBLE PRECISION NOT NULL)"
+        )
+        for number in (1, 2, 3):
+            for statement in PG_MIGRATIONS[number - 1]:
+                await conn.execute(statement)
+            await conn.execute("INSERT INTO schema_version VALUES ($1, 0)", number)
+        for match_id, status in ((1, ACTIVE), (2, FINISHED), (3, CHALLENGE)):
+            await conn.execute(
+                "INSERT INTO matches (id, game, options, seed, status, created_by, created_at,"
+                " updated_at, version, meta) VALUES ($1, 'ordo', '{}', 1, $2, 'a', 1, $3, 1,"
+                " '{}')",
+                match_id, status, 10.0 * match_id,
+            )  # fmt: skip
+            await conn.execute("INSERT INTO snapshots VALUES ($1, 1, '{}')", match_id)
+    finally:
+        await conn.close()
+    async with PostgresStore(url) as store:
+        assert [m.id for m in await store.due_matches(1e12)] == [1]
+        assert (await store.get_match(1)).due_at == 0.0  # type: ignore[union-attr]
+        assert (await store.get_match(3)).due_at is None  # type: ignore[union-attr]

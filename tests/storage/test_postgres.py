@@ -174,3 +174,27 @@ def test_both_engines_have_the_same_numbered_migrations() -> None:
     from storage import migrations, pg_migrations
 
     assert pg_migrations.LATEST_VERSION == migrations.LATEST_VERSION
+
+
+async def test_no_server_for_the_lock_means_not_leading(pg_url: str) -> None:
+    async with PostgresStore(pg_url) as store:
+        store.dsn = "postgresql://nobody@127.0.0.1:1/nothing"  # the server went away
+        assert not await store.try_lead("scheduler")
+        store.dsn = pg_url
+        assert await store.try_lead("scheduler")
+
+
+async def test_two_processes_opening_a_new_database_at_once_migrate_it_once(
+    pg_server: Any,
+) -> None:
+    url = fresh_database(pg_server)
+    stores = [PostgresStore(url) for _ in range(3)]
+    await asyncio.gather(*(s.open() for s in stores))
+    try:
+        pool = stores[0]._pool
+        assert pool is not None
+        versions = await pool.fetch("SELECT version FROM schema_version ORDER BY version")
+        assert [r["version"] for r in versions] == list(range(1, LATEST_VERSION + 1))
+    finally:
+        for s in stores:
+            await s.close()
