@@ -96,6 +96,8 @@ class BoardBot(commands.Bot):
         self.delivery = Delivery(self)
         self.workers = Workers(settings.worker_processes)
         self.service: Service
+        self._leading: bool | None = None
+        """Whether this process ran the last scheduler tick (None before the first)."""
         self._background: set[asyncio.Task[None]] = set()
         """Computer turns being played after a reply; kept so they are not collected."""
 
@@ -126,7 +128,20 @@ class BoardBot(commands.Bot):
     @tasks.loop(seconds=60)
     async def scheduler(self) -> None:
         """Reminders, timeouts and digests that fell due. Nothing is kept in memory between
-        ticks: every deadline is recomputed from the store, so restarts lose nothing."""
+        ticks: every deadline is recomputed from the store, so restarts lose nothing.
+
+        With several bot processes on one PostgreSQL database only the process holding the
+        ``scheduler`` lock ticks, so nothing is sent twice; when it dies its lock goes with its
+        connection and the next process to look takes over. The others only keep the
+        heartbeat, so a restart of any of them is not mistaken for the bot being away."""
+        store = self.service.store
+        leading = await store.try_lead("scheduler")
+        if leading != self._leading:
+            log.info("scheduler: %s", "this process leads" if leading else "another process leads")
+            self._leading = leading
+        if not leading:
+            await store.mark_alive(self._clock())
+            return
         for reply in await self.service.tick():
             try:
                 await self.delivery.publish(reply)
