@@ -8,7 +8,14 @@ from __future__ import annotations
 
 import logging
 
-from pydantic import AliasChoices, Field, SecretStr, ValidationError, field_validator
+from pydantic import (
+    AliasChoices,
+    Field,
+    SecretStr,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from ai import LEVELS
@@ -64,6 +71,45 @@ class Settings(BaseSettings):
         default="easy=0.3,normal=2,strong=8",
         description="Seconds the computer thinks per move at each level.",
     )
+
+    shard_count: int | None = Field(
+        default=None,
+        ge=1,
+        description="Gateway shards in all bot processes together (several processes share "
+        "one PostgreSQL database).",
+    )
+    shard_ids: str | None = Field(
+        default=None,
+        description="The shards this process runs, e.g. 0,1 (needs SHARD_COUNT; default all).",
+    )
+
+    @property
+    def shards(self) -> list[int] | None:
+        """This process's shard ids, or None for discord.py's single connection."""
+        if self.shard_count is None:
+            return None
+        if not self.shard_ids:
+            return list(range(self.shard_count))
+        return [int(part) for part in self.shard_ids.replace(" ", "").split(",") if part]
+
+    @model_validator(mode="after")
+    def _shards_fit(self) -> Settings:
+        if self.shard_ids and self.shard_count is None:
+            raise ValueError("SHARD_IDS needs SHARD_COUNT (how many shards in all)")
+        if self.shard_ids:
+            try:
+                ids = self.shards or []
+            except ValueError:
+                raise ValueError(
+                    f"SHARD_IDS lists shard numbers like 0,1 (not {self.shard_ids!r})"
+                ) from None
+            bad = [i for i in ids if not 0 <= i < (self.shard_count or 0)]
+            if bad or not ids or len(set(ids)) != len(ids):
+                raise ValueError(
+                    f"SHARD_IDS must be distinct numbers from 0 to {(self.shard_count or 1) - 1}"
+                    f" (not {self.shard_ids!r})"
+                )
+        return self
 
     @property
     def worker_processes(self) -> int:
@@ -143,7 +189,9 @@ def explain(error: ValidationError) -> str:
     """One line per bad setting, named as it is written in ``.env``."""
     lines = []
     for problem in error.errors():
-        name = str(problem["loc"][0]).upper() if problem["loc"] else "a setting"
         message = str(problem["msg"]).removeprefix("Value error, ")
-        lines.append(f"Setting {name}: {message}")
+        if problem["loc"]:
+            lines.append(f"Setting {str(problem['loc'][0]).upper()}: {message}")
+        else:  # a rule about several settings together names them itself
+            lines.append(f"Settings: {message}")
     return "\n".join(lines)

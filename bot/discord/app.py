@@ -81,8 +81,10 @@ class BoardBot(commands.Bot):
         store: Store | None = None,
         clock: Callable[[], float] = time.time,
         sync_commands: bool = True,
+        **client: Any,
     ) -> None:
         super().__init__(
+            **client,
             command_prefix=commands.when_mentioned,
             intents=discord.Intents.default(),
             help_command=None,
@@ -251,6 +253,19 @@ class BoardBot(commands.Bot):
             log.debug("could not remove the buttons of %s: %s", what, exc)
 
 
+class ShardedBoardBot(BoardBot, commands.AutoShardedBot):
+    """The same bot on the shards ``SHARD_IDS`` of ``SHARD_COUNT``: several processes split
+    the servers between them and share one PostgreSQL database; the scheduler lock makes
+    one of them the scheduler (see :meth:`BoardBot.scheduler`)."""
+
+    def __init__(self, settings: Settings, **kwargs: Any) -> None:
+        super().__init__(
+            settings, shard_count=settings.shard_count, shard_ids=settings.shards, **kwargs
+        )
+
+
 def create_bot(settings: Settings, **kwargs: Any) -> BoardBot:
     """Build the bot; no network activity happens until ``start``."""
+    if settings.shard_count is not None:
+        return ShardedBoardBot(settings, **kwargs)
     return BoardBot(settings, **kwargs)

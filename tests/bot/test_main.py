@@ -10,8 +10,9 @@ import sys
 from pathlib import Path
 
 import pytest
+from pydantic import ValidationError
 
-from bot.settings import Settings
+from bot.settings import Settings, explain
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -85,3 +86,40 @@ def test_voice_warnings_are_quietened(caplog: pytest.LogCaptureFixture) -> None:
         )
         logging.getLogger("discord.client").warning("something else")
     assert [r.getMessage() for r in caplog.records] == ["something else"]
+
+
+@pytest.mark.parametrize(
+    ("values", "said"),
+    [
+        ({"shard_ids": "0"}, "SHARD_IDS needs SHARD_COUNT"),
+        ({"shard_count": 2, "shard_ids": "2"}, "from 0 to 1"),
+        ({"shard_count": 2, "shard_ids": "0,0"}, "distinct"),
+        ({"shard_count": 2, "shard_ids": "x"}, "shard numbers like 0,1"),
+        ({"ai_seconds": "hard=3"}, "levels are easy, normal, strong"),
+        ({"ai_seconds": "normal=0"}, "between 0 and 600"),
+        ({"workers": -1}, "WORKERS"),
+    ],
+)
+def test_process_settings_are_checked(values: dict[str, object], said: str) -> None:
+    with pytest.raises(ValidationError) as caught:
+        Settings(**values)  # type: ignore[arg-type]
+    assert said in explain(caught.value)
+
+
+def test_shards_and_computer_seconds_are_read() -> None:
+    settings = Settings(shard_count=4, shard_ids="1, 3", ai_seconds="easy=0.1,strong=20")
+    assert settings.shards == [1, 3]
+    assert Settings(shard_count=2).shards == [0, 1] and Settings().shards is None
+    assert settings.computer_seconds == {"easy": 0.1, "strong": 20.0}
+
+
+def test_a_sharded_bot_runs_only_its_shards() -> None:
+    from discord.ext import commands
+
+    from bot.discord.app import create_bot
+
+    plain = create_bot(Settings(database_url="memory"))
+    assert not isinstance(plain, commands.AutoShardedBot)
+    sharded = create_bot(Settings(database_url="memory", shard_count=2, shard_ids="1"))
+    assert isinstance(sharded, commands.AutoShardedBot)
+    assert sharded.shard_count == 2 and sharded.shard_ids == [1]
