@@ -7,11 +7,14 @@ What it fakes:
     * the gateway websocket: HELLO, IDENTIFY -> READY + GUILD_CREATE, heartbeats, RESUME and
       server-initiated RECONNECT, plus `dispatch` to push any event with proper sequence numbers;
     * one guild ("Fake Guild") with a #games and a #lobby text channel, an owner and four
-      ordinary members (alice, bob, carol, dave), and the bot itself;
+      ordinary members (alice, bob, carol, dave), and the bot itself; with
+      ``second_guild=True`` a second one with its own #games, for sharding;
+    * shards: a connection that IDENTIFYs with ``shard: [id, count]`` is sent only the
+      servers (and their events and interactions) Discord's rule gives that shard;
     * Discord's error shape (``{"code": ..., "message": ...}``) for unknown objects, double
       interaction acknowledgements, archived threads, closed DMs and injected faults.
 
-What it does not fake: rate limits, sharding, voice, privileged intents and member chunking,
+What it does not fake: rate limits, voice, privileged intents and member chunking,
 presence, permission checks beyond "archived thread" and "DMs closed", compression (frames are
 plain JSON text, which discord.py accepts even after asking for ``zlib-stream``), CDN downloads
 (attachment URLs point at ``cdn.fake.invalid``), and the gateway events Discord would echo for
@@ -56,6 +59,10 @@ GATEWAY_PATH = "/gateway-ws/"
 # while a test runs (messages, threads, interactions) get clock-based ids from `Snowflakes`.
 BOT_ID = 1_100_000_000_000_000_001
 GUILD_ID = 1_200_000_000_000_000_001
+SECOND_GUILD_ID = 1_200_000_000_004_194_305
+"""A second server for sharding tests; with two shards it falls on the other one than
+``GUILD_ID`` (Discord's rule: ``(guild_id >> 22) % shard_count``)."""
+SECOND_CHANNEL_ID = 1_300_000_000_000_000_003
 GAMES_CHANNEL_ID = 1_300_000_000_000_000_001
 LOBBY_CHANNEL_ID = 1_300_000_000_000_000_002
 BOT_ROLE_ID = 1_500_000_000_000_000_001
@@ -280,6 +287,14 @@ class _GatewaySession:
     seq: int = 0
     identified: bool = False
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    shard: tuple[int, int] | None = None
+    """``(shard_id, shard_count)`` from IDENTIFY; None for an unsharded client."""
+
+    def owns(self, guild_id: int | None) -> bool:
+        """Whether this connection receives the events of ``guild_id``."""
+        if guild_id is None or self.shard is None:
+            return True
+        return (guild_id >> 22) % self.shard[1] == self.shard[0]
 
 
 def _truthy(value: str | None) -> bool:
@@ -301,6 +316,7 @@ class FakeDiscord:
         users: Sequence[tuple[str, str]] = DEFAULT_USERS,
         echo_messages: bool = False,
         snowflakes: p.Snowflakes | None = None,
+        second_guild: bool = False,
     ) -> None:
         self.token = token
         self.heartbeat_interval_ms = heartbeat_interval_ms
@@ -323,6 +339,12 @@ class FakeDiscord:
             GAMES_CHANNEL_ID: p.text_channel_json(GAMES_CHANNEL_ID, GUILD_ID, "games", position=0),
             LOBBY_CHANNEL_ID: p.text_channel_json(LOBBY_CHANNEL_ID, GUILD_ID, "lobby", position=1),
         }
+        self.guild_ids = [GUILD_ID]
+        if second_guild:
+            self.guild_ids.append(SECOND_GUILD_ID)
+            self.channels[SECOND_CHANNEL_ID] = p.text_channel_json(
+                SECOND_CHANNEL_ID, SECOND_GUILD_ID, "games", position=0
+            )
         self.messages: dict[int, JSON] = {}
         self.thread_members: dict[int, set[int]] = {}
         self.commands: dict[int | None, list[JSON]] = {}
@@ -446,18 +468,18 @@ class FakeDiscord:
             return p.BOT_PERMISSIONS
         return p.EVERYONE_PERMISSIONS
 
-    def guild_json(self, *, all_members: bool = False) -> JSON:
+    def guild_json(self, *, all_members: bool = False, guild_id: int = GUILD_ID) -> JSON:
         """The GUILD_CREATE payload; like Discord, it lists only the bot unless the client
         asked for the privileged members intent."""
         roles = [
-            p.role_json(GUILD_ID, "@everyone", p.EVERYONE_PERMISSIONS, position=0, managed=False),
+            p.role_json(guild_id, "@everyone", p.EVERYONE_PERMISSIONS, position=0, managed=False),
             p.role_json(BOT_ROLE_ID, "BoardBot", p.BOT_PERMISSIONS, position=1, managed=True),
         ]
         everyone = (self.bot, *self.users.values())
         members = [self.member_json(u) for u in (everyone if all_members else (self.bot,))]
-        guild_channels = [c for c in self.channels.values() if c.get("guild_id") == str(GUILD_ID)]
+        guild_channels = [c for c in self.channels.values() if c.get("guild_id") == str(guild_id)]
         return p.guild_json(
-            guild_id=GUILD_ID,
+            guild_id=guild_id,
             name=self.guild_name,
             owner_id=self.owner.id,
             roles=roles,
@@ -806,7 +828,7 @@ class FakeDiscord:
         return 200, self.open_dm(user)
 
     async def _get_member(self, req: RestRequest) -> Reply:
-        if req.int_param("guild_id") != self.guild_id:
+        if req.int_param("guild_id") not in self.guild_ids:
             raise DiscordError(404, 10004, "Unknown Guild")
         try:
             user = self.user(req.int_param("user_id"))
@@ -1106,8 +1128,14 @@ class FakeDiscord:
         return any(s.identified and not s.ws.closed for s in self._sessions)
 
     async def dispatch(self, event: str, data: JSON) -> None:
-        """Send a DISPATCH (op 0) to every identified client connection."""
-        sessions = [s for s in self._sessions if s.identified and not s.ws.closed]
+        """Send a DISPATCH (op 0) to every identified client connection — with shards, only to
+        the one owning the event's server, as Discord does."""
+        guild = data.get("guild_id") if isinstance(data, dict) else None
+        sessions = [
+            s
+            for s in self._sessions
+            if s.identified and not s.ws.closed and s.owns(int(guild) if guild else None)
+        ]
         if not sessions:
             raise RuntimeError(f"cannot dispatch {event}: no client is connected")
         for session in sessions:
@@ -1182,6 +1210,9 @@ class FakeDiscord:
             await session.ws.close(code=4004, message=b"Authentication failed.")
             return
         self.identify_count += 1
+        if data.get("shard"):
+            session.shard = (int(data["shard"][0]), int(data["shard"][1]))
+        guilds = [g for g in self.guild_ids if session.owns(g)]
         session.session_id = f"session-{len(self._issued_ids) + 1}"
         self._issued_ids.add(session.session_id)
         ready = {
@@ -1190,7 +1221,7 @@ class FakeDiscord:
             "session_id": session.session_id,
             "session_type": "normal",
             "resume_gateway_url": self.gateway_url,
-            "guilds": [{"id": str(self.guild_id), "unavailable": True}],
+            "guilds": [{"id": str(g), "unavailable": True} for g in guilds],
             "private_channels": [],
             "relationships": [],
             "presences": [],
@@ -1199,11 +1230,14 @@ class FakeDiscord:
             "application": {"id": str(self.app_id), "flags": self.app_flags},
             "_trace": ["fake-discord"],
         }
+        if session.shard is not None:
+            ready["shard"] = list(session.shard)
         await self._send_dispatch(session, "READY", ready)
         members_intent = bool(int(data.get("intents") or 0) & INTENT_GUILD_MEMBERS)
-        await self._send_dispatch(
-            session, "GUILD_CREATE", self.guild_json(all_members=members_intent)
-        )
+        for guild in guilds:
+            await self._send_dispatch(
+                session, "GUILD_CREATE", self.guild_json(all_members=members_intent, guild_id=guild)
+            )
         # Only now may other events go out, so none can slip in between READY and GUILD_CREATE.
         session.identified = True
         async with self._changed:
