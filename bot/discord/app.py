@@ -36,6 +36,9 @@ COMPONENTS = (MatchButton, StepSelect, PanelSelect)
 """Every button and menu the bot posts: their ids carry the match, so they outlive restarts."""
 
 
+PARALLEL_DELIVERIES = 8
+"""Scheduled messages (reminders, timeouts, computer moves) in flight at once."""
+
 PLAIN_ACTIONS = frozenset(
     {"accept", "decline", "resign", "join", "leave", "start", "hand", "rematch", "add_computer"}
 )
@@ -144,11 +147,27 @@ class BoardBot(commands.Bot):
         if not leading:
             await store.mark_alive(self._clock())
             return
-        for reply in await self.service.tick():
-            try:
-                await self.delivery.publish(reply)
-            except Exception:
-                log.exception("delivering a scheduled message failed (match %s)", reply.match_id)
+        await self._publish_all(await self.service.tick())
+
+    async def _publish_all(self, replies: list[Reply]) -> None:
+        """Deliver a tick's messages several at a time (discord.py waits out each route's rate
+        limit by itself), each match's own messages in order."""
+        by_match: dict[int | None, list[Reply]] = {}
+        for reply in replies:
+            by_match.setdefault(reply.match_id, []).append(reply)
+        gate = asyncio.Semaphore(PARALLEL_DELIVERIES)
+
+        async def deliver(group: list[Reply]) -> None:
+            async with gate:
+                for reply in group:
+                    try:
+                        await self.delivery.publish(reply)
+                    except Exception:
+                        log.exception(
+                            "delivering a scheduled message failed (match %s)", reply.match_id
+                        )
+
+        await asyncio.gather(*(deliver(group) for group in by_match.values()))
 
     @scheduler.before_loop
     async def _before_scheduler(self) -> None:
