@@ -76,6 +76,32 @@ ALT_LIMIT = 400
 """Discord allows 1,024 characters of image description; a screen reader wants far fewer."""
 
 
+@dataclasses.dataclass(frozen=True)
+class Proposal:
+    """What a proposal to the opponent is called: where it waits in ``meta`` and the
+    catalogue keys of its thread post, question, buttons and the proposer's answer."""
+
+    meta_key: str
+    post: str
+    question: str
+    yes: str
+    no: str
+    ack: str
+    two_players_only: str
+
+
+PROPOSALS = {
+    "draw": Proposal(
+        "draw_offer", "draw.offer", "draw.question", "button.accept_draw", "button.decline",
+        "draw.offered", "draw.two_players_only",
+    ),
+    "undo": Proposal(
+        "undo_request", "undo.request", "undo.question", "button.allow_undo", "button.refuse",
+        "undo.requested", "undo.two_players_only",
+    ),
+}  # fmt: skip
+
+
 class Service(LobbyCases, HandCases, PanelCases, CorrespondenceCases, RecordCases, OpponentCases):
     """The use cases. One instance per bot (or console run); it holds no game state itself —
     every command reads the match from the store, so restarts are invisible."""
@@ -1008,32 +1034,27 @@ class Service(LobbyCases, HandCases, PanelCases, CorrespondenceCases, RecordCase
         self, actor: User, *, match_id: int | None = None, where: str | None = None
     ) -> Reply:
         """Offer a draw, or accept the opponent's standing offer."""
-        await self._touch(actor)
-        record = await self._find(actor, match_id, where)
-        self._two_players_only(record, "draw.two_players_only")
-        seat = self._seat_of(record, actor)
-        offer = record.meta.get("draw_offer")
+        record, seat, offer = await self._agreement(actor, match_id, where, "draw")
         if offer is not None and offer != seat:
             return await self._finish_by_agreement(actor, record)
         if offer == seat:
             raise Refusal("draw.already_offered")
-        shared = words()
         return await self._propose(
-            actor,
-            record,
-            {"draw_offer": seat},
-            shared("draw.offer", player=actor.name, match=record.id),
-            shared("draw.question"),
-            (shared("button.accept_draw"), shared("button.decline")),
-            words(actor.locale)("draw.offered"),
+            actor, record, "draw", {"draw_offer": seat}, player=actor.name, match=record.id
         )
 
-    @staticmethod
-    def _two_players_only(record: MatchRecord, refusal: str) -> None:
-        """Agreements need every opponent's consent; with hidden cards and several players
-        an undo would also re-deal secrets, so these stay two-player features."""
+    async def _agreement(
+        self, actor: User, match_id: int | None, where: str | None, kind: str
+    ) -> tuple[MatchRecord, int, Any]:
+        """The match, the caller's seat and the standing proposal of ``kind`` (draw, undo).
+
+        Agreements need every opponent's consent; with hidden cards and several players an
+        undo would also re-deal secrets, so these stay two-player features."""
+        await self._touch(actor)
+        record = await self._find(actor, match_id, where)
         if len(record.seats) > 2:
-            raise Refusal(refusal)
+            raise Refusal(PROPOSALS[kind].two_players_only)
+        return record, self._seat_of(record, actor), record.meta.get(PROPOSALS[kind].meta_key)
 
     async def _finish_by_agreement(self, actor: User, record: MatchRecord) -> Reply:
         loaded = self._load(record)
@@ -1051,11 +1072,7 @@ class Service(LobbyCases, HandCases, PanelCases, CorrespondenceCases, RecordCase
         self, actor: User, *, match_id: int | None = None, where: str | None = None
     ) -> Reply:
         """Ask to take back your last turn, or agree to the opponent's request."""
-        await self._touch(actor)
-        record = await self._find(actor, match_id, where)
-        self._two_players_only(record, "undo.two_players_only")
-        seat = self._seat_of(record, actor)
-        request = record.meta.get("undo_request")
+        record, seat, request = await self._agreement(actor, match_id, where, "undo")
         if request is not None and request["seat"] != seat:
             return await self._do_undo(actor, record)
         if request is not None:
@@ -1066,41 +1083,35 @@ class Service(LobbyCases, HandCases, PanelCases, CorrespondenceCases, RecordCase
         last = live[-1]
         if last.seat != seat:
             raise Refusal("undo.not_yours")
-        shared = words()
+        pending = {"undo_request": {"seat": seat, "turn": last.detail.get("turn")}}
         return await self._propose(
-            actor,
-            record,
-            {"undo_request": {"seat": seat, "turn": last.detail.get("turn")}},
-            shared("undo.request", player=actor.name, move=last.notation),
-            shared("undo.question"),
-            (shared("button.allow_undo"), shared("button.refuse")),
-            words(actor.locale)("undo.requested"),
+            actor, record, "undo", pending, player=actor.name, move=last.notation
         )
 
     async def _propose(
         self,
         actor: User,
         record: MatchRecord,
+        kind: str,
         pending: dict[str, Any],
-        text: str,
-        question: str,
-        labels: tuple[str, str],
-        ack: str,
+        **params: Any,
     ) -> Reply:
         """Record a proposal (draw, undo) that the other side answers with /accept or
         /decline — or the buttons, which do the same."""
+        words_of = PROPOSALS[kind]
+        shared = words()
         meta = {**record.meta, **pending}
         await self.transitions.commit(record, MatchUpdate(meta=meta))
         others = tuple(uid for uid in record.seats if uid != actor.id)
         return Reply(
-            text=ack,
+            text=words(actor.locale)(words_of.ack),
             post=Post(
-                text=text,
-                ping=question,
+                text=shared(words_of.post, **params),
+                ping=shared(words_of.question),
                 mentions=others,
                 buttons=(
-                    Button(labels[0], "accept", "success"),
-                    Button(labels[1], "decline", "danger"),
+                    Button(shared(words_of.yes), "accept", "success"),
+                    Button(shared(words_of.no), "decline", "danger"),
                 ),
             ),
             match_id=record.id,
