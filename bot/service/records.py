@@ -10,7 +10,7 @@ time.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import games
 import render
@@ -34,20 +34,24 @@ def _hidden(loaded: Loaded) -> bool:
     return any(private_part(rules, state, s) for s in range(len(loaded.record.seats)))
 
 
-def frames_of(
-    game: str,
-    players: int,
-    options: dict[str, Any],
-    seed: int,
-    steps: list[tuple[int, str, dict[str, Any]]],
-    names: list[str],
-) -> list[bytes]:
-    """Board images after every step (sampled), from the public view, for the animation.
-    Plain values in, so the work can run in a worker process."""
-    rules = games.get(game)
-    state = rules.new(players, options, seed)
+class Replay(NamedTuple):
+    """A match from its start, as plain values, so drawing it can run in a worker process."""
+
+    game: str
+    players: int
+    options: dict[str, Any]
+    seed: int
+    steps: list[tuple[int, str, dict[str, Any]]]
+    """(seat, notation, highlight) of every step played."""
+    names: list[str]
+
+
+def frames_of(replay: Replay) -> list[bytes]:
+    """Board images after every step (sampled), from the public view, for the animation."""
+    rules = games.get(replay.game)
+    state = rules.new(replay.players, replay.options, replay.seed)
     states: list[tuple[Any, list[dict[str, Any]]]] = [(state, [])]
-    for seat, notation, highlight in steps:
+    for seat, notation, highlight in replay.steps:
         if notation == DROP:
             state = rules.drop_player(state, seat)
         else:
@@ -57,18 +61,14 @@ def frames_of(
     picked = states[::step]
     if picked[-1] is not states[-1]:
         picked.append(states[-1])
-    return [render.render(game, rules.view(s, None), highlight=h, players=names) for s, h in picked]
+    return [
+        render.render(replay.game, rules.view(s, None), highlight=h, players=replay.names)
+        for s, h in picked
+    ]
 
 
-def match_gif(
-    game: str,
-    players: int,
-    options: dict[str, Any],
-    seed: int,
-    steps: list[tuple[int, str, dict[str, Any]]],
-    names: list[str],
-) -> bytes:
-    return animate(frames_of(game, players, options, seed, steps, names))
+def match_gif(replay: Replay) -> bytes:
+    return animate(frames_of(replay))
 
 
 class RecordCases:
@@ -110,12 +110,9 @@ class RecordCases:
             steps = [(a.seat, a.notation, a.detail.get("highlight", {})) for a in live]
             gif = await self.workers.run(
                 match_gif,
-                record.game,
-                len(record.seats),
-                dict(record.options),
-                record.seed,
-                steps,
-                names,
+                Replay(
+                    record.game, len(record.seats), dict(record.options), record.seed, steps, names
+                ),
             )
             files.append((f"match{record.id}-{record.game}.gif", gif))
         say = words(actor.locale)
