@@ -130,7 +130,7 @@ class Settings(BaseSettings):
         hours = [float(h) for h in self.reminder_hours.replace(" ", "").split(",") if h]
         return tuple(sorted((h * 3600 for h in hours), reverse=True))
 
-    @field_validator("dev_guild_id", mode="before")
+    @field_validator("dev_guild_id", "workers", "shard_count", "shard_ids", mode="before")
     @classmethod
     def _blank_is_none(cls, value: object) -> object:
         return None if isinstance(value, str) and not value.strip() else value

@@ -123,3 +123,12 @@ def test_a_sharded_bot_runs_only_its_shards() -> None:
     sharded = create_bot(Settings(database_url="memory", shard_count=2, shard_ids="1"))
     assert isinstance(sharded, commands.AutoShardedBot)
     assert sharded.shard_count == 2 and sharded.shard_ids == [1]
+
+
+def test_the_example_environment_file_is_a_valid_configuration() -> None:
+    example = Path(__file__).resolve().parents[2] / ".env.example"
+    settings = Settings(_env_file=example)  # type: ignore[call-arg]
+    assert settings.shards is None and settings.worker_processes >= 1
+    names = {line.split("=", 1)[0] for line in example.read_text().splitlines() if "=" in line}
+    documented = {name.upper() for name in Settings.model_fields} - {"DATABASE_URL"}
+    assert documented <= names | {"DATABASE_URL"}, documented - names
