@@ -5,18 +5,20 @@ played by the next one."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 
 import pytest
 
+import games
 from bot.discord.app import BoardBot, create_bot
 from bot.settings import Settings
 from tests.fakediscord import FakeDiscord, running_client
 from tests.fakediscord.fixtures import eventually
 
-from .test_bot_ordo import EPHEMERAL, command, flags_of, thread_posts
+from .test_bot_ordo import EPHEMERAL, command, flags_of, press, thread_posts
 
 pytestmark = pytest.mark.e2e
 
@@ -91,3 +93,40 @@ async def test_a_pending_computer_turn_survives_a_restart(
         await eventually(lambda: len(thread_posts(server, thread_id)) == posts + 1, timeout=15)
         answer = thread_posts(server, thread_id)[-1]
         assert "Computer (normal) played" in answer.json["embeds"][0]["description"]
+
+
+async def test_computers_fill_a_fence_table_from_the_lobby_buttons(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    """Add computer, twice, then Start: the computers take their turns in the thread until
+    the person is to move; nothing is ever sent to a computer (a DM to one would fail the
+    test: the bot logs an error)."""
+    server = fake_discord
+    async with bot_running(server, tmp_path / "bot.sqlite3", 0.05) as bot:
+        await command(
+            server, "play", {"seats": 3, "quick_map": True}, user="alice", subcommand="fence"
+        )
+        thread_id = _thread(server)
+        lobby_id = int(thread_posts(server, thread_id)[-1].response["id"])
+        for _ in range(2):
+            added = await press(server, "bb:add_computer:1::", user="alice", message=lobby_id)
+            assert "joined lobby #1" in added.json["content"]
+        await press(server, "bb:start:1::", user="alice", message=lobby_id)
+        store = bot.service.store
+
+        async def persons_turn() -> bool:
+            record = await store.get_match(1)
+            assert record is not None and record.status == "active"
+            rules = games.get("fence")
+            return record.seats[rules.to_move(rules.load(record.state))[0]] == str(
+                server.user("alice").id
+            )
+
+        for _ in range(200):
+            if await persons_turn():
+                break
+            await asyncio.sleep(0.05)
+        assert await persons_turn()
+        record = await store.get_match(1)
+        assert record is not None
+        assert [uid.startswith("ai:") for uid in record.seats] == [False, True, True]
