@@ -10,28 +10,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from games.core import GameOver, RuleViolation
+from games.fence import actions as act
 from games.fence import goods, play, setup
-from games.fence.actions import (
-    Accept,
-    Action,
-    Boat,
-    CopsRoad,
-    Draw,
-    Hunch,
-    NoTrade,
-    Offer,
-    Place,
-    PlaceCops,
-    PlacePawn,
-    PlacePost,
-    PlaceTunnel,
-    PostTrade,
-    Push,
-    Refuse,
-    Swap,
-    TipOff,
-    Yourself,
-)
+from games.fence.actions import Action
 from games.fence.info import SEAT_NAMES
 from games.fence.state import FenceState, Table, freeze, thaw
 
@@ -52,16 +33,16 @@ LEGAL: dict[str, Callable[[FenceState], list[Action]]] = {
 }
 
 ACCEPTS: dict[str, tuple[type, ...]] = {
-    "draft": (Place, Swap),
-    "tunnel": (PlaceTunnel,),
-    "pawn": (PlacePawn,),
-    "cops": (PlaceCops,),
-    "post": (PlacePost,),
-    "turn": (Yourself, Push, CopsRoad, TipOff, Hunch, Boat, Offer),
-    "second": (Push, CopsRoad, TipOff, Hunch),
-    "draw": (Draw,),
-    "offer": (Accept, Refuse),
-    "trading": (PostTrade, NoTrade),
+    "draft": (act.Place, act.Swap),
+    "tunnel": (act.PlaceTunnel,),
+    "pawn": (act.PlacePawn,),
+    "cops": (act.PlaceCops,),
+    "post": (act.PlacePost,),
+    "turn": (act.Yourself, act.Push, act.CopsRoad, act.TipOff, act.Hunch, act.Boat, act.Offer),
+    "second": (act.Push, act.CopsRoad, act.TipOff, act.Hunch),
+    "draw": (act.Draw,),
+    "offer": (act.Accept, act.Refuse),
+    "trading": (act.PostTrade, act.NoTrade),
 }
 
 
@@ -75,7 +56,7 @@ def legal_actions(state: FenceState) -> list[Action]:
 
 def is_legal(state: FenceState, action: Action) -> bool:
     if state.stage == "draw":
-        return isinstance(action, Draw) and action.colour in ("red", "blue")
+        return isinstance(action, act.Draw) and action.colour in ("red", "blue")
     found = state._cache.get("legal_set")
     if found is None:
         found = frozenset(legal_actions(state))
@@ -95,27 +76,27 @@ def apply(state: FenceState, action: Action) -> FenceState:
 
 
 def _step(table: Table, action: Action) -> None:
-    if isinstance(action, Place | Swap):
+    if isinstance(action, act.Place | act.Swap):
         setup.apply_draft(table, action)
-    elif isinstance(action, PlaceTunnel):
+    elif isinstance(action, act.PlaceTunnel):
         setup.apply_tunnel(table, action)
-    elif isinstance(action, PlacePawn):
+    elif isinstance(action, act.PlacePawn):
         setup.apply_pawn(table, action)
-    elif isinstance(action, PlaceCops):
+    elif isinstance(action, act.PlaceCops):
         setup.apply_cops(table, action, NAMES)
-    elif isinstance(action, PlacePost):
+    elif isinstance(action, act.PlacePost):
         setup.apply_post(table, action)
-    elif isinstance(action, Yourself):
+    elif isinstance(action, act.Yourself):
         play.apply_yourself(table, action, NAMES)
-    elif isinstance(action, Draw):
+    elif isinstance(action, act.Draw):
         play.apply_draw(table, action, NAMES)
-    elif isinstance(action, Boat):
+    elif isinstance(action, act.Boat):
         play.apply_boat(table, action, NAMES)
-    elif isinstance(action, Offer):
+    elif isinstance(action, act.Offer):
         play.apply_offer(table, action, NAMES)
-    elif isinstance(action, Accept | Refuse):
+    elif isinstance(action, act.Accept | act.Refuse):
         play.apply_answer(table, action, NAMES)
-    elif isinstance(action, PostTrade | NoTrade):
+    elif isinstance(action, act.PostTrade | act.NoTrade):
         play.apply_trading(table, action, NAMES)
     else:
         play.apply_others(table, action, NAMES)

@@ -13,28 +13,9 @@ from __future__ import annotations
 from functools import partial
 
 from games.core import LABEL_LIMIT, SEGMENT_LIMIT, shorten
+from games.fence import actions as act
 from games.fence import engine
-from games.fence.actions import (
-    Accept,
-    Action,
-    Boat,
-    CopsRoad,
-    Draw,
-    Hunch,
-    NoTrade,
-    Offer,
-    Place,
-    PlaceCops,
-    PlacePawn,
-    PlacePost,
-    PlaceTunnel,
-    PostTrade,
-    Push,
-    Refuse,
-    Swap,
-    TipOff,
-    Yourself,
-)
+from games.fence.actions import Action
 from games.fence.citymap import tile_of
 from games.fence.info import SEAT_NAMES
 from games.fence.state import FenceState
@@ -52,51 +33,51 @@ def _label(state: FenceState, action: Action) -> str:
     tiles = tiles_of(state)
     where = partial(hood_name, tiles)
 
-    if isinstance(action, Place | Swap):
+    if isinstance(action, act.Place | act.Swap):
         x, y = action.pos
         spot = f"{tiles[action.tile].name} at {x},{y} turned {action.rot * 90}°"
-        if isinstance(action, Place):
+        if isinstance(action, act.Place):
             return f"Place {spot}"
         taken = next(t for pos, t, _ in state.placed if pos == action.pos)
         return f"Swap in {spot}, taking {tiles[taken].name}"
-    if isinstance(action, PlacePawn):
+    if isinstance(action, act.PlacePawn):
         return f"Put your pawn in {where(action.hood)}"
-    if isinstance(action, PlaceCops):
+    if isinstance(action, act.PlaceCops):
         return f"Put the Cops in {where(action.hood)}"
-    if isinstance(action, PlaceTunnel):
+    if isinstance(action, act.PlaceTunnel):
         return f"Dig a tunnel end in {where(action.hood)}"
-    if isinstance(action, PlacePost):
+    if isinstance(action, act.PlacePost):
         return f"Put the Trading Post in {where(action.hood)}"
-    if isinstance(action, Yourself):
+    if isinstance(action, act.Yourself):
         jail = " — onto the Cops: Jail" if action.hood == state.cops else ""
         return f"Move yourself with {' '.join(action.cards)} to {where(action.hood)}{jail}"
-    if isinstance(action, Push):
+    if isinstance(action, act.Push):
         return f"Push {SEAT_NAMES[action.seat]} to {where(action.hood)}"
-    if isinstance(action, CopsRoad):
+    if isinstance(action, act.CopsRoad):
         return f"Cops by road to {where(action.hood)}"
-    if isinstance(action, TipOff):
+    if isinstance(action, act.TipOff):
         return f"Tip off the Cops with {' '.join(action.cards)} to {where(action.hood)}"
-    if isinstance(action, Hunch):
+    if isinstance(action, act.Hunch):
         return f"Roll the {action.colour} die on a hunch for the Cops"
-    if isinstance(action, Draw):
+    if isinstance(action, act.Draw):
         return f"Draw a {action.colour} card"
     return _trade_label(state, action)
 
 
 def _trade_label(state: FenceState, action: Action) -> str:
-    if isinstance(action, Boat):
+    if isinstance(action, act.Boat):
         return f"Move others and play your {action.colour} boat"
-    if isinstance(action, Offer):
+    if isinstance(action, act.Offer):
         return f"Offer {SEAT_NAMES[action.seat]} your {action.give} for their {action.ask}"
-    if isinstance(action, Accept | Refuse):
+    if isinstance(action, act.Accept | act.Refuse):
         offerer, _, give, ask = state.offer
-        if isinstance(action, Refuse):
+        if isinstance(action, act.Refuse):
             return f"Refuse {SEAT_NAMES[offerer]}'s trade"
         return f"Accept {SEAT_NAMES[offerer]}'s trade: give {ask}, get {give}"
-    if isinstance(action, PostTrade):
+    if isinstance(action, act.PostTrade):
         who = SEAT_NAMES[action.seat]
         return f"Trading Post: give {action.give} to {who}, take their card {action.pick}"
-    if isinstance(action, NoTrade):
+    if isinstance(action, act.NoTrade):
         return "Leave the Trading Post without trading"
     raise TypeError(f"not a FENCE! action: {action!r}")
 
@@ -109,28 +90,28 @@ def _path(state: FenceState, action: Action) -> tuple[str, ...]:
     tiles = tiles_of(state)
     where = partial(hood_name, tiles)
 
-    if isinstance(action, Place | Swap):
+    if isinstance(action, act.Place | act.Swap):
         x, y = action.pos
-        kind = "Place a tile" if isinstance(action, Place) else "Swap a tile in"
+        kind = "Place a tile" if isinstance(action, act.Place) else "Swap a tile in"
         return (kind, tiles[action.tile].name, f"at {x},{y}", f"turned {action.rot * 90}°")
-    if isinstance(action, PlacePawn):
+    if isinstance(action, act.PlacePawn):
         return _pawn_path(state, action.hood)
-    if isinstance(action, PlaceCops | PlaceTunnel | PlacePost):
+    if isinstance(action, act.PlaceCops | act.PlaceTunnel | act.PlacePost):
         return (label(state, action),)
-    if isinstance(action, Yourself):
+    if isinstance(action, act.Yourself):
         jail = " (the Cops: Jail)" if action.hood == state.cops else ""
         return ("Move yourself", " ".join(action.cards), where(action.hood) + jail)
-    if isinstance(action, Push | CopsRoad | TipOff | Hunch | Boat):
+    if isinstance(action, act.Push | act.CopsRoad | act.TipOff | act.Hunch | act.Boat):
         return _others_path(state, action)
-    if isinstance(action, Draw):
+    if isinstance(action, act.Draw):
         return ("Draw", action.colour)
-    if isinstance(action, Offer):
+    if isinstance(action, act.Offer):
         who = SEAT_NAMES[action.seat]
         return ("Offer a trade", f"to {who}", f"give {action.give}", f"for {action.ask}")
-    if isinstance(action, PostTrade):
+    if isinstance(action, act.PostTrade):
         who = SEAT_NAMES[action.seat]
         return ("Trade", f"with {who}", f"give {action.give}", f"take card {action.pick}")
-    if isinstance(action, NoTrade):
+    if isinstance(action, act.NoTrade):
         return ("Don't trade",)
     return (label(state, action),)  # the answer to an offer: one of two buttons
 
@@ -139,16 +120,16 @@ def _others_path(state: FenceState, action: Action) -> tuple[str, ...]:
     """Move Others: under a "Move others" level on the turn's first step; the second step
     (the other part, or both after a boat) is all Move Others, so that level is left out."""
     tiles = tiles_of(state)
-    if isinstance(action, Push):
+    if isinstance(action, act.Push):
         path: tuple[str, ...] = (f"Push {SEAT_NAMES[action.seat]}", hood_name(tiles, action.hood))
-    elif isinstance(action, CopsRoad):
+    elif isinstance(action, act.CopsRoad):
         path = ("Cops by road", hood_name(tiles, action.hood))
-    elif isinstance(action, TipOff):
+    elif isinstance(action, act.TipOff):
         path = (f"Tip off with {' '.join(action.cards)}", hood_name(tiles, action.hood))
-    elif isinstance(action, Hunch):
+    elif isinstance(action, act.Hunch):
         path = (f"Hunch with the {action.colour} die",)
     else:
-        assert isinstance(action, Boat)
+        assert isinstance(action, act.Boat)
         path = (f"Play your {action.colour} boat",)
     return ("Move others", *path) if state.stage == "turn" else path
 

@@ -30,27 +30,8 @@ import re
 from collections.abc import Callable, Sequence
 
 from games.core import AmbiguousMove, InvalidNotation, RuleViolation, quoted
-from games.fence.actions import (
-    Accept,
-    Action,
-    Boat,
-    CopsRoad,
-    Draw,
-    Hunch,
-    NoTrade,
-    Offer,
-    Place,
-    PlaceCops,
-    PlacePawn,
-    PlacePost,
-    PlaceTunnel,
-    PostTrade,
-    Push,
-    Refuse,
-    Swap,
-    TipOff,
-    Yourself,
-)
+from games.fence import actions as act
+from games.fence.actions import Action
 from games.fence.info import SEAT_NAMES
 from games.fence.tiles import Tile, slugify
 
@@ -78,45 +59,45 @@ def hood_slug(tiles: Sequence[Tile], hood: int) -> str:
 
 
 def format_action(tiles: Sequence[Tile], action: Action) -> str:
-    if isinstance(action, Place | Swap):
-        verb = "place" if isinstance(action, Place) else "swap"
+    if isinstance(action, act.Place | act.Swap):
+        verb = "place" if isinstance(action, act.Place) else "swap"
         x, y = action.pos
         return f"{verb} {tiles[action.tile].slug} at {x},{y} r{action.rot * 90}"
-    if isinstance(action, PlacePawn):
+    if isinstance(action, act.PlacePawn):
         return f"pawn {hood_slug(tiles, action.hood)}"
-    if isinstance(action, PlaceCops):
+    if isinstance(action, act.PlaceCops):
         return f"cops at {hood_slug(tiles, action.hood)}"
-    if isinstance(action, PlaceTunnel):
+    if isinstance(action, act.PlaceTunnel):
         return f"tunnel {hood_slug(tiles, action.hood)}"
-    if isinstance(action, Yourself):
+    if isinstance(action, act.Yourself):
         return f"yourself {' '.join(action.cards)} {hood_slug(tiles, action.hood)}"
-    if isinstance(action, Push):
+    if isinstance(action, act.Push):
         return f"move {SEAT_NAMES[action.seat].lower()} to {hood_slug(tiles, action.hood)}"
-    if isinstance(action, CopsRoad):
+    if isinstance(action, act.CopsRoad):
         return f"cops to {hood_slug(tiles, action.hood)}"
-    if isinstance(action, TipOff):
+    if isinstance(action, act.TipOff):
         return f"tip {' '.join(action.cards)} {hood_slug(tiles, action.hood)}"
-    if isinstance(action, Hunch):
+    if isinstance(action, act.Hunch):
         return f"hunch {action.colour}"
-    if isinstance(action, Draw):
+    if isinstance(action, act.Draw):
         return f"draw {action.colour}"
     return _format_option_step(tiles, action)
 
 
 def _format_option_step(tiles: Sequence[Tile], action: Action) -> str:
-    if isinstance(action, PlacePost):
+    if isinstance(action, act.PlacePost):
         return f"post at {hood_slug(tiles, action.hood)}"
-    if isinstance(action, Boat):
+    if isinstance(action, act.Boat):
         return f"boat {action.colour}"
-    if isinstance(action, Offer):
+    if isinstance(action, act.Offer):
         return f"offer {_seat_word(action.seat)} {action.give} for {action.ask}"
-    if isinstance(action, Accept):
+    if isinstance(action, act.Accept):
         return "accept trade"
-    if isinstance(action, Refuse):
+    if isinstance(action, act.Refuse):
         return "refuse trade"
-    if isinstance(action, PostTrade):
+    if isinstance(action, act.PostTrade):
         return f"post {_seat_word(action.seat)} {action.give} {action.pick}"
-    if isinstance(action, NoTrade):
+    if isinstance(action, act.NoTrade):
         return "post skip"
     raise TypeError(f"not a FENCE! action: {action!r}")
 
@@ -124,8 +105,8 @@ def _format_option_step(tiles: Sequence[Tile], action: Action) -> str:
 def public_text(tiles: Sequence[Tile], action: Action) -> str:
     """The notation with secret card values left out (ruling 29): a trade's cards are known
     only to the two players in it. Every other step is public as written."""
-    if isinstance(action, Offer | PostTrade):
-        verb = "offer" if isinstance(action, Offer) else "post"
+    if isinstance(action, act.Offer | act.PostTrade):
+        verb = "offer" if isinstance(action, act.Offer) else "post"
         return f"{verb} {_seat_word(action.seat)}"
     return format_action(tiles, action)
 
@@ -182,18 +163,18 @@ def matcher(tiles: Sequence[Tile], text: str) -> Callable[[Action], bool]:
         return _placement(tiles, verb, rest)
     if verb in ("pawn", "tunnel"):
         hood = _hood_matcher(tiles, rest)
-        kind = PlacePawn if verb == "pawn" else PlaceTunnel
+        kind = act.PlacePawn if verb == "pawn" else act.PlaceTunnel
         return lambda a: isinstance(a, kind) and hood(a.hood)
     if verb == "cops" and rest[:1] in (["at"], ["to"]):
         hood = _hood_matcher(tiles, rest[1:])
-        kind2 = PlaceCops if rest[0] == "at" else CopsRoad
+        kind2 = act.PlaceCops if rest[0] == "at" else act.CopsRoad
         return lambda a: isinstance(a, kind2) and hood(a.hood)
     if verb in ("yourself", "tip"):
         played, rest = _split_cards(rest)
         if not played:
             raise InvalidNotation(f"{verb} needs one or two cards, like {verb} R3 B5.")
         hood = _hood_matcher(tiles, rest)
-        kind3 = Yourself if verb == "yourself" else TipOff
+        kind3 = act.Yourself if verb == "yourself" else act.TipOff
         wanted = tuple(sorted(played))
         return lambda a: isinstance(a, kind3) and tuple(sorted(a.cards)) == wanted and hood(a.hood)
     if verb == "move" and rest:
@@ -202,12 +183,12 @@ def matcher(tiles: Sequence[Tile], text: str) -> Callable[[Action], bool]:
         if words_left[:1] == ["to"]:
             words_left = words_left[1:]
         hood = _hood_matcher(tiles, words_left)
-        return lambda a: isinstance(a, Push) and a.seat == pushed and hood(a.hood)
+        return lambda a: isinstance(a, act.Push) and a.seat == pushed and hood(a.hood)
     if verb in ("hunch", "draw", "boat") and rest in (["red"], ["blue"]):
-        kind4 = {"hunch": Hunch, "draw": Draw, "boat": Boat}[verb]
+        kind4 = {"hunch": act.Hunch, "draw": act.Draw, "boat": act.Boat}[verb]
         return lambda a: isinstance(a, kind4) and a.colour == rest[0]
     if verb in ("accept", "refuse") and rest in ([], ["trade"]):
-        kind5 = Accept if verb == "accept" else Refuse
+        kind5 = act.Accept if verb == "accept" else act.Refuse
         return lambda a: isinstance(a, kind5)
     if verb == "offer":
         return _offer(rest)
@@ -231,27 +212,27 @@ def _offer(rest: list[str]) -> Callable[[Action], bool]:
     if len(rest) != 4 or rest[2] != "for" or not (CARD.match(rest[1]) and CARD.match(rest[3])):
         raise InvalidNotation("An offer reads offer <colour> <your card> for <their card>.")
     seat, give, ask = _seat_of(rest[0]), rest[1].upper(), rest[3].upper()
-    return lambda a: isinstance(a, Offer) and (a.seat, a.give, a.ask) == (seat, give, ask)
+    return lambda a: isinstance(a, act.Offer) and (a.seat, a.give, a.ask) == (seat, give, ask)
 
 
 def _post(tiles: Sequence[Tile], rest: list[str]) -> Callable[[Action], bool]:
     """``post at <hood>`` (setup), ``post <colour> <card> <n>`` or ``post skip``."""
     if rest[:1] == ["at"]:
         hood = _hood_matcher(tiles, rest[1:])
-        return lambda a: isinstance(a, PlacePost) and hood(a.hood)
+        return lambda a: isinstance(a, act.PlacePost) and hood(a.hood)
     if rest == ["skip"]:
-        return lambda a: isinstance(a, NoTrade)
+        return lambda a: isinstance(a, act.NoTrade)
     if len(rest) != 3 or not CARD.match(rest[1]) or not PICK.match(rest[2]):
         raise InvalidNotation(
             "At the Trading Post say post <colour> <your card> <number of their card>, "
             "or post skip."
         )
     seat, give, pick = _seat_of(rest[0]), rest[1].upper(), int(rest[2])
-    return lambda a: isinstance(a, PostTrade) and (a.seat, a.give, a.pick) == (seat, give, pick)
+    return lambda a: isinstance(a, act.PostTrade) and (a.seat, a.give, a.pick) == (seat, give, pick)
 
 
 def _placement(tiles: Sequence[Tile], verb: str, rest: list[str]) -> Callable[[Action], bool]:
-    kind = Place if verb == "place" else Swap
+    kind = act.Place if verb == "place" else act.Swap
     if "at" not in rest:
         raise InvalidNotation(f"Say where: {verb} <tile> at x,y r0 (x east, y north of Old Town).")
     at = rest.index("at")

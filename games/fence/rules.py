@@ -23,28 +23,9 @@ from games.core import (
     quoted,
     shorten,
 )
+from games.fence import actions as act
 from games.fence import engine, labels
-from games.fence.actions import (
-    Accept,
-    Action,
-    Boat,
-    CopsRoad,
-    Draw,
-    Hunch,
-    NoTrade,
-    Offer,
-    Place,
-    PlaceCops,
-    PlacePawn,
-    PlacePost,
-    PlaceTunnel,
-    PostTrade,
-    Push,
-    Refuse,
-    Swap,
-    TipOff,
-    Yourself,
-)
+from games.fence.actions import Action
 from games.fence.drop import drop
 from games.fence.info import INFO, SEAT_NAMES
 from games.fence.notation import choose, format_action, public_text
@@ -151,32 +132,32 @@ class FenceRules(Rules[FenceState, Action]):
             "notation": self.public_notation(before, action),
             "seat": before.actor,
         }
-        if isinstance(action, Place | Swap):
+        if isinstance(action, act.Place | act.Swap):
             facts.update(kind="tile", pos=list(action.pos), tile=action.tile)
-        elif isinstance(action, PlacePawn | Yourself):
+        elif isinstance(action, act.PlacePawn | act.Yourself):
             facts.update(kind="pawn", seat=before.actor, to=action.hood)
             facts["from"] = _hood_or_none(before.pawns[before.actor])
-        elif isinstance(action, Push):
+        elif isinstance(action, act.Push):
             facts.update(kind="pawn", seat=action.seat, to=action.hood)
             facts["from"] = _hood_or_none(before.pawns[action.seat])
-        elif isinstance(action, PlaceCops | CopsRoad | TipOff):
+        elif isinstance(action, act.PlaceCops | act.CopsRoad | act.TipOff):
             facts.update(kind="cops", to=action.hood)
             facts["from"] = before.cops
-        elif isinstance(action, PlaceTunnel):
+        elif isinstance(action, act.PlaceTunnel):
             facts.update(kind="tunnel", to=action.hood)
-        elif isinstance(action, PlacePost):
+        elif isinstance(action, act.PlacePost):
             facts.update(kind="post", to=action.hood)
-        elif isinstance(action, Hunch | Draw | Boat):
+        elif isinstance(action, act.Hunch | act.Draw | act.Boat):
             facts.update(kind=type(action).__name__.lower(), colour=action.colour)
-        elif isinstance(action, Offer | PostTrade):
+        elif isinstance(action, act.Offer | act.PostTrade):
             facts.update(kind="trade", to=action.seat)
-        elif isinstance(action, Accept | Refuse):
-            facts.update(kind="answer", accepted=isinstance(action, Accept))
-        elif isinstance(action, NoTrade):
+        elif isinstance(action, act.Accept | act.Refuse):
+            facts.update(kind="answer", accepted=isinstance(action, act.Accept))
+        elif isinstance(action, act.NoTrade):
             facts.update(kind="no_trade")
-        if isinstance(action, Yourself | TipOff):
+        if isinstance(action, act.Yourself | act.TipOff):
             facts["cards"] = list(action.cards)
-        if isinstance(action, Yourself):
+        if isinstance(action, act.Yourself):
             # Ruling 20: the bot asks for confirmation before a player walks into the Cops.
             facts["onto_cops"] = action.hood == before.cops
         return facts
@@ -185,53 +166,53 @@ class FenceRules(Rules[FenceState, Action]):
         tiles = tiles_of(before)
         where = partial(hood_name, tiles)
 
-        if isinstance(action, Place | Swap):
+        if isinstance(action, act.Place | act.Swap):
             x, y = action.pos
-            verb = "places" if isinstance(action, Place) else "swaps in"
+            verb = "places" if isinstance(action, act.Place) else "swaps in"
             near = self._neighbours_sentence(before, action)
             return f"{seat_name} {verb} {tiles[action.tile].name} at {x},{y}{near}."
-        if isinstance(action, PlacePawn):
+        if isinstance(action, act.PlacePawn):
             return f"{seat_name} puts their pawn in {where(action.hood)}."
-        if isinstance(action, PlaceCops):
+        if isinstance(action, act.PlaceCops):
             return f"{seat_name} puts the Cops in {where(action.hood)}."
-        if isinstance(action, PlaceTunnel):
+        if isinstance(action, act.PlaceTunnel):
             return f"{seat_name} digs a tunnel end in {where(action.hood)}."
-        if isinstance(action, Yourself):
+        if isinstance(action, act.Yourself):
             cops = " — right onto the Cops" if action.hood == before.cops else ""
             played = " ".join(action.cards)
             return f"{seat_name} plays {played} and moves to {where(action.hood)}{cops}."
-        if isinstance(action, Push):
+        if isinstance(action, act.Push):
             return f"{seat_name} moves {SEAT_NAMES[action.seat]} to {where(action.hood)}."
-        if isinstance(action, CopsRoad):
+        if isinstance(action, act.CopsRoad):
             return f"{seat_name} moves the Cops by road to {where(action.hood)}."
-        if isinstance(action, TipOff):
+        if isinstance(action, act.TipOff):
             played = " ".join(action.cards)
             return f"{seat_name} plays {played} to tip off the Cops: {where(action.hood)}."
-        if isinstance(action, Hunch):
+        if isinstance(action, act.Hunch):
             return f"{seat_name} turns State's Evidence on a hunch with the {action.colour} die."
-        if isinstance(action, Draw):
+        if isinstance(action, act.Draw):
             return ""  # the engine announces the draw itself, with the colour actually drawn
         return self._describe_option_step(before, action, seat_name)
 
     def _describe_option_step(self, before: FenceState, action: Action, seat_name: str) -> str:
         """Sentences for the option steps; trades never name their cards (ruling 29)."""
-        if isinstance(action, PlacePost):
+        if isinstance(action, act.PlacePost):
             where = hood_name(tiles_of(before), action.hood)
             return f"{seat_name} puts the Trading Post in {where}."
-        if isinstance(action, Boat):
+        if isinstance(action, act.Boat):
             return f"{seat_name} has a {action.colour} boat and moves others."
-        if isinstance(action, Offer):
+        if isinstance(action, act.Offer):
             return f"{seat_name} offers {SEAT_NAMES[action.seat]} a trade."
-        if isinstance(action, Accept):
+        if isinstance(action, act.Accept):
             return f"{seat_name} accepts the trade."
-        if isinstance(action, Refuse):
+        if isinstance(action, act.Refuse):
             return f"{seat_name} refuses the trade."
-        if isinstance(action, PostTrade):
+        if isinstance(action, act.PostTrade):
             other = SEAT_NAMES[action.seat]
             return f"{seat_name} trades a card with {other} at the Trading Post."
         return f"{seat_name} does not trade at the Trading Post."
 
-    def _neighbours_sentence(self, before: FenceState, action: Place | Swap) -> str:
+    def _neighbours_sentence(self, before: FenceState, action: act.Place | act.Swap) -> str:
         """ "Cabbagetown connects to the Stix and Parkview", as the seed asks players to say."""
         after = engine.apply(before, action)
         city_ = city_map(after)
