@@ -359,12 +359,20 @@ def parse_offset(text: str) -> float:
     return sum(float(n) * {"d": 86400, "h": 3600, "m": 60}[unit] for n, unit in parts)
 
 
+def clock_file(db: str) -> Path | None:
+    """Where ``!clock`` keeps its offset: beside a SQLite file; nowhere for a memory store or
+    a server database (the offset then lasts one run)."""
+    if db in (":memory:", "memory") or ("://" in db and not db.startswith("sqlite:")):
+        return None
+    return Path(f"{db.removeprefix('sqlite:///')}.clock")
+
+
 async def run(
     lines: TextIO, db: str, out_dir: Path, interactive: bool, admins: frozenset[str] = frozenset()
 ) -> None:
     store = open_store(db)
     await store.open()
-    clock = ConsoleClock(None if db == ":memory:" else Path(f"{db}.clock"))
+    clock = ConsoleClock(clock_file(db))
     try:
         settings = Settings()
         service = Service(

@@ -180,3 +180,12 @@ def test_playing_the_computer_in_the_console(tmp_path: Path) -> None:
     assert any("Computer (normal) joined lobby #2" in line for line in lines)
     assert any("Computer 2 (easy) joined lobby #2" in line for line in lines)
     assert any("alice starts the game" in line for line in lines)
+
+
+def test_the_console_clock_is_kept_beside_sqlite_files_only() -> None:
+    from bot.console.cli import clock_file
+
+    assert clock_file("demo.sqlite3") == Path("demo.sqlite3.clock")
+    assert clock_file("sqlite:///data/x.sqlite3") == Path("data/x.sqlite3.clock")
+    assert clock_file("postgresql://u:p@host/db") is None
+    assert clock_file(":memory:") is None
