@@ -56,6 +56,7 @@ from storage.integrity import (
     to_json,
 )
 from storage.pg_migrations import migrate
+from storage.rows import SettingsByKind, action_of, match_of, rating_of
 
 LOCK_TIMEOUT_MS = 1500
 """How long a statement waits for a row another connection holds, as SQLite's busy timeout:
@@ -110,7 +111,7 @@ def _lock_name(name: str) -> str:
     return f"boardbot:{name}"
 
 
-class PostgresStore(Store):
+class PostgresStore(SettingsByKind, Store):
     """Persistence in PostgreSQL; see :mod:`storage.base` for the contract.
 
     ``try_lead``/``release_lead`` elect one scheduler among bot processes with session-level
@@ -467,33 +468,9 @@ class PostgresStore(Store):
             sql += " AND NOT undone"
         async with self._reading() as conn:
             found = await conn.fetch(f"{sql} ORDER BY ply", match_id)
-        return [
-            ActionRecord(
-                ply=row["ply"],
-                seat=row["seat"],
-                notation=row["notation"],
-                created_at=row["created_at"],
-                detail=from_json(row["detail"]),
-                undone=bool(row["undone"]),
-            )
-            for row in found
-        ]
+        return [action_of(row) for row in found]
 
     # -- settings --------------------------------------------------------------------------
-    async def user_settings(self, user_id: str) -> dict[str, Any]:
-        return await self._settings("user", user_id)
-
-    async def save_user_settings(self, user_id: str, settings: dict[str, Any], now: float) -> None:
-        await self._save_settings("user", user_id, settings, now)
-
-    async def guild_settings(self, guild_id: str) -> dict[str, Any]:
-        return await self._settings("guild", guild_id)
-
-    async def save_guild_settings(
-        self, guild_id: str, settings: dict[str, Any], now: float
-    ) -> None:
-        await self._save_settings("guild", guild_id, settings, now)
-
     async def users_with_settings(self) -> list[tuple[str, dict[str, Any]]]:
         async with self._reading() as conn:
             found = await conn.fetch(
@@ -535,7 +512,7 @@ class PostgresStore(Store):
                 " WHERE guild_id = $1 AND game = $2 AND user_id = $3",
                 guild_id, game, user_id,
             )  # fmt: skip
-        return None if row is None else _rating(row)
+        return None if row is None else rating_of(row)
 
     async def ratings(self, guild_id: str, game: str) -> list[Rating]:
         async with self._reading() as conn:
@@ -544,7 +521,7 @@ class PostgresStore(Store):
                 ' ORDER BY rating DESC, user_id COLLATE "C"',
                 guild_id, game,
             )  # fmt: skip
-        return [_rating(row) for row in found]
+        return [rating_of(row) for row in found]
 
     async def user_ratings(self, guild_id: str, user_id: str) -> list[Rating]:
         async with self._reading() as conn:
@@ -553,7 +530,7 @@ class PostgresStore(Store):
                 ' ORDER BY game COLLATE "C"',
                 guild_id, user_id,
             )  # fmt: skip
-        return [_rating(row) for row in found]
+        return [rating_of(row) for row in found]
 
     async def save_ratings(
         self, guild_id: str, game: str, match_id: int, ratings: Sequence[Rating], now: float
@@ -664,17 +641,6 @@ async def _store_ratings(
     return True
 
 
-def _rating(row: asyncpg.Record) -> Rating:
-    return Rating(
-        user_id=row["user_id"],
-        game=row["game"],
-        guild_id=row["guild_id"],
-        rating=row["rating"],
-        rd=row["rd"],
-        volatility=row["volatility"],
-        games=row["games"],
-        updated_at=row["updated_at"],
-    )
 
 
 async def _put_seats(
@@ -712,26 +678,6 @@ async def _fetch_many(
         )
         for seat_row in found:
             seats[seat_row["match_id"]].append(seat_row["user_id"])
-    return [_record(row, tuple(seats[row["id"]])) for row in rows]
+    return [match_of(row, tuple(seats[row["id"]])) for row in rows]
 
 
-def _record(row: asyncpg.Record, seats: tuple[str, ...]) -> MatchRecord:
-    return MatchRecord(
-        id=row["id"],
-        game=row["game"],
-        options=from_json(row["options"]),
-        seed=row["seed"],
-        status=row["status"],
-        seats=seats,
-        created_by=row["created_by"],
-        created_at=row["created_at"],
-        updated_at=row["updated_at"],
-        version=row["version"],
-        state=from_json(row["state"]),
-        guild_id=row["guild_id"],
-        channel_id=row["channel_id"],
-        thread_id=row["thread_id"],
-        result=from_json(row["result"]),
-        meta=from_json(row["meta"]),
-        due_at=row["due_at"],
-    )

@@ -52,6 +52,7 @@ from storage.integrity import (
     to_json,
 )
 from storage.migrations import migrate, rollback_if_open
+from storage.rows import SettingsByKind, action_of, match_of, rating_of
 
 BUSY_TIMEOUT_MS = 1500
 """How long a statement waits for another process (a backup, the sqlite3 shell) to let go.
@@ -81,7 +82,7 @@ _RATING_COLUMNS = "user_id, game, guild_id, rating, rd, volatility, games, updat
 _SETTINGS_TABLES = {"user": ("user_settings", "user_id"), "guild": ("guild_settings", "guild_id")}
 
 
-class SqliteStore(Store):
+class SqliteStore(SettingsByKind, Store):
     """Persistence in a SQLite file; see :mod:`storage.base` for the contract."""
 
     def __init__(self, path: str | Path) -> None:
@@ -385,33 +386,9 @@ class SqliteStore(Store):
             sql += " AND undone = 0"
         async with self._reading() as conn:
             found = await conn.execute_fetchall(f"{sql} ORDER BY ply", (match_id,))
-        return [
-            ActionRecord(
-                ply=row["ply"],
-                seat=row["seat"],
-                notation=row["notation"],
-                created_at=row["created_at"],
-                detail=from_json(row["detail"]),
-                undone=bool(row["undone"]),
-            )
-            for row in found
-        ]
+        return [action_of(row) for row in found]
 
     # -- settings --------------------------------------------------------------------------
-    async def user_settings(self, user_id: str) -> dict[str, Any]:
-        return await self._settings("user", user_id)
-
-    async def save_user_settings(self, user_id: str, settings: dict[str, Any], now: float) -> None:
-        await self._save_settings("user", user_id, settings, now)
-
-    async def guild_settings(self, guild_id: str) -> dict[str, Any]:
-        return await self._settings("guild", guild_id)
-
-    async def save_guild_settings(
-        self, guild_id: str, settings: dict[str, Any], now: float
-    ) -> None:
-        await self._save_settings("guild", guild_id, settings, now)
-
     async def users_with_settings(self) -> list[tuple[str, dict[str, Any]]]:
         async with self._reading() as conn:
             found = await conn.execute_fetchall(
@@ -450,7 +427,7 @@ class SqliteStore(Store):
                 " WHERE guild_id = ? AND game = ? AND user_id = ?",
                 (guild_id, game, user_id),
             )
-        return None if row is None else _rating(row)
+        return None if row is None else rating_of(row)
 
     async def ratings(self, guild_id: str, game: str) -> list[Rating]:
         async with self._reading() as conn:
@@ -459,7 +436,7 @@ class SqliteStore(Store):
                 " ORDER BY rating DESC, user_id",
                 (guild_id, game),
             )
-        return [_rating(row) for row in found]
+        return [rating_of(row) for row in found]
 
     async def user_ratings(self, guild_id: str, user_id: str) -> list[Rating]:
         async with self._reading() as conn:
@@ -468,7 +445,7 @@ class SqliteStore(Store):
                 " ORDER BY game",
                 (guild_id, user_id),
             )
-        return [_rating(row) for row in found]
+        return [rating_of(row) for row in found]
 
     async def save_ratings(
         self, guild_id: str, game: str, match_id: int, ratings: Sequence[Rating], now: float
@@ -582,17 +559,6 @@ async def _store_ratings(
     return True
 
 
-def _rating(row: sqlite3.Row) -> Rating:
-    return Rating(
-        user_id=row["user_id"],
-        game=row["game"],
-        guild_id=row["guild_id"],
-        rating=row["rating"],
-        rd=row["rd"],
-        volatility=row["volatility"],
-        games=row["games"],
-        updated_at=row["updated_at"],
-    )
 
 
 async def _one(
@@ -643,26 +609,6 @@ async def _fetch_many(
         )
         for seat_row in found:
             seats[seat_row["match_id"]].append(seat_row["user_id"])
-    return [_record(row, tuple(seats[row["id"]])) for row in rows]
+    return [match_of(row, tuple(seats[row["id"]])) for row in rows]
 
 
-def _record(row: sqlite3.Row, seats: tuple[str, ...]) -> MatchRecord:
-    return MatchRecord(
-        id=row["id"],
-        game=row["game"],
-        options=from_json(row["options"]),
-        seed=row["seed"],
-        status=row["status"],
-        seats=seats,
-        created_by=row["created_by"],
-        created_at=row["created_at"],
-        updated_at=row["updated_at"],
-        version=row["version"],
-        state=from_json(row["state"]),
-        guild_id=row["guild_id"],
-        channel_id=row["channel_id"],
-        thread_id=row["thread_id"],
-        result=from_json(row["result"]),
-        meta=from_json(row["meta"]),
-        due_at=row["due_at"],
-    )

@@ -1,0 +1,91 @@
+"""Rows of the two SQL engines as records, and what both engines say the same way.
+
+``sqlite3.Row`` and ``asyncpg.Record`` are both read by column name, so one reader per record
+type serves SQLite and PostgreSQL alike; a column added by a migration is then read in one
+place. :class:`SettingsByKind` words the four settings methods once over each engine's own
+``_settings``/``_save_settings``.
+"""
+
+from __future__ import annotations
+
+from abc import abstractmethod
+from collections.abc import Mapping
+from typing import Any
+
+from storage.base import ActionRecord, MatchRecord, Rating
+from storage.integrity import from_json
+
+Row = Mapping[str, Any]
+
+
+def match_of(row: Row, seats: tuple[str, ...]) -> MatchRecord:
+    return MatchRecord(
+        id=row["id"],
+        game=row["game"],
+        options=from_json(row["options"]),
+        seed=row["seed"],
+        status=row["status"],
+        seats=seats,
+        created_by=row["created_by"],
+        created_at=row["created_at"],
+        updated_at=row["updated_at"],
+        version=row["version"],
+        state=from_json(row["state"]),
+        guild_id=row["guild_id"],
+        channel_id=row["channel_id"],
+        thread_id=row["thread_id"],
+        result=from_json(row["result"]),
+        meta=from_json(row["meta"]),
+        due_at=row["due_at"],
+    )
+
+
+def rating_of(row: Row) -> Rating:
+    return Rating(
+        user_id=row["user_id"],
+        game=row["game"],
+        guild_id=row["guild_id"],
+        rating=row["rating"],
+        rd=row["rd"],
+        volatility=row["volatility"],
+        games=row["games"],
+        updated_at=row["updated_at"],
+    )
+
+
+def action_of(row: Row) -> ActionRecord:
+    return ActionRecord(
+        ply=row["ply"],
+        seat=row["seat"],
+        notation=row["notation"],
+        created_at=row["created_at"],
+        detail=from_json(row["detail"]),
+        undone=bool(row["undone"]),
+    )
+
+
+class SettingsByKind:
+    """User and server settings live in one table per kind; the engines differ only in how
+    they read and write a row of it."""
+
+    @abstractmethod
+    async def _settings(self, kind: str, key: str) -> dict[str, Any]: ...
+
+    @abstractmethod
+    async def _save_settings(
+        self, kind: str, key: str, settings: dict[str, Any], now: float
+    ) -> None: ...
+
+    async def user_settings(self, user_id: str) -> dict[str, Any]:
+        return await self._settings("user", user_id)
+
+    async def save_user_settings(self, user_id: str, settings: dict[str, Any], now: float) -> None:
+        await self._save_settings("user", user_id, settings, now)
+
+    async def guild_settings(self, guild_id: str) -> dict[str, Any]:
+        return await self._settings("guild", guild_id)
+
+    async def save_guild_settings(
+        self, guild_id: str, settings: dict[str, Any], now: float
+    ) -> None:
+        await self._save_settings("guild", guild_id, settings, now)
