@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 import games
 from bot.service.base import Refusal, User, guarded, plural_names
-from bot.service.opponents import computer
+from bot.service.opponents import computer, level_of
 from bot.service.replies import Button, Post, Reply, is_computer
 from bot.words import words
 from storage.base import ACTIVE, CANCELLED, CHALLENGE, MatchRecord, MatchUpdate
@@ -80,14 +80,21 @@ class LobbyCases:
         checked = rules.options(options)
         terms = await self.clocks.new_match_meta(guild_id, time_control, rated)
         guests = [u for u in dict.fromkeys(invited) if u.id != actor.id]
-        await self._touch(actor, *guests)
+        # The computer invited (console ``opponent:ai``) takes its seat at once.
+        computers = [
+            computer(level_of(u.id), n) for n, u in enumerate(
+                (g for g in guests if is_computer(g.id)), start=1
+            )
+        ][: size - 1]
+        guests = [u for u in guests if not is_computer(u.id)]
+        await self._touch(actor, *guests, *computers)
         seed = self._seed_source()
         record = await self.store.create_match(
             game=info.name,
             options=checked,
             seed=seed,
             status=CHALLENGE,
-            seats=[actor.id],
+            seats=[actor.id, *(c.id for c in computers)],
             created_by=actor.id,
             state=rules.dump(rules.new(info.min_players, checked, seed)),
             now=self.clock(),

@@ -133,16 +133,22 @@ class OpponentCases:
         steps: list[str] = []
         current = state
         while True:
-            notation = await self.workers.run(
-                think,
-                record.game,
-                rules.view(current, seat),
-                seat,
-                level,
-                _search_seed(record, len(steps)),
-                self.computer_seconds[level],
-            )
-            action = rules.parse(current, notation)
+            try:
+                notation = await self.workers.run(
+                    think,
+                    record.game,
+                    rules.view(current, seat),
+                    seat,
+                    level,
+                    _search_seed(record, len(steps)),
+                    self.computer_seconds[level],
+                )
+                action = rules.parse(current, notation)
+            except Exception:
+                # A fault in the search must not stall the match: play the first legal step
+                # (and say so in the log, where the fault can be fixed).
+                log.exception("the computer's search failed in match %s", record.id)
+                action = rules.legal_actions(current)[0]
             after = rules.apply(current, action)
             steps.append(rules.format(current, action))
             if (

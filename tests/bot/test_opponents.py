@@ -236,3 +236,24 @@ async def test_the_event_loop_keeps_running_while_the_computer_thinks(
         assert max(stalls) <= 0.050, f"longest stall {max(stalls) * 1000:.0f} ms"
     finally:
         workers.close()
+
+
+async def test_a_fault_in_the_search_does_not_stall_the_match(
+    svc: Service, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    started = await svc.play(ALICE, "ordo", opponent=computer(), color="second")
+
+    def broken(*_: object) -> str:
+        raise RuntimeError("search bug")
+
+    monkeypatch.setattr("bot.service.opponents.think", broken)
+    answers = await svc.computer_turns(started.match_id)
+    assert len(answers) == 1 and "Computer (normal) played" in answers[0].post.text  # type: ignore[union-attr]
+    assert "search failed" in caplog.text
+
+
+async def test_the_console_opponent_ai_in_a_lobby_game_takes_a_seat(svc: Service) -> None:
+    opened = await svc.play(ALICE, "fence", opponent=computer("easy"), seats=3)
+    record = await svc.store.get_match(opened.match_id or 0)
+    assert record is not None and list(record.seats) == ["alice", "ai:easy:1"]
+    assert not opened.post.mentions  # type: ignore[union-attr]
