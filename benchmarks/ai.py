@@ -99,16 +99,22 @@ def play(job: Game) -> tuple[float, list[float]]:
     return score, normal_calls
 
 
-def schedule(names: list[str], count: int, seconds: dict[str, float], seed: int) -> list[Game]:
+def schedule(
+    names: list[str], count: int, seconds: dict[str, float], seed: int, pairings: list[str]
+) -> list[Game]:
     jobs = []
     for game in names:
-        if game in MULTIPLAYER:
+        if game in MULTIPLAYER and "vs_two_random" in pairings:
             for i in range(count):
                 hero = i % 3
                 seats = tuple("normal" if s == hero else "random" for s in range(3))
                 jobs.append(Game(game, "vs_two_random", seats, hero, seed + i, seconds))
             continue
+        if game in MULTIPLAYER:
+            continue
         for pairing, (hero_kind, other) in PAIRINGS.items():
+            if pairing not in pairings:
+                continue
             for i in range(count):
                 hero = i % 2
                 seats = (hero_kind, other) if hero == 0 else (other, hero_kind)
@@ -123,6 +129,10 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--game", action="append", choices=TWO_PLAYER + MULTIPLAYER)
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--pairing", action="append", choices=[*PAIRINGS, "vs_two_random"],
+        help="only these pairings (default all)",
+    )
     for level, seconds in ai.LEVELS.items():
         parser.add_argument(f"--{level}", type=float, default=seconds,
                             help=f"seconds per move at {level} (default {seconds})")
@@ -130,7 +140,7 @@ def main(argv: list[str] | None = None) -> None:
     count = 6 if args.quick else args.games
     names = args.game or [*TWO_PLAYER, *MULTIPLAYER]
     seconds = {level: getattr(args, level) for level in ai.LEVELS}
-    jobs = schedule(names, count, seconds, args.seed)
+    jobs = schedule(names, count, seconds, args.seed, args.pairing or [*PAIRINGS, "vs_two_random"])
 
     scores: dict[tuple[str, str], list[float]] = defaultdict(list)
     calls: dict[str, list[float]] = defaultdict(list)

@@ -173,7 +173,7 @@ async def main_async(args: argparse.Namespace) -> None:
             url = f"sqlite:///{folder}/ticks{count}.sqlite3"
             tick_ms, rss = await tick_figures(url, count, args.ticks)
             print(f"{count:15,} {tick_ms:13.2f} {rss:8.0f}")
-            label = f"{count // 1000}k"
+            label = f"{count // 1000}k" if count % 1000 == 0 else str(count)
             figures[f"tick_ms_idle_{label}"] = tick_ms
             figures[f"rss_mb_idle_{label}"] = rss
         urls = {"sqlite": f"sqlite:///{folder}/moves.sqlite3"}

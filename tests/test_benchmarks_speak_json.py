@@ -19,7 +19,11 @@ TINY = {
     "scheduler": ["--matches", "5", "--ticks", "1"],
     "render": ["--views", "2", "--repeats", "1"],
     "storage": ["--matches", "120", "--commits", "3", "--repeat", "1", "--engines", "sqlite"],
-}
+    "ai": ["--games", "1", "--game", "ordo", "--pairing", "vs_random", "--normal", "0.02",
+           "--jobs", "1"],
+    "scale": ["--matches", "40", "--ticks", "1", "--players", "2", "--seconds", "0.5",
+              "--workers", "0"],
+}  # fmt: skip
 
 
 @pytest.mark.parametrize("name", sorted(TINY))
