@@ -11,7 +11,9 @@ import logging
 from pydantic import AliasChoices, Field, SecretStr, ValidationError, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+from ai import LEVELS
 from bot.service.timecontrol import TimeControl
+from bot.service.workers import default_size
 
 DEFAULT_DATABASE = "sqlite:///./data/bot.sqlite3"
 QUIET_LOGGERS = {
@@ -42,7 +44,7 @@ class Settings(BaseSettings):
     log_level: str = Field(default="INFO", description="DEBUG, INFO, WARNING or ERROR.")
     default_time: str = Field(
         default="3d+1d max 7d",
-        description="Time control of new matches unless /play or /settings says otherwise.",
+        description="Time control of new matches unless /play or /server settings says otherwise.",
     )
     reminder_hours: str = Field(
         default="24,2", description="Hours left on a clock at which its player is reminded."
@@ -51,6 +53,26 @@ class Settings(BaseSettings):
     tick_seconds: float = Field(
         default=60.0, gt=0, description="How often due reminders and timeouts are looked for."
     )
+
+    workers: int | None = Field(
+        default=None,
+        ge=0,
+        description="Processes for rendering and the computer's search (default: cores - 1; "
+        "0 runs them in a thread of the bot's process).",
+    )
+    ai_seconds: str = Field(
+        default="easy=0.3,normal=2,strong=8",
+        description="Seconds the computer thinks per move at each level.",
+    )
+
+    @property
+    def worker_processes(self) -> int:
+        return default_size() if self.workers is None else self.workers
+
+    @property
+    def computer_seconds(self) -> dict[str, float]:
+        pairs = (part.split("=", 1) for part in self.ai_seconds.replace(" ", "").split(",") if part)
+        return {level: float(seconds) for level, seconds in pairs}
 
     @property
     def token(self) -> str:
@@ -82,6 +104,23 @@ class Settings(BaseSettings):
             hours = [-1.0]
         if any(h <= 0 for h in hours):
             raise ValueError(f"give positive hours separated by commas, like 24,2 (not {value!r})")
+        return value
+
+    @field_validator("ai_seconds")
+    @classmethod
+    def _readable_levels(cls, value: str) -> str:
+        example = "like easy=0.3,normal=2,strong=8"
+        for part in (p for p in value.replace(" ", "").split(",") if p):
+            level, _, seconds = part.partition("=")
+            if level not in LEVELS:
+                raise ValueError(f"levels are {', '.join(LEVELS)}, {example} (not {level!r})")
+            try:
+                if not 0 < float(seconds) <= 600:
+                    raise ValueError
+            except ValueError:
+                raise ValueError(
+                    f"give seconds between 0 and 600 per level, {example} (not {part!r})"
+                ) from None
         return value
 
     @field_validator("log_level")

@@ -263,6 +263,8 @@ class Rules(ABC, Generic[State, Action]):
     """
 
     info: GameInfo
+    step_separator: str = " "
+    """What joins the steps of one turn typed on one line, as :meth:`parse_many` reads them."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         """Every game's ``load`` is guarded the same way (see :func:`_checked_load`)."""

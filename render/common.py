@@ -18,7 +18,7 @@ never leaks in here.
 from __future__ import annotations
 
 import io
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -161,7 +161,12 @@ def draw_centered_text(
     )
 
 
-def _wrap(text: str, fnt: Font, max_width: int, max_lines: int) -> list[str]:
+def plural(count: int, word: str) -> str:
+    """ "1 card", "2 cards": counts in titles and seat details read as words, not "card(s)"."""
+    return f"{count} {word}{'' if count == 1 else 's'}"
+
+
+def wrap_lines(text: str, fnt: Font, max_width: int, max_lines: int = 3) -> list[str]:
     """Greedy word wrap; the last allowed line is ellipsised rather than dropped."""
     words = text.split()
     lines: list[str] = []
@@ -271,7 +276,7 @@ def title_bar(
     inner = width - 2 * _BAR_PAD
 
     status_text = status if status is not None else default_status(to_move, players, palette)
-    status_lines = _wrap(status_text, status_font, inner, 2) if status_text else []
+    status_lines = wrap_lines(status_text, status_font, inner, 2) if status_text else []
 
     columns = 2 if seats <= 4 else 3
     player_rows = -(-seats // columns)
@@ -513,6 +518,25 @@ def capture_mark(
 # --------------------------------------------------------------------------------------------
 # Canvas and encoding
 # --------------------------------------------------------------------------------------------
+
+
+def dashed_line(
+    draw: ImageDraw.ImageDraw,
+    start: tuple[float, float],
+    end: tuple[float, float],
+    dashes: Iterable[tuple[float, float]],
+    fill: RGB,
+    width: int,
+) -> None:
+    """The segment ``start``–``end`` drawn only where ``dashes`` say, each a (from, to)
+    fraction of the way: Pillow has no dash pattern, and each game wants its own rhythm."""
+    (x0, y0), (x1, y1) = start, end
+    for a, b in dashes:
+        draw.line(
+            (x0 + (x1 - x0) * a, y0 + (y1 - y0) * a, x0 + (x1 - x0) * b, y0 + (y1 - y0) * b),
+            fill=fill,
+            width=width,
+        )
 
 
 def new_canvas(width: int, height: int, palette: Palette = PALETTE) -> Image.Image:

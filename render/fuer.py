@@ -35,6 +35,7 @@ from render.common import (
     RGB,
     blend,
     contrast,
+    dashed_line,
     disc,
     draw_centered_text,
     font,
@@ -127,23 +128,16 @@ def _scaled(point: tuple[float, float]) -> tuple[float, float]:
     return point[0] * SCALE, point[1] * SCALE
 
 
+_EDGE_DASHES = ((0.0, 0.22), (0.39, 0.61), (0.78, 1.0))
+
+
 def _dashed_outline(
     draw: ImageDraw.ImageDraw, corners: list[tuple[float, float]], colour: RGB, width: int
 ) -> None:
     """Three dashes per hex edge: reads as "not there yet" next to the solid tiles."""
     for i, (x0, y0) in enumerate(corners):
         x1, y1 = corners[(i + 1) % len(corners)]
-        for start, end in ((0.0, 0.22), (0.39, 0.61), (0.78, 1.0)):
-            draw.line(
-                (
-                    x0 + (x1 - x0) * start,
-                    y0 + (y1 - y0) * start,
-                    x0 + (x1 - x0) * end,
-                    y0 + (y1 - y0) * end,
-                ),
-                fill=colour,
-                width=width,
-            )
+        dashed_line(draw, (x0, y0), (x1, y1), _EDGE_DASHES, colour, width)
 
 
 def _what_tile_does(touched: int) -> str:

@@ -1,4 +1,4 @@
-"""Persistence for the bot: the :class:`Store` interface and its two implementations.
+"""Persistence for the bot: the :class:`Store` interface and its implementations.
 
 Pick one with :func:`open_store` from the configured database setting, then use it as an async
 context manager (``async with open_store(url) as store: ...``), which opens and migrates it.
@@ -16,6 +16,7 @@ from storage.base import (
     DECLINED,
     FINISHED,
     OPEN_STATUSES,
+    UNCHANGED,
     ActionRecord,
     MatchClosed,
     MatchRecord,
@@ -40,6 +41,7 @@ __all__ = [
     "DECLINED",
     "FINISHED",
     "OPEN_STATUSES",
+    "UNCHANGED",
     "ActionRecord",
     "MatchClosed",
     "MatchRecord",
@@ -59,6 +61,7 @@ __all__ = [
 
 _MEMORY_NAMES = (":memory:", "memory", "memory://")
 _SQLITE_PREFIXES = ("sqlite:///", "sqlite://")
+_POSTGRES_PREFIXES = ("postgresql://", "postgres://")
 
 
 def open_store(url_or_path: str) -> Store:
@@ -68,10 +71,15 @@ def open_store(url_or_path: str) -> Store:
     ``:memory:`` database would vanish with its connection anyway, and the twin is faster.
     Anything else is a SQLite file path, optionally written as a URL: ``sqlite:///data/bot.db``
     (relative) or ``sqlite:////srv/bot.db`` (absolute), as SQLAlchemy spells them.
+    ``postgresql://…`` or ``postgres://…`` names a PostgreSQL server (``storage/postgres.py``,
+    needing the ``postgres`` extra); it is imported only then, so SQLite installs need no
+    driver.
     """
     text = url_or_path.strip()
     if text.lower() in _MEMORY_NAMES:
         return MemoryStore()
+    if text.lower().startswith(_POSTGRES_PREFIXES):
+        return _postgres_store(text)
     for prefix in _SQLITE_PREFIXES:
         if text.lower().startswith(prefix):
             text = text[len(prefix) :]
@@ -79,3 +87,16 @@ def open_store(url_or_path: str) -> Store:
     if not text:
         raise ValueError("the database setting is empty; give a file path or 'memory'")
     return SqliteStore(Path(text))
+
+
+def _postgres_store(dsn: str) -> Store:
+    """The PostgreSQL store, with a sentence instead of a traceback when it is missing."""
+    try:
+        from storage.postgres import PostgresStore  # type: ignore[import-not-found]
+    except ImportError as exc:
+        raise RuntimeError(
+            "DATABASE_URL names PostgreSQL, but the PostgreSQL store is not available "
+            f"({exc}); install it with: pip install '.[postgres]'"
+        ) from exc
+    store: Store = PostgresStore(dsn)
+    return store

@@ -20,6 +20,12 @@ Design points:
   :meth:`Store.commit` as the finishing move (:class:`RatingsWrite`), each rating row checked
   against the number of games it had when it was read, so two matches of one player ending at
   once can never lose an update, and a crash can never leave a finished match unrated.
+* **The scheduler reads only what is due.** Each match carries ``due_at``, the earliest moment
+  the scheduler must look at it (a reminder, a timeout, a digest, a computer's turn), written
+  in the same transaction as the change that made it due and indexed, so a tick asks
+  :meth:`Store.due_matches` instead of loading every match.
+* **One scheduler across processes.** :meth:`Store.try_lead` elects a leader; only the
+  PostgreSQL store can have several processes, so only it has to hold an election.
 * **Time the bot was away is nobody's.** :meth:`Store.mark_alive` keeps a heartbeat; a
   process that starts after a gap records it as an outage, and clocks pause for everyone
   during outages (:meth:`Store.outages`).
@@ -30,7 +36,8 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from enum import Enum
+from typing import Any, Final, Literal
 
 # Match status values.
 CHALLENGE = "challenge"  # waiting for the opponent to accept (or a lobby filling up)
@@ -41,6 +48,19 @@ CANCELLED = "cancelled"
 OPEN_STATUSES = (CHALLENGE, ACTIVE)
 CLOSED_STATUSES = (FINISHED, DECLINED, CANCELLED)
 """Final statuses: the match's status, state, result, seats and log never change again."""
+
+
+class _Unchanged(Enum):
+    UNCHANGED = "unchanged"
+
+    def __repr__(self) -> str:
+        return "UNCHANGED"
+
+
+UNCHANGED: Final = _Unchanged.UNCHANGED
+"""A :class:`MatchUpdate` field left as it is, where ``None`` is a value of its own (``due_at``:
+None clears the deadline)."""
+Unchanged = Literal[_Unchanged.UNCHANGED]
 
 
 class StaleVersion(Exception):
@@ -104,6 +124,9 @@ class MatchRecord:
     meta: dict[str, Any] = field(default_factory=dict)
     """Small per-match extras the service keeps (pending draw/undo offers, the highlight of
     the last turn, the colour choice of a challenge…)."""
+    due_at: float | None = None
+    """Epoch seconds: the earliest moment the scheduler must look at this match, None for
+    never. Always None once the match is closed."""
 
 
 @dataclass(frozen=True)
@@ -143,7 +166,8 @@ class RatingsWrite:
 
 @dataclass(frozen=True)
 class MatchUpdate:
-    """Fields to change in :meth:`Store.commit`; ``None`` leaves a field as it is."""
+    """Fields to change in :meth:`Store.commit`; ``None`` leaves a field as it is, except
+    ``due_at``, which :data:`UNCHANGED` leaves and ``None`` clears."""
 
     status: str | None = None
     state: dict[str, Any] | None = None
@@ -152,6 +176,7 @@ class MatchUpdate:
     seats: Sequence[str] | None = None
     thread_id: str | None = None
     channel_id: str | None = None
+    due_at: float | Unchanged | None = UNCHANGED
 
 
 class Store(ABC):
@@ -194,8 +219,9 @@ class Store(ABC):
         guild_id: str | None = None,
         channel_id: str | None = None,
         meta: dict[str, Any] | None = None,
+        due_at: float | None = None,
     ) -> MatchRecord:
-        """Insert a match with version 1."""
+        """Insert a match with version 1 (``due_at`` is dropped for a closed status)."""
 
     @abstractmethod
     async def get_match(self, match_id: int) -> MatchRecord | None: ...
@@ -234,7 +260,43 @@ class Store(ABC):
         ``thread_id`` and ``channel_id`` stays possible); a status other than
         ``expected_status`` (:class:`StatusChanged`); a stale version; a rating row whose
         ``games`` differs from ``ratings.expected_games`` (:class:`RatingsChanged`).
+
+        ``update.due_at`` is written with the rest; whenever the match's status after the
+        commit is closed, ``due_at`` becomes None whatever the update said, so a finished
+        match can never wake the scheduler again.
         """
+
+    # -- deadlines -------------------------------------------------------------------------
+    @abstractmethod
+    async def set_due(self, match_id: int, due_at: float | None) -> None:
+        """Move the match's deadline without a versioned commit (``LookupError`` if unknown).
+
+        For the scheduler's own bookkeeping (a reminder sent, the next one planned): it
+        neither bumps ``version`` nor ``updated_at``, so it never turns a player's pending
+        move stale nor reorders listings. On a closed match it does nothing, since a closed
+        match has no deadline.
+        """
+
+    @abstractmethod
+    async def due_matches(self, now: float, limit: int = 500) -> list[MatchRecord]:
+        """Active matches whose ``due_at <= now``, earliest first (ties by id), at most
+        ``limit``; one indexed query however many matches have nothing due."""
+
+    # -- leadership ------------------------------------------------------------------------
+    async def try_lead(self, name: str) -> bool:
+        """Whether this process may run the job ``name`` (the scheduler) now; never waits.
+
+        Here: always True. A memory store lives in one process, and a SQLite file is meant
+        for one bot process (its writers queue on one file lock, and two schedulers on one
+        file would double every reminder), so there is nobody to elect. The PostgreSQL store
+        overrides this with a server-side lock, because several processes may share it.
+        Call it before every tick: a leader can lose its lock (connection lost) and must
+        then stop.
+        """
+        return True
+
+    async def release_lead(self, name: str) -> None:  # noqa: B027 - optional hook
+        """Step down from ``name`` so another process may lead (closing the store does too)."""
 
     @abstractmethod
     async def user_names(self, user_ids: Sequence[str]) -> dict[str, str]:

@@ -21,12 +21,14 @@ from storage.base import (
     CLOSED_STATUSES,
     DECLINED,
     FINISHED,
+    UNCHANGED,
     ActionRecord,
     MatchClosed,
     MatchUpdate,
     Rating,
     RatingsChanged,
     StatusChanged,
+    Unchanged,
 )
 
 KNOWN_STATUSES = (CHALLENGE, ACTIVE, FINISHED, DECLINED, CANCELLED)
@@ -165,3 +167,36 @@ def check_expected_games(match_id: int, stored: dict[str, int], expected: dict[s
     moved = sorted(u for u, games in stored.items() if expected.get(u, 0) != games)
     if moved:
         raise RatingsChanged(f"ratings of {', '.join(moved)} changed while match {match_id} ended")
+
+
+def check_due(due_at: float | None) -> float | None:
+    """A deadline is a finite number of seconds; a NaN would never compare as due, so the
+    match would silently never wake again."""
+    if due_at is None:
+        return None
+    if isinstance(due_at, bool) or not isinstance(due_at, int | float):
+        raise TypeError(f"due_at must be epoch seconds or None, got {due_at!r}")
+    if not math.isfinite(due_at):
+        raise ValueError(f"due_at must be a finite timestamp, got {due_at!r}")
+    return float(due_at)
+
+
+def check_due_update(due_at: float | Unchanged | None) -> float | Unchanged | None:
+    """:func:`check_due` for a :class:`MatchUpdate` field, where UNCHANGED is a value too."""
+    return due_at if due_at is UNCHANGED else check_due(due_at)
+
+
+def due_after(new_status: str, due_at: float | Unchanged | None) -> tuple[bool, float | None]:
+    """What a change does to ``due_at``: (write it?, the value). A closed match has no
+    deadline, whatever the change asked for."""
+    if new_status in CLOSED_STATUSES:
+        return True, None
+    if due_at is UNCHANGED:
+        return False, None
+    return True, due_at
+
+
+def check_limit(limit: int) -> int:
+    if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
+        raise ValueError(f"limit must be a positive count, got {limit!r}")
+    return limit

@@ -16,6 +16,8 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from storage.base import (
+    ACTIVE,
+    CLOSED_STATUSES,
     ActionRecord,
     MatchRecord,
     MatchUpdate,
@@ -26,12 +28,16 @@ from storage.base import (
 )
 from storage.integrity import (
     check_continues,
+    check_due,
+    check_due_update,
     check_expected_games,
+    check_limit,
     check_ratings,
     check_seats,
     check_status,
     check_undo_from,
     closed_change,
+    due_after,
     encode_actions,
     encode_settings,
     from_json,
@@ -65,6 +71,7 @@ class _Match:
     thread_id: str | None
     result: str | None
     meta: str
+    due_at: float | None = None
 
 
 @dataclass(frozen=True)
@@ -121,7 +128,9 @@ class MemoryStore(Store):
         guild_id: str | None = None,
         channel_id: str | None = None,
         meta: dict[str, Any] | None = None,
+        due_at: float | None = None,
     ) -> MatchRecord:
+        due = check_due(due_at)
         stored = _Match(
             id=self._next_id,
             game=game,
@@ -139,6 +148,7 @@ class MemoryStore(Store):
             thread_id=None,
             result=None,
             meta=to_json(meta or {}, "meta"),
+            due_at=None if status in CLOSED_STATUSES else due,
         )
         self._next_id += 1
         self._seat_users(stored.seats, now)
@@ -194,6 +204,7 @@ class MemoryStore(Store):
         result_json = None if update.result is None else to_json(update.result, "result")
         meta_json = None if update.meta is None else to_json(update.meta, "meta")
         check_undo_from(undo_from_ply)
+        due = check_due_update(update.due_at)
         append = list(append)
         rows = encode_actions(append)
         stored = self._matches.get(match_id)
@@ -219,6 +230,7 @@ class MemoryStore(Store):
             check_expected_games(match_id, stored_games, ratings.expected_games)
 
         # Every check has passed: from here on nothing can fail, so nothing is half-written.
+        write_due, due_value = due_after(update.status or stored.status, due)
         updated = replace(
             stored,
             version=stored.version + 1,
@@ -230,6 +242,7 @@ class MemoryStore(Store):
             meta=stored.meta if meta_json is None else meta_json,
             thread_id=stored.thread_id if update.thread_id is None else update.thread_id,
             channel_id=stored.channel_id if update.channel_id is None else update.channel_id,
+            due_at=due_value if write_due else stored.due_at,
         )
         self._seat_users(updated.seats, now)
         if undo_from_ply is not None:
@@ -242,6 +255,26 @@ class MemoryStore(Store):
             for r in rating_rows:
                 self._ratings[(ratings.guild_id, ratings.game, r.user_id)] = r
         return _record(updated)
+
+    # -- deadlines -------------------------------------------------------------------------
+    async def set_due(self, match_id: int, due_at: float | None) -> None:
+        """See :meth:`Store.set_due`."""
+        due = check_due(due_at)
+        stored = self._matches.get(match_id)
+        if stored is None:
+            raise LookupError(f"there is no match {match_id}")
+        if stored.status not in CLOSED_STATUSES:
+            self._matches[match_id] = replace(stored, due_at=due)
+
+    async def due_matches(self, now: float, limit: int = 500) -> list[MatchRecord]:
+        """See :meth:`Store.due_matches`; a scan here, an index in the SQL stores."""
+        check_limit(limit)
+        due = sorted(
+            (m.due_at, m.id)
+            for m in self._matches.values()
+            if m.status == ACTIVE and m.due_at is not None and m.due_at <= now
+        )
+        return [_record(self._matches[match_id]) for _, match_id in due[:limit]]
 
     # -- log -------------------------------------------------------------------------------
     async def actions(self, match_id: int, *, include_undone: bool = False) -> list[ActionRecord]:
@@ -359,4 +392,5 @@ def _record(stored: _Match) -> MatchRecord:
         thread_id=stored.thread_id,
         result=from_json(stored.result),
         meta=from_json(stored.meta),
+        due_at=stored.due_at,
     )

@@ -23,6 +23,8 @@ from typing import Any
 import aiosqlite
 
 from storage.base import (
+    ACTIVE,
+    CLOSED_STATUSES,
     ActionRecord,
     MatchRecord,
     MatchUpdate,
@@ -34,12 +36,16 @@ from storage.base import (
 )
 from storage.integrity import (
     check_continues,
+    check_due,
+    check_due_update,
     check_expected_games,
+    check_limit,
     check_ratings,
     check_seats,
     check_status,
     check_undo_from,
     closed_change,
+    due_after,
     encode_actions,
     encode_settings,
     from_json,
@@ -56,10 +62,19 @@ OPEN_PATIENCE_S = 20.0
 
 _MATCH_COLUMNS = (
     "m.id, m.game, m.options, m.seed, m.status, m.created_by, m.guild_id, m.channel_id,"
-    " m.thread_id, m.created_at, m.updated_at, m.version, m.result, m.meta, s.state"
+    " m.thread_id, m.created_at, m.updated_at, m.version, m.result, m.meta, s.state, m.due_at"
 )
 _MATCH_FROM = "FROM matches m JOIN snapshots s ON s.match_id = m.id"
 _ORDER = "ORDER BY m.updated_at DESC, m.id DESC"
+DUE_QUERY = (
+    f"SELECT {_MATCH_COLUMNS} FROM matches m INDEXED BY matches_due"
+    " JOIN snapshots s ON s.match_id = m.id"
+    f" WHERE m.status = '{ACTIVE}' AND m.due_at IS NOT NULL AND m.due_at <= ?"
+    " ORDER BY m.due_at, m.id LIMIT ?"
+)
+"""Due matches through the partial index ``matches_due`` (migration 4), named outright:
+without ``ANALYZE`` statistics SQLite would rather take ``matches_by_status`` and sort every
+active match on each tick. The status is a literal so the index's condition visibly holds."""
 _SEAT_CHUNK = 500  # well under SQLite's bound-parameter limit
 _RATING_COLUMNS = "user_id, game, guild_id, rating, rd, volatility, games, updated_at"
 # Settings live in two tables of the same shape; the names are constants, never user input.
@@ -182,20 +197,22 @@ class SqliteStore(Store):
         guild_id: str | None = None,
         channel_id: str | None = None,
         meta: dict[str, Any] | None = None,
+        due_at: float | None = None,
     ) -> MatchRecord:
         check_status(status)
         seat_ids = check_seats(seats)
         options_json = to_json(options, "options")
         state_json = to_json(state, "state")
         meta_json = to_json(meta or {}, "meta")
+        due = None if status in CLOSED_STATUSES else check_due(due_at)
         async with self._writing() as conn:
             cur = await conn.execute(
                 "INSERT INTO matches (game, options, seed, status, created_by, guild_id,"
-                " channel_id, created_at, updated_at, version, meta)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?)",
+                " channel_id, created_at, updated_at, version, meta, due_at)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?)",
                 (
                     game, options_json, seed, status, created_by, guild_id, channel_id,
-                    now, now, meta_json,
+                    now, now, meta_json, due,
                 ),
             )  # fmt: skip
             match_id = cur.lastrowid
@@ -278,6 +295,7 @@ class SqliteStore(Store):
         result_json = None if update.result is None else to_json(update.result, "result")
         meta_json = None if update.meta is None else to_json(update.meta, "meta")
         check_undo_from(undo_from_ply)
+        due = check_due_update(update.due_at)
         append = list(append)
         rows = encode_actions(append)
         async with self._writing() as conn:
@@ -287,15 +305,17 @@ class SqliteStore(Store):
             closed_change(
                 match_id, row["status"], update, bool(append), undo_from_ply, expected_status
             )
+            write_due, due_value = due_after(update.status or row["status"], due)
             cur = await conn.execute(
                 "UPDATE matches SET version = version + 1, updated_at = ?,"
                 " status = COALESCE(?, status), result = COALESCE(?, result),"
                 " meta = COALESCE(?, meta), thread_id = COALESCE(?, thread_id),"
-                " channel_id = COALESCE(?, channel_id)"
+                " channel_id = COALESCE(?, channel_id),"
+                " due_at = CASE WHEN ? THEN ? ELSE due_at END"
                 " WHERE id = ? AND version = ?",
                 (
                     now, update.status, result_json, meta_json, update.thread_id,
-                    update.channel_id, match_id, expected_version,
+                    update.channel_id, write_due, due_value, match_id, expected_version,
                 ),
             )  # fmt: skip
             changed = cur.rowcount
@@ -333,6 +353,28 @@ class SqliteStore(Store):
             record = await _fetch_one(conn, match_id)
         assert record is not None
         return record
+
+    # -- deadlines -------------------------------------------------------------------------
+    async def set_due(self, match_id: int, due_at: float | None) -> None:
+        """See :meth:`Store.set_due`."""
+        due = check_due(due_at)
+        async with self._writing() as conn:
+            cur = await conn.execute(
+                f"UPDATE matches SET due_at = ? WHERE id = ?"
+                f" AND status NOT IN ({','.join('?' * len(CLOSED_STATUSES))})",
+                (due, match_id, *CLOSED_STATUSES),
+            )
+            changed = cur.rowcount
+            await cur.close()
+            if changed == 0 and not await _one(
+                conn, "SELECT 1 FROM matches WHERE id = ?", (match_id,)
+            ):
+                raise LookupError(f"there is no match {match_id}")
+
+    async def due_matches(self, now: float, limit: int = 500) -> list[MatchRecord]:
+        """See :meth:`Store.due_matches`; the literal status lets the partial index apply."""
+        async with self._reading() as conn:
+            return await _fetch_many(conn, DUE_QUERY, [now, check_limit(limit)])
 
     # -- log -------------------------------------------------------------------------------
     async def actions(self, match_id: int, *, include_undone: bool = False) -> list[ActionRecord]:
@@ -622,4 +664,5 @@ def _record(row: sqlite3.Row, seats: tuple[str, ...]) -> MatchRecord:
         thread_id=row["thread_id"],
         result=from_json(row["result"]),
         meta=from_json(row["meta"]),
+        due_at=row["due_at"],
     )

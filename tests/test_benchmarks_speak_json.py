@@ -18,6 +18,7 @@ TINY = {
     "fence": ["--games", "1"],
     "scheduler": ["--matches", "5", "--ticks", "1"],
     "render": ["--views", "2", "--repeats", "1"],
+    "storage": ["--matches", "120", "--commits", "3", "--repeat", "1", "--engines", "sqlite"],
 }
 
 

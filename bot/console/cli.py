@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import dataclasses
 import logging
 import re
 import sys
@@ -29,30 +30,37 @@ from typing import TextIO
 
 import games
 from bot.console.commandline import CommandLine, LineError, parse_line
-from bot.service import Service, User
+from bot.service import Refusal, Service, User
+from bot.service.command_map import GROUPS
+from bot.service.opponents import COMPUTER_WORDS, computer
 from bot.service.replies import Post, Reply, parse_path
 from bot.settings import Settings
+from bot.words import words
 from storage import open_store
 
 log = logging.getLogger(__name__)
 
-HELP = (
-    "Commands: /play <game> opponent:<user> [color:first|second|random] [options…], "
-    "/play fence seats:<2-6> [invite:<user> …] [options…], /join, /leave, /start, /hand, "
-    "/turn [path:<choices>], /accept, /decline, /move move:<notation>, /board, /resign, "
-    "/draw, /undo, /games, /waiting, /history, /rules <game>, /export, /rematch, "
-    "/notify mode:thread|dm|digest|off [confirm:true|false], /vacation days:<n>, "
-    "/rating [user:<user>] [game:<game>], /leaderboard <game>, /settings [time:<control>] "
-    "[games:<list>] [mode:thread|channel]. /play takes time:<e.g. 3d+1d max 7d> and "
-    "rated:false. Add match:<id> when you have several matches. The line !clock +3d moves "
-    "the console's clock on (reminders and timeouts then fire)."
-)
+SAY = words()
+"""The console speaks English (it has no client locale to read)."""
+HELP = SAY("console.help", groups="; ".join(f"/{g} {'|'.join(cs)}" for g, cs in GROUPS.items()))
 GUILD = "console"
-"""The console is one server of its own (for /settings, ratings and leaderboards)."""
+"""The console is one server of its own (for /server settings, ratings and leaderboards)."""
 
 
 PANEL_WIDTH = 100
 """Console lines of a guided panel's choices wrap at this width."""
+
+
+MATCH_COMMANDS = frozenset({"board", "turn", "hand", *GROUPS["match"], *GROUPS["lobby"]})
+"""Commands about one match: a bare number after them is the match (``accept 3``)."""
+
+
+def ungrouped(line: CommandLine) -> CommandLine:
+    """``/match accept 3`` → ``/accept 3``: the grouped form Discord shows and the short form
+    older transcripts use are the same command here."""
+    if line.command in GROUPS and line.args and line.args[0].lower() in GROUPS[line.command]:
+        return dataclasses.replace(line, command=line.args[0].lower(), args=line.args[1:])
+    return line
 
 
 class ConsoleClock:
@@ -91,7 +99,7 @@ class Console:
         self.service = service
         self.clock = clock
         self.admins = admins
-        """Console users who manage the console's server (may change /settings)."""
+        """Console users who manage the console's server (may change /server settings)."""
         self.out_dir = out_dir
         self.write = write
         self._images = 0
@@ -122,7 +130,7 @@ class Console:
         if post.buttons:
             self.write("(buttons: " + " | ".join(b.label for b in post.buttons) + ")")
         if post.choices:
-            self.write("(choose one: " + " | ".join(post.choices) + ")")
+            self.write(SAY("console.choose_one", choices=" | ".join(post.choices)))
         for user_id in post.mentions:
             self._lines(f"[notify {user_id}] ", post.ping)
 
@@ -144,9 +152,9 @@ class Console:
             options = [f"[{panel.value(i)}] {o}" for i, o in enumerate(panel.options)]
             lines = textwrap.wrap(" | ".join(options), PANEL_WIDTH, break_on_hyphens=False)
             if len(lines) == 1:
-                self.write(f"[only {user}] (choose with /turn path:<choice>: {lines[0]})")
+                self.write(f"[only {user}] {SAY('console.choose_with', choices=lines[0])}")
             else:  # dozens of choices (a Fuer turn): readable rows, not one endless line
-                self.write(f"[only {user}] (choose with /turn path:<choice>:")
+                self.write(f"[only {user}] {SAY('console.choose_with_rows')}")
                 for line in lines:
                     self.write(f"[only {user}]   {line}")
                 self.write(f"[only {user}] )")
@@ -170,17 +178,39 @@ class Console:
             return
         reply = await self.dispatch(cmd)
         self.show(cmd.user, reply)
+        if reply.ok and reply.match_id is not None:
+            # The computer answers at once when it is to move (Discord: in the background).
+            for answer in await self.service.computer_turns(reply.match_id):
+                self.show("", answer)
 
-    async def dispatch(self, cmd: CommandLine) -> Reply:
+    async def dispatch(self, line: CommandLine) -> Reply:
+        if line.command in GROUPS and not (
+            line.args and line.args[0].lower() in GROUPS[line.command]
+        ):
+            return Reply.refuse(
+                SAY(
+                    "console.group_needs",
+                    group=line.command,
+                    commands=", ".join(GROUPS[line.command]),
+                )
+            )
+        cmd = ungrouped(line)
         user = User(cmd.user, cmd.user, manages_server=cmd.user in self.admins)
         opts = dict(cmd.options)
         match_text = opts.pop("match", None)
+        positional = cmd.args[0] if cmd.args else ""
+        if (
+            match_text is None
+            and cmd.command in MATCH_COMMANDS
+            and positional.lstrip("#").isdigit()
+        ):
+            match_text = positional  # "accept 3", "match accept 3"
         match_id: int | None = None
         if match_text is not None:
             try:
                 match_id = int(match_text.lstrip("#"))
             except ValueError:
-                return Reply.refuse(f"match must be a match number like 3, not {match_text!r}.")
+                return Reply.refuse(SAY("console.bad_match", text=repr(match_text)))
         s = self.service
         simple: dict[str, Callable[..., Awaitable[Reply]]] = {
             "rematch": s.rematch,
@@ -195,10 +225,17 @@ class Console:
             "leave": s.leave,
             "start": s.start,
             "hand": s.hand,
+            "hint": s.hint,
         }
         if cmd.command == "board":
             flip = opts.get("flip", "").lower() in ("true", "yes", "on")
             return await s.board(user, match_id=match_id, flip=flip)
+        if cmd.command == "join" and (
+            opts.get("player", "").lower() in COMPUTER_WORDS
+            or (cmd.args and cmd.args[0].lower() in COMPUTER_WORDS)
+        ):
+            level = opts.get("level") or "normal"
+            return await s.add_computer(user, match_id=match_id, level=level)
         if cmd.command in simple:
             return await simple[cmd.command](user, match_id=match_id)
         if cmd.command == "move":
@@ -217,7 +254,7 @@ class Console:
             try:
                 days = float(opts.get("days") or (cmd.args[0] if cmd.args else "0"))
             except ValueError:
-                return Reply.refuse("days must be a number, e.g. /vacation days:7")
+                return Reply.refuse(SAY("console.bad_days"))
             return await s.vacation(user, days)
         if cmd.command == "rating":
             who = opts.get("user")
@@ -241,22 +278,26 @@ class Console:
         if cmd.command == "rules":
             game = opts.get("game") or (cmd.args[0] if cmd.args else "")
             if not game:
-                return Reply.refuse(
-                    "Which game? e.g. /rules ordo — " + ", ".join(games.available())
-                )
+                return Reply.refuse(SAY("console.rules_which", games=", ".join(games.available())))
             return await s.rules(game)
         if cmd.command == "help":
             return Reply(text=HELP)
-        return Reply.refuse(f"Unknown command /{cmd.command}. {HELP}")
+        return Reply.refuse(SAY("console.unknown", command=cmd.command, help=HELP))
 
     async def _play(self, user: User, cmd: CommandLine, opts: dict[str, str]) -> Reply:
         game = opts.pop("game", None) or (cmd.args[0] if cmd.args else "")
         if not game:
-            return Reply.refuse("Which game? e.g. /play ordo opponent:bob")
+            return Reply.refuse(SAY("console.play_which"))
         opponent_name = opts.pop("opponent", None)
+        level = opts.pop("level", None) or "normal"
         opponent = (
             User(opponent_name.lstrip("@"), opponent_name.lstrip("@")) if opponent_name else None
         )
+        if opponent_name and opponent_name.lstrip("@").lower() in COMPUTER_WORDS:
+            try:
+                opponent = computer(level)
+            except Refusal as refusal:
+                return Reply.refuse(str(refusal))
         color = opts.pop("color", None)
         invited = [
             User(n, n) for n in opts.pop("invite", "").replace(",", " ").replace("@", " ").split()
@@ -265,7 +306,7 @@ class Console:
         try:
             seats = int(seats_text) if seats_text else None
         except ValueError:
-            return Reply.refuse(f"seats must be a number of players, not {seats_text!r}.")
+            return Reply.refuse(SAY("console.bad_seats", text=repr(seats_text)))
         time_control = opts.pop("time", None)
         rated_text = opts.pop("rated", None)
         rated = None if rated_text is None else rated_text.lower() in ("true", "yes", "on")
@@ -286,7 +327,7 @@ class Console:
         """``!clock +3d``: move the fake clock on, then let due reminders and timeouts
         happen exactly as the bot's scheduler would."""
         if self.clock is None:
-            self.write("This console has no adjustable clock.")
+            self.write(SAY("console.no_clock"))
             return
         if text:
             try:
@@ -296,7 +337,7 @@ class Console:
                 return
             self.clock.advance(seconds)
         stamp = datetime.fromtimestamp(self.clock(), tz=UTC).strftime("%Y-%m-%d %H:%M UTC")
-        self.write(f"(clock: {stamp})")
+        self.write(SAY("console.clock", time=stamp))
         for reply in await self.service.tick():
             self.show("", reply)
 
@@ -305,7 +346,7 @@ class Console:
         try:
             path, confirmed = parse_path(path_text)
         except ValueError:
-            return Reply.refuse(f"path must look like 0.2.1, not {path_text!r}.")
+            return Reply.refuse(SAY("console.bad_path", text=repr(path_text)))
         return await self.service.panel(user, match_id=match_id, path=path, confirmed=confirmed)
 
 
@@ -314,7 +355,7 @@ def parse_offset(text: str) -> float:
     body = text.strip().lstrip("+").replace(" ", "")
     parts = re.findall(r"(\d+(?:\.\d+)?)([dhm])", body.lower())
     if not parts or "".join(a + b for a, b in parts) != body.lower():
-        raise ValueError(f"Say how far to move the clock, e.g. !clock +3d or +12h, not {text!r}.")
+        raise ValueError(SAY("console.bad_offset", text=repr(text)))
     return sum(float(n) * {"d": 86400, "h": 3600, "m": 60}[unit] for n, unit in parts)
 
 
@@ -332,11 +373,12 @@ async def run(
             default_time=settings.default_time,
             reminders=settings.reminders,
             vacation_days=settings.vacation_days,
+            computer_seconds=settings.computer_seconds,
         )
         await service.on_startup()
         console = Console(service, out_dir, lambda text: print(text, flush=True), clock, admins)
         if interactive:
-            print(f"Local console on {db}. {HELP}\nExample: alice: /play ordo opponent:bob")
+            print(SAY("console.welcome", db=db, help=HELP))
         while True:
             if interactive:
                 print("> ", end="", flush=True)
@@ -360,7 +402,7 @@ def main(argv: list[str] | None = None) -> None:
         action="append",
         default=[],
         metavar="USER",
-        help="a console user who may change /settings (repeat for several)",
+        help="a console user who may change /server settings (repeat for several)",
     )
     args = parser.parse_args(argv)
     logging.basicConfig(level=args.log_level.upper(), format="%(levelname)s %(name)s: %(message)s")

@@ -9,6 +9,11 @@ from __future__ import annotations
 import shlex
 from dataclasses import dataclass, field
 
+from bot.words import words
+
+SAY = words()
+"""The console speaks English (it has no client locale to read)."""
+
 
 class LineError(ValueError):
     """The line is not a command; the message says how to write one."""
@@ -30,16 +35,16 @@ def parse_line(line: str) -> CommandLine:
     user, sep, rest = line.partition(":")
     user = user.strip()
     if not sep or not user or " " in user:
-        raise LineError("Write lines as  <user>: /<command> [option:value …], e.g. alice: /games")
+        raise LineError(SAY("console.line_shape"))
     rest = rest.strip()
     if not rest.startswith("/"):
-        raise LineError(f"Commands start with a slash, e.g. {user}: /games")
+        raise LineError(SAY("console.needs_slash", user=user))
     try:
         words = shlex.split(rest[1:])
     except ValueError as exc:
-        raise LineError(f"I couldn't read that line: {exc}.") from None
+        raise LineError(SAY("console.unreadable", error=exc)) from None
     if not words:
-        raise LineError("Which command? Try /games or /rules ordo.")
+        raise LineError(SAY("console.which_command"))
     command, args, options = words[0].lower(), [], {}
     last: str | None = None
     for index, word in enumerate(words[1:], start=1):
@@ -60,9 +65,12 @@ def unquoted_hint(name: str, value: str, rest: list[str]) -> str:
     stray = " ".join(rest)
     whole = " ".join([value, *rest])
     shown = whole if len(whole) <= 60 else whole[:57] + "…"
-    return (
-        f"I read {name}:{shorten(value)} and then {shorten(stray)!r} on its own. "
-        f'Values with spaces go in double quotes: {name}:"{shown}"'
+    return SAY(
+        "console.unquoted",
+        name=name,
+        value=shorten(value),
+        stray=repr(shorten(stray)),
+        shown=shown,
     )
 
 

@@ -8,6 +8,7 @@ non-privileged intents are asked for: slash commands need no message content or 
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import time
 from collections.abc import Awaitable, Callable
@@ -20,7 +21,9 @@ from bot.discord.delivery import Delivery, jump_link
 from bot.discord.identity import actor_of
 from bot.discord.translator import CatalogueTranslator
 from bot.service import Service
+from bot.service.command_map import GROUP_OF, full_name
 from bot.service.replies import Reply, parse_path
+from bot.service.workers import Workers
 from bot.settings import Settings
 from bot.words import words
 from discord import app_commands
@@ -33,9 +36,8 @@ COMPONENTS = (MatchButton, StepSelect, PanelSelect)
 """Every button and menu the bot posts: their ids carry the match, so they outlive restarts."""
 
 
-
 PLAIN_ACTIONS = frozenset(
-    {"accept", "decline", "resign", "join", "leave", "start", "hand", "rematch"}
+    {"accept", "decline", "resign", "join", "leave", "start", "hand", "rematch", "add_computer"}
 )
 """Button actions that call the service use case of the same name for the button's match."""
 ANSWERS = frozenset({"accept", "decline", "step", "start"})
@@ -55,7 +57,13 @@ class BoardTree(app_commands.CommandTree["BoardBot"]):
         say = words(interaction.locale)
         if isinstance(error, app_commands.CommandNotFound):
             log.info("removed command %r used", error.name)
-            await bot.delivery.followup(interaction, say("errors.removed_command"))
+            moved = error.name in GROUP_OF
+            await bot.delivery.followup(
+                interaction,
+                say("errors.moved_command", old=error.name, new=full_name(error.name))
+                if moved
+                else say("errors.removed_command"),
+            )
             return
         log.exception(
             "command %s failed", interaction.command and interaction.command.name, exc_info=error
@@ -86,7 +94,12 @@ class BoardBot(commands.Bot):
         self._clock = clock
         self._sync_commands = sync_commands
         self.delivery = Delivery(self)
+        self.workers = Workers(settings.worker_processes)
         self.service: Service
+        self._leading: bool | None = None
+        """Whether this process ran the last scheduler tick (None before the first)."""
+        self._background: set[asyncio.Task[None]] = set()
+        """Computer turns being played after a reply; kept so they are not collected."""
 
     async def setup_hook(self) -> None:
         store = self._store or open_store(self.settings.database_url)
@@ -99,7 +112,10 @@ class BoardBot(commands.Bot):
             default_time=self.settings.default_time,
             reminders=self.settings.reminders,
             vacation_days=self.settings.vacation_days,
+            workers=self.workers,
+            computer_seconds=self.settings.computer_seconds,
         )
+        await self.workers.start()
         await self.service.on_startup()
         await setup_cogs(self)
         await self.tree.set_translator(CatalogueTranslator())
@@ -112,7 +128,20 @@ class BoardBot(commands.Bot):
     @tasks.loop(seconds=60)
     async def scheduler(self) -> None:
         """Reminders, timeouts and digests that fell due. Nothing is kept in memory between
-        ticks: every deadline is recomputed from the store, so restarts lose nothing."""
+        ticks: every deadline is recomputed from the store, so restarts lose nothing.
+
+        With several bot processes on one PostgreSQL database only the process holding the
+        ``scheduler`` lock ticks, so nothing is sent twice; when it dies its lock goes with its
+        connection and the next process to look takes over. The others only keep the
+        heartbeat, so a restart of any of them is not mistaken for the bot being away."""
+        store = self.service.store
+        leading = await store.try_lead("scheduler")
+        if leading != self._leading:
+            log.info("scheduler: %s", "this process leads" if leading else "another process leads")
+            self._leading = leading
+        if not leading:
+            await store.mark_alive(self._clock())
+            return
         for reply in await self.service.tick():
             try:
                 await self.delivery.publish(reply)
@@ -130,8 +159,25 @@ class BoardBot(commands.Bot):
             return await self.tree.sync(guild=guild)
         return await self.tree.sync()
 
+    def computer_turns_soon(self, match_id: int) -> None:
+        """After a person's move, the computer (if it is to move now) answers in the
+        background; the person's own reply has already gone out."""
+        task = asyncio.create_task(self._computer_turns(match_id))
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
+
+    async def _computer_turns(self, match_id: int) -> None:
+        for reply in await self.service.computer_turns(match_id):
+            try:
+                await self.delivery.publish(reply)
+            except Exception:
+                log.exception("posting the computer's move failed (match %s)", match_id)
+
     async def close(self) -> None:
         self.scheduler.cancel()
+        for task in list(self._background):
+            task.cancel()
+        self.workers.close()
         await super().close()
         if self._store is not None:
             await self._store.close()
@@ -187,7 +233,7 @@ class BoardBot(commands.Bot):
                 actor, match_id=match_id, version=version, path=path, confirmed=confirmed
             )
         else:
-            reply = Reply.refuse("That button no longer does anything.")
+            reply = Reply.refuse(words(interaction.locale)("errors.dead_button"))
         if reply.ok and action in ANSWERS and reply.panel is None and message is not None:
             await self._retire_buttons(message.edit, message.id)
         await self.delivery.deliver(interaction, reply, edit=in_panel)

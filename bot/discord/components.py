@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, cast
 
 import discord
+from bot.words import words
 
 if TYPE_CHECKING:
     from bot.discord.app import BoardBot
@@ -92,7 +93,7 @@ class StepSelect(
         super().__init__(
             discord.ui.Select(
                 custom_id=f"bb:choose:{match_id}:{version}",
-                placeholder="Choose your next step…",
+                placeholder=words()("panel.next_step"),  # under a shared board post
                 options=options or [discord.SelectOption(label="—", value="-")],
             )
         )
@@ -129,16 +130,18 @@ class PanelSelect(
         path: str,
         page: int,
         labels: Sequence[tuple[int, str]] = (),
+        locale: str = "en",
     ) -> None:
         self.match_id = match_id
         self.version = version
         self.path = path
+        say = words(locale)
         options = [discord.SelectOption(label=label[:100], value=str(i)) for i, label in labels]
         first = labels[0][1][:30] if labels else ""
         super().__init__(
             discord.ui.Select(
                 custom_id=f"bb:pick:{match_id}:{version}:{path}:{page}",
-                placeholder=f"Choose… ({first} …)" if page else "Choose…",
+                placeholder=say("panel.menu_more", first=first) if page else say("panel.menu"),
                 options=options or [discord.SelectOption(label="—", value="-")],
             )
         )

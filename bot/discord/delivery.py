@@ -15,8 +15,10 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 from bot.discord.components import MatchButton, PanelSelect, StepSelect
+from bot.service.opponents import has_computer
 from bot.service.replies import Panel, Post, Reply
-from storage.base import MatchRecord
+from bot.words import language_of, words
+from storage.base import ACTIVE, MatchRecord
 
 if TYPE_CHECKING:
     from bot.discord.app import BoardBot
@@ -25,10 +27,6 @@ log = logging.getLogger(__name__)
 
 THREAD_ARCHIVED = 50083
 MISSING_PERMISSIONS = 50013
-THREAD_HINT = (
-    "I can't create threads here — give me Create Public Threads (and Send Messages in "
-    "Threads) or use a channel where I can. This match will be played in this channel."
-)
 VERSIONED = frozenset({"step", "panel"})
 """Button actions that only make sense on the board they were posted with."""
 PANEL_SELECTS = 4
@@ -73,7 +71,7 @@ def message_kwargs(post: Post, match_id: int | None, version: int | None) -> dic
                 discord.File(
                     io.BytesIO(post.detail),
                     filename="closeup.png",
-                    description="Close-up around the pawn of the player to move",
+                    description=words()("board.closeup_alt"),
                 )
             )
         kwargs["files"] = files
@@ -104,7 +102,7 @@ def build_view(post: Post, match_id: int | None, version: int | None) -> discord
     return view
 
 
-def panel_view(panel: Panel) -> discord.ui.View:
+def panel_view(panel: Panel, locale: str = "en") -> discord.ui.View:
     """A guided-turn panel as components: a few choices are buttons, more are menus of 25
     (four at most — the fifth row holds Back); the choice's index travels in the id."""
     view = discord.ui.View(timeout=None)
@@ -125,7 +123,9 @@ def panel_view(panel: Panel) -> discord.ui.View:
     else:
         for page in range(min(PANEL_SELECTS, (len(options) + 24) // 25)):
             chunk = options[page * 25 : (page + 1) * 25]
-            view.add_item(PanelSelect(panel.match_id, panel.version, panel.value(), page, chunk))
+            view.add_item(
+                PanelSelect(panel.match_id, panel.version, panel.value(), page, chunk, locale)
+            )
     if panel.back is not None:
         view.add_item(
             MatchButton(
@@ -133,7 +133,7 @@ def panel_view(panel: Panel) -> discord.ui.View:
                 "panel",
                 version=panel.version,
                 value=".".join(str(i) for i in panel.back),
-                label="◀ Back",
+                label=words(locale)("panel.back"),
                 style="secondary",
             )
         )
@@ -182,7 +182,7 @@ class Delivery:
                 )
             except discord.HTTPException as exc:
                 log.warning("cannot create a thread in %s: %s", channel.id, exc)
-                return str(channel.id), None, THREAD_HINT
+                return str(channel.id), None, words(interaction.locale)("delivery.no_threads")
             return str(channel.id), str(thread.id), ""
         return str(interaction.channel_id), None, ""
 
@@ -200,7 +200,7 @@ class Delivery:
             try:
                 channel = await self._channel(record.channel_id)
                 kwargs = message_kwargs(post, record.id, record.version)
-                note = f"(I couldn't post in the match thread <#{record.thread_id}>.)"
+                note = words()("delivery.thread_failed", thread=record.thread_id)
                 kwargs["content"] = f"{kwargs.get('content') or ''}\n{note}".strip()
                 return await channel.send(**kwargs)
             except discord.HTTPException as exc:
@@ -239,30 +239,32 @@ class Delivery:
             )
             record = await self.bot.service.store.get_match(record.id)
         text = reply.text
+        say = words(interaction.locale)
         if reply.post is not None and record is not None:
             message = await self.post(record, reply.post)
             if message is None:
-                text = (text + "\n" if text else "") + (
-                    "I couldn't post in this match's thread or channel; "
-                    "use /board to see the position."
-                )
+                text = (text + "\n" if text else "") + say("delivery.post_failed")
             elif reply.created:
                 text = f"{text} {message.jump_url}".strip()
         if note:
             text = f"{text}\n{note}".strip()
         if edit:
-            await self.edit_original(interaction, text or "Done.", reply)
+            await self.edit_original(interaction, text or say("common.done"), reply)
         else:
             await self.followup(
                 interaction,
-                text or "Done.",
+                text or say("common.done"),
                 ephemeral=reply.ephemeral,
                 image=reply.image,
-                view=panel_view(reply.panel) if reply.panel else None,
+                view=panel_view(reply.panel, language_of(interaction.locale))
+                if reply.panel
+                else None,
                 files=reply.files,
             )
         for dm in reply.dms:
             await self.direct(dm.user_id, dm.text, dm.image, record)
+        if reply.ok and record is not None and record.status == ACTIVE and has_computer(record):
+            self.bot.computer_turns_soon(record.id)
 
     async def publish(self, reply: Reply) -> None:
         """Deliver what no interaction asked for (reminders, timeouts, digests)."""
@@ -307,7 +309,9 @@ class Delivery:
         (or into the result), so a turn does not leave a trail of private messages."""
         kwargs: dict[str, Any] = {
             "content": text[:2000],
-            "view": panel_view(reply.panel) if reply.panel else None,
+            "view": panel_view(reply.panel, language_of(interaction.locale))
+            if reply.panel
+            else None,
             "attachments": (
                 [discord.File(io.BytesIO(reply.image), filename="board.png")] if reply.image else []
             ),
@@ -335,6 +339,6 @@ class Delivery:
                 # Once per match (and bot run), with a ping so the player learns of it; every
                 # later hand change would otherwise repeat the sentence in the thread.
                 self._told_dms_closed.add((record.id, user_id))
-                text = f"I can't DM <@{user_id}> — use /hand to see your cards."
+                text = words()("delivery.dm_closed", user=user_id)
                 await self.post(record, Post(text=text, mentions=(user_id,)))
             return False

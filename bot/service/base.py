@@ -26,7 +26,23 @@ DROP = "--"
 
 
 class Refusal(ValueError):
-    """A command that cannot be done as asked; the message is shown to the caller."""
+    """A command that cannot be done as asked; the message is shown to the caller.
+
+    Raised with a catalogue key and its parameters (``Refusal("match.none", match=3)``), so the
+    one place that answers (:func:`guarded`) can phrase it in the caller's language however
+    deep in a helper it was raised; ``str()`` is the English sentence (logs, tests). Text that
+    is not a catalogue key (a rules engine's sentence passed on) is shown as it is.
+    """
+
+    def __init__(self, key: str, /, **params: Any) -> None:
+        self.key = key
+        self.params = params
+        super().__init__(words()(key, **params) if words().has(key) else key)
+
+    def say(self, locale: object) -> str:
+        """The refusal in ``locale``'s language."""
+        say = words(locale)
+        return say(self.key, **self.params) if say.has(self.key) else str(self)
 
 
 @dataclass(frozen=True)
@@ -132,7 +148,9 @@ def guarded(
                     if committed or ratings_left == 0:
                         raise
                     ratings_left -= 1
-        except (IllegalMove, Refusal) as exc:
+        except Refusal as exc:
+            return Reply.refuse(exc.say(say.language), match_id=known)
+        except IllegalMove as exc:
             return Reply.refuse(str(exc), match_id=known)
         except MatchClosed as exc:
             return Reply.refuse(
@@ -162,20 +180,21 @@ def guarded(
     return wrapper
 
 
-def plural_names(names: Sequence[str]) -> str:
+def plural_names(names: Sequence[str], locale: object = "en") -> str:
     if len(names) <= 1:
         return "".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]
+    return words(locale)("common.and", first=", ".join(names[:-1]), last=names[-1])
 
 
-def ago(seconds: float) -> str:
+def ago(seconds: float, locale: object = "en") -> str:
+    say = words(locale)
     seconds = max(0, int(seconds))
     if seconds < 90:
-        return "just now"
+        return say("ago.now")
     minutes = seconds // 60
     if minutes < 90:
-        return f"{minutes} min ago"
+        return say("ago.minutes", n=minutes)
     hours = minutes // 60
     if hours < 36:
-        return f"{hours} h ago"
-    return f"{hours // 24} days ago"
+        return say("ago.hours", n=hours)
+    return say("ago.days", n=hours // 24)

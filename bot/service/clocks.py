@@ -16,6 +16,7 @@ from typing import Any
 
 from bot.service import timecontrol as tc
 from bot.service.base import Refusal
+from bot.words import words
 from games.core import Rules
 from storage.base import ACTIVE, MatchRecord, Store
 
@@ -64,6 +65,8 @@ class ClockKeeper:
         text = time_text or server.get("time") or self.default_time
         try:
             control = tc.TimeControl.parse(text)
+        except Refusal:
+            raise
         except ValueError as exc:
             raise Refusal(str(exc)) from None
         return {"time": control.to_dict(), "rated": True if rated is None else bool(rated)}
@@ -112,7 +115,11 @@ class ClockKeeper:
         return tc.Clocks.from_dict(data) if data and record.status == ACTIVE else None
 
     async def time_left(
-        self, record: MatchRecord, seat: int, directory: Directory | None = None
+        self,
+        record: MatchRecord,
+        seat: int,
+        directory: Directory | None = None,
+        locale: str = "en",
     ) -> str:
         """``2 days 3 h left`` for a seat whose clock runs ("" otherwise); vacation time is
         not counted, so the figure matches the deadline the scheduler keeps."""
@@ -127,8 +134,9 @@ class ClockKeeper:
         paused = any(a <= now < b for a, b in vacations.get(seat, ()))
         # Whole seconds up: a clock read a moment after it was set shows "3 days", not
         # "2 days 23 h".
-        return f"{tc.format_duration(max(0.0, math.ceil(left)))} left" + (
-            " (paused: on vacation)" if paused else ""
+        return words(locale)(
+            "clock.left_paused" if paused else "clock.left",
+            left=tc.format_duration(max(0.0, math.ceil(left)), locale),
         )
 
     async def lines(
@@ -138,7 +146,7 @@ class ClockKeeper:
         lines = []
         for seat in seats:
             if left := await self.time_left(record, seat):
-                lines.append(f"⏳ {names[seat]}: {left}.")
+                lines.append(words()("clock.line", player=names[seat], left=left))
         return lines
 
     async def games_clock(

@@ -51,9 +51,11 @@ from bot.service import ratings as glicko
 from bot.service import timecontrol as tc
 from bot.service.base import Loaded, Refusal, User, guarded, plural_names
 from bot.service.notifier import NOTIFY_MODES
+from bot.service.opponents import has_computer
 from bot.service.panel import walk
-from bot.service.replies import Button, DirectMessage, Post, Reply
+from bot.service.replies import Button, DirectMessage, Post, Reply, is_computer
 from bot.service.timecontrol import DAY
+from bot.words import language_of, words
 from storage.base import ACTIVE, FINISHED, MatchRecord, MatchUpdate, Rating, StaleVersion
 
 if TYPE_CHECKING:
@@ -62,6 +64,12 @@ if TYPE_CHECKING:
 log = logging.getLogger("bot.service")
 
 SERVER_KEYS = ("time", "channel", "mode", "games")
+NOTIFY_EXPLAINED = {
+    "thread": "notify.thread",
+    "dm": "notify.dm",
+    "digest": "notify.digest",
+    "off": "notify.off",
+}
 
 
 class CorrespondenceCases:
@@ -72,26 +80,21 @@ class CorrespondenceCases:
         self: Service, actor: User, *, mode: str | None = None, confirm: bool | None = None
     ) -> Reply:
         """``/notify``: how you hear that it's your turn, and whether moves need a Confirm."""
+        say = words(actor.locale)
         await self._touch(actor)
         prefs = dict(await self.notifier.prefs(actor.id))
         if mode is not None:
             mode = mode.strip().lower()
             if mode not in NOTIFY_MODES:
-                raise Refusal(f"mode must be one of {', '.join(NOTIFY_MODES)}, not {mode!r}.")
+                raise Refusal("notify.bad_mode", modes=", ".join(NOTIFY_MODES), mode=repr(mode))
             prefs["notify"] = mode
+        prefs["locale"] = language_of(actor.locale)  # DMs speak it: Notifier.locale
         if confirm is not None:
             prefs["confirm"] = bool(confirm)
         await self.store.save_user_settings(actor.id, prefs, self.clock())
-        explain = {
-            "thread": "I ping you in the match thread when it's your turn",
-            "dm": "I DM you when it's your turn (no ping in the thread)",
-            "digest": "I DM you once a day with the matches waiting for you",
-            "off": "I don't notify you; check /waiting",
-        }[prefs.get("notify", "thread")]
-        confirm_text = (
-            "moves wait for a Confirm press" if prefs.get("confirm") else "moves play at once"
-        )
-        return Reply(text=f"Notifications: {explain}; {confirm_text}.")
+        explain = say(NOTIFY_EXPLAINED[prefs.get("notify", "thread")])
+        confirm_text = say("notify.confirm" if prefs.get("confirm") else "notify.at_once")
+        return Reply(text=say("notify.summary", mode=explain, confirm=confirm_text))
 
     @guarded
     async def step(
@@ -154,13 +157,17 @@ class CorrespondenceCases:
         carries a post for its match's place and/or DMs; the caller delivers them.
 
         Only a running process ticks, so the tick is also the heartbeat."""
-        await self.store.mark_alive(self.clock())
+        now = self.clock()
+        await self.store.mark_alive(now)
         replies: list[Reply] = []
-        for record in await self.store.list_matches(statuses=(ACTIVE,)):
-            if "clock" not in record.meta:
-                continue
+        # Only matches whose deadline has come (an index, not a scan of every active match):
+        # a clock event, or a computer seat to move — also one left pending by a restart.
+        for record in await self.store.due_matches(now):
             try:
-                replies.extend(await self._tick_match(record))
+                if await self._computer_to_move(record):
+                    replies.extend(await self.computer_turns(record.id))
+                else:
+                    replies.extend(await self._tick_match(record))
             except StaleVersion:
                 continue  # somebody moved meanwhile; the next tick looks again
             except Exception:
@@ -168,13 +175,23 @@ class CorrespondenceCases:
         replies.extend(await self._digests())
         return replies
 
+    async def _computer_to_move(self: Service, record: MatchRecord) -> bool:
+        if not has_computer(record):
+            return False
+        loaded = self._load(record)
+        return any(is_computer(record.seats[s]) for s in loaded.rules.to_move(loaded.state))
+
     async def _tick_match(self: Service, record: MatchRecord) -> list[Reply]:
         now = self.clock()
+        if "clock" not in record.meta:
+            await self.store.set_due(record.id, None)
+            return []
         clocks = tc.Clocks.from_dict(record.meta["clock"])
         # Vacations only ever postpone events, so the clock read without them is the
         # earliest anything can be due: most ticks stop here without reading any settings.
         soonest = tc.next_event(clocks, self.reminders)
         if soonest is None or soonest > now:
+            await self.store.set_due(record.id, soonest)
             return []
         vacations = await self.clocks.vacations(record)
         late = tc.expired(clocks, now, vacations)
@@ -189,6 +206,8 @@ class CorrespondenceCases:
             if threshold < clocks.banks[seat]
         ]
         if not due:
+            # Paused (a vacation, the bot's downtime): look again when the paused clock says.
+            await self.store.set_due(record.id, tc.next_event(clocks, self.reminders, vacations))
             return []
         keys = [key for _, _, key in due]
         # Larger thresholds passed at the same moment are marked too, so they never fire.
@@ -209,14 +228,17 @@ class CorrespondenceCases:
         replies = []
         for seat, _threshold, _key in due:
             uid = updated.seats[seat]
-            left = tc.format_duration(
-                max(0.0, math.ceil(tc.remaining(clocks, seat, now, vacations) or 0))
-            )
-            text = (
-                f"{names[seat]}, {left} left on your clock in {rules.info.title} "
-                f"(match #{updated.id})."
-            )
+            seconds = max(0.0, math.ceil(tc.remaining(clocks, seat, now, vacations) or 0))
             mode = await self.notifier.mode(uid)
+            # in the thread everyone reads it (English); a DM speaks its reader's language
+            locale = await self.notifier.locale(uid) if mode in ("dm", "digest") else "en"
+            text = words(locale)(
+                "clock.reminder",
+                player=names[seat],
+                left=tc.format_duration(seconds, locale),
+                game=rules.info.title,
+                match=updated.id,
+            )
             if mode == "thread":
                 replies.append(
                     Reply(
@@ -236,10 +258,12 @@ class CorrespondenceCases:
     async def _timeout(self: Service, record: MatchRecord, seat: int) -> Reply:
         loaded = self._load(record)
         names = await self.player_names(record)
-        reason = f"{names[seat]} ran out of time."
+        reason = words()("clock.ran_out", player=names[seat])
         return await self._drop(loaded, seat, "timeout", reason, f"⏰ {reason}")
 
-    async def _flag_fell(self: Service, record: MatchRecord, seat: int) -> Reply | None:
+    async def _flag_fell(
+        self: Service, record: MatchRecord, seat: int, locale: str = "en"
+    ) -> Reply | None:
         """A move that arrives after its player's clock ran out (the scheduler had not looked
         yet, or the bot was down) loses on time instead of being played."""
         clocks = self.clocks.of(record)
@@ -248,9 +272,7 @@ class CorrespondenceCases:
         if seat not in tc.expired(clocks, self.clock(), await self.clocks.vacations(record)):
             return None
         done = await self._timeout(record, seat)
-        return replace(
-            done, text="Too late: your time ran out before this move; it was not played."
-        )
+        return replace(done, text=words(locale)("clock.too_late"))
 
     async def _digests(self: Service) -> list[Reply]:
         now = self.clock()
@@ -258,10 +280,11 @@ class CorrespondenceCases:
         for uid, prefs in await self.store.users_with_settings():
             if prefs.get("notify") != "digest" or now - float(prefs.get("digest_at", 0)) < DAY:
                 continue
-            lines = await self._waiting_lines(uid)
+            locale = str(prefs.get("locale", "en"))
+            lines = await self._waiting_lines(uid, locale)
             await self.store.save_user_settings(uid, {**prefs, "digest_at": now}, now)
             if lines:
-                text = "Your daily digest — matches waiting for you:\n" + "\n".join(lines)
+                text = words(locale)("waiting.digest") + "\n" + "\n".join(lines)
                 replies.append(Reply(dms=(DirectMessage(uid, text),)))
         return replies
 
@@ -269,6 +292,7 @@ class CorrespondenceCases:
     @guarded
     async def vacation(self: Service, actor: User, days: float) -> Reply:
         """Pause all my clocks for ``days`` (0 ends a running vacation)."""
+        say = words(actor.locale)
         await self._touch(actor)
         now = self.clock()
         prefs = dict(await self.notifier.prefs(actor.id))
@@ -277,29 +301,30 @@ class CorrespondenceCases:
         start_y, end_y = tc.year_bounds(now)
         if days <= 0:
             if not current:
-                raise Refusal("You are not on vacation.")
+                raise Refusal("vacation.not_on")
             spans = [(a, now) if (a, b) in current else (a, b) for a, b in spans]
-            text = "Welcome back — your clocks run again."
+            text = say("vacation.back")
         else:
             if current:
-                raise Refusal("You are already on vacation; end it with /vacation days:0 first.")
+                raise Refusal("vacation.already")
             used = tc.vacation_days_used(spans, start_y, end_y)
             left = self.vacation_days - used
             if days > left + 1e-9:
                 raise Refusal(
-                    f"You have {left:g} vacation day(s) left this year (of {self.vacation_days:g})."
+                    "vacation.too_long", left=f"{left:g}", allowance=f"{self.vacation_days:g}"
                 )
             spans.append((now, now + days * DAY))
-            text = (
-                f"Enjoy your break: your clocks are paused for {days:g} day(s). "
-                f"{left - days:g} day(s) left this year."
-            )
+            text = say("vacation.started", days=f"{days:g}", left=f"{left - days:g}")
         prefs["vacations"] = [list(s) for s in spans if s[1] > start_y - 366 * DAY]
         await self.store.save_user_settings(actor.id, prefs, now)
+        # A vacation ended early brings deadlines forward: the scheduler looks again now.
+        for record in await self.store.list_matches(user_id=actor.id, statuses=(ACTIVE,)):
+            if "clock" in record.meta:
+                await self.store.set_due(record.id, now)
         return Reply(text=text)
 
     # -- overview --------------------------------------------------------------------------
-    async def _waiting_lines(self: Service, user_id: str) -> list[str]:
+    async def _waiting_lines(self: Service, user_id: str, locale: str = "en") -> list[str]:
         entries = []
         records = [
             r
@@ -314,12 +339,17 @@ class CorrespondenceCases:
                 continue
             deadline = await self.clocks.deadline(record, seat, directory)
             names = directory.player_names(record)
-            opponents = plural_names([n for s, n in enumerate(names) if s != seat])
-            left = await self.clocks.time_left(record, seat, directory)
+            opponents = plural_names([n for s, n in enumerate(names) if s != seat], locale)
+            left = await self.clocks.time_left(record, seat, directory, locale)
             line = self._linked(
                 record,
-                f"#{record.id} {loaded.rules.info.title} vs {opponents}"
-                + (f" — {left}" if left else ""),
+                words(locale)(
+                    "waiting.line_left" if left else "waiting.line",
+                    match=record.id,
+                    game=loaded.rules.info.title,
+                    opponents=opponents,
+                    left=left,
+                ),
             )
             entries.append((deadline if deadline is not None else float("inf"), record.id, line))
         return [line for *_, line in sorted(entries)]
@@ -328,10 +358,11 @@ class CorrespondenceCases:
     async def waiting(self: Service, actor: User) -> Reply:
         """``/waiting``: the matches where it's my turn, the most urgent first."""
         await self._touch(actor)
-        lines = await self._waiting_lines(actor.id)
+        say = words(actor.locale)
+        lines = await self._waiting_lines(actor.id, actor.locale)
         if not lines:
-            return Reply(text="Nothing is waiting for you. 🎉")
-        return Reply(text="Waiting for you (most urgent first):\n" + "\n".join(lines))
+            return Reply(text=say("waiting.none"))
+        return Reply(text=say("waiting.heading") + "\n" + "\n".join(lines))
 
     # -- ratings ---------------------------------------------------------------------------
     @guarded
@@ -352,14 +383,19 @@ class CorrespondenceCases:
             rows = [found] if found else []
         else:
             rows = await self.store.user_ratings(guild, who.id)
+        say = words(actor.locale)
         if not rows:
-            return Reply(text=f"{who.name} has no rated games here yet.")
+            return Reply(text=say("rating.none", player=who.name))
         lines = [
-            f"{games.get(r.game).info.title}: {glicko.display(r)} ({r.games} game"
-            f"{'s' if r.games != 1 else ''})"
+            say(
+                "rating.line",
+                game=games.get(r.game).info.title,
+                rating=glicko.display(r),
+                games=say("rating.games", n=r.games),
+            )
             for r in rows
         ]
-        return Reply(text=f"Ratings of {who.name}:\n" + "\n".join(lines))
+        return Reply(text=say("rating.heading", player=who.name) + "\n" + "\n".join(lines))
 
     @guarded
     async def leaderboard(
@@ -371,6 +407,7 @@ class CorrespondenceCases:
         limit: int = 15,
     ) -> Reply:
         """One game's ladder; without a game, the top three of every game played here."""
+        say = words()  # posted for everyone where it was asked: shared text
         guild = guild_id or ""
         if not (game or "").strip():
             lines = []
@@ -379,24 +416,32 @@ class CorrespondenceCases:
                 if rows:
                     lines += await self._ladder(name, rows[:3])
             if not lines:
-                return Reply(text="No rated games here yet.", ephemeral=False)
-            lines.append("A ? marks a provisional rating (fewer than 5 rated games).")
+                return Reply(text=say("leaderboard.none"), ephemeral=False)
+            lines.append(say("leaderboard.provisional"))
             return Reply(text="\n".join(lines), ephemeral=False)
         rules = self._rules_named(str(game))
         rows = await self.store.ratings(guild, rules.info.name)
         if not rows:
-            return Reply(text=f"No rated {rules.info.title} games here yet.", ephemeral=False)
+            return Reply(text=say("leaderboard.none_in", game=rules.info.title), ephemeral=False)
         lines = await self._ladder(rules.info.name, rows[:limit])
-        lines.append("A ? marks a provisional rating (fewer than 5 rated games).")
+        lines.append(say("leaderboard.provisional"))
         return Reply(text="\n".join(lines), ephemeral=False)
 
     async def _ladder(self: Service, game: str, rows: Sequence[Rating]) -> list[str]:
         names = await self.store.user_names([r.user_id for r in rows])
-        lines = [f"**{games.get(game).info.title} leaderboard**"]
+        say = words()
+        lines = [say("leaderboard.heading", game=games.get(game).info.title)]
         for place, r in enumerate(rows, start=1):
-            plural = "s" if r.games != 1 else ""
             who = names.get(r.user_id, r.user_id)
-            lines.append(f"{place}. {who} — {glicko.display(r)} ({r.games} game{plural})")
+            lines.append(
+                say(
+                    "leaderboard.line",
+                    place=place,
+                    player=who,
+                    rating=glicko.display(r),
+                    games=say("rating.games", n=r.games),
+                )
+            )
         return lines
 
     # -- rematch ---------------------------------------------------------------------------
@@ -407,7 +452,7 @@ class CorrespondenceCases:
         """The same game and options again, colours swapped (a lobby for bigger games)."""
         record = await self._find(actor, match_id, where, statuses=(FINISHED,))
         if record.status != FINISHED:
-            raise Refusal(f"Match #{record.id} is not finished yet.")
+            raise Refusal("rematch.not_finished", match=record.id)
         others = [
             User(uid, await self.store.user_name(uid) or uid)
             for uid in record.seats
@@ -445,12 +490,12 @@ class CorrespondenceCases:
     async def server_settings(
         self: Service, actor: User, guild_id: str, changes: dict[str, Any] | None = None
     ) -> Reply:
-        """``/settings``: anyone may read them; only someone who manages the server (the
+        """``/server settings``: anyone may read them; only someone who manages the server (the
         front end says who does) may change them."""
         if any(value is not None for value in (changes or {}).values()) and not (
             actor.manages_server
         ):
-            raise Refusal("Only members with Manage Server can change the bot's settings.")
+            raise Refusal("settings.not_allowed")
         settings = dict(await self.store.guild_settings(guild_id))
         for key, value in (changes or {}).items():
             if value is None:
@@ -458,41 +503,48 @@ class CorrespondenceCases:
             if key == "time":
                 try:
                     settings["time"] = tc.TimeControl.parse(str(value)).text()
+                except Refusal:
+                    raise
                 except ValueError as exc:
                     raise Refusal(str(exc)) from None
             elif key == "mode":
                 if value not in ("thread", "channel"):
-                    raise Refusal("mode must be thread or channel.")
+                    raise Refusal("settings.bad_mode")
                 settings["mode"] = value
             elif key == "channel":
                 settings["channel"] = str(value) if value else None
             elif key == "games":
                 settings["games"] = self._game_list(str(value))
             else:
-                raise Refusal(f"Unknown setting {key!r}; settings are {', '.join(SERVER_KEYS)}.")
+                raise Refusal("settings.unknown", key=repr(key), keys=", ".join(SERVER_KEYS))
         if changes:
             await self.store.save_guild_settings(guild_id, settings, self.clock())
-        time_text = tc.TimeControl.parse(settings.get("time") or self.default_time).describe()
+        time_text = tc.TimeControl.parse(settings.get("time") or self.default_time).describe(
+            actor.locale
+        )
         enabled = settings.get("games") or games.available()
-        channel = f"<#{settings['channel']}>" if settings.get("channel") else "where /play is used"
-        layout = (
-            "in a thread each" if settings.get("mode", "thread") == "thread" else "in the channel"
+        say = words(actor.locale)
+        channel = (
+            f"<#{settings['channel']}>" if settings.get("channel") else say("settings.anywhere")
+        )
+        layout = say(
+            "settings.threads" if settings.get("mode", "thread") == "thread" else "settings.inline"
         )
         return Reply(
-            text=(
-                "Server settings:\n"
-                f"• default time control: {time_text}\n"
-                f"• new matches open: {channel}, "
-                f"{layout}\n"
-                f"• games: {', '.join(enabled)}"
+            text=say(
+                "settings.summary",
+                time=time_text,
+                channel=channel,
+                layout=layout,
+                games=", ".join(enabled),
             )
         )
 
     def _game_list(self: Service, text: str) -> list[str]:
-        words = [w for w in text.replace(",", " ").split() if w]
-        if not words or words == ["all"]:
+        named = [w for w in text.replace(",", " ").split() if w]
+        if not named or named == ["all"]:
             return []
-        return [self._rules_named(word).info.name for word in words]
+        return [self._rules_named(word).info.name for word in named]
 
     async def _check_enabled(self: Service, game: str, guild_id: str | None) -> None:
         if not guild_id:
@@ -500,11 +552,10 @@ class CorrespondenceCases:
         enabled = (await self.store.guild_settings(guild_id)).get("games") or []
         if enabled and game not in enabled:
             raise Refusal(
-                f"{games.get(game).info.title} is switched off on this server "
-                f"(enabled: {', '.join(enabled)})."
+                "settings.game_off", game=games.get(game).info.title, enabled=", ".join(enabled)
             )
 
     # -- finished-match extras -------------------------------------------------------------
     @staticmethod
     def _finished_buttons() -> tuple[Button, ...]:
-        return (Button("Rematch", "rematch", "primary"),)
+        return (Button(words()("button.rematch"), "rematch", "primary"),)

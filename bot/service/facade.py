@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import functools
 import logging
 import random
 import secrets
@@ -22,6 +23,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from typing import Any, ParamSpec
 
+import ai
 import games
 import render
 from bot.service.base import (
@@ -39,6 +41,7 @@ from bot.service.correspondence import CorrespondenceCases
 from bot.service.hands import HandCases, private_part
 from bot.service.lobby import LobbyCases, lobby_of
 from bot.service.notifier import Notifier
+from bot.service.opponents import OpponentCases, is_computer
 from bot.service.panel import PanelCases, guided
 from bot.service.records import RecordCases
 from bot.service.replies import Button, DirectMessage, Post, Reply
@@ -46,8 +49,9 @@ from bot.service.suggest import suggest
 from bot.service.summaries import round_summary
 from bot.service.timecontrol import TimeControl
 from bot.service.transition import Transitions
+from bot.service.workers import Workers
 from bot.words import words
-from games.core import GameOver, IllegalMove, NotYourTurn, Outcome, Rules, quoted, shorten
+from games.core import IllegalMove, Outcome, Rules, quoted, shorten
 from storage.base import (
     ACTIVE,
     CANCELLED,
@@ -72,7 +76,7 @@ ALT_LIMIT = 400
 """Discord allows 1,024 characters of image description; a screen reader wants far fewer."""
 
 
-class Service(LobbyCases, HandCases, PanelCases, CorrespondenceCases, RecordCases):
+class Service(LobbyCases, HandCases, PanelCases, CorrespondenceCases, RecordCases, OpponentCases):
     """The use cases. One instance per bot (or console run); it holds no game state itself —
     every command reads the match from the store, so restarts are invisible."""
 
@@ -87,6 +91,8 @@ class Service(LobbyCases, HandCases, PanelCases, CorrespondenceCases, RecordCase
         default_time: str = "none",
         reminders: Sequence[float] = (24 * 3600.0, 2 * 3600.0),
         vacation_days: float = 30.0,
+        workers: Workers | None = None,
+        computer_seconds: dict[str, float] | None = None,
     ) -> None:
         self.store = store
         self.clock = clock
@@ -97,9 +103,17 @@ class Service(LobbyCases, HandCases, PanelCases, CorrespondenceCases, RecordCase
         self.vacation_days = vacation_days
         self._seed_source = seed_source or (lambda: secrets.randbits(31))
         self.link = link
-        self.transitions = Transitions(store, clock)
+        self.transitions = Transitions(store, clock, self.reminders)
         self.clocks = ClockKeeper(store, clock, default_time)
         self.notifier = Notifier(store, self.clocks, link)
+        self.workers = workers or Workers(0)
+        """Where rendering and the computer's search run: a process pool, or inline."""
+        self.computer_seconds = {**ai.LEVELS, **(computer_seconds or {})}
+        """Seconds of thought per computer move at each level."""
+        self.computer_turn_limit = 64
+        """Most steps one computer turn (and turns in a row) may take: a guard, never reached."""
+        self._thinking: set[int] = set()
+        """Matches whose computer turn this process is working out now."""
         self._legal: OrderedDict[tuple[int, int], dict[str, str]] = OrderedDict()
         self._cache_size = cache_size
 
@@ -135,7 +149,7 @@ class Service(LobbyCases, HandCases, PanelCases, CorrespondenceCases, RecordCase
         if match_id is not None:
             record = await self.store.get_match(match_id)
             if record is None:
-                raise Refusal(f"There is no match #{match_id}.")
+                raise Refusal("match.no_such", match=match_id)
         elif where is not None and (record := await self.store.find_by_thread(where)):
             pass
         else:
@@ -145,15 +159,15 @@ class Service(LobbyCases, HandCases, PanelCases, CorrespondenceCases, RecordCase
                 if actor.id in m.seats
             ]
             if not mine:
-                raise Refusal("You have no match waiting here — start one with /play.")
+                raise Refusal("match.none_here")
             if len(mine) > 1:
                 listing = ", ".join([f"#{m.id} {games.get(m.game).info.title}" for m in mine[:6]])
-                raise Refusal(f"You have several matches ({listing}); add match:<id> to say which.")
+                raise Refusal("match.several", listing=listing)
             record = mine[0]
         if participant and actor.id not in record.seats:
-            raise Refusal(f"You are not playing in match #{record.id}.")
+            raise Refusal("match.not_playing", match=record.id)
         if not self._may_see(actor, record):
-            raise Refusal("You can't see that match from here.")
+            raise Refusal("match.not_visible")
         return await self._readable(record)
 
     async def _readable(self, record: MatchRecord) -> MatchRecord:
@@ -208,24 +222,25 @@ class Service(LobbyCases, HandCases, PanelCases, CorrespondenceCases, RecordCase
     async def _to_move_text(self, loaded: Loaded, names: Sequence[str]) -> str:
         seats = loaded.rules.to_move(loaded.state)
         labels = [self._seat_label(loaded.rules, loaded.state, s, names[s]) for s in seats]
-        return f"{plural_names(labels)} to move." if labels else ""
+        return words()("board.to_move", players=plural_names(labels)) if labels else ""
 
     def _result_text(
         self, rules: Rules[Any, Any], state: Any, outcome: Outcome, names: Sequence[str]
     ) -> str:
+        say = words()  # posted in the match thread: shared text
         reason = f" {outcome.reason}" if outcome.reason else ""
         if outcome.is_draw:
-            return f"The game is drawn.{reason}"
+            return say("result.drawn", reason=reason)
         winners = [self._seat_label(rules, state, s, names[s]) for s in outcome.winners]
-        verb = "wins" if len(winners) == 1 else "win"
         scores = ""
         if outcome.scores is not None:
-            scores = (
-                " Score: "
-                + ", ".join(f"{names[i]} {score}" for i, score in enumerate(outcome.scores))
-                + "."
+            scores = " " + say(
+                "result.scores",
+                scores=", ".join(f"{names[i]} {score}" for i, score in enumerate(outcome.scores)),
             )
-        return f"{plural_names(winners)} {verb}.{reason}{scores}"
+        return (
+            say("result.won", n=len(winners), players=plural_names(winners), reason=reason) + scores
+        )
 
     async def _live_actions(self, match_id: int) -> list[ActionRecord]:
         return await self.store.actions(match_id)
@@ -249,15 +264,17 @@ class Service(LobbyCases, HandCases, PanelCases, CorrespondenceCases, RecordCase
         names = await self.player_names(loaded.record)
         highlights = await self._last_turn_highlights(loaded.id) + list(extra_highlight)
         view = loaded.rules.view(loaded.state, None)
-        return await asyncio.to_thread(
-            render.render,
-            loaded.record.game,
-            view,
-            perspective=perspective,
-            highlight=highlights,
-            players=names,
-            status=status,
-            focus=list(focus) or None,
+        return await self.workers.run(
+            functools.partial(
+                render.render,
+                loaded.record.game,
+                view,
+                perspective=perspective,
+                highlight=highlights,
+                players=names,
+                status=status,
+                focus=list(focus) or None,
+            )
         )
 
     @staticmethod
@@ -294,6 +311,7 @@ class Service(LobbyCases, HandCases, PanelCases, CorrespondenceCases, RecordCase
         mid_turn: bool = False,
         flip: bool = False,
     ) -> Post:
+        say = words()  # the match thread is shared: see bot.words
         names = await self.player_names(loaded.record)
         rules = loaded.rules
         outcome = self._final_outcome(loaded)
@@ -319,13 +337,13 @@ class Service(LobbyCases, HandCases, PanelCases, CorrespondenceCases, RecordCase
             pinged = [s for s in seats if loaded.record.seats[s] in mentions]
             who = plural_names([names[s] for s in pinged])
             ping_text = (
-                f"{who}, it's your turn in {rules.info.title} (match #{loaded.id})."
+                say("board.your_turn", players=who, game=rules.info.title, match=loaded.id)
                 if pinged
                 else ""
             )
         elif ping and outcome:
             mentions = tuple(dict.fromkeys(loaded.record.seats))
-            ping_text = f"Match #{loaded.id} is over."
+            ping_text = say("board.over", match=loaded.id)
         secret = not outcome and any(
             private_part(rules, loaded.state, s) for s in range(len(names))
         )
@@ -339,16 +357,17 @@ class Service(LobbyCases, HandCases, PanelCases, CorrespondenceCases, RecordCase
             else self._controls(loaded, mid_turn)
         )
         if seats and guided(rules):
-            buttons = (Button("Choose my move", "panel", "primary"), *buttons)
+            buttons = (Button(say("button.choose_move"), "panel", "primary"), *buttons)
         if secret:
-            buttons = (*buttons, Button("My cards", "hand", "secondary"))
-        title = f"{rules.info.title} · match #{loaded.id} · {' vs '.join(names)}"
+            buttons = (*buttons, Button(say("button.my_cards"), "hand", "secondary"))
+        title = self._match_title(rules, loaded.id, names)
         text = "\n".join(line for line in text_lines if line)
         return Post(
             detail=detail,
             text=text,
             alt=shorten(
-                f"{rules.info.title} board, match #{loaded.id}. "
+                say("board.alt", game=rules.info.title, match=loaded.id)
+                + " "
                 + " ".join(line for line in text.splitlines() if not line.startswith("⏳")),
                 ALT_LIMIT,
             ),
@@ -430,7 +449,7 @@ class Service(LobbyCases, HandCases, PanelCases, CorrespondenceCases, RecordCase
         try:
             info = self._rules_named(game).info
         except Refusal as refusal:
-            return Reply.refuse(str(refusal))
+            return Reply.refuse(refusal.say(actor.locale))
         if info.max_players > 2:
             guests = [*invited, *([opponent] if opponent else [])]
             return await self.open_lobby(
@@ -474,14 +493,17 @@ class Service(LobbyCases, HandCases, PanelCases, CorrespondenceCases, RecordCase
         await self._check_enabled(rules.info.name, guild_id)
         info = rules.info
         if info.max_players > 2:
-            raise Refusal(f"{info.title} starts with a lobby: /play {info.name} seats:<n>.")
+            raise Refusal("challenge.needs_lobby", game=info.title, name=info.name)
         if info.min_players != 2 or opponent is None:
             if opponent is None:
-                raise Refusal(f"{info.title} needs an opponent: add opponent:<user>.")
-            raise Refusal(f"{info.title} is not a two-player challenge game.")
+                raise Refusal("challenge.needs_opponent", game=info.title)
+            raise Refusal("challenge.not_two_player", game=info.title)
         if opponent.id == actor.id:
-            raise Refusal("You can't challenge yourself — pick another player.")
+            raise Refusal("challenge.yourself")
         checked = rules.options(options)
+        versus_computer = is_computer(opponent.id)
+        if versus_computer and rated is None:
+            rated = False  # a practice game unless asked otherwise
         extra = await self.clocks.new_match_meta(guild_id, time_control, rated)
         seed = self._seed_source()
         seat = self._challenger_seat(rules, color, seed)
@@ -501,24 +523,39 @@ class Service(LobbyCases, HandCases, PanelCases, CorrespondenceCases, RecordCase
             channel_id=channel_id,
             meta={"color": (color or "random").lower(), **extra},
         )
+        if versus_computer:  # nobody to ask: the computer accepts at once
+            started = await self._accept_challenge(opponent, record)
+            return dataclasses.replace(
+                started,
+                text=words(actor.locale)(
+                    "challenge.computer_begins", opponent=opponent.name, match=record.id
+                ),
+                created=True,
+            )
         names = [actor.name, opponent.name] if seat == 0 else [opponent.name, actor.name]
         sides = ", ".join(self._seat_label(rules, state, i, n) for i, n in enumerate(names))
         opts = self._options_text(rules, checked) + self._terms_text(extra)
+        shared = words()  # the challenge post is read by both players: see bot.words
         post = Post(
-            text=(
-                f"{actor.name} challenges {opponent.name} to {info.title} (match #{record.id}).\n"
-                f"Seats: {sides}.{opts}"
-            ),
-            ping=f"{opponent.name}, do you accept? Use the buttons, /accept or /decline.",
+            text=shared(
+                "challenge.post",
+                challenger=actor.name,
+                opponent=opponent.name,
+                game=info.title,
+                match=record.id,
+                seats=sides,
+            )
+            + opts,
+            ping=shared("challenge.ping", opponent=opponent.name),
             mentions=(opponent.id,),
             buttons=(
-                Button("Accept", "accept", "success"),
-                Button("Decline", "decline", "danger"),
+                Button(shared("button.accept"), "accept", "success"),
+                Button(shared("button.decline"), "decline", "danger"),
             ),
-            title=f"{info.title} · match #{record.id} · challenge",
+            title=shared("challenge.title", game=info.title, match=record.id),
         )
         return Reply(
-            text=f"Challenge sent to {opponent.name} (match #{record.id}).",
+            text=words(actor.locale)("challenge.sent", opponent=opponent.name, match=record.id),
             ephemeral=True,
             post=post,
             match_id=record.id,
@@ -536,13 +573,14 @@ class Service(LobbyCases, HandCases, PanelCases, CorrespondenceCases, RecordCase
         parts = ", ".join(
             f"{k}: {str(v).lower() if isinstance(v, bool) else v}" for k, v in changed.items()
         )
-        return f"\nOptions: {parts}."
+        return "\n" + words()("match.options", options=parts)
 
     @staticmethod
     def _terms_text(meta: dict[str, Any]) -> str:
         control = TimeControl.from_dict(meta.get("time") or {})
-        rated = "rated" if meta.get("rated", True) else "unrated"
-        return f"\nTime: {control.describe()}; {rated}."
+        say = words()
+        rated = say("match.rated" if meta.get("rated", True) else "match.unrated")
+        return "\n" + say("match.terms", time=control.describe(), rated=rated)
 
     @staticmethod
     def _challenger_seat(rules: Rules[Any, Any], color: str | None, seed: int) -> int:
@@ -557,7 +595,7 @@ class Service(LobbyCases, HandCases, PanelCases, CorrespondenceCases, RecordCase
         if word == "random":
             return random.Random(seed).randrange(2)
         allowed = ", ".join(["first", "second", "random", *seat_names[:2]])
-        raise Refusal(f"Option color cannot be {color!r}: allowed values are {allowed}.")
+        raise Refusal("challenge.bad_color", color=repr(color), allowed=allowed)
 
     async def attach_place(
         self, match_id: int, *, channel_id: str | None, thread_id: str | None
@@ -593,7 +631,7 @@ class Service(LobbyCases, HandCases, PanelCases, CorrespondenceCases, RecordCase
             return await self._finish_by_agreement(actor, record)
         if meta.get("undo_request") is not None and meta["undo_request"]["seat"] != seat:
             return await self._do_undo(actor, record)
-        raise Refusal(f"Nothing is waiting for your answer in match #{record.id}.")
+        raise Refusal("answer.nothing_in", match=record.id)
 
     @guarded
     async def decline(
@@ -610,14 +648,14 @@ class Service(LobbyCases, HandCases, PanelCases, CorrespondenceCases, RecordCase
             withdrawn = actor.id == record.created_by
             status = CANCELLED if withdrawn else DECLINED
             await self.transitions.commit(record, MatchUpdate(status=status))
-            text = (
-                f"{actor.name} withdrew the challenge (match #{record.id})."
-                if withdrawn
-                else f"{actor.name} declined the challenge (match #{record.id})."
+            text = words()(
+                "challenge.withdrawn" if withdrawn else "challenge.declined",
+                player=actor.name,
+                match=record.id,
             )
             others = tuple(uid for uid in record.seats if uid != actor.id)
             return Reply(
-                text="Done.",
+                text=words(actor.locale)("common.done"),
                 post=Post(text=text, ping=text, mentions=others),
                 match_id=record.id,
             )
@@ -625,17 +663,19 @@ class Service(LobbyCases, HandCases, PanelCases, CorrespondenceCases, RecordCase
         seat = self._seat_of(record, actor)
         if meta.get("draw_offer") is not None and meta["draw_offer"] != seat:
             meta.pop("draw_offer")
-            what = "draw offer"
+            what = "answer.declined_draw"
         elif meta.get("undo_request") is not None and meta["undo_request"]["seat"] != seat:
             meta.pop("undo_request")
-            what = "undo request"
+            what = "answer.declined_undo"
         else:
-            raise Refusal(f"Nothing is waiting for your answer in match #{record.id}.")
+            raise Refusal("answer.nothing_in", match=record.id)
         await self.transitions.commit(record, MatchUpdate(meta=meta))
         others = tuple(uid for uid in record.seats if uid != actor.id)
-        text = f"{actor.name} declined the {what}; play on."
+        text = words()(what, player=actor.name)
         return Reply(
-            text="Declined.", post=Post(text=text, ping=text, mentions=others), match_id=record.id
+            text=words(actor.locale)("answer.declined"),
+            post=Post(text=text, ping=text, mentions=others),
+            match_id=record.id,
         )
 
     async def _pending_for(
@@ -651,11 +691,11 @@ class Service(LobbyCases, HandCases, PanelCases, CorrespondenceCases, RecordCase
                 actor, match_id, where, statuses=OPEN_STATUSES, participant=True
             )
             if record.status not in OPEN_STATUSES:
-                raise Refusal(f"Match #{record.id} is {record.status}; nothing to answer.")
+                raise Refusal("answer.not_open", match=record.id, status=record.status)
             if lobby_of(record):
-                raise Refusal(f"Match #{record.id} is a lobby: use /join, /leave or /start.")
+                raise Refusal("answer.is_lobby", match=record.id)
             if record.status == CHALLENGE and record.created_by == actor.id and not own_challenges:
-                raise Refusal("You made this challenge; your opponent must accept it.")
+                raise Refusal("answer.own_challenge")
             return record
         waiting = []
         for m in await self.store.list_matches(user_id=actor.id, statuses=OPEN_STATUSES):
@@ -675,15 +715,15 @@ class Service(LobbyCases, HandCases, PanelCases, CorrespondenceCases, RecordCase
                     waiting.append(m)
                     break
         if not waiting:
-            raise Refusal("Nothing is waiting for your answer.")
+            raise Refusal("answer.nothing")
         if len(waiting) > 1:
             listing = ", ".join(f"#{m.id}" for m in waiting[:8])
-            raise Refusal(f"Several matches wait for your answer ({listing}); add match:<id>.")
+            raise Refusal("answer.several", listing=listing)
         return waiting[0]
 
     async def _accept_challenge(self, actor: User, record: MatchRecord) -> Reply:
         if record.created_by == actor.id:
-            raise Refusal("You made this challenge; your opponent must accept it.")
+            raise Refusal("answer.own_challenge")
         rules = games.get(record.game)
         state = rules.load(record.state)
         meta = {
@@ -695,7 +735,10 @@ class Service(LobbyCases, HandCases, PanelCases, CorrespondenceCases, RecordCase
         ).record
         loaded = self._load(updated)
         return await self._turn_reply(
-            loaded, [f"{actor.name} accepted — the game begins!"], "Challenge accepted.", None
+            loaded,
+            [words()("challenge.begins", player=actor.name)],
+            words(actor.locale)("challenge.accepted"),
+            None,
         )
 
     # ------------------------------------------------------------------------------------
@@ -720,22 +763,20 @@ class Service(LobbyCases, HandCases, PanelCases, CorrespondenceCases, RecordCase
         record = await self._find(actor, match_id, where, statuses=(ACTIVE,))
         loaded = self._load(record)
         if record.status != ACTIVE:
-            raise GameOver(f"Match #{record.id} is over; start a new one with /play.")
+            raise Refusal("move.match_over", match=record.id)
         if version is not None and version != record.version:
-            raise Refusal(
-                "That choice is out of date — the board has changed; see the latest post."
-            )
+            raise Refusal("move.out_of_date")
         rules, state = loaded.rules, loaded.state
         seat = self._seat_of(record, actor)
         to_move = rules.to_move(state)
         if seat not in to_move:
             names = await self.player_names(record)
             others = plural_names([self._seat_label(rules, state, s, names[s]) for s in to_move])
-            raise NotYourTurn(f"It's {others}'s turn, not yours.")
-        if (late := await self._flag_fell(record, seat)) is not None:
+            raise Refusal("move.not_your_turn", players=others)
+        if (late := await self._flag_fell(record, seat, actor.locale)) is not None:
             return late
         if not text.strip():
-            raise Refusal("Type a move, e.g. " + (rules.info.notation_help or "see /rules."))
+            raise Refusal("move.empty", example=rules.info.notation_help or "see /rules.")
         # A trailing "!" means "I know, play it": no confirmation for a risky move.
         confirmed = text.rstrip().endswith("!")
         if confirmed:
@@ -755,9 +796,7 @@ class Service(LobbyCases, HandCases, PanelCases, CorrespondenceCases, RecordCase
                 raise
             if len(completions) > 1:
                 listed = ", ".join(completions[:8]) + (", …" if len(completions) > 8 else "")
-                raise Refusal(
-                    f"{quoted(stem)} is the start of a move — pick one of: {listed}"
-                ) from None
+                raise Refusal("move.prefix", stem=quoted(stem), moves=listed) from None
             new_state, steps = await asyncio.to_thread(
                 self._play, rules, state, completions[0], seat, names[seat]
             )
@@ -768,10 +807,7 @@ class Service(LobbyCases, HandCases, PanelCases, CorrespondenceCases, RecordCase
                 asked := await self._confirmation_panel(actor, loaded, steps[0].notation)
             ):
                 return asked
-            raise Refusal(
-                f"{risky[0].notation} walks right onto the Cops — you would go to Jail. "
-                f"Type it again with ! at the end ({risky[0].notation}!) to play it anyway."
-            )
+            raise Refusal("move.onto_cops", move=risky[0].notation)
         live = await self.store.actions(record.id, include_undone=True)
         ply = live[-1].ply if live else 0
         turn = 1
@@ -828,7 +864,7 @@ class Service(LobbyCases, HandCases, PanelCases, CorrespondenceCases, RecordCase
         post = await self._board_post(after, lines, ping=ended, mid_turn=not ended)
         played = " ".join(step.notation for step in steps)
         return Reply(
-            text=f"Played {played}.",
+            text=words(actor.locale)("move.played", moves=played),
             post=post,
             match_id=record.id,
             dms=await self._dms_after(after, state, ended=ended),
@@ -843,7 +879,7 @@ class Service(LobbyCases, HandCases, PanelCases, CorrespondenceCases, RecordCase
         current = state
         for action in rules.parse_many(state, text):
             if seat not in rules.to_move(current):
-                raise NotYourTurn("Your turn ended before the last part of that input.")
+                raise Refusal("move.turn_ended")
             after = rules.apply(current, action)
             steps.append(
                 Step(
@@ -875,9 +911,7 @@ class Service(LobbyCases, HandCases, PanelCases, CorrespondenceCases, RecordCase
         await self._touch(actor)
         record = await self._find(actor, match_id, where, statuses=(ACTIVE,), participant=False)
         if record.status == CHALLENGE:
-            raise Refusal(
-                f"Match #{record.id} has not started: it waits for the challenge to be accepted."
-            )
+            raise Refusal("board.not_started", match=record.id)
         loaded = self._load(record)
         live = await self._live_actions(record.id)
         mid_turn = bool(live) and not live[-1].detail.get("ends_turn", True)
@@ -893,26 +927,38 @@ class Service(LobbyCases, HandCases, PanelCases, CorrespondenceCases, RecordCase
         loaded = self._load(record)
         seat = self._seat_of(record, actor)
         names = await self.player_names(record)
+        shared = words()  # the reason is stored with the result and shown to everyone
         return await self._drop(
-            loaded, seat, "resignation", f"{names[seat]} resigned.", f"{actor.name} resigns."
+            loaded,
+            seat,
+            "resignation",
+            shared("resign.reason", player=names[seat]),
+            shared("resign.line", player=actor.name),
+            words(actor.locale)("common.done"),
         )
 
     async def _drop(
-        self, loaded: Loaded, seat: int, termination: str, reason: str, line: str
+        self,
+        loaded: Loaded,
+        seat: int,
+        termination: str,
+        reason: str,
+        line: str,
+        done_text: str = "",
     ) -> Reply:
         """A player leaves (resignation, timeout). Two-player games end; bigger games go on
         without them when the rules allow (``Rules.drop_player``) — the departure is kept in
         the log as a ``drop`` entry so replaying the log still gives the same state."""
         record, rules = loaded.record, loaded.rules
         if seat not in self._active_seats(loaded):
-            raise Refusal("You have already left this game.")
+            raise Refusal("resign.already_left")
         remaining = None
         if len(record.seats) > 2:
             remaining = rules.drop_player(loaded.state, seat)
         if remaining is None:
             winners = tuple(s for s in range(len(record.seats)) if s != seat)
             outcome = Outcome(winners=winners, termination=termination, reason=reason)
-            return await self._finish(loaded, outcome, [line])
+            return await self._finish(loaded, outcome, [line], done_text)
         live = await self.store.actions(record.id, include_undone=True)
         now = self.clock()
         ply = live[-1].ply + 1 if live else 1
@@ -936,7 +982,9 @@ class Service(LobbyCases, HandCases, PanelCases, CorrespondenceCases, RecordCase
         )
         after = Loaded(done.record, rules, remaining)
         lines = [line, *rules.notices(loaded.state, remaining), *done.rating_lines]
-        return await self._turn_reply(after, lines, "Done.", loaded.state)
+        return await self._turn_reply(
+            after, lines, done_text or words()("common.done"), loaded.state
+        )
 
     @staticmethod
     def _active_seats(loaded: Loaded) -> set[int]:
@@ -944,14 +992,16 @@ class Service(LobbyCases, HandCases, PanelCases, CorrespondenceCases, RecordCase
         dropped = loaded.record.meta.get("dropped", [])
         return {s for s in range(len(loaded.record.seats)) if s not in dropped}
 
-    async def _finish(self, loaded: Loaded, outcome: Outcome, lines: list[str]) -> Reply:
+    async def _finish(
+        self, loaded: Loaded, outcome: Outcome, lines: list[str], done_text: str = ""
+    ) -> Reply:
         record = loaded.record
         meta = {k: v for k, v in record.meta.items() if k not in ("draw_offer", "undo_request")}
         done = await self.transitions.commit(record, MatchUpdate(meta=meta), outcome=outcome)
         after = Loaded(done.record, loaded.rules, loaded.state)
         lines = [*lines, *done.rating_lines]
         post = await self._board_post(after, lines, ping=True)
-        return Reply(text="Done.", post=post, match_id=record.id)
+        return Reply(text=done_text or words()("common.done"), post=post, match_id=record.id)
 
     @guarded
     async def draw(
@@ -960,34 +1010,41 @@ class Service(LobbyCases, HandCases, PanelCases, CorrespondenceCases, RecordCase
         """Offer a draw, or accept the opponent's standing offer."""
         await self._touch(actor)
         record = await self._find(actor, match_id, where)
-        self._two_players_only(record, "Draw offers")
+        self._two_players_only(record, "draw.two_players_only")
         seat = self._seat_of(record, actor)
         offer = record.meta.get("draw_offer")
         if offer is not None and offer != seat:
             return await self._finish_by_agreement(actor, record)
         if offer == seat:
-            raise Refusal("You have already offered a draw; your opponent has to answer.")
+            raise Refusal("draw.already_offered")
+        shared = words()
         return await self._propose(
             actor,
             record,
             {"draw_offer": seat},
-            f"{actor.name} offers a draw (match #{record.id}).",
-            "Do you agree? Use the buttons, /accept or /decline.",
-            ("Accept draw", "Decline"),
-            "Draw offered.",
+            shared("draw.offer", player=actor.name, match=record.id),
+            shared("draw.question"),
+            (shared("button.accept_draw"), shared("button.decline")),
+            words(actor.locale)("draw.offered"),
         )
 
     @staticmethod
-    def _two_players_only(record: MatchRecord, what: str) -> None:
+    def _two_players_only(record: MatchRecord, refusal: str) -> None:
         """Agreements need every opponent's consent; with hidden cards and several players
         an undo would also re-deal secrets, so these stay two-player features."""
         if len(record.seats) > 2:
-            raise Refusal(f"{what} are for two-player games only.")
+            raise Refusal(refusal)
 
     async def _finish_by_agreement(self, actor: User, record: MatchRecord) -> Reply:
         loaded = self._load(record)
-        outcome = Outcome(winners=(), termination="agreement", reason="Both players agreed.")
-        return await self._finish(loaded, outcome, [f"{actor.name} accepts the draw."])
+        shared = words()
+        outcome = Outcome(winners=(), termination="agreement", reason=shared("draw.agreed"))
+        return await self._finish(
+            loaded,
+            outcome,
+            [shared("draw.accepted", player=actor.name)],
+            words(actor.locale)("common.done"),
+        )
 
     @guarded
     async def undo(
@@ -996,27 +1053,28 @@ class Service(LobbyCases, HandCases, PanelCases, CorrespondenceCases, RecordCase
         """Ask to take back your last turn, or agree to the opponent's request."""
         await self._touch(actor)
         record = await self._find(actor, match_id, where)
-        self._two_players_only(record, "Undo requests")
+        self._two_players_only(record, "undo.two_players_only")
         seat = self._seat_of(record, actor)
         request = record.meta.get("undo_request")
         if request is not None and request["seat"] != seat:
             return await self._do_undo(actor, record)
         if request is not None:
-            raise Refusal("You have already asked to undo; your opponent has to answer.")
+            raise Refusal("undo.already_asked")
         live = await self._live_actions(record.id)
         if not live:
-            raise Refusal("There is no move to take back yet.")
+            raise Refusal("undo.nothing")
         last = live[-1]
         if last.seat != seat:
-            raise Refusal("You can only ask to take back your own last move.")
+            raise Refusal("undo.not_yours")
+        shared = words()
         return await self._propose(
             actor,
             record,
             {"undo_request": {"seat": seat, "turn": last.detail.get("turn")}},
-            f"{actor.name} asks to take back their last move ({last.notation}).",
-            "Do you allow it? Use the buttons, /accept or /decline.",
-            ("Allow undo", "Refuse"),
-            "Undo requested.",
+            shared("undo.request", player=actor.name, move=last.notation),
+            shared("undo.question"),
+            (shared("button.allow_undo"), shared("button.refuse")),
+            words(actor.locale)("undo.requested"),
         )
 
     async def _propose(
@@ -1055,7 +1113,7 @@ class Service(LobbyCases, HandCases, PanelCases, CorrespondenceCases, RecordCase
         keep = [a for a in live if a.detail.get("turn") != turn]
         dropped = [a for a in live if a.detail.get("turn") == turn]
         if not dropped:
-            raise Refusal("That move was already taken back.")
+            raise Refusal("undo.already_done")
         state = await asyncio.to_thread(replay, rules, record, keep)
         meta = {k: v for k, v in record.meta.items() if k not in ("draw_offer", "undo_request")}
         before = rules.load(record.state)
@@ -1075,8 +1133,8 @@ class Service(LobbyCases, HandCases, PanelCases, CorrespondenceCases, RecordCase
         )
         loaded = Loaded(done.record, rules, state)
         taken = " ".join(a.notation for a in dropped)
-        lines = [f"{actor.name} allowed the undo: {taken} was taken back."]
-        return await self._turn_reply(loaded, lines, "Undo done.", before)
+        lines = [words()("undo.done_line", player=actor.name, moves=taken)]
+        return await self._turn_reply(loaded, lines, words(actor.locale)("undo.done"), before)
 
     # ------------------------------------------------------------------------------------
     # listings and information
@@ -1084,6 +1142,7 @@ class Service(LobbyCases, HandCases, PanelCases, CorrespondenceCases, RecordCase
     @guarded
     async def games(self, actor: User) -> Reply:
         """My open matches, whose turn and since when."""
+        say = words(actor.locale)
         await self._touch(actor)
         records = [
             m
@@ -1091,7 +1150,7 @@ class Service(LobbyCases, HandCases, PanelCases, CorrespondenceCases, RecordCase
             if actor.id in m.seats and m.seats.index(actor.id) not in m.meta.get("dropped", [])
         ]
         if not records:
-            return Reply(text="You have no open matches. Start one with /play.")
+            return Reply(text=say("games.none"))
         now = self.clock()
         lines = []
         directory = await self.clocks.directory(records)
@@ -1107,28 +1166,38 @@ class Service(LobbyCases, HandCases, PanelCases, CorrespondenceCases, RecordCase
                 ]
             )
             title = loaded.rules.info.title
-            since = ago(now - record.updated_at)
+            since = ago(now - record.updated_at, actor.locale)
             if (lobby := lobby_of(record)) is not None:
-                state = f"lobby {len(record.seats)}/{lobby.get('seats')}" + (
-                    " — start it with /start" if record.created_by == actor.id else ""
+                state = say(
+                    "games.lobby_mine" if record.created_by == actor.id else "games.lobby",
+                    seated=len(record.seats),
+                    seats=lobby.get("seats"),
                 )
             elif record.status == CHALLENGE:
                 state = (
-                    f"waiting for {opponents} to accept"
+                    say("games.waiting_for", players=opponents)
                     if record.created_by == actor.id
-                    else "challenge waiting for your answer"
+                    else say("games.challenge_for_you")
                 )
             else:
                 seats = loaded.rules.to_move(loaded.state)
                 movers = [record.seats[s] for s in seats]
                 state = (
-                    "**your turn**"
+                    say("games.your_turn")
                     if actor.id in movers
-                    else f"{plural_names([names[s] for s in seats])}'s turn"
+                    else say("games.their_turn", players=plural_names([names[s] for s in seats]))
                 ) + await self.clocks.games_clock(record, seats, actor.id, directory)
             lines.append(
                 self._linked(
-                    record, f"#{record.id} {title} vs {opponents} — {state} (since {since})"
+                    record,
+                    say(
+                        "games.line",
+                        match=record.id,
+                        game=title,
+                        opponents=opponents,
+                        state=state,
+                        since=since,
+                    ),
                 )
             )
         return Reply(text="\n".join(lines))
@@ -1163,11 +1232,13 @@ class Service(LobbyCases, HandCases, PanelCases, CorrespondenceCases, RecordCase
         names = await self.player_names(record)
         live = await self._live_actions(record.id)
         if not live:
-            return Reply(text=f"Match #{record.id}: no moves yet.", match_id=record.id)
+            return Reply(
+                text=words(actor.locale)("history.empty", match=record.id), match_id=record.id
+            )
         turns: dict[int, list[ActionRecord]] = {}
         for action in live:
             turns.setdefault(int(action.detail.get("turn", action.ply)), []).append(action)
-        lines = [f"{rules.info.title} · match #{record.id} · {' vs '.join(names)}"]
+        lines = [self._match_title(rules, record.id, names)]
         over = record.status == FINISHED
         for number, (_, acts) in enumerate(sorted(turns.items()), start=1):
             seat = acts[0].seat
@@ -1179,9 +1250,15 @@ class Service(LobbyCases, HandCases, PanelCases, CorrespondenceCases, RecordCase
             lines.append(self._result_text(rules, state, outcome, names))
         return Reply(text="\n".join(lines), match_id=record.id)
 
+    @staticmethod
+    def _match_title(rules: Rules[Any, Any], match_id: int, names: Sequence[str]) -> str:
+        return words()(
+            "match.title", game=rules.info.title, match=match_id, players=" vs ".join(names)
+        )
+
     @guarded
-    async def rules(self, game: str) -> Reply:
-        return Reply(text=rules_text(self._rules_named(game)))
+    async def rules(self, game: str, locale: str = "en") -> Reply:
+        return Reply(text=rules_text(self._rules_named(game), locale))
 
     async def suggestions(
         self,
@@ -1253,7 +1330,7 @@ class Service(LobbyCases, HandCases, PanelCases, CorrespondenceCases, RecordCase
 def shown_notation(action: ActionRecord, *, reveal: bool) -> str:
     """An action as the public may read it: secrets hidden until the game is over."""
     if action.notation == DROP:
-        return f"(leaves the game: {action.detail.get('drop', 'resignation')})"
+        return words()("history.leaves", reason=action.detail.get("drop", "resignation"))
     return action.notation if reveal else action.detail.get("public", action.notation)
 
 
@@ -1268,19 +1345,32 @@ def replay(rules: Rules[Any, Any], record: MatchRecord, actions: Sequence[Action
     return state
 
 
-def rules_text(rules: Rules[Any, Any]) -> str:
+def rules_text(rules: Rules[Any, Any], locale: object = "en") -> str:
+    """The rules summary; the games' own texts (summary, notation, options) stay English."""
+    say = words(locale)
     info = rules.info
     players = (
-        f"{info.min_players} players"
+        say("rules.players", n=info.min_players)
         if info.min_players == info.max_players
-        else f"{info.min_players}–{info.max_players} players"
+        else say("rules.players_range", low=info.min_players, high=info.max_players)
     )
-    lines = [f"**{info.title}** ({players}; seats: {', '.join(info.seat_names)})", info.summary]
+    lines = [
+        say("rules.heading", game=info.title, players=players, seats=", ".join(info.seat_names)),
+        info.summary,
+    ]
     if info.notation_help:
-        lines.append(f"How to type moves: {info.notation_help}")
+        lines.append(say("rules.notation", help=info.notation_help))
     if info.options:
-        lines.append("Options:")
+        lines.append(say("rules.options"))
         for opt in info.options:
             default = str(opt.default).lower() if isinstance(opt.default, bool) else opt.default
-            lines.append(f"• {opt.name} — {opt.description} ({opt.allowed()}; default {default})")
+            lines.append(
+                say(
+                    "rules.option",
+                    name=opt.name,
+                    description=opt.description,
+                    allowed=opt.allowed(),
+                    default=default,
+                )
+            )
     return "\n".join(lines)

@@ -9,13 +9,13 @@ accident, because thread posts are only ever drawn from the public view.
 
 from __future__ import annotations
 
-import asyncio
 import importlib
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from bot.service.base import Loaded, Refusal, User, guarded
 from bot.service.replies import DirectMessage, Reply
+from bot.words import words
 from storage.base import ACTIVE, CHALLENGE, FINISHED
 
 if TYPE_CHECKING:
@@ -43,7 +43,7 @@ empty facts (starting cards once revealed, no notes) are left out of the text.""
 
 def _words(value: Any) -> str:
     if isinstance(value, list | tuple):
-        return " ".join(_words(v) for v in value) or "none"
+        return " ".join(_words(v) for v in value) or words()("hand.none")
     if isinstance(value, dict):
         return ", ".join(f"{k.replace('_', ' ')} {_words(v)}" for k, v in value.items())
     return str(value)
@@ -106,18 +106,27 @@ class HandCases:
     """Secret DMs and ``/hand``; mixed into :class:`bot.service.Service`."""
 
     async def _secret_message(
-        self: Service, loaded: Loaded, seat: int, private: dict[str, Any], *, intro: str
+        self: Service,
+        loaded: Loaded,
+        seat: int,
+        private: dict[str, Any],
+        *,
+        intro: str,
+        locale: str = "en",
     ) -> tuple[str, bytes | None]:
+        """``intro`` is a ``hand.*`` key; DMs speak the language the player set with
+        ``/me notify`` (:meth:`Notifier.locale`), ``/hand`` the caller's own."""
+        say = words(locale)
         rules, record = loaded.rules, loaded.record
-        where = self._linked(record, f"{rules.info.title} match #{record.id}")
+        where = self._linked(record, say("hand.where", game=rules.info.title, match=record.id))
         seat_name = rules.info.seat_names[seat] if seat < len(rules.info.seat_names) else ""
-        colour = f" You play {seat_name}." if seat_name else ""
+        colour = " " + say("hand.you_play", seat=seat_name) if seat_name else ""
         seat_names = rules.view(loaded.state, None).get("seat_names") or rules.info.seat_names
-        text = f"{intro} — {where}.{colour}\n{secret_text(private, seat_names)}"
+        text = f"{say(intro)} — {where}.{colour}\n{secret_text(private, seat_names)}"
         draw = hand_renderer(record.game)
         image = None
         if draw is not None:
-            image = await asyncio.to_thread(draw, rules.view(loaded.state, seat))
+            image = await self.workers.run(draw, rules.view(loaded.state, seat))
         return text, image
 
     async def _secret_dms(
@@ -137,7 +146,7 @@ class HandCases:
             if not private:
                 continue
             if before_state is None:
-                intro = "Your secret cards"
+                intro = "hand.secret_cards"
             else:
                 earlier = private_part(rules, before_state, seat)
                 if not news(earlier, private):
@@ -145,8 +154,10 @@ class HandCases:
                 hand_changed = any(earlier.get(k) != private.get(k) for k in ALWAYS_SHOWN)
                 if not hand_changed and seat in acted:
                     continue  # news of one's own doing (the offer just made) is no news
-                intro = "Your hand changed" if hand_changed else "News for you"
-            text, image = await self._secret_message(after, seat, private, intro=intro)
+                intro = "hand.changed" if hand_changed else "hand.news"
+            text, image = await self._secret_message(
+                after, seat, private, intro=intro, locale=await self.notifier.locale(user_id)
+            )
             dms.append(DirectMessage(user_id, text, image))
         return tuple(dms)
 
@@ -158,13 +169,15 @@ class HandCases:
         await self._touch(actor)
         record = await self._find(actor, match_id, where, statuses=(ACTIVE,))
         if record.status == CHALLENGE:
-            raise Refusal(f"Match #{record.id} has not started; your cards come when it does.")
+            raise Refusal("hand.not_started", match=record.id)
         loaded = self._load(record)
         seat = self._seat_of(record, actor)
         private = private_part(loaded.rules, loaded.state, seat)
         if not private:
             if record.status == FINISHED:
-                raise Refusal(f"Match #{record.id} is over; nothing is secret any more.")
-            raise Refusal(f"{loaded.rules.info.title} has no secret cards.")
-        text, image = await self._secret_message(loaded, seat, private, intro="Your cards")
+                raise Refusal("hand.over", match=record.id)
+            raise Refusal("hand.no_secrets", game=loaded.rules.info.title)
+        text, image = await self._secret_message(
+            loaded, seat, private, intro="hand.yours", locale=actor.locale
+        )
         return Reply(text=text, image=image, match_id=record.id)

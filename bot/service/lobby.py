@@ -12,6 +12,8 @@ Decisions where the issue is silent:
 * Anyone who can see the lobby may join — an invitation pings the invitee and lists them, it
   does not reserve a seat. A full lobby refuses further joins and pings the creator to start.
 * The creator's ``/leave`` (or ``/decline``) cancels the lobby; everyone else just leaves.
+* Only the creator adds computer players (it is their table to fill); a computer seat is
+  removed like anyone else's by closing the lobby — the creator's ``/leave``.
 * ``/join`` typed outside a lobby's thread picks the lobby one is invited to, else the only
   lobby with a free seat opened in that channel — in the console, which has no channels,
   the only one anywhere — so the issue's ``bob: /join`` works without a match id.
@@ -24,16 +26,19 @@ from typing import TYPE_CHECKING, Any
 
 import games
 from bot.service.base import Refusal, User, guarded, plural_names
-from bot.service.replies import Button, Post, Reply
+from bot.service.opponents import computer
+from bot.service.replies import Button, Post, Reply, is_computer
+from bot.words import words
 from storage.base import ACTIVE, CANCELLED, CHALLENGE, MatchRecord, MatchUpdate
 
 if TYPE_CHECKING:
     from bot.service import Service
 
 LOBBY_BUTTONS = (
-    Button("Join", "join", "success"),
-    Button("Leave", "leave", "secondary"),
-    Button("Start", "start", "primary"),
+    Button(words()("button.join"), "join", "success"),
+    Button(words()("button.leave"), "leave", "secondary"),
+    Button(words()("button.add_computer"), "add_computer", "secondary"),
+    Button(words()("button.start"), "start", "primary"),
 )
 
 
@@ -66,7 +71,11 @@ class LobbyCases:
         size = info.max_players if seats is None else int(seats)
         if not info.min_players <= size <= info.max_players:
             raise Refusal(
-                f"{info.title} is for {info.min_players}–{info.max_players} players, not {size}."
+                "lobby.bad_size",
+                game=info.title,
+                low=info.min_players,
+                high=info.max_players,
+                size=size,
             )
         checked = rules.options(options)
         terms = await self.clocks.new_match_meta(guild_id, time_control, rated)
@@ -89,18 +98,20 @@ class LobbyCases:
                 "lobby": {"seats": size, "invited": [u.id for u in guests]},
             },
         )
-        post = await self._lobby_post(record, f"{actor.name} opens a {info.title} lobby.")
+        shared = words()  # the lobby's post is read by everyone: see bot.words
+        post = await self._lobby_post(
+            record, shared("lobby.opens", player=actor.name, game=info.title)
+        )
         if guests:
             post = Post(
                 text=post.text,
-                ping=f"{plural_names([g.name for g in guests])}: you are invited — press Join "
-                "or type /join.",
+                ping=shared("lobby.invited", players=plural_names([g.name for g in guests])),
                 mentions=tuple(g.id for g in guests),
                 buttons=post.buttons,
                 title=post.title,
             )
         return Reply(
-            text=f"Lobby #{record.id} is open; press Start (or /start) when everyone is in.",
+            text=words(actor.locale)("lobby.opened", match=record.id),
             post=post,
             match_id=record.id,
             created=True,
@@ -115,24 +126,28 @@ class LobbyCases:
             for uid in lobby.get("invited", [])
             if uid not in record.seats
         ]
+        say = words()
         lines = [
             headline,
-            f"Players ({len(record.seats)}/{lobby.get('seats', '?')}): {', '.join(names)}.",
+            say(
+                "lobby.players",
+                seated=len(record.seats),
+                seats=lobby.get("seats", "?"),
+                names=", ".join(names),
+            ),
         ]
         if invited:
-            lines.append(f"Invited: {', '.join(invited)}.")
+            lines.append(say("lobby.invited_list", names=", ".join(invited)))
         need = rules.info.min_players - len(record.seats)
         lines.append(
-            f"Waiting for {need} more player{'s' if need > 1 else ''} to join."
-            if need > 0
-            else f"{names[0]} can start the game now."
+            say("lobby.waiting", n=need) if need > 0 else say("lobby.can_start", player=names[0])
         )
         lines.append(self._options_text(rules, record.options).strip())
         lines.append(self._terms_text(record.meta).strip())
         return Post(
             text="\n".join(line for line in lines if line),
             buttons=LOBBY_BUTTONS,
-            title=f"{rules.info.title} · lobby #{record.id}",
+            title=say("lobby.title", game=rules.info.title, match=record.id),
         )
 
     async def _lobby_for(
@@ -158,10 +173,10 @@ class LobbyCases:
             record = await self._only_lobby(actor, where, joining=joining)
         if lobby_of(record) is None:
             if record.status == ACTIVE and record.meta.get("started_from_lobby"):
-                raise Refusal(f"Match #{record.id} has already started.")
+                raise Refusal("lobby.started_already", match=record.id)
             if record.status == CANCELLED and "lobby" in record.meta:
-                raise Refusal(f"Lobby #{record.id} was closed.")
-            raise Refusal(f"Match #{record.id} is not a lobby.")
+                raise Refusal("lobby.was_closed", match=record.id)
+            raise Refusal("lobby.not_a_lobby", match=record.id)
         return record
 
     async def _only_lobby(
@@ -177,14 +192,11 @@ class LobbyCases:
             candidates = [m for m in lobbies if actor.id in m.seats]
         if not candidates:
             if joining:
-                raise Refusal(
-                    "There is no lobby to join here — type /join in the lobby's thread, add "
-                    "match:<id>, or open one with /play."
-                )
-            raise Refusal("You are in no open lobby.")
+                raise Refusal("lobby.none_to_join")
+            raise Refusal("lobby.none_mine")
         if len(candidates) > 1:
             listing = ", ".join(f"#{m.id}" for m in candidates[:8])
-            raise Refusal(f"Several lobbies are open ({listing}); add match:<id>.")
+            raise Refusal("lobby.several", listing=listing)
         return candidates[0]
 
     @guarded
@@ -195,23 +207,59 @@ class LobbyCases:
         record = await self._lobby_for(actor, match_id, where, joining=True)
         lobby = lobby_of(record) or {}
         if actor.id in record.seats:
-            raise Refusal(f"You are already in lobby #{record.id}.")
+            raise Refusal("lobby.already_in", match=record.id)
         if len(record.seats) >= lobby.get("seats", 0):
-            raise Refusal(f"Lobby #{record.id} is full.")
+            raise Refusal("lobby.full", match=record.id)
         updated = (
             await self.transitions.commit(record, MatchUpdate(seats=[*record.seats, actor.id]))
         ).record
-        post = await self._lobby_post(updated, f"{actor.name} joins.")
+        post = await self._lobby_post(updated, words()("lobby.joins", player=actor.name))
         if len(updated.seats) >= lobby.get("seats", 0):
             creator = await self.store.user_name(updated.created_by) or updated.created_by
             post = Post(
                 text=post.text,
-                ping=f"{creator}, the lobby is full — press Start or type /start.",
+                ping=words()("lobby.full_ping", player=creator),
                 mentions=(updated.created_by,),
                 buttons=post.buttons,
                 title=post.title,
             )
-        return Reply(text=f"You joined lobby #{record.id}.", post=post, match_id=record.id)
+        return Reply(
+            text=words(actor.locale)("lobby.joined", match=record.id), post=post, match_id=record.id
+        )
+
+    @guarded
+    async def add_computer(
+        self: Service,
+        actor: User,
+        *,
+        match_id: int | None = None,
+        where: str | None = None,
+        level: str = "normal",
+    ) -> Reply:
+        """The "Add computer" button: a computer player takes the next free seat."""
+        await self._touch(actor)
+        record = await self._lobby_for(actor, match_id, where)
+        lobby = lobby_of(record) or {}
+        if actor.id != record.created_by:
+            creator = await self.store.user_name(record.created_by) or record.created_by
+            raise Refusal("lobby.only_creator_adds", player=creator)
+        if len(record.seats) >= lobby.get("seats", 0):
+            raise Refusal("lobby.full", match=record.id)
+        player = computer(level, 1 + sum(is_computer(uid) for uid in record.seats))
+        await self._touch(player)
+        updated = (
+            await self.transitions.commit(record, MatchUpdate(seats=[*record.seats, player.id]))
+        ).record
+        post = await self._lobby_post(
+            updated, words()("lobby.adds", player=actor.name, computer=player.name)
+        )
+        return Reply(
+            text=words(actor.locale)(
+                "lobby.computer_joined", computer=player.name, match=record.id
+            ),
+            post=post,
+            match_id=record.id,
+        )
 
     @guarded
     async def leave(
@@ -220,20 +268,22 @@ class LobbyCases:
         await self._touch(actor)
         record = await self._lobby_for(actor, match_id, where)
         if actor.id not in record.seats:
-            raise Refusal(f"You are not in lobby #{record.id}.")
+            raise Refusal("lobby.not_in", match=record.id)
         if actor.id == record.created_by:
             await self.transitions.commit(record, MatchUpdate(status=CANCELLED))
             others = tuple(uid for uid in record.seats if uid != actor.id)
-            text = f"{actor.name} closed lobby #{record.id}; no game will start."
+            text = words()("lobby.closed_post", player=actor.name, match=record.id)
             return Reply(
-                text="Lobby closed.",
+                text=words(actor.locale)("lobby.closed"),
                 post=Post(text=text, ping=text if others else "", mentions=others),
                 match_id=record.id,
             )
         seats = [uid for uid in record.seats if uid != actor.id]
         updated = (await self.transitions.commit(record, MatchUpdate(seats=seats))).record
-        post = await self._lobby_post(updated, f"{actor.name} leaves.")
-        return Reply(text=f"You left lobby #{record.id}.", post=post, match_id=record.id)
+        post = await self._lobby_post(updated, words()("lobby.leaves", player=actor.name))
+        return Reply(
+            text=words(actor.locale)("lobby.left", match=record.id), post=post, match_id=record.id
+        )
 
     @guarded
     async def start(
@@ -244,11 +294,13 @@ class LobbyCases:
         rules = games.get(record.game)
         if actor.id != record.created_by:
             creator = await self.store.user_name(record.created_by) or record.created_by
-            raise Refusal(f"Only {creator}, who opened the lobby, can start it.")
+            raise Refusal("lobby.only_creator", player=creator)
         if len(record.seats) < rules.info.min_players:
             raise Refusal(
-                f"{rules.info.title} needs at least {rules.info.min_players} players; "
-                f"{len(record.seats)} joined so far."
+                "lobby.too_few",
+                game=rules.info.title,
+                low=rules.info.min_players,
+                seated=len(record.seats),
             )
         state = rules.new(len(record.seats), record.options, record.seed)
         meta = {k: v for k, v in record.meta.items() if k != "lobby"}
@@ -264,5 +316,8 @@ class LobbyCases:
         seating = ", ".join(
             self._seat_label(rules, state, seat, name) for seat, name in enumerate(names)
         )
-        lines = [f"{actor.name} starts the game. Seats: {seating}.", *rules.notices(state, state)]
-        return await self._turn_reply(loaded, lines, "Started.", None)
+        lines = [
+            words()("lobby.starts", player=actor.name, seats=seating),
+            *rules.notices(state, state),
+        ]
+        return await self._turn_reply(loaded, lines, words(actor.locale)("lobby.started"), None)

@@ -13,7 +13,8 @@ from typing import Any
 
 from bot.service.base import Loaded, User, plural_names
 from bot.service.clocks import ClockKeeper
-from bot.service.replies import DirectMessage
+from bot.service.replies import DirectMessage, is_computer
+from bot.words import words
 from storage.base import ACTIVE, MatchRecord, Store
 
 NOTIFY_MODES = ("thread", "dm", "digest", "off")
@@ -37,7 +38,16 @@ class Notifier:
     async def confirms_moves(self, actor: User) -> bool:
         return bool((await self.prefs(actor.id)).get("confirm", False))
 
+    async def locale(self, user_id: str) -> str:
+        """The language a player's DMs are written in: their Discord client's when they last
+        chose how to be notified (``/me notify``, where DMs are switched on), else English.
+        Scheduled messages have no interaction to read a locale from; this is the one a
+        player gave us for exactly these messages."""
+        return str((await self.prefs(user_id)).get("locale", "en"))
+
     async def mode(self, user_id: str) -> str:
+        if is_computer(user_id):
+            return "off"  # the computer needs no reminder: it moves as soon as it may
         mode = (await self.prefs(user_id)).get("notify", "thread")
         return mode if mode in NOTIFY_MODES else "thread"
 
@@ -55,14 +65,15 @@ class Notifier:
             uid = loaded.record.seats[seat]
             if await self.mode(uid) != "dm":
                 continue
-            opponents = plural_names([n for s, n in enumerate(names) if s != seat])
-            where = self.linked(loaded.record, f"match #{loaded.id}")
-            left = await self.clocks.time_left(loaded.record, seat)
+            locale = await self.locale(uid)
+            say = words(locale)
+            opponents = plural_names([n for s, n in enumerate(names) if s != seat], locale)
+            where = self.linked(loaded.record, say("notify.dm_where", match=loaded.id))
+            left = await self.clocks.time_left(loaded.record, seat, locale=locale)
+            text = say(
+                "notify.dm_turn", game=loaded.rules.info.title, opponents=opponents, where=where
+            )
             dms.append(
-                DirectMessage(
-                    uid,
-                    f"Your turn in {loaded.rules.info.title} against {opponents} — {where}."
-                    + (f" {left[0].upper()}{left[1:]}." if left else ""),
-                )
+                DirectMessage(uid, text + (f" {left[0].upper()}{left[1:]}." if left else ""))
             )
         return tuple(dms)

@@ -14,18 +14,21 @@ every move, the last level is a single "Confirm" choice.
 from __future__ import annotations
 
 import asyncio
+import functools
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from bot.service.base import Loaded, Refusal, User, guarded
 from bot.service.replies import Panel, Reply
+from bot.words import words
 from games.core import Rules
 from storage.base import ACTIVE
 
 if TYPE_CHECKING:
     from bot.service import Service
 
-CONFIRM = "✔ Confirm"
+CONFIRM = words()("panel.confirm")
+"""The confirming option in English (a panel shows it in its player's language)."""
 MAX_PREVIEW_SPOTS = 80
 
 
@@ -48,7 +51,7 @@ def walk(
     for depth, index in enumerate(chosen):
         options = list(dict.fromkeys(p[depth] for p, _ in remaining if len(p) > depth))
         if not 0 <= index < len(options):
-            raise Refusal("That choice is no longer on offer — open the controls again.")
+            raise Refusal("panel.gone")
         crumbs.append(options[index])
         remaining = [(p, a) for p, a in remaining if len(p) > depth and p[depth] == options[index]]
     depth = len(chosen)
@@ -93,21 +96,27 @@ class PanelCases:
         path: Sequence[int] = (),
         confirmed: bool = False,
     ) -> Reply:
+        say = words(actor.locale)
         await self._touch(actor)
         record = await self._find(actor, match_id, where, statuses=(ACTIVE,))
         loaded = self._load(record)
         rules, state = loaded.rules, loaded.state
         if record.status != ACTIVE:
-            raise Refusal(f"Match #{record.id} is {record.status}.")
+            raise Refusal("panel.match_status", match=record.id, status=record.status)
         seat = self._seat_of(record, actor)
         to_move = rules.to_move(state)
         if seat not in to_move:
             names = await self.player_names(record)
-            who = " and ".join(names[s] for s in to_move) or "nobody"
-            raise Refusal(f"It's {who}'s turn in match #{record.id}, not yours.")
+            movers = [names[s] for s in to_move]
+            who = (
+                functools.reduce(lambda a, b: say("common.and", first=a, last=b), movers)
+                if movers
+                else say("panel.nobody")
+            )
+            raise Refusal("panel.not_your_turn", players=who, match=record.id)
         if version is not None and version != record.version:
             path, confirmed = (), False  # the board moved on: start again from the top
-            note = "The board changed since that panel was opened; here is a fresh one.\n"
+            note = say("panel.refreshed") + "\n"
         else:
             note = ""
         candidates = await asyncio.to_thread(_candidates, rules, state)
@@ -116,28 +125,31 @@ class PanelCases:
         if done and not options:
             action = done[0]
             if not confirmed and await self._wants_confirmation(actor, rules, state, action):
-                prompt = note + self._confirm_prompt(rules, state, action)
+                prompt = note + self._confirm_prompt(rules, state, action, actor.locale)
                 back = tuple(path)[:-1] if path else None
                 return self._panel_reply(
-                    loaded, tuple(path), [CONFIRM], prompt, confirm=True, back=back
+                    loaded, tuple(path), [say("panel.confirm")], prompt, confirm=True, back=back
                 )
             return await self.move(
                 actor, rules.format(state, action), match_id=record.id, version=record.version
             )
         if not options:
-            raise Refusal("Nothing is left to choose — open the controls again.")
+            raise Refusal("panel.nothing_left")
         full, back = walk_through(candidates, path)
         if full != tuple(path):
             remaining, crumbs, options = walk(candidates, full)
-        prompt = note + (" → ".join(crumbs) + " → choose:" if crumbs else "Your move — choose:")
+        prompt = note + (
+            say("panel.choose_after", path=" → ".join(crumbs)) if crumbs else say("panel.choose")
+        )
         image = await self._preview(loaded, [a for _, a in remaining], options)
         return self._panel_reply(loaded, full, options, prompt, image=image, back=back)
 
     @staticmethod
-    def _confirm_prompt(rules: Rules[Any, Any], state: Any, action: Any) -> str:
+    def _confirm_prompt(rules: Rules[Any, Any], state: Any, action: Any, locale: str = "en") -> str:
+        say = words(locale)
         risky = rules.highlight(state, action).get("onto_cops")
-        warning = " ⚠ This walks right into the Cops — you will go to Jail." if risky else ""
-        return f"Play **{rules.label(state, action)}**?{warning}"
+        prompt = say("panel.play", move=rules.label(state, action))
+        return f"{prompt} {say('panel.onto_cops')}" if risky else prompt
 
     async def _wants_confirmation(
         self: Service, actor: User, rules: Rules[Any, Any], state: Any, action: Any

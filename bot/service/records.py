@@ -10,16 +10,17 @@ time.
 
 from __future__ import annotations
 
-import asyncio
 from typing import TYPE_CHECKING, Any
 
+import games
 import render
 from bot.service.base import DROP, Loaded, User, guarded
 from bot.service.export import ExportedMatch, dump_text
 from bot.service.hands import private_part
 from bot.service.replies import Reply
+from bot.words import words
 from render.animate import animate
-from storage.base import ACTIVE, FINISHED, ActionRecord
+from storage.base import ACTIVE, FINISHED
 
 if TYPE_CHECKING:
     from bot.service import Service
@@ -33,25 +34,41 @@ def _hidden(loaded: Loaded) -> bool:
     return any(private_part(rules, state, s) for s in range(len(loaded.record.seats)))
 
 
-def frames_of(loaded: Loaded, actions: list[ActionRecord], names: list[str]) -> list[bytes]:
-    """Board images after every step (sampled), from the public view, for the animation."""
-    rules, record = loaded.rules, loaded.record
-    state = rules.new(len(record.seats), record.options, record.seed)
+def frames_of(
+    game: str,
+    players: int,
+    options: dict[str, Any],
+    seed: int,
+    steps: list[tuple[int, str, dict[str, Any]]],
+    names: list[str],
+) -> list[bytes]:
+    """Board images after every step (sampled), from the public view, for the animation.
+    Plain values in, so the work can run in a worker process."""
+    rules = games.get(game)
+    state = rules.new(players, options, seed)
     states: list[tuple[Any, list[dict[str, Any]]]] = [(state, [])]
-    for action in actions:
-        if action.notation == DROP:
-            state = rules.drop_player(state, action.seat)
+    for seat, notation, highlight in steps:
+        if notation == DROP:
+            state = rules.drop_player(state, seat)
         else:
-            state = rules.apply(state, rules.parse(state, action.notation))
-        states.append((state, [action.detail.get("highlight", {})]))
+            state = rules.apply(state, rules.parse(state, notation))
+        states.append((state, [highlight]))
     step = max(1, -(-len(states) // MAX_FRAMES))
     picked = states[::step]
     if picked[-1] is not states[-1]:
         picked.append(states[-1])
-    return [
-        render.render(record.game, rules.view(s, None), highlight=h, players=names)
-        for s, h in picked
-    ]
+    return [render.render(game, rules.view(s, None), highlight=h, players=names) for s, h in picked]
+
+
+def match_gif(
+    game: str,
+    players: int,
+    options: dict[str, Any],
+    seed: int,
+    steps: list[tuple[int, str, dict[str, Any]]],
+    names: list[str],
+) -> bytes:
+    return animate(frames_of(game, players, options, seed, steps, names))
 
 
 class RecordCases:
@@ -90,17 +107,21 @@ class RecordCases:
         )
         files = [(f"match{record.id}-{record.game}.txt", dump_text(exported).encode())]
         if over:
-            frames = await asyncio.to_thread(frames_of, loaded, live, names)
-            files.append(
-                (f"match{record.id}-{record.game}.gif", await asyncio.to_thread(animate, frames))
+            steps = [(a.seat, a.notation, a.detail.get("highlight", {})) for a in live]
+            gif = await self.workers.run(
+                match_gif,
+                record.game,
+                len(record.seats),
+                dict(record.options),
+                record.seed,
+                steps,
+                names,
             )
-        note = (
-            ""
-            if reveal
-            else " Secrets stay hidden until the game ends, so it can't be replayed yet."
-        )
+            files.append((f"match{record.id}-{record.game}.gif", gif))
+        say = words(actor.locale)
+        text = say("export.done", match=record.id, n=len(live))
         return Reply(
-            text=f"Match #{record.id} exported ({len(live)} steps).{note}",
+            text=text if reveal else f"{text} {say('export.secrets_hidden')}",
             files=tuple(files),
             match_id=record.id,
         )

@@ -13,6 +13,14 @@ from typing import Literal
 
 ButtonStyle = Literal["primary", "secondary", "success", "danger"]
 
+COMPUTER_PREFIX = "ai:"
+"""User ids of computer seats (:mod:`bot.service.opponents`). Nobody is there to ping or to
+write to, so posts and replies drop them from mentions and DMs here, once for every use case."""
+
+
+def is_computer(user_id: str) -> bool:
+    return user_id.startswith(COMPUTER_PREFIX)
+
 
 @dataclass(frozen=True)
 class Button:
@@ -44,6 +52,13 @@ class Post:
     detail: bytes | None = None
     """A close-up beside the whole board (FENCE!: the city around the pawn of whoever must
     act), readable on a phone where the whole city is not."""
+
+    def __post_init__(self) -> None:
+        if any(is_computer(m) for m in self.mentions):
+            people = tuple(m for m in self.mentions if not is_computer(m))
+            object.__setattr__(self, "mentions", people)
+            if not people:
+                object.__setattr__(self, "ping", "")
 
 
 @dataclass(frozen=True)
@@ -119,6 +134,11 @@ class Reply:
     ok: bool = True
     """False for refusals and errors (nothing was changed)."""
     extra: dict[str, object] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if any(is_computer(dm.user_id) for dm in self.dms):
+            people = tuple(dm for dm in self.dms if not is_computer(dm.user_id))
+            object.__setattr__(self, "dms", people)
 
     @classmethod
     def refuse(cls, text: str, match_id: int | None = None) -> Reply:

@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from bot.words import words
+
 
 def _label(view: dict[str, Any], seat: int, names: Sequence[str]) -> str:
     colours = view.get("seat_names") or []
@@ -33,7 +35,8 @@ def _goods(view: dict[str, Any], names: Sequence[str]) -> list[str]:
                 parts.append(str(goods["note"]).rstrip(". "))
             continue
         winner = goods.get("winner")
-        parts.append(f"{place} → {'nobody' if winner is None else _label(view, winner, names)}")
+        who = words()("summary.nobody") if winner is None else _label(view, winner, names)
+        parts.append(f"{place} → {who}")
     return parts
 
 
@@ -42,24 +45,24 @@ def round_summary(rules: Any, before: Any, after: Any, names: Sequence[str]) -> 
     old, new = rules.view(before, None), rules.view(after, None)
     if "round" not in new or new.get("round") == old.get("round") or not old.get("round"):
         return []
-    lines = [f"**Round {old['round']} is over.**"]
+    say = words()  # a post in the match thread: shared text
+    lines = [say("summary.round_over", round=old["round"])]
     goods = _goods(new, names)
     if goods:
-        lines.append("Hot Goods: " + "; ".join(goods) + ".")
+        lines.append(say("summary.hot_goods", goods="; ".join(goods)))
     jail = new.get("jailed") or []
     gone = new.get("dropped") or []
     seats = max(len(jail), len(new.get("hand_sizes") or []))
     here = [s for s in range(seats) if not (s < len(gone) and gone[s])]  # who left is out
     jailed = [_label(new, s, names) for s in here if s < len(jail) and jail[s]]
-    lines.append(f"In Jail: {', '.join(jailed)}." if jailed else "Nobody is in Jail.")
+    lines.append(
+        say("summary.jailed", players=", ".join(jailed)) if jailed else say("summary.no_jail")
+    )
     sizes = new.get("hand_sizes")
     if sizes:
-        lines.append(
-            "Cards in hand: "
-            + ", ".join(f"{_label(new, s, names)} {sizes[s]}" for s in here if s < len(sizes))
-            + "."
-        )
+        counts = ", ".join(f"{_label(new, s, names)} {sizes[s]}" for s in here if s < len(sizes))
+        lines.append(say("summary.hand_sizes", counts=counts))
     limit = new.get("round_limit")
     if limit:
-        lines.append(f"Round {new['round']} of {limit} begins.")
+        lines.append(say("summary.round_begins", round=new["round"], limit=limit))
     return lines

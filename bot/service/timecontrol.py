@@ -19,6 +19,9 @@ from datetime import UTC, datetime
 from types import MappingProxyType
 from typing import Any
 
+from bot.service.base import Refusal
+from bot.words import Phrase, words
+
 MINUTE = 60.0
 HOUR = 3600.0
 DAY = 86400.0
@@ -56,19 +59,15 @@ _PART = re.compile(r"(\d+(?:\.\d*)?|\.\d+)\s*([a-z]+)")
 _NONE_WORDS = frozenset({"none", "off", "no", "unlimited", "no limit", "no time limit"})
 _PER_MOVE = re.compile(r"^(?P<time>.+?)\s*(?:/|\bper\b|\beach\b|\ba\b)\s*(?:move|turn)s?$")
 _CAP = re.compile(r"^(?P<main>.+?)\s*(?:/|\bmax(?:imum)?|\bcap|\bat most|\bup to)(?P<cap>.+)$")
-_EXAMPLES = "try 3d+1d max 7d, 2d per move, 12h+6h max 2d or none"
 
 
 def _duration(text: str, whole: str) -> float:
     """``"1 day 12h"`` → seconds."""
     text = text.strip(" ,:")
     if not text:
-        raise ValueError(f"I can't read {whole!r} as a time control: {_EXAMPLES}.")
+        raise Refusal("time.unreadable", text=repr(whole))
     if re.fullmatch(r"\d+(?:\.\d*)?", text):
-        raise ValueError(
-            f"{text!r} needs a unit: write days, hours or minutes, like {text}d, {text}h or "
-            f"{text}m."
-        )
+        raise Refusal("time.no_unit", quoted=repr(text), number=text)
     total = 0.0
     position = 0
     for part in _PART.finditer(text):
@@ -77,15 +76,13 @@ def _duration(text: str, whole: str) -> float:
             break
         unit = _UNITS.get(part.group(2))
         if unit is None:
-            raise ValueError(
-                f"{part.group(2)!r} in {whole!r} is not a unit I know: use d (days), "
-                "h (hours) or m (minutes)."
-            )
+            raise Refusal("time.bad_unit", unit=repr(part.group(2)), text=repr(whole))
         total += float(part.group(1)) * unit
         position = part.end()
     if position == 0 or text[position:].strip(" ,"):
-        where = "" if text == whole.strip().lower() else f" in {whole!r}"
-        raise ValueError(f"I can't read {text!r}{where} as a length of time: {_EXAMPLES}.")
+        if text == whole.strip().lower():
+            raise Refusal("time.bad_length", part=repr(text))
+        raise Refusal("time.bad_length_in", part=repr(text), text=repr(whole))
     return total
 
 
@@ -95,12 +92,13 @@ def _to_minute(seconds: float) -> float:
 
 
 def _check(seconds: float, what: str, *, zero_ok: bool = False) -> None:
+    """``what`` is a ``time.*`` key naming the part (``time.starting``)."""
     if zero_ok and seconds == 0:
         return
     if seconds < SHORTEST:
-        raise ValueError(f"The {what} must be at least 1 minute.")
+        raise Refusal("time.too_short", part=Phrase(what))
     if seconds > LONGEST:
-        raise ValueError(f"The {what} can be at most 365 days.")
+        raise Refusal("time.too_long", part=Phrase(what))
 
 
 def _short(seconds: float) -> str:
@@ -115,20 +113,17 @@ def _short(seconds: float) -> str:
     return f"{minutes}m"
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
-def _words(seconds: float) -> str:
+def _words(seconds: float, locale: str = "en") -> str:
     """The same unit choice as :func:`_short`, spelled out for people."""
+    say = words(locale)
     minutes = round(seconds / MINUTE)
     if minutes and minutes % 1440 == 0:
-        return _plural(minutes // 1440, "day")
+        return say("time.days", n=minutes // 1440)
     if minutes and minutes % 60 == 0:
-        return _plural(minutes // 60, "hour")
+        return say("time.hours", n=minutes // 60)
     if minutes > 60:
-        return f"{_plural(minutes // 60, 'hour')} {_plural(minutes % 60, 'minute')}"
-    return _plural(minutes, "minute")
+        return f"{say('time.hours', n=minutes // 60)} {say('time.minutes', n=minutes % 60)}"
+    return say("time.minutes", n=minutes)
 
 
 @dataclass(frozen=True)
@@ -148,7 +143,9 @@ class TimeControl:
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
-            raise ValueError(f"Unknown time control kind {self.kind!r}: one of {KINDS}.")
+            raise ValueError(
+                f"Unknown time control kind {self.kind!r}: one of {KINDS}."
+            )  # stored data, not input
 
     @classmethod
     def none(cls) -> TimeControl:
@@ -156,21 +153,18 @@ class TimeControl:
 
     @classmethod
     def per_move(cls, seconds: float) -> TimeControl:
-        _check(seconds, "time per move")
+        _check(seconds, "time.per_move_part")
         seconds = _to_minute(seconds)
         return cls(seconds, seconds, seconds, "per_move")
 
     @classmethod
     def fischer(cls, initial: float, increment: float = 0.0, cap: float = 0.0) -> TimeControl:
-        _check(initial, "starting time")
-        _check(increment, "time added per move", zero_ok=True)
-        _check(cap, "maximum", zero_ok=True)
+        _check(initial, "time.starting")
+        _check(increment, "time.increment", zero_ok=True)
+        _check(cap, "time.maximum", zero_ok=True)
         initial, increment, cap = _to_minute(initial), _to_minute(increment), _to_minute(cap)
         if cap and cap < initial:
-            raise ValueError(
-                f"The maximum ({_words(cap)}) must be at least the starting time "
-                f"({_words(initial)})."
-            )
+            raise Refusal("time.cap_below_start", cap=_words(cap), initial=_words(initial))
         return cls(initial, increment, cap, "fischer")
 
     @classmethod
@@ -193,11 +187,11 @@ class TimeControl:
             cap = _duration(match.group("cap"), whole)
         pieces = norm.split("+")
         if len(pieces) > 2:
-            raise ValueError(f"I can't read {whole!r} as a time control: {_EXAMPLES}.")
+            raise Refusal("time.unreadable", text=repr(whole))
         if len(pieces) == 1 and not cap:
             return cls.per_move(_duration(pieces[0], whole))
         if len(pieces) == 2 and not pieces[1].strip(" ,"):
-            raise ValueError(f"Say how much time is added per move in {whole!r}: {_EXAMPLES}.")
+            raise Refusal("time.no_increment", text=repr(whole))
         initial = _duration(pieces[0], whole)
         increment = _duration(pieces[1], whole) if len(pieces) == 2 else 0.0
         return cls.fischer(initial, increment, cap)
@@ -211,18 +205,22 @@ class TimeControl:
         base = f"{_short(self.initial)}+{_short(self.increment)}"
         return f"{base} max {_short(self.cap)}" if self.cap else base
 
-    def describe(self) -> str:
+    def describe(self, locale: str = "en") -> str:
         """A phrase for people (``3 days, +1 day per move, at most 7 days``)."""
+        say = words(locale)
         if self.kind == "none":
-            return "no time limit"
+            return say("time.no_limit")
         if self.kind == "per_move":
-            return f"{_words(self.initial)} per move"
+            return say("time.each_move", time=_words(self.initial, locale))
         if not self.increment:
-            parts = [f"{_words(self.initial)} for the whole game"]
+            parts = [say("time.whole_game", time=_words(self.initial, locale))]
         else:
-            parts = [_words(self.initial), f"+{_words(self.increment)} per move"]
+            parts = [
+                _words(self.initial, locale),
+                say("time.added", time=_words(self.increment, locale)),
+            ]
         if self.cap:
-            parts.append(f"at most {_words(self.cap)}")
+            parts.append(say("time.at_most", time=_words(self.cap, locale)))
         return ", ".join(parts)
 
     def to_dict(self) -> dict[str, Any]:
@@ -517,17 +515,19 @@ def year_bounds(now: float) -> tuple[float, float]:
     )
 
 
-def format_duration(seconds: float) -> str:
+def format_duration(seconds: float, locale: str = "en") -> str:
     """Time left for listings: the two largest units, rounded down so it never promises
     more than there is (``2 days 3 h``, ``5 h 10 min``, ``3 min``)."""
+    say = words(locale)  # English in shared posts (bot.words); a DM's reader's language
     if seconds < MINUTE:
-        return "under 1 min" if seconds > 0 else "0 min"
+        return say("time.under_a_minute") if seconds > 0 else say("time.short_minutes", n=0)
     minutes = int(seconds // MINUTE)
     days, rest = divmod(minutes, 1440)
     hours, mins = divmod(rest, 60)
     if days:
-        head = _plural(days, "day")
-        return f"{head} {hours} h" if hours else head
+        head = say("time.days", n=days)
+        return f"{head} {say('time.short_hours', n=hours)}" if hours else head
     if hours:
-        return f"{hours} h {mins} min" if mins else f"{hours} h"
-    return f"{mins} min"
+        short = say("time.short_hours", n=hours)
+        return f"{short} {say('time.short_minutes', n=mins)}" if mins else short
+    return say("time.short_minutes", n=mins)

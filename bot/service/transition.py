@@ -12,6 +12,9 @@ a timeout, a player dropping, accepting or declining a challenge, a lobby starti
 * when the change finishes the match, computes the ratings from the rows as read and commits
   them in the same transaction with their "rated" receipt (a moved row refuses the commit and
   :func:`bot.service.base.guarded` runs the command again from a fresh read);
+* keeps the match's deadline (``due_at``: the next reminder or timeout on its clock, or
+  "now" when a computer seat is to move) in the same transaction, so the scheduler reads only
+  the matches that are due instead of every active one;
 * records that a commit happened, so a failure while rendering or posting afterwards is
   answered "your move was recorded" instead of "nothing was changed".
 
@@ -23,10 +26,15 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
+import games
 from bot.service import ratings as glicko
+from bot.service import timecontrol as tc
 from bot.service.base import note_commit
+from bot.service.replies import is_computer
+from bot.words import words
 from games.core import Outcome
 from storage.base import (
+    ACTIVE,
     CLOSED_STATUSES,
     FINISHED,
     ActionRecord,
@@ -50,9 +58,12 @@ class Committed:
 class Transitions:
     """Explicit collaborators: the store and the clock; names only for the ratings line."""
 
-    def __init__(self, store: Store, clock: Callable[[], float]) -> None:
+    def __init__(
+        self, store: Store, clock: Callable[[], float], reminders: Sequence[float] = ()
+    ) -> None:
         self.store = store
         self.clock = clock
+        self.reminders = tuple(reminders)
 
     async def commit(
         self,
@@ -77,6 +88,7 @@ class Transitions:
         if outcome is not None:
             update = replace(update, status=FINISHED, result=outcome.to_dict())
             ratings, lines = await self._ratings(record, outcome, now)
+        update = replace(update, due_at=self.due_at(record, update, now))
         updated = await self.store.commit(
             record.id,
             record.version,
@@ -89,6 +101,29 @@ class Transitions:
         )
         note_commit(record.id)
         return Committed(updated, lines)
+
+    def due_at(self, record: MatchRecord, update: MatchUpdate, now: float) -> float | None:
+        """The earliest moment the scheduler must look at the match after ``update``.
+
+        Vacations and the bot's own outages only ever postpone a clock's events, so the
+        clock read without them is a safe lower bound; a tick that finds nothing due yet
+        moves the mark to the real moment (``set_due``)."""
+        status = update.status or record.status
+        if status != ACTIVE:
+            return None
+        meta = record.meta if update.meta is None else update.meta
+        moments: list[float] = []
+        if "clock" in meta:
+            event = tc.next_event(tc.Clocks.from_dict(meta["clock"]), self.reminders)
+            if event is not None:
+                moments.append(event)
+        seats = list(record.seats if update.seats is None else update.seats)
+        if any(is_computer(uid) for uid in seats):
+            rules = games.get(record.game)
+            state = rules.load(record.state if update.state is None else update.state)
+            if any(is_computer(seats[s]) for s in rules.to_move(state) if s < len(seats)):
+                moments.append(now)
+        return min(moments) if moments else None
 
     async def _ratings(
         self, record: MatchRecord, outcome: Outcome, now: float
@@ -113,4 +148,6 @@ class Transitions:
             f"{names.get(old.user_id, old.user_id)} {glicko.display(old)} → {glicko.display(new)}"
             for old, new in zip(before, after, strict=True)
         )
-        return RatingsWrite(guild, record.game, after, expected), (f"Ratings: {changes}.",)
+        return RatingsWrite(guild, record.game, after, expected), (
+            words()("rating.changes", changes=changes),
+        )

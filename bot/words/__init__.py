@@ -8,6 +8,29 @@ another language has not translated yet, so a partial translation is always safe
 Keys are dotted paths into the TOML tables (``[move] illegal = "…"`` is ``move.illegal``);
 parameters are ``str.format`` fields (``{player}``). Tests check that every language uses
 exactly the fields English uses for each key and that every key the code asks for exists.
+
+Conventions:
+
+- Key names: ``<where it is said>.<what it says>``: the section is the use case or the place
+  (``challenge``, ``move``, ``lobby``, ``panel``, ``console``, ``button``), the name says the
+  situation (``challenge.sent``), never the English wording.
+- Plurals: a sentence that depends on a count is a table with ``one`` and ``other`` entries
+  (``[lobby.players] one = "{n} player"`` / ``other = "{n} players"``); asking for the table's
+  key with an ``n`` parameter picks ``one`` for exactly 1 and ``other`` for anything else (the
+  rule of English and German; a language with more forms can add ``zero``/``few`` entries
+  later, and only this module changes). Code never spells a plural itself.
+- Fallback: a key missing in a language is taken from English, a language we do not ship is
+  English, so a partial translation is always safe.
+- Whose language: an answer to one person (a reply, a refusal, a panel) uses that person's
+  Discord locale (``User.locale``, from ``interaction.locale``). A DM (your turn, reminders and
+  the digest for players who chose DMs, secret cards) uses the language the player's client had
+  when they last chose how to be notified (``/me notify`` stores it; see
+  ``Notifier.locale``): the clock has no interaction to read a locale from, and that is the
+  moment a player asks for DMs. Everything posted where several people read it (the match
+  thread, the board caption, challenge and lobby posts, thread reminders) is English: Discord
+  gives a bot no language for a thread (``guild_locale`` is only set for community servers and
+  says nothing about who plays), so shared text stays in the one language everyone is sure to
+  have. A per-server language setting would be the clean source for shared posts.
 """
 
 from __future__ import annotations
@@ -15,7 +38,7 @@ from __future__ import annotations
 import string
 import tomllib
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 from typing import Any
@@ -52,6 +75,20 @@ def _flatten(table: Mapping[str, Any], prefix: str = "") -> dict[str, str]:
 
 
 @dataclass(frozen=True)
+class Phrase:
+    """A catalogue sentence used as a parameter of another, said in the same language as the
+    sentence around it (a refusal is built before anyone knows who will read it)."""
+
+    key: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+
+
+def plural_form(n: object) -> str:
+    """The plural entry a count selects: ``one`` for exactly 1, else ``other``."""
+    return "one" if n == 1 else "other"
+
+
+@dataclass(frozen=True)
 class Words:
     """One language's sentences, with English behind every gap."""
 
@@ -60,13 +97,24 @@ class Words:
     fallback: Mapping[str, str]
 
     def __call__(self, key: str, /, **params: Any) -> str:
-        template = self.entries.get(key) or self.fallback.get(key)
+        params = {
+            name: self(value.key, **value.params) if isinstance(value, Phrase) else value
+            for name, value in params.items()
+        }
+        template = self._template(key)
+        if template is None and "n" in params:
+            template = self._template(f"{key}.{plural_form(params['n'])}") or self._template(
+                f"{key}.other"
+            )
         if template is None:
             raise KeyError(f"no sentence {key!r} in the catalogue")
         return template.format(**params)
 
+    def _template(self, key: str) -> str | None:
+        return self.entries.get(key) or self.fallback.get(key)
+
     def has(self, key: str) -> bool:
-        return key in self.entries or key in self.fallback
+        return self._template(key) is not None or self._template(f"{key}.other") is not None
 
 
 @dataclass(frozen=True)

@@ -34,6 +34,8 @@ VERTEX_TILES: tuple[tuple[Pos, int], ...] = (
 )
 _LEAVES = frozenset({"both", "out"})
 _ENTERS = frozenset({"both", "in"})
+_NORTH_EAST = (0, 1)
+_ALL_SIDES = (0, 1, 2, 3)
 
 
 def hood_id(tile: int, index: int) -> int:
@@ -100,21 +102,35 @@ class CityMap:
     def __post_init__(self) -> None:
         for pos, (tile, rot) in self.cells.items():
             self.where[tile] = pos
-            links = self.tiles[tile].side_links(rot)
-            for side in (0, 1):  # each shared side once: look north and east only
-                mine = links[side]
-                other = self.cells.get(neighbour(pos, side))
-                if mine is None or other is None:
-                    continue
-                theirs = self.tiles[other[0]].side_links(other[1])[(side + 2) % 4]
-                if theirs is None:
-                    continue
-                a = hood_id(tile, mine[0])
-                b = hood_id(other[0], theirs[0])
-                self._link(a, mine[1], b, theirs[1])
+            # Each shared side once: look north and east only.
+            for a, kind_a, b, kind_b in self._roads_across(tile, rot, pos, _NORTH_EAST):
+                self._link(a, kind_a, b, kind_b)
         if self.tunnel is not None:
             a, b = self.tunnel
             self._link(a, "both", b, "both")
+
+    def _roads_across(
+        self, tile: int, rot: int, pos: Pos, sides: Sequence[int]
+    ) -> list[tuple[int, str, int, str]]:
+        """The roads ``tile`` (turned ``rot``, at ``pos``) shares with placed neighbours on
+        ``sides``: (its neighbourhood, its link kind, theirs, their link kind). A road
+        joins only where both tiles have one on the shared side; building the graph and
+        testing a placement must agree on that, so both read it here."""
+        links = self.tiles[tile].side_links(rot)
+        roads: list[tuple[int, str, int, str]] = []
+        for side in sides:
+            mine = links[side]
+            if mine is None:
+                continue
+            other = self.cells.get(neighbour(pos, side))
+            if other is None:
+                continue
+            theirs = self.tiles[other[0]].side_links(other[1])[(side + 2) % 4]
+            if theirs is not None:
+                roads.append(
+                    (hood_id(tile, mine[0]), mine[1], hood_id(other[0], theirs[0]), theirs[1])
+                )
+        return roads
 
     def _link(self, a: int, kind_a: str, b: int, kind_b: str) -> None:
         self.roads.setdefault(a, []).append(b)
@@ -220,23 +236,12 @@ class CityMap:
         out: dict[int, list[int]] = {}
         into: dict[int, list[int]] = {}
         connected: set[int] = set()
-        links = self.tiles[tile].side_links(rot)
-        for side, mine in enumerate(links):
-            if mine is None:
-                continue
-            other = self.cells.get(neighbour(pos, side))
-            if other is None:
-                continue
-            theirs = self.tiles[other[0]].side_links(other[1])[(side + 2) % 4]
-            if theirs is None:
-                continue
-            a = hood_id(tile, mine[0])
-            b = hood_id(other[0], theirs[0])
+        for a, kind_a, b, kind_b in self._roads_across(tile, rot, pos, _ALL_SIDES):
             connected.add(a)
-            if mine[1] in _LEAVES and theirs[1] in _ENTERS:
+            if kind_a in _LEAVES and kind_b in _ENTERS:
                 out.setdefault(a, []).append(b)
                 into.setdefault(b, []).append(a)
-            if theirs[1] in _LEAVES and mine[1] in _ENTERS:
+            if kind_b in _LEAVES and kind_a in _ENTERS:
                 into.setdefault(a, []).append(b)  # a is entered from b
                 out.setdefault(b, []).append(a)
         return out, into, connected

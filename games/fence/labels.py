@@ -10,6 +10,8 @@ what keeps all paths distinct and none a prefix of another.
 
 from __future__ import annotations
 
+from functools import partial
+
 from games.core import LABEL_LIMIT, SEGMENT_LIMIT, shorten
 from games.fence import engine
 from games.fence.actions import (
@@ -48,9 +50,7 @@ def label(state: FenceState, action: Action) -> str:
 
 def _label(state: FenceState, action: Action) -> str:
     tiles = tiles_of(state)
-
-    def where(hood: int) -> str:
-        return hood_name(tiles, hood)
+    where = partial(hood_name, tiles)
 
     if isinstance(action, Place | Swap):
         x, y = action.pos
@@ -107,9 +107,7 @@ def choice_path(state: FenceState, action: Action) -> tuple[str, ...]:
 
 def _path(state: FenceState, action: Action) -> tuple[str, ...]:
     tiles = tiles_of(state)
-
-    def where(hood: int) -> str:
-        return hood_name(tiles, hood)
+    where = partial(hood_name, tiles)
 
     if isinstance(action, Place | Swap):
         x, y = action.pos

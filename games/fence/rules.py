@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
+from functools import partial
 from typing import Any
 
 from games.core import (
@@ -57,6 +58,7 @@ class FenceRules(Rules[FenceState, Action]):
     """FENCE! as decided in ``shared/rules/fence.md``."""
 
     info = INFO
+    step_separator = "; "
 
     # -- life cycle ----------------------------------------------------------------------------
     def new(
@@ -181,9 +183,7 @@ class FenceRules(Rules[FenceState, Action]):
 
     def describe(self, before: FenceState, action: Action, seat_name: str) -> str:
         tiles = tiles_of(before)
-
-        def where(hood: int) -> str:
-            return hood_name(tiles, hood)
+        where = partial(hood_name, tiles)
 
         if isinstance(action, Place | Swap):
             x, y = action.pos

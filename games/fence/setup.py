@@ -15,7 +15,7 @@ from games.fence.actions import Action, Place, PlaceCops, PlacePawn, PlacePost, 
 from games.fence.citymap import random_build, tile_of
 from games.fence.draws import receive
 from games.fence.info import SEAT_NAMES
-from games.fence.state import NOT_PLACED, FenceState, Table
+from games.fence.state import NOT_PLACED, FenceState, Stage, Table
 from games.fence.tiles import city, old_town_index
 from games.fence.world import build_map, city_map, hood_name, match_tiles, tiles_at, tiles_of
 
@@ -210,11 +210,7 @@ def finish_map(table: Table) -> None:
     if off:
         names = ", ".join(hood_name(tiles_of(table), h) for h in off)
         table.say(f"Off limits (no road from Old Town and back): {names}.")
-    group = roll_group(table, table.rng(), exclude=()) if table.opts["tunnel"] else None
-    if group:
-        table.stage = "tunnel"
-        table.actor = table.first
-        table.pending_tiles = group
+    if table.opts["tunnel"] and _first_player_picks(table, "tunnel"):
         return
     start_pawns(table)
 
@@ -245,6 +241,19 @@ def roll_group(table: Table, rng: random.Random, exclude: tuple[int, ...]) -> li
         coords = (rng.randint(1, 6), rng.randint(1, 6))
         if coords in valid:
             return [t for t in tiles_at(table, coords) if t not in exclude]
+
+
+def _first_player_picks(table: Table, stage: Stage) -> bool:
+    """Roll a tile group on which the First Player picks a neighbourhood in ``stage`` (the
+    tunnel's first end, the Trading Post); False when no roll can name a tile, and the
+    option's step is skipped."""
+    group = roll_group(table, table.rng(), exclude=())
+    if not group:
+        return False
+    table.stage = stage
+    table.actor = table.first
+    table.pending_tiles = group
+    return True
 
 
 def group_hoods(state: FenceState, group: tuple[int, ...]) -> list[int]:
@@ -366,13 +375,8 @@ def apply_cops(table: Table, action: PlaceCops, seat_names: tuple[str, ...]) -> 
         if hood == action.hood:
             table.pawns[seat] = None
             table.say(f"{seat_names[seat]} starts the game in Jail: the Cops arrived first.")
-    if table.opts.get("trading_post"):
-        group = roll_group(table, table.rng(), exclude=())
-        if group:
-            table.stage = "post"
-            table.actor = table.first
-            table.pending_tiles = group
-            return
+    if table.opts.get("trading_post") and _first_player_picks(table, "post"):
+        return
     finish_setup(table)
 
 

@@ -214,7 +214,6 @@ def freeze(table: Table) -> FenceState:
     return FenceState(**values)
 
 
-
 # -- serialisation -----------------------------------------------------------------------------
 
 

@@ -3,7 +3,8 @@
 Public: the map and the tiles still in hand (they are face up), pawns, Cops, Jail, hand and
 Stash sizes, the discard pile (so every played card), revealed starting cards, the Hot Goods,
 boats in play, the Trading Post, who left the game, and that a trade offer is pending
-between two seats. Private to a seat: its hand, its starting cards while unrevealed, the
+between two seats (and whether the seat to play has made its one offer this turn). Private
+to a seat: its hand, its starting cards while unrevealed, the
 cards of a trade offer it made or received, and the notes about its own trades. Never shown
 to anyone: Stash order and the random generator (``seed``/``draws``).
 """
@@ -107,6 +108,7 @@ def public_view(state: FenceState) -> dict[str, Any]:
         "post": state.post,
         "dropped": list(state.dropped),
         "trade_offer": ({"from": state.offer[0], "to": state.offer[1]} if state.offer else None),
+        "offered": state.offered,
         "winners": None if state.winners is None else list(state.winners),
         "result": state.reason if over else None,
     }

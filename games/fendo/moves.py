@@ -33,45 +33,40 @@ def split_verdict(pieces_away: int, pieces_total: int) -> str | None:
     return None
 
 
+def _slide_up(start: int, open_: int, shift: int, empty: int) -> int:
+    """Empty squares passed sliding from every square of ``start`` towards higher bits (east
+    with ``shift`` 1, north with ``shift`` n) through the ``open_`` sides."""
+    seen = 0
+    x = ((start & open_) << shift) & empty
+    while x:
+        seen |= x
+        x = ((x & open_) << shift) & empty
+    return seen
+
+
+def _slide_down(start: int, open_: int, shift: int, empty: int) -> int:
+    """As :func:`_slide_up`, towards lower bits (west or south): a side is open when the
+    square it leads to has its east (north) side open."""
+    seen = 0
+    x = (start >> shift) & open_ & empty
+    while x:
+        seen |= x
+        x = (x >> shift) & open_ & empty
+    return seen
+
+
 def reach(start: int, empty: int, east_open: int, north_open: int, n: int) -> int:
     """Ruling 7's route: the squares a piece on ``start`` (a one-bit mask) can stop on with a
     straight line and at most one right-angle turn over empty squares, its own included."""
-    across = 0
-    x = ((start & east_open) << 1) & empty
-    while x:
-        across |= x
-        x = ((x & east_open) << 1) & empty
-    x = (start >> 1) & east_open & empty
-    while x:
-        across |= x
-        x = (x >> 1) & east_open & empty
-    along = 0
-    x = ((start & north_open) << n) & empty
-    while x:
-        along |= x
-        x = ((x & north_open) << n) & empty
-    x = (start >> n) & north_open & empty
-    while x:
-        along |= x
-        x = (x >> n) & north_open & empty
+    across = _slide_up(start, east_open, 1, empty) | _slide_down(start, east_open, 1, empty)
+    along = _slide_up(start, north_open, n, empty) | _slide_down(start, north_open, n, empty)
     # The one turn: continue vertically from any square of the horizontal leg, and vice versa.
-    turned = 0
-    x = ((across & north_open) << n) & empty
-    while x:
-        turned |= x
-        x = ((x & north_open) << n) & empty
-    x = (across >> n) & north_open & empty
-    while x:
-        turned |= x
-        x = (x >> n) & north_open & empty
-    x = ((along & east_open) << 1) & empty
-    while x:
-        turned |= x
-        x = ((x & east_open) << 1) & empty
-    x = (along >> 1) & east_open & empty
-    while x:
-        turned |= x
-        x = (x >> 1) & east_open & empty
+    turned = (
+        _slide_up(across, north_open, n, empty)
+        | _slide_down(across, north_open, n, empty)
+        | _slide_up(along, east_open, 1, empty)
+        | _slide_down(along, east_open, 1, empty)
+    )
     return start | across | along | turned
 
 

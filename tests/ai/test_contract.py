@@ -14,12 +14,14 @@ import games
 PLAYERS = {"ordo": 2, "fendo": 2, "fonver": 2, "fuer": 2, "fence": 3}
 WRITTEN = [g for g in PLAYERS if importlib.util.find_spec(f"ai.{g}") is not None]
 CAP = 30  # iterations: small, so the tests stay quick and machine-independent
+OPTIONS = {"fence": {"quick_map": True}}
+"""FENCE!'s map drafting is covered by its own whole-game test; here the main phase."""
 
 
 def _positions(game: str, seed: int, plies: int) -> list[object]:
     rules = games.get(game)
     rng = random.Random(seed)
-    state = rules.new(players=PLAYERS[game], seed=seed)
+    state = rules.new(players=PLAYERS[game], seed=seed, options=OPTIONS.get(game))
     found = [state]
     for _ in range(plies):
         if rules.outcome(state) is not None:
@@ -56,3 +58,7 @@ def test_unknown_level_is_refused() -> None:
 def test_a_budget_needs_a_limit() -> None:
     with pytest.raises(ValueError):
         ai.Budget()
+
+
+def test_every_game_has_a_computer_opponent() -> None:
+    assert WRITTEN == list(PLAYERS) == games.available()

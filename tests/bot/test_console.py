@@ -17,6 +17,8 @@ from storage import MemoryStore
 from .conftest import FakeClock
 
 ROOT = Path(__file__).resolve().parents[2]
+QUICK_COMPUTER = "easy=0.05,normal=0.05,strong=0.05"
+"""The computer thinks briefly in tests: its strength is the benchmark's business."""
 
 
 def run_console(tmp_path: Path, text: str, db: str = "demo.sqlite3") -> list[str]:
@@ -28,7 +30,7 @@ def run_console(tmp_path: Path, text: str, db: str = "demo.sqlite3") -> list[str
         text=True,
         cwd=tmp_path,
         # the code under test is this checkout's, not whichever checkout pip installed
-        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        env={**os.environ, "PYTHONPATH": str(ROOT), "AI_SECONDS": QUICK_COMPUTER},
         timeout=120,
         check=True,
     )
@@ -40,7 +42,10 @@ def test_readme_example_plays_a_move(tmp_path: Path) -> None:
         tmp_path,
         "alice: /play ordo opponent:bob color:first\nbob: /accept\nalice: /move move:a3-a4\n",
     )
-    assert "[notify bob] bob, do you accept? Use the buttons, /accept or /decline." in lines
+    assert (
+        "[notify bob] bob, do you accept? Use the buttons, /match accept or /match decline."
+        in lines
+    )
     assert "alice played a3-a4" in lines
     assert "[notify bob] bob, it's your turn in Ordo (match #1)." in lines
     images = [line.split(" ", 1)[1] for line in lines if line.startswith("[image] ")]
@@ -124,3 +129,54 @@ def test_unquoted_hint_quotes_a_readable_stretch_of_long_input() -> None:
     with pytest.raises(LineError) as refusal:
         parse_line("alice: /move move:" + "x" * 3000 + " " + "y" * 3000)
     assert len(str(refusal.value)) < 250
+
+
+async def test_grouped_and_short_forms_are_the_same_command(console) -> None:
+    """Issue 17.6: Discord shows /match accept; older transcripts say /accept — both work,
+    and a bare number after a match command is the match."""
+    con, out = console
+    await con.handle("alice: /play ordo opponent:bob")
+    await con.handle("alice: /play fendo opponent:bob")
+    out.clear()
+    await con.handle("bob: /match accept 1")
+    assert "[only bob] Challenge accepted." in out
+    out.clear()
+    await con.handle("bob: /accept 2")
+    assert "[only bob] Challenge accepted." in out
+    out.clear()
+    await con.handle("bob: /me games")
+    assert len([line for line in out if line.startswith("[only bob] #")]) == 2
+    out.clear()
+    await con.handle("bob: /match")
+    assert out == [
+        "[only bob] /match needs one of: accept, decline, draw, undo, resign, rematch, "
+        "history, export, hint."
+    ]
+
+
+async def test_help_lists_the_grouped_commands(console) -> None:
+    con, out = console
+    await con.handle("alice: /help")
+    assert "/match accept|decline|draw|undo|resign|rematch|history|export|hint" in out[0]
+    assert "/lobby join|leave|start" in out[0] and "/server settings|leaderboard" in out[0]
+
+
+def test_playing_the_computer_in_the_console(tmp_path: Path) -> None:
+    """``opponent:ai`` starts at once; the computer's move follows the person's, and a FENCE!
+    lobby fills its seats with ``/join ai``."""
+    env_lines = (
+        "alice: /play ordo opponent:ai level:easy color:first\n"
+        "alice: /move move:a3-a4\n"
+        "alice: /play fence seats:3\n"
+        "alice: /join ai match:2\n"
+        "alice: /join ai level:easy match:2\n"
+        "alice: /start match:2\n"
+    )
+    lines = run_console(tmp_path, env_lines)
+    assert any("Your game against Computer (easy) has begun (match #1)" in line for line in lines)
+    assert "alice played a3-a4" in lines
+    assert any(line.startswith("Computer (easy) played ") for line in lines)
+    assert not any("[notify ai:" in line or "[dm ai:" in line for line in lines)
+    assert any("Computer (normal) joined lobby #2" in line for line in lines)
+    assert any("Computer 2 (easy) joined lobby #2" in line for line in lines)
+    assert any("alice starts the game" in line for line in lines)

@@ -470,10 +470,11 @@ async def test_notify_modes_are_explained_and_checked(svc: Service) -> None:
     assert "I DM you when it's your turn" in (await svc.notify(ALICE, mode="DM")).text
     assert "once a day" in (await svc.notify(ALICE, mode="digest")).text
     off = await svc.notify(ALICE, mode="off", confirm=True)
-    assert "check /waiting" in off.text and "Confirm press" in off.text
+    assert "check /me waiting" in off.text and "Confirm press" in off.text
     bad = await svc.notify(ALICE, mode="pigeon")
     assert not bad.ok and "thread, dm, digest, off" in bad.text
-    assert await svc.store.user_settings("alice") == {"notify": "off", "confirm": True}
+    settings = await svc.store.user_settings("alice")
+    assert settings == {"notify": "off", "confirm": True, "locale": "en"}
 
 
 async def test_thread_mode_pings_the_player_to_move(svc: Service) -> None:

@@ -27,7 +27,7 @@ async def test_lobby_post_lists_seats_options_and_buttons(service: Service) -> N
     assert "Players (1/4): alice." in post.text
     assert "quick_map: true" in post.text and "round_limit: 12" in post.text
     assert "trading_cards" not in post.text  # defaults are not repeated (issue 14.12)
-    assert [b.action for b in post.buttons] == ["join", "leave", "start"]
+    assert [b.action for b in post.buttons] == ["join", "leave", "add_computer", "start"]
     record = await service.store.get_match(reply.match_id)
     assert record is not None and record.status == CHALLENGE
 
@@ -133,7 +133,7 @@ async def test_accept_on_a_lobby_is_refused(service: Service) -> None:
     match_id = await open_lobby(service)
     await service.join(BOB, match_id=match_id)
     reply = await service.accept(BOB, match_id=match_id)
-    assert not reply.ok and "/join" in reply.text
+    assert not reply.ok and "/lobby join" in reply.text
     # without an id there is nothing to accept either: lobbies are not challenges
     implicit = await service.accept(BOB)
     assert not implicit.ok
@@ -179,6 +179,6 @@ async def test_games_lists_a_lobby(service: Service) -> None:
     await open_lobby(service)
     await service.join(BOB)
     mine = await service.games(ALICE)
-    assert "lobby 2/3 — start it with /start" in mine.text
+    assert "lobby 2/3 — start it with /lobby start" in mine.text
     theirs = await service.games(BOB)
-    assert "lobby 2/3" in theirs.text and "/start" not in theirs.text
+    assert "lobby 2/3" in theirs.text and "/lobby start" not in theirs.text

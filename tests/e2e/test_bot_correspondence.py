@@ -147,13 +147,13 @@ async def test_reminders_and_timeout_reach_the_thread_across_a_restart(
         assert thread_posts(server, thread_id)[-1] is final
 
         # the result was rated once; the leaderboard is public, a rating private
-        _, board = await command(server, "leaderboard", {"game": "ordo"}, user="carol")
+        _, board = await command(server, "server leaderboard", {"game": "ordo"}, user="carol")
         assert not flags_of(board) & EPHEMERAL
         assert content(board).splitlines()[1:3] == [
             "1. Bob — 1662? (1 game)",
             "2. Alice — 1338? (1 game)",
         ]
-        _, rating = await command(server, "rating", {"user": "alice"}, user="carol")
+        _, rating = await command(server, "me rating", {"user": "alice"}, user="carol")
         assert flags_of(rating) & EPHEMERAL
         assert content(rating) == "Ratings of Alice:\nOrdo: 1338? (1 game)"
 
@@ -176,7 +176,7 @@ async def test_a_player_who_wants_dms_gets_a_dm_instead_of_a_ping(
     bob = server.user("bob").id
     clock = FakeClock()
     async with bot_running(server, tmp_path / "bot.sqlite3", clock) as bot:
-        text = await slash_reply(server, "notify", {"mode": "dm"}, "bob")
+        text = await slash_reply(server, "me notify", {"mode": "dm"}, "bob")
         assert "I DM you when it's your turn" in text
         thread_id, _ = await challenge(server, {"time": "2d per move"})
         _, reply = await command(server, "move", {"move": "a3-a4"}, user="alice", channel=thread_id)
@@ -200,7 +200,7 @@ async def test_digest_goes_out_once_a_day(fake_discord: FakeDiscord, tmp_path: P
     server = fake_discord
     clock = FakeClock()
     async with bot_running(server, tmp_path / "bot.sqlite3", clock) as bot:
-        await slash_reply(server, "notify", {"mode": "digest"}, "alice")
+        await slash_reply(server, "me notify", {"mode": "digest"}, "alice")
         await challenge(server, {"time": "5d per move"})
         await tick(bot)
         [digest] = dm_texts(server, "alice")
@@ -211,9 +211,9 @@ async def test_digest_goes_out_once_a_day(fake_discord: FakeDiscord, tmp_path: P
         clock.advance(12 * HOUR)
         await tick(bot)
         assert len(dm_texts(server, "alice")) == 2
-        waiting = await slash_reply(server, "waiting", {}, "alice")
+        waiting = await slash_reply(server, "me waiting", {}, "alice")
         assert waiting.startswith("Waiting for you (most urgent first):\n#1 Ordo vs Bob — 4 days")
-        games_text = await slash_reply(server, "games", {}, "alice")
+        games_text = await slash_reply(server, "me games", {}, "alice")
         assert "**your turn**, 4 days left" in games_text
 
 
@@ -222,7 +222,7 @@ async def test_step_buttons_wait_for_confirm_when_asked(
 ) -> None:
     server = fake_discord
     async with bot_running(server, tmp_path / "bot.sqlite3", FakeClock()) as bot:
-        text = await slash_reply(server, "notify", {"confirm": True}, "bob")
+        text = await slash_reply(server, "me notify", {"confirm": True}, "bob")
         assert "moves wait for a Confirm press" in text
         thread_id, _ = await challenge(server, {"size": 9}, game="fonver")
         await command(server, "move", {"move": "e5"}, user="alice", channel=thread_id)
@@ -251,7 +251,7 @@ async def test_spectators_see_and_export_but_not_from_elsewhere(
         before = len(thread_posts(server, thread_id))
         callback, _ = await command(server, "board", {}, user="carol", channel=thread_id)
         assert not flags_of(callback) & EPHEMERAL  # in the thread, for everyone
-        _, exported = await command(server, "export", {}, user="carol", channel=thread_id)
+        _, exported = await command(server, "match export", {}, user="carol", channel=thread_id)
         assert flags_of(exported) & EPHEMERAL
         assert exported.file_names == ["match1-ordo.txt"]
         record = exported.files[0].data.decode()
@@ -259,18 +259,18 @@ async def test_spectators_see_and_export_but_not_from_elsewhere(
         assert len(thread_posts(server, thread_id)) == before
         # from a DM, a stranger cannot reach the match by its number
         dm = int(server.open_dm("carol")["id"])
-        _, refused = await command(server, "export", {"match": 1}, user="carol", channel=dm)
+        _, refused = await command(server, "match export", {"match": 1}, user="carol", channel=dm)
         assert content(refused) == "You can't see that match from here."
         assert refused.file_names == []
         await bot_resign(server, thread_id)
-        _, finished = await command(server, "export", {"match": 1}, user="alice")
+        _, finished = await command(server, "match export", {"match": 1}, user="alice")
         assert finished.file_names == ["match1-ordo.txt", "match1-ordo.gif"]
         assert finished.files[1].data.startswith(b"GIF89a")
 
 
 async def bot_resign(server: FakeDiscord, thread_id: int) -> None:
     """bob resigns (the command asks first; the button confirms)."""
-    payload = server.slash("resign", {}, user="bob", channel=thread_id)
+    payload = server.slash("match", {}, user="bob", channel=thread_id, subcommand="resign")
     await server.interact(payload)
     confirmation = server.original_response(payload)
     assert confirmation is not None
@@ -282,16 +282,18 @@ async def test_settings_need_manage_server_and_shape_new_matches(
 ) -> None:
     server = fake_discord
     async with bot_running(server, tmp_path / "bot.sqlite3", FakeClock()) as bot:
-        _, refused = await command(server, "settings", {"time": "1d per move"}, user="alice")
+        _, refused = await command(server, "server settings", {"time": "1d per move"}, user="alice")
         assert flags_of(refused) & EPHEMERAL
         assert "Only members with Manage Server" in content(refused)
         assert await bot.service.store.guild_settings(str(server.guild_id)) == {}
-        synced = server.find_command("settings", server.guild_id)
-        assert synced is not None and int(synced["default_member_permissions"]) == 1 << 5
+        # /server also holds the leaderboard everyone may see, so Discord shows the group to
+        # all members (default permissions apply to whole groups): the service's check stands.
+        synced = server.find_command("server", server.guild_id)
+        assert synced is not None and synced.get("default_member_permissions") is None
 
         text = await slash_reply(
             server,
-            "settings",
+            "server settings",
             {"time": "1d per move", "mode": "channel", "games": "ordo fonver"},
             "owner",
         )

@@ -240,7 +240,8 @@ async def test_three_players_from_lobby_through_rounds_and_a_restart(
     server = fake_discord
     db = tmp_path / "bot.sqlite3"
     rng = random.Random(7)
-    async with bot_running(server, db) as bot:
+    # in-process rendering: the test records what each image was drawn from (``pictures``)
+    async with bot_running(server, db, workers=0) as bot:
         # -- the lobby: buttons and their typed twins ------------------------------------
         _, opened = await command(
             server, "play", {"seats": 3, "quick_map": True}, user="alice", subcommand="fence"
@@ -251,7 +252,9 @@ async def test_three_players_from_lobby_through_rounds_and_a_restart(
         )
         lobby = thread_messages(server, thread_id)[-1]
         lobby_id = int(lobby.response["id"])
-        assert custom_ids(lobby.json) == ["bb:join:1::", "bb:leave:1::", "bb:start:1::"]
+        assert custom_ids(lobby.json) == [
+            "bb:join:1::", "bb:leave:1::", "bb:add_computer:1::", "bb:start:1::"
+        ]
         assert "quick_map: true" in text_of(lobby.json)
         early = await press(server, "bb:start:1::", user="alice", message=lobby_id)
         assert "at least 2 players" in early.json["content"]
@@ -259,7 +262,7 @@ async def test_three_players_from_lobby_through_rounds_and_a_restart(
         assert "You joined lobby #1" in joined.json["content"]
         not_creator = await press(server, "bb:start:1::", user="bob", message=lobby_id)
         assert flags_of(not_creator) & EPHEMERAL and "Only Alice" in not_creator.json["content"]
-        _, typed = await command(server, "join", {}, user="carol", channel=thread_id)
+        _, typed = await command(server, "lobby join", {}, user="carol", channel=thread_id)
         assert "You joined lobby #1" in typed.json["content"]
         full = thread_messages(server, thread_id)[-1]
         assert f"<@{server.user('alice').id}>" in (full.json["content"] or "")
@@ -268,7 +271,7 @@ async def test_three_players_from_lobby_through_rounds_and_a_restart(
 
         # -- the start: secrets by DM, carol's DMs are closed ------------------------------
         server.block_dms("carol")
-        _, started = await command(server, "start", {}, user="alice", channel=thread_id)
+        _, started = await command(server, "lobby start", {}, user="alice", channel=thread_id)
         assert started.json["content"] == "Started."
         await quiet(server)
         game = Game(server, bot, thread_id, rng, pictures)
@@ -332,7 +335,8 @@ async def test_three_players_from_lobby_through_rounds_and_a_restart(
         version = (await game.loaded()).record.version
     dms_before = check_dms(server, bot, pictures)
 
-    async with bot_running(server, db) as bot:
+    # in-process rendering: the test records what each image was drawn from (``pictures``)
+    async with bot_running(server, db, workers=0) as bot:
         game.bot = bot
         before = await game.loaded()
         assert before.record.version == version

@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 
 from bot.discord.app import BoardBot, create_bot
+from bot.service.command_map import GROUPS
 from bot.settings import Settings
 from tests.fakediscord import FakeDiscord, running_client
 from tests.fakediscord.server import Call
@@ -25,16 +26,22 @@ EPHEMERAL = 64
 pytestmark = pytest.mark.e2e
 
 
-def make_bot(server: FakeDiscord, db: Path) -> BoardBot:
+def make_bot(server: FakeDiscord, db: Path, workers: int | None = None) -> BoardBot:
+    """The bot as deployed: rendering in a real worker process unless ``workers=0``."""
     settings = Settings(
-        discord_token=server.token, database_path=str(db), dev_guild_id=server.guild_id
+        discord_token=server.token,
+        database_path=str(db),
+        dev_guild_id=server.guild_id,
+        workers=workers,
     )
     return create_bot(settings)
 
 
 @asynccontextmanager
-async def bot_running(server: FakeDiscord, db: Path) -> AsyncIterator[BoardBot]:
-    bot = make_bot(server, db)
+async def bot_running(
+    server: FakeDiscord, db: Path, workers: int | None = None
+) -> AsyncIterator[BoardBot]:
+    bot = make_bot(server, db, workers)
     async with running_client(bot, server):
         yield bot
 
@@ -60,7 +67,10 @@ async def command(
     channel: int | None = None,
     subcommand: str | None = None,
 ) -> tuple[Call, Call]:
-    """Run a slash command; returns its callback and its follow-up (or edited original)."""
+    """Run a slash command (``"match resign"`` names a grouped one); returns its callback and
+    its follow-up (or edited original)."""
+    if " " in name and subcommand is None:
+        name, subcommand = name.split(" ", 1)
     start = server.mark()
     payload = server.slash(name, options, user=user, channel=channel, subcommand=subcommand)
     callback = await server.interact(payload)
@@ -115,19 +125,21 @@ async def test_commands_are_synced_to_the_dev_guild(fake_discord: FakeDiscord, t
     )
     assert puts
     names = {c["name"] for c in puts[-1].json}
-    assert {
+    assert names == {
         "play",
         "move",
         "board",
-        "resign",
-        "draw",
-        "undo",
-        "games",
-        "history",
+        "turn",
+        "hand",
         "rules",
-        "accept",
-        "decline",
-    } <= names
+        "match",
+        "lobby",
+        "me",
+        "server",
+    }
+    match = next(c for c in puts[-1].json if c["name"] == "match")
+    assert {o["name"] for o in match["options"]} == set(GROUPS["match"])
+    assert {"accept", "decline", "resign"} <= set(GROUPS["match"])
     play = next(c for c in puts[-1].json if c["name"] == "play")
     assert "ordo" in {o["name"] for o in play["options"]}
 
@@ -187,7 +199,7 @@ async def test_a_match_from_challenge_to_resignation(fake_discord: FakeDiscord, 
         assert "Bob (Black) to move" in post.json["embeds"][0]["description"]
 
         # Resigning asks for confirmation with a button; pressing it ends the match.
-        payload = server.slash("resign", {}, user="bob", channel=thread_id)
+        payload = server.slash("match", {}, user="bob", channel=thread_id, subcommand="resign")
         callback = await server.interact(payload)
         assert callback.json["type"] == 4 and flags_of(callback) & EPHEMERAL
         confirm = custom_ids(callback.json["data"])
@@ -214,7 +226,9 @@ async def test_a_match_from_challenge_to_resignation(fake_discord: FakeDiscord, 
         assert retired.json["components"] == []
         # The winner resigning after the end, typed with match:1: refused, result kept.
         late = await server.interact(
-            server.slash("resign", {"match": 1}, user="alice", channel=thread_id)
+            server.slash(
+                "match", {"match": 1}, user="alice", channel=thread_id, subcommand="resign"
+            )
         )
         assert late is not None and "result is final" in late.json["data"]["content"]
         last = thread_posts(server, thread_id)[-1]

@@ -6,11 +6,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from tests.e2e.test_bot_correspondence import content
 from tests.e2e.test_bot_ordo import (
     EPHEMERAL,
     bot_running,
     command,
     flags_of,
+    followup,
     press,
     start_match,
     thread_posts,
@@ -27,6 +29,23 @@ async def test_a_removed_command_is_explained(fake_discord: FakeDiscord, tmp_pat
     assert answer is not None
     content = answer.json["data"]["content"]
     assert content.startswith("Diesen Befehl gibt es nicht mehr")
+    assert flags_of(answer) & EPHEMERAL
+    assert server.internal_errors == []
+
+
+async def test_an_old_command_name_points_at_its_group(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    """Discord may still list /accept for a while after the sync that grouped it."""
+    server = fake_discord
+    async with bot_running(server, tmp_path / "bot.sqlite3"):
+        answer = await server.interact(
+            server.slash("accept", {}, user="alice", channel=server.channel_id)
+        )
+    assert answer is not None
+    assert answer.json["data"]["content"] == (
+        "/accept has moved: it is /match accept now. Type / to see the current commands."
+    )
     assert flags_of(answer) & EPHEMERAL
     assert server.internal_errors == []
 
@@ -52,6 +71,29 @@ async def test_commands_carry_german_names(fake_discord: FakeDiscord, tmp_path: 
     )
     move = next(c for c in puts[-1].json if c["name"] == "move")
     assert move["name_localizations"]["de"] == "zug"
+    # grouped commands too: the group, its subcommands and their descriptions
+    match = next(c for c in puts[-1].json if c["name"] == "match")
+    assert match["name_localizations"]["de"] == "partie"
+    accept = next(o for o in match["options"] if o["name"] == "accept")
+    assert accept["name_localizations"]["de"] == "annehmen"
+    assert accept["description_localizations"]["de"].startswith("Nimm eine Herausforderung")
+
+
+async def test_a_german_client_gets_german_answers(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    """Discord sends the member's client language with every interaction."""
+    server = fake_discord
+    async with bot_running(server, tmp_path / "bot.sqlite3"):
+        start = server.mark()
+        payload = server.slash(
+            "me", {}, user="carol", channel=server.channel_id, subcommand="games"
+        )
+        payload["locale"] = "de"
+        await server.interact(payload)
+        answer = await followup(server, payload, start)
+    assert content(answer) == "Du hast keine offenen Partien. Starte eine mit /spielen."
+    assert flags_of(answer) & EPHEMERAL
 
 
 async def test_board_images_carry_alt_text(fake_discord: FakeDiscord, tmp_path: Path) -> None:

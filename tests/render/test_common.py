@@ -300,3 +300,24 @@ def test_a_decided_match_shows_nobody_to_move() -> None:
 
     assert turn_pixels(None) > 1000
     assert turn_pixels("alice (White) wins. bob resigned.") == 0
+
+
+def test_dashed_line_draws_only_the_dashes() -> None:
+    image = Image.new("RGB", (101, 11), (255, 255, 255))
+    common.dashed_line(
+        ImageDraw.Draw(image), (0, 5), (100, 5), [(0.0, 0.25), (0.5, 0.75)], (0, 0, 0), 3
+    )
+    inked = [x for x in range(101) if image.getpixel((x, 5)) == (0, 0, 0)]
+    assert inked == [*range(0, 26), *range(50, 76)]
+    assert image.getpixel((10, 1)) == (255, 255, 255)  # 3 px wide, not more
+
+
+def test_plural_and_wrap_lines() -> None:
+    assert common.plural(1, "card") == "1 card"
+    assert common.plural(0, "tile") == "0 tiles"
+    fnt = font(20)
+    words = "one two three four five six seven eight nine ten " * 3
+    lines = common.wrap_lines(words, fnt, 120, max_lines=2)
+    assert len(lines) == 2 and all(text_width(line, fnt) <= 120 for line in lines)
+    assert lines[-1].endswith("…")
+    assert common.wrap_lines("short", fnt, 120) == ["short"]

@@ -1,7 +1,8 @@
-"""Fixtures that run every storage test against both stores.
+"""Fixtures that run every storage test against every store (memory, SQLite, PostgreSQL).
 
-The memory store is only worth having if it behaves exactly like the SQLite one, so the same
-tests drive both; a difference between them is a failure of one of the two parametrisations.
+The memory store is only worth having if it behaves exactly like the SQLite one, and the
+PostgreSQL store must keep the same contract, so the same tests drive all three; a difference
+between them is a failure of one of the parametrisations.
 """
 
 from __future__ import annotations
@@ -13,11 +14,21 @@ from typing import Any
 import pytest
 
 from storage import CHALLENGE, MatchRecord, MemoryStore, SqliteStore, Store
+from storage.postgres import PostgresStore
+from tests.pgserver import emptied, pg_server, pg_shared_database, pg_url
+
+__all__ = ["pg_server", "pg_shared_database", "pg_url"]
 
 
-@pytest.fixture(params=["memory", "sqlite"])
+@pytest.fixture(params=["memory", "sqlite", "postgres"])
 async def store(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Store]:
-    made: Store = MemoryStore() if request.param == "memory" else SqliteStore(tmp_path / "bot.db")
+    made: Store
+    if request.param == "memory":
+        made = MemoryStore()
+    elif request.param == "sqlite":
+        made = SqliteStore(tmp_path / "bot.db")
+    else:
+        made = PostgresStore(await emptied(request.getfixturevalue("pg_shared_database")))
     async with made:
         yield made
 

@@ -163,13 +163,32 @@ async def test_version_1_database_is_migrated_and_keeps_its_data(tmp_path: Path)
         assert await store.save_ratings("g1", "ordo", 5, [Rating("a", "ordo", "g1")], now=4.0)
         await store.save_user_settings("a", {"digest": True}, now=4.0)
     versions = _query(path, "SELECT version FROM schema_version ORDER BY version")
-    assert versions == [(1,), (2,), (3,)]
+    assert versions == [(n,) for n in range(1, LATEST_VERSION + 1)]
+    assert got.due_at is None  # migration 4 gives old matches no deadline
     tables = {n for (n,) in _query(path, "SELECT name FROM sqlite_master WHERE type='table'")}
     assert {"user_settings", "guild_settings", "ratings", "rated_matches"} <= tables
     async with SqliteStore(path) as again:
         assert await again.user_settings("a") == {"digest": True}
         assert not await again.save_ratings("g1", "ordo", 5, [Rating("a", "ordo", "g1")], 5.0)
     assert _query(path, "SELECT COUNT(*) FROM schema_version") == [(LATEST_VERSION,)]
+
+
+async def test_matches_running_before_the_upgrade_are_due_at_once(tmp_path: Path) -> None:
+    """Migration 4 makes every active match due, so the first tick after an upgrade looks at
+    each one and gives it its real deadline; nothing running is forgotten."""
+    path = tmp_path / "bot.db"
+    _version_1_file(path)
+    with sqlite3.connect(path) as conn:
+        conn.execute(
+            "INSERT INTO matches (id, game, options, seed, status, created_by, guild_id,"
+            " created_at, updated_at, version, result, meta) VALUES (6, 'ordo', '{}', 7,"
+            " 'active', 'a', 'g1', 1.0, 3.0, 1, NULL, '{}')"
+        )
+        conn.execute("INSERT INTO seats VALUES (6, 0, 'a'), (6, 1, 'b')")
+        conn.execute("INSERT INTO snapshots VALUES (6, 1, '{\"s\":1}')")
+    async with SqliteStore(path) as store:
+        assert [m.id for m in await store.due_matches(now=1.0)] == [6]
+        assert (await store.get_match(5)).due_at is None  # type: ignore[union-attr]
 
 
 @pytest.mark.parametrize(

@@ -14,6 +14,7 @@ from bot.words import Catalogue, catalogue, fields, language_of, words
 
 ROOT = Path(__file__).resolve().parents[2]
 DISCORD_NAME = re.compile(r"^[-_\w]{1,32}$")
+FILE_NAME = re.compile(r"\.(png|txt|json|toml|csv|md)$")
 
 
 def string_literals(folder: Path) -> set[str]:
@@ -66,10 +67,49 @@ def test_code_asks_only_for_keys_that_exist_and_every_key_is_used() -> None:
     sections = {key.split(".")[0] for key in english}
     literals = string_literals(ROOT / "bot")
     asked = {s for s in literals if re.fullmatch(r"[a-z_]+(\.[a-z0-9_]+)+", s)}
-    asked = {s for s in asked if s.split(".")[0] in sections}
-    assert asked - set(english) == set()
-    unused = {key for key in english if key not in literals and not key.startswith("discord.")}
+    asked = {s for s in asked if s.split(".")[0] in sections and not FILE_NAME.search(s)}
+    assert {s for s in asked if not words().has(s)} == set()
+    unused = {
+        key
+        for key in english
+        if key not in literals
+        and plural_base(key) not in literals
+        and not key.startswith("discord.")
+    }
     assert unused == set()
+
+
+def plural_base(key: str) -> str:
+    """``lobby.players.one`` is used wherever ``lobby.players`` is asked for."""
+    base, _, form = key.rpartition(".")
+    return base if form in PLURAL_FORMS else key
+
+
+PLURAL_FORMS = ("one", "other")
+
+
+def test_plural_entries_are_chosen_by_n() -> None:
+    table = Catalogue(
+        {
+            "en": {"x.n.one": "{n} cat", "x.n.other": "{n} cats"},
+            "de": {"x.n.one": "{n} Katze", "x.n.other": "{n} Katzen"},
+        }
+    )
+    assert table.text("x.n", "en", n=1) == "1 cat"
+    assert table.text("x.n", "en", n=0) == "0 cats"
+    assert table.text("x.n", "de", n=3) == "3 Katzen"
+    assert words()("rules.players", n=2) == "2 players"
+    assert words()("ago.days", n=1) == "1 day ago"
+    with pytest.raises(KeyError):
+        table.text("x.n", "en")  # without n there is no sentence to pick
+
+
+def test_every_plural_table_has_an_other_form() -> None:
+    for language, entries in catalogue().languages.items():
+        for key in entries:
+            base, _, form = key.rpartition(".")
+            if form == "one":
+                assert f"{base}.other" in entries, f"{language}: {base} has no other form"
 
 
 async def test_translator_gives_german_command_names_within_discord_limits() -> None:
@@ -86,7 +126,9 @@ async def test_translator_gives_german_command_names_within_discord_limits() -> 
     assert payload["description_localizations"]["de"].startswith("Spiele deinen Zug")
     assert "en-US" not in payload.get("name_localizations", {})
     for key, text in catalogue().languages["de"].items():
-        if key.startswith("discord.command_name.") or key.startswith("discord.group_name."):
+        if key.startswith(
+            ("discord.command_name.", "discord.group_name.", "discord.parameter_name.")
+        ):
             assert DISCORD_NAME.match(text) and text == text.lower(), key
         elif key.startswith("discord."):
             assert 1 <= len(text) <= 100, key
@@ -100,3 +142,24 @@ def discord_client_stub() -> object:
     import discord
 
     return discord.Client(intents=discord.Intents.none())
+
+
+def test_every_call_with_a_literal_key_passes_the_fields_its_sentence_needs() -> None:
+    """A missing field would turn a refusal into "something went wrong" at run time."""
+    english = catalogue().english
+    wrong = []
+    for path in (ROOT / "bot").rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(), filename=str(path))):
+            if not (isinstance(node, ast.Call) and node.args):
+                continue
+            first = node.args[0]
+            if not (isinstance(first, ast.Constant) and isinstance(first.value, str)):
+                continue
+            key = first.value
+            template = english.get(key) or english.get(f"{key}.other")
+            if template is None or any(k.arg is None for k in node.keywords):
+                continue
+            given = {k.arg for k in node.keywords} - {"n"} | ({"n"} & fields(template))
+            if given != fields(template):
+                wrong.append(f"{path.relative_to(ROOT)}:{node.lineno} {key}")
+    assert wrong == []

@@ -1,11 +1,22 @@
-"""One cog per concern: starting matches, playing moves, match decisions, information."""
+"""One cog per concern: starting matches, playing moves, match decisions, information.
+
+Cogs declare plain commands; :func:`group_commands` then files them under the groups of
+:mod:`bot.service.command_map`, so which command sits where is one table shared with the
+console rather than a decision spread over six cogs.
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
+
+from bot.service.command_map import GROUP_DESCRIPTIONS, GROUPS
+from discord import app_commands
 
 if TYPE_CHECKING:
     from bot.discord.app import BoardBot
+
+SERVER_ONLY = frozenset({"server"})
+"""Groups that only make sense inside a server (its settings, its leaderboard)."""
 
 
 async def setup_cogs(bot: BoardBot) -> None:
@@ -25,3 +36,19 @@ async def setup_cogs(bot: BoardBot) -> None:
         CorrespondenceCog(bot),
     ):
         await bot.add_cog(cog)
+    group_commands(bot.tree)
+
+
+def group_commands(tree: app_commands.CommandTree[Any]) -> None:
+    """Move each grouped command from the top level into its group (built per bot, so two
+    bots in one process share no command objects)."""
+    for name, members in GROUPS.items():
+        group = app_commands.Group(
+            name=name, description=GROUP_DESCRIPTIONS[name], guild_only=name in SERVER_ONLY
+        )
+        for member in members:
+            command = tree.remove_command(member)
+            if not isinstance(command, app_commands.Command):
+                raise LookupError(f"no top-level /{member} to put under /{name}")
+            group.add_command(command)
+        tree.add_command(group)

@@ -1,5 +1,5 @@
-"""Correspondence commands: /waiting, /notify, /vacation, /rating, /leaderboard, /settings,
-/export."""
+"""Correspondence commands: waiting, notify, vacation, rating, leaderboard, settings, export
+(filed under their groups by :func:`bot.discord.cogs.group_commands`)."""
 
 from __future__ import annotations
 
@@ -103,8 +103,6 @@ class CorrespondenceCog(commands.Cog):
         mode="A thread per match, or play in the channel itself",
         games="Enabled games, e.g. 'ordo fonver' ('all' for every game)",
     )
-    @app_commands.default_permissions(manage_guild=True)
-    @app_commands.guild_only()
     async def settings(
         self,
         interaction: discord.Interaction,
@@ -113,8 +111,9 @@ class CorrespondenceCog(commands.Cog):
         mode: Literal["thread", "channel"] | None = None,
         games: str | None = None,
     ) -> None:
-        """Discord hides the command from members without Manage Server; the service checks
-        again (servers can change the command's permissions)."""
+        """Anyone may read the settings; only the service decides who may change them (Manage
+        Server). Discord applies default permissions to a whole group only, and ``/server``
+        also holds the leaderboard everyone may see, so the check is the service's alone."""
         changes = {
             "time": time,
             "channel": str(channel.id) if channel else None,

@@ -1,4 +1,4 @@
-"""Information: /games (my matches everywhere), /history and /rules."""
+"""Information: /me games (my matches everywhere), /match history and /rules."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ import discord
 import games
 from bot.discord.cogs.common import MATCH_HELP, bot_of, match_autocomplete, where
 from bot.discord.identity import actor_of
+from bot.words import language_of
 from discord import app_commands
 from discord.ext import commands
 
@@ -46,5 +47,5 @@ class InfoCog(commands.Cog):
     @app_commands.describe(game="Which game")
     @app_commands.choices(game=game_choices())
     async def rules(self, interaction: discord.Interaction, game: str) -> None:
-        reply = await self.bot.service.rules(game)
+        reply = await self.bot.service.rules(game, language_of(interaction.locale))
         await interaction.response.send_message(reply.text[:2000], ephemeral=True)

@@ -8,12 +8,13 @@ import discord
 from bot.discord.cogs.common import MATCH_HELP, match_autocomplete, where
 from bot.discord.components import MatchButton
 from bot.discord.identity import actor_of
+from bot.service.base import Refusal
+from bot.words import words
 from discord import app_commands
 from discord.ext import commands
 
 if TYPE_CHECKING:
     from bot.discord.app import BoardBot
-
 
 
 class MatchCog(commands.Cog):
@@ -29,11 +30,14 @@ class MatchCog(commands.Cog):
         service = self.bot.service
         try:
             record = await service.find_active(actor, match_id=match, where=where(interaction))
-        except ValueError as exc:
-            await interaction.response.send_message(str(exc), ephemeral=True)
+        except Refusal as exc:
+            await interaction.response.send_message(exc.say(interaction.locale), ephemeral=True)
             return
+        say = words(interaction.locale)
         view = discord.ui.View(timeout=None)
-        view.add_item(MatchButton(record.id, "resign", label="Yes, resign", style="danger"))
+        view.add_item(
+            MatchButton(record.id, "resign", label=say("resign.confirm_button"), style="danger")
+        )
         await interaction.response.send_message(
-            f"Really resign match #{record.id}? This cannot be undone.", view=view, ephemeral=True
+            say("resign.confirm", match=record.id), view=view, ephemeral=True
         )

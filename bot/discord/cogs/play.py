@@ -15,6 +15,8 @@ import games
 from bot.discord.cogs.common import run
 from bot.discord.identity import actor_of, user_of
 from bot.service import User
+from bot.service.opponents import LEVELS, computer
+from bot.words import words
 from discord import app_commands
 from discord.ext import commands
 from games.core import Option, Rules
@@ -75,7 +77,17 @@ def play_command(rules: Rules[Any, Any], cog: PlayCog) -> app_commands.Command[A
                 "color", inspect.Parameter.KEYWORD_ONLY, annotation=str | None, default=None
             ),
         ]
-        describe = {"opponent": "Who you challenge", "color": COLOR_HELP}
+        params.append(
+            inspect.Parameter(
+                "level", inspect.Parameter.KEYWORD_ONLY, annotation=str | None, default=None
+            )
+        )
+        describe = {
+            "opponent": "Who you challenge — pick me, the bot, to play the computer",
+            "color": COLOR_HELP,
+            "level": "How hard the computer plays, when it is your opponent (default normal)",
+        }
+        choices["level"] = [app_commands.Choice(name=lv, value=lv) for lv in LEVELS]
         choices["color"] = [
             app_commands.Choice(name=c, value=c.lower())
             for c in ("first", "second", "random", *info.seat_names[:2])
@@ -161,18 +173,21 @@ class PlayCog(commands.Cog):
             return
         opponent: discord.abc.User = values.pop("opponent")
         color = values.pop("color", None)
+        level = values.pop("level", None) or "normal"
         options = {k: v for k, v in values.items() if v is not None}
-        if opponent.bot:
+        me = self.bot.user
+        if opponent.bot and (me is None or opponent.id != me.id):
             await interaction.response.send_message(
-                "Bots can't play — challenge a person.", ephemeral=True
+                words(interaction.locale)("challenge.bot"), ephemeral=True
             )
             return
+        rival = computer(level) if opponent.bot else user_of(opponent)
         await run(
             interaction,
             lambda: self.bot.service.challenge(
                 actor,
                 game,
-                user_of(opponent),
+                rival,
                 color=color,
                 options=options,
                 **place,

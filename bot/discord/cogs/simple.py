@@ -2,7 +2,8 @@
 
 Each row names the slash command, its description and the service use case it calls with
 ``(actor, match_id=…, where=…)``. Buttons with the same action call the same use case, so
-every button has a typed twin (``/join`` for Join, ``/hand`` for My cards…).
+every button has a typed twin (``/lobby join`` for Join, ``/hand`` for My cards…). Which
+group a command sits in is decided by :mod:`bot.service.command_map`, not here.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ SIMPLE_COMMANDS: tuple[tuple[str, str, str], ...] = (
     ("hand", "hand", "Show your secret cards, privately"),
     ("turn", "panel", "Choose your move step by step with buttons"),
     ("rematch", "rematch", "Play a finished match again, colours swapped"),
+    ("hint", "hint", "The computer's suggestion for your move (unrated games only)"),
 )
 
 

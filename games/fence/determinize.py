@@ -1,0 +1,177 @@
+"""A whole FENCE! state that one seat cannot tell from the real one: for searching without
+peeking.
+
+A computer player must not look at other players' cards. It is given only
+``view(state, seat)``; to search it needs whole states, so it *samples* them: every card the
+seat cannot see (other hands, other players' unrevealed starting cards, the order and makeup
+of the Stash piles) is dealt at random from the cards not accounted for by what it can see,
+with the public counts kept (hand sizes, pile sizes, one red and one blue starting card each),
+and the random generator gets a fresh seed — the real dice are as unknown as the cards.
+
+The defining property, tested: ``view(sample_state(v, seat, rng), seat) == v``. The seat's
+own view of the sample is exactly the view it was given, so nothing in the sample can carry
+information the seat did not have.
+
+Bookkeeping the view does not show is rebuilt from what it does show: the turn counter from
+the First Player and the seat to act, the Hot Goods still to come from the round's count,
+and the draft's run of passes as none (a sample may therefore end the map drafting a turn
+later than the real game would; the seat cannot know either way).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any
+
+from games.fence.cards import colour_of, decks, is_numbered
+from games.fence.goods import COUNTS
+from games.fence.state import NOT_PLACED, FenceState, load_state
+
+
+def _take(pool: list[str], count: int, fits: Any = lambda card: True) -> list[str]:
+    """Up to ``count`` cards that fit, taken from the (already shuffled) ``pool``."""
+    taken: list[str] = []
+    for card in list(pool):
+        if len(taken) == count:
+            break
+        if fits(card):
+            pool.remove(card)
+            taken.append(card)
+    return taken
+
+
+def unseen_cards(view: dict[str, Any], seat: int) -> Counter[str]:
+    """Every card of the match that ``seat`` cannot see anywhere: the deck less its own hand
+    and starting cards, the discard pile (shown starting cards go there), boats in play."""
+    red, blue = decks(int(view["players"]), dict(view["options"]))
+    unseen = Counter(red + blue)
+    seen = Counter(
+        [
+            *view.get("hand", []),
+            *view.get("starting_cards", []),
+            *view["discard"],
+            *(card for boats in view["boats"] for card in boats),
+        ]
+    )
+    # Shown starting cards are discarded as they are shown: count each card once.
+    seen += Counter(view["revealed"]) - Counter(view["discard"])
+    unseen.subtract(seen)
+    return +unseen  # drop anything counted below zero (a card the deck list lacks)
+
+
+def sample_state(view: dict[str, Any], seat: int, rng: random.Random) -> FenceState:
+    players = int(view["players"])
+    options = dict(view["options"])
+    pool = list(unseen_cards(view, seat).elements())
+    rng.shuffle(pool)
+
+    offer: list[Any] = []
+    known_in_hand: dict[int, list[str]] = {s: [] for s in range(players)}
+    trade = view.get("trade_offer")
+    if trade:
+        giver, taker = int(trade["from"]), int(trade["to"])
+        if "give" in trade:  # this seat is one of the two: it knows the cards
+            give, ask = trade["give"], trade["ask"]
+            if giver != seat and give in pool:
+                pool.remove(give)
+                known_in_hand[giver].append(give)
+        else:  # someone else's offer: some card of the giver's, some card asked
+            give = ask = None
+        offer = [giver, taker, give, ask]
+
+    start: list[list[str]] = []
+    for other in range(players):
+        if other == seat:
+            start.append(list(view.get("starting_cards", [])))
+            continue
+        held = int(view["starting_cards_held"][other])
+        cards = _take(pool, 1, lambda c: colour_of(c) == "red" and is_numbered(c))
+        cards += _take(pool, 1, lambda c: colour_of(c) == "blue" and is_numbered(c))
+        start.append(cards[:held])
+        pool.extend(cards[held:])
+    stash = view["stash"]
+    red_pile = _take(pool, int(stash["red"]), lambda c: colour_of(c) == "red")
+    blue_pile = _take(pool, int(stash["blue"]), lambda c: colour_of(c) == "blue")
+    mixed_pile = _take(pool, int(stash["mixed"]))
+
+    hands: list[list[str]] = []
+    for other in range(players):
+        if other == seat:
+            hands.append(list(view.get("hand", [])))
+            continue
+        size = int(view["hand_sizes"][other])
+        known = known_in_hand[other][:size]
+        hands.append(known + _take(pool, size - len(known)))
+    if offer and offer[2] is None:  # an offer between two others: cards from their hands
+        giver_hand, taker_hand = hands[offer[0]], hands[offer[1]]
+        offer[2] = rng.choice(giver_hand) if giver_hand else "R1"
+        offer[3] = rng.choice(taker_hand) if taker_hand else "B1"
+
+    jailed = view["jailed"]
+    pawns = [
+        None if jailed[s] else (NOT_PLACED if view["pawns"][s] is None else view["pawns"][s])
+        for s in range(players)
+    ]
+    to_move = view["to_move"]
+    actor = int(to_move[0]) if to_move else seat
+    draw = view.get("draw") or {}
+    dropped = list(view["dropped"])
+    goods = [
+        [g["tile"], -1 if g["winner"] is None else g["winner"], g["note"]]
+        for g in view["hot_goods"]
+    ]
+    goods_left = 0
+    if view["stage"] == "draw" and draw.get("reason") == "goods":
+        due = COUNTS[options["more_hot_goods"]](players - sum(dropped))
+        goods_left = max(0, due - len(goods))
+    data = {
+        "players": players,
+        "options": options,
+        "seed": rng.randrange(2**31),
+        "draws": 0,
+        "stage": view["stage"],
+        "actor": actor,
+        "first": int(view["first"]),
+        "round": int(view["round"]),
+        "turn": (actor - int(view["first"])) % players,
+        "round_limit": int(view["round_limit"]),
+        "tile_hands": [[t["tile"] for t in hand] for hand in view["tiles_in_hand"]],
+        "placed": sorted(
+            [[[c["x"], c["y"]], c["tile"], c["rot"] // 90] for c in view["map"]],
+            key=lambda p: (p[0][0], p[0][1]),
+        ),
+        "tiles_out": [t["tile"] for t in view["tiles_discarded"]],
+        "swaps": list(view["swaps_used"]),
+        "passes": 0,
+        "map_done": bool(view["map_done"]),
+        "tunnel": list(view["tunnel"]),
+        "pending_tiles": list(view["pending_tiles"]),
+        "ritzy": view["ritzy"],
+        "red": red_pile,
+        "blue": blue_pile,
+        "mixed": mixed_pile,
+        "discard": list(view["discard"]),
+        "hands": hands,
+        "start": start,
+        "revealed": list(view["revealed"]),
+        "pawns": pawns,
+        "cops": view["cops"],
+        "unreliable": list(view["unreliable"]),
+        "boats": [list(b) for b in view["boats"]],
+        "post": view["post"],
+        "dropped": dropped,
+        "others_done": view["others_done"],
+        "draws_owed": int(draw.get("count", 0)),
+        "draw_for": str(draw.get("reason", "")),
+        "goods_left": goods_left,
+        "goods": goods,
+        "offer": offer,
+        "offered": bool(view.get("offered", False)),
+        "winners": None if view["winners"] is None else list(view["winners"]),
+        "termination": "",
+        "reason": view["result"] or "",
+        "events": [],
+        "notes": [[seat, note] for note in view.get("notes", [])],
+    }
+    return load_state(data)

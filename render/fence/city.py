@@ -1,0 +1,499 @@
+"""The city map: tiles, roads and water, names and dice values, pieces, Hot Goods, markers,
+the last move, candidate spots and neighbourhoods, and the ``x,y`` coordinates."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+from functools import lru_cache
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from render.common import (
+    PALETTE,
+    RGB,
+    Font,
+    blend,
+    dashed_line,
+    disc,
+    fit_text,
+    font,
+    new_canvas,
+    paste_centered,
+    text_width,
+    to_png,
+)
+from render.fence.colours import (
+    BLUE_CARD,
+    CHOICE,
+    EMPTY_SPOT,
+    GOODS,
+    LAND,
+    OFF_LIMITS,
+    PAWN_COLOURS,
+    POST,
+    RED_CARD,
+    ROAD,
+    SPOT_FILL,
+    STRUCK,
+    TUNNEL,
+    WATER,
+)
+from render.fence.detail import detail_view
+from render.fence.highlights import Highlights, choices_of, read_positions
+from render.fence.layout import COORD_SIZE, MARGIN, SIDE_VECTOR, CityLayout
+from render.fence.legend import draw_legend, map_title
+from render.fence.marks import Box, draw_cops, draw_text
+
+
+def _draw_water(draw: ImageDraw.ImageDraw, box: Box, water: list[bool]) -> None:
+    x0, y0, x1, y1 = box
+    size = x1 - x0
+    r = int(size * 0.42)
+    # NE, SE, SW, NW corners with the quarter of a circle that lies inside the tile (Pillow
+    # angles run clockwise from east).
+    corners = [((x1, y0), 90), ((x1, y1), 180), ((x0, y1), 270), ((x0, y0), 0)]
+    for ((cx, cy), start), wet in zip(corners, water, strict=True):
+        if wet:
+            draw.pieslice((cx - r, cy - r, cx + r, cy + r), start, start + 90, fill=WATER)
+    depth = int(size * 0.3)
+    bands = {
+        (0, 3): (x0, y0, x1, y0 + depth),  # north shore
+        (0, 1): (x1 - depth, y0, x1, y1),
+        (1, 2): (x0, y1 - depth, x1, y1),
+        (2, 3): (x0, y0, x0 + depth, y1),
+    }
+    for (a, b), rect in bands.items():
+        if water[a] and water[b]:
+            draw.rectangle(rect, fill=WATER)
+
+
+def _arrow(
+    draw: ImageDraw.ImageDraw,
+    tip: tuple[float, float],
+    direction: tuple[float, float],
+    size: float,
+    fill: RGB,
+) -> None:
+    dx, dy = direction
+    px, py = -dy, dx
+    tx, ty = tip
+    base = (tx - dx * size, ty - dy * size)
+    draw.polygon(
+        [
+            (tx, ty),
+            (base[0] + px * size * 0.6, base[1] + py * size * 0.6),
+            (base[0] - px * size * 0.6, base[1] - py * size * 0.6),
+        ],
+        fill=fill,
+        outline=(255, 255, 255),
+    )
+
+
+def _draw_tile(draw: ImageDraw.ImageDraw, layout: CityLayout, tile: dict[str, Any]) -> None:
+    box = layout.box(tile["x"], tile["y"])
+    x0, y0, x1, y1 = box
+    size = x1 - x0
+    usable_any = any(h["usable"] for h in tile["hoods"])
+    draw.rectangle(
+        (x0, y0, x1 - 1, y1 - 1), fill=LAND if usable_any else blend(LAND, OFF_LIMITS, 0.7)
+    )
+    _draw_water(draw, box, tile["water"])
+    mid = {
+        "N": ((x0 + x1) / 2, y0),
+        "E": (x1, (y0 + y1) / 2),
+        "S": ((x0 + x1) / 2, y1),
+        "W": (x0, (y0 + y1) / 2),
+    }
+    road_w = max(6, size // 11)
+    # Straight-through hoods last, drawn with a light casing: they read as bridges over the
+    # other hood's road, which is what "not connected" means on the tile.
+    order = sorted(range(len(tile["hoods"])), key=lambda i: len(tile["hoods"][i]["links"]) != 2)
+    for index in order:
+        hood = tile["hoods"][index]
+        node = layout.hood_xy[hood["id"]]
+        colour = ROAD if hood["usable"] else OFF_LIMITS
+        if len(tile["hoods"]) > 1:
+            for side, _ in hood["links"]:
+                draw.line((mid[side], node), fill=(250, 250, 250), width=road_w + 4)
+        for side, _ in hood["links"]:
+            draw.line((mid[side], node), fill=colour, width=road_w)
+        draw.ellipse(
+            (node[0] - road_w, node[1] - road_w, node[0] + road_w, node[1] + road_w), fill=colour
+        )
+    for hood in tile["hoods"]:
+        for side, kind in hood["links"]:
+            if kind == "both":
+                continue
+            vx, vy = SIDE_VECTOR[side]
+            sx, sy = mid[side]
+            inward = (-vx, -vy)
+            point = (sx - vx * size * 0.2, sy - vy * size * 0.2)
+            direction = inward if kind == "in" else (vx, vy)
+            _arrow(draw, point, direction, size * 0.12, (230, 40, 40))
+    draw.rectangle((x0, y0, x1 - 1, y1 - 1), outline=(120, 110, 90), width=2)
+
+
+def _draw_empty(draw: ImageDraw.ImageDraw, layout: CityLayout) -> None:
+    """Open spots beside the city as dashed squares: "a tile can go here" at a glance."""
+    dash = layout.px(0.08, 6)
+    inset = layout.px(0.04, 3)
+    for x, y in layout.empty:
+        x0, y0, x1, y1 = layout.box(x, y)
+        x0, y0, x1, y1 = x0 + inset, y0 + inset, x1 - 1 - inset, y1 - 1 - inset
+        for start in range(x0, x1, 2 * dash):
+            end = min(start + dash, x1)
+            draw.line((start, y0, end, y0), fill=EMPTY_SPOT, width=2)
+            draw.line((start, y1, end, y1), fill=EMPTY_SPOT, width=2)
+        for start in range(y0, y1, 2 * dash):
+            end = min(start + dash, y1)
+            draw.line((x0, start, x0, end), fill=EMPTY_SPOT, width=2)
+            draw.line((x1, start, x1, end), fill=EMPTY_SPOT, width=2)
+
+
+def _draw_value(canvas: Image.Image, box: Box, value: int, colour: RGB) -> None:
+    """A die showing its value as a digit: on a phone, pips on a tile-corner die blur into a
+    smudge, while a bold digit of the same size still reads."""
+    x0, y0, x1, y1 = box
+    side = x1 - x0
+    ImageDraw.Draw(canvas).rounded_rectangle(box, radius=max(3, side // 5), fill=colour)
+    center = ((x0 + x1) / 2, (y0 + y1) / 2)
+    draw_text(canvas, center, str(value), max(12, round(side * 0.82)), (255, 255, 255))
+
+
+@lru_cache(maxsize=1024)
+def _wrap_name(name: str, size: int, max_width: int) -> tuple[Font, tuple[str, ...]]:
+    """``name`` in at most two lines no wider than ``max_width``: one line at full size when
+    it fits, else two, shrinking the font a few steps before cutting with an ellipsis.
+    Cached: the same forty names come back on every image of a match."""
+    words = name.split() or [name]
+    for step in range(0, 6):
+        fnt = font(max(11, size - step), weight="semibold")
+        if text_width(name, fnt) <= max_width:
+            return fnt, (name,)
+        best: tuple[str, ...] | None = None
+        best_width = max_width + 1
+        for cut in range(1, len(words)):
+            lines = (" ".join(words[:cut]), " ".join(words[cut:]))
+            widest = max(text_width(line, fnt) for line in lines)
+            if widest < best_width:
+                best, best_width = lines, widest
+        if best is not None:
+            return fnt, best
+    fnt = font(max(11, size - 5), weight="semibold")
+    if len(words) == 1:
+        return fnt, (fit_text(name, fnt, max_width),)
+    half = max(1, len(words) // 2)
+    return fnt, (
+        fit_text(" ".join(words[:half]), fnt, max_width),
+        fit_text(" ".join(words[half:]), fnt, max_width),
+    )
+
+
+def _size_of(fnt: Font) -> int:
+    return int(getattr(fnt, "size", 14))
+
+
+def _text_block(
+    canvas: Image.Image,
+    center: tuple[float, float],
+    lines: Sequence[str],
+    fnt: Font,
+    fill: RGB,
+    stroke: int,
+    *,
+    struck: bool = False,
+) -> None:
+    """Centred lines with a white halo (names cross roads and water). ``struck`` draws a red
+    line through each: an off-limits neighbourhood reads as "not available" without the extra
+    line of text a two-neighbourhood tile has no room for."""
+    line_height = _size_of(fnt) * 1.02
+    cx, cy = center
+    first = cy - line_height * (len(lines) - 1) / 2
+    draw = ImageDraw.Draw(canvas)
+    for i, line in enumerate(lines):
+        ly = first + i * line_height
+        draw_text(canvas, (cx, ly), line, _size_of(fnt), fill, weight="semibold", stroke=stroke)
+        if struck:
+            half = text_width(line, fnt) / 2 + 2
+            width = max(2, _size_of(fnt) // 8)
+            draw.line((cx - half, ly + 1, cx + half, ly + 1), fill=STRUCK, width=width)
+
+
+def _draw_labels(canvas: Image.Image, layout: CityLayout, tile: dict[str, Any]) -> None:
+    """Dice values in the top-left corner, then each neighbourhood's name: under its node on
+    a one-neighbourhood tile, or one name in each half of a two-neighbourhood tile."""
+    x0, y0, x1, y1 = layout.box(tile["x"], tile["y"])
+    size = x1 - x0
+    coords = tile.get("coords")
+    if coords and len(coords) == 2:
+        die = layout.px(0.22, 16)
+        pad = layout.px(0.03, 3)
+        box = (x0 + pad, y0 + pad, x0 + pad + die, y0 + pad + die)
+        _draw_value(canvas, box, coords[0], RED_CARD)
+        left = x0 + 2 * pad + die
+        _draw_value(canvas, (left, y0 + pad, left + die, y0 + pad + die), coords[1], BLUE_CARD)
+    stroke = max(2, size // 40)
+    hoods = tile["hoods"]
+    several = len(hoods) > 1
+    base = layout.px(0.17 if several else 0.19, 14)
+    for index, hood in enumerate(hoods):
+        nx, ny = layout.hood_xy[hood["id"]]
+        fnt, lines = _wrap_name(hood["name"], base, size - 6)
+        block = _size_of(fnt) * 1.02 * len(lines)
+        if several:
+            nx = (x0 + x1) // 2
+            ty = y0 + size * (0.42 if index == 0 else 0.78)
+        else:
+            below = ny < y0 + size * 0.7
+            ty = ny + size * 0.12 + block / 2 if below else ny - size * 0.12 - block / 2
+        ty = max(y0 + block / 2 + 2, min(ty, y1 - block / 2 - 2))
+        usable = hood["usable"]
+        fill = (20, 20, 24) if usable else (96, 96, 96)
+        _text_block(canvas, (nx, ty), lines, fnt, fill, stroke, struck=not usable)
+        if not usable and not several:
+            small = layout.px(0.13, 12)
+            word_y = ty + block / 2 + small * 0.6
+            if word_y > y1 - small * 0.5:
+                word_y = ty - block / 2 - small * 0.6
+            draw_text(canvas, (nx, word_y), "off limits", small, STRUCK, stroke=stroke)
+
+
+def _piece_spots(layout: CityLayout, view: dict[str, Any]) -> dict[int, list[tuple[str, int]]]:
+    """Pieces per neighbourhood: ("pawn", seat) or ("cops", -1), in a fixed order."""
+    spots: dict[int, list[tuple[str, int]]] = {}
+    for seat, hood in enumerate(view["pawns"]):
+        if hood is not None and hood in layout.hood_xy:
+            spots.setdefault(hood, []).append(("pawn", seat))
+    if view.get("cops") is not None and view["cops"] in layout.hood_xy:
+        spots.setdefault(view["cops"], []).append(("cops", -1))
+    return spots
+
+
+def _draw_pieces(canvas: Image.Image, layout: CityLayout, view: dict[str, Any]) -> None:
+    size = layout.px(0.3, 24)
+    for hood, pieces in _piece_spots(layout, view).items():
+        nx, ny = layout.hood_xy[hood]
+        step = int(size * 0.8)
+        start = nx - step * (len(pieces) - 1) // 2
+        for i, (kind, seat) in enumerate(pieces):
+            center = (start + i * step, ny)
+            if kind == "cops":
+                draw_cops(canvas, center, size)
+            else:
+                colour = PAWN_COLOURS[seat % len(PAWN_COLOURS)]
+                paste_centered(canvas, disc(size, colour, (20, 20, 24), max(2, size // 12)), center)
+
+
+def _draw_goods(canvas: Image.Image, layout: CityLayout, view: dict[str, Any]) -> None:
+    """Last round's Hot Goods: a gold crate in the tile's corner, ringed in the winner's
+    colour (grey when nobody got them)."""
+    draw = ImageDraw.Draw(canvas)
+    tiles = {t["tile"]: t for t in view["map"]}
+    seen: dict[int, int] = {}
+    s = layout.px(0.2, 14)
+    ring = layout.px(0.03, 3)
+    for goods in view.get("hot_goods") or []:
+        tile = tiles.get(goods.get("tile"))
+        if tile is None:
+            continue
+        _x0, _y0, x1, y1 = layout.box(tile["x"], tile["y"])
+        offset = seen.get(goods["tile"], 0)
+        seen[goods["tile"]] = offset + 1
+        bx = x1 - 2 * ring - s - offset * (s + 2 * ring)
+        by = y1 - 2 * ring - s
+        winner = goods.get("winner")
+        colour = (
+            PAWN_COLOURS[winner % len(PAWN_COLOURS)] if isinstance(winner, int) else (120, 120, 120)
+        )
+        draw.rectangle((bx - ring, by - ring, bx + s + ring, by + s + ring), fill=colour)
+        draw.rectangle((bx, by, bx + s, by + s), fill=GOODS, outline=(90, 60, 0), width=2)
+        draw_text(canvas, (bx + s / 2, by + s / 2), "$", int(s * 0.8), (90, 60, 0))
+
+
+_TUNNEL_STEPS = 14
+"""The tunnel's dashed line: seven dashes and six gaps of equal length."""
+
+
+def _draw_markers(draw: ImageDraw.ImageDraw, layout: CityLayout, view: dict[str, Any]) -> None:
+    tiles = {t["tile"]: t for t in view["map"]}
+    ritzy = tiles.get(view.get("ritzy")) if view.get("ritzy") is not None else None
+    if ritzy is not None:
+        _x0, y0, x1, _ = layout.box(ritzy["x"], ritzy["y"])
+        radius = layout.px(0.14, 12)
+        _star(draw, (x1 - radius - 4, y0 + radius + 4), radius)
+    ends = [layout.hood_xy[h] for h in view.get("tunnel") or [] if h in layout.hood_xy]
+    width = layout.px(0.06, 5)
+    if len(ends) == 2:
+        dashes = [(i / _TUNNEL_STEPS, (i + 1) / _TUNNEL_STEPS) for i in range(0, _TUNNEL_STEPS, 2)]
+        dashed_line(draw, ends[0], ends[1], dashes, TUNNEL, width)
+    half = layout.px(0.09, 8)
+    for x, y in ends:
+        draw.rectangle((x - half, y - half, x + half, y + half), outline=TUNNEL, width=width)
+
+
+def _draw_post(canvas: Image.Image, layout: CityLayout, view: dict[str, Any]) -> None:
+    """The Trading Post: a green "TP" tag beside its neighbourhood's node."""
+    hood = view.get("post")
+    if hood not in layout.hood_xy:
+        return
+    x, y = layout.hood_xy[hood]
+    w, h = layout.px(0.3, 26), layout.px(0.18, 16)
+    gap = layout.px(0.1)
+    box = (x + gap, y - h - gap // 2, x + gap + w, y - gap // 2)
+    ImageDraw.Draw(canvas).rounded_rectangle(
+        box, radius=4, fill=POST, outline=(255, 255, 255), width=2
+    )
+    center = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
+    draw_text(canvas, center, "TP", round(h * 0.75), (255, 255, 255))
+
+
+def _star(draw: ImageDraw.ImageDraw, center: tuple[int, int], radius: int) -> None:
+    """The Ritzy Tile's star, drawn as a polygon: the shipped font has no star glyph."""
+    cx, cy = center
+    points = []
+    for i in range(10):
+        r = radius if i % 2 == 0 else radius * 0.45
+        angle = math.pi / 2 + i * math.pi / 5
+        points.append((cx + r * math.cos(angle), cy - r * math.sin(angle)))
+    draw.polygon(points, fill=GOODS, outline=(80, 50, 0), width=max(2, radius // 7))
+
+
+def _draw_highlight(canvas: Image.Image, layout: CityLayout, highlight: Highlights) -> None:
+    """The last turn: placed tiles framed, moved pieces ringed with a line from where they
+    came from, so the change reads at thumbnail size."""
+    draw = ImageDraw.Draw(canvas)
+    frame = layout.px(0.055, 5)
+    ring = layout.px(0.045, 4)
+    for facts in highlight:
+        kind = facts.get("kind")
+        if kind == "tile" and facts.get("pos"):
+            positions = read_positions([facts["pos"]])
+            if not positions:
+                continue
+            x0, y0, x1, y1 = layout.box(*positions[0])
+            draw.rectangle(
+                (x0 + 2, y0 + 2, x1 - 3, y1 - 3), outline=PALETTE.highlight_to, width=frame
+            )
+        elif kind in ("pawn", "cops", "tunnel") and facts.get("to") in layout.hood_xy:
+            tx, ty = layout.hood_xy[facts["to"]]
+            r = layout.px(0.2, 14)
+            start = facts.get("from")
+            if start in layout.hood_xy and start != facts["to"]:
+                fx, fy = layout.hood_xy[start]
+                draw.line((fx, fy, tx, ty), fill=PALETTE.highlight_to, width=ring)
+                draw.ellipse(
+                    (fx - r * 0.6, fy - r * 0.6, fx + r * 0.6, fy + r * 0.6),
+                    outline=PALETTE.highlight_from,
+                    width=ring,
+                )
+            draw.ellipse((tx - r, ty - r, tx + r, ty + r), outline=PALETTE.highlight_to, width=ring)
+
+
+def _draw_spots(canvas: Image.Image, layout: CityLayout, occupied: set[tuple[int, int]]) -> None:
+    """Candidate spots for the tile being placed: a magenta frame and the spot's ``x,y`` in
+    big type, the same text the bot's select menu offers."""
+    draw = ImageDraw.Draw(canvas)
+    frame = layout.px(0.06, 5)
+    inset = layout.px(0.03, 2)
+    size = layout.px(0.27, 20)
+    for x, y in layout.spots:
+        x0, y0, x1, y1 = layout.box(x, y)
+        inner = (x0 + inset, y0 + inset, x1 - 1 - inset, y1 - 1 - inset)
+        if (x, y) not in occupied:
+            draw.rectangle(inner, fill=SPOT_FILL)
+        draw.rectangle(inner, outline=CHOICE, width=frame)
+        label = f"{x},{y}"
+        fitted = size
+        while fitted > 12 and text_width(label, font(fitted, bold=True)) > layout.cell - 2 * frame:
+            fitted -= 1
+        draw_text(canvas, ((x0 + x1) / 2, (y0 + y1) / 2), label, fitted, CHOICE, stroke=3)
+
+
+def _draw_coordinates(canvas: Image.Image, layout: CityLayout) -> None:
+    """Column numbers above and below, row numbers left and right: the ``x,y`` players type.
+    All four sides, because on a phone a thumb always covers one."""
+    grid = layout.grid
+    half = MARGIN / 2
+    for col, x in enumerate(range(layout.min_x, layout.max_x + 1)):
+        cx, _ = grid.center(col, 0)
+        for cy in (grid.top - half, grid.bottom + half):
+            draw_text(canvas, (cx, cy), str(x), COORD_SIZE, PALETTE.text)
+    for row, y in enumerate(range(layout.max_y, layout.min_y - 1, -1)):
+        _, cy = grid.center(0, row)
+        for cx in (grid.left - half, grid.right + half):
+            draw_text(canvas, (cx, cy), str(y), COORD_SIZE, PALETTE.text)
+
+
+def _draw_choices(canvas: Image.Image, layout: CityLayout, hoods: Iterable[int]) -> None:
+    """Neighbourhoods the player may pick: a magenta ring on a white casing, wide enough to
+    circle a pawn standing there, so it reads on land, water and roads alike."""
+    draw = ImageDraw.Draw(canvas)
+    r = layout.px(0.26, 18)
+    width = layout.px(0.06, 5)
+    for hood in hoods:
+        if hood not in layout.hood_xy:
+            continue
+        x, y = layout.hood_xy[hood]
+        draw.ellipse(
+            (x - r - 2, y - r - 2, x + r + 2, y + r + 2), outline=(255, 255, 255), width=width + 4
+        )
+        draw.ellipse((x - r, y - r, x + r, y + r), outline=CHOICE, width=width)
+
+
+def map_layout(
+    view: dict[str, Any],
+    highlight: Highlights = (),
+    players: list[str] | None = None,
+    status: str | None = None,
+) -> tuple[Image.Image, CityLayout]:
+    """The title bar and where everything sits below it, exactly as ``render`` draws them
+    (tests use it to find tiles and spots by pixel)."""
+    highlight = [h for h in highlight if isinstance(h, dict)]
+    width = CityLayout(view, 0, highlight).width
+    bar = map_title(view, width, players, status)
+    return bar, CityLayout(view, bar.height, highlight)
+
+
+def render(
+    view: dict[str, Any],
+    *,
+    perspective: int | None = None,
+    highlight: list[dict[str, Any]] | None = None,
+    players: list[str] | None = None,
+    status: str | None = None,
+    focus: list[int] | None = None,
+) -> bytes:
+    """The city map of a view (public or a seat's: only public facts are drawn).
+
+    ``perspective`` is accepted for the common signature; a city has no "own side", so the
+    map is always drawn north up.
+    """
+    highlight = [h for h in highlight or [] if isinstance(h, dict)]
+    bar, layout = map_layout(view, highlight, players, status)
+    legend = draw_legend(view, layout.width, highlight)
+    canvas = new_canvas(layout.width, layout.bottom + legend.height)
+    canvas.paste(bar, (0, 0))
+    draw = ImageDraw.Draw(canvas)
+    _draw_empty(draw, layout)
+    for tile in view["map"]:
+        _draw_tile(draw, layout, tile)
+    _draw_markers(draw, layout, view)
+    if status is None:  # Hot Goods of a match that is over are news no more
+        _draw_goods(canvas, layout, view)
+    _draw_post(canvas, layout, view)
+    _draw_highlight(canvas, layout, highlight)
+    # Choice rings under the names (a name stays readable across a ring), pieces on top.
+    _draw_choices(canvas, layout, choices_of(highlight))
+    for tile in view["map"]:
+        _draw_labels(canvas, layout, tile)
+    _draw_spots(canvas, layout, {(t["x"], t["y"]) for t in view["map"]})
+    _draw_pieces(canvas, layout, view)
+    _draw_coordinates(canvas, layout)
+    canvas.paste(legend, (0, layout.bottom))
+    if focus:
+        canvas = detail_view(canvas, layout, view, focus, players, status, highlight)
+    # A city is several times an Ordo board: the faster encode saves ~14 ms per image for
+    # ~12 KB more, far inside the size budget.
+    return to_png(canvas, compress_level=3)
