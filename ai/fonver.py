@@ -18,6 +18,8 @@ Decisions where the rulings say nothing about play (ruling 5 leaves the pie to t
   file on the second rank: modest enough that the opponent should keep, useful if kept.
 * Deciding the pie, the AI swaps when the first stone is central: at least a quarter of
   the board (``size // 4`` points) away from every edge.
+* Nothing in the rulings ends a game in which both sides trade one stone back and forth
+  for ever; the AI, when ahead, avoids the capture that starts such a trade (``_unlooped``).
 """
 
 from __future__ import annotations
