@@ -13,9 +13,10 @@ The turns that survive, best first, feed :mod:`ai.mcts` with progressive widenin
 are judged by the same threat counts (no random playouts). Only a few dozen candidates
 per node are kept, which is what makes ~2,000 legal turns searchable.
 
-Decisions where the rulings say nothing about play: the AI treats an opponent piece
-landing on a completing space as a block even when the opponent must place other pieces
-the same turn (they choose where those go).
+Approximations the AI makes (the rulings leave play to the players): a threat counts as
+playable when some tile spot lets the opponent add the piece(s) at all — the other pieces
+that turn must place, and whether a moved piece weakens its old line, are not looked at —
+and a two-piece threat needs a spot touching three or more tiles.
 """
 
 from __future__ import annotations
