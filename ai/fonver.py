@@ -18,6 +18,8 @@ Decisions where the rulings say nothing about play (ruling 5 leaves the pie to t
   file on the second rank: modest enough that the opponent should keep, useful if kept.
 * Deciding the pie, the AI swaps when the first stone is central: at least a quarter of
   the board (``size // 4`` points) away from every edge.
+* Nothing in the rulings ends a game in which both sides trade one stone back and forth
+  for ever; the AI, when ahead, avoids the capture that starts such a trade (``_unlooped``).
 """
 
 from __future__ import annotations
@@ -46,6 +48,12 @@ CAPTURES = 12
 SETTINGS = Settings(exploration=0.35, widen=1.5, alpha=0.5)
 STEEPNESS = 0.6
 """Win chance per stone of distance lead: ``1 / (1 + exp(-STEEPNESS * lead))``."""
+AHEAD = 0.55
+"""Root value above which the AI avoids a capture that may start an endless trade."""
+LOOP_SLACK = 0.15
+"""How much root value the AI gives up to avoid such a capture."""
+NOISE = 0.04
+"""Half-width of the seeded noise added to each leaf's win chance."""
 
 
 def state_from_view(view: Mapping[str, Any]) -> FonverState:
@@ -152,7 +160,10 @@ class FonverDomain:
         return ranked_placements(state, self.geo)[:PLACEMENTS]
 
     def evaluate(self, state: FonverState, rng: random.Random) -> float:
-        return judge(state.board, state.colour, self.geo)
+        # A little seeded noise: two players who each see one capture as best can otherwise
+        # trade the same stone back and forth for ever (the view has no history to spot it).
+        chance = judge(state.board, state.colour, self.geo) + rng.uniform(-NOISE, NOISE)
+        return min(1.0, max(0.0, chance))
 
 
 def _name(size: int, step: Step) -> str:
@@ -184,5 +195,33 @@ def choose(view: Mapping[str, Any], seat: int, budget: Budget, rng: random.Rando
     if len(candidates) == 1:
         return _name(n, candidates[0])
     rows = search(domain, state, clock, rng, SETTINGS)
-    return _name(n, rows[0][0] if rows else candidates[0])
+    if not rows:
+        return _name(n, candidates[0])
+    return _name(n, _unlooped(rows, n) if state.phase == "capture" else rows[0][0])
+
+
+def _unlooped(rows: list[tuple[Step, int, float]], size: int) -> Step:
+    """The capture to play, steering clear of an endless trade when ahead.
+
+    Two players can trade one stone for ever: each places beside the other's stone, closes
+    a crosscut and captures with the stone just placed, which restores the position of two
+    turns before. The view has no history, so the AI cannot see the repetition; instead
+    the side that is ahead (it has something to lose from a game that never ends) prefers
+    a capture whose stone does not come from right beside its target, when one is nearly
+    as good.
+    """
+    best, _, value = rows[0]
+    if value < AHEAD or not _beside(best, size):
+        return best
+    for step, _, other_value in rows[1:]:
+        if other_value >= value - LOOP_SLACK and not _beside(step, size):
+            return step
+    return best
+
+
+def _beside(step: Step, size: int) -> bool:
+    if isinstance(step, int):
+        return False
+    (sr, sf), (tr, tf) = divmod(step[0], size), divmod(step[1], size)
+    return abs(sr - tr) + abs(sf - tf) == 1
 

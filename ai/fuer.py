@@ -13,9 +13,10 @@ The turns that survive, best first, feed :mod:`ai.mcts` with progressive widenin
 are judged by the same threat counts (no random playouts). Only a few dozen candidates
 per node are kept, which is what makes ~2,000 legal turns searchable.
 
-Decisions where the rulings say nothing about play: the AI treats an opponent piece
-landing on a completing space as a block even when the opponent must place other pieces
-the same turn (they choose where those go).
+Approximations the AI makes (the rulings leave play to the players): a threat counts as
+playable when some tile spot lets the opponent add the piece(s) at all — the other pieces
+that turn must place, and whether a moved piece weakens its old line, are not looked at —
+and a two-piece threat needs a spot touching three or more tiles.
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ from ai.fuer_lines import can_add, has_won, potential, spot_sizes, threats
 from ai.mcts import Settings, search
 from games.fuer import position
 from games.fuer.board import FULL, NEIGHBOURS
-from games.fuer.moves import legal_turns
+from games.fuer.moves import _Choices, legal_turns, piece_sets, tile_spots
 from games.fuer.notation import write
 from games.fuer.rules import OPTIONS
 from games.fuer.state import COLOURS, FuerState, Turn
@@ -124,6 +125,32 @@ class FuerDomain:
         return judge(state[0])
 
 
+def _timed_turns(fs: FuerState, clock: Clock) -> list[Turn]:
+    """The engine's legal turns in its order, cut short when the seconds run out: an
+    open board with a full supply has hundreds of thousands of turns."""
+    choices = _Choices(fs)
+    limit = fs.overline_length
+    supply = fs.supply[fs.to_move]
+    sets: dict[int, list[tuple[int, ...]]] = {}
+    turns: list[Turn] = []
+    for tile, touched in tile_spots(fs.tiles):
+        if touched == 1:
+            turns.extend(Turn(tile, (), move) for move in choices.moves())
+            continue
+        if touched - 1 > supply:
+            continue
+        if touched not in sets:
+            found = sets[touched] = []
+            for placed in piece_sets(choices.vacant, fs.pieces, touched - 1, limit):
+                found.append(placed)
+                if len(found) % 512 == 0 and clock.done():
+                    break
+        turns.extend(Turn(tile, placed, None) for placed in sets[touched])
+        if clock.done():
+            break
+    return turns
+
+
 def ranked_turns(fs: FuerState, clock: Clock | None = None) -> list[Turn]:
     """Legal turns best first: a winning turn alone if there is one, then the turns that
     leave the opponent no immediate win, then the rest (a lost position still needs a move).
@@ -131,8 +158,8 @@ def ranked_turns(fs: FuerState, clock: Clock | None = None) -> list[Turn]:
     A position can have ~2,000 turns; when ``clock`` runs out of seconds midway, the turns
     not yet judged follow the judged ones in the engine's order.
     """
-    turns = legal_turns(fs)
     timed = clock is not None and clock.deadline is not None
+    turns = _timed_turns(fs, clock) if timed else legal_turns(fs)  # type: ignore[arg-type]
     if not turns:
         return []
     mover = fs.to_move

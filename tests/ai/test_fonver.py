@@ -105,3 +105,12 @@ def test_plays_a_whole_game_against_random_and_wins() -> None:
         state = RULES.apply(state, action)
     assert RULES.outcome(state) is not None
     assert RULES.outcome(state).winners == (hero,)
+
+
+def test_the_side_ahead_avoids_a_capture_from_beside_its_target() -> None:
+    from ai.fonver import _unlooped
+
+    beside, far = (1 * 9 + 4, 1 * 9 + 3), (5 * 9 + 2, 1 * 9 + 3)  # e2>d2, c6>d2
+    assert _unlooped([(beside, 90, 0.80), (far, 40, 0.72)], 9) == far
+    assert _unlooped([(beside, 90, 0.50), (far, 40, 0.45)], 9) == beside  # behind: trade on
+    assert _unlooped([(beside, 90, 0.80), (far, 40, 0.50)], 9) == beside  # far too costly
