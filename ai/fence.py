@@ -3,20 +3,25 @@
 FENCE! hides cards: other hands, unrevealed starting cards, the order of the Stash — and the
 dice are unknown too. The computer is handed only ``view(state, its seat)``. Every iteration
 of the search deals a fresh *determinization* — a whole state consistent with that view
-(:func:`games.fence.determinize.sample_state`: other hands and piles dealt from the unseen
+(:class:`games.fence.determinize.Sampler`: other hands and piles dealt from the unseen
 cards, a fresh seed) — so the statistics of each candidate action are averaged over the
 worlds the seat cannot tell apart, never over the real one.
 
 The candidates are the :data:`CANDIDATES` actions that look best right away. Per iteration:
-pick a candidate by UCB1 (each is tried once first), play it in the sampled
-world, then play on at random for a few rounds and judge the position reached
-(:func:`judge`): a win or a loss if the game ended, else how many rivals are in Jail without
-a way out, whether the seat itself is, and its share of cards. The candidate with the most
-visits is played. Which actions are legal depends only on what the seat can see, so every
-sampled world offers the same candidates.
+pick a candidate by UCB1 (each is tried once first), play it in a freshly dealt world, let
+the others play on at random until the seat has to decide again (or :data:`PLAYOUT_PLIES`
+steps), and judge the position reached (:func:`judge`). The candidate with the most visits
+is played. Which actions are legal depends only on what the seat can see, so every sampled
+world offers the same candidates.
 
-The work counted on the budget is one iteration, so under an iteration cap the same view and
-seed always give the same action, on any machine.
+Stopping the playout at the seat's own next decision means the seat never plays at random
+in its own search (a random step of its own walks into the Cops as often as not), and the
+judgement — who is in Jail, who stands next to the Cops, who holds a pair — is taken exactly
+when the seat can act on it.
+
+Every step, the first judgement included, runs on the budget's clock; one playout is one
+unit of work, so under an iteration cap the same view and seed always give the same action,
+on any machine.
 """
 
 from __future__ import annotations
@@ -25,22 +30,52 @@ import math
 import random
 from typing import Any
 
-from ai.budget import Budget
+from ai.budget import Budget, Clock
 from games.fence import RULES
 from games.fence.cards import has_pair
-from games.fence.determinize import sample_state
+from games.fence.citymap import CityMap
+from games.fence.determinize import Sampler
 from games.fence.state import FenceState
+from games.fence.world import city_map
 
-PLAYOUT_PLIES = 12
-"""Random steps after a candidate before the position is judged: about one round. FENCE!
-steps are slow to simulate (every one rebuilds the road map), so a short look ahead over
-many sampled worlds beats a long one over few."""
+PLAYOUT_PLIES = 16
+"""Steps at most after a candidate before the position is judged: about one round of the
+others in a three-player game (a Move Others is two steps, a Hot Goods draw one more)."""
 CANDIDATES = 8
 """Actions kept for the search after a first judgement of where each leads at once."""
 JUDGED = 40
 """At most this many actions (a seeded sample) get the first judgement: drafting the map
 offers hundreds of placements, each slow to simulate and rarely decisive."""
 EXPLORATION = 0.7
+DECISIONS = frozenset({"turn", "second", "draw", "offer", "trading"})
+"""Stages where a playout stops because the seat itself would choose (the second half of a
+Move Others included: a random second half would spoil a good first one)."""
+
+JAILED = 0.1
+"""Worth of each rival in Jail (shared among the rivals) …"""
+LOCKED = 0.3
+"""… and more again when that rival holds no red+blue pair: out for good unless a Hot Goods
+or State's Evidence card comes along — the win condition (ruling 26)."""
+SELF_JAILED = 0.15
+SELF_LOCKED = 0.35
+EXPOSED = 0.12
+"""The seat's pawn one road step from the Cops, or the Cops one step from it: any rival's
+Move Others jails it (ruling 20)."""
+RIVAL_EXPOSED = 0.04
+"""A rival standing there: the seat, or another rival, may jail it next."""
+CARD = 0.02
+"""Each card above the table's average: cards free a pawn from Jail and win at the round
+limit (ruling 27)."""
+PAIR = 0.05
+"""Holding a red+blue pair while free: a way back out of Jail."""
+
+
+def exposed(city: CityMap, hood: int | None, cops: int | None) -> bool:
+    """Whether a pawn on ``hood`` can be jailed by one Move Others: the Cops one road step
+    away (they ignore One Way) or a legal road step from the pawn into the Cops."""
+    if hood is None or hood < 0 or cops is None or cops < 0:
+        return False
+    return cops in city.roads.get(hood, ()) or cops in city.succ.get(hood, ())
 
 
 def judge(state: FenceState, seat: int) -> float:
@@ -48,41 +83,81 @@ def judge(state: FenceState, seat: int) -> float:
     if state.winners is not None:
         return 1.0 if seat in state.winners else 0.0
     rivals = [s for s in state.active() if s != seat]
-    jailed = [s for s in rivals if state.pawns[s] is None]
-    locked = sum(1 for s in jailed if not has_pair(state.hands[s]))
-    value = 0.5 + (0.3 * locked + 0.1 * len(jailed)) / max(1, len(rivals))
+    city = city_map(state) if state.map_done else None
+    value = 0.5
+    share = 1 / max(1, len(rivals))
+    for rival in rivals:
+        if state.pawns[rival] is None:
+            value += share * (JAILED + (0 if has_pair(state.hands[rival]) else LOCKED))
+        elif city is not None and exposed(city, state.pawns[rival], state.cops):
+            value += share * RIVAL_EXPOSED
+    own = state.hands[seat]
     if state.pawns[seat] is None:
-        value -= 0.15 if has_pair(state.hands[seat]) else 0.35
+        value -= SELF_JAILED if has_pair(own) else SELF_LOCKED
+    else:
+        if city is not None and exposed(city, state.pawns[seat], state.cops):
+            value -= EXPOSED
+        if has_pair(own):
+            value += PAIR
     cards = [len(state.hands[s]) for s in state.active()]
-    value += 0.02 * (len(state.hands[seat]) - sum(cards) / max(1, len(cards)))
+    value += CARD * (len(own) - sum(cards) / max(1, len(cards)))
     return min(1.0, max(0.0, value))
+
+
+def _apply(state: FenceState, action: Any) -> FenceState:
+    """The engine's step, handing the road map on when the city did not change (it is
+    rebuilt per state otherwise, the dearest part of a step)."""
+    after = RULES.apply(state, action)
+    if after.placed == state.placed and after.tunnel == state.tunnel and "map" in state._cache:
+        after._cache.setdefault("map", state._cache["map"])
+    return after
+
+
+def _seat_decides(state: FenceState, seat: int) -> bool:
+    return state.actor == seat and state.stage in DECISIONS
 
 
 def _playout(state: FenceState, seat: int, rng: random.Random) -> float:
     for _ in range(PLAYOUT_PLIES):
-        if state.winners is not None or not RULES.to_move(state):
+        if state.winners is not None or not RULES.to_move(state) or _seat_decides(state, seat):
             break
-        state = RULES.apply(state, rng.choice(RULES.legal_actions(state)))
+        state = _apply(state, rng.choice(RULES.legal_actions(state)))
     return judge(state, seat)
 
 
+def _candidates(
+    first: FenceState, actions: list[Any], seat: int, clock: Clock, rng: random.Random
+) -> list[Any]:
+    """The actions worth a search: a first judgement of where each leads at once in one
+    sampled world (a rival into Jail, the own pawn out of reach), ties in seed order. The
+    judgement stops early only on the clock, never on the iteration cap."""
+    order = list(range(len(actions)))
+    rng.shuffle(order)
+    scored: list[tuple[float, int]] = []
+    for rank, i in enumerate(order[:JUDGED]):
+        if scored and clock.left() <= 0:
+            break
+        scored.append((-judge(_apply(first, actions[i]), seat), rank))
+    scored.sort()
+    return [actions[order[rank]] for _, rank in scored[:CANDIDATES]]
+
+
 def choose(view: dict[str, Any], seat: int, budget: Budget, rng: random.Random) -> str:
-    first = sample_state(view, seat, rng)
+    clock = budget.start()
+    worlds = Sampler(view, seat)
+    first = worlds.sample(rng)
     actions = RULES.legal_actions(first)
     if len(actions) == 1:
         return RULES.format(first, actions[0])
-    # A first judgement of every action in one sampled world keeps the search on the few
-    # that look best (a rival into Jail, the own pawn out of reach), ties kept in seed order.
-    order = list(range(len(actions)))
-    rng.shuffle(order)
-    order = order[:JUDGED]
-    order.sort(key=lambda i: judge(RULES.apply(first, actions[i]), seat), reverse=True)
-    actions = [actions[i] for i in order[:CANDIDATES]]
+    if first.stage == "draft":
+        # No pawn is on the map yet, so nothing the judgement weighs can differ between two
+        # placements: the player is not kept waiting for a search that cannot tell them apart.
+        return RULES.format(first, rng.choice(actions))
+    actions = _candidates(first, actions, seat, clock, rng)
     visits = [0] * len(actions)
     totals = [0.0] * len(actions)
-    clock = budget.start()
     played = 0
-    while not clock.done():
+    while played == 0 or not clock.done():
         if played < len(actions):
             index = played
         else:
@@ -91,8 +166,8 @@ def choose(view: dict[str, Any], seat: int, budget: Budget, rng: random.Random) 
                 range(len(actions)),
                 key=lambda i: totals[i] / visits[i] + EXPLORATION * math.sqrt(log_n / visits[i]),
             )
-        world = sample_state(view, seat, rng)
-        totals[index] += _playout(RULES.apply(world, actions[index]), seat, rng)
+        world = worlds.sample(rng)
+        totals[index] += _playout(_apply(world, actions[index]), seat, rng)
         visits[index] += 1
         played += 1
         clock.tick()
@@ -101,3 +176,6 @@ def choose(view: dict[str, Any], seat: int, budget: Budget, rng: random.Random) 
         key=lambda i: (visits[i], totals[i] / visits[i] if visits[i] else 0.0, -i),
     )
     return RULES.format(first, actions[best])
+
+
+__all__ = ["choose", "exposed", "judge"]

@@ -67,14 +67,14 @@ def test_the_real_cards_are_not_what_the_search_sees(monkeypatch: object) -> Non
     state = _midgame(13)
     seat = RULES.to_move(state)[0]
     worlds: list[FenceState] = []
-    real_sample = fence_ai.sample_state
+    real_sample = fence_ai.Sampler.sample
 
-    def recording(view: dict[str, object], who: int, rng: random.Random) -> FenceState:
-        world = real_sample(view, who, rng)
+    def recording(self: fence_ai.Sampler, rng: random.Random) -> FenceState:
+        world = real_sample(self, rng)
         worlds.append(world)
         return world
 
-    monkeypatch.setattr(fence_ai, "sample_state", recording)  # type: ignore[attr-defined]
+    monkeypatch.setattr(fence_ai.Sampler, "sample", recording)  # type: ignore[attr-defined]
     ai.choose("fence", RULES.view(state, seat), seat, seed=3, iterations=25)
     assert len(worlds) >= 25
     assert all(w.seed != state.seed for w in worlds)
