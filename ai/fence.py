@@ -125,21 +125,33 @@ def _playout(state: FenceState, seat: int, rng: random.Random) -> float:
     return judge(state, seat)
 
 
-def _candidates(
+Plan = tuple[Any, ...]
+"""One or two actions of the seat: a Move Others is searched as a whole (push a rival next
+to the Cops, *then* move the Cops onto it), since its first half alone rarely shows what it
+is for."""
+
+
+def _plans(
     first: FenceState, actions: list[Any], seat: int, clock: Clock, rng: random.Random
-) -> list[Any]:
-    """The actions worth a search: a first judgement of where each leads at once in one
+) -> list[Plan]:
+    """The plans worth a search: a first judgement of where each leads at once in one
     sampled world (a rival into Jail, the own pawn out of reach), ties in seed order. The
     judgement stops early only on the clock, never on the iteration cap."""
     order = list(range(len(actions)))
     rng.shuffle(order)
-    scored: list[tuple[float, int]] = []
+    scored: list[tuple[float, int, int, Plan]] = []
     for rank, i in enumerate(order[:JUDGED]):
         if scored and clock.left() <= 0:
             break
-        scored.append((-judge(_apply(first, actions[i]), seat), rank))
-    scored.sort()
-    return [actions[order[rank]] for _, rank in scored[:CANDIDATES]]
+        after = _apply(first, actions[i])
+        if after.stage == "second" and after.actor == seat and after.winners is None:
+            for j, second in enumerate(RULES.legal_actions(after)):
+                value = judge(_apply(after, second), seat)
+                scored.append((-value, rank, j, (actions[i], second)))
+        else:
+            scored.append((-judge(after, seat), rank, 0, (actions[i],)))
+    scored.sort(key=lambda entry: entry[:3])
+    return [plan for *_, plan in scored[:CANDIDATES]]
 
 
 def choose(view: dict[str, Any], seat: int, budget: Budget, rng: random.Random) -> str:
@@ -153,29 +165,31 @@ def choose(view: dict[str, Any], seat: int, budget: Budget, rng: random.Random) 
         # No pawn is on the map yet, so nothing the judgement weighs can differ between two
         # placements: the player is not kept waiting for a search that cannot tell them apart.
         return RULES.format(first, rng.choice(actions))
-    actions = _candidates(first, actions, seat, clock, rng)
-    visits = [0] * len(actions)
-    totals = [0.0] * len(actions)
+    plans = _plans(first, actions, seat, clock, rng)
+    visits = [0] * len(plans)
+    totals = [0.0] * len(plans)
     played = 0
     while played == 0 or not clock.done():
-        if played < len(actions):
+        if played < len(plans):
             index = played
         else:
             log_n = math.log(played)
             index = max(
-                range(len(actions)),
+                range(len(plans)),
                 key=lambda i: totals[i] / visits[i] + EXPLORATION * math.sqrt(log_n / visits[i]),
             )
         world = worlds.sample(rng)
-        totals[index] += _playout(_apply(world, actions[index]), seat, rng)
+        for action in plans[index]:
+            world = _apply(world, action)
+        totals[index] += _playout(world, seat, rng)
         visits[index] += 1
         played += 1
         clock.tick()
     best = max(
-        range(len(actions)),
+        range(len(plans)),
         key=lambda i: (visits[i], totals[i] / visits[i] if visits[i] else 0.0, -i),
     )
-    return RULES.format(first, actions[best])
+    return RULES.format(first, plans[best][0])
 
 
 __all__ = ["choose", "exposed", "judge"]

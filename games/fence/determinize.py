@@ -87,9 +87,7 @@ class Sampler:
         return world
 
 
-def _deal(
-    view: dict[str, Any], seat: int, pool: list[str], rng: random.Random
-) -> dict[str, Any]:
+def _deal(view: dict[str, Any], seat: int, pool: list[str], rng: random.Random) -> dict[str, Any]:
     """The hidden fields of one world: other hands and starting cards, the Stash piles, the
     cards of a trade offer between two others, and a fresh seed."""
     players = int(view["players"])
