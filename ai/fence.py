@@ -32,11 +32,12 @@ from typing import Any
 
 from ai.budget import Budget, Clock
 from games.fence import RULES
-from games.fence.cards import has_pair
+from games.fence import actions as act
+from games.fence.cards import colour_of, has_pair, is_numbered, value_of
 from games.fence.citymap import CityMap
 from games.fence.determinize import Sampler
 from games.fence.state import FenceState
-from games.fence.world import city_map
+from games.fence.world import city_map, tiles_of
 
 PLAYOUT_PLIES = 16
 """Steps at most after a candidate before the position is judged: about one round of the
@@ -154,6 +155,26 @@ def _plans(
     return [plan for *_, plan in scored[:CANDIDATES]]
 
 
+def _draft(state: FenceState, actions: list[Any], view: dict[str, Any], rng: random.Random) -> Any:
+    """A drafting step without search: no pawn is on the map yet, so nothing the judgement
+    weighs can tell two placements apart, and the player is not kept waiting for it. The
+    seat places the tile of its own (secret) starting cards when it holds it — its pawn then
+    starts there instead of on a new pair drawn blind (ruling 16) — and otherwise a seeded
+    random tile; it places rather than swaps, keeping its two swaps for nothing in
+    particular (a swap's worth lies in plans this draft does not make)."""
+    places = [a for a in actions if isinstance(a, act.Place)] or actions
+    start = view.get("starting_cards", [])
+    red = [value_of(c) for c in start if colour_of(c) == "red" and is_numbered(c)]
+    blue = [value_of(c) for c in start if colour_of(c) == "blue" and is_numbered(c)]
+    tiles = tiles_of(state)
+    home = [
+        a
+        for a in places
+        if isinstance(a, act.Place) and red and blue and tiles[a.tile].coords == (red[0], blue[0])
+    ]
+    return rng.choice(home or places)
+
+
 def choose(view: dict[str, Any], seat: int, budget: Budget, rng: random.Random) -> str:
     clock = budget.start()
     worlds = Sampler(view, seat)
@@ -162,9 +183,7 @@ def choose(view: dict[str, Any], seat: int, budget: Budget, rng: random.Random) 
     if len(actions) == 1:
         return RULES.format(first, actions[0])
     if first.stage == "draft":
-        # No pawn is on the map yet, so nothing the judgement weighs can differ between two
-        # placements: the player is not kept waiting for a search that cannot tell them apart.
-        return RULES.format(first, rng.choice(actions))
+        return RULES.format(first, _draft(first, actions, view, rng))
     plans = _plans(first, actions, seat, clock, rng)
     visits = [0] * len(plans)
     totals = [0.0] * len(plans)

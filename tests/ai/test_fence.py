@@ -235,3 +235,30 @@ def test_whole_games_with_every_option_and_table_size(players: int) -> None:
             action = rng.choice(RULES.legal_actions(state))
         state = RULES.apply(state, action)
     assert RULES.outcome(state) is not None
+
+
+def test_the_draft_places_the_tile_of_its_own_starting_cards() -> None:
+    """Ruling 16: a pawn starts on the tile of its owner's starting cards, so the computer
+    puts that tile on the map when it can (it knows its own cards, nobody else's)."""
+    from games.fence import actions as act
+    from games.fence.world import tiles_of
+
+    checked = 0
+    for seed in range(40):
+        state = RULES.new(players=3, seed=seed)
+        rng = random.Random(seed)
+        while state.stage == "draft" and checked < 3:
+            seat = RULES.to_move(state)[0]
+            red, blue = (int(c[1]) for c in state.start[seat])
+            home = [
+                a
+                for a in RULES.legal_actions(state)
+                if isinstance(a, act.Place) and tiles_of(state)[a.tile].coords == (red, blue)
+            ]
+            if home:
+                text = ai.choose("fence", RULES.view(state, seat), seat, seed=seed, iterations=5)
+                assert RULES.parse(state, text) in home
+                checked += 1
+                break
+            state = RULES.apply(state, rng.choice(RULES.legal_actions(state)))
+    assert checked == 3
