@@ -179,7 +179,11 @@ def choose(view: dict[str, Any], seat: int, budget: Budget, rng: random.Random) 
     clock = budget.start()
     worlds = Sampler(view, seat)
     first = worlds.sample(rng)
-    actions = RULES.legal_actions(first)
+    # The computer answers trade offers but makes none: the offer is answered within the
+    # same turn, so its playouts would be judged before any rival moved and look better
+    # than every real move; and the cards to ask for are exactly what the seat cannot see.
+    legal = RULES.legal_actions(first)
+    actions = [a for a in legal if not isinstance(a, act.Offer)] or legal
     if len(actions) == 1:
         return RULES.format(first, actions[0])
     if first.stage == "draft":
