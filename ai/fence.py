@@ -7,12 +7,13 @@ of the search deals a fresh *determinization* — a whole state consistent with 
 cards, a fresh seed) — so the statistics of each candidate action are averaged over the
 worlds the seat cannot tell apart, never over the real one.
 
-The candidates are the :data:`CANDIDATES` actions that look best right away. Per iteration:
-pick a candidate by UCB1 (each is tried once first), play it in a freshly dealt world, let
-the others play on at random until the seat has to decide again (or :data:`PLAYOUT_PLIES`
-steps), and judge the position reached (:func:`judge`). The candidate with the most visits
-is played. Which actions are legal depends only on what the seat can see, so every sampled
-world offers the same candidates.
+The candidates are the :data:`CANDIDATES` plans (one action, or both halves of a Move
+Others) that look best right away. Per iteration: pick a candidate by UCB1 (each is tried
+once first), play it in a freshly dealt world, let the others play on at random until the
+seat has to decide again (or :data:`PLAYOUT_PLIES` steps), and judge the position reached
+(:func:`judge`). The first action of the candidate with the most visits is played. Which
+actions are legal depends only on what the seat can see, so every sampled world offers the
+same candidates.
 
 Stopping the playout at the seat's own next decision means the seat never plays at random
 in its own search (a random step of its own walks into the Cops as often as not), and the
