@@ -3,20 +3,26 @@
 FENCE! hides cards: other hands, unrevealed starting cards, the order of the Stash — and the
 dice are unknown too. The computer is handed only ``view(state, its seat)``. Every iteration
 of the search deals a fresh *determinization* — a whole state consistent with that view
-(:func:`games.fence.determinize.sample_state`: other hands and piles dealt from the unseen
+(:class:`games.fence.determinize.Sampler`: other hands and piles dealt from the unseen
 cards, a fresh seed) — so the statistics of each candidate action are averaged over the
 worlds the seat cannot tell apart, never over the real one.
 
-The candidates are the :data:`CANDIDATES` actions that look best right away. Per iteration:
-pick a candidate by UCB1 (each is tried once first), play it in the sampled
-world, then play on at random for a few rounds and judge the position reached
-(:func:`judge`): a win or a loss if the game ended, else how many rivals are in Jail without
-a way out, whether the seat itself is, and its share of cards. The candidate with the most
-visits is played. Which actions are legal depends only on what the seat can see, so every
-sampled world offers the same candidates.
+The candidates are the :data:`CANDIDATES` plans (one action, or both halves of a Move
+Others) that look best right away. Per iteration: pick a candidate by UCB1 (each is tried
+once first), play it in a freshly dealt world, let the others play on at random until the
+seat has to decide again (or :data:`PLAYOUT_PLIES` steps), and judge the position reached
+(:func:`judge`). The first action of the candidate with the most visits is played. Which
+actions are legal depends only on what the seat can see, so every sampled world offers the
+same candidates.
 
-The work counted on the budget is one iteration, so under an iteration cap the same view and
-seed always give the same action, on any machine.
+Stopping the playout at the seat's own next decision means the seat never plays at random
+in its own search (a random step of its own walks into the Cops as often as not), and the
+judgement — who is in Jail, who stands next to the Cops, who holds a pair — is taken exactly
+when the seat can act on it.
+
+Every step, the first judgement included, runs on the budget's clock; one playout is one
+unit of work, so under an iteration cap the same view and seed always give the same action,
+on any machine.
 """
 
 from __future__ import annotations
@@ -25,22 +31,53 @@ import math
 import random
 from typing import Any
 
-from ai.budget import Budget
+from ai.budget import Budget, Clock
 from games.fence import RULES
-from games.fence.cards import has_pair
-from games.fence.determinize import sample_state
+from games.fence import actions as act
+from games.fence.cards import colour_of, has_pair, is_numbered, value_of
+from games.fence.citymap import CityMap
+from games.fence.determinize import Sampler
 from games.fence.state import FenceState
+from games.fence.world import city_map, tiles_of
 
-PLAYOUT_PLIES = 12
-"""Random steps after a candidate before the position is judged: about one round. FENCE!
-steps are slow to simulate (every one rebuilds the road map), so a short look ahead over
-many sampled worlds beats a long one over few."""
+PLAYOUT_PLIES = 16
+"""Steps at most after a candidate before the position is judged: about one round of the
+others in a three-player game (a Move Others is two steps, a Hot Goods draw one more)."""
 CANDIDATES = 8
 """Actions kept for the search after a first judgement of where each leads at once."""
 JUDGED = 40
 """At most this many actions (a seeded sample) get the first judgement: drafting the map
 offers hundreds of placements, each slow to simulate and rarely decisive."""
 EXPLORATION = 0.7
+DECISIONS = frozenset({"turn", "second", "draw", "offer", "trading"})
+"""Stages where a playout stops because the seat itself would choose (the second half of a
+Move Others included: a random second half would spoil a good first one)."""
+
+JAILED = 0.1
+"""Worth of each rival in Jail (shared among the rivals) …"""
+LOCKED = 0.3
+"""… and more again when that rival holds no red+blue pair: out for good unless a Hot Goods
+or State's Evidence card comes along — the win condition (ruling 26)."""
+SELF_JAILED = 0.15
+SELF_LOCKED = 0.35
+EXPOSED = 0.12
+"""The seat's pawn one road step from the Cops, or the Cops one step from it: any rival's
+Move Others jails it (ruling 20)."""
+RIVAL_EXPOSED = 0.04
+"""A rival standing there: the seat, or another rival, may jail it next."""
+CARD = 0.02
+"""Each card above the table's average: cards free a pawn from Jail and win at the round
+limit (ruling 27)."""
+PAIR = 0.05
+"""Holding a red+blue pair while free: a way back out of Jail."""
+
+
+def exposed(city: CityMap, hood: int | None, cops: int | None) -> bool:
+    """Whether a pawn on ``hood`` can be jailed by one Move Others: the Cops one road step
+    away (they ignore One Way) or a legal road step from the pawn into the Cops."""
+    if hood is None or hood < 0 or cops is None or cops < 0:
+        return False
+    return cops in city.roads.get(hood, ()) or cops in city.succ.get(hood, ())
 
 
 def judge(state: FenceState, seat: int) -> float:
@@ -48,56 +85,135 @@ def judge(state: FenceState, seat: int) -> float:
     if state.winners is not None:
         return 1.0 if seat in state.winners else 0.0
     rivals = [s for s in state.active() if s != seat]
-    jailed = [s for s in rivals if state.pawns[s] is None]
-    locked = sum(1 for s in jailed if not has_pair(state.hands[s]))
-    value = 0.5 + (0.3 * locked + 0.1 * len(jailed)) / max(1, len(rivals))
+    city = city_map(state) if state.map_done else None
+    value = 0.5
+    share = 1 / max(1, len(rivals))
+    for rival in rivals:
+        if state.pawns[rival] is None:
+            value += share * (JAILED + (0 if has_pair(state.hands[rival]) else LOCKED))
+        elif city is not None and exposed(city, state.pawns[rival], state.cops):
+            value += share * RIVAL_EXPOSED
+    own = state.hands[seat]
     if state.pawns[seat] is None:
-        value -= 0.15 if has_pair(state.hands[seat]) else 0.35
+        value -= SELF_JAILED if has_pair(own) else SELF_LOCKED
+    else:
+        if city is not None and exposed(city, state.pawns[seat], state.cops):
+            value -= EXPOSED
+        if has_pair(own):
+            value += PAIR
     cards = [len(state.hands[s]) for s in state.active()]
-    value += 0.02 * (len(state.hands[seat]) - sum(cards) / max(1, len(cards)))
+    value += CARD * (len(own) - sum(cards) / max(1, len(cards)))
     return min(1.0, max(0.0, value))
+
+
+def _apply(state: FenceState, action: Any) -> FenceState:
+    """The engine's step, handing the road map on when the city did not change (it is
+    rebuilt per state otherwise, the dearest part of a step)."""
+    after = RULES.apply(state, action)
+    if after.placed == state.placed and after.tunnel == state.tunnel and "map" in state._cache:
+        after._cache.setdefault("map", state._cache["map"])
+    return after
+
+
+def _seat_decides(state: FenceState, seat: int) -> bool:
+    return state.actor == seat and state.stage in DECISIONS
 
 
 def _playout(state: FenceState, seat: int, rng: random.Random) -> float:
     for _ in range(PLAYOUT_PLIES):
-        if state.winners is not None or not RULES.to_move(state):
+        if state.winners is not None or not RULES.to_move(state) or _seat_decides(state, seat):
             break
-        state = RULES.apply(state, rng.choice(RULES.legal_actions(state)))
+        state = _apply(state, rng.choice(RULES.legal_actions(state)))
     return judge(state, seat)
 
 
-def choose(view: dict[str, Any], seat: int, budget: Budget, rng: random.Random) -> str:
-    first = sample_state(view, seat, rng)
-    actions = RULES.legal_actions(first)
-    if len(actions) == 1:
-        return RULES.format(first, actions[0])
-    # A first judgement of every action in one sampled world keeps the search on the few
-    # that look best (a rival into Jail, the own pawn out of reach), ties kept in seed order.
+Plan = tuple[Any, ...]
+"""One or two actions of the seat: a Move Others is searched as a whole (push a rival next
+to the Cops, *then* move the Cops onto it), since its first half alone rarely shows what it
+is for."""
+
+
+def _plans(
+    first: FenceState, actions: list[Any], seat: int, clock: Clock, rng: random.Random
+) -> list[Plan]:
+    """The plans worth a search: a first judgement of where each leads at once in one
+    sampled world (a rival into Jail, the own pawn out of reach), ties in seed order. The
+    judgement stops early only on the clock, never on the iteration cap."""
     order = list(range(len(actions)))
     rng.shuffle(order)
-    order = order[:JUDGED]
-    order.sort(key=lambda i: judge(RULES.apply(first, actions[i]), seat), reverse=True)
-    actions = [actions[i] for i in order[:CANDIDATES]]
-    visits = [0] * len(actions)
-    totals = [0.0] * len(actions)
+    scored: list[tuple[float, int, int, Plan]] = []
+    for rank, i in enumerate(order[:JUDGED]):
+        if scored and clock.left() <= 0:
+            break
+        after = _apply(first, actions[i])
+        if after.stage == "second" and after.actor == seat and after.winners is None:
+            for j, second in enumerate(RULES.legal_actions(after)):
+                value = judge(_apply(after, second), seat)
+                scored.append((-value, rank, j, (actions[i], second)))
+        else:
+            scored.append((-judge(after, seat), rank, 0, (actions[i],)))
+    scored.sort(key=lambda entry: entry[:3])
+    return [plan for *_, plan in scored[:CANDIDATES]]
+
+
+def _draft(state: FenceState, actions: list[Any], view: dict[str, Any], rng: random.Random) -> Any:
+    """A drafting step without search: no pawn is on the map yet, so nothing the judgement
+    weighs can tell two placements apart, and the player is not kept waiting for it. The
+    seat places the tile of its own (secret) starting cards when it holds it — its pawn then
+    starts there instead of on a new pair drawn blind (ruling 16) — and otherwise a seeded
+    random tile; it places rather than swaps, keeping its two swaps for nothing in
+    particular (a swap's worth lies in plans this draft does not make)."""
+    places = [a for a in actions if isinstance(a, act.Place)] or actions
+    start = view.get("starting_cards", [])
+    red = [value_of(c) for c in start if colour_of(c) == "red" and is_numbered(c)]
+    blue = [value_of(c) for c in start if colour_of(c) == "blue" and is_numbered(c)]
+    tiles = tiles_of(state)
+    home = [
+        a
+        for a in places
+        if isinstance(a, act.Place) and red and blue and tiles[a.tile].coords == (red[0], blue[0])
+    ]
+    return rng.choice(home or places)
+
+
+def choose(view: dict[str, Any], seat: int, budget: Budget, rng: random.Random) -> str:
     clock = budget.start()
+    worlds = Sampler(view, seat)
+    first = worlds.sample(rng)
+    # The computer answers trade offers but makes none: the offer is answered within the
+    # same turn, so its playouts would be judged before any rival moved and look better
+    # than every real move; and the cards to ask for are exactly what the seat cannot see.
+    legal = RULES.legal_actions(first)
+    actions = [a for a in legal if not isinstance(a, act.Offer)] or legal
+    if len(actions) == 1:
+        return RULES.format(first, actions[0])
+    if first.stage == "draft":
+        return RULES.format(first, _draft(first, actions, view, rng))
+    plans = _plans(first, actions, seat, clock, rng)
+    visits = [0] * len(plans)
+    totals = [0.0] * len(plans)
     played = 0
-    while not clock.done():
-        if played < len(actions):
+    while played == 0 or not clock.done():
+        if played < len(plans):
             index = played
         else:
             log_n = math.log(played)
             index = max(
-                range(len(actions)),
+                range(len(plans)),
                 key=lambda i: totals[i] / visits[i] + EXPLORATION * math.sqrt(log_n / visits[i]),
             )
-        world = sample_state(view, seat, rng)
-        totals[index] += _playout(RULES.apply(world, actions[index]), seat, rng)
+        world = worlds.sample(rng)
+        for action in plans[index]:
+            world = _apply(world, action)
+        totals[index] += _playout(world, seat, rng)
         visits[index] += 1
         played += 1
         clock.tick()
     best = max(
-        range(len(actions)),
+        range(len(plans)),
         key=lambda i: (visits[i], totals[i] / visits[i] if visits[i] else 0.0, -i),
     )
-    return RULES.format(first, actions[best])
+    return RULES.format(first, plans[best][0])
+
+
+__all__ = ["choose", "exposed", "judge"]

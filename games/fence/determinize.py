@@ -20,6 +20,7 @@ later than the real game would; the seat cannot know either way).
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections import Counter
 from typing import Any
@@ -27,6 +28,7 @@ from typing import Any
 from games.fence.cards import colour_of, decks, is_numbered
 from games.fence.goods import COUNTS
 from games.fence.state import NOT_PLACED, FenceState, load_state
+from games.fence.world import city_map
 
 
 def _take(pool: list[str], count: int, fits: Any = lambda card: True) -> list[str]:
@@ -61,11 +63,35 @@ def unseen_cards(view: dict[str, Any], seat: int) -> Counter[str]:
 
 
 def sample_state(view: dict[str, Any], seat: int, rng: random.Random) -> FenceState:
-    players = int(view["players"])
-    options = dict(view["options"])
-    pool = list(unseen_cards(view, seat).elements())
-    rng.shuffle(pool)
+    """One whole state ``seat`` cannot tell from the real one, dealt with ``rng``."""
+    return Sampler(view, seat).sample(rng)
 
+
+class Sampler:
+    """Deals many worlds for one view: the public part is read (and checked) once, each
+    sample only deals the hidden cards and a seed, and shares the one road map — a search
+    deals thousands of worlds per move, and building either again would cost more than the
+    dealing."""
+
+    def __init__(self, view: dict[str, Any], seat: int) -> None:
+        self.view = view
+        self.seat = seat
+        self.unseen = sorted(unseen_cards(view, seat).elements())
+        self.skeleton = _skeleton(view, seat)
+        self.map = city_map(self.skeleton)
+
+    def sample(self, rng: random.Random) -> FenceState:
+        hidden = _deal(self.view, self.seat, list(self.unseen), rng)
+        world = dataclasses.replace(self.skeleton, **hidden)
+        world._cache["map"] = self.map
+        return world
+
+
+def _deal(view: dict[str, Any], seat: int, pool: list[str], rng: random.Random) -> dict[str, Any]:
+    """The hidden fields of one world: other hands and starting cards, the Stash piles, the
+    cards of a trade offer between two others, and a fresh seed."""
+    players = int(view["players"])
+    rng.shuffle(pool)
     offer: list[Any] = []
     known_in_hand: dict[int, list[str]] = {s: [] for s in range(players)}
     trade = view.get("trade_offer")
@@ -108,6 +134,22 @@ def sample_state(view: dict[str, Any], seat: int, rng: random.Random) -> FenceSt
         offer[2] = rng.choice(giver_hand) if giver_hand else "R1"
         offer[3] = rng.choice(taker_hand) if taker_hand else "B1"
 
+    return {
+        "seed": rng.randrange(2**31),
+        "red": tuple(red_pile),
+        "blue": tuple(blue_pile),
+        "mixed": tuple(mixed_pile),
+        "hands": tuple(tuple(h) for h in hands),
+        "start": tuple(tuple(c) for c in start),
+        "offer": tuple(offer),
+    }
+
+
+def _skeleton(view: dict[str, Any], seat: int) -> FenceState:
+    """The public part of a world (every hidden card still to deal), loaded with the
+    engine's checks."""
+    players = int(view["players"])
+    options = dict(view["options"])
     jailed = view["jailed"]
     pawns = [
         None if jailed[s] else (NOT_PLACED if view["pawns"][s] is None else view["pawns"][s])
@@ -128,7 +170,7 @@ def sample_state(view: dict[str, Any], seat: int, rng: random.Random) -> FenceSt
     data = {
         "players": players,
         "options": options,
-        "seed": rng.randrange(2**31),
+        "seed": 0,
         "draws": 0,
         "stage": view["stage"],
         "actor": actor,
@@ -148,12 +190,12 @@ def sample_state(view: dict[str, Any], seat: int, rng: random.Random) -> FenceSt
         "tunnel": list(view["tunnel"]),
         "pending_tiles": list(view["pending_tiles"]),
         "ritzy": view["ritzy"],
-        "red": red_pile,
-        "blue": blue_pile,
-        "mixed": mixed_pile,
+        "red": [],
+        "blue": [],
+        "mixed": [],
         "discard": list(view["discard"]),
-        "hands": hands,
-        "start": start,
+        "hands": [list(view.get("hand", [])) if s == seat else [] for s in range(players)],
+        "start": [[] for _ in range(players)],
         "revealed": list(view["revealed"]),
         "pawns": pawns,
         "cops": view["cops"],
@@ -166,7 +208,7 @@ def sample_state(view: dict[str, Any], seat: int, rng: random.Random) -> FenceSt
         "draw_for": str(draw.get("reason", "")),
         "goods_left": goods_left,
         "goods": goods,
-        "offer": offer,
+        "offer": [],
         "offered": bool(view.get("offered", False)),
         "winners": None if view["winners"] is None else list(view["winners"]),
         "termination": "",

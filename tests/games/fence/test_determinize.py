@@ -69,9 +69,9 @@ def test_unseen_cards_exclude_everything_the_seat_can_see() -> None:
     view = RULES.view(state, 1)
     unseen = unseen_cards(view, 1)
     red, blue = decks(3, dict(view["options"]))
-    assert sum(unseen.values()) == len(red + blue) - len(view["hand"]) - len(
-        view["discard"]
-    ) - len(view["starting_cards"])
+    assert sum(unseen.values()) == len(red + blue) - len(view["hand"]) - len(view["discard"]) - len(
+        view["starting_cards"]
+    )
 
 
 def test_other_hands_and_the_dice_vary_between_samples() -> None:
@@ -82,3 +82,21 @@ def test_other_hands_and_the_dice_vary_between_samples() -> None:
     assert len(others) > 1 or not any(view["hand_sizes"][1:])
     assert len({s.seed for s in samples}) == 12  # never the real seed's future dice
     assert all(s.hands[0] == state.hands[0] for s in samples)  # type: ignore[attr-defined]
+
+
+def test_one_sampler_deals_many_worlds_on_one_road_map() -> None:
+    """A search deals thousands of worlds per move: they share the view's road map (built
+    once) and still each pass for the real state."""
+    from games.fence.determinize import Sampler
+    from games.fence.world import build_map, city_map
+
+    state = _played(9, 3, {"quick_map": True}, 50)
+    seat = RULES.to_move(state)[0]
+    view = RULES.view(state, seat)
+    sampler = Sampler(view, seat)
+    rng = random.Random(1)
+    worlds = [sampler.sample(rng) for _ in range(8)]
+    assert all(RULES.view(w, seat) == view for w in worlds)
+    assert all(city_map(w) is sampler.map for w in worlds)
+    assert build_map(state).succ == sampler.map.succ
+    assert len({w.seed for w in worlds}) == 8
