@@ -25,6 +25,8 @@ def test_the_view_rebuilds_the_position(seed: int, plies: int) -> None:
         if RULES.outcome(state) is not None:
             break
         state = RULES.apply(state, rng.choice(RULES.legal_actions(state)))
+    if RULES.outcome(state) is not None:
+        return  # a decided game is never given to the computer (the view has no side to move)
     rebuilt = state_from_view(RULES.view(state, 0))
     assert RULES.dump(rebuilt) == RULES.dump(state)
 
