@@ -149,6 +149,8 @@ def main(argv: list[str] | None = None) -> None:
         for job, (score, normal_calls) in zip(jobs, pool.map(play, jobs), strict=True):
             scores[job.game, job.pairing].append(score)
             calls[job.game].extend(normal_calls)
+            print(f"  {job.game} {job.pairing} game {len(scores[job.game, job.pairing])}:"
+                  f" {score:g}", flush=True)
     elapsed = time.perf_counter() - start
 
     figures: dict[str, Any] = {"games_per_pairing": count, "seconds": seconds}
