@@ -64,7 +64,7 @@ class Settings(BaseSettings):
     workers: int | None = Field(
         default=None,
         ge=0,
-        description="Processes for rendering and the computer's search (default: cores - 1; "
+        description="Processes for rendering and the computer's search (default: one per core; "
         "0 runs them in a thread of the bot's process).",
     )
     ai_seconds: str = Field(
