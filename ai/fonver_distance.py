@@ -97,18 +97,10 @@ def distances(
         if point in goal:
             break
         here = dist[point]
-        for near in orthogonal[point]:
-            stone = board[near]
-            if stone == colour:
-                if here < dist[near]:
-                    dist[near] = here
-                    queue.appendleft(near)
-            elif stone == EMPTY and here + 1 < dist[near]:
-                dist[near] = here + 1
-                queue.append(near)
-        for near, side_a, side_b in diagonal[point]:
-            if board[side_a] != EMPTY or board[side_b] != EMPTY:
-                continue
+        # orthogonal neighbours, and diagonal ones whose two shared points are empty (a bridge)
+        steps = [*orthogonal[point]]
+        steps += [n for n, a, b in diagonal[point] if board[a] == EMPTY and board[b] == EMPTY]
+        for near in steps:
             stone = board[near]
             if stone == colour:
                 if here < dist[near]:

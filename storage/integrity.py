@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 from storage.base import (
     ACTIVE,
@@ -200,3 +200,32 @@ def check_limit(limit: int) -> int:
     if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
         raise ValueError(f"limit must be a positive count, got {limit!r}")
     return limit
+
+
+class NewMatch(NamedTuple):
+    """What both SQL engines write for a new match, checked and serialised once."""
+
+    seats: tuple[str, ...]
+    options: str
+    state: str
+    meta: str
+    due_at: float | None
+
+
+def new_match(
+    status: str,
+    seats: Sequence[str],
+    options: dict[str, Any],
+    state: dict[str, Any],
+    meta: dict[str, Any] | None,
+    due_at: float | None,
+) -> NewMatch:
+    """A new match's fields as the engines store them; a closed status gets no deadline."""
+    check_status(status)
+    return NewMatch(
+        check_seats(seats),
+        to_json(options, "options"),
+        to_json(state, "state"),
+        to_json(meta or {}, "meta"),
+        None if status in CLOSED_STATUSES else check_due(due_at),
+    )

@@ -53,6 +53,7 @@ from storage.integrity import (
     encode_actions,
     encode_settings,
     from_json,
+    new_match,
     to_json,
 )
 from storage.pg_migrations import migrate
@@ -293,12 +294,9 @@ class PostgresStore(SettingsByKind, Store):
         meta: dict[str, Any] | None = None,
         due_at: float | None = None,
     ) -> MatchRecord:
-        check_status(status)
-        seat_ids = check_seats(seats)
-        options_json = to_json(options, "options")
-        state_json = to_json(state, "state")
-        meta_json = to_json(meta or {}, "meta")
-        due = None if status in CLOSED_STATUSES else check_due(due_at)
+        seat_ids, options_json, state_json, meta_json, due = new_match(
+            status, seats, options, state, meta, due_at
+        )
         async with self._writing() as conn:
             match_id = await conn.fetchval(
                 "INSERT INTO matches (game, options, seed, status, created_by, guild_id,"
