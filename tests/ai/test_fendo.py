@@ -16,13 +16,7 @@ RULES = games.get("fendo")
 
 
 def _played(seed: int, plies: int) -> object:
-    rng = random.Random(seed)
-    state = RULES.new()
-    for _ in range(plies):
-        if RULES.outcome(state) is not None:
-            break
-        state = RULES.apply(state, rng.choice(RULES.legal_actions(state)))
-    return state
+    return RULES.random_playout(RULES.new(), random.Random(seed), max_plies=plies)
 
 
 @settings(max_examples=25, deadline=None)

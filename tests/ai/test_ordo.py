@@ -19,12 +19,7 @@ RULES = games.get("ordo")
 @settings(max_examples=25, deadline=None)
 @given(st.integers(0, 10_000), st.integers(0, 60))
 def test_the_view_rebuilds_the_position(seed: int, plies: int) -> None:
-    rng = random.Random(seed)
-    state = RULES.new()
-    for _ in range(plies):
-        if RULES.outcome(state) is not None:
-            break
-        state = RULES.apply(state, rng.choice(RULES.legal_actions(state)))
+    state = RULES.random_playout(RULES.new(), random.Random(seed), max_plies=plies)
     if RULES.outcome(state) is not None:
         return  # a decided game is never given to the computer (the view has no side to move)
     rebuilt = state_from_view(RULES.view(state, 0))

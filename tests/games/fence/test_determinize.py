@@ -24,13 +24,8 @@ OPTION_SETS = (
 
 
 def _played(seed: int, players: int, options: dict[str, object], plies: int) -> object:
-    rng = random.Random(seed)
     state = RULES.new(players=players, seed=seed, options=options)
-    for _ in range(plies):
-        if RULES.outcome(state) is not None:
-            break
-        state = RULES.apply(state, rng.choice(RULES.legal_actions(state)))
-    return state
+    return RULES.random_playout(state, random.Random(seed), max_plies=plies)
 
 
 def _all_cards(state: object) -> Counter[str]:
