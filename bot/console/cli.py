@@ -241,6 +241,9 @@ class Console:
         if cmd.command == "move":
             text = opts.pop("move", None) or " ".join(cmd.args)
             return await s.move(user, text, match_id=match_id)
+        if cmd.command == "premove":
+            text = opts.pop("lines", None) or " ".join(cmd.args)
+            return await s.premove(user, text or None, match_id=match_id)
         if cmd.command == "waiting":
             return await s.waiting(user)
         if cmd.command == "notify":

@@ -26,6 +26,7 @@ from typing import Any, ParamSpec
 import ai
 import games
 import render
+from bot.service import premoves
 from bot.service.base import (
     DROP,
     Loaded,
@@ -43,12 +44,13 @@ from bot.service.lobby import LobbyCases, lobby_of
 from bot.service.notifier import Notifier
 from bot.service.opponents import OpponentCases, is_computer
 from bot.service.panel import PanelCases, guided
+from bot.service.premoves import PremoveCases, turn_position
 from bot.service.records import RecordCases
 from bot.service.replies import Button, DirectMessage, Post, Reply
 from bot.service.suggest import suggest
 from bot.service.summaries import round_summary
 from bot.service.timecontrol import TimeControl
-from bot.service.transition import Transitions
+from bot.service.transition import Transitions, stale
 from bot.service.workers import Workers
 from bot.words import words
 from games.core import IllegalMove, Outcome, Rules, quoted, shorten
@@ -102,7 +104,15 @@ PROPOSALS = {
 }  # fmt: skip
 
 
-class Service(LobbyCases, HandCases, PanelCases, CorrespondenceCases, RecordCases, OpponentCases):
+class Service(
+    LobbyCases,
+    HandCases,
+    PanelCases,
+    CorrespondenceCases,
+    RecordCases,
+    OpponentCases,
+    PremoveCases,
+):
     """The use cases. One instance per bot (or console run); it holds no game state itself —
     every command reads the match from the store, so restarts are invisible."""
 
@@ -790,7 +800,7 @@ class Service(LobbyCases, HandCases, PanelCases, CorrespondenceCases, RecordCase
         loaded = self._load(record)
         if record.status != ACTIVE:
             raise Refusal("move.match_over", match=record.id)
-        if version is not None and version != record.version:
+        if stale(record, version):
             raise Refusal("move.out_of_date")
         rules, state = loaded.rules, loaded.state
         seat = self._seat_of(record, actor)
@@ -834,49 +844,45 @@ class Service(LobbyCases, HandCases, PanelCases, CorrespondenceCases, RecordCase
             ):
                 return asked
             raise Refusal("move.onto_cops", move=risky[0].notation)
-        live = await self.store.actions(record.id, include_undone=True)
-        ply = live[-1].ply if live else 0
-        turn = 1
-        if live := [a for a in live if not a.undone]:
-            last = live[-1].detail
-            turn = int(last.get("turn", 0)) + (1 if last.get("ends_turn", True) else 0)
+        log_rows = await self.store.actions(record.id, include_undone=True)
+        ply = log_rows[-1].ply if log_rows else 0
+        live = [a for a in log_rows if not a.undone]
+        turn, begun = turn_position(live)
         now = self.clock()
         # The clocks as this turn found them: an agreed undo of the turn puts them back exactly.
-        played = [a for a in live if not a.undone]
-        starts_turn = not played or played[-1].detail.get("ends_turn", True)
-        clock_before = record.meta.get("clock") if starts_turn else None
-        appended: list[ActionRecord] = []
-        for step in steps:
-            ply += 1
-            appended.append(
-                ActionRecord(
-                    ply=ply,
-                    seat=seat,
-                    notation=step.notation,
-                    created_at=now,
-                    detail={
-                        "turn": turn,
-                        "ends_turn": step.ends_turn,
-                        "highlight": step.highlight,
-                        **({"public": step.public} if step.public != step.notation else {}),
-                        **({"clock_before": clock_before} if clock_before and not appended else {}),
-                    },
-                )
-            )
-            if step.ends_turn:
-                turn += 1
+        clock_before = None if begun else record.meta.get("clock")
+        appended = log_records(steps, seat, ply, turn, now, clock_before)
         outcome = rules.outcome(new_state)
         meta = {k: v for k, v in record.meta.items() if k not in ("draw_offer", "undo_request")}
         meta = await self.clocks.after_change(record, rules, state, new_state, meta, now)
+        ended = steps[-1].ends_turn or outcome is not None
+        final, answer_steps = new_state, []
+        if ended and premoves.META_KEY in meta:
+            their_turn = rules.step_separator.join(
+                [a.notation for a in live if a.detail.get("turn") == turn]
+                + [step.notation for step in steps]
+            )
+            final, answer_steps, meta = await self._conditional_answer(
+                record, rules, new_state, meta, turn, their_turn, outcome, names
+            )
+        if answer_steps:
+            author = next(iter(rules.to_move(new_state)))
+            clock_before = meta.get("clock")
+            meta = await self.clocks.after_change(record, rules, new_state, final, meta, now)
+            appended += log_records(
+                answer_steps, author, appended[-1].ply, turn + 1, now, clock_before,
+                conditional=True,
+            )  # fmt: skip
+            outcome = rules.outcome(final)
         done = await self.transitions.commit(
             record,
-            MatchUpdate(state=rules.dump(new_state), meta=meta),
+            MatchUpdate(state=rules.dump(final), meta=meta),
             append=appended,
             outcome=outcome,
             now=now,
         )
         updated = done.record
-        after = Loaded(updated, rules, new_state)
+        after = Loaded(updated, rules, final)
         lines: list[str] = []
         # The result line states the outcome's reason; a notice saying the same is dropped.
         said = outcome.reason if outcome else None
@@ -885,7 +891,17 @@ class Service(LobbyCases, HandCases, PanelCases, CorrespondenceCases, RecordCase
                 lines.append(step.description)
             lines.extend(n for n in step.notices if n != said)
         lines.extend(round_summary(rules, state, new_state, names))
-        ended = steps[-1].ends_turn or outcome is not None
+        if answer_steps:
+            author = next(iter(rules.to_move(new_state)))
+            lines.append(
+                words()(
+                    "premove.played",
+                    player=names[author],
+                    moves=rules.step_separator.join(step.notation for step in answer_steps),
+                )
+            )
+            for step in answer_steps:
+                lines.extend(n for n in step.notices if n != said)
         lines.extend(done.rating_lines)
         post = await self._board_post(after, lines, ping=ended, mid_turn=not ended)
         played = " ".join(step.notation for step in steps)
@@ -895,6 +911,41 @@ class Service(LobbyCases, HandCases, PanelCases, CorrespondenceCases, RecordCase
             match_id=record.id,
             dms=await self._dms_after(after, state, ended=ended),
         )
+
+    async def _conditional_answer(
+        self,
+        record: MatchRecord,
+        rules: Rules[Any, Any],
+        state: Any,
+        meta: dict[str, Any],
+        turn: int,
+        their_turn: str,
+        outcome: Outcome | None,
+        names: Sequence[str],
+    ) -> tuple[Any, list[Step], dict[str, Any]]:
+        """The stored answer to the turn just played, if one matches: the state after it, its
+        steps and the meta with the lines that remain (see :mod:`bot.service.premoves`)."""
+        movers = rules.to_move(state)
+        author = next(iter(movers), None)
+        if outcome is not None or author is None or len(movers) != 1:
+            return state, [], premoves.without_all(meta)
+        tree = premoves.stored(meta, author)
+        branch = (
+            premoves.answer(tree, their_turn)
+            if premoves.stored_turn(meta, author) == turn
+            else None
+        )
+        if branch is None:
+            return state, [], premoves.without_all(meta)
+        try:
+            final, steps = await asyncio.to_thread(
+                self._play, rules, state, branch.mine, author, names[author]
+            )
+        except (IllegalMove, Refusal):
+            # Checked at entry from this very position, so only a changed engine gets here.
+            log.warning("match %s: a stored conditional move no longer plays", record.id)
+            return state, [], premoves.without_all(meta)
+        return final, steps, premoves.with_lines(meta, author, branch.then, turn + 2)
 
     @staticmethod
     def _play(
@@ -1126,7 +1177,9 @@ class Service(LobbyCases, HandCases, PanelCases, CorrespondenceCases, RecordCase
         if not dropped:
             raise Refusal("undo.already_done")
         state = await asyncio.to_thread(replay, rules, record, keep)
-        meta = {k: v for k, v in record.meta.items() if k not in ("draw_offer", "undo_request")}
+        # Conditional moves were written for the position the undo takes away.
+        meta = premoves.without_all(record.meta)
+        meta = {k: v for k, v in meta.items() if k not in ("draw_offer", "undo_request")}
         before = rules.load(record.state)
         if (clock_before := dropped[0].detail.get("clock_before")) and "clock" in meta:
             # Exactly the clocks the undone turn began with: the requester's thinking time
@@ -1336,6 +1389,41 @@ class Service(LobbyCases, HandCases, PanelCases, CorrespondenceCases, RecordCase
         if type(rules).label is Rules.label:
             return {n: n for n in rules.legal_notations(state)}
         return {rules.format(state, a): rules.label(state, a) for a in rules.legal_actions(state)}
+
+
+def log_records(
+    steps: Sequence[Step],
+    seat: int,
+    last_ply: int,
+    turn: int,
+    now: float,
+    clock_before: dict[str, Any] | None,
+    *,
+    conditional: bool = False,
+) -> list[ActionRecord]:
+    """Log rows for the steps of one seat, from turn ``turn`` on; the first row keeps the
+    clocks the turn began with (an agreed undo puts them back exactly)."""
+    rows: list[ActionRecord] = []
+    for step in steps:
+        rows.append(
+            ActionRecord(
+                ply=last_ply + len(rows) + 1,
+                seat=seat,
+                notation=step.notation,
+                created_at=now,
+                detail={
+                    "turn": turn,
+                    "ends_turn": step.ends_turn,
+                    "highlight": step.highlight,
+                    **({"public": step.public} if step.public != step.notation else {}),
+                    **({"clock_before": clock_before} if clock_before and not rows else {}),
+                    **({"conditional": True} if conditional else {}),
+                },
+            )
+        )
+        if step.ends_turn:
+            turn += 1
+    return rows
 
 
 def shown_notation(action: ActionRecord, *, reveal: bool) -> str:
