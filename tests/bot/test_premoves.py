@@ -307,3 +307,27 @@ def test_autocomplete_offers_their_moves_after_if_and_yours_after_then() -> None
     again = pm.complete(ORDO, state, 0, "if a6-a5 then d1-e1; if b6-b5 then g1")
     assert "if a6-a5 then d1-e1; if b6-b5 then g1-f1" in again
     assert pm.complete(ORDO, state, 0, "if a6-a4 then d1") == []  # nothing after a wrong turn
+
+
+async def test_the_console_speaks_premove(clock: FakeClock, tmp_path: Path) -> None:
+    from bot.console import Console
+
+    out: list[str] = []
+    async with MemoryStore() as store:
+        shell = Console(
+            Service(store, clock=clock, seed_source=lambda: 12345), tmp_path, out.append
+        )
+        for line in (
+            "alice: /play ordo opponent:bob color:first",
+            "bob: /match accept",
+            "alice: /move c1-b1",
+            'alice: /premove lines:"if a6-a5 then d1-e1"',
+            "alice: /premove",
+        ):
+            await shell.handle(line)
+        private = [line for line in out if "if a6-a5 then d1-e1" in line]
+        assert private and all(line.startswith("[only alice] ") for line in private)
+        out.clear()
+        await shell.handle("bob: /move a6-a5")
+        assert any("alice answers at once with a conditional move: d1-e1" in s for s in out)
+        assert "[notify bob] bob, it's your turn in Ordo (match #1)." in out
