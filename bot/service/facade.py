@@ -47,6 +47,7 @@ from bot.service.panel import PanelCases, guided
 from bot.service.premoves import PremoveCases, turn_position
 from bot.service.records import RecordCases
 from bot.service.replies import Button, DirectMessage, Post, Reply
+from bot.service.seeks import SeekCases, seek_of
 from bot.service.suggest import suggest
 from bot.service.summaries import round_summary
 from bot.service.timecontrol import TimeControl
@@ -112,6 +113,7 @@ class Service(
     RecordCases,
     OpponentCases,
     PremoveCases,
+    SeekCases,
 ):
     """The use cases. One instance per bot (or console run); it holds no game state itself —
     every command reads the match from the store, so restarts are invisible."""
@@ -480,8 +482,11 @@ class Service(
         channel_id: str | None = None,
         time_control: str | None = None,
         rated: bool | None = None,
+        min_rating: int | None = None,
+        max_rating: int | None = None,
     ) -> Reply:
-        """``/play``: a challenge for two-player games, a lobby for bigger ones."""
+        """``/play``: a challenge for two-player games (an open one with nobody named), a
+        lobby for bigger ones."""
         try:
             info = self._rules_named(game).info
         except Refusal as refusal:
@@ -509,6 +514,8 @@ class Service(
             channel_id=channel_id,
             time_control=time_control,
             rated=rated,
+            min_rating=min_rating,
+            max_rating=max_rating,
         )
 
     @guarded
@@ -524,16 +531,29 @@ class Service(
         channel_id: str | None = None,
         time_control: str | None = None,
         rated: bool | None = None,
+        min_rating: int | None = None,
+        max_rating: int | None = None,
     ) -> Reply:
         rules = self._rules_named(game)
         await self._check_enabled(rules.info.name, guild_id)
         info = rules.info
         if info.max_players > 2:
             raise Refusal("challenge.needs_lobby", game=info.title, name=info.name)
-        if info.min_players != 2 or opponent is None:
-            if opponent is None:
-                raise Refusal("challenge.needs_opponent", game=info.title)
+        if info.min_players != 2:
             raise Refusal("challenge.not_two_player", game=info.title)
+        if opponent is None:  # nobody named: an open challenge for anyone here
+            return await self.open_seek(
+                actor,
+                game,
+                color=color,
+                options=options,
+                guild_id=guild_id,
+                channel_id=channel_id,
+                time_control=time_control,
+                rated=rated,
+                min_rating=min_rating,
+                max_rating=max_rating,
+            )
         if opponent.id == actor.id:
             raise Refusal("challenge.yourself")
         checked = rules.options(options)
@@ -656,8 +676,15 @@ class Service(
     async def accept(
         self, actor: User, *, match_id: int | None = None, where: str | None = None
     ) -> Reply:
-        """Accept whatever the other side proposed: a challenge, a draw or an undo."""
+        """Accept whatever the other side proposed: a challenge, a draw or an undo — or
+        anyone's open challenge."""
         await self._touch(actor)
+        if match_id is not None or where is not None:
+            found = await self._find(
+                actor, match_id, where, statuses=OPEN_STATUSES, participant=False
+            )
+            if seek_of(found) is not None:
+                return await self._accept_seek(actor, found)
         record = await self._pending_for(actor, match_id, where)
         if record.status == CHALLENGE:
             return await self._accept_challenge(actor, record)
@@ -676,7 +703,13 @@ class Service(
         """Decline a challenge (or withdraw your own), a draw offer or an undo request."""
         await self._touch(actor)
         if match_id is not None or where is not None:
-            found = await self._find(actor, match_id, where, statuses=OPEN_STATUSES)
+            found = await self._find(
+                actor, match_id, where, statuses=OPEN_STATUSES, participant=False
+            )
+            if seek_of(found) is not None and actor.id != found.created_by:
+                raise Refusal("seek.only_challenger")
+            if actor.id not in found.seats:
+                raise Refusal("match.not_playing", match=found.id)
             if lobby_of(found):
                 return await self.leave(actor, match_id=found.id)
         record = await self._pending_for(actor, match_id, where, own_challenges=True)
@@ -1251,19 +1284,17 @@ class Service(
                     if actor.id in movers
                     else say("games.their_turn", players=plural_names([names[s] for s in seats]))
                 ) + await self.clocks.games_clock(record, seats, actor.id, directory)
-            lines.append(
-                self._linked(
-                    record,
-                    say(
-                        "games.line",
-                        match=record.id,
-                        game=title,
-                        opponents=opponents,
-                        state=state,
-                        since=since,
-                    ),
-                )
+            line = say(
+                "games.line",
+                match=record.id,
+                game=title,
+                opponents=opponents,
+                state=state,
+                since=since,
             )
+            if seek_of(record) is not None:
+                line = say("games.open_seek", match=record.id, game=title, since=since)
+            lines.append(self._linked(record, line))
         return Reply(text="\n".join(lines))
 
     async def find_active(
