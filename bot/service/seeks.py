@@ -43,13 +43,19 @@ def seek_of(record: MatchRecord) -> dict[str, Any] | None:
 
 
 def _range_text(seek: dict[str, Any]) -> str:
+    """``for ratings 1400–1800`` (empty for a seek open to everyone)."""
     low, high = seek.get("min"), seek.get("max")
-    if low is None and high is None:
-        return ""
     say = words()
     if low is not None and high is not None:
         return say("seek.range_both", low=low, high=high)
-    return say("seek.range_min", low=low) if low is not None else say("seek.range_max", high=high)
+    if low is not None:
+        return say("seek.range_min", low=low)
+    return say("seek.range_max", high=high) if high is not None else ""
+
+
+def _with_range(text: str, seek: dict[str, Any]) -> str:
+    span = _range_text(seek)
+    return f"{text} · {span}" if span else text
 
 
 class SeekCases:
@@ -98,15 +104,17 @@ class SeekCases:
         shared = words()  # the seek is read by everyone: see bot.words
         mine = await self._rating_of(record, actor.id)
         text = (
-            shared(
-                "seek.post",
-                player=actor.name,
-                rating=glicko.display(mine),
-                game=info.title,
-                match=record.id,
-                color=record.meta["color"],
+            _with_range(
+                shared(
+                    "seek.post",
+                    player=actor.name,
+                    rating=glicko.display(mine),
+                    game=info.title,
+                    match=record.id,
+                    color=record.meta["color"],
+                ),
+                record.meta[SEEK_KEY],
             )
-            + _range_text(record.meta[SEEK_KEY])
             + self._options_text(rules, checked)
             + self._terms_text(extra)
         )
@@ -141,9 +149,7 @@ class SeekCases:
         rating = (await self._rating_of(record, actor.id)).rating
         low, high = seek.get("min"), seek.get("max")
         if (low is not None and rating < low) or (high is not None and rating > high):
-            raise Refusal(
-                "seek.out_of_range", rating=round(rating), range=_range_text(seek).strip(" ·")
-            )
+            raise Refusal("seek.out_of_range", rating=round(rating), range=_range_text(seek))
         await self._touch(actor)
         rules = games.get(record.game)
         seat = self._challenger_seat(rules, record.meta.get("color"), record.seed)
@@ -191,14 +197,17 @@ class SeekCases:
             rules = games.get(record.game)
             rating = await self._rating_of(record, record.created_by)
             seek = seek_of(record) or {}
-            line = say(
-                "seek.list_line",
-                match=record.id,
-                game=rules.info.title,
-                player=names.get(record.created_by, record.created_by),
-                rating=glicko.display(rating),
-                terms=self._terms_text(record.meta).strip(),
-            ) + _range_text(seek)
+            line = _with_range(
+                say(
+                    "seek.list_line",
+                    match=record.id,
+                    game=rules.info.title,
+                    player=names.get(record.created_by, record.created_by),
+                    rating=glicko.display(rating),
+                    terms=self._terms_text(record.meta).strip(),
+                ),
+                seek,
+            )
             if self.link is not None and (url := self.link(record)):
                 line += f" {url}"
             lines.append(line)
