@@ -59,7 +59,6 @@ from storage.integrity import (
 from storage.migrations import migrate, rollback_if_open
 from storage.rows import SettingsByKind, action_of, match_of, rating_of, tournament_of
 from storage.tournaments import (
-    TOURNAMENT_OPEN_SQL,
     check_open_and_current,
     due_after_change,
     new_tournament,
@@ -99,12 +98,11 @@ _TOURNAMENT_COLUMNS = (
 TOURNAMENTS_DUE_QUERY = (
     f"SELECT {_TOURNAMENT_COLUMNS} FROM tournaments INDEXED BY tournaments_due"
     " WHERE due_at IS NOT NULL AND due_at <= ?"
-    f" AND status IN {TOURNAMENT_OPEN_SQL}"
     " ORDER BY due_at, id LIMIT ?"
 )
 """Due tournaments through the partial index ``tournaments_due``, named outright as for
-matches, so a missing index is an error rather than a silent scan. The status test only
-guards against a hand edit: the table already refuses a deadline on a closed tournament."""
+matches, so a missing index is an error rather than a silent scan. No status test: the table
+refuses a deadline on a closed tournament (its CHECK), so every row with one is open."""
 
 
 class SqliteStore(SettingsByKind, Store):

@@ -23,8 +23,6 @@ from storage.integrity import check_due, check_due_update, to_json
 
 TOURNAMENT_OPEN = tuple(s for s in TOURNAMENT_STATUSES if s not in TOURNAMENT_CLOSED)
 """The statuses in which a tournament may still be due: signup and running."""
-TOURNAMENT_OPEN_SQL = "(" + ", ".join(f"'{s}'" for s in TOURNAMENT_OPEN) + ")"
-"""The same as a SQL list of literals, so a query states what the partial index needs."""
 
 
 class NewTournament(NamedTuple):
