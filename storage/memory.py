@@ -407,15 +407,18 @@ class MemoryStore(Store):
         due_at: float | None = None,
     ) -> TournamentRecord:
         """See :meth:`Store.create_tournament`."""
-        new = new_tournament(name, status, data, now, due_at)
+        new = new_tournament(
+            guild_id=guild_id, channel_id=channel_id, game=game, name=name,
+            created_by=created_by, status=status, data=data, now=now, due_at=due_at,
+        )  # fmt: skip
         stored = _Tournament(
             id=self._next_tournament_id,
-            guild_id=guild_id,
-            channel_id=channel_id,
-            game=game,
+            guild_id=new.guild_id,
+            channel_id=new.channel_id,
+            game=new.game,
             name=new.name,
             status=new.status,
-            created_by=created_by,
+            created_by=new.created_by,
             created_at=new.created_at,
             updated_at=new.created_at,
             version=1,

@@ -625,15 +625,18 @@ class PostgresStore(SettingsByKind, Store):
         due_at: float | None = None,
     ) -> TournamentRecord:
         """See :meth:`Store.create_tournament`."""
-        new = new_tournament(name, status, data, now, due_at)
+        new = new_tournament(
+            guild_id=guild_id, channel_id=channel_id, game=game, name=name,
+            created_by=created_by, status=status, data=data, now=now, due_at=due_at,
+        )  # fmt: skip
         async with self._writing() as conn:
             row = await conn.fetchrow(
                 "INSERT INTO tournaments (guild_id, channel_id, game, name, status, created_by,"
                 " created_at, updated_at, version, data, due_at)"
                 " VALUES ($1, $2, $3, $4, $5, $6, $7, $7, 1, $8::json, $9)"
                 f" RETURNING {_TOURNAMENT_COLUMNS}",
-                guild_id, channel_id, game, new.name, new.status, created_by,
-                new.created_at, new.data, new.due_at,
+                new.guild_id, new.channel_id, new.game, new.name, new.status,
+                new.created_by, new.created_at, new.data, new.due_at,
             )  # fmt: skip
         assert row is not None
         return tournament_of(row)

@@ -544,15 +544,18 @@ class SqliteStore(SettingsByKind, Store):
         due_at: float | None = None,
     ) -> TournamentRecord:
         """See :meth:`Store.create_tournament`."""
-        new = new_tournament(name, status, data, now, due_at)
+        new = new_tournament(
+            guild_id=guild_id, channel_id=channel_id, game=game, name=name,
+            created_by=created_by, status=status, data=data, now=now, due_at=due_at,
+        )  # fmt: skip
         async with self._writing() as conn:
             cur = await conn.execute(
                 "INSERT INTO tournaments (guild_id, channel_id, game, name, status, created_by,"
                 " created_at, updated_at, version, data, due_at)"
                 " VALUES (?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?)",
                 (
-                    guild_id, channel_id, game, new.name, new.status, created_by,
-                    new.created_at, new.created_at, new.data, new.due_at,
+                    new.guild_id, new.channel_id, new.game, new.name, new.status,
+                    new.created_by, new.created_at, new.created_at, new.data, new.due_at,
                 ),
             )  # fmt: skip
             tournament_id = cur.lastrowid

@@ -28,7 +28,11 @@ TOURNAMENT_OPEN = tuple(s for s in TOURNAMENT_STATUSES if s not in TOURNAMENT_CL
 class NewTournament(NamedTuple):
     """A new tournament's checked fields, serialised as the SQL engines store them."""
 
+    guild_id: str
+    channel_id: str | None
+    game: str
     name: str
+    created_by: str
     status: str
     data: str
     created_at: float
@@ -70,24 +74,38 @@ def check_now(now: float) -> float:
     return float(now)
 
 
-def check_name(name: str) -> str:
-    """Any text will do (names repeat freely), but not a NUL: PostgreSQL cannot store one in
-    ``text``, and refusing it everywhere keeps the three stores twins."""
-    if not isinstance(name, str):
-        raise TypeError(f"tournament name must be a string, got {type(name).__name__}")
-    if "\x00" in name:
-        raise ValueError("tournament name must not contain a NUL character")
-    return name
+def check_text(value: str, what: str) -> str:
+    """Any text will do (names repeat freely), but text it must be, without a NUL: the SQL
+    columns are NOT NULL, and PostgreSQL cannot store a NUL in ``text`` at all, so refusing
+    both here keeps the memory store a twin of the other two."""
+    if not isinstance(value, str):
+        raise TypeError(f"tournament {what} must be a string, got {type(value).__name__}")
+    if "\x00" in value:
+        raise ValueError(f"tournament {what} must not contain a NUL character")
+    return value
 
 
 def new_tournament(
-    name: str, status: str, data: dict[str, Any], now: float, due_at: float | None
+    *,
+    guild_id: str,
+    channel_id: str | None,
+    game: str,
+    name: str,
+    created_by: str,
+    status: str,
+    data: dict[str, Any],
+    now: float,
+    due_at: float | None,
 ) -> NewTournament:
     """A tournament created closed (an import of a past event, say) gets no deadline."""
     check_tournament_status(status)
     due = check_due(due_at)
     return NewTournament(
-        check_name(name),
+        check_text(guild_id, "guild id"),
+        None if channel_id is None else check_text(channel_id, "channel id"),
+        check_text(game, "game"),
+        check_text(name, "name"),
+        check_text(created_by, "creator"),
         status,
         encode_data(data),
         check_now(now),

@@ -329,6 +329,12 @@ async def test_returned_data_is_a_copy(store: Store, make_tournament: MakeTourna
         ({"now": math.nan}, ValueError),
         ({"name": "nul\x00name"}, ValueError),
         ({"name": None}, TypeError),
+        ({"guild_id": None}, TypeError),
+        ({"guild_id": 42}, TypeError),
+        ({"channel_id": 7}, TypeError),
+        ({"game": None}, TypeError),
+        ({"created_by": None}, TypeError),
+        ({"created_by": "a\x00"}, ValueError),
     ],
     ids=repr,
 )
