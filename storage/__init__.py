@@ -16,6 +16,11 @@ from storage.base import (
     DECLINED,
     FINISHED,
     OPEN_STATUSES,
+    TOURNAMENT_CANCELLED,
+    TOURNAMENT_CLOSED,
+    TOURNAMENT_FINISHED,
+    TOURNAMENT_RUNNING,
+    TOURNAMENT_SIGNUP,
     UNCHANGED,
     ActionRecord,
     MatchClosed,
@@ -28,6 +33,8 @@ from storage.base import (
     StatusChanged,
     Store,
     StoreBusy,
+    TournamentClosed,
+    TournamentRecord,
 )
 from storage.memory import MemoryStore
 from storage.migrations import SchemaTooNew
@@ -41,6 +48,11 @@ __all__ = [
     "DECLINED",
     "FINISHED",
     "OPEN_STATUSES",
+    "TOURNAMENT_CANCELLED",
+    "TOURNAMENT_CLOSED",
+    "TOURNAMENT_FINISHED",
+    "TOURNAMENT_RUNNING",
+    "TOURNAMENT_SIGNUP",
     "UNCHANGED",
     "ActionRecord",
     "MatchClosed",
@@ -56,6 +68,8 @@ __all__ = [
     "StatusChanged",
     "Store",
     "StoreBusy",
+    "TournamentClosed",
+    "TournamentRecord",
     "open_store",
 ]
 
