@@ -182,6 +182,9 @@ class Console:
             # The computer answers at once when it is to move (Discord: in the background).
             for answer in await self.service.computer_turns(reply.match_id):
                 self.show("", answer)
+        if reply.ok and isinstance(started := reply.extra.get("tournament"), int):
+            for news in await self.service.advance(started):  # round 1's games, at once
+                self.show("", news)
 
     async def dispatch(self, line: CommandLine) -> Reply:
         if line.command in GROUPS and not (
@@ -244,6 +247,8 @@ class Console:
         if cmd.command == "premove":
             text = opts.pop("lines", None) or " ".join(cmd.args)
             return await s.premove(user, text or None, match_id=match_id)
+        if cmd.command == "tournament":
+            return await self._tournament(user, cmd, opts)
         if cmd.command == "seeks":
             return await s.seeks(user, guild_id=GUILD)
         if cmd.command == "waiting":
@@ -335,6 +340,46 @@ class Console:
             rated=rated,
             **bounds,
         )
+
+    async def _tournament(self, user: User, cmd: CommandLine, opts: dict[str, str]) -> Reply:
+        """``/tournament <create|join|leave|start|cancel|standings|list> [option:value …]``."""
+        sub = (cmd.args[0] if cmd.args else "").lower()
+        s = self.service
+        number = opts.pop("tournament", None) or (cmd.args[1] if len(cmd.args) > 1 else None)
+        try:
+            tournament_id = int(number.lstrip("#")) if number else None
+            rounds = int(opts["rounds"]) if opts.get("rounds") else None
+            table = int(opts["table"]) if opts.get("table") else None
+        except ValueError:
+            return Reply.refuse(SAY("console.bad_tournament_number"))
+        named = {"tournament_id": tournament_id, "guild_id": GUILD}
+        if sub == "create":
+            rated = opts.get("rated")
+            return await s.tournament_create(
+                user,
+                opts.get("game") or (cmd.args[1] if len(cmd.args) > 1 else ""),
+                name=opts.get("name"),
+                format=opts.get("format"),
+                rounds=rounds,
+                table=table,
+                time_control=opts.get("time"),
+                rated=None if rated is None else rated.lower() in ("true", "yes", "on"),
+                guild_id=GUILD,
+            )
+        if sub == "list":
+            return await s.tournaments(user, guild_id=GUILD)
+        actions: dict[str, Callable[..., Awaitable[Reply]]] = {
+            "join": s.tournament_join,
+            "leave": s.tournament_leave,
+            "start": s.tournament_start,
+            "cancel": s.tournament_cancel,
+            "standings": s.tournament_standings,
+        }
+        if sub not in actions:
+            return Reply.refuse(SAY("console.tournament_needs", commands=", ".join(
+                ["create", *actions, "list"]
+            )))  # fmt: skip
+        return await actions[sub](user, **named)
 
     async def _clock(self, text: str) -> None:
         """``!clock +3d``: move the fake clock on, then let due reminders and timeouts

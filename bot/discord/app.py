@@ -43,6 +43,8 @@ PLAIN_ACTIONS = frozenset(
     {"accept", "decline", "resign", "join", "leave", "start", "hand", "rematch", "add_computer"}
 )
 """Button actions that call the service use case of the same name for the button's match."""
+TOURNAMENT_ACTIONS = frozenset({"tournament_join", "tournament_leave"})
+"""Buttons under a tournament's sign-up post: the tournament's id travels as the value."""
 ANSWERS = frozenset({"accept", "decline", "step", "start"})
 """Buttons that answer a one-off question: they disappear once answered."""
 
@@ -187,6 +189,21 @@ class BoardBot(commands.Bot):
         self._background.add(task)
         task.add_done_callback(self._background.discard)
 
+    def tournament_soon(self, tournament_id: int) -> None:
+        """A tournament just started: make its first round's games now, not at the next
+        tick (the scheduler would, too, if this process stopped first)."""
+        task = asyncio.create_task(self._advance_tournament(tournament_id))
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
+
+    async def _advance_tournament(self, tournament_id: int) -> None:
+        try:
+            replies = await self.service.advance(tournament_id)
+        except Exception:
+            log.exception("tournament %s: starting its round failed", tournament_id)
+            return
+        await self._publish_all(replies)
+
     async def _computer_turns(self, match_id: int) -> None:
         for reply in await self.service.computer_turns(match_id):
             try:
@@ -243,6 +260,8 @@ class BoardBot(commands.Bot):
         reply: Reply
         if action in PLAIN_ACTIONS:
             reply = await getattr(service, action)(actor, match_id=match_id)
+        elif action in TOURNAMENT_ACTIONS and value.isdigit():
+            reply = await getattr(service, action)(actor, tournament_id=int(value))
         elif action == "step":
             reply = await service.step(actor, value, match_id=match_id, version=version)
         elif action == "panel":

@@ -160,10 +160,26 @@ class Delivery:
     ) -> tuple[str, str | None, str]:
         """A new public thread for a match, or the channel itself when threads can't be made
         here; returns (channel id, thread id, hint for the caller)."""
-        channel = interaction.channel
+        guild = str(interaction.guild_id) if interaction.guild_id is not None else None
+        place = await self._place(interaction.channel, guild, title)
+        if place is None:
+            return str(interaction.channel_id), None, ""
+        channel_id, thread_id, failed = place
+        return (
+            channel_id,
+            thread_id,
+            words(interaction.locale)("delivery.no_threads") if failed else "",
+        )
+
+    async def _place(
+        self, channel: Any, guild_id: str | None, title: str
+    ) -> tuple[str, str | None, bool] | None:
+        """(channel id, thread id, whether making a thread failed) for a new match started
+        from ``channel``: the server's match channel if it set one, a thread unless the server
+        plays in channels. None when ``channel`` can hold neither."""
         server: dict[str, Any] = {}
-        if interaction.guild_id is not None:
-            server = await self.bot.service.store.guild_settings(str(interaction.guild_id))
+        if guild_id is not None:
+            server = await self.bot.service.store.guild_settings(guild_id)
         if server.get("channel"):
             try:
                 channel = await self._channel(server["channel"])
@@ -172,7 +188,7 @@ class Delivery:
         if isinstance(channel, discord.Thread) and channel.parent is not None:
             channel = channel.parent
         if server.get("mode") == "channel" and channel is not None:
-            return str(channel.id), None, ""
+            return str(channel.id), None, False
         if isinstance(channel, discord.TextChannel):
             try:
                 thread = await channel.create_thread(
@@ -182,9 +198,38 @@ class Delivery:
                 )
             except discord.HTTPException as exc:
                 log.warning("cannot create a thread in %s: %s", channel.id, exc)
-                return str(channel.id), None, words(interaction.locale)("delivery.no_threads")
-            return str(channel.id), str(thread.id), ""
-        return str(interaction.channel_id), None, ""
+                return str(channel.id), None, True
+            return str(channel.id), str(thread.id), False
+        return None
+
+    async def open_thread_for(self, record: MatchRecord) -> MatchRecord:
+        """A place for a match nobody's command started (a tournament round), from the
+        channel it was created for; the record as stored afterwards."""
+        if record.thread_id is not None or record.channel_id is None:
+            return record
+        try:
+            channel = await self._channel(record.channel_id)
+        except discord.HTTPException as exc:
+            log.warning("match %s: its channel is unusable: %s", record.id, exc)
+            return record
+        names = " vs ".join(await self.bot.service.player_names(record))
+        place = await self._place(
+            channel, record.guild_id, f"{record.game.title()} #{record.id}: {names}"
+        )
+        if place is None:
+            return record
+        channel_id, thread_id, _ = place
+        await self.bot.service.attach_place(record.id, channel_id=channel_id, thread_id=thread_id)
+        return await self.bot.service.store.get_match(record.id) or record
+
+    async def post_to_place(self, place: str, post: Post) -> discord.Message | None:
+        """A post that belongs to no match (tournament news) in its channel."""
+        try:
+            channel = await self._channel(place)
+            return await channel.send(**message_kwargs(post, 0, None))
+        except discord.HTTPException as exc:
+            log.warning("posting to %s failed: %s", place, exc)
+            return None
 
     async def post(self, record: MatchRecord, post: Post) -> discord.Message | None:
         """Post to the match's thread (unarchiving it) or, failing that, its channel."""
@@ -240,6 +285,10 @@ class Delivery:
             record = await self.bot.service.store.get_match(record.id)
         text = reply.text
         say = words(interaction.locale)
+        if reply.post is not None and record is None and reply.place is not None:
+            message = await self.post_to_place(reply.place, reply.post)
+            if message is None:
+                text = (text + "\n" if text else "") + say("delivery.post_failed")
         if reply.post is not None and record is not None:
             message = await self.post(record, reply.post)
             if message is None:
@@ -265,14 +314,20 @@ class Delivery:
             await self.direct(dm.user_id, dm.text, dm.image, record)
         if reply.ok and record is not None and record.status == ACTIVE and has_computer(record):
             self.bot.computer_turns_soon(record.id)
+        if reply.ok and isinstance(started := reply.extra.get("tournament"), int):
+            self.bot.tournament_soon(started)
 
     async def publish(self, reply: Reply) -> None:
         """Deliver what no interaction asked for (reminders, timeouts, digests)."""
         record = None
         if reply.match_id is not None:
             record = await self.bot.service.store.get_match(reply.match_id)
+        if reply.created and record is not None:
+            record = await self.open_thread_for(record)
         if reply.post is not None and record is not None:
             await self.post(record, reply.post)
+        elif reply.post is not None and reply.place is not None:
+            await self.post_to_place(reply.place, reply.post)
         for dm in reply.dms:
             await self.direct(dm.user_id, dm.text, dm.image, record)
 

@@ -15,7 +15,15 @@ from typing import Any, ParamSpec
 from bot.service.replies import Reply
 from bot.words import words
 from games.core import IllegalMove, Rules
-from storage.base import MatchClosed, MatchRecord, RatingsChanged, StaleVersion, StoreBusy
+from storage.base import (
+    MatchClosed,
+    MatchRecord,
+    Rating,
+    RatingsChanged,
+    StaleVersion,
+    Store,
+    StoreBusy,
+)
 
 log = logging.getLogger("bot.service")
 
@@ -198,3 +206,9 @@ def ago(seconds: float, locale: object = "en") -> str:
     if hours < 36:
         return say("ago.hours", n=hours)
     return say("ago.days", n=hours // 24)
+
+
+async def rating_or_new(store: Store, guild_id: str, game: str, user_id: str) -> Rating:
+    """The stored rating, or a newcomer's (1500, fully uncertain) for someone never rated."""
+    found = await store.rating(guild_id, game, user_id)
+    return found or Rating(user_id=user_id, game=game, guild_id=guild_id)

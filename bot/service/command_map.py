@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 TOP_LEVEL: tuple[str, ...] = (
-    "play", "move", "premove", "board", "turn", "hand", "rules", "seeks",
+    "play", "move", "premove", "board", "turn", "hand", "rules", "seeks", "tournament",
 )  # fmt: skip
 
 GROUPS: Mapping[str, tuple[str, ...]] = {

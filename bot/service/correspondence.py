@@ -173,6 +173,7 @@ class CorrespondenceCases:
                 continue  # somebody moved meanwhile; the next tick looks again
             except Exception:
                 log.exception("clock tick failed (match %s)", record.id)
+        replies.extend(await self.tournament_tick())
         replies.extend(await self._digests())
         return replies
 

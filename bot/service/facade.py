@@ -51,6 +51,7 @@ from bot.service.seeks import SeekCases, seek_of
 from bot.service.suggest import suggest
 from bot.service.summaries import round_summary
 from bot.service.timecontrol import TimeControl
+from bot.service.tournaments.cases import TournamentCases
 from bot.service.transition import Transitions, stale
 from bot.service.workers import Workers
 from bot.words import words
@@ -114,6 +115,7 @@ class Service(
     OpponentCases,
     PremoveCases,
     SeekCases,
+    TournamentCases,
 ):
     """The use cases. One instance per bot (or console run); it holds no game state itself —
     every command reads the match from the store, so restarts are invisible."""

@@ -82,9 +82,8 @@ class LobbyCases:
         guests = [u for u in dict.fromkeys(invited) if u.id != actor.id]
         # The computer invited (console ``opponent:ai``) takes its seat at once.
         computers = [
-            computer(level_of(u.id), n) for n, u in enumerate(
-                (g for g in guests if is_computer(g.id)), start=1
-            )
+            computer(level_of(u.id), n)
+            for n, u in enumerate((g for g in guests if is_computer(g.id)), start=1)
         ][: size - 1]
         guests = [u for u in guests if not is_computer(u.id)]
         await self._touch(actor, *guests, *computers)

@@ -134,6 +134,8 @@ class Reply:
     ok: bool = True
     """False for refusals and errors (nothing was changed)."""
     extra: dict[str, object] = field(default_factory=dict)
+    place: str | None = None
+    """Where ``post`` goes when it belongs to no match (tournament news): a channel id."""
 
     def __post_init__(self) -> None:
         if any(is_computer(dm.user_id) for dm in self.dms):

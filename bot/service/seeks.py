@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 import games
 from bot.service import ratings as glicko
-from bot.service.base import Refusal, User, guarded
+from bot.service.base import Refusal, User, guarded, rating_or_new
 from bot.service.replies import Button, Post, Reply
 from bot.words import words
 from storage.base import ACTIVE, CHALLENGE, MatchRecord, MatchUpdate, Rating
@@ -135,9 +135,7 @@ class SeekCases:
         )
 
     async def _rating_of(self: Service, record: MatchRecord, user_id: str) -> Rating:
-        guild = record.guild_id or ""
-        found = await self.store.rating(guild, record.game, user_id)
-        return found or Rating(user_id=user_id, game=record.game, guild_id=guild)
+        return await rating_or_new(self.store, record.guild_id or "", record.game, user_id)
 
     async def _accept_seek(self: Service, actor: User, record: MatchRecord) -> Reply:
         """Take the empty seat: checked against the range, then one versioned transition."""

@@ -29,7 +29,7 @@ from dataclasses import dataclass, replace
 import games
 from bot.service import ratings as glicko
 from bot.service import timecontrol as tc
-from bot.service.base import note_commit
+from bot.service.base import note_commit, rating_or_new
 from bot.service.replies import is_computer
 from bot.words import words
 from games.core import Outcome
@@ -41,7 +41,6 @@ from storage.base import (
     MatchClosed,
     MatchRecord,
     MatchUpdate,
-    Rating,
     RatingsWrite,
     Store,
 )
@@ -161,11 +160,7 @@ class Transitions:
         if not record.meta.get("rated", False) or len(set(record.seats)) < len(record.seats):
             return None, ()
         guild = record.guild_id or ""
-        before = [
-            await self.store.rating(guild, record.game, uid)
-            or Rating(user_id=uid, game=record.game, guild_id=guild)
-            for uid in record.seats
-        ]
+        before = [await rating_or_new(self.store, guild, record.game, uid) for uid in record.seats]
         after = glicko.rate_match(before, list(outcome.winners), now)
         expected = {r.user_id: r.games for r in before}
         names = await self.store.user_names(record.seats)

@@ -83,7 +83,7 @@ def test_every_command_and_group_has_a_german_name() -> None:
 
     german = catalogue().languages["de"]
     for name in TOP_LEVEL:
-        location = "group_name" if name == "play" else "command_name"
+        location = "group_name" if name in ("play", "tournament") else "command_name"
         assert f"discord.{location}.{name}" in german, name
     for group, members in GROUPS.items():
         assert f"discord.group_name.{group}" in german, group

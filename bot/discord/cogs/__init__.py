@@ -26,6 +26,7 @@ async def setup_cogs(bot: BoardBot) -> None:
     from bot.discord.cogs.moves import MoveCog
     from bot.discord.cogs.play import PlayCog
     from bot.discord.cogs.simple import SimpleCog
+    from bot.discord.cogs.tournaments import TournamentCog
 
     for cog in (
         PlayCog(bot),
@@ -34,6 +35,7 @@ async def setup_cogs(bot: BoardBot) -> None:
         SimpleCog(bot),
         InfoCog(bot),
         CorrespondenceCog(bot),
+        TournamentCog(bot),
     ):
         await bot.add_cog(cog)
     group_commands(bot.tree)
