@@ -138,6 +138,26 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         # looks at each and sets its real deadline.
         "UPDATE matches SET due_at = 0 WHERE status = 'active'",
     ),
+    # -- rating history --
+    # 5: every player's rating after each rated match; see ``storage/migrations.py``.
+    (
+        """
+        CREATE TABLE rating_history (
+            guild_id TEXT    NOT NULL,
+            game     TEXT    NOT NULL,
+            user_id  TEXT    NOT NULL,
+            match_id BIGINT  NOT NULL CHECK (match_id >= 0),
+            at       DOUBLE PRECISION NOT NULL,
+            rating   DOUBLE PRECISION NOT NULL,
+            rd       DOUBLE PRECISION NOT NULL CHECK (rd > 0),
+            games    BIGINT  NOT NULL CHECK (games >= 0),
+            PRIMARY KEY (guild_id, game, user_id, match_id)
+        )
+        """,
+        "INSERT INTO rating_history (guild_id, game, user_id, match_id, at, rating, rd, games)"
+        " SELECT guild_id, game, user_id, 0, updated_at, rating, rd, games FROM ratings",
+    ),
+    # -- end of rating history --
 )
 
 LATEST_VERSION = len(MIGRATIONS)
