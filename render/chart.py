@@ -162,15 +162,16 @@ class ChartFrame:
 
 
 def _legend_rows(
-    series: Mapping[str, Sequence[Point]], note: str | None
+    series: Mapping[str, Sequence[Point]], hollow: Mapping[str, Sequence[bool]], note: str | None
 ) -> list[list[tuple[str, str | None]]]:
     """Legend entries (text, series name or None for the note) packed into rows of the
-    image's width."""
+    image's width. A latest rating that is still provisional ends in "?", as the bot
+    writes it in text."""
     label = font(26, weight="semibold")
     entries: list[tuple[str, str | None]] = []
     for name, points in series.items():
-        last = points[-1]
-        entries.append((f"{_title_of(name)} {round(last[1])}", name))
+        mark = "?" if hollow[name][-1] else ""
+        entries.append((f"{_title_of(name)} {round(points[-1][1])}{mark}", name))
     if note:
         entries.append((note, None))
     rows: list[list[tuple[str, str | None]]] = [[]]
@@ -230,8 +231,9 @@ def chart_frame(
     low = min(p[1] - min(p[2], provisional_rd) for p in points)
     high = max(p[1] + min(p[2], provisional_rd) for p in points)
     bottom_value, top_value, step = _nice_range(low, high)
-    any_provisional = any(any(f) for f in _hollow(filled, provisional_rd, provisional).values())
-    rows = _legend_rows(filled, _NOTE if any_provisional else None)
+    hollow = _hollow(filled, provisional_rd, provisional)
+    any_provisional = any(any(flags) for flags in hollow.values())
+    rows = _legend_rows(filled, hollow, _NOTE if any_provisional else None)
     top = _BAR + 10 + _LEGEND_ROW * len(rows) + 18
     labels = font(24, weight="semibold")
     widest = max(
@@ -330,7 +332,7 @@ def rating_chart(
     # Legend: a line-and-dot swatch and "Game 1523" per series, then the hollow note.
     label = font(26 * s, weight="semibold")
     any_provisional = any(any(flags) for flags in hollow.values())
-    rows = _legend_rows(filled, _NOTE if any_provisional else None)
+    rows = _legend_rows(filled, hollow, _NOTE if any_provisional else None)
     for r, row in enumerate(rows):
         x = _SIDE * s
         mid = (_BAR + 10 + _LEGEND_ROW * r + _LEGEND_ROW / 2) * s

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 import games
 import render
 from bot.service.base import DROP, Loaded, User, guarded
-from bot.service.export import ExportedMatch, dump_text
+from bot.service.export import ExportedMatch, dump_text, sgf_of
 from bot.service.hands import private_part
 from bot.service.replies import Reply
 from bot.words import words
@@ -106,6 +106,8 @@ class RecordCases:
             position=rules.position(loaded.state) if reveal else None,
         )
         files = [(f"match{record.id}-{record.game}.txt", dump_text(exported).encode())]
+        if (sgf := sgf_of(exported, outcome)) is not None:  # Fonver, for Go programs
+            files.append((f"match{record.id}.sgf", sgf.encode()))
         if over:
             steps = [(a.seat, a.notation, a.detail.get("highlight", {})) for a in live]
             gif = await self.workers.run(
