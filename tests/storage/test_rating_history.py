@@ -7,6 +7,7 @@ import sqlite3
 from pathlib import Path
 from typing import Any
 
+import asyncpg
 import pytest
 
 from storage import (
@@ -19,9 +20,12 @@ from storage import (
     RatingsWrite,
     SqliteStore,
     Store,
+    pg_migrations,
 )
 from storage.base import HISTORY_CARRIED_OVER
 from storage.migrations import MIGRATIONS
+from storage.postgres import PostgresStore
+from tests.pgserver import fresh_database
 
 FINISH = MatchUpdate(status=FINISHED, result={"winners": [0]})
 
@@ -121,4 +125,28 @@ async def test_version_4_ratings_become_one_carried_over_point(tmp_path: Path) -
     async with SqliteStore(path) as store:
         assert await store.rating_history("g1", "ordo", "a") == [
             RatingPoint(HISTORY_CARRIED_OVER, 77.0, 1612.5, 80.0, 9)
+        ]
+
+
+async def test_version_4_postgres_ratings_become_one_carried_over_point(pg_server: Any) -> None:
+    """The same upgrade on PostgreSQL, whose migration 5 is its own SQL."""
+    url = fresh_database(pg_server)
+    conn = await asyncpg.connect(url)
+    try:
+        await conn.execute(
+            "CREATE TABLE schema_version (version INTEGER PRIMARY KEY,"
+            " applied_at DOUBLE PRECISION NOT NULL)"
+        )
+        for number, statements in enumerate(pg_migrations.MIGRATIONS[:4], start=1):
+            for statement in statements:
+                await conn.execute(statement)
+            await conn.execute("INSERT INTO schema_version VALUES ($1, 0)", number)
+        await conn.execute(
+            "INSERT INTO ratings VALUES ('g1', 'fence', 'a', 1433.25, 95, 0.06, 3, 88.0)"
+        )
+    finally:
+        await conn.close()
+    async with PostgresStore(url) as store:
+        assert await store.rating_history("g1", "fence", "a") == [
+            RatingPoint(HISTORY_CARRIED_OVER, 88.0, 1433.25, 95.0, 3)
         ]
