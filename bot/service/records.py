@@ -106,8 +106,6 @@ class RecordCases:
             position=rules.position(loaded.state) if reveal else None,
         )
         files = [(f"match{record.id}-{record.game}.txt", dump_text(exported).encode())]
-        if (sgf := sgf_of(exported, outcome)) is not None:  # Fonver, for Go programs
-            files.append((f"match{record.id}.sgf", sgf.encode()))
         if over:
             steps = [(a.seat, a.notation, a.detail.get("highlight", {})) for a in live]
             gif = await self.workers.run(
@@ -117,6 +115,8 @@ class RecordCases:
                 ),
             )
             files.append((f"match{record.id}-{record.game}.gif", gif))
+        if (sgf := sgf_of(exported, outcome)) is not None:  # Fonver, for Go programs
+            files.append((f"match{record.id}.sgf", sgf.encode()))
         say = words(actor.locale)
         text = say("export.done", match=record.id, n=len(live))
         return Reply(

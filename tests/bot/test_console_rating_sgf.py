@@ -50,7 +50,7 @@ async def test_export_of_a_fonver_match_lists_an_sgf_file(tmp_path: Path, clock:
     out.clear()
     await con.handle("alice: /match export 1")
     files = [line.split("[file] ", 1)[1] for line in out if "[file] " in line]
-    assert [Path(f).name for f in files] == ["match1-fonver.txt", "match1.sgf", "match1-fonver.gif"]
-    sgf = Path(files[1]).read_text(encoding="utf-8")
+    assert [Path(f).name for f in files] == ["match1-fonver.txt", "match1-fonver.gif", "match1.sgf"]
+    sgf = Path(files[2]).read_text(encoding="utf-8")
     assert sgf.startswith("(;FF[4]GM[1]") and "PB[bob]PW[alice]RE[W+R]" in sgf
     assert "Pie rule: bob swaps" in sgf

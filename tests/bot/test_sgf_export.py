@@ -74,7 +74,7 @@ async def test_a_taken_pie_is_recorded_and_the_sgf_replays_to_the_same_stones(
     assert (await service.resign(BOB, match_id=match_id)).ok
     exported = await service.export(ALICE, match_id=match_id)
     assert [name for name, _ in exported.files] == [
-        f"match{match_id}-fonver.txt", f"match{match_id}.sgf", f"match{match_id}-fonver.gif"
+        f"match{match_id}-fonver.txt", f"match{match_id}-fonver.gif", f"match{match_id}.sgf"
     ]  # fmt: skip
     game = sgf_file(exported.files, match_id)
     root = game.get_root()

@@ -39,8 +39,8 @@ async def test_rating_chart_and_fonver_sgf_reach_discord(
 
         _, exported = await command(server, "match export", {"match": 1}, user="alice")
         assert flags_of(exported) & EPHEMERAL
-        assert exported.file_names == ["match1-fonver.txt", "match1.sgf", "match1-fonver.gif"]
-        game = sgf.Sgf_game.from_bytes(exported.files[1].data)
+        assert exported.file_names == ["match1-fonver.txt", "match1-fonver.gif", "match1.sgf"]
+        game = sgf.Sgf_game.from_bytes(exported.files[2].data)
         root = game.get_root()
         assert (root.get("PB"), root.get("PW"), root.get("RE")) == ("Bob", "Alice", "W+R")
         assert [node.get_move() for node in game.get_main_sequence()][1] == ("b", (4, 4))
