@@ -16,6 +16,11 @@ from storage.base import (
     DECLINED,
     FINISHED,
     OPEN_STATUSES,
+    TOURNAMENT_CANCELLED,
+    TOURNAMENT_CLOSED,
+    TOURNAMENT_FINISHED,
+    TOURNAMENT_RUNNING,
+    TOURNAMENT_SIGNUP,
     UNCHANGED,
     ActionRecord,
     MatchClosed,
@@ -29,6 +34,8 @@ from storage.base import (
     StatusChanged,
     Store,
     StoreBusy,
+    TournamentClosed,
+    TournamentRecord,
 )
 from storage.memory import MemoryStore
 from storage.migrations import SchemaTooNew
@@ -42,6 +49,11 @@ __all__ = [
     "DECLINED",
     "FINISHED",
     "OPEN_STATUSES",
+    "TOURNAMENT_CANCELLED",
+    "TOURNAMENT_CLOSED",
+    "TOURNAMENT_FINISHED",
+    "TOURNAMENT_RUNNING",
+    "TOURNAMENT_SIGNUP",
     "UNCHANGED",
     "ActionRecord",
     "MatchClosed",
@@ -58,6 +70,8 @@ __all__ = [
     "StatusChanged",
     "Store",
     "StoreBusy",
+    "TournamentClosed",
+    "TournamentRecord",
     "open_store",
 ]
 

@@ -26,6 +26,11 @@ Design points:
   :meth:`Store.due_matches` instead of loading every match.
 * **One scheduler across processes.** :meth:`Store.try_lead` elects a leader; only the
   PostgreSQL store can have several processes, so only it has to hold an election.
+* **A tournament is one row with JSON data.** A server runs a few leagues or Swiss events at
+  a time and the service always reads one whole (entrants, rounds, links to match ids) to
+  pair or score it, so splitting it into tables would buy no query we need. It is versioned
+  like a match (:meth:`Store.update_tournament`), so two pairings racing on one tournament
+  cannot both land, and a finished or cancelled one is final (:class:`TournamentClosed`).
 * **Time the bot was away is nobody's.** :meth:`Store.mark_alive` keeps a heartbeat; a
   process that starts after a gap records it as an outage, and clocks pause for everyone
   during outages (:meth:`Store.outages`).
@@ -48,6 +53,21 @@ CANCELLED = "cancelled"
 OPEN_STATUSES = (CHALLENGE, ACTIVE)
 CLOSED_STATUSES = (FINISHED, DECLINED, CANCELLED)
 """Final statuses: the match's status, state, result, seats and log never change again."""
+
+
+# Tournament status values.
+TOURNAMENT_SIGNUP = "signup"  # entrants may join; no round has been paired yet
+TOURNAMENT_RUNNING = "running"
+TOURNAMENT_FINISHED = "finished"
+TOURNAMENT_CANCELLED = "cancelled"
+TOURNAMENT_STATUSES = (
+    TOURNAMENT_SIGNUP,
+    TOURNAMENT_RUNNING,
+    TOURNAMENT_FINISHED,
+    TOURNAMENT_CANCELLED,
+)
+TOURNAMENT_CLOSED = (TOURNAMENT_FINISHED, TOURNAMENT_CANCELLED)
+"""Final statuses: the tournament's status and data never change again."""
 
 
 class _Unchanged(Enum):
@@ -77,6 +97,15 @@ class MatchClosed(StaleVersion):
     def __init__(self, match_id: int, status: str) -> None:
         super().__init__(f"match {match_id} is {status}; it can no longer change")
         self.match_id = match_id
+        self.status = status
+
+
+class TournamentClosed(StaleVersion):
+    """The tournament is finished or cancelled: its data and status are final."""
+
+    def __init__(self, tournament_id: int, status: str) -> None:
+        super().__init__(f"tournament {tournament_id} is {status}; it can no longer change")
+        self.tournament_id = tournament_id
         self.status = status
 
 
@@ -199,6 +228,28 @@ class MatchUpdate:
     thread_id: str | None = None
     channel_id: str | None = None
     due_at: float | Unchanged | None = UNCHANGED
+
+
+@dataclass(frozen=True)
+class TournamentRecord:
+    """A league or Swiss tournament of one server; ``data`` belongs to the service."""
+
+    id: int
+    guild_id: str
+    channel_id: str | None
+    game: str
+    name: str
+    status: str
+    created_by: str
+    created_at: float
+    updated_at: float
+    version: int
+    data: dict[str, Any]
+    """Entrants, rounds, pairings and the ids of their matches, as the service shapes them.
+    Stored as JSON text, key order included, so a dict keyed by entrant keeps signup order."""
+    due_at: float | None = None
+    """Epoch seconds: when the scheduler must look at it (a signup closing, a round's time
+    running out), None for never. Always None once the tournament is closed."""
 
 
 class Store(ABC):
@@ -410,3 +461,63 @@ class Store(ABC):
         transaction, so the history always ends at the stored rating and a match already
         rated adds nothing.
         """
+
+    # -- tournaments -----------------------------------------------------------------------
+    @abstractmethod
+    async def create_tournament(
+        self,
+        *,
+        guild_id: str,
+        channel_id: str | None,
+        game: str,
+        name: str,
+        created_by: str,
+        data: dict[str, Any],
+        now: float,
+        status: str = TOURNAMENT_SIGNUP,
+        due_at: float | None = None,
+    ) -> TournamentRecord:
+        """Insert a tournament with version 1 (``due_at`` is dropped for a closed status).
+
+        ``ValueError`` for an unknown status, a non-finite time or data that is not JSON;
+        ``TypeError`` for data that is not a dict. Names need not be unique.
+        """
+
+    @abstractmethod
+    async def get_tournament(self, tournament_id: int) -> TournamentRecord | None: ...
+
+    @abstractmethod
+    async def list_tournaments(
+        self, *, guild_id: str | None = None, statuses: Sequence[str] | None = None
+    ) -> list[TournamentRecord]:
+        """Tournaments (optionally of one guild / in some statuses), newest first (id desc).
+
+        Newest by creation, not by activity: a listing of a server's events should not
+        reshuffle every time a round is scored."""
+
+    @abstractmethod
+    async def update_tournament(
+        self,
+        tournament_id: int,
+        expected_version: int,
+        *,
+        now: float,
+        status: str | None = None,
+        data: dict[str, Any] | None = None,
+        due_at: float | Unchanged | None = UNCHANGED,
+    ) -> TournamentRecord:
+        """Replace ``status`` and/or ``data`` (whole, not merged) and move ``due_at`` in one
+        transaction; ``None`` (``UNCHANGED`` for ``due_at``) leaves a field as it is.
+
+        Checked in this order, each refusal writing nothing: an unknown tournament
+        (``LookupError``); a stored status that is closed (:class:`TournamentClosed`: every
+        change is refused, bookkeeping included, since nothing about a final standing may
+        move); a stored version other than ``expected_version`` (:class:`StaleVersion`).
+        Bumps the version by one and sets ``updated_at``; whenever the status after the
+        update is closed, ``due_at`` becomes None whatever was asked.
+        """
+
+    @abstractmethod
+    async def due_tournaments(self, now: float, limit: int = 100) -> list[TournamentRecord]:
+        """Signup or running tournaments whose ``due_at <= now``, earliest first (ties by
+        id), at most ``limit``; one indexed query however many tournaments exist."""

@@ -18,6 +18,8 @@ from typing import Any
 from storage.base import (
     ACTIVE,
     CLOSED_STATUSES,
+    TOURNAMENT_SIGNUP,
+    UNCHANGED,
     ActionRecord,
     MatchRecord,
     MatchUpdate,
@@ -26,6 +28,8 @@ from storage.base import (
     RatingsWrite,
     StaleVersion,
     Store,
+    TournamentRecord,
+    Unchanged,
 )
 from storage.integrity import (
     check_continues,
@@ -43,6 +47,14 @@ from storage.integrity import (
     encode_settings,
     from_json,
     to_json,
+)
+from storage.rows import tournament_of
+from storage.tournaments import (
+    TOURNAMENT_OPEN,
+    check_open_and_current,
+    due_after_change,
+    new_tournament,
+    tournament_change,
 )
 
 
@@ -85,6 +97,25 @@ class _Action:
     undone: bool
 
 
+@dataclass(frozen=True)
+class _Tournament:
+    """A stored tournament: immutable values, ``data`` as JSON text (read by
+    :func:`storage.rows.tournament_of`, as the SQL rows are)."""
+
+    id: int
+    guild_id: str
+    channel_id: str | None
+    game: str
+    name: str
+    status: str
+    created_by: str
+    created_at: float
+    updated_at: float
+    version: int
+    data: str
+    due_at: float | None
+
+
 class MemoryStore(Store):
     """Dict-backed store with the same behaviour as the SQLite one; see :mod:`storage.base`."""
 
@@ -99,6 +130,8 @@ class MemoryStore(Store):
         self._rated: set[int] = set()
         self._seen_at: float | None = None
         self._outages: dict[float, float] = {}
+        self._tournaments: dict[int, _Tournament] = {}
+        self._next_tournament_id = 1
         # -- rating history --
         self._history: dict[tuple[str, str, str], list[RatingPoint]] = {}  # (guild, game, user)
 
@@ -376,6 +409,100 @@ class MemoryStore(Store):
         for r in rows:
             point = RatingPoint(match_id, r.updated_at, r.rating, r.rd, r.games)
             self._history.setdefault((r.guild_id, r.game, r.user_id), []).append(point)
+
+    # -- tournaments -----------------------------------------------------------------------
+    async def create_tournament(
+        self,
+        *,
+        guild_id: str,
+        channel_id: str | None,
+        game: str,
+        name: str,
+        created_by: str,
+        data: dict[str, Any],
+        now: float,
+        status: str = TOURNAMENT_SIGNUP,
+        due_at: float | None = None,
+    ) -> TournamentRecord:
+        """See :meth:`Store.create_tournament`."""
+        new = new_tournament(
+            guild_id=guild_id, channel_id=channel_id, game=game, name=name,
+            created_by=created_by, status=status, data=data, now=now, due_at=due_at,
+        )  # fmt: skip
+        stored = _Tournament(
+            id=self._next_tournament_id,
+            guild_id=new.guild_id,
+            channel_id=new.channel_id,
+            game=new.game,
+            name=new.name,
+            status=new.status,
+            created_by=new.created_by,
+            created_at=new.created_at,
+            updated_at=new.created_at,
+            version=1,
+            data=new.data,
+            due_at=new.due_at,
+        )
+        self._next_tournament_id += 1
+        self._tournaments[stored.id] = stored
+        return tournament_of(vars(stored))
+
+    async def get_tournament(self, tournament_id: int) -> TournamentRecord | None:
+        stored = self._tournaments.get(tournament_id)
+        return None if stored is None else tournament_of(vars(stored))
+
+    async def list_tournaments(
+        self, *, guild_id: str | None = None, statuses: Sequence[str] | None = None
+    ) -> list[TournamentRecord]:
+        """See :meth:`Store.list_tournaments`."""
+        wanted = None if statuses is None else set(statuses)
+        found = [
+            t
+            for t in self._tournaments.values()
+            if (guild_id is None or t.guild_id == guild_id)
+            and (wanted is None or t.status in wanted)
+        ]
+        found.sort(key=lambda t: t.id, reverse=True)
+        return [tournament_of(vars(t)) for t in found]
+
+    async def update_tournament(
+        self,
+        tournament_id: int,
+        expected_version: int,
+        *,
+        now: float,
+        status: str | None = None,
+        data: dict[str, Any] | None = None,
+        due_at: float | Unchanged | None = UNCHANGED,
+    ) -> TournamentRecord:
+        """See :meth:`Store.update_tournament`; checks run in the same order as in SQL."""
+        change = tournament_change(status, data, now, due_at)
+        stored = self._tournaments.get(tournament_id)
+        if stored is None:
+            raise LookupError(f"there is no tournament {tournament_id}")
+        check_open_and_current(tournament_id, stored.status, stored.version, expected_version)
+        new_status = change.status or stored.status
+        write_due, due_value = due_after_change(new_status, change.due_at)
+        updated = replace(
+            stored,
+            status=new_status,
+            data=stored.data if change.data is None else change.data,
+            updated_at=change.now,
+            version=stored.version + 1,
+            due_at=due_value if write_due else stored.due_at,
+        )
+        self._tournaments[tournament_id] = updated
+        return tournament_of(vars(updated))
+
+    async def due_tournaments(self, now: float, limit: int = 100) -> list[TournamentRecord]:
+        """See :meth:`Store.due_tournaments`; a scan here, an index in the SQL stores."""
+        check_limit(limit)
+        due = sorted(
+            (t.due_at, t.id)
+            for t in self._tournaments.values()
+            if t.status in TOURNAMENT_OPEN and t.due_at is not None and t.due_at <= now
+        )
+        return [tournament_of(vars(self._tournaments[i])) for _, i in due[:limit]]
 
 
 def _settings(table: dict[str, str], key: str) -> dict[str, Any]:

@@ -176,6 +176,35 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         " SELECT guild_id, game, user_id, 0, updated_at, rating, rd, games FROM ratings",
     ),
     # -- end of rating history --
+    # -- tournaments --
+    # 6: tournaments.
+    # Leagues and Swiss tournaments, one row each: the service reads a tournament whole, so
+    # its entrants, rounds and match links are one JSON object in ``data``.
+    (
+        """
+        CREATE TABLE tournaments (
+            id         INTEGER PRIMARY KEY AUTOINCREMENT,
+            guild_id   TEXT    NOT NULL,
+            channel_id TEXT,
+            game       TEXT    NOT NULL,
+            name       TEXT    NOT NULL,
+            status     TEXT    NOT NULL
+                       CHECK (status IN ('signup', 'running', 'finished', 'cancelled')),
+            created_by TEXT    NOT NULL,
+            created_at REAL    NOT NULL,
+            updated_at REAL    NOT NULL,
+            version    INTEGER NOT NULL CHECK (version >= 1),
+            data       TEXT    NOT NULL CHECK (json_valid(data) AND json_type(data) = 'object'),
+            due_at     REAL,
+            CHECK (due_at IS NULL OR status IN ('signup', 'running'))
+        )
+        """,
+        # A server's listing, filtered by status.
+        "CREATE INDEX tournaments_by_guild ON tournaments (guild_id, status)",
+        # The scheduler's tick: only tournaments with a deadline are in it, and a closed one
+        # never has one (the table's CHECK), so a tick with nothing due reads one page.
+        "CREATE INDEX tournaments_due ON tournaments (due_at, id) WHERE due_at IS NOT NULL",
+    ),
 )
 
 LATEST_VERSION = len(MIGRATIONS)

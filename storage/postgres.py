@@ -28,6 +28,8 @@ import asyncpg
 from storage.base import (
     ACTIVE,
     CLOSED_STATUSES,
+    TOURNAMENT_SIGNUP,
+    UNCHANGED,
     ActionRecord,
     MatchRecord,
     MatchUpdate,
@@ -38,6 +40,8 @@ from storage.base import (
     StaleVersion,
     Store,
     StoreBusy,
+    TournamentRecord,
+    Unchanged,
 )
 from storage.integrity import (
     check_continues,
@@ -58,7 +62,20 @@ from storage.integrity import (
     to_json,
 )
 from storage.pg_migrations import migrate
-from storage.rows import SettingsByKind, action_of, match_of, rating_of, rating_point_of
+from storage.rows import (
+    SettingsByKind,
+    action_of,
+    match_of,
+    rating_of,
+    rating_point_of,
+    tournament_of,
+)
+from storage.tournaments import (
+    check_open_and_current,
+    due_after_change,
+    new_tournament,
+    tournament_change,
+)
 
 LOCK_TIMEOUT_MS = 1500
 """How long a statement waits for a row another connection holds, as SQLite's busy timeout:
@@ -106,6 +123,19 @@ DUE_QUERY = (
 _RATING_COLUMNS = "user_id, game, guild_id, rating, rd, volatility, games, updated_at"
 # Settings live in two tables of the same shape; the names are constants, never user input.
 _SETTINGS_TABLES = {"user": ("user_settings", "user_id"), "guild": ("guild_settings", "guild_id")}
+_TOURNAMENT_COLUMNS = (
+    "id, guild_id, channel_id, game, name, status, created_by, created_at, updated_at,"
+    " version, data::text AS data, due_at"
+)
+TOURNAMENTS_DUE_QUERY = (
+    f"SELECT {_TOURNAMENT_COLUMNS} FROM tournaments"
+    " WHERE due_at IS NOT NULL AND due_at <= $1"
+    " ORDER BY due_at, id LIMIT $2"
+)
+"""Due tournaments through the partial index ``tournaments_due``, its condition spelled out
+so the planner can prove the index applies to the prepared statement too. No status test: the
+table refuses a deadline on a closed tournament (its CHECK), so every row with one is open,
+and a status test would only tempt the planner to the listing index and a sort."""
 
 
 def _lock_name(name: str) -> str:
@@ -598,6 +628,103 @@ class PostgresStore(SettingsByKind, Store):
                 guild_id, game, user_id,
             )  # fmt: skip
         return [rating_point_of(row) for row in found]
+
+    # -- tournaments -----------------------------------------------------------------------
+    async def create_tournament(
+        self,
+        *,
+        guild_id: str,
+        channel_id: str | None,
+        game: str,
+        name: str,
+        created_by: str,
+        data: dict[str, Any],
+        now: float,
+        status: str = TOURNAMENT_SIGNUP,
+        due_at: float | None = None,
+    ) -> TournamentRecord:
+        """See :meth:`Store.create_tournament`."""
+        new = new_tournament(
+            guild_id=guild_id, channel_id=channel_id, game=game, name=name,
+            created_by=created_by, status=status, data=data, now=now, due_at=due_at,
+        )  # fmt: skip
+        async with self._writing() as conn:
+            row = await conn.fetchrow(
+                "INSERT INTO tournaments (guild_id, channel_id, game, name, status, created_by,"
+                " created_at, updated_at, version, data, due_at)"
+                " VALUES ($1, $2, $3, $4, $5, $6, $7, $7, 1, $8::json, $9)"
+                f" RETURNING {_TOURNAMENT_COLUMNS}",
+                new.guild_id, new.channel_id, new.game, new.name, new.status,
+                new.created_by, new.created_at, new.data, new.due_at,
+            )  # fmt: skip
+        assert row is not None
+        return tournament_of(row)
+
+    async def get_tournament(self, tournament_id: int) -> TournamentRecord | None:
+        async with self._reading() as conn:
+            row = await conn.fetchrow(
+                f"SELECT {_TOURNAMENT_COLUMNS} FROM tournaments WHERE id = $1", tournament_id
+            )
+        return None if row is None else tournament_of(row)
+
+    async def list_tournaments(
+        self, *, guild_id: str | None = None, statuses: Sequence[str] | None = None
+    ) -> list[TournamentRecord]:
+        """See :meth:`Store.list_tournaments`."""
+        where: list[str] = []
+        params: list[Any] = []
+        if guild_id is not None:
+            params.append(guild_id)
+            where.append(f"guild_id = ${len(params)}")
+        if statuses is not None:
+            statuses = list(statuses)
+            if not statuses:
+                return []
+            params.append(statuses)
+            where.append(f"status = ANY(${len(params)}::text[])")
+        sql = f"SELECT {_TOURNAMENT_COLUMNS} FROM tournaments"
+        if where:
+            sql += " WHERE " + " AND ".join(where)
+        async with self._reading() as conn:
+            found = await conn.fetch(f"{sql} ORDER BY id DESC", *params)
+        return [tournament_of(row) for row in found]
+
+    async def update_tournament(
+        self,
+        tournament_id: int,
+        expected_version: int,
+        *,
+        now: float,
+        status: str | None = None,
+        data: dict[str, Any] | None = None,
+        due_at: float | Unchanged | None = UNCHANGED,
+    ) -> TournamentRecord:
+        """See :meth:`Store.update_tournament`. The row is locked first (``FOR UPDATE``), so
+        a concurrent update waits and then reads the version this one left behind."""
+        change = tournament_change(status, data, now, due_at)
+        async with self._writing() as conn:
+            row = await conn.fetchrow(
+                "SELECT status, version FROM tournaments WHERE id = $1 FOR UPDATE", tournament_id
+            )
+            if row is None:
+                raise LookupError(f"there is no tournament {tournament_id}")
+            check_open_and_current(tournament_id, row["status"], row["version"], expected_version)
+            write_due, due_value = due_after_change(change.status or row["status"], change.due_at)
+            updated = await conn.fetchrow(
+                "UPDATE tournaments SET version = version + 1, updated_at = $1,"
+                " status = COALESCE($2, status), data = COALESCE($3::json, data),"
+                " due_at = CASE WHEN $4 THEN $5::double precision ELSE due_at END"
+                f" WHERE id = $6 RETURNING {_TOURNAMENT_COLUMNS}",
+                change.now, change.status, change.data, write_due, due_value, tournament_id,
+            )  # fmt: skip
+        assert updated is not None
+        return tournament_of(updated)
+
+    async def due_tournaments(self, now: float, limit: int = 100) -> list[TournamentRecord]:
+        """See :meth:`Store.due_tournaments`."""
+        async with self._reading() as conn:
+            found = await conn.fetch(TOURNAMENTS_DUE_QUERY, now, check_limit(limit))
+        return [tournament_of(row) for row in found]
 
 
 async def _store_ratings(

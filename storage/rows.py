@@ -12,7 +12,7 @@ from abc import abstractmethod
 from collections.abc import Mapping
 from typing import Any
 
-from storage.base import ActionRecord, MatchRecord, Rating, RatingPoint
+from storage.base import ActionRecord, MatchRecord, Rating, RatingPoint, TournamentRecord
 from storage.integrity import from_json
 
 Row = Mapping[str, Any]
@@ -36,6 +36,24 @@ def match_of(row: Row, seats: tuple[str, ...]) -> MatchRecord:
         thread_id=row["thread_id"],
         result=from_json(row["result"]),
         meta=from_json(row["meta"]),
+        due_at=row["due_at"],
+    )
+
+
+def tournament_of(row: Row) -> TournamentRecord:
+    """Also the memory store's reader, so all three stores decode a tournament one way."""
+    return TournamentRecord(
+        id=row["id"],
+        guild_id=row["guild_id"],
+        channel_id=row["channel_id"],
+        game=row["game"],
+        name=row["name"],
+        status=row["status"],
+        created_by=row["created_by"],
+        created_at=row["created_at"],
+        updated_at=row["updated_at"],
+        version=row["version"],
+        data=from_json(row["data"]),
         due_at=row["due_at"],
     )
 

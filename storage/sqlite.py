@@ -25,6 +25,8 @@ import aiosqlite
 from storage.base import (
     ACTIVE,
     CLOSED_STATUSES,
+    TOURNAMENT_SIGNUP,
+    UNCHANGED,
     ActionRecord,
     MatchRecord,
     MatchUpdate,
@@ -34,6 +36,8 @@ from storage.base import (
     StaleVersion,
     Store,
     StoreBusy,
+    TournamentRecord,
+    Unchanged,
 )
 from storage.integrity import (
     check_continues,
@@ -54,7 +58,20 @@ from storage.integrity import (
     to_json,
 )
 from storage.migrations import migrate, rollback_if_open
-from storage.rows import SettingsByKind, action_of, match_of, rating_of, rating_point_of
+from storage.rows import (
+    SettingsByKind,
+    action_of,
+    match_of,
+    rating_of,
+    rating_point_of,
+    tournament_of,
+)
+from storage.tournaments import (
+    check_open_and_current,
+    due_after_change,
+    new_tournament,
+    tournament_change,
+)
 
 BUSY_TIMEOUT_MS = 1500
 """How long a statement waits for another process (a backup, the sqlite3 shell) to let go.
@@ -82,6 +99,18 @@ _SEAT_CHUNK = 500  # well under SQLite's bound-parameter limit
 _RATING_COLUMNS = "user_id, game, guild_id, rating, rd, volatility, games, updated_at"
 # Settings live in two tables of the same shape; the names are constants, never user input.
 _SETTINGS_TABLES = {"user": ("user_settings", "user_id"), "guild": ("guild_settings", "guild_id")}
+_TOURNAMENT_COLUMNS = (
+    "id, guild_id, channel_id, game, name, status, created_by, created_at, updated_at,"
+    " version, data, due_at"
+)
+TOURNAMENTS_DUE_QUERY = (
+    f"SELECT {_TOURNAMENT_COLUMNS} FROM tournaments INDEXED BY tournaments_due"
+    " WHERE due_at IS NOT NULL AND due_at <= ?"
+    " ORDER BY due_at, id LIMIT ?"
+)
+"""Due tournaments through the partial index ``tournaments_due``, named outright as for
+matches, so a missing index is an error rather than a silent scan. No status test: the table
+refuses a deadline on a closed tournament (its CHECK), so every row with one is open."""
 
 
 class SqliteStore(SettingsByKind, Store):
@@ -518,6 +547,112 @@ class SqliteStore(SettingsByKind, Store):
                 (guild_id, game, user_id),
             )
         return [rating_point_of(row) for row in found]
+
+    # -- tournaments -----------------------------------------------------------------------
+    async def create_tournament(
+        self,
+        *,
+        guild_id: str,
+        channel_id: str | None,
+        game: str,
+        name: str,
+        created_by: str,
+        data: dict[str, Any],
+        now: float,
+        status: str = TOURNAMENT_SIGNUP,
+        due_at: float | None = None,
+    ) -> TournamentRecord:
+        """See :meth:`Store.create_tournament`."""
+        new = new_tournament(
+            guild_id=guild_id, channel_id=channel_id, game=game, name=name,
+            created_by=created_by, status=status, data=data, now=now, due_at=due_at,
+        )  # fmt: skip
+        async with self._writing() as conn:
+            cur = await conn.execute(
+                "INSERT INTO tournaments (guild_id, channel_id, game, name, status, created_by,"
+                " created_at, updated_at, version, data, due_at)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?)",
+                (
+                    new.guild_id, new.channel_id, new.game, new.name, new.status,
+                    new.created_by, new.created_at, new.created_at, new.data, new.due_at,
+                ),
+            )  # fmt: skip
+            tournament_id = cur.lastrowid
+            await cur.close()
+            assert tournament_id is not None
+            record = await _tournament(conn, tournament_id)
+        assert record is not None
+        return record
+
+    async def get_tournament(self, tournament_id: int) -> TournamentRecord | None:
+        async with self._reading() as conn:
+            return await _tournament(conn, tournament_id)
+
+    async def list_tournaments(
+        self, *, guild_id: str | None = None, statuses: Sequence[str] | None = None
+    ) -> list[TournamentRecord]:
+        """See :meth:`Store.list_tournaments`."""
+        where: list[str] = []
+        params: list[Any] = []
+        if guild_id is not None:
+            where.append("guild_id = ?")
+            params.append(guild_id)
+        if statuses is not None:
+            statuses = list(statuses)
+            if not statuses:
+                return []
+            where.append(f"status IN ({','.join('?' * len(statuses))})")
+            params += statuses
+        sql = f"SELECT {_TOURNAMENT_COLUMNS} FROM tournaments"
+        if where:
+            sql += " WHERE " + " AND ".join(where)
+        async with self._reading() as conn:
+            found = await conn.execute_fetchall(f"{sql} ORDER BY id DESC", params)
+        return [tournament_of(row) for row in found]
+
+    async def update_tournament(
+        self,
+        tournament_id: int,
+        expected_version: int,
+        *,
+        now: float,
+        status: str | None = None,
+        data: dict[str, Any] | None = None,
+        due_at: float | Unchanged | None = UNCHANGED,
+    ) -> TournamentRecord:
+        """See :meth:`Store.update_tournament`; the write lock is taken before the row is
+        read, so the checks decide on what no other writer can change before COMMIT."""
+        change = tournament_change(status, data, now, due_at)
+        async with self._writing() as conn:
+            row = await _one(
+                conn, "SELECT status, version FROM tournaments WHERE id = ?", (tournament_id,)
+            )
+            if row is None:
+                raise LookupError(f"there is no tournament {tournament_id}")
+            check_open_and_current(tournament_id, row["status"], row["version"], expected_version)
+            write_due, due_value = due_after_change(change.status or row["status"], change.due_at)
+            await conn.execute(
+                "UPDATE tournaments SET version = version + 1, updated_at = ?,"
+                " status = COALESCE(?, status), data = COALESCE(?, data),"
+                " due_at = CASE WHEN ? THEN ? ELSE due_at END WHERE id = ?",
+                (change.now, change.status, change.data, write_due, due_value, tournament_id),
+            )
+            record = await _tournament(conn, tournament_id)
+        assert record is not None
+        return record
+
+    async def due_tournaments(self, now: float, limit: int = 100) -> list[TournamentRecord]:
+        """See :meth:`Store.due_tournaments`."""
+        async with self._reading() as conn:
+            found = await conn.execute_fetchall(TOURNAMENTS_DUE_QUERY, (now, check_limit(limit)))
+        return [tournament_of(row) for row in found]
+
+
+async def _tournament(conn: aiosqlite.Connection, tournament_id: int) -> TournamentRecord | None:
+    row = await _one(
+        conn, f"SELECT {_TOURNAMENT_COLUMNS} FROM tournaments WHERE id = ?", (tournament_id,)
+    )
+    return None if row is None else tournament_of(row)
 
 
 def _is_busy(exc: sqlite3.OperationalError) -> bool:

@@ -241,6 +241,11 @@ class Console:
         if cmd.command == "move":
             text = opts.pop("move", None) or " ".join(cmd.args)
             return await s.move(user, text, match_id=match_id)
+        if cmd.command == "premove":
+            text = opts.pop("lines", None) or " ".join(cmd.args)
+            return await s.premove(user, text or None, match_id=match_id)
+        if cmd.command == "seeks":
+            return await s.seeks(user, guild_id=GUILD)
         if cmd.command == "waiting":
             return await s.waiting(user)
         if cmd.command == "notify":
@@ -307,6 +312,13 @@ class Console:
             seats = int(seats_text) if seats_text else None
         except ValueError:
             return Reply.refuse(SAY("console.bad_seats", text=repr(seats_text)))
+        bounds: dict[str, int | None] = {}
+        for bound in ("min_rating", "max_rating"):
+            text = opts.pop(bound, None)
+            try:
+                bounds[bound] = int(text) if text else None
+            except ValueError:
+                return Reply.refuse(SAY("console.bad_number", option=bound, text=repr(text)))
         time_control = opts.pop("time", None)
         rated_text = opts.pop("rated", None)
         rated = None if rated_text is None else rated_text.lower() in ("true", "yes", "on")
@@ -321,6 +333,7 @@ class Console:
             guild_id=GUILD,
             time_control=time_control,
             rated=rated,
+            **bounds,
         )
 
     async def _clock(self, text: str) -> None:

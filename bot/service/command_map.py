@@ -12,7 +12,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-TOP_LEVEL: tuple[str, ...] = ("play", "move", "board", "turn", "hand", "rules")
+TOP_LEVEL: tuple[str, ...] = (
+    "play", "move", "premove", "board", "turn", "hand", "rules", "seeks",
+)  # fmt: skip
 
 GROUPS: Mapping[str, tuple[str, ...]] = {
     "match": (

@@ -56,6 +56,7 @@ from bot.service.opponents import has_computer
 from bot.service.panel import walk
 from bot.service.replies import Button, DirectMessage, Post, Reply, is_computer
 from bot.service.timecontrol import DAY
+from bot.service.transition import stale as is_stale
 from bot.words import language_of, words
 from render.chart import rating_chart
 from storage.base import ACTIVE, FINISHED, MatchRecord, MatchUpdate, Rating, StaleVersion
@@ -116,7 +117,7 @@ class CorrespondenceCases:
         record = await self._find(actor, match_id, None)
         loaded = self._load(record)
         rules, state = loaded.rules, loaded.state
-        stale = version is not None and version != record.version
+        stale = is_stale(record, version)
         if stale or record.seats.index(actor.id) not in rules.to_move(state):
             return await self.move(actor, value, match_id=match_id, version=version)
         asked = await self._confirmation_panel(actor, loaded, value)

@@ -26,6 +26,7 @@ from typing import Any, ParamSpec
 import ai
 import games
 import render
+from bot.service import premoves
 from bot.service.base import (
     DROP,
     Loaded,
@@ -43,12 +44,14 @@ from bot.service.lobby import LobbyCases, lobby_of
 from bot.service.notifier import Notifier
 from bot.service.opponents import OpponentCases, is_computer
 from bot.service.panel import PanelCases, guided
+from bot.service.premoves import PremoveCases, turn_position
 from bot.service.records import RecordCases
 from bot.service.replies import Button, DirectMessage, Post, Reply
+from bot.service.seeks import SeekCases, seek_of
 from bot.service.suggest import suggest
 from bot.service.summaries import round_summary
 from bot.service.timecontrol import TimeControl
-from bot.service.transition import Transitions
+from bot.service.transition import Transitions, stale
 from bot.service.workers import Workers
 from bot.words import words
 from games.core import IllegalMove, Outcome, Rules, quoted, shorten
@@ -102,7 +105,16 @@ PROPOSALS = {
 }  # fmt: skip
 
 
-class Service(LobbyCases, HandCases, PanelCases, CorrespondenceCases, RecordCases, OpponentCases):
+class Service(
+    LobbyCases,
+    HandCases,
+    PanelCases,
+    CorrespondenceCases,
+    RecordCases,
+    OpponentCases,
+    PremoveCases,
+    SeekCases,
+):
     """The use cases. One instance per bot (or console run); it holds no game state itself —
     every command reads the match from the store, so restarts are invisible."""
 
@@ -470,8 +482,11 @@ class Service(LobbyCases, HandCases, PanelCases, CorrespondenceCases, RecordCase
         channel_id: str | None = None,
         time_control: str | None = None,
         rated: bool | None = None,
+        min_rating: int | None = None,
+        max_rating: int | None = None,
     ) -> Reply:
-        """``/play``: a challenge for two-player games, a lobby for bigger ones."""
+        """``/play``: a challenge for two-player games (an open one with nobody named), a
+        lobby for bigger ones."""
         try:
             info = self._rules_named(game).info
         except Refusal as refusal:
@@ -499,6 +514,8 @@ class Service(LobbyCases, HandCases, PanelCases, CorrespondenceCases, RecordCase
             channel_id=channel_id,
             time_control=time_control,
             rated=rated,
+            min_rating=min_rating,
+            max_rating=max_rating,
         )
 
     @guarded
@@ -514,16 +531,29 @@ class Service(LobbyCases, HandCases, PanelCases, CorrespondenceCases, RecordCase
         channel_id: str | None = None,
         time_control: str | None = None,
         rated: bool | None = None,
+        min_rating: int | None = None,
+        max_rating: int | None = None,
     ) -> Reply:
         rules = self._rules_named(game)
         await self._check_enabled(rules.info.name, guild_id)
         info = rules.info
         if info.max_players > 2:
             raise Refusal("challenge.needs_lobby", game=info.title, name=info.name)
-        if info.min_players != 2 or opponent is None:
-            if opponent is None:
-                raise Refusal("challenge.needs_opponent", game=info.title)
+        if info.min_players != 2:
             raise Refusal("challenge.not_two_player", game=info.title)
+        if opponent is None:  # nobody named: an open challenge for anyone here
+            return await self.open_seek(
+                actor,
+                game,
+                color=color,
+                options=options,
+                guild_id=guild_id,
+                channel_id=channel_id,
+                time_control=time_control,
+                rated=rated,
+                min_rating=min_rating,
+                max_rating=max_rating,
+            )
         if opponent.id == actor.id:
             raise Refusal("challenge.yourself")
         checked = rules.options(options)
@@ -646,8 +676,15 @@ class Service(LobbyCases, HandCases, PanelCases, CorrespondenceCases, RecordCase
     async def accept(
         self, actor: User, *, match_id: int | None = None, where: str | None = None
     ) -> Reply:
-        """Accept whatever the other side proposed: a challenge, a draw or an undo."""
+        """Accept whatever the other side proposed: a challenge, a draw or an undo — or
+        anyone's open challenge."""
         await self._touch(actor)
+        if match_id is not None or where is not None:
+            found = await self._find(
+                actor, match_id, where, statuses=OPEN_STATUSES, participant=False
+            )
+            if seek_of(found) is not None:
+                return await self._accept_seek(actor, found)
         record = await self._pending_for(actor, match_id, where)
         if record.status == CHALLENGE:
             return await self._accept_challenge(actor, record)
@@ -666,7 +703,13 @@ class Service(LobbyCases, HandCases, PanelCases, CorrespondenceCases, RecordCase
         """Decline a challenge (or withdraw your own), a draw offer or an undo request."""
         await self._touch(actor)
         if match_id is not None or where is not None:
-            found = await self._find(actor, match_id, where, statuses=OPEN_STATUSES)
+            found = await self._find(
+                actor, match_id, where, statuses=OPEN_STATUSES, participant=False
+            )
+            if seek_of(found) is not None and actor.id != found.created_by:
+                raise Refusal("seek.only_challenger")
+            if actor.id not in found.seats:
+                raise Refusal("match.not_playing", match=found.id)
             if lobby_of(found):
                 return await self.leave(actor, match_id=found.id)
         record = await self._pending_for(actor, match_id, where, own_challenges=True)
@@ -790,7 +833,7 @@ class Service(LobbyCases, HandCases, PanelCases, CorrespondenceCases, RecordCase
         loaded = self._load(record)
         if record.status != ACTIVE:
             raise Refusal("move.match_over", match=record.id)
-        if version is not None and version != record.version:
+        if stale(record, version):
             raise Refusal("move.out_of_date")
         rules, state = loaded.rules, loaded.state
         seat = self._seat_of(record, actor)
@@ -834,49 +877,45 @@ class Service(LobbyCases, HandCases, PanelCases, CorrespondenceCases, RecordCase
             ):
                 return asked
             raise Refusal("move.onto_cops", move=risky[0].notation)
-        live = await self.store.actions(record.id, include_undone=True)
-        ply = live[-1].ply if live else 0
-        turn = 1
-        if live := [a for a in live if not a.undone]:
-            last = live[-1].detail
-            turn = int(last.get("turn", 0)) + (1 if last.get("ends_turn", True) else 0)
+        log_rows = await self.store.actions(record.id, include_undone=True)
+        ply = log_rows[-1].ply if log_rows else 0
+        live = [a for a in log_rows if not a.undone]
+        turn, begun = turn_position(live)
         now = self.clock()
         # The clocks as this turn found them: an agreed undo of the turn puts them back exactly.
-        played = [a for a in live if not a.undone]
-        starts_turn = not played or played[-1].detail.get("ends_turn", True)
-        clock_before = record.meta.get("clock") if starts_turn else None
-        appended: list[ActionRecord] = []
-        for step in steps:
-            ply += 1
-            appended.append(
-                ActionRecord(
-                    ply=ply,
-                    seat=seat,
-                    notation=step.notation,
-                    created_at=now,
-                    detail={
-                        "turn": turn,
-                        "ends_turn": step.ends_turn,
-                        "highlight": step.highlight,
-                        **({"public": step.public} if step.public != step.notation else {}),
-                        **({"clock_before": clock_before} if clock_before and not appended else {}),
-                    },
-                )
-            )
-            if step.ends_turn:
-                turn += 1
+        clock_before = None if begun else record.meta.get("clock")
+        appended = log_records(steps, seat, ply, turn, now, clock_before)
         outcome = rules.outcome(new_state)
         meta = {k: v for k, v in record.meta.items() if k not in ("draw_offer", "undo_request")}
         meta = await self.clocks.after_change(record, rules, state, new_state, meta, now)
+        ended = steps[-1].ends_turn or outcome is not None
+        final, answer_steps = new_state, []
+        if ended and premoves.META_KEY in meta:
+            their_turn = rules.step_separator.join(
+                [a.notation for a in live if a.detail.get("turn") == turn]
+                + [step.notation for step in steps]
+            )
+            final, answer_steps, meta = await self._conditional_answer(
+                record, rules, new_state, meta, turn, their_turn, outcome, names
+            )
+        if answer_steps:
+            author = next(iter(rules.to_move(new_state)))
+            clock_before = meta.get("clock")
+            meta = await self.clocks.after_change(record, rules, new_state, final, meta, now)
+            appended += log_records(
+                answer_steps, author, appended[-1].ply, turn + 1, now, clock_before,
+                conditional=True,
+            )  # fmt: skip
+            outcome = rules.outcome(final)
         done = await self.transitions.commit(
             record,
-            MatchUpdate(state=rules.dump(new_state), meta=meta),
+            MatchUpdate(state=rules.dump(final), meta=meta),
             append=appended,
             outcome=outcome,
             now=now,
         )
         updated = done.record
-        after = Loaded(updated, rules, new_state)
+        after = Loaded(updated, rules, final)
         lines: list[str] = []
         # The result line states the outcome's reason; a notice saying the same is dropped.
         said = outcome.reason if outcome else None
@@ -885,7 +924,17 @@ class Service(LobbyCases, HandCases, PanelCases, CorrespondenceCases, RecordCase
                 lines.append(step.description)
             lines.extend(n for n in step.notices if n != said)
         lines.extend(round_summary(rules, state, new_state, names))
-        ended = steps[-1].ends_turn or outcome is not None
+        if answer_steps:
+            author = next(iter(rules.to_move(new_state)))
+            lines.append(
+                words()(
+                    "premove.played",
+                    player=names[author],
+                    moves=rules.step_separator.join(step.notation for step in answer_steps),
+                )
+            )
+            for step in answer_steps:
+                lines.extend(n for n in step.notices if n != said)
         lines.extend(done.rating_lines)
         post = await self._board_post(after, lines, ping=ended, mid_turn=not ended)
         played = " ".join(step.notation for step in steps)
@@ -895,6 +944,41 @@ class Service(LobbyCases, HandCases, PanelCases, CorrespondenceCases, RecordCase
             match_id=record.id,
             dms=await self._dms_after(after, state, ended=ended),
         )
+
+    async def _conditional_answer(
+        self,
+        record: MatchRecord,
+        rules: Rules[Any, Any],
+        state: Any,
+        meta: dict[str, Any],
+        turn: int,
+        their_turn: str,
+        outcome: Outcome | None,
+        names: Sequence[str],
+    ) -> tuple[Any, list[Step], dict[str, Any]]:
+        """The stored answer to the turn just played, if one matches: the state after it, its
+        steps and the meta with the lines that remain (see :mod:`bot.service.premoves`)."""
+        movers = rules.to_move(state)
+        author = next(iter(movers), None)
+        if outcome is not None or author is None or len(movers) != 1:
+            return state, [], premoves.without_all(meta)
+        tree = premoves.stored(meta, author)
+        branch = (
+            premoves.answer(tree, their_turn)
+            if premoves.stored_turn(meta, author) == turn
+            else None
+        )
+        if branch is None:
+            return state, [], premoves.without_all(meta)
+        try:
+            final, steps = await asyncio.to_thread(
+                self._play, rules, state, branch.mine, author, names[author]
+            )
+        except (IllegalMove, Refusal):
+            # Checked at entry from this very position, so only a changed engine gets here.
+            log.warning("match %s: a stored conditional move no longer plays", record.id)
+            return state, [], premoves.without_all(meta)
+        return final, steps, premoves.with_lines(meta, author, branch.then, turn + 2)
 
     @staticmethod
     def _play(
@@ -1126,7 +1210,9 @@ class Service(LobbyCases, HandCases, PanelCases, CorrespondenceCases, RecordCase
         if not dropped:
             raise Refusal("undo.already_done")
         state = await asyncio.to_thread(replay, rules, record, keep)
-        meta = {k: v for k, v in record.meta.items() if k not in ("draw_offer", "undo_request")}
+        # Conditional moves were written for the position the undo takes away.
+        meta = premoves.without_all(record.meta)
+        meta = {k: v for k, v in meta.items() if k not in ("draw_offer", "undo_request")}
         before = rules.load(record.state)
         if (clock_before := dropped[0].detail.get("clock_before")) and "clock" in meta:
             # Exactly the clocks the undone turn began with: the requester's thinking time
@@ -1198,19 +1284,17 @@ class Service(LobbyCases, HandCases, PanelCases, CorrespondenceCases, RecordCase
                     if actor.id in movers
                     else say("games.their_turn", players=plural_names([names[s] for s in seats]))
                 ) + await self.clocks.games_clock(record, seats, actor.id, directory)
-            lines.append(
-                self._linked(
-                    record,
-                    say(
-                        "games.line",
-                        match=record.id,
-                        game=title,
-                        opponents=opponents,
-                        state=state,
-                        since=since,
-                    ),
-                )
+            line = say(
+                "games.line",
+                match=record.id,
+                game=title,
+                opponents=opponents,
+                state=state,
+                since=since,
             )
+            if seek_of(record) is not None:
+                line = say("games.open_seek", match=record.id, game=title, since=since)
+            lines.append(self._linked(record, line))
         return Reply(text="\n".join(lines))
 
     async def find_active(
@@ -1336,6 +1420,41 @@ class Service(LobbyCases, HandCases, PanelCases, CorrespondenceCases, RecordCase
         if type(rules).label is Rules.label:
             return {n: n for n in rules.legal_notations(state)}
         return {rules.format(state, a): rules.label(state, a) for a in rules.legal_actions(state)}
+
+
+def log_records(
+    steps: Sequence[Step],
+    seat: int,
+    last_ply: int,
+    turn: int,
+    now: float,
+    clock_before: dict[str, Any] | None,
+    *,
+    conditional: bool = False,
+) -> list[ActionRecord]:
+    """Log rows for the steps of one seat, from turn ``turn`` on; the first row keeps the
+    clocks the turn began with (an agreed undo puts them back exactly)."""
+    rows: list[ActionRecord] = []
+    for step in steps:
+        rows.append(
+            ActionRecord(
+                ply=last_ply + len(rows) + 1,
+                seat=seat,
+                notation=step.notation,
+                created_at=now,
+                detail={
+                    "turn": turn,
+                    "ends_turn": step.ends_turn,
+                    "highlight": step.highlight,
+                    **({"public": step.public} if step.public != step.notation else {}),
+                    **({"clock_before": clock_before} if clock_before and not rows else {}),
+                    **({"conditional": True} if conditional else {}),
+                },
+            )
+        )
+        if step.ends_turn:
+            turn += 1
+    return rows
 
 
 def shown_notation(action: ActionRecord, *, reveal: bool) -> str:

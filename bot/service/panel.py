@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from bot.service.base import Loaded, Refusal, User, guarded
 from bot.service.replies import Panel, Reply
+from bot.service.transition import stale
 from bot.words import words
 from games.core import Rules
 from storage.base import ACTIVE
@@ -114,7 +115,7 @@ class PanelCases:
                 else say("panel.nobody")
             )
             raise Refusal("panel.not_your_turn", players=who, match=record.id)
-        if version is not None and version != record.version:
+        if stale(record, version):
             path, confirmed = (), False  # the board moved on: start again from the top
             note = say("panel.refreshed") + "\n"
         else:

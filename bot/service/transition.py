@@ -46,6 +46,18 @@ from storage.base import (
     Store,
 )
 
+BOARD_VERSION = "board_version"
+"""Meta key: the version at which the board last changed, kept while only private changes
+follow (see :meth:`Transitions.commit`)."""
+
+
+def stale(record: MatchRecord, version: int | None) -> bool:
+    """Whether a press carrying ``version`` (a button, a menu, a panel) comes from a board
+    that has changed since; private changes in between do not count."""
+    if version is None or version == record.version:
+        return False
+    return version != record.meta.get(BOARD_VERSION)
+
 
 @dataclass(frozen=True)
 class Committed:
@@ -74,14 +86,27 @@ class Transitions:
         undo_from_ply: int | None = None,
         outcome: Outcome | None = None,
         now: float | None = None,
+        private: bool = False,
     ) -> Committed:
         """Commit ``update`` to ``record`` as read; ``outcome`` finishes the match.
 
         A closed match is refused here already, before any rating is computed: every
         transition is a change to the game (the store lets only bookkeeping through).
+
+        A ``private`` change (one player's conditional moves) must leave no trace another
+        player could notice: it keeps ``updated_at`` (listings keep their order) and records
+        the version the board last changed at, so buttons posted before it still work
+        (:func:`stale`). Any other change forgets that mark.
         """
         if record.status in CLOSED_STATUSES:
             raise MatchClosed(record.id, record.status)
+        meta = record.meta if update.meta is None else update.meta
+        if private:
+            board = record.meta.get(BOARD_VERSION, record.version)
+            update = replace(update, meta={**meta, BOARD_VERSION: board})
+            now = record.updated_at
+        elif BOARD_VERSION in meta:
+            update = replace(update, meta={k: v for k, v in meta.items() if k != BOARD_VERSION})
         now = self.clock() if now is None else now
         ratings: RatingsWrite | None = None
         lines: tuple[str, ...] = ()

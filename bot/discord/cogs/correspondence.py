@@ -85,6 +85,13 @@ class CorrespondenceCog(commands.Cog):
             ),
         )
 
+    @app_commands.command(
+        name="seeks", description="Open challenges on this server anyone may accept"
+    )
+    async def seeks(self, interaction: discord.Interaction) -> None:
+        actor = actor_of(interaction)
+        await run(interaction, lambda: self.bot.service.seeks(actor, guild_id=_guild(interaction)))
+
     @app_commands.command(name="leaderboard", description="The best-rated players of a game here")
     @app_commands.describe(game="Which game (leave out for the top players of every game)")
     @app_commands.choices(game=game_choices())

@@ -51,6 +51,39 @@ class MoveCog(commands.Cog):
             app_commands.Choice(name=name[:100], value=value[:100]) for name, value in suggestions
         ]
 
+    @app_commands.command(
+        name="premove",
+        description="Answers to your opponent's turn: if a6-a5 then c1-b1 (only you see them)",
+    )
+    @app_commands.describe(
+        lines="if <their move> then <yours> [if … then …]; alternatives with ; · clear",
+        match=MATCH_HELP,
+    )
+    @app_commands.autocomplete(match=match_autocomplete)
+    async def premove(
+        self, interaction: discord.Interaction, lines: str | None = None, match: int | None = None
+    ) -> None:
+        actor = actor_of(interaction)
+        await run(
+            interaction,
+            lambda: self.bot.service.premove(
+                actor, lines, match_id=match, where=where(interaction)
+            ),
+        )
+
+    @premove.autocomplete("lines")
+    async def premove_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        match = getattr(interaction.namespace, "match", None)
+        suggestions = await self.bot.service.premove_suggestions(
+            actor_of(interaction),
+            current,
+            match_id=match if isinstance(match, int) else None,
+            where=where(interaction),
+        )
+        return [app_commands.Choice(name=s, value=s) for s in suggestions]
+
     @app_commands.command(name="board", description="Show the current board of a match")
     @app_commands.describe(
         match=MATCH_HELP,

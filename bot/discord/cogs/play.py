@@ -72,9 +72,23 @@ def play_command(rules: Rules[Any, Any], cog: PlayCog) -> app_commands.Command[A
         }
     else:
         params += [
-            inspect.Parameter("opponent", inspect.Parameter.KEYWORD_ONLY, annotation=discord.User),
+            inspect.Parameter(
+                "opponent",
+                inspect.Parameter.KEYWORD_ONLY,
+                annotation=discord.User | None,
+                default=None,
+            ),
             inspect.Parameter(
                 "color", inspect.Parameter.KEYWORD_ONLY, annotation=str | None, default=None
+            ),
+            *(
+                inspect.Parameter(
+                    bound,
+                    inspect.Parameter.KEYWORD_ONLY,
+                    annotation=app_commands.Range[int, 0, 4000] | None,
+                    default=None,
+                )
+                for bound in ("min_rating", "max_rating")
             ),
         ]
         params.append(
@@ -83,7 +97,9 @@ def play_command(rules: Rules[Any, Any], cog: PlayCog) -> app_commands.Command[A
             )
         )
         describe = {
-            "opponent": "Who you challenge — pick me, the bot, to play the computer",
+            "opponent": "Who you challenge (me, the bot: the computer; nobody: anyone here)",
+            "min_rating": "Open challenge only: the lowest rating that may accept",
+            "max_rating": "Open challenge only: the highest rating that may accept",
             "color": COLOR_HELP,
             "level": "How hard the computer plays, when it is your opponent (default normal)",
         }
@@ -171,10 +187,20 @@ class PlayCog(commands.Cog):
                 ),
             )
             return
-        opponent: discord.abc.User = values.pop("opponent")
+        opponent: discord.abc.User | None = values.pop("opponent", None)
         color = values.pop("color", None)
         level = values.pop("level", None) or "normal"
+        bounds = {"min_rating": values.pop("min_rating", None)}
+        bounds["max_rating"] = values.pop("max_rating", None)
         options = {k: v for k, v in values.items() if v is not None}
+        if opponent is None:  # an open challenge for anyone in the channel
+            await run(
+                interaction,
+                lambda: self.bot.service.challenge(
+                    actor, game, None, color=color, options=options, **place, **terms, **bounds
+                ),
+            )
+            return
         me = self.bot.user
         if opponent.bot and (me is None or opponent.id != me.id):
             await interaction.response.send_message(

@@ -1,0 +1,214 @@
+"""Open challenges ("seeks"): ``/play <game>`` with nobody named, for anyone to accept.
+
+A seek is a two-player challenge with one seat taken: a match in status ``challenge`` whose
+only seat is the challenger's, with ``meta["seek"]`` holding who may take the other (a rating
+range). It is stored, listed and withdrawn like any challenge, so a restart keeps every seek
+and ``/match decline`` withdraws one; accepting it fills the seat and starts the match in one
+versioned transition, so two people pressing Accept at once can never both get the game.
+
+Decisions where the issue is silent:
+
+* Who may accept: anyone in the seek's server who can see it, except the challenger, whose
+  rating in that game on that server lies in the range (someone never rated there counts as
+  a newcomer's 1500). A computer never accepts a seek: play it directly with
+  ``opponent:`` the bot.
+* Seeks do not expire: correspondence players look in now and then, and the challenger
+  withdraws with the button or ``/match decline``.
+* The challenger's colour wish (``color``) and the terms (time control, rated) are fixed when
+  the seek is posted, and shown with it, so whoever accepts knows what they accept.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+import games
+from bot.service import ratings as glicko
+from bot.service.base import Refusal, User, guarded
+from bot.service.replies import Button, Post, Reply
+from bot.words import words
+from storage.base import ACTIVE, CHALLENGE, MatchRecord, MatchUpdate, Rating
+
+if TYPE_CHECKING:
+    from bot.service import Service
+
+SEEK_KEY = "seek"
+
+
+def seek_of(record: MatchRecord) -> dict[str, Any] | None:
+    """The seek facts of an open challenge still waiting for anyone, else None."""
+    seek = record.meta.get(SEEK_KEY)
+    return seek if record.status == CHALLENGE and isinstance(seek, dict) else None
+
+
+def _range_text(seek: dict[str, Any]) -> str:
+    """``for ratings 1400–1800`` (empty for a seek open to everyone)."""
+    low, high = seek.get("min"), seek.get("max")
+    say = words()
+    if low is not None and high is not None:
+        return say("seek.range_both", low=low, high=high)
+    if low is not None:
+        return say("seek.range_min", low=low)
+    return say("seek.range_max", high=high) if high is not None else ""
+
+
+def _with_range(text: str, seek: dict[str, Any]) -> str:
+    span = _range_text(seek)
+    return f"{text} · {span}" if span else text
+
+
+class SeekCases:
+    """Open challenges; mixed into :class:`bot.service.Service`."""
+
+    async def open_seek(
+        self: Service,
+        actor: User,
+        game: str,
+        *,
+        color: str | None = None,
+        options: dict[str, Any] | None = None,
+        guild_id: str | None = None,
+        channel_id: str | None = None,
+        time_control: str | None = None,
+        rated: bool | None = None,
+        min_rating: int | None = None,
+        max_rating: int | None = None,
+    ) -> Reply:
+        rules = self._rules_named(game)
+        info = rules.info
+        if min_rating is not None and max_rating is not None and min_rating > max_rating:
+            raise Refusal("seek.bad_range", low=min_rating, high=max_rating)
+        checked = rules.options(options)
+        extra = await self.clocks.new_match_meta(guild_id, time_control, rated)
+        seed = self._seed_source()
+        self._challenger_seat(rules, color, seed)  # refuses an unknown colour now
+        await self._touch(actor)
+        record = await self.store.create_match(
+            game=info.name,
+            options=checked,
+            seed=seed,
+            status=CHALLENGE,
+            seats=[actor.id],
+            created_by=actor.id,
+            state=rules.dump(rules.new(2, checked, seed)),
+            now=self.clock(),
+            guild_id=guild_id,
+            channel_id=channel_id,
+            meta={
+                "color": (color or "random").lower(),
+                **extra,
+                SEEK_KEY: {"min": min_rating, "max": max_rating},
+            },
+        )
+        shared = words()  # the seek is read by everyone: see bot.words
+        mine = await self._rating_of(record, actor.id)
+        text = (
+            _with_range(
+                shared(
+                    "seek.post",
+                    player=actor.name,
+                    rating=glicko.display(mine),
+                    game=info.title,
+                    match=record.id,
+                    color=record.meta["color"],
+                ),
+                record.meta[SEEK_KEY],
+            )
+            + self._options_text(rules, checked)
+            + self._terms_text(extra)
+        )
+        post = Post(
+            text=text,
+            buttons=(
+                Button(shared("button.accept"), "accept", "success"),
+                Button(shared("button.withdraw"), "decline", "danger"),
+            ),
+            title=shared("seek.title", game=info.title, match=record.id),
+        )
+        return Reply(
+            text=words(actor.locale)("seek.opened", match=record.id),
+            ephemeral=True,
+            post=post,
+            match_id=record.id,
+            created=True,
+        )
+
+    async def _rating_of(self: Service, record: MatchRecord, user_id: str) -> Rating:
+        guild = record.guild_id or ""
+        found = await self.store.rating(guild, record.game, user_id)
+        return found or Rating(user_id=user_id, game=record.game, guild_id=guild)
+
+    async def _accept_seek(self: Service, actor: User, record: MatchRecord) -> Reply:
+        """Take the empty seat: checked against the range, then one versioned transition."""
+        seek = seek_of(record) or {}
+        if actor.id == record.created_by:
+            raise Refusal("seek.own")
+        if not self._may_see(actor, record):
+            raise Refusal("match.not_visible")
+        rating = (await self._rating_of(record, actor.id)).rating
+        low, high = seek.get("min"), seek.get("max")
+        if (low is not None and rating < low) or (high is not None and rating > high):
+            raise Refusal("seek.out_of_range", rating=round(rating), range=_range_text(seek))
+        await self._touch(actor)
+        rules = games.get(record.game)
+        seat = self._challenger_seat(rules, record.meta.get("color"), record.seed)
+        seats = [record.created_by, actor.id] if seat == 0 else [actor.id, record.created_by]
+        state = rules.load(record.state)
+        meta = {k: v for k, v in record.meta.items() if k != SEEK_KEY}
+        meta = {**meta, **self.clocks.start_meta(rules, state, 2, meta)}
+        updated = (
+            await self.transitions.commit(
+                record, MatchUpdate(status=ACTIVE, seats=seats, meta=meta)
+            )
+        ).record
+        challenger = await self.store.user_name(record.created_by) or record.created_by
+        reply = await self._turn_reply(
+            self._load(updated),
+            [words()("seek.accepted_line", player=actor.name, challenger=challenger)],
+            words(actor.locale)("challenge.accepted"),
+            None,
+        )
+        if reply.post is not None and record.created_by not in reply.post.mentions:
+            # The challenger hears the seek was taken even when the newcomer moves first.
+            ping = words()("seek.taken_ping", challenger=challenger, player=actor.name)
+            post = replace(
+                reply.post,
+                ping=f"{reply.post.ping}\n{ping}".strip(),
+                mentions=(*reply.post.mentions, record.created_by),
+            )
+            reply = replace(reply, post=post)
+        return reply
+
+    @guarded
+    async def seeks(self: Service, actor: User, *, guild_id: str | None = None) -> Reply:
+        """``/seeks``: the open challenges of this server, newest first, with links."""
+        say = words(actor.locale)
+        found = [
+            m
+            for m in await self.store.list_matches(statuses=(CHALLENGE,))
+            if seek_of(m) is not None and (m.guild_id or None) == (guild_id or None)
+        ]
+        if not found:
+            return Reply(text=say("seek.none"))
+        names = await self.store.user_names([m.created_by for m in found])
+        lines = [say("seek.list_head", count=len(found))]
+        for record in found[:20]:
+            rules = games.get(record.game)
+            rating = await self._rating_of(record, record.created_by)
+            seek = seek_of(record) or {}
+            line = _with_range(
+                say(
+                    "seek.list_line",
+                    match=record.id,
+                    game=rules.info.title,
+                    player=names.get(record.created_by, record.created_by),
+                    rating=glicko.display(rating),
+                    terms=self._terms_text(record.meta).strip(),
+                ),
+                seek,
+            )
+            if self.link is not None and (url := self.link(record)):
+                line += f" {url}"
+            lines.append(line)
+        return Reply(text="\n".join(lines))

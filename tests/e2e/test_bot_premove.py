@@ -1,0 +1,78 @@
+"""Conditional moves through the real discord.py client and the fake Discord (issue 18.1): the
+lines are typed with autocomplete, acknowledged only to their author, and the answer is posted
+in the thread right with the opponent's matching move, pinging the opponent again."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+import games
+from tests.fakediscord import FakeDiscord
+
+from .test_bot_ordo import (
+    EPHEMERAL,
+    bot_running,
+    command,
+    flags_of,
+    press,
+    start_match,
+    thread_posts,
+)
+
+pytestmark = pytest.mark.e2e
+
+
+async def test_a_conditional_move_on_discord(fake_discord: FakeDiscord, tmp_path: Path) -> None:
+    server = fake_discord
+    bob = server.user("bob").id
+    async with bot_running(server, tmp_path / "bot.sqlite3", workers=0) as bot:
+        thread_id, challenge_id = await start_match(server)
+        await press(server, "bb:accept:1::", user="bob", message=challenge_id)
+        rules = games.get("ordo")
+
+        async def legal() -> list[str]:
+            record = await bot.service.store.get_match(1)
+            assert record is not None
+            return rules.legal_notations(rules.load(record.state))
+
+        first = (await legal())[0]
+        await command(server, "move", {"move": first}, user="alice", channel=thread_id)
+
+        # Autocomplete offers bob's possible moves after "if", then alice's answers.
+        payload = server.autocomplete(
+            "premove", {"lines": ""}, focused="lines", user="alice", channel=thread_id
+        )
+        answer = await server.interact(payload)
+        assert answer is not None
+        offered = [c["value"] for c in answer.json["data"]["choices"]]
+        assert offered and all(c.startswith("if ") and c.endswith(" then ") for c in offered)
+        theirs = offered[0].removeprefix("if ").removesuffix(" then ")
+        payload = server.autocomplete(
+            "premove", {"lines": offered[0]}, focused="lines", user="alice", channel=thread_id
+        )
+        answer = await server.interact(payload)
+        assert answer is not None
+        line = answer.json["data"]["choices"][0]["value"]
+        mine = line.split(" then ", 1)[1]
+
+        posts_before = len(thread_posts(server, thread_id))
+        _, stored = await command(
+            server, "premove", {"lines": line}, user="alice", channel=thread_id
+        )
+        assert flags_of(stored) & EPHEMERAL
+        assert "only you can see" in stored.json["content"] and mine in stored.json["content"]
+        assert len(thread_posts(server, thread_id)) == posts_before  # nothing public
+
+        _, moved = await command(server, "move", {"move": theirs}, user="bob", channel=thread_id)
+        assert f"Played {theirs}" in moved.json["content"]
+        post = thread_posts(server, thread_id)[-1]
+        text = json.dumps(post.json)
+        assert mine in text and "conditional move" in text
+        assert f"<@{bob}>" in post.json["content"]  # bob is to move again
+        # Nothing about the line was posted anywhere before it was played, nor told to bob.
+        posted = server.calls("POST", r"/channels/\d+/messages")
+        assert not [c for c in posted if c.index < post.index and line in json.dumps(c.json)]
+        assert line not in json.dumps(moved.json)
