@@ -94,6 +94,9 @@ def finishing_ranks(
     """
     if scores is not None and len(scores) != seats:
         raise ValueError(f"{len(scores)} scores for {seats} seats")
+    for seat in winners:
+        if not 0 <= seat < seats:
+            raise ValueError(f"winning seat {seat} is not one of seats 0–{seats - 1}")
     won = set(winners)
     others = [s for s in range(seats) if s not in won]
     first = 2 if won else 1

@@ -194,6 +194,13 @@ def test_ranking_depends_only_on_differences_and_order(ranks: list[int], shift: 
     assert [r.rating for r in backward[::-1]] == pytest.approx([r.rating for r in base])
 
 
+def test_finishing_ranks_refuses_unknown_seats_and_scores() -> None:
+    with pytest.raises(ValueError, match="seat 3"):
+        finishing_ranks(3, [3], None)
+    with pytest.raises(ValueError, match="2 scores"):
+        finishing_ranks(3, [0], [1, 2])
+
+
 def test_ranking_refuses_what_glicko_refuses() -> None:
     with pytest.raises(ValueError, match="two seats"):
         rate_ranking([fencer("a"), fencer("a"), fencer("b")], [1, 2, 3], now=1.0)
