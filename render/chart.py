@@ -3,9 +3,11 @@
 ``rating_chart(series, title=…)`` takes ``series[game] = [(epoch_seconds, rating, rd), …]``
 in time order (``rd`` is the Glicko rating deviation) and draws, per game, a line through
 the ratings over a shaded band of ± one RD, so a wide band says "not sure yet" without a
-word. Points whose RD is above ``provisional_rd`` are drawn hollow, and the legend then
-says "hollow = provisional". An empty mapping (or only empty series) gives a small image
-saying there are no rated games yet, so the bot can always answer with a picture.
+word. Provisional points are drawn hollow, and the legend then says "hollow = provisional":
+those named in ``provisional`` (per game, one flag per point: the bot's rule is a count of
+games, which only the caller knows), else those whose RD is above ``provisional_rd``. An
+empty mapping (or only empty series) gives a small image saying there are no rated games
+yet, so the bot can always answer with a picture.
 
 Choices for a phone: the image is 800 px wide and drawn at twice that size then shrunk, so
 lines and dots are smooth when Discord shows it 400 px wide; every text is at least 22 px
@@ -160,15 +162,16 @@ class ChartFrame:
 
 
 def _legend_rows(
-    series: Mapping[str, Sequence[Point]], note: str | None
+    series: Mapping[str, Sequence[Point]], hollow: Mapping[str, Sequence[bool]], note: str | None
 ) -> list[list[tuple[str, str | None]]]:
     """Legend entries (text, series name or None for the note) packed into rows of the
-    image's width."""
+    image's width. A latest rating that is still provisional ends in "?", as the bot
+    writes it in text."""
     label = font(26, weight="semibold")
     entries: list[tuple[str, str | None]] = []
     for name, points in series.items():
-        last = points[-1]
-        entries.append((f"{_title_of(name)} {round(last[1])}", name))
+        mark = "?" if hollow[name][-1] else ""
+        entries.append((f"{_title_of(name)} {round(points[-1][1])}{mark}", name))
     if note:
         entries.append((note, None))
     rows: list[list[tuple[str, str | None]]] = [[]]
@@ -181,6 +184,21 @@ def _legend_rows(
         rows[-1].append((text, name))
         x += width
     return rows
+
+
+def _hollow(
+    filled: Mapping[str, Sequence[Point]],
+    provisional_rd: float,
+    provisional: Mapping[str, Sequence[bool]] | None,
+) -> dict[str, list[bool]]:
+    """Per series, which points are provisional: the caller's flags, else RD above the mark."""
+    out: dict[str, list[bool]] = {}
+    for name, points in filled.items():
+        flags = None if provisional is None else provisional.get(name)
+        if flags is not None and len(flags) != len(points):
+            raise ValueError(f"{len(flags)} provisional flags for {len(points)} points of {name}")
+        out[name] = [p[2] > provisional_rd for p in points] if flags is None else list(flags)
+    return out
 
 
 def _filled(series: Mapping[str, Sequence[Point]]) -> dict[str, list[Point]]:
@@ -197,6 +215,7 @@ def chart_frame(
     *,
     provisional_rd: float = 110.0,
     now: float | None = None,
+    provisional: Mapping[str, Sequence[bool]] | None = None,
 ) -> ChartFrame | None:
     """The frame ``rating_chart`` uses for these arguments (None: nothing to plot)."""
     filled = _filled(series)
@@ -212,8 +231,9 @@ def chart_frame(
     low = min(p[1] - min(p[2], provisional_rd) for p in points)
     high = max(p[1] + min(p[2], provisional_rd) for p in points)
     bottom_value, top_value, step = _nice_range(low, high)
-    any_provisional = any(p[2] > provisional_rd for p in points)
-    rows = _legend_rows(filled, _NOTE if any_provisional else None)
+    hollow = _hollow(filled, provisional_rd, provisional)
+    any_provisional = any(any(flags) for flags in hollow.values())
+    rows = _legend_rows(filled, hollow, _NOTE if any_provisional else None)
     top = _BAR + 10 + _LEGEND_ROW * len(rows) + 18
     labels = font(24, weight="semibold")
     widest = max(
@@ -294,12 +314,14 @@ def rating_chart(
     title: str,
     provisional_rd: float = 110.0,
     now: float | None = None,
+    provisional: Mapping[str, Sequence[bool]] | None = None,
 ) -> bytes:
     """PNG of ratings over time, one line per game; see the module docstring."""
-    frame = chart_frame(series, provisional_rd=provisional_rd, now=now)
+    frame = chart_frame(series, provisional_rd=provisional_rd, now=now, provisional=provisional)
     if frame is None:
         return _empty(title)
     filled = _filled(series)
+    hollow = _hollow(filled, provisional_rd, provisional)
     colours = _colours(list(filled))
     s = _SCALE
     height = frame.bottom + _X_LABELS
@@ -309,8 +331,8 @@ def rating_chart(
 
     # Legend: a line-and-dot swatch and "Game 1523" per series, then the hollow note.
     label = font(26 * s, weight="semibold")
-    any_provisional = any(p[2] > provisional_rd for ps in filled.values() for p in ps)
-    rows = _legend_rows(filled, _NOTE if any_provisional else None)
+    any_provisional = any(any(flags) for flags in hollow.values())
+    rows = _legend_rows(filled, hollow, _NOTE if any_provisional else None)
     for r, row in enumerate(rows):
         x = _SIDE * s
         mid = (_BAR + 10 + _LEGEND_ROW * r + _LEGEND_ROW / 2) * s
@@ -380,8 +402,8 @@ def rating_chart(
         centres = [(frame.x(t) * s, frame.y(r) * s) for t, r, _ in points]
         if len(centres) > 1:
             pen.line(centres, fill=(*colours[name], 255), width=4 * s, joint="curve")
-        for centre, (_, _, rd) in zip(centres, points, strict=True):
-            _dot(pen, centre, colours[name], rd > provisional_rd, radius)
+        for centre, flag in zip(centres, hollow[name], strict=True):
+            _dot(pen, centre, colours[name], flag, radius)
     # Dots may overhang the plot by their radius; nothing else reaches past it.
     clip = Image.new("L", base.size, 0)
     ImageDraw.Draw(clip).rectangle(

@@ -177,6 +177,28 @@ class Rating:
     updated_at: float = 0.0
 
 
+# -- rating history --------------------------------------------------------------------------
+HISTORY_CARRIED_OVER = 0
+"""``RatingPoint.match_id`` of the one point migration 5 made from each rating that existed
+before the history was kept: the rating as it stood after that player's last match then."""
+
+
+@dataclass(frozen=True)
+class RatingPoint:
+    """One player's rating in one game and guild right after one rated match.
+
+    Kept so a player can see where their number came from (``/me rating`` draws them as a
+    line); the ``ratings`` row only holds the latest. ``games`` is the count *after* the
+    match, so "provisional" can be judged point by point exactly as for the current rating.
+    """
+
+    match_id: int
+    at: float
+    rating: float
+    rd: float
+    games: int
+
+
 @dataclass(frozen=True)
 class RatingsWrite:
     """Ratings a finishing commit stores in the same transaction.
@@ -426,6 +448,18 @@ class Store(ABC):
         False, so a retry after a crash or a double click can never count a match twice.
         Raises ``LookupError`` for an unknown match and ``ValueError`` for a rating of another
         game or guild, the same user twice, or a value that is not a finite number.
+        """
+
+    # -- rating history --------------------------------------------------------------------
+    @abstractmethod
+    async def rating_history(self, guild_id: str, game: str, user_id: str) -> list[RatingPoint]:
+        """The user's rating after each rated match of ``game`` in that guild, oldest first
+        (ties in time by match id); ``[]`` for someone never rated there.
+
+        No method writes history: every write of ratings (a finishing :meth:`commit` with
+        ``ratings``, :meth:`save_ratings`) adds one point per rated user in its own
+        transaction, so the history always ends at the stored rating and a match already
+        rated adds nothing.
         """
 
     # -- tournaments -----------------------------------------------------------------------

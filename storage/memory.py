@@ -24,6 +24,7 @@ from storage.base import (
     MatchRecord,
     MatchUpdate,
     Rating,
+    RatingPoint,
     RatingsWrite,
     StaleVersion,
     Store,
@@ -131,6 +132,8 @@ class MemoryStore(Store):
         self._outages: dict[float, float] = {}
         self._tournaments: dict[int, _Tournament] = {}
         self._next_tournament_id = 1
+        # -- rating history --
+        self._history: dict[tuple[str, str, str], list[RatingPoint]] = {}  # (guild, game, user)
 
     # -- users -----------------------------------------------------------------------------
     async def ensure_user(self, user_id: str, name: str, now: float) -> None:
@@ -287,6 +290,7 @@ class MemoryStore(Store):
             self._rated.add(match_id)
             for r in rating_rows:
                 self._ratings[(ratings.guild_id, ratings.game, r.user_id)] = r
+            self._add_history(match_id, rating_rows)
         return _record(updated)
 
     # -- deadlines -------------------------------------------------------------------------
@@ -367,6 +371,7 @@ class MemoryStore(Store):
         self._rated.add(match_id)
         for r in rows:
             self._ratings[(guild_id, game, r.user_id)] = r
+        self._add_history(match_id, rows)
         return True
 
     # -- names and liveness -----------------------------------------------------------------
@@ -391,6 +396,19 @@ class MemoryStore(Store):
 
     async def outages(self, since: float = 0.0) -> list[tuple[float, float]]:
         return sorted((a, b) for a, b in self._outages.items() if b > since)
+
+    # -- rating history --------------------------------------------------------------------
+    async def rating_history(self, guild_id: str, game: str, user_id: str) -> list[RatingPoint]:
+        """See :meth:`Store.rating_history`."""
+        found = self._history.get((guild_id, game, user_id), [])
+        return sorted(found, key=lambda p: (p.at, p.match_id))
+
+    def _add_history(self, match_id: int, rows: Sequence[Rating]) -> None:
+        """One point per rated user, called wherever ratings are written (as the SQL
+        stores do inside their rating write)."""
+        for r in rows:
+            point = RatingPoint(match_id, r.updated_at, r.rating, r.rd, r.games)
+            self._history.setdefault((r.guild_id, r.game, r.user_id), []).append(point)
 
     # -- tournaments -----------------------------------------------------------------------
     async def create_tournament(

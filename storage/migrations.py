@@ -152,7 +152,32 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         # looks at each and sets its real deadline.
         "UPDATE matches SET due_at = 0 WHERE status = 'active'",
     ),
-    # -- tournaments -- (migration 6 once the rating history's migration 5 is in before it)
+    # -- rating history --
+    # 5: every player's rating after each rated match, for the chart of ``/me rating``. The
+    # store writes a row wherever it writes ratings, in the same transaction. Ratings from
+    # before this migration have no past to recover; each becomes one point at its last
+    # update, under match id 0 (``storage.base.HISTORY_CARRIED_OVER``), which is also why
+    # ``match_id`` has no foreign key.
+    (
+        """
+        CREATE TABLE rating_history (
+            guild_id TEXT    NOT NULL,
+            game     TEXT    NOT NULL,
+            user_id  TEXT    NOT NULL,
+            match_id INTEGER NOT NULL CHECK (match_id >= 0),
+            at       REAL    NOT NULL,
+            rating   REAL    NOT NULL,
+            rd       REAL    NOT NULL CHECK (rd > 0),
+            games    INTEGER NOT NULL CHECK (games >= 0),
+            PRIMARY KEY (guild_id, game, user_id, match_id)
+        ) WITHOUT ROWID
+        """,
+        "INSERT INTO rating_history (guild_id, game, user_id, match_id, at, rating, rd, games)"
+        " SELECT guild_id, game, user_id, 0, updated_at, rating, rd, games FROM ratings",
+    ),
+    # -- end of rating history --
+    # -- tournaments --
+    # 6: tournaments.
     # Leagues and Swiss tournaments, one row each: the service reads a tournament whole, so
     # its entrants, rounds and match links are one JSON object in ``data``.
     (

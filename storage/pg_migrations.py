@@ -138,7 +138,28 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         # looks at each and sets its real deadline.
         "UPDATE matches SET due_at = 0 WHERE status = 'active'",
     ),
-    # -- tournaments -- (migration 6 once the rating history's migration 5 is in before it)
+    # -- rating history --
+    # 5: every player's rating after each rated match; see ``storage/migrations.py``.
+    (
+        """
+        CREATE TABLE rating_history (
+            guild_id TEXT    NOT NULL,
+            game     TEXT    NOT NULL,
+            user_id  TEXT    NOT NULL,
+            match_id BIGINT  NOT NULL CHECK (match_id >= 0),
+            at       DOUBLE PRECISION NOT NULL,
+            rating   DOUBLE PRECISION NOT NULL,
+            rd       DOUBLE PRECISION NOT NULL CHECK (rd > 0),
+            games    BIGINT  NOT NULL CHECK (games >= 0),
+            PRIMARY KEY (guild_id, game, user_id, match_id)
+        )
+        """,
+        "INSERT INTO rating_history (guild_id, game, user_id, match_id, at, rating, rd, games)"
+        " SELECT guild_id, game, user_id, 0, updated_at, rating, rd, games FROM ratings",
+    ),
+    # -- end of rating history --
+    # -- tournaments --
+    # 6: tournaments.
     # Leagues and Swiss tournaments, one row each with its JSON ``data``. ``json`` rather than
     # ``jsonb``, as everywhere here: the service may key entrants by id in signup order, and
     # ``jsonb`` would hand them back reordered on this engine alone.

@@ -34,6 +34,7 @@ from storage.base import (
     MatchRecord,
     MatchUpdate,
     Rating,
+    RatingPoint,
     RatingsChanged,
     RatingsWrite,
     StaleVersion,
@@ -61,7 +62,14 @@ from storage.integrity import (
     to_json,
 )
 from storage.pg_migrations import migrate
-from storage.rows import SettingsByKind, action_of, match_of, rating_of, tournament_of
+from storage.rows import (
+    SettingsByKind,
+    action_of,
+    match_of,
+    rating_of,
+    rating_point_of,
+    tournament_of,
+)
 from storage.tournaments import (
     check_open_and_current,
     due_after_change,
@@ -610,6 +618,17 @@ class PostgresStore(SettingsByKind, Store):
             )
         return [(float(row["started"]), float(row["ended"])) for row in found]
 
+    # -- rating history --------------------------------------------------------------------
+    async def rating_history(self, guild_id: str, game: str, user_id: str) -> list[RatingPoint]:
+        """See :meth:`Store.rating_history`."""
+        async with self._reading() as conn:
+            found = await conn.fetch(
+                f"SELECT {_HISTORY_COLUMNS} FROM rating_history"
+                " WHERE guild_id = $1 AND game = $2 AND user_id = $3 ORDER BY at, match_id",
+                guild_id, game, user_id,
+            )  # fmt: skip
+        return [rating_point_of(row) for row in found]
+
     # -- tournaments -----------------------------------------------------------------------
     async def create_tournament(
         self,
@@ -756,9 +775,24 @@ async def _store_ratings(
         )  # fmt: skip
         if written is None:
             raise RatingsChanged(f"ratings of {r.user_id} changed while match {match_id} ended")
+    await _add_history(conn, match_id, ordered)
     return True
 
 
+# -- rating history --
+_HISTORY_COLUMNS = "match_id, at, rating, rd, games"
+
+
+async def _add_history(conn: asyncpg.Connection, match_id: int, rows: Sequence[Rating]) -> None:
+    """One point per rated user, inside the transaction that writes their rating."""
+    await conn.executemany(
+        "INSERT INTO rating_history (guild_id, game, user_id, match_id, at, rating, rd, games)"
+        " VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+        [
+            (r.guild_id, r.game, r.user_id, match_id, r.updated_at, r.rating, r.rd, r.games)
+            for r in rows
+        ],
+    )
 
 
 async def _put_seats(
@@ -797,5 +831,3 @@ async def _fetch_many(
         for seat_row in found:
             seats[seat_row["match_id"]].append(seat_row["user_id"])
     return [match_of(row, tuple(seats[row["id"]])) for row in rows]
-
-

@@ -12,7 +12,7 @@ from abc import abstractmethod
 from collections.abc import Mapping
 from typing import Any
 
-from storage.base import ActionRecord, MatchRecord, Rating, TournamentRecord
+from storage.base import ActionRecord, MatchRecord, Rating, RatingPoint, TournamentRecord
 from storage.integrity import from_json
 
 Row = Mapping[str, Any]
@@ -68,6 +68,17 @@ def rating_of(row: Row) -> Rating:
         volatility=row["volatility"],
         games=row["games"],
         updated_at=row["updated_at"],
+    )
+
+
+# -- rating history --
+def rating_point_of(row: Row) -> RatingPoint:
+    return RatingPoint(
+        match_id=row["match_id"],
+        at=row["at"],
+        rating=row["rating"],
+        rd=row["rd"],
+        games=row["games"],
     )
 
 

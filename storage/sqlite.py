@@ -31,6 +31,7 @@ from storage.base import (
     MatchRecord,
     MatchUpdate,
     Rating,
+    RatingPoint,
     RatingsWrite,
     StaleVersion,
     Store,
@@ -57,7 +58,14 @@ from storage.integrity import (
     to_json,
 )
 from storage.migrations import migrate, rollback_if_open
-from storage.rows import SettingsByKind, action_of, match_of, rating_of, tournament_of
+from storage.rows import (
+    SettingsByKind,
+    action_of,
+    match_of,
+    rating_of,
+    rating_point_of,
+    tournament_of,
+)
 from storage.tournaments import (
     check_open_and_current,
     due_after_change,
@@ -529,6 +537,17 @@ class SqliteStore(SettingsByKind, Store):
             )
         return [(float(row["started"]), float(row["ended"])) for row in found]
 
+    # -- rating history --------------------------------------------------------------------
+    async def rating_history(self, guild_id: str, game: str, user_id: str) -> list[RatingPoint]:
+        """See :meth:`Store.rating_history`."""
+        async with self._reading() as conn:
+            found = await conn.execute_fetchall(
+                f"SELECT {_HISTORY_COLUMNS} FROM rating_history"
+                " WHERE guild_id = ? AND game = ? AND user_id = ? ORDER BY at, match_id",
+                (guild_id, game, user_id),
+            )
+        return [rating_point_of(row) for row in found]
+
     # -- tournaments -----------------------------------------------------------------------
     async def create_tournament(
         self,
@@ -682,9 +701,24 @@ async def _store_ratings(
             for r in rows
         ],
     )
+    await _add_history(conn, match_id, rows)
     return True
 
 
+# -- rating history --
+_HISTORY_COLUMNS = "match_id, at, rating, rd, games"
+
+
+async def _add_history(conn: aiosqlite.Connection, match_id: int, rows: Sequence[Rating]) -> None:
+    """One point per rated user, inside the transaction that writes their rating."""
+    await conn.executemany(
+        "INSERT INTO rating_history (guild_id, game, user_id, match_id, at, rating, rd, games)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        [
+            (r.guild_id, r.game, r.user_id, match_id, r.updated_at, r.rating, r.rd, r.games)
+            for r in rows
+        ],
+    )
 
 
 async def _one(
@@ -736,5 +770,3 @@ async def _fetch_many(
         for seat_row in found:
             seats[seat_row["match_id"]].append(seat_row["user_id"])
     return [match_of(row, tuple(seats[row["id"]])) for row in rows]
-
-

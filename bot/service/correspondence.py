@@ -40,6 +40,7 @@ Decisions where the issue is silent:
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 import math
 from collections.abc import Sequence
@@ -57,6 +58,7 @@ from bot.service.replies import Button, DirectMessage, Post, Reply, is_computer
 from bot.service.timecontrol import DAY
 from bot.service.transition import stale as is_stale
 from bot.words import language_of, words
+from render.chart import rating_chart
 from storage.base import ACTIVE, FINISHED, MatchRecord, MatchUpdate, Rating, StaleVersion
 
 if TYPE_CHECKING:
@@ -397,7 +399,35 @@ class CorrespondenceCases:
             )
             for r in rows
         ]
-        return Reply(text=say("rating.heading", player=who.name) + "\n" + "\n".join(lines))
+        chart = await self._rating_chart(
+            guild, who.id, [r.game for r in rows], say("rating.chart_title", player=who.name)
+        )
+        text = say("rating.heading", player=who.name) + "\n" + "\n".join(lines)
+        return Reply(text=text, image=chart)
+
+    async def _rating_chart(
+        self: Service, guild: str, user_id: str, game_names: Sequence[str], title: str
+    ) -> bytes | None:
+        """The player's rating over time in each of ``game_names``, drawn in the worker pool;
+        None when there is no history (ratings older than the history have one point each).
+
+        A point is hollow while the rating after it was provisional — by the same count of
+        games as the ``?`` in the text, so the chart and the text never disagree.
+        """
+        series: dict[str, list[tuple[float, float, float]]] = {}
+        provisional: dict[str, list[bool]] = {}
+        for game in game_names:
+            points = await self.store.rating_history(guild, game, user_id)
+            if points:
+                series[game] = [(p.at, p.rating, p.rd) for p in points]
+                provisional[game] = [p.games < glicko.PROVISIONAL_GAMES for p in points]
+        if not series:
+            return None
+        return await self.workers.run(
+            functools.partial(
+                rating_chart, series, title=title, provisional=provisional, now=self.clock()
+            )
+        )
 
     @guarded
     async def leaderboard(

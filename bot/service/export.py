@@ -12,6 +12,9 @@ Typical records contain none of them and read as plain text.
 
 Exports carry every step and, when set, the seed and the full position: for games with
 hidden information that reveals the hands, so callers export finished matches only.
+
+Fonver is also written as SGF (:func:`sgf_of`), the format every Go program opens, since
+Fonver is played with Go's board and stones (issue 18.5).
 """
 
 from __future__ import annotations
@@ -27,6 +30,8 @@ from typing import Any
 
 import games
 from bot.service.base import DROP
+from games.core import Outcome
+from games.fonver.sgf import to_sgf
 
 _EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 _TAG = re.compile(r'^\[([A-Za-z][A-Za-z0-9_]*) "(.*)"\]$')
@@ -340,3 +345,61 @@ def replay(m: ExportedMatch) -> Any:
     if m.position is not None and rules.position(state) != m.position:
         raise ValueError("the recorded final position differs from the one the moves lead to")
     return state
+
+
+# --------------------------------------------------------------------------------------------
+# SGF, for the games Go programs can show
+# --------------------------------------------------------------------------------------------
+
+SGF_GAMES = frozenset({"fonver"})
+"""Games with an SGF record: played on a Go board with Go's two colours of stones."""
+
+_SGF_HOW = {"resignation": "R", "timeout": "T"}
+"""SGF's words for how a game was won; any other ending (Fonver's connection) is a plain
+``B+``/``W+``, which SGF reads as "won, margin not counted"."""
+
+
+def sgf_result(outcome: Outcome | None, black_seat: int) -> str | None:
+    """SGF's ``RE`` value: ``B+R``, ``W+T``, ``B+``, ``0`` for a draw; None while running.
+
+    SGF names the winner by colour, and after a pie swap the second seat is Black, so the
+    winning seat is turned into the colour that seat finished with.
+    """
+    if outcome is None:
+        return None
+    if not outcome.winners:
+        return "0"
+    colour = "B" if outcome.winners[0] == black_seat else "W"
+    return f"{colour}+{_SGF_HOW.get(outcome.termination, '')}"
+
+
+def _sgf_date(started: float, finished: float | None) -> str:
+    """``DT``: the day the match started, and the day it ended when that is another one
+    (a correspondence match spans days; SGF allows a list of dates)."""
+    first = datetime.fromtimestamp(started, UTC).date().isoformat()
+    if finished is None:
+        return first
+    last = datetime.fromtimestamp(finished, UTC).date().isoformat()
+    return first if last == first else f"{first},{last}"
+
+
+def sgf_of(m: ExportedMatch, outcome: Outcome | None) -> str | None:
+    """The match as an SGF file for Go programs, or None for a game without one.
+
+    The record is written from the steps alone (:func:`games.fonver.sgf.to_sgf` replays
+    them with Fonver's rules), so it holds the pie decision as played: a node saying who
+    kept or swapped, and ``PB``/``PW`` naming players by the colour they ended with.
+    """
+    if m.game not in SGF_GAMES:
+        return None
+    rules = games.get(m.game)
+    state = rules.new(len(m.players), m.options, m.seed or 0)
+    for _seat, notation in m.moves:
+        state = rules.apply(state, rules.parse(state, notation))
+    return to_sgf(
+        [notation for _, notation in m.moves],
+        size=state.size,
+        names=(m.players[0], m.players[1]),
+        result=sgf_result(outcome, state.black_seat),
+        date=_sgf_date(m.started, m.finished),
+    )

@@ -1,27 +1,33 @@
-"""Glicko-2 ratings for finished matches: pure arithmetic, no I/O.
+"""Ratings for finished matches: pure arithmetic, no I/O.
 
-Written from Glickman's *Example of the Glicko-2 system* (2013) rather than taken from the
-``glicko2`` package on PyPI (2.1.0): that package evaluates the volatility function with the
-player's rating μ where the paper has the deviation φ (in the paper's own example it gives
-σ' = 0.059993 instead of 0.059996, too small to show at the five decimals printed there, but
-the error grows with distance from 1500), keeps τ as a class attribute shared by every
-caller, and updates its ``Player`` objects in place. The algorithm is short enough to own.
+**Two seats: Glicko-2**, written from Glickman's *Example of the Glicko-2 system* (2013)
+rather than taken from the ``glicko2`` package on PyPI (2.1.0): that package evaluates the
+volatility function with the player's rating μ where the paper has the deviation φ (in the
+paper's own example it gives σ' = 0.059993 instead of 0.059996, too small to show at the five
+decimals printed there, but the error grows with distance from 1500), keeps τ as a class
+attribute shared by every caller, and updates its ``Player`` objects in place. The algorithm
+is short enough to own.
 
 **A rating period is one match.** Correspondence matches finish one at a time, days apart,
 so each result is applied as soon as it is known; every seat is rated against the other
 seats' ratings from *before* the match, so seat order never matters.
 
-**Several players (FENCE!)** become pairwise games inside that one rating period:
+**More seats (FENCE!): Plackett-Luce**, from the ``openskill`` package (Weng and Lin's
+Bayesian approximation, 2011). A multi-player result is a finishing *order*, and
+Plackett-Luce is a model of orders: one update from the whole ranking, where splitting it
+into pairwise games would count the same evidence several times and must invent how two
+losers compare. :func:`finishing_ranks` turns an outcome into ranks — the winners first
+(rank 1, a shared win is a tie), then the others by the outcome's scores when it has them
+(FENCE!'s are the cards each player holds at the end, what decides its round-limit ending;
+more is better, equal is a tie), else all tied behind the winners.
 
-* a winner against a non-winner is a win for the winner;
-* two winners (a shared win) is a draw between them;
-* two non-winners are **not compared**: the outcome says only that neither won, not who did
-  better, and scoring it as a draw would move a strong loser's rating towards a weak
-  loser's on no evidence;
-* no winners at all (a drawn game) is a draw between every pair, the same as everyone
-  sharing the win.
-
-With two seats this is exactly one Glicko-2 game. Every seat's ``games`` goes up by one.
+Both models write the same :class:`storage.base.Rating` row, so one ladder, ``display()`` and
+the rating chart serve every game. That works because the Plackett-Luce model is set on the
+Glicko scale (:data:`RANKING_MODEL`): a newcomer is μ = 1500 with σ = 350 (Glicko's rating
+and RD), σ is stored as ``rd``, and β = 173.7/√2 makes a 400-point gap between two settled
+players the same 10:1 odds it is in Glicko. ``volatility`` is Glicko-2's alone and passes
+through unchanged; τ is Glicko-2's starting volatility on the rating scale (0.06 × 173.7 ≈
+10 points), the same widening per match. Every seat's ``games`` goes up by one either way.
 """
 
 from __future__ import annotations
@@ -29,6 +35,8 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import replace
+
+from openskill.models import PlackettLuce
 
 from storage.base import Rating
 
@@ -47,24 +55,81 @@ WIN, DRAW, LOSS = 1.0, 0.5, 0.0
 
 
 def rate_match(ratings: Sequence[Rating], winners: Sequence[int], now: float) -> list[Rating]:
-    """New ratings for every seat of a finished match, in seat order.
+    """New Glicko-2 ratings for both seats of a finished two-player match, in seat order.
 
     ``ratings`` are the seats' ratings before the match (a :class:`Rating` with defaults for
-    someone unrated); ``winners`` are winning seat numbers (empty: a draw; every seat: a
-    shared win). Raises ``ValueError`` for fewer than two seats, one user in two seats (a
-    match against oneself proves nothing), mixed games or guilds, or a seat out of range.
+    someone unrated); ``winners`` are winning seat numbers (empty: a draw; both: a shared
+    win, also a draw). Raises ``ValueError`` for other than two seats (:func:`rate_ranking`
+    rates those), one user in both seats (a match against oneself proves nothing), mixed
+    games or guilds, or a seat out of range.
     """
     _check(ratings, winners)
+    if len(ratings) != 2:
+        raise ValueError(f"Glicko-2 rates two seats, got {len(ratings)}; use rate_ranking")
     won = set(winners)
-    out = []
-    for seat, me in enumerate(ratings):
-        results = [
-            (them, _score(seat in won, other in won))
-            for other, them in enumerate(ratings)
-            if other != seat and (not won or seat in won or other in won)
-        ]
-        out.append(rate_period(me, results, now))
-    return out
+    return [
+        rate_period(me, [(ratings[1 - seat], _score(seat in won, 1 - seat in won))], now)
+        for seat, me in enumerate(ratings)
+    ]
+
+
+# -- Plackett-Luce for more than two seats ----------------------------------------------------
+RANKING_TAU = 0.06 * SCALE
+"""How much σ widens before each match: Glicko-2's starting volatility on the rating scale."""
+
+RANKING_MODEL = PlackettLuce(
+    mu=BASE, sigma=MAX_RD, beta=SCALE / math.sqrt(2.0), tau=RANKING_TAU, limit_sigma=False
+)
+"""Plackett-Luce on the Glicko scale; the module docstring says why these numbers."""
+
+
+def finishing_ranks(
+    seats: int, winners: Sequence[int], scores: Sequence[float] | None = None
+) -> list[int]:
+    """Rank per seat (1 is best, equal ranks are ties): the winners 1, then the others by
+    ``scores`` (higher is better) when given, else all tied behind the winners.
+
+    Nobody winning (a draw, or every FENCE! player in Jail) leaves everyone a non-winner,
+    ordered by score the same way; without scores that is a tie of all.
+    """
+    if scores is not None and len(scores) != seats:
+        raise ValueError(f"{len(scores)} scores for {seats} seats")
+    for seat in winners:
+        if not 0 <= seat < seats:
+            raise ValueError(f"winning seat {seat} is not one of seats 0–{seats - 1}")
+    won = set(winners)
+    others = [s for s in range(seats) if s not in won]
+    first = 2 if won else 1
+    if scores is None:
+        levels = {s: first for s in others}
+    else:
+        distinct = sorted({scores[s] for s in others}, reverse=True)
+        levels = {s: first + distinct.index(scores[s]) for s in others}
+    return [1 if seat in won else levels[seat] for seat in range(seats)]
+
+
+def rate_ranking(ratings: Sequence[Rating], ranks: Sequence[int], now: float) -> list[Rating]:
+    """New ratings for every seat of a ranked multi-player result (``ranks[seat]``, 1 is
+    best, equal is a tie), by :data:`RANKING_MODEL`; the same checks as :func:`rate_match`.
+
+    Only μ and σ come from the model: σ is capped at a newcomer's, like Glicko's RD, and the
+    volatility is kept for the player's two-seat games.
+    """
+    _check(ratings, [])
+    if len(ranks) != len(ratings):
+        raise ValueError(f"{len(ranks)} ranks for {len(ratings)} seats")
+    teams = [[RANKING_MODEL.rating(mu=r.rating, sigma=r.rd)] for r in ratings]
+    rated = RANKING_MODEL.rate(teams, ranks=[float(rank) for rank in ranks])
+    return [
+        replace(
+            old,
+            rating=team[0].mu,
+            rd=min(team[0].sigma, MAX_RD),
+            games=old.games + 1,
+            updated_at=now,
+        )
+        for old, team in zip(ratings, rated, strict=True)
+    ]
 
 
 def rate_period(me: Rating, results: Sequence[tuple[Rating, float]], now: float) -> Rating:
@@ -127,7 +192,7 @@ def _check(ratings: Sequence[Rating], winners: Sequence[int]) -> None:
 
 
 def _score(i_won: bool, they_won: bool) -> float:
-    """Two winners shared the win; two non-winners only meet here in a drawn game."""
+    """Both won (a shared win) or neither did (a draw): half a point each."""
     if i_won == they_won:
         return DRAW
     return WIN if i_won else LOSS

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 import games
 import render
 from bot.service.base import DROP, Loaded, User, guarded
-from bot.service.export import ExportedMatch, dump_text
+from bot.service.export import ExportedMatch, dump_text, sgf_of
 from bot.service.hands import private_part
 from bot.service.replies import Reply
 from bot.words import words
@@ -115,6 +115,8 @@ class RecordCases:
                 ),
             )
             files.append((f"match{record.id}-{record.game}.gif", gif))
+        if (sgf := sgf_of(exported, outcome)) is not None:  # Fonver, for Go programs
+            files.append((f"match{record.id}.sgf", sgf.encode()))
         say = words(actor.locale)
         text = say("export.done", match=record.id, n=len(live))
         return Reply(

@@ -161,7 +161,12 @@ class Transitions:
             return None, ()
         guild = record.guild_id or ""
         before = [await rating_or_new(self.store, guild, record.game, uid) for uid in record.seats]
-        after = glicko.rate_match(before, list(outcome.winners), now)
+        # Two seats: Glicko-2. More (FENCE!): a finishing order, rated as one by Plackett-Luce.
+        if len(before) == 2:
+            after = glicko.rate_match(before, outcome.winners, now)
+        else:
+            ranks = glicko.finishing_ranks(len(before), outcome.winners, outcome.scores)
+            after = glicko.rate_ranking(before, ranks, now)
         expected = {r.user_id: r.games for r in before}
         names = await self.store.user_names(record.seats)
         changes = ", ".join(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 import pytest
 from hypothesis import given
@@ -15,9 +16,11 @@ from bot.service.ratings import (
     PROVISIONAL_GAMES,
     WIN,
     display,
+    finishing_ranks,
     is_provisional,
     rate_match,
     rate_period,
+    rate_ranking,
 )
 from storage import Rating
 
@@ -109,36 +112,100 @@ def test_draw_moves_the_stronger_player_down_and_the_weaker_up() -> None:
     assert strong.rating < 1800 and weak.rating > 1400
 
 
-def test_shared_win_of_every_seat_is_a_draw() -> None:
-    seats = [player("a", 1600, 90), player("b", 1450, 200), player("c", 1500, 60)]
-    assert rate_match(seats, [0, 1, 2], now=1.0) == rate_match(seats, [], now=1.0)
+def test_shared_win_of_both_seats_is_a_draw() -> None:
+    seats = [player("a", 1600, 90), player("b", 1450, 200)]
+    assert rate_match(seats, [0, 1], now=1.0) == rate_match(seats, [], now=1.0)
 
 
-def test_multiplayer_winner_beats_every_other_seat_in_one_period() -> None:
-    seats = [player("a", 1500, 100), player("b", 1600, 120), player("c", 1400, 200)]
-    after = rate_match(seats, [1], now=7.0)
-    assert after[1] == rate_period(seats[1], [(seats[0], WIN), (seats[2], WIN)], now=7.0)
-    assert after[0] == rate_period(seats[0], [(seats[1], LOSS)], now=7.0)
-    assert after[2] == rate_period(seats[2], [(seats[1], LOSS)], now=7.0)
-    assert [r.games for r in after] == [1, 1, 1]
-    assert after[1].rating > 1600 and after[0].rating < 1500 and after[2].rating < 1400
+def test_glicko_rates_two_seats_only() -> None:
+    with pytest.raises(ValueError, match="rate_ranking"):
+        rate_match([player("a"), player("b"), player("c")], [0], now=1.0)
 
 
-def test_multiplayer_losers_are_not_compared_with_each_other() -> None:
-    winner = player("w", 1500, 100)
-    loser = player("l", 1500, 100)
-    with_weak = rate_match([winner, loser, player("x", 900, 50)], [0], now=1.0)
-    with_strong = rate_match([winner, loser, player("x", 2400, 50)], [0], now=1.0)
-    assert with_weak[1] == with_strong[1]
+# -- several seats: Plackett-Luce ---------------------------------------------------------------
+def fencer(user: str, rating: float = 1500.0, rd: float = 120.0, games: int = 10) -> Rating:
+    return Rating(user, "fence", "g1", rating, rd, 0.06, games, updated_at=1.0)
 
 
-def test_multiplayer_shared_win_is_a_draw_between_the_winners() -> None:
-    seats = [player(u, 1500 + 50 * i, 100) for i, u in enumerate("abcd")]
-    after = rate_match(seats, [0, 2], now=1.0)
-    assert after[0] == rate_period(
-        seats[0], [(seats[1], WIN), (seats[2], DRAW), (seats[3], WIN)], now=1.0
-    )
-    assert after[3] == rate_period(seats[3], [(seats[0], LOSS), (seats[2], LOSS)], now=1.0)
+@pytest.mark.parametrize(
+    ("winners", "scores", "ranks"),
+    [
+        ((2,), (3, 8, 5, 0), [3, 2, 1, 4]),  # winner first, then by cards held
+        ((2,), None, [2, 2, 1, 2]),  # no scores: the others tie behind the winner
+        ((0, 3), (4, 4, 9, 4), [1, 3, 2, 1]),  # a shared win; the others by score
+        ((1,), (5, 2, 5, 1), [2, 1, 2, 3]),  # equal scores tie
+        ((), (1, 6, 6, 0), [2, 1, 1, 3]),  # nobody won: everyone by score
+        ((), None, [1, 1, 1, 1]),  # nobody won, no scores: a tie of all
+    ],
+)
+def test_finishing_ranks(
+    winners: tuple[int, ...], scores: tuple[int, ...] | None, ranks: list[int]
+) -> None:
+    assert finishing_ranks(4, winners, scores) == ranks
+
+
+def test_a_four_player_result_moves_ratings_in_rank_order() -> None:
+    seats = [fencer(u) for u in "abcd"]
+    after = rate_ranking(seats, [3, 1, 4, 2], now=6.0)
+    gains = {r.user_id: r.rating - 1500.0 for r in after}
+    assert gains["b"] > gains["d"] > 0 > gains["a"] > gains["c"]
+    assert sum(gains.values()) == pytest.approx(0.0, abs=1e-6), "equal players: zero-sum"
+    assert all(r.rd < 120.0 for r in after), "a result makes every rating surer"
+    assert [(r.games, r.updated_at, r.volatility) for r in after] == [(11, 6.0, 0.06)] * 4
+
+
+def test_a_shared_win_is_a_tie() -> None:
+    seats = [fencer(u) for u in "abc"]
+    after = rate_ranking(seats, [1, 2, 1], now=1.0)
+    assert after[0].rating == pytest.approx(after[2].rating)
+    assert after[0].rating > 1500.0 > after[1].rating
+    everyone = rate_ranking(seats, [1, 1, 1], now=1.0)
+    assert [r.rating for r in everyone] == pytest.approx([1500.0] * 3)
+
+
+def test_beating_strong_players_is_worth_more_than_beating_weak_ones() -> None:
+    me = fencer("me")
+    over_strong = rate_ranking([me, fencer("s1", 1800), fencer("s2", 1750)], [1, 2, 3], now=1.0)
+    over_weak = rate_ranking([me, fencer("w1", 1200), fencer("w2", 1250)], [1, 2, 3], now=1.0)
+    assert over_strong[0].rating - 1500 > over_weak[0].rating - 1500 > 0
+
+
+def test_the_ranking_model_speaks_glickos_scale() -> None:
+    """Between two settled players both models agree to within a point or two, which is
+    what lets one ladder hold FENCE! ratings from two-seat and bigger matches."""
+    a, b = fencer("a", 1500, 60, 20), fencer("b", 1700, 60, 20)
+    glicko = rate_match([a, b], [0], now=1.0)
+    ranked = rate_ranking([a, b], [1, 2], now=1.0)
+    for g, r in zip(glicko, ranked, strict=True):
+        assert r.rating == pytest.approx(g.rating, abs=2.0)
+        assert r.rd == pytest.approx(g.rd, abs=1.0)
+    newcomer = rate_ranking([Rating("n", "fence", "g1"), fencer("x"), fencer("y")], [1, 2, 3], 1.0)
+    assert newcomer[0].rd <= MAX_RD and newcomer[0].games == 1
+
+
+@given(st.lists(st.integers(1, 4), min_size=3, max_size=6), st.floats(-500, 500))
+def test_ranking_depends_only_on_differences_and_order(ranks: list[int], shift: float) -> None:
+    seats = [fencer(f"p{i}", 1400 + 37 * i, 90 + 11 * i) for i in range(len(ranks))]
+    base = rate_ranking(seats, ranks, now=1.0)
+    moved = rate_ranking([replace(r, rating=r.rating + shift) for r in seats], ranks, now=1.0)
+    for b, m in zip(base, moved, strict=True):
+        assert m.rating - shift == pytest.approx(b.rating, abs=1e-6)
+    backward = rate_ranking(seats[::-1], ranks[::-1], now=1.0)
+    assert [r.rating for r in backward[::-1]] == pytest.approx([r.rating for r in base])
+
+
+def test_finishing_ranks_refuses_unknown_seats_and_scores() -> None:
+    with pytest.raises(ValueError, match="seat 3"):
+        finishing_ranks(3, [3], None)
+    with pytest.raises(ValueError, match="2 scores"):
+        finishing_ranks(3, [0], [1, 2])
+
+
+def test_ranking_refuses_what_glicko_refuses() -> None:
+    with pytest.raises(ValueError, match="two seats"):
+        rate_ranking([fencer("a"), fencer("a"), fencer("b")], [1, 2, 3], now=1.0)
+    with pytest.raises(ValueError, match="ranks"):
+        rate_ranking([fencer("a"), fencer("b"), fencer("c")], [1, 2], now=1.0)
 
 
 def test_rate_match_keeps_identity_and_stamps_time() -> None:

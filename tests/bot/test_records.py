@@ -58,7 +58,9 @@ async def test_a_finished_match_exports_a_replayable_record_and_a_gif(
     await service.resign(BOB, match_id=match_id)
     reply = await service.export(DAVE, match_id=match_id)  # a spectator may export
     assert reply.ok and reply.text == "Match #1 exported (4 steps)."
-    assert [name for name, _ in reply.files] == ["match1-fonver.txt", "match1-fonver.gif"]
+    assert [name for name, _ in reply.files] == [
+        "match1-fonver.txt", "match1-fonver.gif", "match1.sgf"
+    ]  # fmt: skip
     exported = load_text(text_of(reply))
     assert exported.game == "fonver" and exported.match_id == match_id
     assert exported.players == ("alice", "bob")
@@ -87,7 +89,7 @@ async def test_a_running_match_without_secrets_exports_everything_but_no_animati
     match_id = await fonver_game(service)
     reply = await service.export(ALICE, match_id=match_id)
     assert reply.ok and "hidden" not in reply.text
-    assert len(reply.files) == 1
+    assert [name for name, _ in reply.files] == ["match1-fonver.txt", "match1.sgf"]
     exported = load_text(text_of(reply))
     assert exported.result is None and exported.finished is None
     assert exported.seed == 12345 and exported.position is not None

@@ -10,7 +10,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from PIL import Image
 
-from render.chart import SERIES_COLOURS, WIDTH, _date_ticks, chart_frame, rating_chart
+from render.chart import (
+    SERIES_COLOURS,
+    WIDTH,
+    _date_ticks,
+    _legend_rows,
+    chart_frame,
+    rating_chart,
+)
 
 DAY = 86400.0
 START = datetime(2026, 11, 3, 15, 0, tzinfo=UTC).timestamp()
@@ -103,6 +110,27 @@ def test_provisional_points_are_hollow_and_settled_ones_filled() -> None:
         for t, rating, _ in series["ordo"]:
             point = (round(frame.x(t)), round(frame.y(rating)))
             assert _near(image.getpixel(point), inside, 30), (limit, point)
+
+
+def test_provisional_flags_from_the_caller_win_over_the_rd_mark() -> None:
+    """The bot calls a rating provisional by its count of games, not by its RD: a first
+    match with a narrow RD is still hollow, and a settled one with a wide RD is filled."""
+    series = {"ordo": [(START, 1500.0, 60.0), (START + 3 * DAY, 1550.0, 300.0)]}
+    flags = {"ordo": [True, False]}
+    frame = chart_frame(series, provisional=flags)
+    assert frame is not None
+    image = _image(rating_chart(series, title="alice", provisional=flags))
+    insides = [(255, 255, 255), SERIES_COLOURS[0]]
+    for (t, rating, _), inside in zip(series["ordo"], insides, strict=True):
+        assert _near(image.getpixel((round(frame.x(t)), round(frame.y(rating)))), inside, 30)
+    with pytest.raises(ValueError, match="flags"):
+        rating_chart(series, title="alice", provisional={"ordo": [True]})
+
+
+def test_the_legend_marks_a_provisional_latest_rating_as_the_text_does() -> None:
+    series = {"ordo": _series(2), "fonver": _series(3, 1600.4)}
+    rows = _legend_rows(series, {"ordo": [True, True], "fonver": [True, True, False]}, None)
+    assert [text for row in rows for text, _ in row] == ["Ordo 1515?", "Fonver 1630"]
 
 
 def test_now_stretches_the_time_axis_past_the_last_game() -> None:

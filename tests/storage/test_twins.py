@@ -192,6 +192,7 @@ async def _run(store: Store, script: list[tuple[Any, ...]]) -> list[Any]:
         for user in ["ann", "bob", "cy", "dee"]:
             answers.append(await store.user_ratings(guild, user))
             answers.append(await store.rating(guild, "ordo", user))
+            answers.append(await store.rating_history(guild, "ordo", user))
     return answers
 
 
