@@ -11,6 +11,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from bot.service.tournaments import pairing
 from bot.service.tournaments.pairing import (
     Pairing,
     PairingError,
@@ -210,6 +211,72 @@ def test_swiss_never_repeats_while_a_new_round_exists(n: int, extra: int, seed: 
             scores[first] += outcome
             scores[second] += 1 - outcome
         played.extend(games)
+
+
+@given(
+    n=st.integers(min_value=2, max_value=12),
+    seed=st.integers(min_value=0, max_value=2**32 - 1),
+)
+def test_swiss_matching_checks_give_the_same_rounds_as_the_search(n: int, seed: int) -> None:
+    """With no search budget every round comes from the Edmonds-guided path; it must pick
+    exactly what the depth-first search picks, and fail exactly when it fails."""
+    rng = random.Random(seed)
+    players = _names(n)
+    scores: dict[str, float] = {p: 0.0 for p in players}
+    played: list[Pairing] = []
+    for _ in range(n):
+        try:
+            expected = swiss_pairings(players, scores, played)
+        except PairingError:
+            expected = None
+        original = pairing._SEARCH_BUDGET
+        pairing._SEARCH_BUDGET = 0
+        try:
+            guided = swiss_pairings(players, scores, played)
+        except PairingError:
+            guided = None
+        finally:
+            pairing._SEARCH_BUDGET = original
+        assert guided == expected
+        if expected is None:
+            return
+        for first, second in expected:
+            winner = first if second is None or rng.random() < 0.5 else second
+            scores[winner] += 1
+        played.extend(expected)
+
+
+@given(
+    n=st.integers(min_value=0, max_value=10),
+    edges=st.sets(st.tuples(st.integers(0, 9), st.integers(0, 9)), max_size=30),
+)
+def test_perfect_matching_check_agrees_with_exhaustive_search(
+    n: int, edges: set[tuple[int, int]]
+) -> None:
+    allowed = [[False] * n for _ in range(n)]
+    for a, b in edges:
+        if a < n and b < n and a != b:
+            allowed[a][b] = allowed[b][a] = True
+    names = _names(n)
+    met = {names[i]: {names[j] for j in range(n) if not allowed[i][j]} for i in range(n)}
+    assert pairing._perfectly_matchable(list(range(n)), allowed) == _perfect_matching_exists(
+        names, met
+    )
+
+
+def test_perfect_matching_check_needs_blossoms() -> None:
+    """The greedy start matches 0-1 and 2-3 and strands 4 and 5; the only augmenting paths
+    run through odd cycles (0-1-3, 0-3-5 …), so this passes only if blossoms are handled.
+    One perfect matching: 0-4, 1-5, 2-3."""
+    edges = [(0, 1), (0, 3), (0, 4), (0, 5), (1, 3), (1, 5), (2, 3), (2, 4), (2, 5), (3, 5)]
+    allowed = [[False] * 6 for _ in range(6)]
+    for a, b in edges:
+        allowed[a][b] = allowed[b][a] = True
+    assert pairing._perfectly_matchable(list(range(6)), allowed)
+    assert pairing._perfectly_matchable([0, 1, 2, 3], allowed)
+    for other in (0, 2):
+        allowed[4][other] = allowed[other][4] = False
+    assert not pairing._perfectly_matchable(list(range(6)), allowed)
 
 
 def test_swiss_default_rounds_always_pair(n_max: int = 16) -> None:

@@ -37,13 +37,14 @@ from __future__ import annotations
 
 import math
 import random
-from collections import Counter
+from collections import Counter, deque
 from collections.abc import Mapping, Sequence
 
 Pairing = tuple[str, str | None]
 
 MIN_TABLE = 3
 MAX_TABLE = 6
+_SEARCH_BUDGET = 2000  # depth-first steps before Swiss pairing switches to matching checks
 _MOST_RESTARTS = 40
 _FEWEST_RESTARTS = 4
 _RESTART_BUDGET = 2000  # restarts times players
@@ -179,28 +180,42 @@ def swiss_pairings(
     return out
 
 
+class _OutOfSteps(Exception):
+    """The depth-first search used up its budget (internal to :func:`_pair_in_order`)."""
+
+
 def _pair_in_order(
     order: Sequence[str], scores: Mapping[str, float], met: Mapping[str, set[str]]
 ) -> list[tuple[str, str]] | None:
     """Pairs of ``order`` (placement order) with no rematch, higher-placed player first and
     boards in placement order, or None when none exists.
 
-    Depth-first: the top unpaired player tries opponents in Dutch preference (see
-    :func:`_preferences`), and sets of players already known to be unpairable are
-    remembered, so the search is complete without trying the same remainder twice.
+    The answer is the first rematch-free round in preference order: the top unpaired player
+    takes the most wanted opponent (see :func:`_preferences`) with whom the others can
+    still all be paired, and so on down. A depth-first search with a memory of unpairable
+    remainders finds it in a millisecond while few games have been played; when rematches
+    box the players in, that search could take exponential time, so after
+    ``_SEARCH_BUDGET`` steps each choice is instead checked with Edmonds' matching
+    algorithm, which gives the same round in polynomial time.
     """
     n = len(order)
     score = [scores.get(p, 0) for p in order]
     allowed = [[j != i and order[j] not in met[order[i]] for j in range(n)] for i in range(n)]
+    partners = [sum(1 << j for j in range(n) if allowed[i][j]) for i in range(n)]
     dead: set[int] = set()
+    steps = 0
 
     def solve(left: tuple[int, ...]) -> list[tuple[int, int]] | None:
+        nonlocal steps
         if not left:
             return []
         key = sum(1 << k for k in left)
         if key in dead:
             return None
-        if any(not any(allowed[k][o] for o in left) for k in left):
+        steps += 1
+        if steps > _SEARCH_BUDGET:
+            raise _OutOfSteps
+        if not all(partners[k] & key for k in left):
             dead.add(key)
             return None
         top = left[0]
@@ -213,10 +228,117 @@ def _pair_in_order(
         dead.add(key)
         return None
 
-    found = solve(tuple(range(n)))
+    try:
+        found = solve(tuple(range(n)))
+    except _OutOfSteps:
+        found = _guided(n, allowed, score)
     if found is None:
         return None
     return [(order[a], order[b]) for a, b in found]
+
+
+def _guided(
+    n: int, allowed: Sequence[Sequence[bool]], score: Sequence[float]
+) -> list[tuple[int, int]] | None:
+    """The same round as the depth-first search, choosing each opponent only after a
+    perfect-matching check says everyone left can still be paired."""
+    left = list(range(n))
+    if not _perfectly_matchable(left, allowed):
+        return None
+    out: list[tuple[int, int]] = []
+    while left:
+        top = left[0]
+        for other in _preferences(left, score):
+            rest = [k for k in left if k not in (top, other)]
+            if allowed[top][other] and _perfectly_matchable(rest, allowed):
+                out.append((top, other))
+                left = rest
+                break
+        else:  # pragma: no cover - a perfect matching of ``left`` pairs ``top`` somehow
+            raise AssertionError("matching check and search disagree")
+    return out
+
+
+def _perfectly_matchable(nodes: Sequence[int], allowed: Sequence[Sequence[bool]]) -> bool:
+    """Whether ``nodes`` can all be paired along allowed edges: Edmonds' blossom algorithm.
+
+    From each unmatched vertex a breadth-first search grows an alternating tree; an edge
+    closing an odd cycle (a blossom) merges the cycle into one vertex by giving its members
+    one ``base``; reaching an unmatched vertex flips the path. A vertex with no augmenting
+    path now never gets one later, so the first such vertex settles the answer.
+    """
+    size = len(nodes)
+    if size % 2:
+        return False
+    adj = [[j for j in range(size) if allowed[nodes[i]][nodes[j]]] for i in range(size)]
+    match = [-1] * size
+    for v in range(size):  # a greedy start leaves few vertices to augment
+        if match[v] == -1:
+            for u in adj[v]:
+                if match[u] == -1:
+                    match[u], match[v] = v, u
+                    break
+    return all(match[root] != -1 or _augment(root, adj, match) for root in range(size))
+
+
+def _augment(root: int, adj: Sequence[Sequence[int]], match: list[int]) -> bool:
+    """Find an augmenting path from the unmatched ``root`` and flip it into ``match``."""
+    size = len(adj)
+    parent = [-1] * size
+    base = list(range(size))
+    queued = [False] * size
+    queued[root] = True
+    queue = deque([root])
+
+    def common_base(a: int, b: int) -> int:
+        seen = [False] * size
+        while True:
+            a = base[a]
+            seen[a] = True
+            if match[a] == -1:
+                break
+            a = parent[match[a]]
+        while True:
+            b = base[b]
+            if seen[b]:
+                return b
+            b = parent[match[b]]
+
+    def mark(v: int, stem: int, child: int, blossom: list[bool]) -> None:
+        while base[v] != stem:
+            blossom[base[v]] = blossom[base[match[v]]] = True
+            parent[v] = child
+            child = match[v]
+            v = parent[match[v]]
+
+    while queue:
+        v = queue.popleft()
+        for to in adj[v]:
+            if base[v] == base[to] or match[v] == to:
+                continue
+            if to == root or (match[to] != -1 and parent[match[to]] != -1):
+                stem = common_base(v, to)
+                blossom = [False] * size
+                mark(v, stem, to, blossom)
+                mark(to, stem, v, blossom)
+                for i in range(size):
+                    if blossom[base[i]]:
+                        base[i] = stem
+                        if not queued[i]:
+                            queued[i] = True
+                            queue.append(i)
+            elif parent[to] == -1:
+                parent[to] = v
+                if match[to] == -1:
+                    while to != -1:  # flip the path back to the root
+                        back = parent[to]
+                        after = match[back]
+                        match[to], match[back] = back, to
+                        to = after
+                    return True
+                queued[match[to]] = True
+                queue.append(match[to])
+    return False
 
 
 def _preferences(left: Sequence[int], score: Sequence[float]) -> list[int]:
