@@ -268,3 +268,13 @@ def test_every_game_hands_out_exactly_one_point(n: int, seed: int) -> None:
         assert sum(r.played for r in rows) == 2 * sum(1 for r in finished if not r.bye)
         keys = [(r.points, r.tiebreak, r.wins) for r in rows]
         assert keys == sorted(keys, reverse=True)
+
+
+def test_sonneborn_berger_at_a_table_compares_seats_in_pairs() -> None:
+    """A league of three-seat tables. Round 1: A and B share the win over C. Round 2: C
+    wins, A and B lose. Totals A ½, B ½, C 1. A's SB: half of B's ½ (shared win) + C's 1
+    (beaten) in round 1, nothing in round 2 (lost to C; two losers are not compared)."""
+    results = [Result(1, ("A", "B", "C"), (0, 1)), Result(2, ("A", "B", "C"), (2,))]
+    rows = {r.player: r for r in standings(["A", "B", "C"], results, "league")}
+    assert rows["A"].tiebreak == 1.25
+    assert rows["C"].tiebreak == 1.0  # beat A and B, ½ each
