@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+import ast
 import itertools
 import random
+import sys
 from collections import Counter
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+import bot.service.tournaments as package
 from bot.service.tournaments import pairing
 from bot.service.tournaments.pairing import (
     Pairing,
@@ -512,3 +516,16 @@ def test_fence_tables_no_single_swap_helps(n: int, wanted: int, seed: int) -> No
             swapped = [list(x) for x in tables]
             swapped[t][i], swapped[u][j] = tables[u][j], tables[t][i]
             assert _repeats(swapped, met) >= total
+
+
+@pytest.mark.parametrize("module", ["pairing", "standings"])
+def test_tournament_logic_uses_only_the_standard_library(module: str) -> None:
+    """Pure and portable: the use cases, the console and the tests all call it directly."""
+    source = Path(package.__file__).with_name(f"{module}.py").read_text(encoding="utf-8")
+    imported = set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            imported |= {alias.name.split(".")[0] for alias in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            imported.add(node.module.split(".")[0])
+    assert imported <= set(sys.stdlib_module_names) | {"__future__"}, imported

@@ -170,7 +170,7 @@ def standings(players: Sequence[str], results: Sequence[Result], system: System)
     ordered = sorted(players, key=lambda p: tuple(-k for k in key(p)))
     rows: list[Row] = []
     for index, player in enumerate(ordered):
-        same = rows and key(player) == key(ordered[index - 1])
+        same = index > 0 and key(player) == key(ordered[index - 1])
         counts = tally[player]
         rows.append(
             Row(
