@@ -1,8 +1,8 @@
 """/tournament: sign-up, start, standings and the list of a server's tournaments.
 
-Built as its own group (like ``/play``) rather than through the command map's groups: its
-subcommands share names with the lobby's (``join``, ``leave``, ``start``), and each group's
-names only have to be unique within it."""
+A group cog of its own rather than a group of the command map: its subcommands share names
+with the lobby's (``join``, ``leave``, ``start``), and names only have to be unique within a
+group."""
 
 from __future__ import annotations
 
@@ -25,29 +25,15 @@ def _guild(interaction: discord.Interaction) -> str:
     return str(interaction.guild_id) if interaction.guild_id else ""
 
 
-class TournamentCog(commands.Cog):
+@app_commands.guild_only()
+class TournamentCog(
+    commands.GroupCog,
+    group_name="tournament",
+    group_description="Leagues and Swiss tournaments on this server",
+):
     def __init__(self, bot: BoardBot) -> None:
         self.bot = bot
-        self.group = app_commands.Group(
-            name="tournament", description="Leagues and Swiss tournaments on this server",
-            guild_only=True,
-        )  # fmt: skip
-        for command in (
-            self.create,
-            self.join,
-            self.leave,
-            self.start,
-            self.cancel,
-            self.standings,
-            self.list_them,
-        ):
-            self.group.add_command(command)
-
-    async def cog_load(self) -> None:
-        self.bot.tree.add_command(self.group)
-
-    async def cog_unload(self) -> None:
-        self.bot.tree.remove_command(self.group.name)
+        super().__init__()
 
     @app_commands.command(name="create", description="Open a tournament for sign-up here")
     @app_commands.describe(

@@ -45,12 +45,17 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from bot.service.tournaments.standings import Result, Row, standings, standings_text
-
 import games
 from bot.service.base import Refusal, User, guarded, rating_or_new
 from bot.service.replies import Button, Post, Reply
 from bot.service.tournaments import pairing
+from bot.service.tournaments.standings import (
+    Result,
+    Row,
+    format_points,
+    standings,
+    standings_text,
+)
 from bot.words import words
 from render import standings as table_image
 from storage.base import (
@@ -473,7 +478,7 @@ class TournamentCases:
         data = record.data
         done = len(_rounds(data))
         if done >= int(data["planned"]):
-            return await self._finish(record)
+            return await self._finish_tournament(record)
         await self.store.update_tournament(
             record.id, record.version, now=self.clock(), data=_with_next_round(data)
         )
@@ -483,7 +488,7 @@ class TournamentCases:
                        rounds=data["planned"])  # fmt: skip
         return [await self._standings_reply(after, headline=text)]
 
-    async def _finish(self: Service, record: TournamentRecord) -> list[Reply]:
+    async def _finish_tournament(self: Service, record: TournamentRecord) -> list[Reply]:
         await self.store.update_tournament(
             record.id, record.version, now=self.clock(), status=TOURNAMENT_FINISHED
         )
@@ -535,8 +540,8 @@ class TournamentCases:
             (
                 str(r.rank),
                 names.get(r.player, r.player),
-                _points(r.points),
-                _points(r.tiebreak),
+                format_points(r.points),
+                format_points(r.tiebreak),
                 f"{r.wins}-{r.draws}-{r.losses}",
             )
             for r in rows
@@ -595,15 +600,6 @@ class TournamentCases:
                 )
             )
         return Reply(text="\n".join(lines))
-
-
-def _points(value: float) -> str:
-    whole = int(value)
-    if abs(value - whole) < 1e-9:
-        return str(whole)
-    if abs(value - whole - 0.5) < 1e-9:
-        return f"{whole or ''}½"
-    return f"{value:.2f}"
 
 
 def _with_next_round(data: dict[str, Any]) -> dict[str, Any]:
