@@ -293,3 +293,13 @@ async def test_the_console_runs_a_tournament(tmp_path: Path, clock: FakeClock) -
         assert "Club Cup" in text and "Signed up (4)" in text
         assert "Club Cup, round 1 of 2" in text  # the games were made at once
         assert "#1 Club Cup — Ordo, running, 4 players" in text
+
+
+async def test_a_swiss_never_plans_more_rounds_than_new_pairings_exist(
+    service: Service,
+) -> None:
+    people = [ALICE, BOB, CAROL, DAVE]
+    number = await _league(service, people, format="swiss", rounds=9)
+    await service.tournament_start(ALICE, tournament_id=number, guild_id=GUILD)
+    record = await service.store.get_tournament(number)
+    assert record is not None and record.data["planned"] == 3

@@ -128,10 +128,13 @@ async def test_commands_are_synced_to_the_dev_guild(fake_discord: FakeDiscord, t
     assert names == {
         "play",
         "move",
+        "premove",
         "board",
         "turn",
         "hand",
         "rules",
+        "seeks",
+        "tournament",
         "match",
         "lobby",
         "me",
@@ -142,6 +145,10 @@ async def test_commands_are_synced_to_the_dev_guild(fake_discord: FakeDiscord, t
     assert {"accept", "decline", "resign"} <= set(GROUPS["match"])
     play = next(c for c in puts[-1].json if c["name"] == "play")
     assert "ordo" in {o["name"] for o in play["options"]}
+    tournament = next(c for c in puts[-1].json if c["name"] == "tournament")
+    assert {o["name"] for o in tournament["options"]} == {
+        "create", "join", "leave", "start", "cancel", "standings", "list",
+    }  # fmt: skip
 
 
 async def test_a_match_from_challenge_to_resignation(fake_discord: FakeDiscord, tmp_path) -> None:

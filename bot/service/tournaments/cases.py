@@ -122,12 +122,15 @@ def _results(data: dict[str, Any]) -> list[Result]:
 
 
 def _planned_rounds(data: dict[str, Any]) -> int:
+    """A league plays everyone once; a Swiss asks for at most as many rounds as a round robin
+    has, since only that many rounds without a rematch can exist."""
     players = len(data["players"])
+    robin = players - 1 if players % 2 == 0 else players
     if data["format"] == "league":
-        return players - 1 if players % 2 == 0 else players
-    return int(
-        data.get("rounds") or (pairing.swiss_rounds(players) if data["format"] == "swiss" else 3)
-    )
+        return robin
+    if data["format"] == "swiss":
+        return min(robin, int(data.get("rounds") or pairing.swiss_rounds(players)))
+    return int(data.get("rounds") or 3)
 
 
 class TournamentCases:
@@ -479,8 +482,15 @@ class TournamentCases:
         done = len(_rounds(data))
         if done >= int(data["planned"]):
             return await self._finish_tournament(record)
+        try:
+            following = _with_next_round(data)
+        except pairing.PairingError:
+            # Every pairing left would be a rematch (a Swiss run out of new games): the
+            # tournament ends with the rounds it could play.
+            log.info("tournament %s: no new pairings after round %s", record.id, done)
+            return await self._finish_tournament(record)
         await self.store.update_tournament(
-            record.id, record.version, now=self.clock(), data=_with_next_round(data)
+            record.id, record.version, now=self.clock(), data=following
         )
         after = await self.store.get_tournament(record.id)
         assert after is not None
