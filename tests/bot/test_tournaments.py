@@ -158,6 +158,8 @@ async def test_the_last_round_announces_the_winner_to_everyone(
     assert post is not None and "Congratulations, alice" in post.text
     assert set(post.mentions) == {"alice", "bob", "carol", "dave"}
     assert post.image is not None  # the standings table
+    late = await service.tournament_cancel(ALICE, tournament_id=number, guild_id=GUILD)
+    assert not late.ok and "is over" in late.text
 
 
 async def test_sign_up_rules(service: Service) -> None:

@@ -52,8 +52,8 @@ from bot.service.tournaments import pairing
 from bot.service.tournaments.standings import (
     Result,
     Row,
-    format_points,
     standings,
+    standings_cells,
     standings_text,
 )
 from bot.words import words
@@ -295,6 +295,8 @@ class TournamentCases:
     def _may_run(self: Service, actor: User, record: TournamentRecord) -> None:
         if actor.id != record.created_by and not actor.manages_server:
             raise Refusal("tournament.organiser_only", name=record.name)
+        if record.status in TOURNAMENT_CLOSED:
+            raise Refusal("tournament.over", name=record.name)
 
     @guarded
     async def tournament_start(
@@ -546,16 +548,7 @@ class TournamentCases:
             say(TIE_BREAK[system][1]),
             say("tournament.col.record"),
         )
-        cells = [
-            (
-                str(r.rank),
-                names.get(r.player, r.player),
-                format_points(r.points),
-                format_points(r.tiebreak),
-                f"{r.wins}-{r.draws}-{r.losses}",
-            )
-            for r in rows
-        ]
+        _, cells = standings_cells(rows, names, system)  # the header is said in words
         highlight = next((i for i, r in enumerate(rows) if r.player == viewer), None)
         image = await self.workers.run(
             functools.partial(
@@ -646,6 +639,3 @@ def _with_next_round(data: dict[str, Any]) -> dict[str, Any]:
         **data,
         "rounds_played": [*played, {"boards": [{"seats": list(b)} for b in boards]}],
     }
-
-
-__all__ = ["TOURNAMENT_CLOSED", "TournamentCases"]
