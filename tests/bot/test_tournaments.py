@@ -4,6 +4,7 @@ to a hand count, the final announcement, and restarts in between."""
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 from typing import Any
 
@@ -305,3 +306,24 @@ async def test_a_swiss_never_plans_more_rounds_than_new_pairings_exist(
     await service.tournament_start(ALICE, tournament_id=number, guild_id=GUILD)
     record = await service.store.get_tournament(number)
     assert record is not None and record.data["planned"] == 3
+
+
+async def test_two_processes_advancing_at_once_start_each_game_once(
+    tmp_path: Path, clock: FakeClock
+) -> None:
+    """The scheduler's leader and the process that took /tournament start may both make
+    round one: one game per board survives, and a twin is cancelled before anyone sees it.
+    (SQLite, whose awaits really interleave the two.)"""
+    async with SqliteStore(str(tmp_path / "bot.sqlite3")) as store:
+        service = Service(store, clock=clock, seed_source=lambda: 12345)
+        number = await _league(service, [ALICE, BOB, CAROL, DAVE])
+        await service.tournament_start(ALICE, tournament_id=number, guild_id=GUILD)
+        results = await asyncio.gather(
+            service.advance(number), service.advance(number), return_exceptions=True
+        )
+        made = [r for batch in results if isinstance(batch, list) for r in batch if r.created]
+        await service.advance(number)
+        live = [m for m in await store.list_matches() if m.status == ACTIVE]
+        assert len(live) == 2
+        assert {r.match_id for r in made} <= {m.id for m in live}  # no twin was announced
+        assert sorted(m.id for m in await _round(service, number)) == sorted(m.id for m in live)

@@ -60,6 +60,7 @@ from bot.words import words
 from render import standings as table_image
 from storage.base import (
     ACTIVE,
+    CANCELLED,
     CLOSED_STATUSES,
     TOURNAMENT_CANCELLED,
     TOURNAMENT_CLOSED,
@@ -67,6 +68,7 @@ from storage.base import (
     TOURNAMENT_RUNNING,
     TOURNAMENT_SIGNUP,
     MatchRecord,
+    MatchUpdate,
     StaleVersion,
     TournamentRecord,
 )
@@ -412,10 +414,11 @@ class TournamentCases:
             (
                 m
                 for m in await self.store.list_matches(user_id=seats[0])
-                if all(m.meta.get(k) == v for k, v in tag.items())
+                if m.status != CANCELLED and all(m.meta.get(k) == v for k, v in tag.items())
             ),
             None,
         )
+        made_here = existing is None
         if existing is None:
             rules = games.get(record.game)
             seed = (data["seed"] * 7919 + number * 131 + index) % 2**31
@@ -436,7 +439,16 @@ class TournamentCases:
                 meta=meta,
                 due_at=self.clock(),
             )
-        replies = await self._record_board(record, index, {"match": existing.id})
+        try:
+            replies = await self._record_board(record, index, {"match": existing.id})
+        except StaleVersion:
+            if made_here:
+                # Another process made this board at the same moment and recorded its game
+                # first: ours is a twin nobody will play, so it goes before anyone sees it.
+                await self.store.commit(
+                    existing.id, existing.version, MatchUpdate(status=CANCELLED), now=self.clock()
+                )
+            raise
         names = await self.player_names(existing)
         line = words()(
             "tournament.board_line",
