@@ -263,11 +263,24 @@ def complete(
         return []
     typed = " ".join(f"{k} {m}" for k, m in done)
     before = f"{kept}{typed} " if typed else kept
-    after = " then " if slot == "if" else ""
+    # A turn of several steps (a Fonver placement and its captures, the pie choice and a
+    # stone) is completed one step at a time: the steps typed so far are played first.
+    separator = rules.step_separator
+    *steps, last_step = partial.split(separator) if partial else [""]
+    lead = "".join(step + separator for step in steps)
+    try:
+        for action in rules.parse_many(current, separator.join(steps)) if steps else ():
+            current = rules.apply(current, action)
+    except IllegalMove:
+        return []
     out = []
-    for notation in rules.legal_notations(current):
-        if notation.startswith(partial):
-            out.append(f"{before}{slot} {notation}{after}")
+    for action in rules.legal_actions(current):
+        notation = rules.format(current, action)
+        if not notation.startswith(last_step):
+            continue
+        ends = rules.turn_ended(current, rules.apply(current, action))
+        after = (" then " if slot == "if" else "") if ends else separator
+        out.append(f"{before}{slot} {lead}{notation}{after}")
         if len(out) >= limit:
             break
     return out

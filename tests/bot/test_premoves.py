@@ -331,3 +331,18 @@ async def test_the_console_speaks_premove(clock: FakeClock, tmp_path: Path) -> N
         await shell.handle("bob: /move a6-a5")
         assert any("alice answers at once with a conditional move: d1-e1" in s for s in out)
         assert "[notify bob] bob, it's your turn in Ordo (match #1)." in out
+
+
+def test_a_turn_of_several_steps_is_completed_step_by_step() -> None:
+    """Fonver's pie choice "keep" is not a whole turn: a stone follows in the same turn."""
+    fonver = games.get("fonver")
+    state = fonver.new(2, fonver.options(None), 1)
+    state = fonver.apply(state, fonver.parse(state, "a1"))
+    assert "if swap then " in pm.complete(fonver, state, 0, "")
+    assert pm.complete(fonver, state, 0, "if keep") == ["if keep "]  # not "then" yet
+    offered = pm.complete(fonver, state, 0, "if keep d")
+    assert offered[0] == "if keep d1 then "
+    with pytest.raises(Refusal) as refused:
+        pm.check(fonver, state, 0, pm.parse("if keep then b1"))
+    assert refused.value.key == "premove.unfinished_turn"
+    assert pm.check(fonver, state, 0, pm.parse("if keep d1 then b1")) == [[("keep d1", "b1")]]
