@@ -21,6 +21,7 @@ TINY = {
     "storage": ["--matches", "120", "--commits", "3", "--repeat", "1", "--engines", "sqlite"],
     "ai": ["--games", "1", "--game", "ordo", "--pairing", "vs_random", "--normal", "0.02",
            "--jobs", "1"],
+    "tournaments": ["--players", "6", "--repeat", "1"],
     "scale": ["--matches", "40", "--ticks", "1", "--players", "2", "--seconds", "0.5",
               "--workers", "0"],
 }  # fmt: skip

@@ -305,6 +305,7 @@ class Delivery:
                 text or say("common.done"),
                 ephemeral=reply.ephemeral,
                 image=reply.image,
+                image_name=reply.image_name,
                 view=panel_view(reply.panel, language_of(interaction.locale))
                 if reply.panel
                 else None,
@@ -338,13 +339,14 @@ class Delivery:
         *,
         ephemeral: bool = True,
         image: bytes | None = None,
+        image_name: str = "board.png",
         view: discord.ui.View | None = None,
         files: tuple[tuple[str, bytes], ...] = (),
     ) -> None:
         kwargs: dict[str, Any] = {"content": text[:2000], "ephemeral": ephemeral}
         attached = [discord.File(io.BytesIO(data), filename=name) for name, data in files]
         if image:
-            attached.insert(0, discord.File(io.BytesIO(image), filename="board.png"))
+            attached.insert(0, discord.File(io.BytesIO(image), filename=image_name))
         if attached:
             kwargs["files"] = attached
         if view is not None:

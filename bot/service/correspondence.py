@@ -403,7 +403,7 @@ class CorrespondenceCases:
             guild, who.id, [r.game for r in rows], say("rating.chart_title", player=who.name)
         )
         text = say("rating.heading", player=who.name) + "\n" + "\n".join(lines)
-        return Reply(text=text, image=chart)
+        return Reply(text=text, image=chart, image_name="rating.png")
 
     async def _rating_chart(
         self: Service, guild: str, user_id: str, game_names: Sequence[str], title: str

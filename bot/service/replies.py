@@ -136,6 +136,8 @@ class Reply:
     extra: dict[str, object] = field(default_factory=dict)
     place: str | None = None
     """Where ``post`` goes when it belongs to no match (tournament news): a channel id."""
+    image_name: str = "board.png"
+    """The file name ``image`` is attached under (a chart is not a board)."""
 
     def __post_init__(self) -> None:
         if any(is_computer(dm.user_id) for dm in self.dms):

@@ -33,7 +33,7 @@ async def test_rating_chart_and_fonver_sgf_reach_discord(
         _, rating = await command(server, "me rating", {}, user="alice")
         assert flags_of(rating) & EPHEMERAL
         assert content(rating) == "Ratings of Alice:\nFonver: 1662? (1 game)"
-        assert len(rating.files) == 1
+        assert rating.file_names == ["rating.png"]
         with Image.open(io.BytesIO(rating.files[0].data)) as chart:
             assert chart.format == "PNG" and chart.width == 800
 

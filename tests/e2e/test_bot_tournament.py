@@ -58,5 +58,5 @@ async def test_a_tournament_on_discord(fake_discord: FakeDiscord, tmp_path: Path
 
         _, table = await command(server, "tournament standings", {}, user="bob")
         assert flags_of(table) & EPHEMERAL
-        assert table.file_names == ["board.png"] or table.files  # the table image
+        assert table.file_names == ["standings.png"]  # the table image
         assert "Winter Cup" in table.json["content"]

@@ -577,6 +577,7 @@ class TournamentCases:
             text=text,
             ephemeral=viewer is not None,
             image=image if viewer is not None else None,
+            image_name="standings.png",
             post=None if viewer is not None else Post(text=text, image=image, title=title),
             place=None if viewer is not None else record.channel_id,
         )
