@@ -189,3 +189,31 @@ def test_the_console_clock_is_kept_beside_sqlite_files_only() -> None:
     assert clock_file("sqlite:///data/x.sqlite3") == Path("data/x.sqlite3.clock")
     assert clock_file("postgresql://u:p@host/db") is None
     assert clock_file(":memory:") is None
+
+
+def test_readme_examples_of_premove_seek_and_tournament(tmp_path: Path) -> None:
+    """The three console lines the README shows for issue 18, as a user runs them."""
+    premove = run_console(
+        tmp_path,
+        "alice: /play ordo opponent:bob color:first\nbob: /match accept\n"
+        "alice: /move move:a3-a4\n"
+        'alice: /premove lines:"if a6-a5 then d2xa5; if b6-b5 then c2-c3"\n'
+        "bob: /move move:a6-a5\n",
+        db="premove.sqlite3",
+    )
+    assert "alice answers at once with a conditional move: d2xa5." in premove
+    seek = run_console(
+        tmp_path,
+        "alice: /play ordo min_rating:1200\nbob: /seeks\nbob: /match accept 1\n",
+        db="seek.sqlite3",
+    )
+    assert "bob accepts alice's open challenge." in seek
+    cup = run_console(
+        tmp_path,
+        'alice: /tournament create game:ordo format:swiss name:"Club Cup"\n'
+        "bob: /tournament join\ncarol: /tournament join\ndave: /tournament join\n"
+        "alice: /tournament start\ncarol: /tournament standings\n",
+        db="cup.sqlite3",
+    )
+    assert sum(1 for line in cup if line.startswith("Club Cup, round 1 of 2:")) == 2
+    assert "[only carol] **Club Cup — round 1 of 2 in play, no results yet**" in cup

@@ -546,11 +546,13 @@ class TournamentCases:
         system = _system(record.data)
         say = words()
         played = sum(1 for r in _rounds(record.data) if r.get("scored"))
-        stage = (
-            say("tournament.final_standings")
-            if final
-            else say("tournament.after_round", round=played, rounds=record.data.get("planned", "?"))
-        )
+        planned = record.data.get("planned", "?")
+        if final:
+            stage = say("tournament.final_standings")
+        elif played:
+            stage = say("tournament.after_round", round=played, rounds=planned)
+        else:
+            stage = say("tournament.no_results", rounds=planned)
         title = f"{record.name} — {stage}"
         table = standings_text(rows, names, system)
         header = (
