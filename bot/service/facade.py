@@ -795,21 +795,27 @@ class Service(
     async def _accept_challenge(self, actor: User, record: MatchRecord) -> Reply:
         if record.created_by == actor.id:
             raise Refusal("answer.own_challenge")
+        return await self._begin(actor, record, words()("challenge.begins", player=actor.name))
+
+    async def _begin(
+        self,
+        actor: User,
+        record: MatchRecord,
+        line: str,
+        *,
+        seats: Sequence[str] | None = None,
+        meta: dict[str, Any] | None = None,
+    ) -> Reply:
+        """A waiting two-player challenge (or a seek, whose ``seats`` are filled now) starts:
+        one transition to active with its clocks running, then the board with a ping."""
         rules = games.get(record.game)
         state = rules.load(record.state)
-        meta = {
-            **record.meta,
-            **self.clocks.start_meta(rules, state, len(record.seats), record.meta),
-        }
-        updated = (
-            await self.transitions.commit(record, MatchUpdate(status=ACTIVE, meta=meta))
-        ).record
-        loaded = self._load(updated)
+        meta = dict(record.meta if meta is None else meta)
+        meta.update(self.clocks.start_meta(rules, state, len(seats or record.seats), meta))
+        update = MatchUpdate(status=ACTIVE, seats=seats, meta=meta)
+        updated = (await self.transitions.commit(record, update)).record
         return await self._turn_reply(
-            loaded,
-            [words()("challenge.begins", player=actor.name)],
-            words(actor.locale)("challenge.accepted"),
-            None,
+            self._load(updated), [line], words(actor.locale)("challenge.accepted"), None
         )
 
     # ------------------------------------------------------------------------------------
@@ -901,7 +907,8 @@ class Service(
                 record, rules, new_state, meta, turn, their_turn, outcome, names
             )
         if answer_steps:
-            author = next(iter(rules.to_move(new_state)))
+            # Only a sole seat to move after a whole turn has answers (_conditional_answer).
+            (author,) = rules.to_move(new_state)
             clock_before = meta.get("clock")
             meta = await self.clocks.after_change(record, rules, new_state, final, meta, now)
             appended += log_records(
@@ -927,7 +934,6 @@ class Service(
             lines.extend(n for n in step.notices if n != said)
         lines.extend(round_summary(rules, state, new_state, names))
         if answer_steps:
-            author = next(iter(rules.to_move(new_state)))
             lines.append(
                 words()(
                     "premove.played",

@@ -28,7 +28,7 @@ from bot.service import ratings as glicko
 from bot.service.base import Refusal, User, guarded, rating_or_new
 from bot.service.replies import Button, Post, Reply
 from bot.words import words
-from storage.base import ACTIVE, CHALLENGE, MatchRecord, MatchUpdate, Rating
+from storage.base import CHALLENGE, MatchRecord, Rating
 
 if TYPE_CHECKING:
     from bot.service import Service
@@ -149,23 +149,15 @@ class SeekCases:
         if (low is not None and rating < low) or (high is not None and rating > high):
             raise Refusal("seek.out_of_range", rating=round(rating), range=_range_text(seek))
         await self._touch(actor)
-        rules = games.get(record.game)
-        seat = self._challenger_seat(rules, record.meta.get("color"), record.seed)
+        seat = self._challenger_seat(games.get(record.game), record.meta.get("color"), record.seed)
         seats = [record.created_by, actor.id] if seat == 0 else [actor.id, record.created_by]
-        state = rules.load(record.state)
-        meta = {k: v for k, v in record.meta.items() if k != SEEK_KEY}
-        meta = {**meta, **self.clocks.start_meta(rules, state, 2, meta)}
-        updated = (
-            await self.transitions.commit(
-                record, MatchUpdate(status=ACTIVE, seats=seats, meta=meta)
-            )
-        ).record
         challenger = await self.store.user_name(record.created_by) or record.created_by
-        reply = await self._turn_reply(
-            self._load(updated),
-            [words()("seek.accepted_line", player=actor.name, challenger=challenger)],
-            words(actor.locale)("challenge.accepted"),
-            None,
+        reply = await self._begin(
+            actor,
+            record,
+            words()("seek.accepted_line", player=actor.name, challenger=challenger),
+            seats=seats,
+            meta={k: v for k, v in record.meta.items() if k != SEEK_KEY},
         )
         if reply.post is not None and record.created_by not in reply.post.mentions:
             # The challenger hears the seek was taken even when the newcomer moves first.

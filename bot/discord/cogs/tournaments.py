@@ -35,6 +35,17 @@ class TournamentCog(
         self.bot = bot
         super().__init__()
 
+    async def _run(
+        self, interaction: discord.Interaction, use_case: str, tournament: int | None
+    ) -> None:
+        """The commands about one tournament: the same service call but for its name."""
+        actor = actor_of(interaction)
+        call = getattr(self.bot.service, use_case)
+        await run(
+            interaction,
+            lambda: call(actor, tournament_id=tournament, guild_id=_guild(interaction)),
+        )
+
     @app_commands.command(name="create", description="Open a tournament for sign-up here")
     @app_commands.describe(
         game="Which game",
@@ -77,59 +88,29 @@ class TournamentCog(
     @app_commands.command(name="join", description="Sign up for a tournament")
     @app_commands.describe(tournament=TOURNAMENT_HELP)
     async def join(self, interaction: discord.Interaction, tournament: int | None = None) -> None:
-        actor = actor_of(interaction)
-        await run(
-            interaction,
-            lambda: self.bot.service.tournament_join(
-                actor, tournament_id=tournament, guild_id=_guild(interaction)
-            ),
-        )
+        await self._run(interaction, "tournament_join", tournament)
 
     @app_commands.command(name="leave", description="Take back your sign-up")
     @app_commands.describe(tournament=TOURNAMENT_HELP)
     async def leave(self, interaction: discord.Interaction, tournament: int | None = None) -> None:
-        actor = actor_of(interaction)
-        await run(
-            interaction,
-            lambda: self.bot.service.tournament_leave(
-                actor, tournament_id=tournament, guild_id=_guild(interaction)
-            ),
-        )
+        await self._run(interaction, "tournament_leave", tournament)
 
     @app_commands.command(name="start", description="Close sign-up and start round 1 (organiser)")
     @app_commands.describe(tournament=TOURNAMENT_HELP)
     async def start(self, interaction: discord.Interaction, tournament: int | None = None) -> None:
-        actor = actor_of(interaction)
-        await run(
-            interaction,
-            lambda: self.bot.service.tournament_start(
-                actor, tournament_id=tournament, guild_id=_guild(interaction)
-            ),
-        )
+        await self._run(interaction, "tournament_start", tournament)
 
     @app_commands.command(name="cancel", description="Cancel a tournament (organiser)")
     @app_commands.describe(tournament=TOURNAMENT_HELP)
     async def cancel(self, interaction: discord.Interaction, tournament: int | None = None) -> None:
-        actor = actor_of(interaction)
-        await run(
-            interaction,
-            lambda: self.bot.service.tournament_cancel(
-                actor, tournament_id=tournament, guild_id=_guild(interaction)
-            ),
-        )
+        await self._run(interaction, "tournament_cancel", tournament)
 
     @app_commands.command(name="standings", description="The standings table of a tournament")
     @app_commands.describe(tournament=TOURNAMENT_HELP)
     async def standings(
         self, interaction: discord.Interaction, tournament: int | None = None
     ) -> None:
-        actor = actor_of(interaction)
-        await run(
-            interaction,
-            lambda: self.bot.service.tournament_standings(
-                actor, tournament_id=tournament, guild_id=_guild(interaction)
-            ),
-        )
+        await self._run(interaction, "tournament_standings", tournament)
 
     @app_commands.command(name="list", description="This server's tournaments")
     async def list_them(self, interaction: discord.Interaction) -> None:

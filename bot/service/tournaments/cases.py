@@ -80,8 +80,10 @@ log = logging.getLogger(__name__)
 
 FORMATS = ("league", "swiss")
 """Formats of two-player games; a multi-player game always plays seating rounds (``tables``)."""
-POLL_SECONDS = 60.0
-"""How often a running tournament looks whether its round is over (the scheduler's tick)."""
+POLL_SECONDS = 300.0
+"""How often a running tournament looks whether its round is over. A look reads the round's
+games and writes the next look's time, so not at every tick: at correspondence speed a next
+round that starts within five minutes of the last result is at once."""
 MIN_PLAYERS = 3
 MAX_PLAYERS = {"league": 20, "swiss": 64, "tables": 60}
 TIE_BREAK = {
@@ -503,11 +505,9 @@ class TournamentCases:
             # tournament ends with the rounds it could play.
             log.info("tournament %s: no new pairings after round %s", record.id, done)
             return await self._finish_tournament(record)
-        await self.store.update_tournament(
+        after = await self.store.update_tournament(
             record.id, record.version, now=self.clock(), data=following
         )
-        after = await self.store.get_tournament(record.id)
-        assert after is not None
         text = words()("tournament.round_begins", name=record.name, round=done + 1,
                        rounds=data["planned"])  # fmt: skip
         return [await self._standings_reply(after, headline=text)]
