@@ -17,6 +17,7 @@ import discord
 from bot.discord.components import MatchButton, PanelSelect, StepSelect
 from bot.service.opponents import has_computer
 from bot.service.replies import Panel, Post, Reply
+from bot.service.transition import public_version
 from bot.words import language_of, words
 from storage.base import ACTIVE, MatchRecord
 
@@ -244,7 +245,7 @@ class Delivery:
         if record.thread_id and record.channel_id:
             try:
                 channel = await self._channel(record.channel_id)
-                kwargs = message_kwargs(post, record.id, record.version)
+                kwargs = message_kwargs(post, record.id, public_version(record))
                 note = words()("delivery.thread_failed", thread=record.thread_id)
                 kwargs["content"] = f"{kwargs.get('content') or ''}\n{note}".strip()
                 return await channel.send(**kwargs)
@@ -258,11 +259,11 @@ class Delivery:
         if isinstance(channel, discord.Thread) and channel.archived:
             await channel.edit(archived=False)
         try:
-            return await channel.send(**message_kwargs(post, record.id, record.version))
+            return await channel.send(**message_kwargs(post, record.id, public_version(record)))
         except discord.HTTPException as exc:
             if isinstance(channel, discord.Thread) and exc.code == THREAD_ARCHIVED:
                 await channel.edit(archived=False)
-                return await channel.send(**message_kwargs(post, record.id, record.version))
+                return await channel.send(**message_kwargs(post, record.id, public_version(record)))
             raise
 
     async def deliver(

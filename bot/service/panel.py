@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from bot.service.base import Loaded, Refusal, User, guarded
 from bot.service.replies import Panel, Reply
-from bot.service.transition import stale
+from bot.service.transition import public_version, stale
 from bot.words import words
 from games.core import Rules
 from storage.base import ACTIVE
@@ -172,7 +172,7 @@ class PanelCases:
     ) -> Reply:
         panel = Panel(
             match_id=loaded.id,
-            version=loaded.record.version,
+            version=public_version(loaded.record),
             path=path,
             options=tuple(options),
             prompt=prompt,

@@ -50,12 +50,23 @@ BOARD_VERSION = "board_version"
 follow (see :meth:`Transitions.commit`)."""
 
 
+def public_version(record: MatchRecord) -> int:
+    """The version at which everyone last saw the match change.
+
+    Posts, buttons, menus and panels carry this one, never ``record.version``: a private
+    change (one player's conditional moves) moves the row's version, and a button built
+    after it would carry a number no other button has — a trace of the secret."""
+    board = record.meta.get(BOARD_VERSION)
+    return record.version if board is None else int(board)
+
+
 def stale(record: MatchRecord, version: int | None) -> bool:
     """Whether a press carrying ``version`` (a button, a menu, a panel) comes from a board
-    that has changed since; private changes in between do not count."""
-    if version is None or version == record.version:
+    that has changed since. Any version from the last public change up to now is current:
+    private changes in between (entered or cleared conditional moves) do not count."""
+    if version is None:
         return False
-    return version != record.meta.get(BOARD_VERSION)
+    return not public_version(record) <= version <= record.version
 
 
 @dataclass(frozen=True)

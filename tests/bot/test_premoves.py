@@ -346,3 +346,28 @@ def test_a_turn_of_several_steps_is_completed_step_by_step() -> None:
         pm.check(fonver, state, 0, pm.parse("if keep then b1"))
     assert refused.value.key == "premove.unfinished_turn"
     assert pm.check(fonver, state, 0, pm.parse("if keep d1 then b1")) == [[("keep d1", "b1")]]
+
+
+async def test_a_press_from_between_two_private_changes_still_plays(service: Service) -> None:
+    """Issue 23.2: any version from the last public change up to now is current, so a board
+    fetched between entering and clearing lines keeps working; its buttons carry the public
+    version anyway."""
+    from bot.service.transition import public_version, stale
+
+    match = await _after_first_move(service)
+    posted = await service.store.get_match(match)
+    assert posted is not None
+    await service.premove(ALICE, "if a6-a5 then d1-e1", match_id=match)
+    between = await service.store.get_match(match)
+    assert between is not None and between.version > posted.version
+    assert public_version(between) == posted.version
+    await service.premove(ALICE, "clear", match_id=match)
+    cleared = await service.store.get_match(match)
+    assert cleared is not None
+    assert public_version(cleared) == posted.version
+    assert not stale(cleared, between.version) and not stale(cleared, posted.version)
+    assert stale(cleared, posted.version - 1) and stale(cleared, cleared.version + 1)
+    pressed = await service.move(BOB, "b6-b5", match_id=match, version=between.version)
+    assert pressed.ok, pressed.text
+    moved = await service.store.get_match(match)
+    assert moved is not None and public_version(moved) == moved.version

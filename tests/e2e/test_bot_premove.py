@@ -16,6 +16,7 @@ from .test_bot_ordo import (
     EPHEMERAL,
     bot_running,
     command,
+    custom_ids,
     flags_of,
     press,
     start_match,
@@ -76,3 +77,43 @@ async def test_a_conditional_move_on_discord(fake_discord: FakeDiscord, tmp_path
         posted = server.calls("POST", r"/channels/\d+/messages")
         assert not [c for c in posted if c.index < post.index and line in json.dumps(c.json)]
         assert line not in json.dumps(moved.json)
+
+
+async def test_conditional_moves_never_show_in_buttons_or_stale_a_press(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    """Issue 23.2, the reported scenario: alice places in Fonver and enters a conditional move
+    (a private commit), bob asks for the board and gets the pie's keep/swap buttons, alice
+    clears her lines (another private commit), and bob's swap must still play. The buttons
+    carry the last public version, identical to the ones under the thread's last post."""
+    server = fake_discord
+    async with bot_running(server, tmp_path / "bot.sqlite3", workers=0) as bot:
+        await command(
+            server, "play", {"opponent": "bob", "color": "first", "size": 9},
+            user="alice", subcommand="fonver",
+        )  # fmt: skip
+        created = server.calls("POST", rf"/channels/{server.channel_id}/threads")
+        thread_id = int(created[-1].response["id"])
+        challenge = thread_posts(server, thread_id)[-1]
+        await press(server, "bb:accept:1::", user="bob", message=int(challenge.response["id"]))
+        await command(server, "move", {"move": "e5"}, user="alice", channel=thread_id)
+        placed = thread_posts(server, thread_id)[-1]
+        public = sorted(custom_ids(placed.json))
+        assert any("swap" in c for c in public), public
+
+        _, entered = await command(
+            server, "premove", {"lines": "if swap then c3"}, user="alice", channel=thread_id
+        )
+        assert "c3" in entered.json["content"]
+        _, board = await command(server, "board", {}, user="bob", channel=thread_id)
+        shown = sorted(custom_ids(board.json))
+        assert shown == public  # the same version: nothing hints at alice's lines
+
+        await command(server, "premove", {"lines": "clear"}, user="alice", channel=thread_id)
+        swap = next(c for c in shown if "swap" in c)
+        board_message = int(board.response["id"]) if board.response else 0
+        pressed = await press(server, swap, user="bob", message=board_message)
+        assert "out of date" not in json.dumps(pressed.json)
+        record = await bot.service.store.get_match(1)
+        assert record is not None
+        assert [a.notation for a in await bot.service.store.actions(1)][-1] == "swap"

@@ -8,6 +8,7 @@ import discord
 from bot.discord.cogs.common import MATCH_HELP, bot_of, match_autocomplete, run, where
 from bot.discord.delivery import message_kwargs
 from bot.discord.identity import actor_of
+from bot.service.transition import public_version
 from discord import app_commands
 from discord.ext import commands
 
@@ -108,6 +109,6 @@ class MoveCog(commands.Cog):
         record = await service.store.get_match(reply.match_id)
         if record is None:
             return
-        kwargs = message_kwargs(reply.post, record.id, record.version)
+        kwargs = message_kwargs(reply.post, record.id, public_version(record))
         kwargs.pop("allowed_mentions", None)
         await interaction.followup.send(ephemeral=not public, **kwargs)
