@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
@@ -32,6 +33,20 @@ from storage.base import (
 )
 
 KNOWN_STATUSES = (CHALLENGE, ACTIVE, FINISHED, DECLINED, CANCELLED)
+
+_UNSTORABLE = re.compile("[\x00\ud800-\udfff]")
+
+
+def clean_text(value: str) -> str:
+    """Text every engine stores alike: a lone UTF-16 surrogate becomes U+FFFD and a NUL goes.
+
+    A Discord payload may carry a lone surrogate (JSON allows ``"\\ud800"``); Python keeps it,
+    the memory store would too, SQLite cannot encode it and PostgreSQL refuses it, and no
+    engine but memory can hold a NUL in text. Replacing both the same way everywhere keeps the
+    three stores twins, and a player named with one still gets a readable name."""
+    if not _UNSTORABLE.search(value):
+        return value
+    return _UNSTORABLE.sub(lambda m: "" if m.group() == "\x00" else "\ufffd", value)
 
 
 def to_json(value: Any, what: str) -> str:

@@ -41,6 +41,7 @@ from storage.integrity import (
     check_seats,
     check_status,
     check_undo_from,
+    clean_text,
     closed_change,
     due_after,
     encode_actions,
@@ -138,7 +139,7 @@ class MemoryStore(Store):
     # -- users -----------------------------------------------------------------------------
     async def ensure_user(self, user_id: str, name: str, now: float) -> None:
         known = self._users.get(user_id)
-        self._users[user_id] = _User(name, now if known is None else known.created_at)
+        self._users[user_id] = _User(clean_text(name), now if known is None else known.created_at)
 
     async def user_name(self, user_id: str) -> str | None:
         known = self._users.get(user_id)

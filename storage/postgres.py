@@ -53,6 +53,7 @@ from storage.integrity import (
     check_seats,
     check_status,
     check_undo_from,
+    clean_text,
     closed_change,
     due_after,
     encode_actions,
@@ -298,7 +299,7 @@ class PostgresStore(SettingsByKind, Store):
             await conn.execute(
                 "INSERT INTO users (user_id, name, created_at) VALUES ($1, $2, $3)"
                 " ON CONFLICT (user_id) DO UPDATE SET name = excluded.name",
-                user_id, name, now,
+                user_id, clean_text(name), now,
             )  # fmt: skip
 
     async def user_name(self, user_id: str) -> str | None:

@@ -49,6 +49,7 @@ from storage.integrity import (
     check_seats,
     check_status,
     check_undo_from,
+    clean_text,
     closed_change,
     due_after,
     encode_actions,
@@ -206,7 +207,7 @@ class SqliteStore(SettingsByKind, Store):
             await conn.execute(
                 "INSERT INTO users (user_id, name, created_at) VALUES (?, ?, ?)"
                 " ON CONFLICT (user_id) DO UPDATE SET name = excluded.name",
-                (user_id, name, now),
+                (user_id, clean_text(name), now),
             )
 
     async def user_name(self, user_id: str) -> str | None:

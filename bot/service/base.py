@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import asyncio
 import contextvars
+import dataclasses
 import functools
 import logging
+import re
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ParamSpec
@@ -24,6 +26,7 @@ from storage.base import (
     Store,
     StoreBusy,
 )
+from storage.integrity import clean_text
 
 log = logging.getLogger("bot.service")
 
@@ -118,6 +121,47 @@ def note_commit(match_id: int) -> None:
         committed.append(match_id)
 
 
+ID_LIMIT = 2**53
+"""Discord's integer options stop here; every store's id column (64-bit) holds it."""
+_TYPED_ID = re.compile(r"#?\s*(\d{1,16})")
+
+
+def parse_id(value: object) -> int | None:
+    """A match or tournament id as a player may give it (``12``, ``"12"``, ``"#12"``), or
+    None when it cannot be one. Checked here, before any store sees it: the engines read a
+    bad id differently (SQLite finds nothing, PostgreSQL raises on text or an overflow), and
+    the player should get the same "there is no such match" from all of them."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value if 0 < value < ID_LIMIT else None
+    if isinstance(value, str) and (typed := _TYPED_ID.fullmatch(value.strip())):
+        number = int(typed.group(1))
+        return number if 0 < number < ID_LIMIT else None
+    return None
+
+
+def shown_id(value: object) -> str:
+    """A refused id, safe to repeat in a sentence: cleaned and short."""
+    return clean_text(str(value))[:24]
+
+
+def cleaned(value: Any) -> Any:
+    """Every text in a command's arguments as every store keeps it (:func:`clean_text`), so
+    what a player typed, what is stored and what is read back are the same text whichever
+    engine runs; ``User`` names included."""
+    if isinstance(value, str):
+        return clean_text(value)
+    if isinstance(value, User):
+        name = clean_text(value.name)
+        return value if name == value.name else dataclasses.replace(value, name=name)
+    if type(value) is dict:
+        return {cleaned(k): cleaned(v) for k, v in value.items()}
+    if type(value) in (list, tuple):
+        return type(value)(cleaned(v) for v in value)
+    return value
+
+
 def _locale(args: tuple[Any, ...]) -> str:
     actor = next((a for a in args if isinstance(a, User)), None)
     return actor.locale if actor else "en"
@@ -135,6 +179,8 @@ def guarded(
 
     @functools.wraps(method)
     async def wrapper(*args: P.args, **kwargs: P.kwargs) -> Reply:
+        args = cleaned(args)
+        kwargs = cleaned(kwargs)
         match_id = kwargs.get("match_id")
         known = match_id if isinstance(match_id, int) else None
         say = words(_locale(args))

@@ -35,7 +35,9 @@ from bot.service.base import (
     User,
     ago,
     guarded,
+    parse_id,
     plural_names,
+    shown_id,
 )
 from bot.service.clocks import ClockKeeper
 from bot.service.correspondence import CorrespondenceCases
@@ -187,9 +189,10 @@ class Service(
         thread the command was typed in, else the caller's only match in ``statuses`` —
         finished matches never make the choice ambiguous."""
         if match_id is not None:
-            record = await self.store.get_match(match_id)
+            number = parse_id(match_id)
+            record = None if number is None else await self.store.get_match(number)
             if record is None:
-                raise Refusal("match.no_such", match=match_id)
+                raise Refusal("match.no_such", match=shown_id(match_id))
         elif where is not None and (record := await self.store.find_by_thread(where)):
             pass
         else:

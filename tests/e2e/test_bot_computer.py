@@ -43,10 +43,12 @@ def _thread(server: FakeDiscord) -> int:
     return int(created[-1].response["id"])
 
 
-async def test_playing_the_bot_on_discord(fake_discord: FakeDiscord, tmp_path: Path) -> None:
+async def test_playing_the_bot_on_discord(
+    fake_discord: FakeDiscord, tmp_path: Path, database: str
+) -> None:
     server = fake_discord
     alice = server.user("alice").id
-    async with bot_running(server, tmp_path / "bot.sqlite3", 0.05):
+    async with bot_running(server, database, 0.05):
         # Another bot cannot be challenged, but this one can: it is the computer.
         _, reply = await command(
             server,
@@ -74,10 +76,10 @@ async def test_playing_the_bot_on_discord(fake_discord: FakeDiscord, tmp_path: P
 
 
 async def test_a_pending_computer_turn_survives_a_restart(
-    fake_discord: FakeDiscord, tmp_path: Path
+    fake_discord: FakeDiscord, tmp_path: Path, database: str
 ) -> None:
     server = fake_discord
-    db = tmp_path / "bot.sqlite3"
+    db = database
     async with bot_running(server, db, 3.0) as first:
         await command(
             server, "play", {"opponent": "bot", "color": "first"}, user="alice", subcommand="ordo"
@@ -96,13 +98,13 @@ async def test_a_pending_computer_turn_survives_a_restart(
 
 
 async def test_computers_fill_a_fence_table_from_the_lobby_buttons(
-    fake_discord: FakeDiscord, tmp_path: Path
+    fake_discord: FakeDiscord, tmp_path: Path, database: str
 ) -> None:
     """Add computer, twice, then Start: the computers take their turns in the thread until
     the person is to move; nothing is ever sent to a computer (a DM to one would fail the
     test: the bot logs an error)."""
     server = fake_discord
-    async with bot_running(server, tmp_path / "bot.sqlite3", 0.05) as bot:
+    async with bot_running(server, database, 0.05) as bot:
         await command(
             server, "play", {"seats": 3, "quick_map": True}, user="alice", subcommand="fence"
         )

@@ -101,11 +101,11 @@ async def slash_reply(server: FakeDiscord, name: str, options: dict[str, Any], u
 
 
 async def test_reminders_and_timeout_reach_the_thread_across_a_restart(
-    fake_discord: FakeDiscord, tmp_path: Path
+    fake_discord: FakeDiscord, tmp_path: Path, database: str
 ) -> None:
     server = fake_discord
     alice, bob = server.user("alice").id, server.user("bob").id
-    db = tmp_path / "bot.sqlite3"
+    db = database
     clock = FakeClock()
     async with bot_running(server, db, clock) as bot:
         thread_id, seen = await challenge(server, {"time": "3d+1d max 7d"})
@@ -170,12 +170,12 @@ async def test_reminders_and_timeout_reach_the_thread_across_a_restart(
 
 
 async def test_a_player_who_wants_dms_gets_a_dm_instead_of_a_ping(
-    fake_discord: FakeDiscord, tmp_path: Path
+    fake_discord: FakeDiscord, tmp_path: Path, database: str
 ) -> None:
     server = fake_discord
     bob = server.user("bob").id
     clock = FakeClock()
-    async with bot_running(server, tmp_path / "bot.sqlite3", clock) as bot:
+    async with bot_running(server, database, clock) as bot:
         text = await slash_reply(server, "me notify", {"mode": "dm"}, "bob")
         assert "I DM you when it's your turn" in text
         thread_id, _ = await challenge(server, {"time": "2d per move"})
@@ -196,10 +196,12 @@ async def test_a_player_who_wants_dms_gets_a_dm_instead_of_a_ping(
         assert thread_posts(server, thread_id)[-1] is post  # nothing in the thread
 
 
-async def test_digest_goes_out_once_a_day(fake_discord: FakeDiscord, tmp_path: Path) -> None:
+async def test_digest_goes_out_once_a_day(
+    fake_discord: FakeDiscord, tmp_path: Path, database: str
+) -> None:
     server = fake_discord
     clock = FakeClock()
-    async with bot_running(server, tmp_path / "bot.sqlite3", clock) as bot:
+    async with bot_running(server, database, clock) as bot:
         await slash_reply(server, "me notify", {"mode": "digest"}, "alice")
         await challenge(server, {"time": "5d per move"})
         await tick(bot)
@@ -218,10 +220,10 @@ async def test_digest_goes_out_once_a_day(fake_discord: FakeDiscord, tmp_path: P
 
 
 async def test_step_buttons_wait_for_confirm_when_asked(
-    fake_discord: FakeDiscord, tmp_path: Path
+    fake_discord: FakeDiscord, tmp_path: Path, database: str
 ) -> None:
     server = fake_discord
-    async with bot_running(server, tmp_path / "bot.sqlite3", FakeClock()) as bot:
+    async with bot_running(server, database, FakeClock()) as bot:
         text = await slash_reply(server, "me notify", {"confirm": True}, "bob")
         assert "moves wait for a Confirm press" in text
         thread_id, _ = await challenge(server, {"size": 9}, game="fonver")
@@ -242,10 +244,10 @@ async def test_step_buttons_wait_for_confirm_when_asked(
 
 
 async def test_spectators_see_and_export_but_not_from_elsewhere(
-    fake_discord: FakeDiscord, tmp_path: Path
+    fake_discord: FakeDiscord, tmp_path: Path, database: str
 ) -> None:
     server = fake_discord
-    async with bot_running(server, tmp_path / "bot.sqlite3", FakeClock()):
+    async with bot_running(server, database, FakeClock()):
         thread_id, _ = await challenge(server, {})
         await command(server, "move", {"move": "a3-a4"}, user="alice", channel=thread_id)
         before = len(thread_posts(server, thread_id))
@@ -278,10 +280,10 @@ async def bot_resign(server: FakeDiscord, thread_id: int) -> None:
 
 
 async def test_settings_need_manage_server_and_shape_new_matches(
-    fake_discord: FakeDiscord, tmp_path: Path
+    fake_discord: FakeDiscord, tmp_path: Path, database: str
 ) -> None:
     server = fake_discord
-    async with bot_running(server, tmp_path / "bot.sqlite3", FakeClock()) as bot:
+    async with bot_running(server, database, FakeClock()) as bot:
         _, refused = await command(server, "server settings", {"time": "1d per move"}, user="alice")
         assert flags_of(refused) & EPHEMERAL
         assert "Only members with Manage Server" in content(refused)
@@ -314,12 +316,12 @@ async def test_settings_need_manage_server_and_shape_new_matches(
 
 
 async def test_the_match_channel_setting_moves_new_threads_there(
-    fake_discord: FakeDiscord, tmp_path: Path
+    fake_discord: FakeDiscord, tmp_path: Path, database: str
 ) -> None:
     """The fake Discord sends no resolved channels for channel options yet, so the setting
     is made through the service; what is tested is where the bot then opens matches."""
     server = fake_discord
-    async with bot_running(server, tmp_path / "bot.sqlite3", FakeClock()) as bot:
+    async with bot_running(server, database, FakeClock()) as bot:
         owner = bot.service  # /settings channel:#lobby, as the command would pass it on
         changes = {"channel": str(server.lobby_id)}
         manager = User("owner", "owner", manages_server=True)

@@ -235,10 +235,10 @@ def check_dms(server: FakeDiscord, bot: BoardBot, pictures: Pictures) -> int:
 # the test
 # ------------------------------------------------------------------------------------------
 async def test_three_players_from_lobby_through_rounds_and_a_restart(
-    fake_discord: FakeDiscord, tmp_path: Any, pictures: Pictures
+    fake_discord: FakeDiscord, tmp_path: Any, database: str, pictures: Pictures
 ) -> None:
     server = fake_discord
-    db = tmp_path / "bot.sqlite3"
+    db = database
     rng = random.Random(7)
     # in-process rendering: the test records what each image was drawn from (``pictures``)
     async with bot_running(server, db, workers=0) as bot:
@@ -253,7 +253,10 @@ async def test_three_players_from_lobby_through_rounds_and_a_restart(
         lobby = thread_messages(server, thread_id)[-1]
         lobby_id = int(lobby.response["id"])
         assert custom_ids(lobby.json) == [
-            "bb:join:1::", "bb:leave:1::", "bb:add_computer:1::", "bb:start:1::"
+            "bb:join:1::",
+            "bb:leave:1::",
+            "bb:add_computer:1::",
+            "bb:start:1::",
         ]
         assert "quick_map: true" in text_of(lobby.json)
         early = await press(server, "bb:start:1::", user="alice", message=lobby_id)

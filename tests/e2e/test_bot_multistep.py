@@ -12,9 +12,11 @@ from .test_bot_ordo import bot_running, command, custom_ids, press, thread_posts
 pytestmark = pytest.mark.e2e
 
 
-async def test_pie_and_capture_steps_survive_a_restart(fake_discord: FakeDiscord, tmp_path) -> None:
+async def test_pie_and_capture_steps_survive_a_restart(
+    fake_discord: FakeDiscord, tmp_path, database: str
+) -> None:
     server = fake_discord
-    db = tmp_path / "bot.sqlite3"
+    db = database
     async with bot_running(server, db):
         await command(
             server,

@@ -117,8 +117,10 @@ async def start_match(server: FakeDiscord) -> tuple[int, int]:
     return thread_id, int(challenge.response["id"])
 
 
-async def test_commands_are_synced_to_the_dev_guild(fake_discord: FakeDiscord, tmp_path) -> None:
-    async with bot_running(fake_discord, tmp_path / "bot.sqlite3"):
+async def test_commands_are_synced_to_the_dev_guild(
+    fake_discord: FakeDiscord, tmp_path, database: str
+) -> None:
+    async with bot_running(fake_discord, database):
         pass
     puts = fake_discord.calls(
         "PUT", rf"/applications/{fake_discord.app_id}/guilds/{fake_discord.guild_id}/commands"
@@ -151,10 +153,12 @@ async def test_commands_are_synced_to_the_dev_guild(fake_discord: FakeDiscord, t
     }  # fmt: skip
 
 
-async def test_a_match_from_challenge_to_resignation(fake_discord: FakeDiscord, tmp_path) -> None:
+async def test_a_match_from_challenge_to_resignation(
+    fake_discord: FakeDiscord, tmp_path, database: str
+) -> None:
     server = fake_discord
     alice, bob = server.user("alice").id, server.user("bob").id
-    async with bot_running(server, tmp_path / "bot.sqlite3"):
+    async with bot_running(server, database):
         thread_id, challenge_id = await start_match(server)
 
         # The challenger cannot accept for the opponent.
@@ -243,9 +247,11 @@ async def test_a_match_from_challenge_to_resignation(fake_discord: FakeDiscord, 
         assert server.unknown_calls == []
 
 
-async def test_buttons_survive_a_restart(fake_discord: FakeDiscord, tmp_path) -> None:
+async def test_buttons_survive_a_restart(
+    fake_discord: FakeDiscord, tmp_path, database: str
+) -> None:
     server = fake_discord
-    db = tmp_path / "bot.sqlite3"
+    db = database
     async with bot_running(server, db):
         thread_id, challenge_id = await start_match(server)
     # A new bot process on the same database: the old button still works.
@@ -257,9 +263,11 @@ async def test_buttons_survive_a_restart(fake_discord: FakeDiscord, tmp_path) ->
         assert "Played b3-b4" in reply.json["content"]
 
 
-async def test_archived_thread_is_unarchived_to_post(fake_discord: FakeDiscord, tmp_path) -> None:
+async def test_archived_thread_is_unarchived_to_post(
+    fake_discord: FakeDiscord, tmp_path, database: str
+) -> None:
     server = fake_discord
-    async with bot_running(server, tmp_path / "bot.sqlite3"):
+    async with bot_running(server, database):
         thread_id, challenge_id = await start_match(server)
         await press(server, "bb:accept:1::", user="bob", message=challenge_id)
         await server.archive_thread(thread_id, notify=False)  # the bot's cache still says open
@@ -273,11 +281,11 @@ async def test_archived_thread_is_unarchived_to_post(fake_discord: FakeDiscord, 
 
 
 async def test_no_thread_permission_plays_in_the_channel(
-    fake_discord: FakeDiscord, tmp_path
+    fake_discord: FakeDiscord, tmp_path, database: str
 ) -> None:
     server = fake_discord
     server.fail_next("POST", rf"/channels/{server.channel_id}/threads", status=403, code=50013)
-    async with bot_running(server, tmp_path / "bot.sqlite3"):
+    async with bot_running(server, database):
         _, reply = await command(
             server, "play", {"opponent": "bob"}, user="alice", subcommand="ordo"
         )
@@ -287,12 +295,12 @@ async def test_no_thread_permission_plays_in_the_channel(
 
 
 async def test_deleted_thread_falls_back_to_the_channel(
-    fake_discord: FakeDiscord, tmp_path
+    fake_discord: FakeDiscord, tmp_path, database: str
 ) -> None:
     """A post that cannot reach the thread goes to the channel with a link; the move itself
     was committed first and is never lost or applied twice."""
     server = fake_discord
-    async with bot_running(server, tmp_path / "bot.sqlite3") as bot:
+    async with bot_running(server, database) as bot:
         thread_id, challenge_id = await start_match(server)
         await press(server, "bb:accept:1::", user="bob", message=challenge_id)
         server.fail_next("POST", rf"/channels/{thread_id}/messages", status=404, code=10003)

@@ -20,9 +20,11 @@ from tests.e2e.test_bot_ordo import (
 from tests.fakediscord import FakeDiscord
 
 
-async def test_a_removed_command_is_explained(fake_discord: FakeDiscord, tmp_path: Path) -> None:
+async def test_a_removed_command_is_explained(
+    fake_discord: FakeDiscord, tmp_path: Path, database: str
+) -> None:
     server = fake_discord
-    async with bot_running(server, tmp_path / "bot.sqlite3"):
+    async with bot_running(server, database):
         payload = server.slash("oldcommand", {}, user="alice", channel=server.channel_id)
         payload["locale"] = "de"
         answer = await server.interact(payload)
@@ -34,11 +36,11 @@ async def test_a_removed_command_is_explained(fake_discord: FakeDiscord, tmp_pat
 
 
 async def test_an_old_command_name_points_at_its_group(
-    fake_discord: FakeDiscord, tmp_path: Path
+    fake_discord: FakeDiscord, tmp_path: Path, database: str
 ) -> None:
     """Discord may still list /accept for a while after the sync that grouped it."""
     server = fake_discord
-    async with bot_running(server, tmp_path / "bot.sqlite3"):
+    async with bot_running(server, database):
         answer = await server.interact(
             server.slash("accept", {}, user="alice", channel=server.channel_id)
         )
@@ -51,10 +53,10 @@ async def test_an_old_command_name_points_at_its_group(
 
 
 async def test_a_stale_button_gets_a_polite_answer(
-    fake_discord: FakeDiscord, tmp_path: Path
+    fake_discord: FakeDiscord, tmp_path: Path, database: str
 ) -> None:
     server = fake_discord
-    async with bot_running(server, tmp_path / "bot.sqlite3"):
+    async with bot_running(server, database):
         payload = server.component("v0-resign-yes:12", user="alice", channel=server.channel_id)
         answer = await server.interact(payload)
     assert answer is not None
@@ -63,8 +65,10 @@ async def test_a_stale_button_gets_a_polite_answer(
     assert flags_of(answer) & EPHEMERAL
 
 
-async def test_commands_carry_german_names(fake_discord: FakeDiscord, tmp_path: Path) -> None:
-    async with bot_running(fake_discord, tmp_path / "bot.sqlite3"):
+async def test_commands_carry_german_names(
+    fake_discord: FakeDiscord, tmp_path: Path, database: str
+) -> None:
+    async with bot_running(fake_discord, database):
         pass
     puts = fake_discord.calls(
         "PUT", rf"/applications/{fake_discord.app_id}/guilds/{fake_discord.guild_id}/commands"
@@ -80,11 +84,11 @@ async def test_commands_carry_german_names(fake_discord: FakeDiscord, tmp_path: 
 
 
 async def test_a_german_client_gets_german_answers(
-    fake_discord: FakeDiscord, tmp_path: Path
+    fake_discord: FakeDiscord, tmp_path: Path, database: str
 ) -> None:
     """Discord sends the member's client language with every interaction."""
     server = fake_discord
-    async with bot_running(server, tmp_path / "bot.sqlite3"):
+    async with bot_running(server, database):
         start = server.mark()
         payload = server.slash(
             "me", {}, user="carol", channel=server.channel_id, subcommand="games"
@@ -96,10 +100,12 @@ async def test_a_german_client_gets_german_answers(
     assert flags_of(answer) & EPHEMERAL
 
 
-async def test_board_images_carry_alt_text(fake_discord: FakeDiscord, tmp_path: Path) -> None:
+async def test_board_images_carry_alt_text(
+    fake_discord: FakeDiscord, tmp_path: Path, database: str
+) -> None:
     """Issue 14.19: a screen reader hears the game, the move and who is to move."""
     server = fake_discord
-    async with bot_running(server, tmp_path / "bot.sqlite3"):
+    async with bot_running(server, database):
         thread_id, challenge_id = await start_match(server)
         await press(server, "bb:accept:1::", user="bob", message=challenge_id)
         await command(server, "move", {"move": "a3-a4"}, user="alice", channel=thread_id)
@@ -108,3 +114,21 @@ async def test_board_images_carry_alt_text(fake_discord: FakeDiscord, tmp_path: 
     assert attachment["description"].startswith("Ordo board, match #1.")
     assert "Alice played a3-a4" in attachment["description"]
     assert "Bob (Black) to move." in attachment["description"]
+
+
+async def test_a_typed_match_that_is_no_number_is_no_such_match(
+    fake_discord: FakeDiscord, tmp_path: Path, database: str
+) -> None:
+    """Issue 23.4: the ``match`` option takes typing, so anyone can send text; on PostgreSQL it
+    once ended in "something went wrong" while SQLite said there is no such match."""
+    server = fake_discord
+    async with bot_running(server, database):
+        thread_id, challenge_id = await start_match(server)
+        await press(server, "bb:accept:1::", user="bob", message=challenge_id)
+        for bad in ["not-a-number", str(2**70)]:
+            _, answer = await command(
+                server, "move", {"move": "c1-b1", "match": bad}, user="alice", channel=thread_id
+            )
+            assert "There is no match" in answer.json["content"], answer.json
+            assert flags_of(answer) & EPHEMERAL
+    assert server.internal_errors == [] and server.client_errors == []

@@ -26,10 +26,12 @@ from .test_bot_ordo import (
 pytestmark = pytest.mark.e2e
 
 
-async def test_a_conditional_move_on_discord(fake_discord: FakeDiscord, tmp_path: Path) -> None:
+async def test_a_conditional_move_on_discord(
+    fake_discord: FakeDiscord, tmp_path: Path, database: str
+) -> None:
     server = fake_discord
     bob = server.user("bob").id
-    async with bot_running(server, tmp_path / "bot.sqlite3", workers=0) as bot:
+    async with bot_running(server, database, workers=0) as bot:
         thread_id, challenge_id = await start_match(server)
         await press(server, "bb:accept:1::", user="bob", message=challenge_id)
         rules = games.get("ordo")
@@ -80,14 +82,14 @@ async def test_a_conditional_move_on_discord(fake_discord: FakeDiscord, tmp_path
 
 
 async def test_conditional_moves_never_show_in_buttons_or_stale_a_press(
-    fake_discord: FakeDiscord, tmp_path: Path
+    fake_discord: FakeDiscord, tmp_path: Path, database: str
 ) -> None:
     """Issue 23.2, the reported scenario: alice places in Fonver and enters a conditional move
     (a private commit), bob asks for the board and gets the pie's keep/swap buttons, alice
     clears her lines (another private commit), and bob's swap must still play. The buttons
     carry the last public version, identical to the ones under the thread's last post."""
     server = fake_discord
-    async with bot_running(server, tmp_path / "bot.sqlite3", workers=0) as bot:
+    async with bot_running(server, database, workers=0) as bot:
         await command(
             server, "play", {"opponent": "bob", "color": "first", "size": 9},
             user="alice", subcommand="fonver",

@@ -21,10 +21,10 @@ pytestmark = pytest.mark.e2e
 
 
 async def test_rating_chart_and_fonver_sgf_reach_discord(
-    fake_discord: FakeDiscord, tmp_path: Path
+    fake_discord: FakeDiscord, tmp_path: Path, database: str
 ) -> None:
     server = fake_discord
-    async with bot_running(server, tmp_path / "bot.sqlite3", FakeClock()):
+    async with bot_running(server, database, FakeClock()):
         thread_id, _ = await challenge(server, {"size": 9}, game="fonver")
         await command(server, "move", {"move": "e5"}, user="alice", channel=thread_id)
         await command(server, "move", {"move": "swap"}, user="bob", channel=thread_id)

@@ -23,10 +23,12 @@ from .test_bot_ordo import (
 pytestmark = pytest.mark.e2e
 
 
-async def test_an_open_challenge_on_discord(fake_discord: FakeDiscord, tmp_path: Path) -> None:
+async def test_an_open_challenge_on_discord(
+    fake_discord: FakeDiscord, tmp_path: Path, database: str
+) -> None:
     server = fake_discord
     alice, bob = server.user("alice").id, server.user("bob").id
-    async with bot_running(server, tmp_path / "bot.sqlite3", workers=0):
+    async with bot_running(server, database, workers=0):
         _, reply = await command(
             server, "play", {"color": "first", "time": "2d per move"}, user="alice",
             subcommand="ordo",

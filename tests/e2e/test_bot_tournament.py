@@ -16,10 +16,12 @@ from .test_bot_ordo import EPHEMERAL, bot_running, command, custom_ids, flags_of
 pytestmark = pytest.mark.e2e
 
 
-async def test_a_tournament_on_discord(fake_discord: FakeDiscord, tmp_path: Path) -> None:
+async def test_a_tournament_on_discord(
+    fake_discord: FakeDiscord, tmp_path: Path, database: str
+) -> None:
     server = fake_discord
     channel = server.channel_id
-    async with bot_running(server, tmp_path / "bot.sqlite3", workers=0):
+    async with bot_running(server, database, workers=0):
         _, created = await command(
             server, "tournament create",
             {"game": "ordo", "name": "Winter Cup", "format": "swiss", "time": "2d per move"},

@@ -46,7 +46,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import games
-from bot.service.base import Refusal, User, guarded, rating_or_new
+from bot.service.base import Refusal, User, guarded, parse_id, rating_or_new, shown_id
 from bot.service.replies import Button, Post, Reply
 from bot.service.tournaments import pairing
 from bot.service.tournaments.standings import (
@@ -238,9 +238,10 @@ class TournamentCases:
     ) -> TournamentRecord:
         """The tournament a command names, or the only open one of the server."""
         if tournament_id is not None:
-            found = await self.store.get_tournament(tournament_id)
+            number = parse_id(tournament_id)
+            found = None if number is None else await self.store.get_tournament(number)
             if found is None or (guild_id is not None and found.guild_id != (guild_id or "")):
-                raise Refusal("tournament.no_such", id=tournament_id)
+                raise Refusal("tournament.no_such", id=shown_id(tournament_id))
             return found
         statuses = (TOURNAMENT_SIGNUP, TOURNAMENT_RUNNING) if open_only else None
         listed = await self.store.list_tournaments(guild_id=guild_id or "", statuses=statuses)
