@@ -28,7 +28,8 @@ Decisions where the issue is silent:
   opponent turn but answers differently replaces the old answer (the newest intention wins).
   ``/premove clear`` forgets them all.
 * A miss (the opponent played something no line expected), an undo, or the end of the match
-  drops every line silently — the author is pinged for their turn as usual, and their
+  (however it ends: a move, a resignation, an agreed draw, a timeout — dropped in the one
+  transition that closes a match, :meth:`Transitions.commit`) drops every line silently — the author is pinged for their turn as usual, and their
   ``/premove`` shows nothing stored.
 * The answer is played with the same clock reading as the move it answers, so it costs no
   thinking time (an increment is still added, as for any move).

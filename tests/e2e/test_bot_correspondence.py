@@ -322,7 +322,7 @@ async def test_the_match_channel_setting_moves_new_threads_there(
     async with bot_running(server, tmp_path / "bot.sqlite3", FakeClock()) as bot:
         owner = bot.service  # /settings channel:#lobby, as the command would pass it on
         changes = {"channel": str(server.lobby_id)}
-        manager = User("owner", "owner", manages_server=True)
+        manager = User("owner", "owner", manages_server=True, guild_id=str(server.guild_id))
         await owner.server_settings(manager, str(server.guild_id), changes)
         await command(server, "play", {"opponent": "bob"}, user="alice", subcommand="ordo")
         assert server.calls("POST", rf"/channels/{server.channel_id}/threads") == []
