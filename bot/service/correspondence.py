@@ -48,9 +48,9 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 import games
+from bot.service import limits
 from bot.service import ratings as glicko
 from bot.service import timecontrol as tc
-from bot.service import limits
 from bot.service.base import Loaded, Refusal, User, guarded, manages, plural_names
 from bot.service.notifier import NOTIFY_MODES
 from bot.service.opponents import has_computer

@@ -28,9 +28,10 @@ Decisions where the issue is silent:
   opponent turn but answers differently replaces the old answer (the newest intention wins).
   ``/premove clear`` forgets them all.
 * A miss (the opponent played something no line expected), an undo, or the end of the match
-  (however it ends: a move, a resignation, an agreed draw, a timeout — dropped in the one
-  transition that closes a match, :meth:`Transitions.commit`) drops every line silently — the author is pinged for their turn as usual, and their
-  ``/premove`` shows nothing stored.
+  drops every line silently — the author is pinged for their turn as usual, and their
+  ``/premove`` shows nothing stored. The end of a match, however it comes (a move, a
+  resignation, an agreed draw, a timeout), drops them in the one transition that closes a
+  match (:meth:`bot.service.transition.Transitions.commit`).
 * The answer is played with the same clock reading as the move it answers, so it costs no
   thinking time (an increment is still added, as for any move).
 """
