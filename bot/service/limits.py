@@ -33,8 +33,9 @@ Decisions where the issue is silent:
   at the limit. A league must meet everyone once, so its field is bounded instead: a join
   that would make the league play more rounds than allowed is refused, and a league whose
   limit was lowered after sign-up waits to start until it fits.
-* **Ranges** start at 1: a server that wants no computer games switches no game off by a
-  limit of 0 — it would read as "you have 0 open games; finish one".
+* **Ranges** start at 1: "you have 0 open games; finish one" would free nothing. A server
+  that wants none of something has other switches (``/server settings games:``; a rated
+  match gets no hints).
 """
 
 from __future__ import annotations
