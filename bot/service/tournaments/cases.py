@@ -42,7 +42,6 @@ import contextlib
 import dataclasses
 import functools
 import logging
-import math
 import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
@@ -127,7 +126,7 @@ def _results(data: dict[str, Any]) -> list[Result]:
     return out
 
 
-def _planned_rounds(data: dict[str, Any], most: int | None = None) -> int:
+def _planned_rounds(data: dict[str, Any], most: int) -> int:
     """A league plays everyone once; a Swiss asks for at most as many rounds as a round robin
     has, since only that many rounds without a rematch can exist. The rounds a Swiss or a
     seating tournament plays are capped at ``most`` (the server's limit); a league's follow
@@ -135,11 +134,10 @@ def _planned_rounds(data: dict[str, Any], most: int | None = None) -> int:
     players = len(data["players"])
     if data["format"] == "league":
         return _league_rounds(players)
-    cap = most if most is not None else math.inf
     if data["format"] == "swiss":
-        robin = _league_rounds(players)
-        return int(min(robin, int(data.get("rounds") or pairing.swiss_rounds(players)), cap))
-    return int(min(int(data.get("rounds") or 3), cap))
+        asked = int(data.get("rounds") or pairing.swiss_rounds(players))
+        return min(_league_rounds(players), asked, most)
+    return min(int(data.get("rounds") or 3), most)
 
 
 def _league_rounds(players: int) -> int:
