@@ -36,6 +36,7 @@ from storage.base import (
     StoreBusy,
     TournamentClosed,
     TournamentRecord,
+    Uses,
 )
 from storage.memory import MemoryStore
 from storage.migrations import SchemaTooNew
@@ -72,6 +73,7 @@ __all__ = [
     "StoreBusy",
     "TournamentClosed",
     "TournamentRecord",
+    "Uses",
     "open_store",
 ]
 

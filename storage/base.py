@@ -31,6 +31,9 @@ Design points:
   pair or score it, so splitting it into tables would buy no query we need. It is versioned
   like a match (:meth:`Store.update_tournament`), so two pairings racing on one tournament
   cannot both land, and a finished or cancelled one is final (:class:`TournamentClosed`).
+* **Counted uses outlive the process.** A per-user allowance over a rolling window (hints an
+  hour) is rows of ``uses``; :meth:`Store.record_use` counts and takes one in one transaction,
+  so a restart forgets nothing and two requests at once can never both take the last one.
 * **Time the bot was away is nobody's.** :meth:`Store.mark_alive` keeps a heartbeat; a
   process that starts after a gap records it as an outage, and clocks pause for everyone
   during outages (:meth:`Store.outages`).
@@ -231,6 +234,15 @@ class MatchUpdate:
 
 
 @dataclass(frozen=True)
+class Uses:
+    """The answer of :meth:`Store.record_use`: whether the use was granted (and recorded), and
+    the uses within the window, oldest first — with the new one when it was granted."""
+
+    granted: bool
+    times: tuple[float, ...]
+
+
+@dataclass(frozen=True)
 class TournamentRecord:
     """A league or Swiss tournament of one server; ``data`` belongs to the service."""
 
@@ -423,6 +435,19 @@ class Store(ABC):
     @abstractmethod
     async def users_with_settings(self) -> list[tuple[str, dict[str, Any]]]:
         """Every user with non-empty settings, by user id."""
+
+    # -- counted uses ----------------------------------------------------------------------
+    @abstractmethod
+    async def record_use(
+        self, user_id: str, kind: str, now: float, *, window: float, most: int
+    ) -> Uses:
+        """Record one use of ``kind`` by the user at ``now`` unless ``most`` uses already lie
+        within the window (``at > now - window``); then nothing is written and ``granted`` is
+        False. One transaction: the count and the write cannot be split by another caller, so
+        uses asked for at once never exceed ``most``. Uses that left the window are forgotten
+        in the same transaction. ``ValueError`` for a window that is not a positive finite
+        number of seconds or a ``most`` below 1.
+        """
 
     # -- ratings ---------------------------------------------------------------------------
     @abstractmethod

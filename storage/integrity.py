@@ -211,6 +211,20 @@ def due_after(new_status: str, due_at: float | Unchanged | None) -> tuple[bool, 
     return True, due_at
 
 
+def check_use(now: float, window: float, most: int) -> None:
+    """A window must be a positive finite length and ``most`` a count of at least one: a NaN
+    window would count nothing and grant every use."""
+    for name, value in (("now", now), ("window", window)):
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            raise ValueError(f"{name} must be seconds, got {value!r}")
+        if not math.isfinite(value):
+            raise ValueError(f"{name} must be a finite number of seconds, got {value!r}")
+    if window <= 0:
+        raise ValueError(f"window must be positive, got {window!r}")
+    if isinstance(most, bool) or not isinstance(most, int) or most < 1:
+        raise ValueError(f"most must be a count of at least 1, got {most!r}")
+
+
 def check_limit(limit: int) -> int:
     if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
         raise ValueError(f"limit must be a positive count, got {limit!r}")

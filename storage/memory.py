@@ -30,6 +30,7 @@ from storage.base import (
     Store,
     TournamentRecord,
     Unchanged,
+    Uses,
 )
 from storage.integrity import (
     check_continues,
@@ -41,6 +42,7 @@ from storage.integrity import (
     check_seats,
     check_status,
     check_undo_from,
+    check_use,
     clean_text,
     closed_change,
     due_after,
@@ -135,6 +137,7 @@ class MemoryStore(Store):
         self._next_tournament_id = 1
         # -- rating history --
         self._history: dict[tuple[str, str, str], list[RatingPoint]] = {}  # (guild, game, user)
+        self._uses: dict[tuple[str, str], list[float]] = {}  # (user, kind): times, oldest first
 
     # -- users -----------------------------------------------------------------------------
     async def ensure_user(self, user_id: str, name: str, now: float) -> None:
@@ -347,6 +350,21 @@ class MemoryStore(Store):
 
     async def users_with_settings(self) -> list[tuple[str, dict[str, Any]]]:
         return [(key, from_json(self._user_settings[key])) for key in sorted(self._user_settings)]
+
+    # -- counted uses ----------------------------------------------------------------------
+    async def record_use(
+        self, user_id: str, kind: str, now: float, *, window: float, most: int
+    ) -> Uses:
+        check_use(now, window, most)
+        kept = sorted(t for t in self._uses.get((user_id, kind), ()) if t > now - window)
+        granted = len(kept) < most
+        if granted:
+            kept.append(float(now))
+        if kept:
+            self._uses[(user_id, kind)] = kept
+        else:
+            self._uses.pop((user_id, kind), None)
+        return Uses(granted, tuple(kept))
 
     # -- ratings ---------------------------------------------------------------------------
     async def rating(self, guild_id: str, game: str, user_id: str) -> Rating | None:

@@ -205,6 +205,24 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         # never has one (the table's CHECK), so a tick with nothing due reads one page.
         "CREATE INDEX tournaments_due ON tournaments (due_at, id) WHERE due_at IS NOT NULL",
     ),
+    # -- end of tournaments --
+    # -- counted uses --
+    # 7: counted uses — one row per use of a per-user allowance over a rolling window (hints
+    # an hour), so the count outlives a restart. A row of its own per use rather than a
+    # counter: the window rolls, and the oldest use in it says when the next one is free.
+    # Rows leave when their user next asks, so a table holds at most a window's worth each.
+    (
+        """
+        CREATE TABLE uses (
+            id      INTEGER PRIMARY KEY,
+            user_id TEXT NOT NULL,
+            kind    TEXT NOT NULL,
+            at      REAL NOT NULL
+        )
+        """,
+        "CREATE INDEX uses_by_user ON uses (user_id, kind, at)",
+    ),
+    # -- end of counted uses --
 )
 
 LATEST_VERSION = len(MIGRATIONS)

@@ -42,6 +42,7 @@ from storage.base import (
     StoreBusy,
     TournamentRecord,
     Unchanged,
+    Uses,
 )
 from storage.integrity import (
     check_continues,
@@ -53,6 +54,7 @@ from storage.integrity import (
     check_seats,
     check_status,
     check_undo_from,
+    check_use,
     clean_text,
     closed_change,
     due_after,
@@ -105,6 +107,10 @@ _LOST_ERRORS = (
 )
 _TRY_LOCK = "SELECT pg_try_advisory_lock(hashtextextended($1, 0))"
 _UNLOCK = "SELECT pg_advisory_unlock(hashtextextended($1, 0))"
+_USES_LOCK_CLASS = 7_361
+"""First key of the two-key advisory lock taken while counting a user's uses; two-key locks
+never collide with the one-key locks of leadership and migrations (PostgreSQL keeps the two
+key spaces apart)."""
 
 log = logging.getLogger(__name__)
 
@@ -533,6 +539,35 @@ class PostgresStore(SettingsByKind, Store):
                     " updated_at = excluded.updated_at",
                     key, text, now,
                 )  # fmt: skip
+
+    # -- counted uses ----------------------------------------------------------------------
+    async def record_use(
+        self, user_id: str, kind: str, now: float, *, window: float, most: int
+    ) -> Uses:
+        """See :meth:`Store.record_use`. Several processes may ask at once: a transaction-scoped
+        advisory lock on (user, kind) makes each count-and-write wait for the one before."""
+        check_use(now, window, most)
+        async with self._writing() as conn:
+            await conn.execute(
+                "SELECT pg_advisory_xact_lock($1, hashtext($2 || ':' || $3))",
+                _USES_LOCK_CLASS, user_id, kind,
+            )  # fmt: skip
+            await conn.execute(
+                "DELETE FROM uses WHERE user_id = $1 AND kind = $2 AND at <= $3",
+                user_id, kind, now - window,
+            )  # fmt: skip
+            found = await conn.fetch(
+                "SELECT at FROM uses WHERE user_id = $1 AND kind = $2 ORDER BY at, id",
+                user_id, kind,
+            )  # fmt: skip
+            times = [float(row["at"]) for row in found]
+            granted = len(times) < most
+            if granted:
+                await conn.execute(
+                    "INSERT INTO uses (user_id, kind, at) VALUES ($1, $2, $3)", user_id, kind, now
+                )
+                times.append(float(now))
+        return Uses(granted, tuple(sorted(times)))
 
     # -- ratings ---------------------------------------------------------------------------
     async def rating(self, guild_id: str, game: str, user_id: str) -> Rating | None:

@@ -38,6 +38,7 @@ from storage.base import (
     StoreBusy,
     TournamentRecord,
     Unchanged,
+    Uses,
 )
 from storage.integrity import (
     check_continues,
@@ -49,6 +50,7 @@ from storage.integrity import (
     check_seats,
     check_status,
     check_undo_from,
+    check_use,
     clean_text,
     closed_change,
     due_after,
@@ -446,6 +448,30 @@ class SqliteStore(SettingsByKind, Store):
                     " updated_at = excluded.updated_at",
                     (key, text, now),
                 )
+
+    # -- counted uses ----------------------------------------------------------------------
+    async def record_use(
+        self, user_id: str, kind: str, now: float, *, window: float, most: int
+    ) -> Uses:
+        """See :meth:`Store.record_use`; ``BEGIN IMMEDIATE`` makes the count and the write one."""
+        check_use(now, window, most)
+        async with self._writing() as conn:
+            await conn.execute(
+                "DELETE FROM uses WHERE user_id = ? AND kind = ? AND at <= ?",
+                (user_id, kind, now - window),
+            )
+            found = await conn.execute_fetchall(
+                "SELECT at FROM uses WHERE user_id = ? AND kind = ? ORDER BY at, id",
+                (user_id, kind),
+            )
+            times = [float(row["at"]) for row in found]
+            granted = len(times) < most
+            if granted:
+                await conn.execute(
+                    "INSERT INTO uses (user_id, kind, at) VALUES (?, ?, ?)", (user_id, kind, now)
+                )
+                times.append(float(now))
+        return Uses(granted, tuple(sorted(times)))
 
     # -- ratings ---------------------------------------------------------------------------
     async def rating(self, guild_id: str, game: str, user_id: str) -> Rating | None:

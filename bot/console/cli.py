@@ -198,7 +198,7 @@ class Console:
                 )
             )
         cmd = ungrouped(line)
-        user = User(cmd.user, cmd.user, manages_server=cmd.user in self.admins)
+        user = User(cmd.user, cmd.user, manages_server=cmd.user in self.admins, guild_id=GUILD)
         opts = dict(cmd.options)
         match_text = opts.pop("match", None)
         positional = cmd.args[0] if cmd.args else ""

@@ -61,7 +61,8 @@ class User:
     """Somebody issuing commands: a Discord user id (or a console name) and a display name,
     with the facts about them that only the front end can know and the service decides on.
 
-    ``manages_server``: may change the server's settings (Discord: Manage Server).
+    ``manages_server``: may change the settings of the server they act from, ``guild_id``
+    (Discord: Manage Server); see :func:`manages`.
     ``guild_id`` and ``can_view``: where they are and which channels or threads they can
     see, so the service alone decides whether a spectator may look at a match.
     """
@@ -72,6 +73,14 @@ class User:
     manages_server: bool = False
     guild_id: str | None = None
     can_view: Callable[[str], bool] | None = field(default=None, compare=False, repr=False)
+
+
+def manages(actor: User, guild_id: str | None) -> bool:
+    """Whether ``actor`` manages the server ``guild_id``: *Manage Server* counts only for the
+    server the actor is acting from (``User.guild_id``), never for one named by an argument —
+    else a manager of one server could change another's settings or cancel its tournaments
+    through the service API."""
+    return actor.manages_server and (actor.guild_id or "") == (guild_id or "")
 
 
 @dataclass(frozen=True)

@@ -48,9 +48,10 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 import games
+from bot.service import limits
 from bot.service import ratings as glicko
 from bot.service import timecontrol as tc
-from bot.service.base import Loaded, Refusal, User, guarded, plural_names
+from bot.service.base import Loaded, Refusal, User, guarded, manages, plural_names
 from bot.service.notifier import NOTIFY_MODES
 from bot.service.opponents import has_computer
 from bot.service.panel import walk
@@ -66,7 +67,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("bot.service")
 
-SERVER_KEYS = ("time", "channel", "mode", "games")
+SERVER_KEYS = ("time", "channel", "mode", "games", *(x.name for x in limits.LIMITS))
 NOTIFY_EXPLAINED = {
     "thread": "notify.thread",
     "dm": "notify.dm",
@@ -523,16 +524,18 @@ class CorrespondenceCases:
         self: Service, actor: User, guild_id: str, changes: dict[str, Any] | None = None
     ) -> Reply:
         """``/server settings``: anyone may read them; only someone who manages the server (the
-        front end says who does) may change them."""
-        if any(value is not None for value in (changes or {}).values()) and not (
-            actor.manages_server
+        front end says who does, and only for the server they act from) may change them."""
+        if any(value is not None for value in (changes or {}).values()) and not manages(
+            actor, guild_id
         ):
             raise Refusal("settings.not_allowed")
         settings = dict(await self.store.guild_settings(guild_id))
         for key, value in (changes or {}).items():
             if value is None:
                 continue
-            if key == "time":
+            if key in limits.BY_NAME:
+                settings = limits.changed(settings, key, value)
+            elif key == "time":
                 try:
                     settings["time"] = tc.TimeControl.parse(str(value)).text()
                 except Refusal:
@@ -562,15 +565,22 @@ class CorrespondenceCases:
         layout = say(
             "settings.threads" if settings.get("mode", "thread") == "thread" else "settings.inline"
         )
-        return Reply(
-            text=say(
+        allowed = limits.values(settings)
+        lines = [
+            say(
                 "settings.summary",
                 time=time_text,
                 channel=channel,
                 layout=layout,
                 games=", ".join(enabled),
-            )
-        )
+            ),
+            say("settings.limits_head"),
+            *(
+                say("settings.limit_line", name=x.name, label=say(x.label, n=allowed[x.name]))
+                for x in limits.LIMITS
+            ),
+        ]
+        return Reply(text="\n".join(lines))
 
     def _game_list(self: Service, text: str) -> list[str]:
         named = [w for w in text.replace(",", " ").split() if w]

@@ -42,6 +42,7 @@ from bot.service.base import (
 from bot.service.clocks import ClockKeeper
 from bot.service.correspondence import CorrespondenceCases
 from bot.service.hands import HandCases, private_part
+from bot.service.limits import Limits
 from bot.service.lobby import LobbyCases, lobby_of
 from bot.service.notifier import Notifier
 from bot.service.opponents import OpponentCases, is_computer
@@ -147,6 +148,8 @@ class Service(
         self.link = link
         self.transitions = Transitions(store, clock, self.reminders)
         self.clocks = ClockKeeper(store, clock, default_time)
+        self.limits = Limits(store, clock)
+        """Per-user limits of each server, checked where the work they bound is created."""
         self.notifier = Notifier(store, self.clocks, link)
         self.workers = workers or Workers(0)
         """Where rendering and the computer's search run: a process pool, or inline."""
@@ -563,6 +566,8 @@ class Service(
             raise Refusal("challenge.yourself")
         checked = rules.options(options)
         versus_computer = is_computer(opponent.id)
+        if versus_computer:
+            await self.limits.computer_game(actor, guild_id)
         if versus_computer and rated is None:
             rated = False  # a practice game unless asked otherwise
         extra = await self.clocks.new_match_meta(guild_id, time_control, rated)

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 import games
 from bot.service.base import Refusal, User, guarded, plural_names
-from bot.service.opponents import computer, level_of
+from bot.service.opponents import computer, has_computer, level_of
 from bot.service.replies import Button, Post, Reply, is_computer
 from bot.words import words
 from storage.base import ACTIVE, CANCELLED, CHALLENGE, MatchRecord, MatchUpdate
@@ -86,6 +86,8 @@ class LobbyCases:
             for n, u in enumerate((g for g in guests if is_computer(g.id)), start=1)
         ][: size - 1]
         guests = [u for u in guests if not is_computer(u.id)]
+        if computers:
+            await self.limits.computer_game(actor, guild_id)
         await self._touch(actor, *guests, *computers)
         seed = self._seed_source()
         record = await self.store.create_match(
@@ -251,6 +253,8 @@ class LobbyCases:
             raise Refusal("lobby.only_creator_adds", player=creator)
         if len(record.seats) >= lobby.get("seats", 0):
             raise Refusal("lobby.full", match=record.id)
+        if not has_computer(record):  # the lobby becomes a game against the computer
+            await self.limits.computer_game(actor, record.guild_id)
         player = computer(level, 1 + sum(is_computer(uid) for uid in record.seats))
         await self._touch(player)
         updated = (

@@ -23,8 +23,9 @@ Decisions where the issue is silent:
   the computer's rating, when rated, is kept per level like a player's.
 * The seed of each search is derived from the match's seed and version, so the same position
   of the same match always gets the same reply — a restart in mid-thought changes nothing.
-* ``/hint`` is for unrated matches only, for the player to move, and thinks at the easy
-  level's budget (a hint should come quickly, and should not play the game for you).
+* ``/hint`` is for running unrated matches only, for the player to move, and thinks at the
+  easy level's budget (a hint should come quickly, and should not play the game for you);
+  each server bounds the hints a player gets an hour (:mod:`bot.service.limits`).
 """
 
 from __future__ import annotations
@@ -168,12 +169,15 @@ class OpponentCases:
         """The computer's suggestion for the caller's next step, privately."""
         await self._touch(actor)
         record = await self._find(actor, match_id, where, statuses=(ACTIVE,))
+        if record.status != ACTIVE:  # a match named by id may be over, or not begun
+            raise Refusal("computer.hint_not_running", match=record.id)
         if record.meta.get("rated", False):
             raise Refusal("computer.hint_rated", match=record.id)
         loaded = self._load(record)
         seat = self._seat_of(record, actor)
         if seat not in loaded.rules.to_move(loaded.state):
             raise Refusal("computer.hint_not_your_turn")
+        await self.limits.hint(actor, record.guild_id)  # last: a refused ask costs nothing
         notation = await self.workers.run(
             think,
             record.game,

@@ -29,7 +29,9 @@ Decisions where the issue is silent:
   ``/premove clear`` forgets them all.
 * A miss (the opponent played something no line expected), an undo, or the end of the match
   drops every line silently — the author is pinged for their turn as usual, and their
-  ``/premove`` shows nothing stored.
+  ``/premove`` shows nothing stored. The end of a match, however it comes (a move, a
+  resignation, an agreed draw, a timeout), drops them in the one transition that closes a
+  match (:meth:`bot.service.transition.Transitions.commit`).
 * The answer is played with the same clock reading as the move it answers, so it costs no
   thinking time (an increment is still added, as for any move).
 """

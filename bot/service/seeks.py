@@ -80,6 +80,7 @@ class SeekCases:
         if min_rating is not None and max_rating is not None and min_rating > max_rating:
             raise Refusal("seek.bad_range", low=min_rating, high=max_rating)
         checked = rules.options(options)
+        await self.limits.seek(actor, guild_id)
         extra = await self.clocks.new_match_meta(guild_id, time_control, rated)
         seed = self._seed_source()
         self._challenger_seat(rules, color, seed)  # refuses an unknown colour now

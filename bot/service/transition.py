@@ -16,7 +16,9 @@ a timeout, a player dropping, accepting or declining a challenge, a lobby starti
   "now" when a computer seat is to move) in the same transaction, so the scheduler reads only
   the matches that are due instead of every active one;
 * records that a commit happened, so a failure while rendering or posting afterwards is
-  answered "your move was recorded" instead of "nothing was changed".
+  answered "your move was recorded" instead of "nothing was changed";
+* drops every conditional move (:mod:`bot.service.premoves`) when the change closes the
+  match, whichever command closed it.
 
 Side effects (images, posts, DMs) come after this returns and never inside the transaction.
 """
@@ -27,6 +29,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 import games
+from bot.service import premoves
 from bot.service import ratings as glicko
 from bot.service import timecontrol as tc
 from bot.service.base import note_commit, rating_or_new
@@ -123,6 +126,12 @@ class Transitions:
         if outcome is not None:
             update = replace(update, status=FINISHED, result=outcome.to_dict())
             ratings, lines = await self._ratings(record, outcome, now)
+        if update.status in CLOSED_STATUSES:
+            # Conditional moves answer a match that goes on: whatever ends it (a move, a
+            # resignation, an agreed draw, the clock, a withdrawal) drops them here, once.
+            closing = record.meta if update.meta is None else update.meta
+            if premoves.META_KEY in closing:
+                update = replace(update, meta=premoves.without_all(closing))
         update = replace(update, due_at=self.due_at(record, update, now))
         updated = await self.store.commit(
             record.id,

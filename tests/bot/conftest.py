@@ -25,8 +25,8 @@ class FakeClock:
 ALICE = User("alice", "alice")
 BOB = User("bob", "bob")
 CAROL = User("carol", "carol")
-ALICE_ADMIN = User("alice", "alice", manages_server=True)
-"""Alice as someone who manages the server (may change /settings)."""
+ALICE_ADMIN = User("alice", "alice", manages_server=True, guild_id="g1")
+"""Alice as someone who manages server ``g1`` (may change its /server settings)."""
 
 
 @pytest.fixture

@@ -21,11 +21,16 @@ from storage import (
     SqliteStore,
 )
 
-from .conftest import ALICE, BOB, CAROL, FakeClock
+from .conftest import FakeClock
 
-DAVE = User("dave", "dave")
-EVE = User("eve", "eve")
 GUILD = "g1"
+# Everyone acts from the tournaments' server: an organiser's commands take the server from
+# the actor (``User.guild_id``), as Discord gives it.
+ALICE = User("alice", "alice", guild_id=GUILD)
+BOB = User("bob", "bob", guild_id=GUILD)
+CAROL = User("carol", "carol", guild_id=GUILD)
+DAVE = User("dave", "dave", guild_id=GUILD)
+EVE = User("eve", "eve", guild_id=GUILD)
 DAY = 86400.0
 PLAYERS = {"alice": ALICE, "bob": BOB, "carol": CAROL, "dave": DAVE, "eve": EVE}
 

@@ -315,6 +315,40 @@ async def test_settings_need_manage_server_and_shape_new_matches(
         assert "Fendo is switched off on this server" in content(refused)
 
 
+async def test_a_manager_sets_a_limit_with_server_settings_and_it_holds(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    """The limits are options of /server settings with their ranges, changed by a manager
+    only, and a player who reaches one is told which and how to free a slot."""
+    server = fake_discord
+    async with bot_running(server, tmp_path / "bot.sqlite3", FakeClock()) as bot:
+        synced = server.find_command("server", server.guild_id)
+        assert synced is not None
+        settings = next(o for o in synced["options"] if o["name"] == "settings")
+        declared = {o["name"]: o for o in settings["options"]}
+        for name, low, high in (
+            ("computer_games", 1, 50),
+            ("hints_per_hour", 1, 100),
+            ("open_seeks", 1, 25),
+            ("tournaments", 1, 20),
+            ("tournament_rounds", 1, 50),
+        ):
+            option = declared[name]
+            assert (option["type"], option["min_value"], option["max_value"]) == (4, low, high)
+        _, refused = await command(server, "server settings", {"open_seeks": 1}, user="alice")
+        assert "Only members with Manage Server" in content(refused)
+        text = await slash_reply(server, "server settings", {"open_seeks": 1}, "owner")
+        assert "• open_seeks: 1 open challenge on this server at a time" in text
+        assert await bot.service.store.guild_settings(str(server.guild_id)) == {
+            "limits": {"open_seeks": 1}
+        }
+        _, opened = await command(server, "play", {}, user="alice", subcommand="ordo")
+        assert "anyone may accept" in content(opened)
+        _, refused = await command(server, "play", {}, user="alice", subcommand="fendo")
+        assert flags_of(refused) & EPHEMERAL
+        assert content(refused).startswith("You have 1 open challenge on this server;")
+
+
 async def test_the_match_channel_setting_moves_new_threads_there(
     fake_discord: FakeDiscord, tmp_path: Path, database: str
 ) -> None:
@@ -324,7 +358,7 @@ async def test_the_match_channel_setting_moves_new_threads_there(
     async with bot_running(server, database, FakeClock()) as bot:
         owner = bot.service  # /settings channel:#lobby, as the command would pass it on
         changes = {"channel": str(server.lobby_id)}
-        manager = User("owner", "owner", manages_server=True)
+        manager = User("owner", "owner", manages_server=True, guild_id=str(server.guild_id))
         await owner.server_settings(manager, str(server.guild_id), changes)
         await command(server, "play", {"opponent": "bob"}, user="alice", subcommand="ordo")
         assert server.calls("POST", rf"/channels/{server.channel_id}/threads") == []

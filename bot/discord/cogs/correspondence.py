@@ -9,6 +9,13 @@ import discord
 from bot.discord.cogs.common import MATCH_HELP, bot_of, match_autocomplete, run, where
 from bot.discord.cogs.info import game_choices
 from bot.discord.identity import actor_of, user_of
+from bot.service.limits import (
+    COMPUTER_GAMES,
+    HINTS_PER_HOUR,
+    OPEN_SEEKS,
+    TOURNAMENT_ROUNDS,
+    TOURNAMENTS,
+)
 from discord import app_commands
 from discord.ext import commands
 
@@ -109,6 +116,11 @@ class CorrespondenceCog(commands.Cog):
         channel="Channel where new matches open (default: where /play is used)",
         mode="A thread per match, or play in the channel itself",
         games="Enabled games, e.g. 'ordo fonver' ('all' for every game)",
+        computer_games="Open games against the computer one player may have at a time",
+        hints_per_hour="Hints one player may ask for in an hour",
+        open_seeks="Open challenges one player may have on this server at a time",
+        tournaments="Tournaments one player may organise here at a time",
+        tournament_rounds="Most rounds a tournament here may play",
     )
     async def settings(
         self,
@@ -117,15 +129,30 @@ class CorrespondenceCog(commands.Cog):
         channel: discord.TextChannel | None = None,
         mode: Literal["thread", "channel"] | None = None,
         games: str | None = None,
+        computer_games: app_commands.Range[int, COMPUTER_GAMES.low, COMPUTER_GAMES.high]
+        | None = None,
+        hints_per_hour: app_commands.Range[int, HINTS_PER_HOUR.low, HINTS_PER_HOUR.high]
+        | None = None,
+        open_seeks: app_commands.Range[int, OPEN_SEEKS.low, OPEN_SEEKS.high] | None = None,
+        tournaments: app_commands.Range[int, TOURNAMENTS.low, TOURNAMENTS.high] | None = None,
+        tournament_rounds: app_commands.Range[int, TOURNAMENT_ROUNDS.low, TOURNAMENT_ROUNDS.high]
+        | None = None,
     ) -> None:
         """Anyone may read the settings; only the service decides who may change them (Manage
         Server). Discord applies default permissions to a whole group only, and ``/server``
-        also holds the leaderboard everyone may see, so the check is the service's alone."""
+        also holds the leaderboard everyone may see, so the check is the service's alone.
+        The limits' ranges come from their one table (:mod:`bot.service.limits`); the service
+        checks them again, since the console and other callers pass values too."""
         changes = {
             "time": time,
             "channel": str(channel.id) if channel else None,
             "mode": mode,
             "games": games,
+            "computer_games": computer_games,
+            "hints_per_hour": hints_per_hour,
+            "open_seeks": open_seeks,
+            "tournaments": tournaments,
+            "tournament_rounds": tournament_rounds,
         }
         actor = actor_of(interaction)
         await run(

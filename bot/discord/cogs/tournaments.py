@@ -12,6 +12,7 @@ import discord
 from bot.discord.cogs.common import run
 from bot.discord.cogs.info import game_choices
 from bot.discord.identity import actor_of
+from bot.service.limits import TOURNAMENT_ROUNDS
 from discord import app_commands
 from discord.ext import commands
 
@@ -63,7 +64,7 @@ class TournamentCog(
         game: str,
         name: str | None = None,
         format: Literal["league", "swiss"] | None = None,
-        rounds: app_commands.Range[int, 1, 20] | None = None,
+        rounds: app_commands.Range[int, 1, TOURNAMENT_ROUNDS.high] | None = None,
         table: app_commands.Range[int, 3, 6] | None = None,
         time: str | None = None,
         rated: bool | None = None,

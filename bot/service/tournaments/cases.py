@@ -23,8 +23,9 @@ Scoring and tie-breaks are :mod:`bot.service.tournaments.standings`; who meets w
 
 Decisions where the issue is silent:
 
-* Anyone may organise a tournament; its organiser (or someone who manages the server) starts
-  or cancels it. Sign-up closes at the start.
+* Anyone may organise a tournament (as many at once as the server's limit allows); its
+  organiser (or someone who manages the tournament's server, from that server) starts or
+  cancels it. Sign-up closes at the start.
 * Two-player games: ``league`` (a single round robin) or ``swiss`` (⌈log₂ n⌉ rounds unless
   ``rounds`` says otherwise). FENCE! (3–6 seats): seating rounds of tables (``table`` seats
   each, 3 rounds unless told), scored a point per table shared by its winners.
@@ -46,7 +47,15 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import games
-from bot.service.base import Refusal, User, guarded, parse_id, rating_or_new, shown_id
+from bot.service.base import (
+    Refusal,
+    User,
+    guarded,
+    manages,
+    parse_id,
+    rating_or_new,
+    shown_id,
+)
 from bot.service.replies import Button, Post, Reply
 from bot.service.tournaments import pairing
 from bot.service.tournaments.standings import (
@@ -125,16 +134,23 @@ def _results(data: dict[str, Any]) -> list[Result]:
     return out
 
 
-def _planned_rounds(data: dict[str, Any]) -> int:
+def _planned_rounds(data: dict[str, Any], most: int) -> int:
     """A league plays everyone once; a Swiss asks for at most as many rounds as a round robin
-    has, since only that many rounds without a rematch can exist."""
+    has, since only that many rounds without a rematch can exist. The rounds a Swiss or a
+    seating tournament plays are capped at ``most`` (the server's limit); a league's follow
+    from its field, which is bounded instead (:func:`_league_rounds`)."""
     players = len(data["players"])
-    robin = players - 1 if players % 2 == 0 else players
     if data["format"] == "league":
-        return robin
+        return _league_rounds(players)
     if data["format"] == "swiss":
-        return min(robin, int(data.get("rounds") or pairing.swiss_rounds(players)))
-    return int(data.get("rounds") or 3)
+        asked = int(data.get("rounds") or pairing.swiss_rounds(players))
+        return min(_league_rounds(players), asked, most)
+    return min(int(data.get("rounds") or 3), most)
+
+
+def _league_rounds(players: int) -> int:
+    """Rounds of a single round robin: an odd field adds a bye round."""
+    return players - 1 if players % 2 == 0 else players
 
 
 class TournamentCases:
@@ -172,6 +188,10 @@ class TournamentCases:
                 raise Refusal("tournament.bad_format", format=format, formats=", ".join(FORMATS))
         if rounds is not None and (rounds < 1 or system == "league"):
             raise Refusal("tournament.bad_rounds")
+        most = await self.limits.rounds(guild_id)
+        if rounds is not None and rounds > most:
+            raise Refusal("limits.rounds", most=most, rounds=rounds)
+        await self.limits.tournament(actor, guild_id)
         terms = await self.clocks.new_match_meta(guild_id, time_control, rated)
         title = (name or "").strip()[:60] or words()(
             "tournament.default_name",
@@ -264,6 +284,12 @@ class TournamentCases:
                 raise Refusal("tournament.already_in" if join else "tournament.not_in")
             if join and len(players) >= MAX_PLAYERS[_system(record.data)]:
                 raise Refusal("tournament.full", most=MAX_PLAYERS[_system(record.data)])
+            if join and _system(record.data) == "league":
+                most = await self.limits.rounds(record.guild_id)
+                if (needed := _league_rounds(len(players) + 1)) > most:
+                    raise Refusal(
+                        "limits.league_full", count=len(players) + 1, rounds=needed, most=most
+                    )
             players = [*players, actor.id] if join else [p for p in players if p != actor.id]
             await self._touch(actor)
             try:
@@ -297,19 +323,28 @@ class TournamentCases:
         return await self._change_signup(actor, tournament_id, guild_id, join=False)
 
     # -- start and cancel ------------------------------------------------------------------
-    def _may_run(self: Service, actor: User, record: TournamentRecord) -> None:
-        if actor.id != record.created_by and not actor.manages_server:
+    async def _organised(self: Service, actor: User, tournament_id: int | None) -> TournamentRecord:
+        """The tournament an organiser's command is about, on the actor's own server only.
+
+        The server is the actor's (``User.guild_id``, which the front end fills in), never an
+        argument: a manager of one server, calling the service with a tournament's id and no
+        server, must not reach another server's tournament. The one who organised it, or
+        someone who manages *this* server, may run it."""
+        record = await self._tournament(tournament_id, actor.guild_id or "")
+        if actor.id != record.created_by and not manages(actor, record.guild_id):
             raise Refusal("tournament.organiser_only", name=record.name)
         if record.status in TOURNAMENT_CLOSED:
             raise Refusal("tournament.over", name=record.name)
+        return record
 
     @guarded
     async def tournament_start(
         self: Service, actor: User, *, tournament_id: int | None = None, guild_id: str | None = None
     ) -> Reply:
-        """Close sign-up and record round one's pairings; :meth:`advance` makes the boards."""
-        record = await self._tournament(tournament_id, guild_id)
-        self._may_run(actor, record)
+        """Close sign-up and record round one's pairings; :meth:`advance` makes the boards.
+        (``guild_id`` is accepted like the other tournament commands' and not used: an
+        organiser acts on their own server.)"""
+        record = await self._organised(actor, tournament_id)
         if record.status != TOURNAMENT_SIGNUP:
             raise Refusal("tournament.already_started", name=record.name)
         players = list(record.data["players"])
@@ -324,7 +359,10 @@ class TournamentCases:
         }
         seeded = sorted(shuffled, key=lambda p: -ratings[p])
         data = {**record.data, "players": seeded}
-        data["planned"] = _planned_rounds(data)
+        most = await self.limits.rounds(record.guild_id)
+        data["planned"] = _planned_rounds(data, most)
+        if data["planned"] > most:  # a league signed up before its server lowered the limit
+            raise Refusal("limits.league_start", rounds=data["planned"], most=most)
         if data["format"] == "league":
             data["schedule"] = [[list(p) for p in rnd] for rnd in pairing.round_robin(seeded)]
         data = _with_next_round(data)
@@ -346,8 +384,7 @@ class TournamentCases:
         self: Service, actor: User, *, tournament_id: int | None = None, guild_id: str | None = None
     ) -> Reply:
         """Cancel a tournament; games already running go on as ordinary matches."""
-        record = await self._tournament(tournament_id, guild_id)
-        self._may_run(actor, record)
+        record = await self._organised(actor, tournament_id)
         await self.store.update_tournament(
             record.id, record.version, now=self.clock(), status=TOURNAMENT_CANCELLED
         )
