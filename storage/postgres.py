@@ -156,11 +156,15 @@ class PostgresStore(SettingsByKind, Store):
         self,
         dsn: str,
         *,
+        password: str | None = None,
         min_size: int = 1,
         max_size: int = 10,
         open_patience: float = OPEN_PATIENCE_S,
     ) -> None:
         self.dsn = dsn
+        self._password = password
+        """Kept apart from ``dsn`` (``DATABASE_PASSWORD``) so it needs no URL encoding; None
+        leaves asyncpg to the URL's password, then libpq's ``PGPASSWORD`` and ``.pgpass``."""
         self._min_size = min_size
         self._max_size = max_size
         self._open_patience = open_patience
@@ -179,6 +183,7 @@ class PostgresStore(SettingsByKind, Store):
             try:
                 pool = await asyncpg.create_pool(
                     self.dsn,
+                    password=self._password,
                     min_size=self._min_size,
                     max_size=self._max_size,
                     server_settings={
@@ -282,7 +287,9 @@ class PostgresStore(SettingsByKind, Store):
         if self._lead_conn is None or self._lead_conn.is_closed():
             self._leading.clear()
             self._lead_conn = await asyncpg.connect(
-                self.dsn, server_settings={"application_name": "boardbot-leader"}
+                self.dsn,
+                password=self._password,
+                server_settings={"application_name": "boardbot-leader"},
             )
         return self._lead_conn
 
