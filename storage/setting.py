@@ -97,4 +97,4 @@ def _refusal(scheme: str) -> str:
     guess = difflib.get_close_matches(base, list(_SPELLED), n=1, cutoff=0.75)
     if guess:
         return f"unknown database kind {shown}: did you mean {_SPELLED[guess[0]]}?"
-    return f"{shown} is not a database this bot can keep its data in (SQLite or PostgreSQL): {_KINDS}"
+    return f"{shown} is not a database this bot can use (SQLite or PostgreSQL): {_KINDS}"
