@@ -76,6 +76,7 @@ __all__ = [
     "read_database_setting",
 ]
 
+
 def open_store(url_or_path: str, *, password: str | None = None) -> Store:
     """The store a setting names, not yet opened (see :func:`read_database_setting`).
 

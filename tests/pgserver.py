@@ -101,9 +101,7 @@ def password_database(server: Any, user: str, password: str) -> str:
     if rule not in hba.read_text():
         hba.write_text(rule + hba.read_text())  # first matching line wins: before "trust"
     quoted = password.replace("'", "''")
-    server.psql(
-        f"CREATE ROLE {user} LOGIN PASSWORD '{quoted}'; SELECT pg_reload_conf();"
-    )
+    server.psql(f"CREATE ROLE {user} LOGIN PASSWORD '{quoted}'; SELECT pg_reload_conf();")
     name = f"t{next(_counter)}"
     server.psql(f"CREATE DATABASE {name} OWNER {user};")
     return str(server.get_uri(name)).replace("postgres:@", f"{user}@", 1)
