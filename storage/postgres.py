@@ -625,6 +625,11 @@ class PostgresStore(SettingsByKind, Store):
             )
         return [(float(row["started"]), float(row["ended"])) for row in found]
 
+    async def last_alive(self) -> float | None:
+        async with self._reading() as conn:
+            seen = await conn.fetchval("SELECT seen_at FROM heartbeat WHERE id = 1")
+        return None if seen is None else float(seen)
+
     # -- rating history --------------------------------------------------------------------
     async def rating_history(self, guild_id: str, game: str, user_id: str) -> list[RatingPoint]:
         """See :meth:`Store.rating_history`."""
