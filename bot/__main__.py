@@ -41,12 +41,13 @@ NO_NETWORK = "Could not reach Discord ({error}). Check the network, then start t
 
 def settings_help() -> str:
     rows = [
-        f"  {name.upper():<16} {field.description or ''} (default: {field.default})"
+        f"  {name.upper():<18} {field.description or ''} (default: {field.default})"
         for name, field in Settings.model_fields.items()
-        if name != "discord_token"
+        if name not in ("discord_token", "database_password")
     ]
-    return "settings (environment variables or a .env file):\n  DISCORD_TOKEN    " + (
-        "the bot token (a secret; never logged)\n" + "\n".join(rows)
+    return "settings (environment variables or a .env file):\n  DISCORD_TOKEN      " + (
+        "the bot token (a secret; never logged)\n  DATABASE_PASSWORD"
+        "  the PostgreSQL password apart from DATABASE_URL (a secret)\n" + "\n".join(rows)
     )
 
 
