@@ -408,13 +408,32 @@ class Console:
         return await self.service.panel(user, match_id=match_id, path=path, confirmed=confirmed)
 
 
+OFFSET = re.compile(r"(?:\d+(?:\.\d+)?[dhm])+")
+"""A whole ``!clock`` offset (after the ``+`` and spaces): numbers each followed by a unit."""
+OFFSET_PART = re.compile(r"(\d+(?:\.\d+)?)([dhm])")
+OFFSET_LENGTH = 24
+"""Longer offsets are refused unread: a regex over a 25,000-digit line took seconds."""
+OFFSET_DAYS = 1000
+"""The furthest one ``!clock`` moves: a few years of correspondence, not a date overflow."""
+UNIT_SECONDS = {"d": 86400, "h": 3600, "m": 60}
+
+
 def parse_offset(text: str) -> float:
-    """``+3d``, ``+36h``, ``+90m`` or ``+1d12h`` → seconds (the clock only moves forward)."""
-    body = text.strip().lstrip("+").replace(" ", "")
-    parts = re.findall(r"(\d+(?:\.\d+)?)([dhm])", body.lower())
-    if not parts or "".join(a + b for a, b in parts) != body.lower():
-        raise ValueError(SAY("console.bad_offset", text=repr(text)))
-    return sum(float(n) * {"d": 86400, "h": 3600, "m": 60}[unit] for n, unit in parts)
+    """``+3d``, ``+36h``, ``+90m`` or ``+1d12h`` → seconds (the clock only moves forward).
+
+    The value is matched whole, once, after a length cap, so any input costs linear time."""
+    body = text.strip().lstrip("+").replace(" ", "").lower()
+    if len(body) > OFFSET_LENGTH or not OFFSET.fullmatch(body):
+        raise ValueError(SAY("console.bad_offset", text=_quoted(text)))
+    seconds = sum(float(n) * UNIT_SECONDS[unit] for n, unit in OFFSET_PART.findall(body))
+    if seconds > OFFSET_DAYS * UNIT_SECONDS["d"]:
+        raise ValueError(SAY("console.bad_offset", text=_quoted(text)))
+    return seconds
+
+
+def _quoted(text: str, limit: int = 30) -> str:
+    """The user's text for a refusal: quoted, and cut short if it is long."""
+    return repr(text if len(text) <= limit else text[:limit] + "…")
 
 
 def clock_file(db: str) -> Path | None:
