@@ -3,6 +3,7 @@ image is checked for what it would contain, the compose file by reading it."""
 
 from __future__ import annotations
 
+import os
 import re
 import subprocess
 import tomllib
@@ -248,3 +249,58 @@ def test_the_dockerignore_matcher_follows_docker() -> None:
     assert _docker_regex("*.db") == r"[^/]*\.db"
     assert re.fullmatch(_docker_regex("**/*.db"), "a/b/c.db")
     assert not re.fullmatch(_docker_regex("*.db"), "a/c.db")
+
+
+README = (ROOT / "README.md").read_text()
+OPERATOR = README[README.index("## Run it for a community") : README.index("## Development")]
+FLAT = " ".join(OPERATOR.split())
+"""The section as prose, line breaks aside, for phrases."""
+
+
+def _block_after(marker: str) -> str:
+    """The first ``sh`` block after ``marker`` in the README's operator section."""
+    rest = OPERATOR[OPERATOR.index(marker) :]
+    return rest[rest.index("```sh\n") + 6 : rest.index("\n```", rest.index("```sh\n"))]
+
+
+def test_the_readme_names_the_images_volume_and_check_the_files_use() -> None:
+    dockerfile = (ROOT / "Dockerfile").read_text()
+    base = re.search(r"^FROM (\S+)$", dockerfile, re.MULTILINE)
+    assert base and f"`{base.group(1)}`" in OPERATOR
+    assert f"`{COMPOSE['services']['db']['image']}`" in OPERATOR
+    volume = re.search(r'^VOLUME \["(.+)"\]$', dockerfile, re.MULTILINE)
+    assert volume and f"-v boardbot-data:{volume.group(1)} boardbot" in _block_after(
+        "**Without compose**"
+    )
+    assert f"`DATA_DIR={_image_environment()['DATA_DIR']}`" in OPERATOR
+    assert f"`DATABASE_URL={_image_environment()['DATABASE_URL']}`" in OPERATOR
+    assert " ".join(COMPOSE["services"]["bot"]["healthcheck"]["test"][1:]) in OPERATOR
+    assert COMPOSE["services"]["bot"]["environment"]["DATABASE_URL"] in OPERATOR
+    required = COMPOSE["services"]["db"]["environment"]["POSTGRES_PASSWORD"]
+    assert f'"{required.split(":?")[1].rstrip("}")}"' in FLAT
+
+
+def test_the_readme_recipe_for_postgresql_with_the_console_works(tmp_path: Path) -> None:
+    """The README's commands, as an operator pastes them (the install aside): a PostgreSQL
+    server from pgserver, two matches' worth of console, the health check, and the stop."""
+    recipe = _block_after("**Try PostgreSQL locally.**").splitlines()
+    assert recipe[0].startswith("pip install")
+    script = "set -e\n" + "\n".join(recipe[1:])
+    stop = recipe[-1].split("  #")[0]
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONWARNINGS": "ignore"}
+    for name in Settings.model_fields:
+        env.pop(name.upper(), None)
+    try:
+        done = subprocess.run(
+            ["bash", "-c", script], cwd=tmp_path, env=env, capture_output=True, text=True,
+            timeout=180,
+        )  # fmt: skip
+    finally:
+        subprocess.run(["bash", "-c", stop], cwd=tmp_path, env=env, timeout=60, check=False)
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines() + done.stderr.splitlines()
+    assert "[notify alice] alice, it's your turn in Ordo (match #1)." in lines
+    assert any(
+        line.startswith("ok: PostgreSQL postgres at the local socket; last heartbeat")
+        for line in lines
+    ), lines
