@@ -1,4 +1,5 @@
-"""``python -m bot``: run the Discord bot (or explain how to get a token or play locally).
+"""``python -m bot``: run the Discord bot (or explain how to get a token or play locally);
+``python -m bot --check`` is the container's health check (:mod:`bot.health`).
 
 Start-up problems a person can fix — no token, a rejected token, no network, a setting that
 can't be read — end with one or two plain lines and exit code 2, never a traceback.
@@ -7,6 +8,7 @@ can't be read — end with one or two plain lines and exit code 2, never a trace
 from __future__ import annotations
 
 import argparse
+import asyncio
 import logging
 import sys
 
@@ -15,6 +17,7 @@ import discord
 from pydantic import ValidationError
 
 from bot.discord.app import create_bot
+from bot.health import check
 from bot.settings import Settings, explain
 
 log = logging.getLogger("bot")
@@ -41,12 +44,13 @@ NO_NETWORK = "Could not reach Discord ({error}). Check the network, then start t
 
 def settings_help() -> str:
     rows = [
-        f"  {name.upper():<16} {field.description or ''} (default: {field.default})"
+        f"  {name.upper():<18} {field.description or ''} (default: {field.default})"
         for name, field in Settings.model_fields.items()
-        if name != "discord_token"
+        if name not in ("discord_token", "database_password")
     ]
-    return "settings (environment variables or a .env file):\n  DISCORD_TOKEN    " + (
-        "the bot token (a secret; never logged)\n" + "\n".join(rows)
+    return "settings (environment variables or a .env file):\n  DISCORD_TOKEN      " + (
+        "the bot token (a secret; never logged)\n  DATABASE_PASSWORD"
+        "  the PostgreSQL password apart from DATABASE_URL (a secret)\n" + "\n".join(rows)
     )
 
 
@@ -58,17 +62,28 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         epilog=settings_help(),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
+    parser.add_argument(
+        "--check",
+        action="store_true",
+        help="don't run the bot: open its database and report the last heartbeat in one line; "
+        "exit 0 if it is recent (three ticks, at least two minutes), else 1 (the health check)",
+    )
     return parser.parse_args(argv)
 
 
 def main(argv: list[str] | None = None) -> None:
-    parse_args(argv)
+    args = parse_args(argv)
     try:
         settings = Settings()
     except ValidationError as error:
         logging.basicConfig(format="%(message)s")
         log.error("%s\nFix it in .env or the environment (see .env.example).", explain(error))
-        sys.exit(2)
+        sys.exit(1 if args.check else 2)  # Docker reserves a health check's exit code 2
+    if args.check:
+        logging.basicConfig(format="%(message)s", level=logging.INFO)
+        healthy, line = asyncio.run(check(settings))
+        log.log(logging.INFO if healthy else logging.ERROR, "%s", line)
+        sys.exit(0 if healthy else 1)
     settings.configure_logging()
     if not settings.token:
         log.error(NO_TOKEN)

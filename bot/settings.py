@@ -7,6 +7,7 @@ start-up rather than a refusal in the middle of someone's ``/play`` weeks later.
 from __future__ import annotations
 
 import logging
+from pathlib import Path
 
 from pydantic import (
     AliasChoices,
@@ -21,6 +22,7 @@ from pydantic_settings import BaseSettings, SettingsConfigDict
 from ai import LEVELS
 from bot.service.timecontrol import TimeControl
 from bot.service.workers import default_size
+from storage import Store, open_store, read_database_setting
 
 DEFAULT_DATABASE = "sqlite:///./data/bot.sqlite3"
 QUIET_LOGGERS = {
@@ -44,6 +46,16 @@ class Settings(BaseSettings):
         default=DEFAULT_DATABASE,
         validation_alias=AliasChoices("database_url", "database_path"),
         description="sqlite:///path (default), a plain file path, postgresql://… or memory.",
+    )
+    database_password: SecretStr = Field(
+        default=SecretStr(""),
+        description="The PostgreSQL password, kept out of DATABASE_URL so any character works "
+        "(a secret).",
+    )
+    data_dir: Path | None = Field(
+        default=None,
+        description="The folder that outlives the process (the Docker image sets its volume, "
+        "/data): a SQLite file outside it is refused. Empty: anywhere.",
     )
     dev_guild_id: int | None = Field(
         default=None, description="Sync slash commands instantly to this one server."
@@ -92,6 +104,27 @@ class Settings(BaseSettings):
             return list(range(self.shard_count))
         return [int(part) for part in self.shard_ids.replace(" ", "").split(",") if part]
 
+    def store(self) -> Store:
+        """The configured store, not yet opened (with its password, if one is set apart)."""
+        return open_store(self.database_url, password=self.database_password.get_secret_value())
+
+    @model_validator(mode="after")
+    def _sqlite_file_is_kept(self) -> Settings:
+        """In a container only the volume outlives a rebuild (and only it is writable by the
+        bot's user), so a SQLite path elsewhere is a loss waiting to happen: refuse it now."""
+        database = read_database_setting(self.database_url)
+        if self.data_dir is None or database.path is None:
+            return self
+        volume = self.data_dir.resolve()
+        where = (Path.cwd() / database.path).resolve()
+        if not where.is_relative_to(volume):
+            raise ValueError(
+                f"DATABASE_URL puts the SQLite file at {where}, outside DATA_DIR {self.data_dir}"
+                " (what outlives the container): it would be lost on a rebuild; use"
+                f" sqlite:///{volume}/bot.sqlite3, or leave DATABASE_URL out of .env"
+            )
+        return self
+
     @model_validator(mode="after")
     def _shards_fit(self) -> Settings:
         if self.shard_ids and self.shard_count is None:
@@ -109,6 +142,12 @@ class Settings(BaseSettings):
                     f"SHARD_IDS must be distinct numbers from 0 to {(self.shard_count or 1) - 1}"
                     f" (not {self.shard_ids!r})"
                 )
+        if self.shard_count is not None and read_database_setting(self.database_url).path:
+            raise ValueError(
+                "SHARD_COUNT and SHARD_IDS are for several bot processes on one PostgreSQL"
+                " database, and a SQLite file serves one process: leave them empty, or use"
+                " DATABASE_URL=postgresql://…"
+            )
         return self
 
     @property
@@ -130,10 +169,18 @@ class Settings(BaseSettings):
         hours = [float(h) for h in self.reminder_hours.replace(" ", "").split(",") if h]
         return tuple(sorted((h * 3600 for h in hours), reverse=True))
 
-    @field_validator("dev_guild_id", "workers", "shard_count", "shard_ids", mode="before")
+    @field_validator(
+        "dev_guild_id", "workers", "shard_count", "shard_ids", "data_dir", mode="before"
+    )
     @classmethod
     def _blank_is_none(cls, value: object) -> object:
         return None if isinstance(value, str) and not value.strip() else value
+
+    @field_validator("database_url")
+    @classmethod
+    def _known_database(cls, value: str) -> str:
+        read_database_setting(value)  # its ValueError names the scheme, never a password
+        return value
 
     @field_validator("default_time")
     @classmethod

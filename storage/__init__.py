@@ -6,8 +6,6 @@ context manager (``async with open_store(url) as store: ...``), which opens and 
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from storage.base import (
     ACTIVE,
     CANCELLED,
@@ -40,6 +38,7 @@ from storage.base import (
 )
 from storage.memory import MemoryStore
 from storage.migrations import SchemaTooNew
+from storage.setting import DatabaseSetting, read_database_setting
 from storage.sqlite import SqliteStore
 
 __all__ = [
@@ -57,6 +56,7 @@ __all__ = [
     "TOURNAMENT_SIGNUP",
     "UNCHANGED",
     "ActionRecord",
+    "DatabaseSetting",
     "MatchClosed",
     "MatchRecord",
     "MatchUpdate",
@@ -75,39 +75,32 @@ __all__ = [
     "TournamentRecord",
     "Uses",
     "open_store",
+    "read_database_setting",
 ]
 
-_MEMORY_NAMES = (":memory:", "memory", "memory://")
-_SQLITE_PREFIXES = ("sqlite:///", "sqlite://")
-_POSTGRES_PREFIXES = ("postgresql://", "postgres://")
 
-
-def open_store(url_or_path: str) -> Store:
-    """The store a setting names, not yet opened.
+def open_store(url_or_path: str, *, password: str | None = None) -> Store:
+    """The store a setting names, not yet opened (see :func:`read_database_setting`).
 
     ``":memory:"``, ``"memory"`` or ``"memory://"`` give a :class:`MemoryStore`: SQLite's own
     ``:memory:`` database would vanish with its connection anyway, and the twin is faster.
-    Anything else is a SQLite file path, optionally written as a URL: ``sqlite:///data/bot.db``
-    (relative) or ``sqlite:////srv/bot.db`` (absolute), as SQLAlchemy spells them.
+    A SQLite file is a plain path or a URL: ``sqlite:///data/bot.db`` (relative) or
+    ``sqlite:////srv/bot.db`` (absolute), as SQLAlchemy spells them.
     ``postgresql://…`` or ``postgres://…`` names a PostgreSQL server (``storage/postgres.py``,
     needing the ``postgres`` extra); it is imported only then, so SQLite installs need no
-    driver.
+    driver. ``password``, when given, is the server's password kept apart from the URL, so
+    any character works in it (no percent-encoding). Any other kind of URL is a ValueError.
     """
-    text = url_or_path.strip()
-    if text.lower() in _MEMORY_NAMES:
+    setting = read_database_setting(url_or_path)
+    if setting.kind == "memory":
         return MemoryStore()
-    if text.lower().startswith(_POSTGRES_PREFIXES):
-        return _postgres_store(text)
-    for prefix in _SQLITE_PREFIXES:
-        if text.lower().startswith(prefix):
-            text = text[len(prefix) :]
-            break
-    if not text:
-        raise ValueError("the database setting is empty; give a file path or 'memory'")
-    return SqliteStore(Path(text))
+    if setting.kind == "postgres":
+        return _postgres_store(setting.url, password)
+    assert setting.path is not None
+    return SqliteStore(setting.path)
 
 
-def _postgres_store(dsn: str) -> Store:
+def _postgres_store(dsn: str, password: str | None) -> Store:
     """The PostgreSQL store, with a sentence instead of a traceback when it is missing."""
     try:
         from storage.postgres import PostgresStore  # type: ignore[import-not-found]
@@ -116,5 +109,5 @@ def _postgres_store(dsn: str) -> Store:
             "DATABASE_URL names PostgreSQL, but the PostgreSQL store is not available "
             f"({exc}); install it with: pip install '.[postgres]'"
         ) from exc
-    store: Store = PostgresStore(dsn)
+    store: Store = PostgresStore(dsn, password=password or None)
     return store

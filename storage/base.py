@@ -405,6 +405,11 @@ class Store(ABC):
     async def outages(self, since: float = 0.0) -> list[tuple[float, float]]:
         """Recorded outages ending after ``since``, oldest first."""
 
+    @abstractmethod
+    async def last_alive(self) -> float | None:
+        """The latest heartbeat (None before the first start), read without writing one: the
+        health check (``python -m bot --check``) asks it of a running bot's database."""
+
     # -- log -------------------------------------------------------------------------------
     @abstractmethod
     async def actions(self, match_id: int, *, include_undone: bool = False) -> list[ActionRecord]:

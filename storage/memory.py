@@ -416,6 +416,9 @@ class MemoryStore(Store):
     async def outages(self, since: float = 0.0) -> list[tuple[float, float]]:
         return sorted((a, b) for a, b in self._outages.items() if b > since)
 
+    async def last_alive(self) -> float | None:
+        return self._seen_at
+
     # -- rating history --------------------------------------------------------------------
     async def rating_history(self, guild_id: str, game: str, user_id: str) -> list[RatingPoint]:
         """See :meth:`Store.rating_history`."""

@@ -163,11 +163,15 @@ class PostgresStore(SettingsByKind, Store):
         self,
         dsn: str,
         *,
+        password: str | None = None,
         min_size: int = 1,
         max_size: int = 10,
         open_patience: float = OPEN_PATIENCE_S,
     ) -> None:
         self.dsn = dsn
+        self._password = password
+        """Kept apart from ``dsn`` (``DATABASE_PASSWORD``) so it needs no URL encoding; None
+        leaves asyncpg to the URL's password, then libpq's ``PGPASSWORD`` and ``.pgpass``."""
         self._min_size = min_size
         self._max_size = max_size
         self._open_patience = open_patience
@@ -186,6 +190,7 @@ class PostgresStore(SettingsByKind, Store):
             try:
                 pool = await asyncpg.create_pool(
                     self.dsn,
+                    password=self._password,
                     min_size=self._min_size,
                     max_size=self._max_size,
                     server_settings={
@@ -289,7 +294,9 @@ class PostgresStore(SettingsByKind, Store):
         if self._lead_conn is None or self._lead_conn.is_closed():
             self._leading.clear()
             self._lead_conn = await asyncpg.connect(
-                self.dsn, server_settings={"application_name": "boardbot-leader"}
+                self.dsn,
+                password=self._password,
+                server_settings={"application_name": "boardbot-leader"},
             )
         return self._lead_conn
 
@@ -653,6 +660,11 @@ class PostgresStore(SettingsByKind, Store):
                 "SELECT started, ended FROM outages WHERE ended > $1 ORDER BY started", since
             )
         return [(float(row["started"]), float(row["ended"])) for row in found]
+
+    async def last_alive(self) -> float | None:
+        async with self._reading() as conn:
+            seen = await conn.fetchval("SELECT seen_at FROM heartbeat WHERE id = 1")
+        return None if seen is None else float(seen)
 
     # -- rating history --------------------------------------------------------------------
     async def rating_history(self, guild_id: str, game: str, user_id: str) -> list[RatingPoint]:

@@ -564,6 +564,11 @@ class SqliteStore(SettingsByKind, Store):
             )
         return [(float(row["started"]), float(row["ended"])) for row in found]
 
+    async def last_alive(self) -> float | None:
+        async with self._reading() as conn:
+            row = await _one(conn, "SELECT seen_at FROM heartbeat WHERE id = 1")
+        return None if row is None else float(row["seen_at"])
+
     # -- rating history --------------------------------------------------------------------
     async def rating_history(self, guild_id: str, game: str, user_id: str) -> list[RatingPoint]:
         """See :meth:`Store.rating_history`."""

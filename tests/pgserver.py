@@ -18,6 +18,7 @@ import itertools
 import tempfile
 import warnings
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import asyncpg
@@ -90,3 +91,17 @@ def fresh_database(server: Any) -> str:
 def _create_database(server: Any, name: str) -> str:
     server.psql(f"CREATE DATABASE {name};")
     return str(server.get_uri(name))
+
+
+def password_database(server: Any, user: str, password: str) -> str:
+    """A new database owned by ``user``, who must give ``password`` (the session server
+    trusts everyone else); its URL names the user but holds no password."""
+    hba = Path(server.pgdata) / "pg_hba.conf"
+    rule = f"local all {user} scram-sha-256\n"
+    if rule not in hba.read_text():
+        hba.write_text(rule + hba.read_text())  # first matching line wins: before "trust"
+    quoted = password.replace("'", "''")
+    server.psql(f"CREATE ROLE {user} LOGIN PASSWORD '{quoted}'; SELECT pg_reload_conf();")
+    name = f"t{next(_counter)}"
+    server.psql(f"CREATE DATABASE {name} OWNER {user};")
+    return str(server.get_uri(name)).replace("postgres:@", f"{user}@", 1)

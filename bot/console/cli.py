@@ -1,4 +1,4 @@
-"""Play locally without Discord: ``python -m bot.console [--db PATH] [--out DIR]``.
+"""Play locally without Discord: ``python -m bot.console [--db PATH|URL] [--out DIR]``.
 
 Each input line is ``<user>: /<command> [<sub>] <option>:<value> …`` with the same commands
 and options as the Discord bot. Output uses prefixes that stand for what Discord would do:
@@ -10,7 +10,8 @@ and options as the Discord bot. Output uses prefixes that stand for what Discord
 * ``[image] <path>`` — the board image, written into ``--out``.
 
 Unknown users are created on first use, and running again on the same ``--db`` continues
-the same matches.
+the same matches. ``--db`` is a SQLite file or any database the bot takes (``postgresql://…``),
+so an operator can try a PostgreSQL set-up before pointing the bot at it.
 """
 
 from __future__ import annotations
@@ -36,7 +37,7 @@ from bot.service.opponents import COMPUTER_WORDS, computer
 from bot.service.replies import Post, Reply, parse_path
 from bot.settings import Settings
 from bot.words import words
-from storage import open_store
+from storage import open_store, read_database_setting
 
 log = logging.getLogger(__name__)
 
@@ -408,31 +409,49 @@ class Console:
         return await self.service.panel(user, match_id=match_id, path=path, confirmed=confirmed)
 
 
+OFFSET = re.compile(r"(?:\d+(?:\.\d+)?[dhm])+")
+"""A whole ``!clock`` offset (after the ``+`` and spaces): numbers each followed by a unit."""
+OFFSET_PART = re.compile(r"(\d+(?:\.\d+)?)([dhm])")
+OFFSET_LENGTH = 24
+"""Longer offsets are refused unread: a regex over a 25,000-digit line took seconds."""
+OFFSET_DAYS = 1000
+"""The furthest one ``!clock`` moves: a few years of correspondence, not a date overflow."""
+UNIT_SECONDS = {"d": 86400, "h": 3600, "m": 60}
+
+
 def parse_offset(text: str) -> float:
-    """``+3d``, ``+36h``, ``+90m`` or ``+1d12h`` → seconds (the clock only moves forward)."""
-    body = text.strip().lstrip("+").replace(" ", "")
-    parts = re.findall(r"(\d+(?:\.\d+)?)([dhm])", body.lower())
-    if not parts or "".join(a + b for a, b in parts) != body.lower():
-        raise ValueError(SAY("console.bad_offset", text=repr(text)))
-    return sum(float(n) * {"d": 86400, "h": 3600, "m": 60}[unit] for n, unit in parts)
+    """``+3d``, ``+36h``, ``+90m`` or ``+1d12h`` → seconds (the clock only moves forward).
+
+    The value is matched whole, once, after a length cap, so any input costs linear time."""
+    body = text.strip().lstrip("+").replace(" ", "").lower()
+    if len(body) > OFFSET_LENGTH or not OFFSET.fullmatch(body):
+        raise ValueError(SAY("console.bad_offset", text=_quoted(text)))
+    seconds = sum(float(n) * UNIT_SECONDS[unit] for n, unit in OFFSET_PART.findall(body))
+    if seconds > OFFSET_DAYS * UNIT_SECONDS["d"]:
+        raise ValueError(SAY("console.bad_offset", text=_quoted(text)))
+    return seconds
+
+
+def _quoted(text: str, limit: int = 30) -> str:
+    """The user's text for a refusal: quoted, and cut short if it is long."""
+    return repr(text if len(text) <= limit else text[:limit] + "…")
 
 
 def clock_file(db: str) -> Path | None:
     """Where ``!clock`` keeps its offset: beside a SQLite file; nowhere for a memory store or
     a server database (the offset then lasts one run)."""
-    if db in (":memory:", "memory") or ("://" in db and not db.startswith("sqlite:")):
-        return None
-    return Path(f"{db.removeprefix('sqlite:///')}.clock")
+    path = read_database_setting(db).path
+    return None if path is None else Path(f"{path}.clock")
 
 
 async def run(
     lines: TextIO, db: str, out_dir: Path, interactive: bool, admins: frozenset[str] = frozenset()
 ) -> None:
-    store = open_store(db)
+    settings = Settings()
+    store = open_store(db, password=settings.database_password.get_secret_value())
     await store.open()
     clock = ConsoleClock(clock_file(db))
     try:
-        settings = Settings()
         service = Service(
             store,
             clock=clock,
@@ -444,7 +463,8 @@ async def run(
         await service.on_startup()
         console = Console(service, out_dir, lambda text: print(text, flush=True), clock, admins)
         if interactive:
-            print(SAY("console.welcome", db=db, help=HELP))
+            # described, not quoted: a URL may hold a password
+            print(SAY("console.welcome", db=read_database_setting(db).describe(), help=HELP))
         while True:
             if interactive:
                 print("> ", end="", flush=True)
@@ -460,7 +480,13 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(
         prog="python -m bot.console", description="Play the bot's games locally, no Discord."
     )
-    parser.add_argument("--db", default="./data/console.sqlite3", help="SQLite file (kept)")
+    parser.add_argument(
+        "--db",
+        default="./data/console.sqlite3",
+        help="where the matches are kept: a SQLite file (default %(default)s), or a database "
+        "URL as DATABASE_URL takes it, e.g. postgresql://user@localhost/boardbot (its "
+        "password apart, in DATABASE_PASSWORD), or memory",
+    )
     parser.add_argument("--out", default="./boards", help="folder for board images")
     parser.add_argument("--log-level", default="WARNING")
     parser.add_argument(
@@ -471,6 +497,10 @@ def main(argv: list[str] | None = None) -> None:
         help="a console user who may change /server settings (repeat for several)",
     )
     args = parser.parse_args(argv)
+    try:
+        read_database_setting(args.db)
+    except ValueError as exc:
+        parser.error(f"--db: {exc}")
     logging.basicConfig(level=args.log_level.upper(), format="%(levelname)s %(name)s: %(message)s")
     admins = frozenset(args.admin)
     asyncio.run(run(sys.stdin, args.db, Path(args.out), sys.stdin.isatty(), admins))

@@ -28,7 +28,7 @@ from bot.settings import Settings
 from bot.words import words
 from discord import app_commands
 from discord.ext import commands, tasks
-from storage import Store, open_store
+from storage import Store
 
 log = logging.getLogger(__name__)
 
@@ -109,7 +109,7 @@ class BoardBot(commands.Bot):
         """Computer turns being played after a reply; kept so they are not collected."""
 
     async def setup_hook(self) -> None:
-        store = self._store or open_store(self.settings.database_url)
+        store = self._store or self.settings.store()
         await store.open()
         self._store = store
         self.service = Service(

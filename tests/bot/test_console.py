@@ -6,6 +6,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -13,6 +14,7 @@ from bot.console import Console
 from bot.console.commandline import LineError, parse_line
 from bot.service import Service
 from storage import MemoryStore
+from tests.pgserver import password_database, pg_server  # noqa: F401 - the server fixture
 
 from .conftest import FakeClock
 
@@ -21,7 +23,7 @@ QUICK_COMPUTER = "easy=0.05,normal=0.05,strong=0.05"
 """The computer thinks briefly in tests: its strength is the benchmark's business."""
 
 
-def run_console(tmp_path: Path, text: str, db: str = "demo.sqlite3") -> list[str]:
+def run_console(tmp_path: Path, text: str, db: str = "demo.sqlite3", **env: str) -> list[str]:
     """The console as a user runs it: a real process reading the lines on stdin."""
     result = subprocess.run(
         [sys.executable, "-m", "bot.console", "--db", db, "--out", "boards"],
@@ -30,7 +32,7 @@ def run_console(tmp_path: Path, text: str, db: str = "demo.sqlite3") -> list[str
         text=True,
         cwd=tmp_path,
         # the code under test is this checkout's, not whichever checkout pip installed
-        env={**os.environ, "PYTHONPATH": str(ROOT), "AI_SECONDS": QUICK_COMPUTER},
+        env={**os.environ, "PYTHONPATH": str(ROOT), "AI_SECONDS": QUICK_COMPUTER, **env},
         timeout=120,
         check=True,
     )
@@ -180,6 +182,39 @@ def test_playing_the_computer_in_the_console(tmp_path: Path) -> None:
     assert any("Computer (normal) joined lobby #2" in line for line in lines)
     assert any("Computer 2 (easy) joined lobby #2" in line for line in lines)
     assert any("alice starts the game" in line for line in lines)
+
+
+def test_the_console_plays_on_postgresql(tmp_path: Path, pg_server: Any) -> None:  # noqa: F811
+    """An operator tries a PostgreSQL set-up locally: ``--db`` takes the URL, and the password
+    comes apart from it (DATABASE_PASSWORD, as compose gives it) with any character in it."""
+    password = "p@ss/w#rd:50% x"
+    url = password_database(pg_server, "console", password)
+    first = run_console(
+        tmp_path,
+        "alice: /play ordo opponent:bob color:first\nbob: /accept\nalice: /move move:a3-a4\n",
+        db=url,
+        DATABASE_PASSWORD=password,
+    )
+    assert "alice played a3-a4" in first
+    again = run_console(tmp_path, "bob: /history\n", db=url, DATABASE_PASSWORD=password)
+    assert "[only bob] 1. alice (White): a3-a4" in again
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["boards"]  # no SQLite file, no clock
+
+
+def test_the_console_refuses_a_database_it_cannot_use_in_one_line(tmp_path: Path) -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "bot.console", "--db", "postgresql+asyncpg://u:s3cret@h/db"],
+        input="",
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        timeout=60,
+    )
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert "s3cret" not in result.stderr
+    assert result.stderr.splitlines()[-1].endswith("write postgresql://… (drop '+asyncpg')")
+    assert list(tmp_path.iterdir()) == []
 
 
 def test_the_console_clock_is_kept_beside_sqlite_files_only() -> None:

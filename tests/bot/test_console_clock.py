@@ -125,3 +125,36 @@ def test_the_clock_offset_is_kept_beside_the_database(tmp_path: Path) -> None:
     assert again() - time.time() == pytest.approx(3 * DAY, abs=5)
     path.write_text("garbage")
     assert ConsoleClock(path)() - time.time() == pytest.approx(0, abs=5)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        pytest.param("1" * 25_000, id="25000-digits"),  # took 13 s: quadratic
+        pytest.param("+" + "1" * 25_000 + "d", id="25000-digit-days"),
+        pytest.param("1d" * 5_000, id="5000-parts"),
+        pytest.param("+" + "9" * 15 + "d", id="beyond-any-clock"),  # datetime overflowed
+        "+1001d",
+        "+3d 3x",
+        "+3.d",
+        "+.5d",
+        "",
+        "+",
+    ],
+)
+def test_unreadable_or_huge_offsets_are_refused(text: str) -> None:
+    with pytest.raises(ValueError, match="Say how far to move the clock"):
+        parse_offset(text)
+
+
+def test_the_refusal_quotes_a_long_offset_only_in_part() -> None:
+    with pytest.raises(ValueError) as refused:
+        parse_offset("1" * 25_000)
+    assert len(str(refused.value)) < 200
+
+
+@pytest.mark.parametrize(
+    ("text", "seconds"), [("+ 1d 12h", 1.5 * DAY), ("+2D", 2 * DAY), ("1d1d", 2 * DAY)]
+)
+def test_offsets_with_spaces_capitals_or_repeats(text: str, seconds: float) -> None:
+    assert parse_offset(text) == seconds

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import os
+import re
 import socket
 import subprocess
 import sys
@@ -107,9 +108,13 @@ def test_process_settings_are_checked(values: dict[str, object], said: str) -> N
 
 
 def test_shards_and_computer_seconds_are_read() -> None:
-    settings = Settings(shard_count=4, shard_ids="1, 3", ai_seconds="easy=0.1,strong=20")
+    server = "postgresql://boardbot@db/boardbot"
+    settings = Settings(
+        database_url=server, shard_count=4, shard_ids="1, 3", ai_seconds="easy=0.1,strong=20"
+    )
     assert settings.shards == [1, 3]
-    assert Settings(shard_count=2).shards == [0, 1] and Settings().shards is None
+    assert Settings(database_url=server, shard_count=2).shards == [0, 1]
+    assert Settings().shards is None
     assert settings.computer_seconds == {"easy": 0.1, "strong": 20.0}
 
 
@@ -129,6 +134,69 @@ def test_the_example_environment_file_is_a_valid_configuration() -> None:
     example = Path(__file__).resolve().parents[2] / ".env.example"
     settings = Settings(_env_file=example)  # type: ignore[call-arg]
     assert settings.shards is None and settings.worker_processes >= 1
-    names = {line.split("=", 1)[0] for line in example.read_text().splitlines() if "=" in line}
-    documented = {name.upper() for name in Settings.model_fields} - {"DATABASE_URL"}
-    assert documented <= names | {"DATABASE_URL"}, documented - names
+    # a setting whose default is right is documented as a comment (``# DATA_DIR=/data``)
+    names = {
+        line.removeprefix("# ").split("=", 1)[0]
+        for line in example.read_text().splitlines()
+        if re.match(r"(# )?[A-Z_]+=", line)
+    }
+    documented = {name.upper() for name in Settings.model_fields}
+    assert documented <= names, documented - names
+
+
+@pytest.mark.parametrize(
+    "url",
+    ["postgresql+asyncpg://u:s3cret@h/db", "postgress://u:s3cret@h/db", "mysql://u:s3cret@h/db"],
+)
+def test_a_database_url_of_another_kind_stops_the_bot_in_one_line(tmp_path: Path, url: str) -> None:
+    """It used to start the bot on a SQLite file named like the URL."""
+    result = run_bot(tmp_path, DISCORD_TOKEN="x", DATABASE_URL=url)
+    assert result.returncode == 2
+    assert "Traceback" not in result.stderr and "s3cret" not in result.stderr
+    lines = [line for line in result.stderr.splitlines() if line.startswith("Setting")]
+    assert len(lines) == 1 and lines[0].startswith("Setting DATABASE_URL: ")
+    assert list(tmp_path.iterdir()) == []  # no file was made
+
+
+@pytest.mark.parametrize(
+    "shards", [{"shard_count": 2}, {"shard_count": 2, "shard_ids": "1"}, {"shard_count": 1}]
+)
+@pytest.mark.parametrize("database", ["sqlite:///data/bot.sqlite3", "bot.db", None])
+def test_shards_on_a_sqlite_file_are_refused(
+    shards: dict[str, object], database: str | None
+) -> None:
+    """The README says one process per SQLite file; SHARD_COUNT is how several share one."""
+    values = {**shards, **({"database_url": database} if database else {})}
+    with pytest.raises(ValidationError) as caught:
+        Settings(**values)  # type: ignore[arg-type]
+    said = explain(caught.value)
+    assert said.count("\n") == 0 and "SHARD_COUNT" in said and "PostgreSQL" in said
+
+
+def test_shards_on_postgres_or_in_memory_are_accepted() -> None:
+    assert Settings(database_url="postgres://u@h/db", shard_count=2, shard_ids="1").shards == [1]
+    assert Settings(database_url="memory", shard_count=2).shards == [0, 1]
+
+
+def test_the_database_password_is_a_secret_kept_apart_from_the_url() -> None:
+    settings = Settings(database_url="postgresql://boardbot@db/boardbot", database_password="p@/#")
+    assert "p@/#" not in repr(settings)
+    store = settings.store()
+    assert store._password == "p@/#"  # type: ignore[attr-defined]
+    assert Settings(database_url="memory", database_password="").store() is not None
+
+
+def test_a_sqlite_file_outside_the_data_volume_is_refused(tmp_path: Path) -> None:
+    """DATA_DIR (the image sets /data) is what outlives the container; a SQLite file
+    elsewhere would be lost on rebuild, or not even be writable."""
+    volume = tmp_path / "data"
+    inside = Settings(database_url=f"sqlite:///{volume}/bot.sqlite3", data_dir=volume)
+    assert inside.store().path == volume / "bot.sqlite3"  # type: ignore[attr-defined]
+    assert Settings(database_url="memory", data_dir=volume).database_url == "memory"
+    assert Settings(database_url="postgres://u@h/db", data_dir=volume).data_dir == volume
+    for outside in ("sqlite:///./data/bot.sqlite3", f"{tmp_path}/bot.sqlite3", f"{volume}/../x.db"):
+        with pytest.raises(ValidationError) as caught:
+            Settings(database_url=outside, data_dir=volume)
+        said = explain(caught.value)
+        assert said.startswith("Settings: DATABASE_URL") and f"DATA_DIR {volume}" in said
+        assert said.count("\n") == 0

@@ -115,6 +115,18 @@ async def test_outages_are_the_gaps_between_runs(store: Store) -> None:
     assert await store.outages(since=9200.0) == [(9000.0, 9500.0)]
 
 
+async def test_the_last_heartbeat_is_read_without_writing_one(store: Store) -> None:
+    """What ``python -m bot --check`` reports: reading it must not count as a heartbeat."""
+    assert await store.last_alive() is None
+    await store.mark_alive(1000.0, starting=True)
+    await store.mark_alive(1060.0)
+    assert await store.last_alive() == 1060.0
+    assert await store.last_alive() == 1060.0
+    await store.mark_alive(900.0)  # never backwards
+    assert await store.last_alive() == 1060.0
+    assert await store.outages() == []
+
+
 async def test_names_and_settings_in_one_call(store: Store) -> None:
     await store.ensure_user("alice", "Alice", 1.0)
     await store.ensure_user("bob", "Bob", 1.0)

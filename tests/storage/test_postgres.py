@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
+import asyncpg
 import pytest
 
 from storage import (
@@ -19,7 +20,7 @@ from storage import (
 )
 from storage.migrations import LATEST_VERSION
 from storage.postgres import PostgresStore
-from tests.pgserver import fresh_database
+from tests.pgserver import fresh_database, password_database
 
 
 async def test_two_stores_racing_one_commit_exactly_one_wins(pg_server: Any) -> None:
@@ -198,3 +199,18 @@ async def test_two_processes_opening_a_new_database_at_once_migrate_it_once(
     finally:
         for s in stores:
             await s.close()
+
+
+PASSWORD = "p@ss/w#rd:50%?&=' x"
+"""Every character that breaks a password pasted into a URL."""
+
+
+async def test_a_password_apart_from_the_url_may_hold_any_character(pg_server: Any) -> None:
+    """``DATABASE_PASSWORD`` (compose passes ``POSTGRES_PASSWORD`` so) against a server that
+    checks it: the right one opens, a wrong one is refused."""
+    url = password_database(pg_server, "keeper", PASSWORD)
+    async with open_store(url, password=PASSWORD) as store:
+        await store.ensure_user("u", "U", now=1.0)
+        assert await store.user_name("u") == "U"
+    with pytest.raises(asyncpg.InvalidPasswordError):
+        await open_store(url, password=PASSWORD[:-1]).open()

@@ -21,6 +21,7 @@ TRANSLATED_BY_DISCORD = frozenset({"describe", "Command", "Group", "command", "C
 ALLOWED: dict[str, str] = {
     "bot/__main__.py": "operator messages when the bot cannot start (the person running it)",
     "bot/settings.py": "operator settings and their validation, read by whoever deploys",
+    "bot/health.py": "the health check's one line, read by the operator and Docker",
     "bot/service/export.py": "the record file format's parser errors; no command reads records",
     "bot/service/ratings.py": "invariant checks of the rating maths, never shown to players",
     "bot/service/workers.py": "worker-pool configuration errors for the operator",
