@@ -100,7 +100,7 @@ def read_position(text: str) -> FendoState:
     try:
         data = json.loads(text)
     except (json.JSONDecodeError, TypeError) as exc:
-        raise InvalidNotation(SAY("position_json", error=exc)) from None
+        raise InvalidNotation(SAY("position_json", error=str(exc))) from None
     if not isinstance(data, dict):
         raise InvalidNotation(SAY("position_object"))
     return state_from_dict(data)

@@ -234,7 +234,7 @@ class OrdoRules(Rules[OrdoState, Move]):
             side = ("W", "B")[int(data["to_move"])]
             ply = int(data.get("ply", 0))
         except (KeyError, IndexError, TypeError, ValueError) as exc:
-            raise InvalidNotation(SAY("saved_state", error=exc)) from None
+            raise InvalidNotation(SAY("saved_state", error=str(exc))) from None
         return from_rows(rows, side, ply)
 
     def position(self, state: OrdoState) -> str:
