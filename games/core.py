@@ -207,9 +207,11 @@ def validate_options(schema: Sequence[Option], options: Mapping[str, Any] | None
     for name, value in (options or {}).items():
         opt = by_name.get(name)
         if opt is None:
-            known = ", ".join(sorted(by_name)) or SHARED("no_options")
+            known = ", ".join(sorted(by_name))
             close = difflib.get_close_matches(str(name), list(by_name), n=2)
             shown = repr(shorten(str(name), QUOTE_LIMIT))
+            if not known:
+                raise InvalidOption(SHARED("unknown_option_none", name=shown))
             raise InvalidOption(
                 SHARED("unknown_option_close", name=shown, known=known, close=listing(close))
                 if close

@@ -110,7 +110,7 @@ SHARED = Sentences(
         "unknown_option": "Unknown option {name}: this game's options are {known}.",
         "unknown_option_close": "Unknown option {name}: this game's options are {known}. "
         "Did you mean {close}?",
-        "no_options": "none",
+        "unknown_option_none": "Unknown option {name}: this game's options are none.",
     },
 )
 """Phrases every engine shares: option errors and lists of alternatives."""
