@@ -10,7 +10,6 @@ import pytest
 from discord import Locale, app_commands
 
 import games
-
 from bot.discord.translator import CatalogueTranslator
 from bot.words import Catalogue, catalogue, fields, language_of, words
 

@@ -77,7 +77,9 @@ async def _two_player(service: Service, game: str, options: dict[str, Any] | Non
     return challenge.match_id
 
 
-@pytest.mark.parametrize(("game", "options", "move", "german", "english"), REFUSALS)
+@pytest.mark.parametrize(
+    ("game", "options", "move", "german", "english"), REFUSALS, ids=[r[0] for r in REFUSALS]
+)
 async def test_a_german_players_illegal_move_is_refused_in_german(
     service: Service,
     game: str,
