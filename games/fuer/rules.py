@@ -118,7 +118,7 @@ class _Refusal(Exception):
     """A broken restriction, reported by :meth:`FuerRules.check` with examples added."""
 
     def __init__(self, reason: Sentence, tile: int | None) -> None:
-        super().__init__(reason.english())
+        super().__init__(reason)  # worded only if it becomes a refusal (is_legal never asks)
         self.reason = reason
         self.tile = tile
 
