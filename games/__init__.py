@@ -23,6 +23,7 @@ from games.core import (
     Rules,
     RuleViolation,
 )
+from games.sentences import SHARED
 
 # name -> module path; the order is the order games are listed to players.
 _MODULES: dict[str, str] = {
@@ -47,6 +48,7 @@ __all__ = [
     "Rules",
     "available",
     "get",
+    "sentences",
 ]
 
 
@@ -76,3 +78,12 @@ def get(name: str) -> Rules[Any, Any]:
         if key == module_name or key in rules.info.aliases:
             return rules
     raise KeyError(f"Unknown game {name!r}: the games are {', '.join(available())}.")
+
+
+def sentences() -> dict[str, str]:
+    """Every English sentence the engines can say, by catalogue key (``rules.<game>.*`` and
+    the shared ``rules.core.*``): the English the bot's catalogue translates."""
+    table = SHARED.catalogue()
+    for name in available():
+        table.update(get(name).sentences.catalogue())
+    return table

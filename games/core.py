@@ -17,7 +17,9 @@ import typing
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, Literal, TypeVar
+from typing import Any, ClassVar, Generic, Literal, TypeVar
+
+from games.sentences import SHARED, Sentence, Sentences, listing
 
 State = TypeVar("State")
 Action = TypeVar("Action")
@@ -31,9 +33,26 @@ Action = TypeVar("Action")
 class IllegalMove(ValueError):
     """The only exception whose message players ever see.
 
-    The message is one plain sentence saying what is wrong and, where it helps, what would be
-    legal instead.
+    It carries a :class:`~games.sentences.Sentence`: a catalogue key and its parameters, so
+    the service can say it in the player's language (``key``, ``params``), and its English
+    wording, which is ``str(exc)`` for logs and tests. The sentence says what is wrong and,
+    where it helps, what would be legal instead.
     """
+
+    def __init__(self, sentence: Sentence) -> None:
+        super().__init__(sentence.english())
+        self.sentence = sentence
+
+    @property
+    def key(self) -> str:
+        return self.sentence.key
+
+    @property
+    def params(self) -> Mapping[str, Any]:
+        return self.sentence.params
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return type(self), (self.sentence,)
 
 
 class InvalidNotation(IllegalMove):
@@ -133,17 +152,23 @@ class Option:
     maximum: int | None = None
 
     def allowed(self) -> str:
-        """The allowed values as players should read them in an error message."""
+        """The allowed values as players should read them in an error message (English)."""
+        return str(self.allowed_sentence())
+
+    def allowed_sentence(self) -> Sentence | str:
+        """The allowed values, to be said in the reader's language."""
         if self.kind == "bool":
-            return "true or false"
+            return SHARED("allowed_bool")
         if self.choices:
             return ", ".join(str(c) for c in self.choices)
-        return f"a whole number from {self.minimum} to {self.maximum}"
+        return SHARED("allowed_range", low=self.minimum, high=self.maximum)
 
     def coerce(self, value: Any) -> Any:
         """Turn typed or JSON input into the option's value, or refuse it with a sentence."""
         bad = InvalidOption(
-            f"Option {self.name} cannot be {value!r}: allowed values are {self.allowed()}."
+            SHARED(
+                "option_value", name=self.name, value=repr(value), allowed=self.allowed_sentence()
+            )
         )
         if self.kind == "bool":
             if isinstance(value, bool):
@@ -182,12 +207,15 @@ def validate_options(schema: Sequence[Option], options: Mapping[str, Any] | None
     for name, value in (options or {}).items():
         opt = by_name.get(name)
         if opt is None:
-            known = ", ".join(sorted(by_name)) or "none"
+            known = ", ".join(sorted(by_name))
             close = difflib.get_close_matches(str(name), list(by_name), n=2)
-            hint = f" Did you mean {' or '.join(close)}?" if close else ""
-            shown = shorten(str(name), QUOTE_LIMIT)
+            shown = repr(shorten(str(name), QUOTE_LIMIT))
+            if not known:
+                raise InvalidOption(SHARED("unknown_option_none", name=shown))
             raise InvalidOption(
-                f"Unknown option {shown!r}: this game's options are {known}.{hint}"
+                SHARED("unknown_option_close", name=shown, known=known, close=listing(close))
+                if close
+                else SHARED("unknown_option", name=shown, known=known)
             )
         result[name] = opt.coerce(value)
     return result
@@ -263,6 +291,9 @@ class Rules(ABC, Generic[State, Action]):
     """
 
     info: GameInfo
+    sentences: ClassVar[Sentences]
+    """The game's English refusal sentences by key (see :mod:`games.sentences`): the bot's
+    catalogue reads them as its English for ``rules.<game>.*`` and translates the same keys."""
     step_separator: str = " "
     """What joins the steps of one turn typed on one line, as :meth:`parse_many` reads them."""
 

@@ -36,14 +36,17 @@ from bot.service.command_map import GROUPS
 from bot.service.opponents import COMPUTER_WORDS, computer
 from bot.service.replies import Post, Reply, parse_path
 from bot.settings import Settings
-from bot.words import words
+from bot.words import DEFAULT_LANGUAGE, Words, catalogue, words
 from storage import open_store, read_database_setting
 
 log = logging.getLogger(__name__)
 
-SAY = words()
-"""The console speaks English (it has no client locale to read)."""
-HELP = SAY("console.help", groups="; ".join(f"/{g} {'|'.join(cs)}" for g, cs in GROUPS.items()))
+
+def help_text(say: Words) -> str:
+    """The ``/help`` answer in ``say``'s language (command names stay the console's)."""
+    return say("console.help", groups="; ".join(f"/{g} {'|'.join(cs)}" for g, cs in GROUPS.items()))
+
+
 GUILD = "console"
 """The console is one server of its own (for /server settings, ratings and leaderboards)."""
 
@@ -96,14 +99,25 @@ class Console:
         write: Callable[[str], None],
         clock: ConsoleClock | None = None,
         admins: frozenset[str] = frozenset(),
+        locale: str = DEFAULT_LANGUAGE,
     ) -> None:
         self.service = service
+        self.locale = locale
+        """The language the console's users speak (``--locale``): every console user is a
+        :class:`User` with this locale, so replies, refusals and the console's own lines
+        come in it, as a Discord client's language does for its member."""
+        self.say = words(locale)
+        self.help = help_text(self.say)
         self.clock = clock
         self.admins = admins
         """Console users who manage the console's server (may change /server settings)."""
         self.out_dir = out_dir
         self.write = write
         self._images = 0
+
+    def user(self, name: str, *, manages_server: bool = False) -> User:
+        """A console user: named by what was typed, speaking the console's language."""
+        return User(name, name, locale=self.locale, manages_server=manages_server, guild_id=GUILD)
 
     # -- output ------------------------------------------------------------------------------
     def _save(self, data: bytes, match_id: int | None) -> Path:
@@ -131,7 +145,7 @@ class Console:
         if post.buttons:
             self.write("(buttons: " + " | ".join(b.label for b in post.buttons) + ")")
         if post.choices:
-            self.write(SAY("console.choose_one", choices=" | ".join(post.choices)))
+            self.write(self.say("console.choose_one", choices=" | ".join(post.choices)))
         for user_id in post.mentions:
             self._lines(f"[notify {user_id}] ", post.ping)
 
@@ -153,9 +167,9 @@ class Console:
             options = [f"[{panel.value(i)}] {o}" for i, o in enumerate(panel.options)]
             lines = textwrap.wrap(" | ".join(options), PANEL_WIDTH, break_on_hyphens=False)
             if len(lines) == 1:
-                self.write(f"[only {user}] {SAY('console.choose_with', choices=lines[0])}")
+                self.write(f"[only {user}] {self.say('console.choose_with', choices=lines[0])}")
             else:  # dozens of choices (a Fuer turn): readable rows, not one endless line
-                self.write(f"[only {user}] {SAY('console.choose_with_rows')}")
+                self.write(f"[only {user}] {self.say('console.choose_with_rows')}")
                 for line in lines:
                     self.write(f"[only {user}]   {line}")
                 self.write(f"[only {user}] )")
@@ -173,7 +187,7 @@ class Console:
             await self._clock(line.removeprefix("!clock").strip())
             return
         try:
-            cmd = parse_line(line)
+            cmd = parse_line(line, self.locale)
         except LineError as exc:
             self.write(str(exc))
             return
@@ -192,14 +206,14 @@ class Console:
             line.args and line.args[0].lower() in GROUPS[line.command]
         ):
             return Reply.refuse(
-                SAY(
+                self.say(
                     "console.group_needs",
                     group=line.command,
                     commands=", ".join(GROUPS[line.command]),
                 )
             )
         cmd = ungrouped(line)
-        user = User(cmd.user, cmd.user, manages_server=cmd.user in self.admins, guild_id=GUILD)
+        user = self.user(cmd.user, manages_server=cmd.user in self.admins)
         opts = dict(cmd.options)
         match_text = opts.pop("match", None)
         positional = cmd.args[0] if cmd.args else ""
@@ -214,7 +228,7 @@ class Console:
             try:
                 match_id = int(match_text.lstrip("#"))
             except ValueError:
-                return Reply.refuse(SAY("console.bad_match", text=repr(match_text)))
+                return Reply.refuse(self.say("console.bad_match", text=repr(match_text)))
         s = self.service
         simple: dict[str, Callable[..., Awaitable[Reply]]] = {
             "rematch": s.rematch,
@@ -265,13 +279,13 @@ class Console:
             try:
                 days = float(opts.get("days") or (cmd.args[0] if cmd.args else "0"))
             except ValueError:
-                return Reply.refuse(SAY("console.bad_days"))
+                return Reply.refuse(self.say("console.bad_days"))
             return await s.vacation(user, days)
         if cmd.command == "rating":
             who = opts.get("user")
             return await s.rating(
                 user,
-                user=User(who.lstrip("@"), who.lstrip("@")) if who else None,
+                user=self.user(who.lstrip("@")) if who else None,
                 game=opts.get("game"),
                 guild_id=GUILD,
             )
@@ -289,21 +303,20 @@ class Console:
         if cmd.command == "rules":
             game = opts.get("game") or (cmd.args[0] if cmd.args else "")
             if not game:
-                return Reply.refuse(SAY("console.rules_which", games=", ".join(games.available())))
+                listed = ", ".join(games.available())
+                return Reply.refuse(self.say("console.rules_which", games=listed))
             return await s.rules(game)
         if cmd.command == "help":
-            return Reply(text=HELP)
-        return Reply.refuse(SAY("console.unknown", command=cmd.command, help=HELP))
+            return Reply(text=self.help)
+        return Reply.refuse(self.say("console.unknown", command=cmd.command, help=self.help))
 
     async def _play(self, user: User, cmd: CommandLine, opts: dict[str, str]) -> Reply:
         game = opts.pop("game", None) or (cmd.args[0] if cmd.args else "")
         if not game:
-            return Reply.refuse(SAY("console.play_which"))
+            return Reply.refuse(self.say("console.play_which"))
         opponent_name = opts.pop("opponent", None)
         level = opts.pop("level", None) or "normal"
-        opponent = (
-            User(opponent_name.lstrip("@"), opponent_name.lstrip("@")) if opponent_name else None
-        )
+        opponent = self.user(opponent_name.lstrip("@")) if opponent_name else None
         if opponent_name and opponent_name.lstrip("@").lower() in COMPUTER_WORDS:
             try:
                 opponent = computer(level)
@@ -311,20 +324,20 @@ class Console:
                 return Reply.refuse(str(refusal))
         color = opts.pop("color", None)
         invited = [
-            User(n, n) for n in opts.pop("invite", "").replace(",", " ").replace("@", " ").split()
+            self.user(n) for n in opts.pop("invite", "").replace(",", " ").replace("@", " ").split()
         ]
         seats_text = opts.pop("seats", None)
         try:
             seats = int(seats_text) if seats_text else None
         except ValueError:
-            return Reply.refuse(SAY("console.bad_seats", text=repr(seats_text)))
+            return Reply.refuse(self.say("console.bad_seats", text=repr(seats_text)))
         bounds: dict[str, int | None] = {}
         for bound in ("min_rating", "max_rating"):
             text = opts.pop(bound, None)
             try:
                 bounds[bound] = int(text) if text else None
             except ValueError:
-                return Reply.refuse(SAY("console.bad_number", option=bound, text=repr(text)))
+                return Reply.refuse(self.say("console.bad_number", option=bound, text=repr(text)))
         time_control = opts.pop("time", None)
         rated_text = opts.pop("rated", None)
         rated = None if rated_text is None else rated_text.lower() in ("true", "yes", "on")
@@ -352,7 +365,7 @@ class Console:
             rounds = int(opts["rounds"]) if opts.get("rounds") else None
             table = int(opts["table"]) if opts.get("table") else None
         except ValueError:
-            return Reply.refuse(SAY("console.bad_tournament_number"))
+            return Reply.refuse(self.say("console.bad_tournament_number"))
         named = {"tournament_id": tournament_id, "guild_id": GUILD}
         if sub == "create":
             rated = opts.get("rated")
@@ -377,7 +390,7 @@ class Console:
             "standings": s.tournament_standings,
         }
         if sub not in actions:
-            return Reply.refuse(SAY("console.tournament_needs", commands=", ".join(
+            return Reply.refuse(self.say("console.tournament_needs", commands=", ".join(
                 ["create", *actions, "list"]
             )))  # fmt: skip
         return await actions[sub](user, **named)
@@ -386,17 +399,17 @@ class Console:
         """``!clock +3d``: move the fake clock on, then let due reminders and timeouts
         happen exactly as the bot's scheduler would."""
         if self.clock is None:
-            self.write(SAY("console.no_clock"))
+            self.write(self.say("console.no_clock"))
             return
         if text:
             try:
-                seconds = parse_offset(text)
+                seconds = parse_offset(text, self.locale)
             except ValueError as exc:
                 self.write(str(exc))
                 return
             self.clock.advance(seconds)
         stamp = datetime.fromtimestamp(self.clock(), tz=UTC).strftime("%Y-%m-%d %H:%M UTC")
-        self.write(SAY("console.clock", time=stamp))
+        self.write(self.say("console.clock", time=stamp))
         for reply in await self.service.tick():
             self.show("", reply)
 
@@ -405,7 +418,7 @@ class Console:
         try:
             path, confirmed = parse_path(path_text)
         except ValueError:
-            return Reply.refuse(SAY("console.bad_path", text=repr(path_text)))
+            return Reply.refuse(self.say("console.bad_path", text=repr(path_text)))
         return await self.service.panel(user, match_id=match_id, path=path, confirmed=confirmed)
 
 
@@ -419,16 +432,17 @@ OFFSET_DAYS = 1000
 UNIT_SECONDS = {"d": 86400, "h": 3600, "m": 60}
 
 
-def parse_offset(text: str) -> float:
-    """``+3d``, ``+36h``, ``+90m`` or ``+1d12h`` → seconds (the clock only moves forward).
+def parse_offset(text: str, locale: str = DEFAULT_LANGUAGE) -> float:
+    """``+3d``, ``+36h``, ``+90m`` or ``+1d12h`` → seconds (the clock only moves forward);
+    a refusal says how to write it in ``locale``'s language.
 
     The value is matched whole, once, after a length cap, so any input costs linear time."""
     body = text.strip().lstrip("+").replace(" ", "").lower()
     if len(body) > OFFSET_LENGTH or not OFFSET.fullmatch(body):
-        raise ValueError(SAY("console.bad_offset", text=_quoted(text)))
+        raise ValueError(words(locale)("console.bad_offset", text=_quoted(text)))
     seconds = sum(float(n) * UNIT_SECONDS[unit] for n, unit in OFFSET_PART.findall(body))
     if seconds > OFFSET_DAYS * UNIT_SECONDS["d"]:
-        raise ValueError(SAY("console.bad_offset", text=_quoted(text)))
+        raise ValueError(words(locale)("console.bad_offset", text=_quoted(text)))
     return seconds
 
 
@@ -445,7 +459,12 @@ def clock_file(db: str) -> Path | None:
 
 
 async def run(
-    lines: TextIO, db: str, out_dir: Path, interactive: bool, admins: frozenset[str] = frozenset()
+    lines: TextIO,
+    db: str,
+    out_dir: Path,
+    interactive: bool,
+    admins: frozenset[str] = frozenset(),
+    locale: str = DEFAULT_LANGUAGE,
 ) -> None:
     settings = Settings()
     store = open_store(db, password=settings.database_password.get_secret_value())
@@ -461,10 +480,16 @@ async def run(
             computer_seconds=settings.computer_seconds,
         )
         await service.on_startup()
-        console = Console(service, out_dir, lambda text: print(text, flush=True), clock, admins)
+        console = Console(
+            service, out_dir, lambda text: print(text, flush=True), clock, admins, locale
+        )
         if interactive:
             # described, not quoted: a URL may hold a password
-            print(SAY("console.welcome", db=read_database_setting(db).describe(), help=HELP))
+            print(
+                console.say(
+                    "console.welcome", db=read_database_setting(db).describe(), help=console.help
+                )
+            )
         while True:
             if interactive:
                 print("> ", end="", flush=True)
@@ -496,6 +521,12 @@ def main(argv: list[str] | None = None) -> None:
         metavar="USER",
         help="a console user who may change /server settings (repeat for several)",
     )
+    parser.add_argument(
+        "--locale",
+        default=DEFAULT_LANGUAGE,
+        choices=sorted(catalogue().languages),
+        help="the language the console's users speak (replies, refusals, help)",
+    )
     args = parser.parse_args(argv)
     try:
         read_database_setting(args.db)
@@ -503,7 +534,7 @@ def main(argv: list[str] | None = None) -> None:
         parser.error(f"--db: {exc}")
     logging.basicConfig(level=args.log_level.upper(), format="%(levelname)s %(name)s: %(message)s")
     admins = frozenset(args.admin)
-    asyncio.run(run(sys.stdin, args.db, Path(args.out), sys.stdin.isatty(), admins))
+    asyncio.run(run(sys.stdin, args.db, Path(args.out), sys.stdin.isatty(), admins, args.locale))
 
 
 if __name__ == "__main__":

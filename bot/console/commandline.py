@@ -9,10 +9,7 @@ from __future__ import annotations
 import shlex
 from dataclasses import dataclass, field
 
-from bot.words import words
-
-SAY = words()
-"""The console speaks English (it has no client locale to read)."""
+from bot.words import DEFAULT_LANGUAGE, words
 
 
 class LineError(ValueError):
@@ -27,27 +24,29 @@ class CommandLine:
     options: dict[str, str] = field(default_factory=dict)
 
 
-def parse_line(line: str) -> CommandLine:
+def parse_line(line: str, locale: str = DEFAULT_LANGUAGE) -> CommandLine:
     """Split a console line into user, command, positional words and ``name:value`` options.
 
-    Values with spaces go in double quotes (``move:"c3 +d2 +f4"``).
+    Values with spaces go in double quotes (``move:"c3 +d2 +f4"``); a line that is not a
+    command is refused in ``locale``'s language (the console's ``--locale``).
     """
+    say = words(locale)
     user, sep, rest = line.partition(":")
     user = user.strip()
     if not sep or not user or " " in user:
-        raise LineError(SAY("console.line_shape"))
+        raise LineError(say("console.line_shape"))
     rest = rest.strip()
     if not rest.startswith("/"):
-        raise LineError(SAY("console.needs_slash", user=user))
+        raise LineError(say("console.needs_slash", user=user))
     try:
-        words = shlex.split(rest[1:])
+        tokens = shlex.split(rest[1:])
     except ValueError as exc:
-        raise LineError(SAY("console.unreadable", error=exc)) from None
-    if not words:
-        raise LineError(SAY("console.which_command"))
-    command, args, options = words[0].lower(), [], {}
+        raise LineError(say("console.unreadable", error=exc)) from None
+    if not tokens:
+        raise LineError(say("console.which_command"))
+    command, args, options = tokens[0].lower(), [], {}
     last: str | None = None
-    for index, word in enumerate(words[1:], start=1):
+    for index, word in enumerate(tokens[1:], start=1):
         name, colon, value = word.partition(":")
         if colon and name and name.replace("_", "").isalnum() and not name[0].isdigit():
             last = name.lower()
@@ -55,17 +54,19 @@ def parse_line(line: str) -> CommandLine:
         elif last is None:
             args.append(word)  # a subcommand (/play ordo), only before the first option
         else:
-            raise LineError(unquoted_hint(last, options[last], words[index:]))
+            raise LineError(unquoted_hint(last, options[last], tokens[index:], locale))
     return CommandLine(user, command, tuple(args), options)
 
 
-def unquoted_hint(name: str, value: str, rest: list[str]) -> str:
+def unquoted_hint(
+    name: str, value: str, rest: list[str], locale: str = DEFAULT_LANGUAGE
+) -> str:
     """A value with spaces was typed without quotes: rather than silently keeping only its first
     word, say how to write it (quoting at most a readable stretch of what was typed)."""
     stray = " ".join(rest)
     whole = " ".join([value, *rest])
     shown = whole if len(whole) <= 60 else whole[:57] + "…"
-    return SAY(
+    return words(locale)(
         "console.unquoted",
         name=name,
         value=shorten(value),

@@ -214,7 +214,7 @@ def guarded(
         except Refusal as exc:
             return Reply.refuse(exc.say(say.language), match_id=known)
         except IllegalMove as exc:
-            return Reply.refuse(str(exc), match_id=known)
+            return Reply.refuse(say.sentence(exc.sentence), match_id=known)
         except MatchClosed as exc:
             return Reply.refuse(
                 say("errors.closed", match=exc.match_id, status=exc.status), match_id=exc.match_id

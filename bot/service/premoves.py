@@ -156,14 +156,16 @@ def check(rules: Rules[Any, Any], state: Any, seat: int, lines: Sequence[Line]) 
             try:
                 their_turn, current = whole_turn(rules, current, opponent, theirs)
             except IllegalMove as exc:
-                raise Refusal("premove.illegal_theirs", move=theirs, reason=str(exc)) from None
+                raise Refusal(
+                    "premove.illegal_theirs", move=theirs, reason=exc.sentence
+                ) from None
             if rules.outcome(current) is not None:
                 raise Refusal("premove.game_over", move=theirs)
             try:
                 my_turn, current = whole_turn(rules, current, seat, mine)
             except IllegalMove as exc:
                 raise Refusal(
-                    "premove.illegal_mine", move=mine, after=their_turn, reason=str(exc)
+                    "premove.illegal_mine", move=mine, after=their_turn, reason=exc.sentence
                 ) from None
             pairs.append((their_turn, my_turn))
         checked.append(pairs)

@@ -5,6 +5,13 @@ touching the use cases, and a sentence fixed once is fixed everywhere it appears
 data (``<language>.toml`` beside this file); English is complete and is the fallback for any key
 another language has not translated yet, so a partial translation is always safe to ship.
 
+The rules engines' sentences (refusals such as ``rules.ordo.not_legal``) are part of the same
+catalogue, but their English lives once, beside the engines (``games/<game>/sentences.py``,
+see :mod:`games.sentences`): :func:`catalogue` adds those tables to ``en.toml`` as the
+English of the ``rules.<game>.*`` keys, and the other languages translate them in their own
+files like any other key. An engine refusal (:class:`games.core.IllegalMove`) carries its key
+and parameters, and :meth:`Words.sentence` says it in the reader's language.
+
 Keys are dotted paths into the TOML tables (``[move] illegal = "…"`` is ``move.illegal``);
 parameters are ``str.format`` fields (``{player}``). Tests check that every language uses
 exactly the fields English uses for each key and that every key the code asks for exists.
@@ -42,6 +49,9 @@ from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 from typing import Any
+
+import games
+from games.sentences import Sentence
 
 DEFAULT_LANGUAGE = "en"
 
@@ -97,10 +107,7 @@ class Words:
     fallback: Mapping[str, str]
 
     def __call__(self, key: str, /, **params: Any) -> str:
-        params = {
-            name: self(value.key, **value.params) if isinstance(value, Phrase) else value
-            for name, value in params.items()
-        }
+        params = {name: self._said(value) for name, value in params.items()}
         template = self._template(key)
         if template is None and "n" in params:
             template = self._template(f"{key}.{plural_form(params['n'])}") or self._template(
@@ -109,6 +116,23 @@ class Words:
         if template is None:
             raise KeyError(f"no sentence {key!r} in the catalogue")
         return template.format(**params)
+
+    def _said(self, value: Any) -> Any:
+        """A parameter as it goes into a sentence: phrases and engine sentences in this
+        language, anything else as it is."""
+        if isinstance(value, Phrase):
+            return self(value.key, **value.params)
+        if isinstance(value, Sentence):
+            return self.sentence(value)
+        return value
+
+    def sentence(self, said: Sentence) -> str:
+        """A rules engine's sentence (a refusal's ``exc.sentence``) in this language; the
+        engine's own English if the catalogue does not know the key (an engine newer than the
+        catalogue: still a sentence, never an error)."""
+        if not self.has(said.key):
+            return said.english()
+        return self(said.key, **said.params)
 
     def _template(self, key: str) -> str | None:
         return self.entries.get(key) or self.fallback.get(key)
@@ -147,6 +171,12 @@ def catalogue() -> Catalogue:
             languages[entry.name.removesuffix(".toml")] = _flatten(
                 tomllib.loads(entry.read_text("utf-8"))
             )
+    english = languages[DEFAULT_LANGUAGE]
+    engines = games.sentences()
+    twice = sorted(set(english) & set(engines))
+    if twice:
+        raise ValueError(f"{DEFAULT_LANGUAGE}.toml repeats engine sentences: {twice[:5]}")
+    languages[DEFAULT_LANGUAGE] = {**english, **engines}
     return Catalogue(languages)
 
 

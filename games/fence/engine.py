@@ -14,6 +14,7 @@ from games.fence import actions as act
 from games.fence import goods, play, setup
 from games.fence.actions import Action
 from games.fence.info import SEAT_NAMES
+from games.fence.sentences import SAY
 from games.fence.state import FenceState, Table, freeze, thaw
 
 NAMES = SEAT_NAMES
@@ -66,9 +67,9 @@ def is_legal(state: FenceState, action: Action) -> bool:
 
 def apply(state: FenceState, action: Action) -> FenceState:
     if state.stage == "over":
-        raise GameOver("The game is over.")
+        raise GameOver(SAY("over"))
     if not isinstance(action, ACCEPTS[state.stage]) or not is_legal(state, action):
-        raise RuleViolation("That move is not legal now.")
+        raise RuleViolation(SAY("not_legal_now"))
     table = thaw(state)
     table.notes = []
     _step(table, action)

@@ -33,6 +33,7 @@ from games.core import AmbiguousMove, InvalidNotation, RuleViolation, quoted
 from games.fence import actions as act
 from games.fence.actions import Action
 from games.fence.info import SEAT_NAMES
+from games.fence.sentences import SAY
 from games.fence.tiles import Tile, slugify
 
 CARD = re.compile(r"^[rb]([1-6]|j|x)$")
@@ -41,17 +42,21 @@ SPOT = re.compile(r"^(-?\d+),(-?\d+)$")
 ROT = re.compile(r"^r(0|90|180|270)$")
 COORDS = re.compile(r"^([1-6]),([1-6])$")
 STAGE_HINT = {
-    "draft": "place or swap a tile, e.g. place lily-rivers at 1,0 r90",
-    "tunnel": "choose a tunnel end, e.g. tunnel venice",
-    "pawn": "place your pawn, e.g. pawn cabbagetown",
-    "cops": "choose the Cops' neighbourhood, e.g. cops at downtown",
-    "turn": "move yourself or move others, e.g. yourself R3 B5 or cops to downtown",
-    "second": "do the other part of Move Others",
-    "draw": "choose the colour of your card: draw red or draw blue",
-    "post": "choose the Trading Post's neighbourhood, e.g. post at downtown",
-    "offer": "answer the trade offer: accept trade or refuse trade",
-    "trading": "trade at the Trading Post, e.g. post orange R3 2, or post skip",
+    stage: SAY(f"hint_{stage}")
+    for stage in (
+        "draft",
+        "tunnel",
+        "pawn",
+        "cops",
+        "turn",
+        "second",
+        "draw",
+        "post",
+        "offer",
+        "trading",
+    )
 }
+"""What each stage asks for, said when a typed step fits nothing legal."""
 
 
 def hood_slug(tiles: Sequence[Tile], hood: int) -> str:
@@ -157,7 +162,7 @@ def matcher(tiles: Sequence[Tile], text: str) -> Callable[[Action], bool]:
     """A test that picks the actions ``text`` describes, or InvalidNotation."""
     words = text.strip().lower().replace("→", " ").split()
     if not words:
-        raise InvalidNotation("Type a move, for example yourself R3 B5 or cops to downtown.")
+        raise InvalidNotation(SAY("type_a_move"))
     verb, rest = words[0], words[1:]
     if verb in ("place", "swap"):
         return _placement(tiles, verb, rest)
@@ -172,7 +177,7 @@ def matcher(tiles: Sequence[Tile], text: str) -> Callable[[Action], bool]:
     if verb in ("yourself", "tip"):
         played, rest = _split_cards(rest)
         if not played:
-            raise InvalidNotation(f"{verb} needs one or two cards, like {verb} R3 B5.")
+            raise InvalidNotation(SAY("needs_cards", verb=verb))
         hood = _hood_matcher(tiles, rest)
         kind3 = act.Yourself if verb == "yourself" else act.TipOff
         wanted = tuple(sorted(played))
@@ -194,23 +199,20 @@ def matcher(tiles: Sequence[Tile], text: str) -> Callable[[Action], bool]:
         return _offer(rest)
     if verb == "post":
         return _post(tiles, rest)
-    raise InvalidNotation(
-        f"I cannot read {quoted(text)}: moves start with place, swap, pawn, cops, tunnel, "
-        "yourself, move, tip, hunch, draw, boat, offer, accept, refuse or post."
-    )
+    raise InvalidNotation(SAY("unreadable", text=quoted(text)))
 
 
 def _seat_of(word: str) -> int:
     seats = [i for i, name in enumerate(SEAT_NAMES) if name.lower() == word]
     if not seats:
-        raise InvalidNotation(f"{word} is not a pawn colour: use {', '.join(SEAT_NAMES)}.")
+        raise InvalidNotation(SAY("not_a_colour", word=word, colours=", ".join(SEAT_NAMES)))
     return seats[0]
 
 
 def _offer(rest: list[str]) -> Callable[[Action], bool]:
     """``offer <colour> <card> for <card>``."""
     if len(rest) != 4 or rest[2] != "for" or not (CARD.match(rest[1]) and CARD.match(rest[3])):
-        raise InvalidNotation("An offer reads offer <colour> <your card> for <their card>.")
+        raise InvalidNotation(SAY("offer_form"))
     seat, give, ask = _seat_of(rest[0]), rest[1].upper(), rest[3].upper()
     return lambda a: isinstance(a, act.Offer) and (a.seat, a.give, a.ask) == (seat, give, ask)
 
@@ -223,10 +225,7 @@ def _post(tiles: Sequence[Tile], rest: list[str]) -> Callable[[Action], bool]:
     if rest == ["skip"]:
         return lambda a: isinstance(a, act.NoTrade)
     if len(rest) != 3 or not CARD.match(rest[1]) or not PICK.match(rest[2]):
-        raise InvalidNotation(
-            "At the Trading Post say post <colour> <your card> <number of their card>, "
-            "or post skip."
-        )
+        raise InvalidNotation(SAY("post_form"))
     seat, give, pick = _seat_of(rest[0]), rest[1].upper(), int(rest[2])
     return lambda a: isinstance(a, act.PostTrade) and (a.seat, a.give, a.pick) == (seat, give, pick)
 
@@ -234,19 +233,19 @@ def _post(tiles: Sequence[Tile], rest: list[str]) -> Callable[[Action], bool]:
 def _placement(tiles: Sequence[Tile], verb: str, rest: list[str]) -> Callable[[Action], bool]:
     kind = act.Place if verb == "place" else act.Swap
     if "at" not in rest:
-        raise InvalidNotation(f"Say where: {verb} <tile> at x,y r0 (x east, y north of Old Town).")
+        raise InvalidNotation(SAY("say_where", verb=verb))
     at = rest.index("at")
     tile = _tile_matcher(tiles, " ".join(rest[:at]))
     spot_words = rest[at + 1 :]
     spot = SPOT.match(spot_words[0]) if spot_words else None
     if spot is None:
-        raise InvalidNotation("A map spot is x,y counted from Old Town, like 1,-2.")
+        raise InvalidNotation(SAY("spot_form"))
     pos = (int(spot.group(1)), int(spot.group(2)))
     rot: int | None = None
     if len(spot_words) > 1:
         found = ROT.match(spot_words[1])
         if found is None:
-            raise InvalidNotation("A rotation is r0, r90, r180 or r270 (clockwise).")
+            raise InvalidNotation(SAY("rotation_form"))
         rot = int(found.group(1)) // 90
     return lambda a: (
         isinstance(a, kind) and a.pos == pos and tile(a.tile) and (rot is None or a.rot == rot)
@@ -261,10 +260,13 @@ def choose(tiles: Sequence[Tile], stage: str, legal: list[Action], text: str) ->
         return found[0]
     if len(found) > 1:
         options = ", ".join(format_action(tiles, a) for a in found[:4])
-        raise AmbiguousMove(f"{quoted(text)} fits several moves, such as {options}.")
+        raise AmbiguousMove(SAY("ambiguous", text=quoted(text), moves=options))
     verb = text.strip().lower().split()[0]
     same = [a for a in legal if format_action(tiles, a).startswith(verb)]
     examples = ", ".join(format_action(tiles, a) for a in (same or legal)[:3])
-    hint = STAGE_HINT.get(stage, "wait")
-    more = f" Legal now: {examples}." if examples else ""
-    raise RuleViolation(f"{quoted(text)} is not legal here: {hint}.{more}")
+    hint = STAGE_HINT.get(stage) or SAY("hint_wait")
+    raise RuleViolation(
+        SAY("not_legal_here_examples", text=quoted(text), hint=hint, examples=examples)
+        if examples
+        else SAY("not_legal_here", text=quoted(text), hint=hint)
+    )

@@ -14,9 +14,11 @@ import re
 
 from games.core import IllegalMove, InvalidNotation, RuleViolation, quoted
 from games.fence.actions import Action, CopsRoad
+from games.fence.sentences import SAY
 from games.fence.state import FenceState
 from games.fence.tiles import slugify
 from games.fence.world import city_map, hood_name, tiles_of
+from games.sentences import listing
 
 CARDISH = re.compile(r"^[rb]\d+$")
 VALID_CARD = re.compile(r"^[rb][1-6]$")
@@ -32,19 +34,15 @@ def diagnose(state: FenceState, legal: list[Action], text: str) -> IllegalMove |
     place_words = [w for w in rest if not CARDISH.match(w) and w not in ("to", "at")]
     bad = [c for c in cards if not VALID_CARD.match(c.lower())]
     if bad:
-        return InvalidNotation(
-            f"{bad[0]} is not a card: red and blue cards run from 1 to 6 (R1–R6, B1–B6)."
-        )
+        return InvalidNotation(SAY("not_a_card", card=bad[0]))
     if verb in ("yourself", "tip") and cards:
         hand = state.hands[state.actor]
         missing = [c for c in cards if c not in hand]
         if missing:
-            held = " ".join(hand) or "no cards"
-            return RuleViolation(f"You don't hold {' or '.join(missing)} — your hand is {held}.")
+            held = " ".join(hand) or SAY("no_cards")
+            return RuleViolation(SAY("not_held", cards=listing(missing), hand=held))
         if len(cards) == 2 and cards[0][0] == cards[1][0]:
-            return RuleViolation(
-                "Play one card, or one red and one blue card together (one of each colour)."
-            )
+            return RuleViolation(SAY("two_of_a_colour"))
     if place_words and verb in ("yourself", "tip", "cops", "move", "pawn", "tunnel"):
         if verb == "move":
             place_words = place_words[1:]  # the pawn colour comes first
@@ -55,11 +53,7 @@ def diagnose(state: FenceState, legal: list[Action], text: str) -> IllegalMove |
         reachable = sorted({hood_name(tiles_of(state), a.hood) for a in legal
                             if isinstance(a, CopsRoad)})  # fmt: skip
         if reachable:
-            return RuleViolation(
-                "The Cops move one road step: from here they can go to "
-                + ", ".join(reachable)
-                + "."
-            )
+            return RuleViolation(SAY("cops_step", hoods=", ".join(reachable)))
     return None
 
 
@@ -78,7 +72,9 @@ def _unknown_place(state: FenceState, words: list[str]) -> IllegalMove | None:
     if any(slug == wanted or slug.startswith(wanted) for slug in names):
         return None
     close = difflib.get_close_matches(wanted, list(names), n=3, cutoff=0.6)
-    hint = f" Did you mean {' or '.join(names[c] for c in close)}?" if close else ""
-    return InvalidNotation(
-        f"No neighbourhood on this map is called {quoted(' '.join(words))}.{hint}"
-    )
+    typed = quoted(" ".join(words))
+    if close:
+        return InvalidNotation(
+            SAY("no_hood_close", name=typed, close=listing([names[c] for c in close]))
+        )
+    return InvalidNotation(SAY("no_hood", name=typed))

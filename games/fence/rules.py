@@ -30,6 +30,7 @@ from games.fence.drop import drop
 from games.fence.info import INFO, SEAT_NAMES
 from games.fence.notation import choose, format_action, public_text
 from games.fence.refusals import diagnose
+from games.fence.sentences import SAY
 from games.fence.state import FenceState, dump_state, load_state
 from games.fence.view import seat_view
 from games.fence.world import city_map, hood_name, tiles_of
@@ -39,6 +40,7 @@ class FenceRules(Rules[FenceState, Action]):
     """FENCE! as decided in ``shared/rules/fence.md``."""
 
     info = INFO
+    sentences = SAY
     step_separator = "; "
 
     # -- life cycle ----------------------------------------------------------------------------
@@ -46,7 +48,7 @@ class FenceRules(Rules[FenceState, Action]):
         self, players: int = 2, options: dict[str, Any] | None = None, seed: int = 0
     ) -> FenceState:
         if not INFO.min_players <= players <= INFO.max_players:
-            raise InvalidOption("FENCE! is played by 2 to 6 players.")
+            raise InvalidOption(SAY("players"))
         return engine.new_state(players, self.options(options), seed)
 
     def to_move(self, state: FenceState) -> list[int]:
@@ -71,7 +73,7 @@ class FenceRules(Rules[FenceState, Action]):
     # -- notation ------------------------------------------------------------------------------
     def parse(self, state: FenceState, text: str) -> Action:
         if state.stage == "over":
-            raise GameOver("The game is over.")
+            raise GameOver(SAY("over"))
         legal = self.legal_actions(state)
         # The words of a guided-turn label are a move too ("Move yourself with R4 to
         # Glasshouse"): a player may type what the panel showed them.
@@ -121,7 +123,7 @@ class FenceRules(Rules[FenceState, Action]):
             return self.load(json.loads(text))
         except (ValueError, KeyError, TypeError, IndexError, RecursionError) as exc:
             why = shorten(str(exc), 80)
-            raise InvalidNotation(f"That is not a FENCE! position: {why}.") from None
+            raise InvalidNotation(SAY("not_a_position", error=why)) from None
 
     # -- public facts about actions --------------------------------------------------------------
     def highlight(self, before: FenceState, action: Action) -> dict[str, Any]:
@@ -233,12 +235,12 @@ class FenceRules(Rules[FenceState, Action]):
         current = state
         for part in [p for p in text.split(";") if p.strip()]:
             if actions and self.turn_ended(state, current):
-                raise IllegalMove(f"Your turn is over before {quoted(part)}.")
+                raise IllegalMove(SAY("turn_over", step=quoted(part)))
             action = self.parse(current, part)
             actions.append(action)
             current = self.apply(current, action)
         if not actions:
-            raise InvalidNotation("Type a move, for example yourself R3 B5.")
+            raise InvalidNotation(SAY("empty"))
         return actions
 
 

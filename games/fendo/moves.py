@@ -15,14 +15,16 @@ from dataclasses import replace
 from itertools import pairwise
 
 from games.fendo.geometry import SIDES, Edge, flood, squares_of
+from games.fendo.sentences import COLOURS, SAY
 from games.fendo.state import Action, Add, Build, FendoState
+from games.sentences import Sentence
 
 SIDE_INDEX = {side: i for i, side in enumerate(SIDES)}
-ENCLOSES_EMPTY = "that fence would enclose an empty area"
-TWO_OPEN = "that fence would cut off two open areas"
+ENCLOSES_EMPTY = SAY("encloses_empty")
+TWO_OPEN = SAY("two_open")
 
 
-def split_verdict(pieces_away: int, pieces_total: int) -> str | None:
+def split_verdict(pieces_away: int, pieces_total: int) -> Sentence | None:
     """Ruling 7 for a fence that splits the open area in two: the part away from the piece
     must not be empty, and the two parts may not both keep two or more pieces. The piece's
     own part always holds the piece itself."""
@@ -249,53 +251,49 @@ def has_action(state: FendoState, seat: int) -> bool:
     return any(any(scan.legal_fences(p, scan.reach(p))) for p in squares_of(mine))
 
 
-def build_problem(state: FendoState, action: Build) -> str | None:
+def build_problem(state: FendoState, action: Build) -> Sentence | None:
     """Why ``action`` breaks ruling 7 (None if it is legal). Wording follows the rulings."""
     geo = state.geo
     seat = state.to_move
     piece, to, side = action
     names = geo.names
     if not (0 <= piece < geo.squares and 0 <= to < geo.squares and side in SIDES):
-        return "that is not a square and side on this board"
+        return SAY("not_square_side")
     if not (state.pieces[seat] >> piece) & 1:
-        return f"there is no {('White', 'Orange')[seat]} piece on {names[piece]}"
+        return SAY("no_piece", colour=COLOURS[seat], square=names[piece])
     if not (state.open_area >> piece) & 1:
-        return f"the piece on {names[piece]} is in a closed area and cannot be selected"
+        return SAY("closed_piece", square=names[piece])
     scan = Scan(state)
     if to != piece:
         if (scan.occupied >> to) & 1:
-            return f"square {names[to]} is occupied"
+            return SAY("occupied", square=names[to])
         if not (scan.reach(piece) >> to) & 1:
-            return f"no route from {names[piece]} to {names[to]} with at most one turn"
+            return SAY("no_route", piece=names[piece], square=names[to])
     edge = geo.edge(to, side)
     if edge is None:
-        return f"the {_SIDE_WORDS[side]} side of {names[to]} is the board edge"
+        return SAY(f"edge_{side}", square=names[to])
     kind, low = edge
     fenced = state.fences_east if kind == "e" else state.fences_north
     if (fenced >> low) & 1:
-        return f"there is already a fence on {geo.edge_name(edge)}"
+        return SAY("fenced", fence=geo.edge_name(edge))
     return scan.verdict(piece, to, side)
 
 
-_SIDE_WORDS = {"n": "north", "e": "east", "s": "south", "w": "west"}
-
-
-def add_problem(state: FendoState, action: Add) -> str | None:
+def add_problem(state: FendoState, action: Add) -> Sentence | None:
     """Why ``action`` breaks ruling 8 (None if it is legal)."""
     geo = state.geo
     seat = state.to_move
     square = action.square
     if not 0 <= square < geo.squares:
-        return "that square is not on this board"
+        return SAY("add_off_board")
     if not state.stock[seat]:
-        return "you have no pieces left in stock to add"
+        return SAY("no_stock")
     if not state.pieces[seat] & state.open_area:
-        return "you have no piece in the open area, so you cannot add"
+        return SAY("no_open_piece")
     if (state.occupied >> square) & 1:
-        return f"square {geo.names[square]} is occupied"
+        return SAY("occupied", square=geo.names[square])
     if not (add_targets(Scan(state), seat) >> square) & 1:
-        name = geo.names[square]
-        return f"square {name} is not one move away from any of your pieces in the open area"
+        return SAY("add_too_far", square=geo.names[square])
     return None
 
 

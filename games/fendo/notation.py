@@ -14,13 +14,14 @@ from typing import Any
 
 from games.core import InvalidNotation, quoted
 from games.fendo.geometry import SIDES, SIZES, Geometry, geometry, squares_of
+from games.fendo.sentences import SAY
 from games.fendo.state import SEAT_LETTERS, Action, Add, AreaError, Build, FendoState, build_state
 
 _SQUARE = r"[a-k](?:1[01]|[1-9])"
 _ADD = re.compile(rf"^\+?({_SQUARE})$")
 _MOVE_NO_SIDE = re.compile(r"^[a-z]\d{1,2}-[a-z]\d{1,2}$")
 _BUILD = re.compile(rf"^({_SQUARE})(?:-({_SQUARE}))?([nesw])$")
-_HOW = "type c3 to add a piece, d1-d4n to move and fence, or d1e to fence without moving"
+_HOW = SAY("how_to")
 
 
 def format_move(geo: Geometry, action: Action) -> str:
@@ -46,20 +47,15 @@ def read_move(geo: Geometry, text: str) -> Action:
         to = piece if built.group(2) is None else _square(geo, built.group(2))
         return Build(piece, to, built.group(3))
     if _MOVE_NO_SIDE.match(cleaned):
-        raise InvalidNotation(
-            f"{quoted(text)} needs the side of the fence you build after moving: add n, e, s or w "
-            f"(for example {cleaned}n)."
-        )
-    raise InvalidNotation(f"Could not read {quoted(text)} as a Fendo move: {_HOW}.")
+        raise InvalidNotation(SAY("need_side", text=quoted(text), example=f"{cleaned}n"))
+    raise InvalidNotation(SAY("unreadable", text=quoted(text), how=_HOW))
 
 
 def _square(geo: Geometry, name: str) -> int:
     square = geo.square(name)
     if square is None:
         last = geo.names[-1]
-        raise InvalidNotation(
-            f"There is no square {name} on the {geo.size}×{geo.size} board (a1 to {last})."
-        )
+        raise InvalidNotation(SAY("no_square", square=name, size=geo.size, last=last))
     return square
 
 
@@ -104,9 +100,9 @@ def read_position(text: str) -> FendoState:
     try:
         data = json.loads(text)
     except (json.JSONDecodeError, TypeError) as exc:
-        raise InvalidNotation(f"A Fendo position must be a JSON object: {exc}.") from None
+        raise InvalidNotation(SAY("position_json", error=str(exc))) from None
     if not isinstance(data, dict):
-        raise InvalidNotation("A Fendo position must be a JSON object.")
+        raise InvalidNotation(SAY("position_object"))
     return state_from_dict(data)
 
 
@@ -114,30 +110,30 @@ def state_from_dict(data: Mapping[str, Any]) -> FendoState:
     """Validate and build a state from ruling 13's fields (plus optional ``options``)."""
     unknown = set(data) - {"size", "pieces", "fences", "stock", "to_move", "passes", "options"}
     if unknown:
-        raise InvalidNotation(f"Unknown key {sorted(unknown)[0]!r} in the Fendo position.")
+        raise InvalidNotation(SAY("position_key", key=repr(sorted(unknown)[0])))
     size = data.get("size", 7)
     if size not in SIZES or isinstance(size, bool):
-        raise InvalidNotation("The board size must be 7, 9 or 11.")
+        raise InvalidNotation(SAY("position_size"))
     geo = geometry(size)
     pieces = [0, 0]
     raw_pieces = data.get("pieces")
     if not isinstance(raw_pieces, dict) or not raw_pieces:
-        raise InvalidNotation('"pieces" must map squares to "W" or "O".')
+        raise InvalidNotation(SAY("position_pieces"))
     for name, letter in raw_pieces.items():
         square = _square(geo, str(name))
         if letter not in SEAT_LETTERS:
-            raise InvalidNotation(f'The piece on {name} must be "W" or "O", not {letter!r}.')
+            raise InvalidNotation(SAY("position_piece", square=name, letter=repr(letter)))
         if ((pieces[0] | pieces[1]) >> square) & 1:
-            raise InvalidNotation(f"Square {name} holds two pieces.")
+            raise InvalidNotation(SAY("position_two_pieces", square=name))
         pieces[SEAT_LETTERS.index(letter)] |= 1 << square
     fences = {"e": 0, "n": 0}
     raw_fences = data.get("fences", [])
     if not isinstance(raw_fences, list):
-        raise InvalidNotation('"fences" must be a list like ["d4/d5"].')
+        raise InvalidNotation(SAY("position_fences"))
     for name in raw_fences:
         kind, low = _read_fence(geo, str(name))
         if (fences[kind] >> low) & 1:
-            raise InvalidNotation(f"The fence {name} is listed twice.")
+            raise InvalidNotation(SAY("position_fence_twice", fence=name))
         fences[kind] |= 1 << low
     stock = data.get("stock", {"W": 0, "O": 0})
     if (
@@ -147,19 +143,19 @@ def state_from_dict(data: Mapping[str, Any]) -> FendoState:
             isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in stock.values()
         )
     ):
-        raise InvalidNotation('"stock" must look like {"W": 6, "O": 6}.')
+        raise InvalidNotation(SAY("position_stock"))
     to_move = data.get("to_move", "W")
     if to_move not in SEAT_LETTERS:
-        raise InvalidNotation('"to_move" must be "W" or "O".')
+        raise InvalidNotation(SAY("position_to_move"))
     passes = data.get("passes", 0)
     if passes not in (0, 1, 2) or isinstance(passes, bool):
-        raise InvalidNotation('"passes" must be 0, 1 or 2.')
+        raise InvalidNotation(SAY("position_passes"))
     options = data.get("options", {})
     if not isinstance(options, dict) or set(options) - {"early_end"}:
-        raise InvalidNotation('"options" may only hold "early_end".')
+        raise InvalidNotation(SAY("position_options"))
     early_end = options.get("early_end", True)
     if not isinstance(early_end, bool):
-        raise InvalidNotation('"early_end" must be true or false.')
+        raise InvalidNotation(SAY("position_early_end"))
     try:
         return build_state(
             size=size,
@@ -172,7 +168,7 @@ def state_from_dict(data: Mapping[str, Any]) -> FendoState:
             early_end=early_end,
         )
     except AreaError as exc:
-        raise InvalidNotation(f"That position breaks ruling 6: {exc}.") from None
+        raise InvalidNotation(SAY("position_ruling6", error=exc.sentence)) from None
 
 
 def _read_fence(geo: Geometry, name: str) -> tuple[str, int]:
@@ -186,11 +182,11 @@ def _read_fence(geo: Geometry, name: str) -> tuple[str, int]:
             edge = geo.edge(low, side)
             if edge is not None and geo.edge_squares(edge) == (low, high):
                 return edge
-        raise InvalidNotation(f"The fence {name} does not lie between two adjacent squares.")
+        raise InvalidNotation(SAY("fence_not_between", fence=name))
     if text and text[-1] in SIDES:
         square = _square(geo, text[:-1])
         edge = geo.edge(square, text[-1])
         if edge is None:
-            raise InvalidNotation(f"The fence {name} would lie on the board edge.")
+            raise InvalidNotation(SAY("fence_on_edge", fence=name))
         return edge
-    raise InvalidNotation(f'Could not read the fence {name!r}: write it like "d4/d5" or "d4n".')
+    raise InvalidNotation(SAY("fence_unreadable", fence=repr(name)))

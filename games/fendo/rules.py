@@ -57,6 +57,7 @@ from games.fendo.notation import (
     state_from_dict,
     write_position,
 )
+from games.fendo.sentences import SAY
 from games.fendo.state import (
     FULL_SET,
     SEAT_LETTERS,
@@ -67,6 +68,7 @@ from games.fendo.state import (
     FendoState,
     start_state,
 )
+from games.sentences import Sentence
 
 HANDICAPS: dict[str, tuple[int, int]] = {
     "none": (FULL_SET, FULL_SET),
@@ -114,6 +116,8 @@ _MAX_ALTERNATIVES = 4
 
 
 class FendoRules(Rules[FendoState, Action]):
+    sentences = SAY
+
     info = GameInfo(
         name="fendo",
         title="Fendo",
@@ -131,7 +135,7 @@ class FendoRules(Rules[FendoState, Action]):
     ) -> FendoState:
         """Fendo has no chance element, so ``seed`` is not used."""
         if players != 2:
-            raise InvalidOption("Fendo is played by exactly 2 players.")
+            raise InvalidOption(SAY("players"))
         chosen = validate_options(self.info.options, options)
         return start_state(chosen["size"], HANDICAPS[chosen["handicap"]], chosen["early_end"])
 
@@ -143,10 +147,10 @@ class FendoRules(Rules[FendoState, Action]):
 
     def apply(self, state: FendoState, action: Action) -> FendoState:
         if is_over(state):
-            raise GameOver("The game is over; no more moves can be made.")
+            raise GameOver(SAY("over"))
         problem = self._problem(state, action)
         if problem is not None:
-            raise RuleViolation(_sentence(problem) + ".")
+            raise RuleViolation(SAY("refused", problem=problem))
         return play(state, action)
 
     def outcome(self, state: FendoState) -> Outcome | None:
@@ -173,25 +177,29 @@ class FendoRules(Rules[FendoState, Action]):
     # -- notation --------------------------------------------------------------------------
     def parse(self, state: FendoState, text: str) -> Action:
         if is_over(state):
-            raise GameOver("The game is over; no more moves can be made.")
+            raise GameOver(SAY("over"))
         action = read_move(state.geo, text)
         problem = self._problem(state, action)
         if problem is None:
             return action
         hint = self._alternatives(state, action)
-        raise RuleViolation(_sentence(problem) + (f"; {hint}" if hint else "") + ".")
+        raise RuleViolation(
+            SAY("refused_hint", problem=problem, hint=hint)
+            if hint
+            else SAY("refused", problem=problem)
+        )
 
     def format(self, state: FendoState, action: Action) -> str:
         return format_move(state.geo, action)
 
-    def _problem(self, state: FendoState, action: Action) -> str | None:
+    def _problem(self, state: FendoState, action: Action) -> Sentence | None:
         if isinstance(action, Add):
             return add_problem(state, action)
         if isinstance(action, Build):
             return build_problem(state, action)
-        return "that is not a Fendo action"
+        return SAY("not_an_action")
 
-    def _alternatives(self, state: FendoState, action: Action) -> str:
+    def _alternatives(self, state: FendoState, action: Action) -> Sentence | None:
         """A few legal actions close to what was asked, in the player's own terms."""
         legal = legal_actions(state)
         geo = state.geo
@@ -212,21 +220,21 @@ class FendoRules(Rules[FendoState, Action]):
                     picks = sorted(firsts.values(), key=lambda a: distance(a.to, action.to))
                     picks = picks[:_MAX_ALTERNATIVES]
                 names = ", ".join(format_move(geo, a) for a in picks)
-                return f"legal moves for {geo.names[action.piece]} include {names}"
+                return SAY("hint_piece", piece=geo.names[action.piece], moves=names)
             builds = [a for a in legal if isinstance(a, Build)]
             pieces = sorted({a.piece for a in builds})
             if pieces:
                 listed = ", ".join(geo.names[p] for p in pieces)
-                return f"pieces you can select: {listed}"
+                return SAY("hint_select", pieces=listed)
         adds = [a for a in legal if isinstance(a, Add)]
         if isinstance(action, Add) and adds:
             adds.sort(key=lambda a: distance(a.square, action.square))
             names = ", ".join(format_move(geo, a) for a in adds[:_MAX_ALTERNATIVES])
-            return f"you could add on {names}"
+            return SAY("hint_add", squares=names)
         if legal:
             names = ", ".join(format_move(geo, a) for a in legal[:_MAX_ALTERNATIVES])
-            return f"legal moves include {names}"
-        return ""
+            return SAY("hint_any", moves=names)
+        return None
 
     # -- views and serialisation -----------------------------------------------------------
     def view(self, state: FendoState, seat: int | None) -> dict[str, Any]:
@@ -273,7 +281,7 @@ class FendoRules(Rules[FendoState, Action]):
             raise
         except (ValueError, KeyError, IndexError, TypeError, RecursionError) as exc:
             why = shorten(str(exc), 80)
-            raise InvalidNotation(f"That is not a Fendo position: {why}") from None
+            raise InvalidNotation(SAY("not_a_position", error=why)) from None
         return settle(state)
 
     # -- what the bot says about a move ----------------------------------------------------
@@ -334,7 +342,3 @@ class FendoRules(Rules[FendoState, Action]):
                 "Neither player can act, so the game ends; the open area counts for nobody."
             )
         return said
-
-
-def _sentence(text: str) -> str:
-    return text[:1].upper() + text[1:]

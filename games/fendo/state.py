@@ -13,6 +13,8 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from games.fendo.geometry import Geometry, all_areas, geometry
+from games.fendo.sentences import SAY
+from games.sentences import Sentence
 
 WHITE, ORANGE = 0, 1
 SEAT_NAMES = ("White", "Orange")
@@ -78,7 +80,12 @@ class FendoState:
 
 
 class AreaError(ValueError):
-    """A position breaks ruling 6 (an empty area, or two open areas)."""
+    """A position breaks ruling 6 (an empty area, or two open areas); ``sentence`` says which
+    in any language, ``str()`` in English."""
+
+    def __init__(self, sentence: Sentence) -> None:
+        super().__init__(sentence.english())
+        self.sentence = sentence
 
 
 def partition(
@@ -94,11 +101,12 @@ def partition(
         white = (area & pieces[0]).bit_count()
         orange = (area & pieces[1]).bit_count()
         if white + orange == 0:
-            raise AreaError(f"the area around {geo.name((area & -area).bit_length() - 1)} is empty")
+            square = geo.name((area & -area).bit_length() - 1)
+            raise AreaError(SAY("area_empty", square=square))
         if white + orange == 1:
             closed[WHITE if white else ORANGE] |= area
         elif open_area:
-            raise AreaError("there are two open areas")
+            raise AreaError(SAY("area_two_open"))
         else:
             open_area = area
     return open_area, (closed[0], closed[1])

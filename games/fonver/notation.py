@@ -23,6 +23,7 @@ import re
 from games.core import InvalidNotation, quoted
 from games.fonver.actions import KEEP, SWAP, Action, Capture, Place, Point
 from games.fonver.board import BLACK, EMPTY, WHITE, Board
+from games.fonver.sentences import SAY
 
 SIZES = (9, 11, 13, 15, 17, 19)
 
@@ -38,18 +39,13 @@ COLOUR_NAMES = {BLACK: "Black", WHITE: "White"}
 FLAG_PIE_RULE = "pie-rule"
 FLAG_SWAPPED = "swapped"
 
-MOVE_HELP = (
-    "type a point to place a stone (k10), a capture as from>to (l11>k11), "
-    "or keep / swap for the pie decision"
-)
+MOVE_HELP = SAY("how_to")
 
 
 def _point(file_letter: str, rank_text: str, text: str) -> Point:
     rank = int(rank_text)
     if rank < 1 or rank_text.startswith("0"):
-        raise InvalidNotation(
-            f"{quoted(text)} is not a move: ranks are numbered from 1, as in k10 or l11>k11."
-        )
+        raise InvalidNotation(SAY("rank_from_one", text=quoted(text)))
     return Point(ord(file_letter) - ord("a"), rank - 1)
 
 
@@ -64,7 +60,7 @@ def parse_move(text: str) -> Action:
     match = _CAPTURE_RE.match(cleaned)
     if match:
         return Capture(_point(match[1], match[2], cleaned), _point(match[3], match[4], cleaned))
-    raise InvalidNotation(f"I can't read {quoted(text)} as a move: {MOVE_HELP}.")
+    raise InvalidNotation(SAY("unreadable", text=quoted(text), how=MOVE_HELP))
 
 
 def write_position(board: Board, size: int, colour: int, phase: str, flags: list[str]) -> str:
@@ -84,34 +80,30 @@ def read_position(text: str) -> tuple[int, Board, int, str, set[str]]:
     lines = [line.strip() for line in text.strip().splitlines() if line.strip()]
     size = len(lines[0]) if lines else 0
     if size not in SIZES or len(lines) < size:
-        raise InvalidNotation(
-            "A Fonver position starts with N board lines of N characters B, W or '.', "
-            f"N one of {', '.join(map(str, SIZES))}."
-        )
+        raise InvalidNotation(SAY("position_board", sizes=", ".join(map(str, SIZES))))
     board_rows = [row.upper() for row in lines[:size]]
     for row in board_rows:
         if len(row) != size or not set(row) <= set(STONE_CHARS):
-            raise InvalidNotation(
-                f"Board line {row!r} must hold exactly {size} characters, each B, W or '.'."
-            )
+            raise InvalidNotation(SAY("position_line", row=repr(row), size=size))
     rest = lines[size:]
     if len(rest) not in (2, 3):
-        raise InvalidNotation(
-            "After the board a position needs the side to move (B or W) and the phase "
-            "(place, capture or pie), optionally followed by flags."
-        )
+        raise InvalidNotation(SAY("position_rest"))
     colour = COLOUR_WORDS.get(rest[0].lower())
     if colour is None:
-        raise InvalidNotation(f"The side to move must be B or W, not {rest[0]!r}.")
+        raise InvalidNotation(SAY("position_side", side=repr(rest[0])))
     phase = rest[1].lower()
     if phase not in {"place", "capture", "pie"}:
-        raise InvalidNotation(f"The phase must be place, capture or pie, not {rest[1]!r}.")
+        raise InvalidNotation(SAY("position_phase", phase=repr(rest[1])))
     flags = set(rest[2].lower().split()) if len(rest) == 3 else set()
     unknown = flags - {FLAG_PIE_RULE, FLAG_SWAPPED}
     if unknown:
         raise InvalidNotation(
-            f"Unknown position flag {sorted(unknown)[0]!r}: the flags are "
-            f"{FLAG_PIE_RULE} and {FLAG_SWAPPED}."
+            SAY(
+                "position_flag",
+                flag=repr(sorted(unknown)[0]),
+                pie_rule=FLAG_PIE_RULE,
+                swapped=FLAG_SWAPPED,
+            )
         )
     cells = [EMPTY] * (size * size)
     for row_number, row in enumerate(board_rows):

@@ -26,19 +26,18 @@ from games.fonver.board import (
     geometry,
     other,
 )
-from games.fonver.notation import COLOUR_NAMES
+from games.fonver.sentences import COLOURS, SAY
 from games.fonver.state import FonverState
+from games.sentences import Sentence
+from games.sentences import listing as alternatives
 
 ALTERNATIVES = 3
 """How many legal moves an error message suggests."""
 
 
-def listing(items: list[str]) -> str:
+def listing(items: list[str]) -> str | Sentence:
     """``a``, ``a or b``, ``a, b or c`` — for suggestions in error messages."""
-    shown = items[:ALTERNATIVES]
-    if len(shown) <= 1:
-        return "".join(shown)
-    return f"{', '.join(shown[:-1])} or {shown[-1]}"
+    return alternatives(items, limit=ALTERNATIVES)
 
 
 # -- what is legal ------------------------------------------------------------------------------
@@ -94,7 +93,7 @@ def _index(state: FonverState, point: Point) -> int:
     n = state.size
     if not (0 <= point.file < n and 0 <= point.rank < n):
         last = chr(ord("a") + n - 1)
-        raise RuleViolation(f"{point} is off the board: files run a–{last} and ranks 1–{n}.")
+        raise RuleViolation(SAY("off_board", point=str(point), last=last, size=n))
     return point.index(n)
 
 
@@ -107,35 +106,25 @@ def _nearest_empty(state: FonverState, near: int) -> list[str]:
     return [geo.name(i) for i in empties[:ALTERNATIVES]]
 
 
-def _capture_hint(state: FonverState) -> str:
+def _capture_hint(state: FonverState) -> str | Sentence:
     return listing([str(step) for step in capture_steps(state)])
 
 
 def _ensure_playing(state: FonverState) -> None:
     if state.winner is not None:
-        raise GameOver(f"The game is over: {COLOUR_NAMES[state.winner]} has already won.")
+        raise GameOver(SAY("over", colour=COLOURS[state.winner]))
 
 
 def _refuse_out_of_phase(state: FonverState, wanted: str) -> NoReturn:
-    colour = COLOUR_NAMES[state.colour]
+    colour = COLOURS[state.colour]
     if state.phase == "pie":
-        raise RuleViolation(
-            "First the pie decision: type keep (stay White) or swap (take Black and its stone)."
-        )
+        raise RuleViolation(SAY("pie_first"))
     if state.phase == "capture":
-        raise RuleViolation(
-            f"{colour} must capture while a crosscut is open, for example {_capture_hint(state)}."
-        )
-    if wanted == "capture":
-        example = listing(_nearest_empty(state, (state.size * state.size) // 2))
-        raise RuleViolation(
-            f"There is no crosscut to capture from; place a stone on an empty point, "
-            f"for example {example}."
-        )
+        raise RuleViolation(SAY("must_capture", colour=colour, example=_capture_hint(state)))
     example = listing(_nearest_empty(state, (state.size * state.size) // 2))
-    raise RuleViolation(
-        f"There is no pie decision to make now; {colour} places a stone, for example {example}."
-    )
+    if wanted == "capture":
+        raise RuleViolation(SAY("no_crosscut", example=example))
+    raise RuleViolation(SAY("no_pie", colour=colour, example=example))
 
 
 def check_place(state: FonverState, action: Place) -> int:
@@ -146,8 +135,7 @@ def check_place(state: FonverState, action: Place) -> int:
     index = _index(state, action.point)
     if state.board[index] != EMPTY:
         raise RuleViolation(
-            f"{action.point} is occupied; empty points nearby are "
-            f"{listing(_nearest_empty(state, index))}."
+            SAY("occupied", point=str(action.point), points=listing(_nearest_empty(state, index)))
         )
     return index
 
@@ -166,27 +154,37 @@ def check_capture(state: FonverState, action: Capture) -> tuple[int, int]:
     if not open_blocks or board[target] != other(mover):
         capturable = sorted({t for _, t in capture_pairs(state)})
         own = board[target] == mover and open_blocks
-        what = "your own stone" if own else "not part of a crosscut"
         raise RuleViolation(
-            f"{action.target} is {what}; you can capture "
-            f"{listing([geo.name(t) for t in capturable])}."
+            SAY(
+                "own_stone" if own else "not_in_crosscut",
+                target=str(action.target),
+                targets=listing([geo.name(t) for t in capturable]),
+            )
         )
     if board[source] != mover:
         raise RuleViolation(
-            f"{action.source} holds no {COLOUR_NAMES[mover]} stone; capture with one of yours, "
-            f"for example {_hint_for(state, target)}."
+            SAY(
+                "no_stone",
+                source=str(action.source),
+                colour=COLOURS[mover],
+                example=_hint_for(state, target),
+            )
         )
     friends = chain(board, geo, source)
     for anchor in open_blocks:
         if any(p in friends and board[p] == mover for p in geo.block(anchor)):
             return source, target
     raise RuleViolation(
-        f"{action.source} is not in a chain of your crosscut stones; to capture "
-        f"{action.target} try {_hint_for(state, target)}."
+        SAY(
+            "not_in_chain",
+            source=str(action.source),
+            target=str(action.target),
+            example=_hint_for(state, target),
+        )
     )
 
 
-def _hint_for(state: FonverState, target: int) -> str:
+def _hint_for(state: FonverState, target: int) -> str | Sentence:
     geo = geometry(state.size)
     steps = [f"{geo.name(s)}>{geo.name(t)}" for s, t in capture_pairs(state) if t == target]
     return listing(steps)
@@ -264,7 +262,7 @@ def apply_action(state: FonverState, action: Place | Capture | PieChoice) -> Fon
     if isinstance(action, PieChoice):
         check_pie(state)
         return choose(state, action.swap)
-    raise RuleViolation(f"{action!r} is not a Fonver move.")
+    raise RuleViolation(SAY("not_a_move", action=repr(action)))
 
 
 def winner_on(board: tuple[int, ...], geo: Geometry) -> int | None:

@@ -44,6 +44,7 @@ from games.fonver.notation import (
 )
 from games.fonver.play import apply_action, check_capture, check_pie, check_place, legal_steps
 from games.fonver.play import winner_on as _winner_on
+from games.fonver.sentences import SAY
 from games.fonver.state import FonverState
 
 EDGE_WORDS = {BLACK: "top and bottom", WHITE: "left and right"}
@@ -59,6 +60,7 @@ class FonverRules(Rules[FonverState, Action]):
     """Fonver by Saïd Galdseid, as decided in ``shared/rules/fonver.md``."""
 
     info = INFO
+    sentences = SAY
 
     # -- life cycle ----------------------------------------------------------------------------
     def new(
@@ -66,7 +68,7 @@ class FonverRules(Rules[FonverState, Action]):
     ) -> FonverState:
         """Fonver uses no randomness, so ``seed`` changes nothing."""
         if players != 2:
-            raise InvalidOption("Fonver is played by exactly 2 players.")
+            raise InvalidOption(SAY("players"))
         chosen = self.options(options)
         size = chosen["size"]
         return FonverState(
@@ -116,21 +118,20 @@ class FonverRules(Rules[FonverState, Action]):
         position the previous one leaves; steps after the turn has passed are refused."""
         tokens = [t for t in _STEP_SPLIT.split(_ARROW_SPACES.sub(">", text.strip())) if t]
         if not tokens:
-            raise InvalidNotation("Type a move, for example k10 or l11>k11.")
+            raise InvalidNotation(SAY("empty"))
         actions: list[Action] = []
         current = state
         for token in tokens:
             if actions and self.turn_ended(state, current):
-                raise RuleViolation(
-                    f"Your turn ends after {' '.join(map(str, actions))}, so {token} cannot follow."
-                )
+                done = " ".join(map(str, actions))
+                raise RuleViolation(SAY("turn_ended", done=done, step=token))
             try:
                 action = self.parse(current, token)
             except IllegalMove as exc:
                 if not actions:
                     raise
                 done = " ".join(map(str, actions))
-                raise type(exc)(f"After {done}: {exc}") from None
+                raise type(exc)(SAY("after_steps", done=done, reason=exc.sentence)) from None
             actions.append(action)
             current = self.apply(current, action)
         return actions
@@ -225,23 +226,19 @@ class FonverRules(Rules[FonverState, Action]):
         at a turn boundary (an open crosscut outside the capture phase and the like)."""
         geo = geometry(size)
         if len(board) != size * size:
-            raise InvalidNotation(f"A {size}×{size} board needs {size * size} points.")
+            raise InvalidNotation(SAY("position_points", size=size, points=size * size))
         cuts = all_crosscuts(board, geo)
         if phase == "capture" and not cuts:
-            raise InvalidNotation("The phase is capture, but no crosscut is open.")
+            raise InvalidNotation(SAY("position_no_crosscut"))
         if phase != "capture" and cuts:
-            raise InvalidNotation("A crosscut is open, so the phase must be capture.")
+            raise InvalidNotation(SAY("position_must_capture"))
         stones = sum(1 for c in board if c != EMPTY)
         if phase == "pie" and (
             colour != WHITE or black_seat != 0 or pie_ahead or stones != 1 or BLACK not in board
         ):
-            raise InvalidNotation(
-                "The pie phase follows the single first black stone, with W to decide."
-            )
+            raise InvalidNotation(SAY("position_pie"))
         if pie_ahead and (stones or colour != BLACK or phase != "place" or black_seat):
-            raise InvalidNotation(
-                "The pie-rule flag belongs only to the empty opening board with B to place."
-            )
+            raise InvalidNotation(SAY("position_pie_flag"))
         state = FonverState(
             size=size,
             board=board,

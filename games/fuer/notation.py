@@ -13,9 +13,10 @@ from dataclasses import dataclass
 
 from games.core import InvalidNotation, quoted
 from games.fuer.board import CELL_OF, NAMES
+from games.fuer.sentences import SAY
 from games.fuer.state import Turn
 
-EXAMPLE = "write the tile then its pieces, like c3 +d2 +f4 or c3 e3>e5"
+EXAMPLE = SAY("how_to")
 
 _MOVE = re.compile(r"^([a-z]\d+)\s*(?:>|-|->|→)\s*([a-z]\d+)$")
 _SPACE = re.compile(r"^[a-z]\d+$")
@@ -34,7 +35,7 @@ def space(name: str) -> int:
     """The space number of a name, or a sentence saying the name is not on the board."""
     cell = CELL_OF.get(name.strip().lower())
     if cell is None:
-        raise InvalidNotation(f"{name} is not a space on the board: spaces run from a1 to i5.")
+        raise InvalidNotation(SAY("not_a_space", space=name))
     return cell
 
 
@@ -49,12 +50,10 @@ def read(text: str) -> Written:
     """Parse the words of a turn, refusing text that is not shaped like one."""
     tokens = _tokens(text)
     if not tokens:
-        raise InvalidNotation(f"The move is empty: {EXAMPLE}.")
+        raise InvalidNotation(SAY("empty", how=EXAMPLE))
     first = tokens[0].lstrip("+")
     if not _SPACE.match(first):
-        raise InvalidNotation(
-            f"I could not read {quoted(tokens[0])} as the tile's space: {EXAMPLE}."
-        )
+        raise InvalidNotation(SAY("tile_space", text=quoted(tokens[0]), how=EXAMPLE))
     tile = space(first)
     placed: list[int] = []
     move: tuple[int, int] | None = None
@@ -62,18 +61,18 @@ def read(text: str) -> Written:
         step = _MOVE.match(token)
         if step:
             if move is not None:
-                raise InvalidNotation("A turn moves at most one piece.")
+                raise InvalidNotation(SAY("one_move"))
             move = (space(step.group(1)), space(step.group(2)))
             continue
         name = token.removeprefix("+")
         if not _SPACE.match(name):
-            raise InvalidNotation(f"I could not read {quoted(token)}: {EXAMPLE}.")
+            raise InvalidNotation(SAY("unreadable", text=quoted(token), how=EXAMPLE))
         cell = space(name)
         if cell in placed:
-            raise InvalidNotation(f"{NAMES[cell]} is listed twice.")
+            raise InvalidNotation(SAY("listed_twice", space=NAMES[cell]))
         placed.append(cell)
     if move is not None and placed:
-        raise InvalidNotation(f"A turn either moves one piece or puts new pieces: {EXAMPLE}.")
+        raise InvalidNotation(SAY("move_or_place", how=EXAMPLE))
     return Written(tile, tuple(placed), move)
 
 

@@ -16,6 +16,7 @@ from typing import Any
 from games.core import InvalidNotation, InvalidOption, Option, Outcome, validate_options
 from games.fuer.board import CELL_OF, FULL, NAMES, bits
 from games.fuer.lines import overline
+from games.fuer.sentences import SAY
 from games.fuer.state import COLOURS, PIECES_PER_PLAYER, FuerState
 
 
@@ -38,14 +39,19 @@ def to_text(state: FuerState) -> str:
 def _space(name: Any, what: str) -> int:
     cell = CELL_OF.get(str(name).strip().lower()) if isinstance(name, str) else None
     if cell is None:
-        raise InvalidNotation(f"{name!r} in {what} is not a space on the board (a1 to i5).")
+        raise InvalidNotation(SAY("position_space", name=repr(name), what=what))
     return cell
 
 
-def _colour(value: Any, what: str) -> int:
+def _colour(value: Any, what: str | int) -> int:
+    """A colour letter; ``what`` is the JSON key it came from, or the space of a piece."""
     text = str(value).strip().upper()
     if text not in COLOURS:
-        raise InvalidNotation(f"{what} must be F or S, not {value!r}.")
+        raise InvalidNotation(
+            SAY("position_piece_colour", space=NAMES[what], value=repr(value))
+            if isinstance(what, int)
+            else SAY("position_colour", what=what, value=repr(value))
+        )
     return COLOURS.index(text)
 
 
@@ -56,40 +62,40 @@ def from_dict(data: Mapping[str, Any], schema: tuple[Option, ...]) -> FuerState:
     ban only along the rows of new pieces, which is exact only if no overline exists yet.
     """
     if not isinstance(data, Mapping):
-        raise InvalidNotation("A position is a JSON object with tiles, pieces, supply, to_move.")
+        raise InvalidNotation(SAY("position_object"))
     missing = [key for key in ("tiles", "pieces", "supply", "to_move") if key not in data]
     if missing:
-        raise InvalidNotation(f"The position lacks {', '.join(missing)}.")
+        raise InvalidNotation(SAY("position_lacks", keys=", ".join(missing)))
     if not isinstance(data["tiles"], list):
-        raise InvalidNotation("tiles must be a list of spaces.")
+        raise InvalidNotation(SAY("position_tiles"))
     tiles = 0
     for name in data["tiles"]:
         tiles |= 1 << _space(name, "tiles")
     if not isinstance(data["pieces"], Mapping):
-        raise InvalidNotation('pieces must map spaces to "F" or "S".')
+        raise InvalidNotation(SAY("position_pieces"))
     owned = [0, 0]
     for name, colour in data["pieces"].items():
         cell = _space(name, "pieces")
         if not tiles >> cell & 1:
-            raise InvalidNotation(f"The piece on {NAMES[cell]} is not on a tile.")
-        owned[_colour(colour, f"The piece on {NAMES[cell]}")] |= 1 << cell
+            raise InvalidNotation(SAY("position_off_tile", space=NAMES[cell]))
+        owned[_colour(colour, cell)] |= 1 << cell
     supply_data = data["supply"]
     if not isinstance(supply_data, Mapping):
-        raise InvalidNotation('supply must look like {"F": 20, "S": 20}.')
+        raise InvalidNotation(SAY("position_supply"))
     supply = []
     for seat, colour in enumerate(COLOURS):
         count = supply_data.get(colour)
         if isinstance(count, bool) or not isinstance(count, int) or count < 0:
-            raise InvalidNotation(f"supply {colour} must be a whole number from 0.")
+            raise InvalidNotation(SAY("position_supply_count", colour=colour))
         if count + owned[seat].bit_count() > PIECES_PER_PLAYER:
             raise InvalidNotation(
-                f"{colour} would have more than {PIECES_PER_PLAYER} pieces in all."
+                SAY("position_too_many", colour=colour, limit=PIECES_PER_PLAYER)
             )
         supply.append(count)
     try:
         options = validate_options(schema, data.get("options"))
     except InvalidOption as exc:
-        raise InvalidNotation(str(exc)) from None
+        raise InvalidNotation(exc.sentence) from None
     state = FuerState(
         tiles=tiles & FULL,
         dark=owned[0],
@@ -101,9 +107,7 @@ def from_dict(data: Mapping[str, Any], schema: tuple[Option, ...]) -> FuerState:
     )
     long_run = overline(state.pieces, state.overline_length)
     if long_run:
-        raise InvalidNotation(
-            f"The board already has a line of {len(long_run)} pieces, which ruling 9 forbids."
-        )
+        raise InvalidNotation(SAY("position_overline", length=len(long_run)))
     return state
 
 
@@ -111,7 +115,7 @@ def from_text(text: str, schema: tuple[Option, ...]) -> FuerState:
     try:
         data = json.loads(text)
     except (json.JSONDecodeError, TypeError) as exc:
-        raise InvalidNotation(f"The position is not valid JSON ({exc}).") from None
+        raise InvalidNotation(SAY("position_json", error=str(exc))) from None
     return from_dict(data, schema)
 
 

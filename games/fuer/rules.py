@@ -36,6 +36,7 @@ from games.fuer import moves, notation, position
 from games.fuer.board import NAMES, NEIGHBOURS, START_TILES
 from games.fuer.lines import overline, winning_line
 from games.fuer.notation import Written, listing
+from games.fuer.sentences import SAY, SEATS
 from games.fuer.state import (
     COLOURS,
     MOVE_RANGES,
@@ -45,6 +46,8 @@ from games.fuer.state import (
     FuerState,
     Turn,
 )
+from games.sentences import Sentence
+from games.sentences import listing as alternatives
 
 OPTIONS: tuple[Option, ...] = (
     Option(
@@ -85,33 +88,44 @@ INFO = GameInfo(
     "`c3 e3>e5` moves your piece from e3 to e5 (when the tile touches only one tile).",
 )
 
-TERMINATIONS = {
-    "four_in_row": "{name} made exactly four in a row of their colour ({line}).",
-    "five_in_row": "{name} completed a row of exactly five pieces ({line}).",
-}
-
 _EXAMPLES = 3
 
 
-def _pieces_word(count: int) -> str:
-    return f"{count} piece" if count == 1 else f"{count} pieces"
+def _end(state: FuerState, outcome: Outcome) -> Sentence | None:
+    """What ended the game: a line names its maker (the winner), being stuck the loser;
+    None for an ending the rules did not decide."""
+    termination = outcome.termination
+    if termination in ("four_in_row", "five_in_row") and outcome.winners:
+        line = " ".join(NAMES[c] for c in state.win_line)
+        return SAY(f"end_{termination}", name=SEATS[outcome.winners[0]], line=line)
+    if termination == "no_legal_turn" and outcome.winners:
+        return SAY("end_no_legal_turn", name=SEATS[1 - outcome.winners[0]])
+    return None
 
 
-def _new_pieces(count: int) -> str:
-    return f"{count} new piece" if count == 1 else f"{count} new pieces"
+def _over(state: FuerState, outcome: Outcome) -> GameOver:
+    reason = _end(state, outcome)
+    return GameOver(SAY("over_plain") if reason is None else SAY("over", reason=reason))
+
+
+def _decided(state: FuerState, outcome: Outcome) -> Outcome:
+    """``outcome`` with the English reason the rules give it."""
+    reason = _end(state, outcome)
+    return dataclasses.replace(outcome, reason="" if reason is None else reason.english())
 
 
 class _Refusal(Exception):
     """A broken restriction, reported by :meth:`FuerRules.check` with examples added."""
 
-    def __init__(self, reason: str, tile: int | None) -> None:
-        super().__init__(reason)
+    def __init__(self, reason: Sentence, tile: int | None) -> None:
+        super().__init__(reason)  # worded only if it becomes a refusal (is_legal never asks)
         self.reason = reason
         self.tile = tile
 
 
 class FuerRules(Rules[FuerState, Turn]):
     info = INFO
+    sentences = SAY
 
     # -- life cycle ----------------------------------------------------------------------
     def new(
@@ -119,7 +133,7 @@ class FuerRules(Rules[FuerState, Turn]):
     ) -> FuerState:
         """The ruling-3 start; ``seed`` is unused because the game has no chance."""
         if players != 2:
-            raise RuleViolation("Fuer is a game for exactly 2 players.")
+            raise RuleViolation(SAY("players"))
         chosen = self.options(options)
         return FuerState(
             tiles=START_TILES,
@@ -188,11 +202,9 @@ class FuerRules(Rules[FuerState, Turn]):
         won = winning_line(state.light if mover else state.dark, state.dark | state.light)
         if won is not None:
             termination, line = won
-            reason = TERMINATIONS[termination].format(
-                name=SEAT_NAMES[mover], line=" ".join(NAMES[c] for c in line)
-            )
+            ended = dataclasses.replace(state, win_line=line)
             return dataclasses.replace(
-                state, outcome=Outcome((mover,), termination, reason), win_line=line
+                ended, outcome=_decided(ended, Outcome((mover,), termination))
             )
         return self._judge_stuck(state)
 
@@ -201,8 +213,8 @@ class FuerRules(Rules[FuerState, Turn]):
         if state.outcome is not None or moves.has_legal_turn(state):
             return state
         stuck = state.to_move
-        reason = f"{SEAT_NAMES[stuck]} has no legal turn and loses."
-        return dataclasses.replace(state, outcome=Outcome((1 - stuck,), "no_legal_turn", reason))
+        outcome = _decided(state, Outcome((1 - stuck,), "no_legal_turn"))
+        return dataclasses.replace(state, outcome=outcome)
 
     def outcome(self, state: FuerState) -> Outcome | None:
         return state.outcome
@@ -212,7 +224,7 @@ class FuerRules(Rules[FuerState, Turn]):
         """The canonical legal turn for ``written``, or :class:`RuleViolation` naming the
         first broken restriction and a few legal turns to try instead."""
         if state.outcome is not None:
-            raise GameOver(f"The game is over: {state.outcome.reason}")
+            raise _over(state, state.outcome)
         try:
             return self._verdict(state, written)
         except _Refusal as refusal:
@@ -229,31 +241,32 @@ class FuerRules(Rules[FuerState, Turn]):
             return False
         return True
 
-    def _with_examples(self, state: FuerState, refusal: _Refusal) -> str:
+    def _with_examples(self, state: FuerState, refusal: _Refusal) -> Sentence:
         turns: list[Turn] = []
+        with_tile = False
         if refusal.tile is not None:
             turns = moves.turns_for_tile(state, refusal.tile)
-            lead = f"legal turns with {NAMES[refusal.tile]} include"
+            with_tile = bool(turns)
         if not turns:
-            lead = "legal turns include"
             spots = moves.open_spots(state)[:_EXAMPLES]
             turns = [moves.turns_for_tile(state, tile)[0] for tile, _ in spots]
-        reason = refusal.reason[0].upper() + refusal.reason[1:]
+        reason = refusal.reason
         if not turns:
-            return f"{reason}."
+            return SAY("refused", reason=reason)
         picks = turns[:: max(1, len(turns) // _EXAMPLES)][:_EXAMPLES]
-        shown = [notation.write(t) for t in picks]
-        options = shown[0] if len(shown) == 1 else f"{', '.join(shown[:-1])} or {shown[-1]}"
-        return f"{reason}; {lead} {options}."
+        shown = alternatives([notation.write(t) for t in picks])
+        if with_tile and refusal.tile is not None:
+            return SAY("refused_tile", reason=reason, space=NAMES[refusal.tile], turns=shown)
+        return SAY("refused_any", reason=reason, turns=shown)
 
     def _verdict(self, state: FuerState, written: Written) -> Turn:
         tile = written.tile
         name = NAMES[tile]
         if state.tiles >> tile & 1:
-            raise _Refusal(f"there is already a tile on {name}", None)
+            raise _Refusal(SAY("tile_taken", space=name), None)
         touched = (NEIGHBOURS[tile] & state.tiles).bit_count()
         if touched == 0:
-            raise _Refusal("a tile must touch at least one placed tile", None)
+            raise _Refusal(SAY("tile_alone"), None)
         if touched == 1:
             return self._verdict_move(state, written)
         return self._verdict_place(state, written, touched)
@@ -261,42 +274,30 @@ class FuerRules(Rules[FuerState, Turn]):
     def _target(self, state: FuerState, tile: int, cell: int) -> None:
         """Restriction 8a and the meaning of "vacant tile" for one piece's destination."""
         if cell == tile:
-            raise _Refusal("pieces may not go on the tile placed this turn", tile)
+            raise _Refusal(SAY("not_on_new_tile"), tile)
         if not state.tiles >> cell & 1:
-            raise _Refusal(f"there is no tile on {NAMES[cell]}, and pieces go only on tiles", tile)
+            raise _Refusal(SAY("no_tile", space=NAMES[cell]), tile)
         if state.pieces >> cell & 1:
-            raise _Refusal(f"there is already a piece on {NAMES[cell]}", tile)
+            raise _Refusal(SAY("piece_taken", space=NAMES[cell]), tile)
 
     def _no_overline(self, state: FuerState, tile: int, pieces: int) -> None:
         long_run = overline(pieces, state.overline_length)
         if long_run:
-            raise _Refusal(f"that would make a line of {len(long_run)}", tile)
+            raise _Refusal(SAY("overline", length=len(long_run)), tile)
 
     def _verdict_move(self, state: FuerState, written: Written) -> Turn:
         tile, name = written.tile, NAMES[written.tile]
         own = state.own(state.to_move)
         if not own:
-            raise _Refusal(
-                f"the tile on {name} touches only one placed tile, so a piece of yours must "
-                "move, and you have none on the board",
-                None,
-            )
+            raise _Refusal(SAY("move_but_none", space=name), None)
         if written.move is None:
-            raise _Refusal(
-                f"the tile on {name} touches only one placed tile, so you move one of your "
-                f"pieces (like {name} e3>e5) instead of putting new ones",
-                tile,
-            )
+            raise _Refusal(SAY("move_not_place", space=name), tile)
         origin, target = written.move
         if not own >> origin & 1:
-            raise _Refusal(f"there is no piece of yours on {NAMES[origin]} to move", tile)
+            raise _Refusal(SAY("no_own_piece", space=NAMES[origin]), tile)
         self._target(state, tile, target)
         if state.move_range == "adjacent" and not NEIGHBOURS[origin] >> target & 1:
-            raise _Refusal(
-                f"pieces move only one step in this match, and {NAMES[target]} is not next "
-                f"to {NAMES[origin]}",
-                tile,
-            )
+            raise _Refusal(SAY("one_step", target=NAMES[target], origin=NAMES[origin]), tile)
         self._no_overline(state, tile, state.pieces & ~(1 << origin) | 1 << target)
         return Turn(tile, (), (origin, target))
 
@@ -305,14 +306,14 @@ class FuerRules(Rules[FuerState, Turn]):
         need = touched - 1
         have = state.supply[state.to_move]
         if have < need:
-            left = "no pieces" if have == 0 else f"only {_pieces_word(have)}"
-            raise _Refusal(f"you have {left} left in supply, this tile needs {need}", None)
-        if written.move is not None or len(written.placed) != need:
-            given = "a move" if written.move is not None else len(written.placed)
             raise _Refusal(
-                f"the tile on {name} touches {touched} placed tiles, so it needs exactly "
-                f"{_new_pieces(need)} from your supply, not {given}",
-                tile,
+                SAY("supply_short", n=have, need=need) if have else SAY("supply_none", need=need),
+                None,
+            )
+        if written.move is not None or len(written.placed) != need:
+            given = SAY("a_move") if written.move is not None else len(written.placed)
+            raise _Refusal(
+                SAY("needs_pieces", space=name, touched=touched, n=need, given=given), tile
             )
         for cell in written.placed:
             self._target(state, tile, cell)
@@ -321,9 +322,7 @@ class FuerRules(Rules[FuerState, Turn]):
             for other in placed[i + 1 :]:
                 if NEIGHBOURS[cell] >> other & 1:
                     raise _Refusal(
-                        "new pieces may not be adjacent to each other "
-                        f"({NAMES[cell]} and {NAMES[other]})",
-                        tile,
+                        SAY("adjacent_new", first=NAMES[cell], second=NAMES[other]), tile
                     )
         self._no_overline(state, tile, state.pieces | sum(1 << c for c in placed))
         return Turn(tile, placed, None)
@@ -332,7 +331,7 @@ class FuerRules(Rules[FuerState, Turn]):
     def parse(self, state: FuerState, text: str) -> Turn:
         written = notation.read(text)
         if state.outcome is not None:
-            raise GameOver(f"The game is over: {state.outcome.reason}")
+            raise _over(state, state.outcome)
         if written.move is None and not written.placed and not state.tiles >> written.tile & 1:
             turns = moves.turns_for_tile(state, written.tile)
             if len(turns) == 1:
@@ -340,8 +339,7 @@ class FuerRules(Rules[FuerState, Turn]):
             if turns:
                 picks = ", ".join(notation.write(t) for t in turns[:_EXAMPLES])
                 raise AmbiguousMove(
-                    f"{NAMES[written.tile]} needs its pieces too ({len(turns)} choices), "
-                    f"for example {picks}."
+                    SAY("ambiguous", space=NAMES[written.tile], choices=len(turns), turns=picks)
                 )
         return self.check(state, written)
 
@@ -393,7 +391,7 @@ class FuerRules(Rules[FuerState, Turn]):
         except InvalidNotation:
             raise
         except (ValueError, KeyError, IndexError, TypeError, RecursionError) as exc:
-            raise InvalidNotation(f"That is not a Fuer position: {shorten(str(exc), 80)}") from None
+            raise InvalidNotation(SAY("not_a_position", error=shorten(str(exc), 80))) from None
         return self._judge(state)
 
     # -- presentation helpers ----------------------------------------------------------------

@@ -20,13 +20,14 @@ from collections.abc import Sequence
 from games.core import InvalidNotation, RuleViolation, quoted
 from games.ordo.board import BY_NAME, NAMES, STEPS, file_of, on_board, rank_of, square
 from games.ordo.moves import (
-    COLOUR_NAMES,
     LINE_STEPS,
     RAYS,
     Move,
     line_squares,
     single_steps,
 )
+from games.ordo.sentences import COLOURS, SAY
+from games.sentences import Sentence
 
 SUGGESTIONS = 5
 """How many legal alternatives an error message lists."""
@@ -36,7 +37,7 @@ _SINGLE = re.compile(rf"{_SQ}([-x]?){_SQ}")
 _ORDO = re.compile(rf"{_SQ}:{_SQ}([-x]?){_SQ}")
 _LONE = re.compile(_SQ)
 _TYPING = str.maketrans({"–": "-", "—": "-", "−": "-", "×": "x"})
-HOW_TO = "type c3-c5, c3xc6, or an ordo line such as a2:d2-a3"
+HOW_TO = SAY("how_to")
 
 
 def normalise(text: str) -> str:
@@ -47,9 +48,7 @@ def normalise(text: str) -> str:
 def _square(token: str) -> int:
     sq = BY_NAME.get(token)
     if sq is None:
-        raise InvalidNotation(
-            f"{token} is not a square on the Ordo board: files run a to j and ranks 1 to 8."
-        )
+        raise InvalidNotation(SAY("not_a_square", square=token))
     return sq
 
 
@@ -67,19 +66,23 @@ def read(text: str) -> tuple[Move, bool]:
         mark, dest = match.group(3), _square(match.group(4))
         if first == last:
             raise InvalidNotation(
-                f"{norm} names {NAMES[first]} as both ends: an ordo line needs two different "
-                f"end squares; to move one piece type {NAMES[first]}-{NAMES[dest]}."
+                SAY(
+                    "same_ends",
+                    move=norm,
+                    square=NAMES[first],
+                    single=f"{NAMES[first]}-{NAMES[dest]}",
+                )
             )
         low, high = min(first, last), max(first, last)
         df, dr = file_of(dest) - file_of(first), rank_of(dest) - rank_of(first)
         f, r = file_of(low) + df, rank_of(low) + dr
         if not on_board(f, r):
-            raise RuleViolation(f"{norm} would push part of the line off the board.")
+            raise RuleViolation(SAY("off_board", move=norm))
         return Move(low, square(f, r), high), mark == "x"
     if match := _SINGLE.fullmatch(norm):
         origin, mark, target = _square(match.group(1)), match.group(2), _square(match.group(3))
         return Move(origin, target, origin), mark == "x"
-    raise InvalidNotation(f"Could not read {quoted(text)} as a move: {HOW_TO}.")
+    raise InvalidNotation(SAY("unreadable", text=quoted(text), how=HOW_TO))
 
 
 def write(move: Move, opp: int) -> str:
@@ -129,51 +132,45 @@ def _blocker(start: int, step: str, distance: int, occ: int) -> int | None:
     return None
 
 
-def _split_reason(split: bool) -> str:
-    if split:
-        return "your group is split, and this move does not join it back into one group"
-    return "it would split your group in two"
+def _split_reason(split: bool) -> Sentence:
+    return SAY("split_unjoined") if split else SAY("would_split")
 
 
-def single_reason(move: Move, own: int, opp: int, colour: int, split: bool) -> str:
+def single_reason(move: Move, own: int, opp: int, colour: int, split: bool) -> Sentence:
     origin, target = move.origin, move.target
     if origin == target:
-        return "a piece has to leave its square"
+        return SAY("must_leave")
     step = _direction(origin, target)
     if step is None:
-        return f"{NAMES[origin]} and {NAMES[target]} are not on one straight line"
+        return SAY("not_straight", origin=NAMES[origin], target=NAMES[target])
     if step not in single_steps(colour, split):
-        return (
-            "single pieces move only forward, sideways or diagonally forward "
-            "(backward only to reconnect a split group)"
-        )
+        return SAY("single_direction")
     distance = max(abs(file_of(target) - file_of(origin)), abs(rank_of(target) - rank_of(origin)))
     blocker = _blocker(origin, step, distance - 1, own | opp)
     if blocker is not None:
-        return f"the way is blocked at {NAMES[blocker]}"
+        return SAY("blocked", square=NAMES[blocker])
     if own >> target & 1:
-        return f"{NAMES[target]} holds one of your own pieces"
+        return SAY("own_piece", square=NAMES[target])
     return _split_reason(split)
 
 
-def ordo_reason(move: Move, own: int, opp: int, colour: int, split: bool) -> str:
+def ordo_reason(move: Move, own: int, opp: int, colour: int, split: bool) -> Sentence:
     squares = line_squares(move.origin, move.far_end)
-    ends = f"{NAMES[move.origin]} and {NAMES[move.far_end]}"
+    ends = {"first": NAMES[move.origin], "last": NAMES[move.far_end]}
     if squares is None:
-        return f"{ends} are not on one rank or file, so they do not form an ordo line"
+        return SAY("not_a_line", **ends)
     for sq in squares:
         if not own >> sq & 1:
-            return f"{NAMES[sq]} is not one of your pieces, so {ends} do not bound a line of yours"
+            return SAY("gap_in_line", square=NAMES[sq], **ends)
     if move.target == move.origin:
-        return "the line has to move at least one square"
+        return SAY("line_must_move")
     step = _direction(move.origin, move.target)
     across, along = LINE_STEPS[colour, split]
     if rank_of(move.origin) == rank_of(move.far_end):
         if step is None or step not in across:
-            extra = " (or backward, to reconnect)" if split else ""
-            return f"a line along a rank moves only straight forward{extra}"
+            return SAY("rank_line_forward_split" if split else "rank_line_forward")
     elif step is None or step not in along:
-        return "a line along a file moves only sideways, left or right"
+        return SAY("file_line_sideways")
     distance = max(
         abs(file_of(move.target) - file_of(move.origin)),
         abs(rank_of(move.target) - rank_of(move.origin)),
@@ -182,8 +179,8 @@ def ordo_reason(move: Move, own: int, opp: int, colour: int, split: bool) -> str
     if blockers:
         first = min(blockers)
         if opp >> first & 1:
-            return f"the way is blocked at {NAMES[first]}, and ordo moves never capture"
-        return f"the way is blocked at {NAMES[first]}"
+            return SAY("blocked_no_capture", square=NAMES[first])
+        return SAY("blocked", square=NAMES[first])
     return _split_reason(split)
 
 
@@ -199,26 +196,26 @@ def refusal(
 ) -> RuleViolation:
     """One sentence: what is wrong with ``move`` and what that piece or line could do."""
     typed = normalise(text)
-    colour_name = COLOUR_NAMES[colour]
     if not move.is_ordo and not own >> move.origin & 1:
         where = NAMES[move.origin]
         if opp >> move.origin & 1:
-            problem = f"{where} holds a {COLOUR_NAMES[1 - colour]} piece, not one of yours"
+            problem = SAY("enemy_piece", square=where, colour=COLOURS[1 - colour])
         else:
-            problem = f"there is no {colour_name} piece on {where}"
+            problem = SAY("no_piece", square=where, colour=COLOURS[colour])
         return RuleViolation(
-            f"{typed} is not legal: {problem}; pieces that can move include {movable(all_moves)}."
+            SAY("not_legal_movable", move=typed, problem=problem, pieces=movable(all_moves))
         )
+    subject: str | Sentence
     if move.is_ordo:
         reason = ordo_reason(move, own, opp, colour, split)
-        subject = f"the line {NAMES[move.origin]}:{NAMES[move.far_end]}"
+        subject = SAY("line_subject", first=NAMES[move.origin], last=NAMES[move.far_end])
     else:
         reason = single_reason(move, own, opp, colour, split)
         subject = NAMES[move.origin]
     if unit_moves:
-        advice = f"{subject} can play {listing(unit_moves, opp)}"
+        advice = SAY("can_play", subject=subject, moves=listing(unit_moves, opp))
     else:
         # Offer moves of the kind the player was trying first: ordo moves for a line.
         alike = [m for m in all_moves if m.is_ordo == move.is_ordo] or list(all_moves)
-        advice = f"{subject} has no legal move; legal moves include {listing(alike, opp)}"
-    return RuleViolation(f"{typed} is not legal: {reason}; {advice}.")
+        advice = SAY("no_move", subject=subject, moves=listing(alike, opp))
+    return RuleViolation(SAY("not_legal", move=typed, reason=reason, advice=advice))

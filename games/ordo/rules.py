@@ -45,6 +45,7 @@ from games.ordo.notation import (
     refusal,
     write,
 )
+from games.ordo.sentences import COLOURS, SAY
 from games.ordo.state import (
     GOAL_MASKS,
     START,
@@ -54,6 +55,7 @@ from games.ordo.state import (
     parse_position,
     to_position,
 )
+from games.sentences import Sentence
 
 SUMMARY = """\
 Two players, 20 pieces each on a 10×8 board; White moves first and nobody may pass.
@@ -70,6 +72,7 @@ You lose if you cannot reconnect, run out of pieces, or have no legal move."""
 
 
 class OrdoRules(Rules[OrdoState, Move]):
+    sentences = SAY
     info = GameInfo(
         name="ordo",
         title="Ordo",
@@ -86,7 +89,7 @@ class OrdoRules(Rules[OrdoState, Move]):
         self, players: int = 2, options: dict[str, Any] | None = None, seed: int = 0
     ) -> OrdoState:
         if players != 2:
-            raise InvalidOption(f"Ordo is played by exactly 2 players, not {players}.")
+            raise InvalidOption(SAY("players", players=players))
         self.options(options)
         return START
 
@@ -98,10 +101,9 @@ class OrdoRules(Rules[OrdoState, Move]):
         own, opp = state.pieces(mover), state.pieces(1 - mover)
         if has_move(own, opp, mover):
             return None
-        name = COLOUR_NAMES[mover]
         if is_split(own):
-            return _win(1 - mover, "cannot_reconnect", f"{name}'s group is split for good")
-        return _win(1 - mover, "no_moves", f"{name} has no legal move")
+            return _win(1 - mover, "cannot_reconnect")
+        return _win(1 - mover, "no_moves")
 
     def to_move(self, state: OrdoState) -> list[int]:
         return [] if self.outcome(state) else [state.to_move]
@@ -120,7 +122,7 @@ class OrdoRules(Rules[OrdoState, Move]):
         own, opp = state.pieces(colour), state.pieces(1 - colour)
         move = Move(*action)
         if not all(sq in NAMES for sq in move):
-            raise RuleViolation(f"{action!r} does not name squares of the Ordo board.")
+            raise RuleViolation(SAY("not_squares", action=repr(action)))
         unit = moves_of(own, opp, colour, move)
         if move not in unit:
             _refuse_if_over(self.outcome(state))
@@ -137,21 +139,24 @@ class OrdoRules(Rules[OrdoState, Move]):
         alone = lone_square(text)
         if alone is not None:
             options = piece_moves(own, opp, colour, alone)
-            hint = f"{NAMES[alone]} can play {listing(options, opp)}" if options else HOW_TO
-            raise InvalidNotation(f"{NAMES[alone]} alone is not a move: {hint}.")
+            hint = (
+                SAY("can_play", subject=NAMES[alone], moves=listing(options, opp))
+                if options
+                else HOW_TO
+            )
+            raise InvalidNotation(SAY("alone", square=NAMES[alone], hint=hint))
         move, marked = read(text)
         unit = moves_of(own, opp, colour, move)
         if move not in unit:
             raise self._refusal(state, text, move, unit)
         if marked and not opp >> move.target & 1:
+            why = (
+                SAY("never_capture")
+                if move.is_ordo
+                else SAY("no_enemy", square=NAMES[move.target])
+            )
             raise InvalidNotation(
-                f"{text.strip()} is marked as a capture, but "
-                + (
-                    "ordo moves never capture"
-                    if move.is_ordo
-                    else f"{NAMES[move.target]} holds no enemy piece"
-                )
-                + f"; did you mean {write(move, opp)}?"
+                SAY("capture_mark", move=text.strip(), why=why, fixed=write(move, opp))
             )
         return move
 
@@ -229,7 +234,7 @@ class OrdoRules(Rules[OrdoState, Move]):
             side = ("W", "B")[int(data["to_move"])]
             ply = int(data.get("ply", 0))
         except (KeyError, IndexError, TypeError, ValueError) as exc:
-            raise InvalidNotation(f"This is not a saved Ordo state ({exc}).") from None
+            raise InvalidNotation(SAY("saved_state", error=str(exc))) from None
         return from_rows(rows, side, ply)
 
     def position(self, state: OrdoState) -> str:
@@ -244,22 +249,27 @@ def _settled(state: OrdoState) -> Outcome | None:
     mover, last = state.to_move, 1 - state.to_move
     for colour in (last, mover):
         if state.pieces(colour) & GOAL_MASKS[colour]:
-            return _win(colour, "home_row", "reached the opponent's home row")
+            return _win(colour, "home_row")
     for colour in (mover, last):
         if not state.pieces(colour):
-            return _win(1 - colour, "no_pieces", f"{COLOUR_NAMES[colour]} has no pieces left")
+            return _win(1 - colour, "no_pieces")
     return None
 
 
 def _refuse_if_over(over: Outcome | None) -> None:
     if over is not None:
-        winner = COLOUR_NAMES[over.winners[0]]
-        raise GameOver(f"The game is over: {winner} wins. {over.reason}")
+        winner = over.winners[0]
+        reason = _end(over.termination, winner)
+        raise GameOver(SAY("over", winner=COLOURS[winner], reason=reason))
 
 
-def _win(colour: int, termination: str, why: str) -> Outcome:
+def _end(termination: str, winner: int) -> Sentence:
+    """What ended the game: a home row names the winner, every other ending the loser."""
+    colour = winner if termination == "home_row" else 1 - winner
+    return SAY(f"end_{termination}", colour=COLOURS[colour])
+
+
+def _win(colour: int, termination: str) -> Outcome:
     """The reason names what happened, not who won: the bot puts the winner's name first."""
-    reason = f"{why[0].upper()}{why[1:]}."
-    if termination == "home_row":
-        reason = f"{COLOUR_NAMES[colour]} reached the opponent's home row."
+    reason = _end(termination, colour).english()
     return Outcome(winners=(colour,), termination=termination, reason=reason)

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from games.core import InvalidNotation
 from games.ordo.board import BY_NAME, FILES, RANK_MASKS, RANKS, square
 from games.ordo.moves import BLACK, WHITE
+from games.ordo.sentences import SAY
 
 START_WHITE = "c1 d1 g1 h1 a2 b2 c2 d2 e2 f2 g2 h2 i2 j2 a3 b3 e3 f3 i3 j3"
 START_BLACK = "a6 b6 e6 f6 i6 j6 a7 b7 c7 d7 e7 f7 g7 h7 i7 j7 c8 d8 g8 h8"
@@ -61,22 +62,19 @@ def board_rows(state: OrdoState) -> list[str]:
 def from_rows(rows: list[str], side: str, ply: int = 0) -> OrdoState:
     """The state drawn by ``rows`` (rank 8 first) with ``side`` (``W``/``B``) to move."""
     if len(rows) != RANKS:
-        raise InvalidNotation(
-            f"An Ordo position needs {RANKS} rows of {FILES} squares, not {len(rows)}."
-        )
+        raise InvalidNotation(SAY("position_rows", ranks=RANKS, files=FILES, count=len(rows)))
     masks = [0, 0]
     for index, row in enumerate(rows):
         rank = RANKS - 1 - index
         if len(row) != FILES or set(row) - {"W", "B", "."}:
             raise InvalidNotation(
-                f"Row {index + 1} ({row!r}, rank {rank + 1}) must be {FILES} characters "
-                "of W, B or '.'."
+                SAY("position_row", index=index + 1, row=repr(row), rank=rank + 1, files=FILES)
             )
         for file, char in enumerate(row):
             if char != ".":
                 masks[PIECE_LETTERS.index(char)] |= 1 << square(file, rank)
     if side not in PIECE_LETTERS:
-        raise InvalidNotation(f"The side to move must be W or B, not {side!r}.")
+        raise InvalidNotation(SAY("position_side", side=repr(side)))
     return OrdoState(masks[WHITE], masks[BLACK], PIECE_LETTERS.index(side), ply)
 
 
@@ -88,5 +86,5 @@ def parse_position(text: str) -> OrdoState:
     """Ruling 13's notation; blank lines and surrounding spaces are forgiven, and so is case."""
     lines = [line.strip().upper() for line in text.strip().splitlines() if line.strip()]
     if not lines:
-        raise InvalidNotation("An Ordo position needs 8 rows and a side to move; got nothing.")
+        raise InvalidNotation(SAY("position_empty"))
     return from_rows(lines[:-1], lines[-1])

@@ -23,10 +23,12 @@ QUICK_COMPUTER = "easy=0.05,normal=0.05,strong=0.05"
 """The computer thinks briefly in tests: its strength is the benchmark's business."""
 
 
-def run_console(tmp_path: Path, text: str, db: str = "demo.sqlite3", **env: str) -> list[str]:
+def run_console(
+    tmp_path: Path, text: str, db: str = "demo.sqlite3", *options: str, **env: str
+) -> list[str]:
     """The console as a user runs it: a real process reading the lines on stdin."""
     result = subprocess.run(
-        [sys.executable, "-m", "bot.console", "--db", db, "--out", "boards"],
+        [sys.executable, "-m", "bot.console", "--db", db, "--out", "boards", *options],
         input=text,
         capture_output=True,
         text=True,
@@ -62,6 +64,31 @@ def test_a_second_run_continues_the_same_match(tmp_path: Path) -> None:
     assert "[only bob] 1. alice (White): a3-a4" in lines
     # images of the first run are not overwritten
     assert len(list((tmp_path / "boards").glob("*.png"))) == 2
+
+
+def test_locale_de_makes_the_console_speak_german(tmp_path: Path) -> None:
+    """``--locale de``: the console's users speak German, so an illegal move is refused in
+    German (the engine's refusal, phrased by its key), as are the console's own lines."""
+    lines = run_console(
+        tmp_path,
+        "alice: /play ordo opponent:bob color:first\nbob: /accept\nalice: /move move:a7-a6\n"
+        "alice: /frobnicate\nalice /games\n",
+        "demo.sqlite3",
+        "--locale",
+        "de",
+    )
+    assert (
+        "[only alice] a7-a6 ist nicht erlaubt: auf a7 steht ein Stein von Schwarz, keiner von "
+        "deinen; ziehen können zum Beispiel c1, d1, g1, h1, b2, …."
+    ) in lines
+    assert any(line.startswith("[only alice] Unbekannter Befehl /frobnicate.") for line in lines)
+    assert any(line.startswith("Schreib Zeilen so:") for line in lines)
+
+
+def test_an_unknown_locale_is_refused_before_anything_runs(tmp_path: Path) -> None:
+    with pytest.raises(subprocess.CalledProcessError) as refused:
+        run_console(tmp_path, "", "demo.sqlite3", "--locale", "xx")
+    assert "invalid choice: 'xx'" in refused.value.stderr
 
 
 @pytest.fixture

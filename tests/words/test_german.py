@@ -4,13 +4,14 @@ behind every gap, and shared posts stay English (issue 17.4)."""
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import AsyncIterator
 
 import pytest
 
 import games
 from bot.service import Service
-from bot.words import catalogue, words
+from bot.words import Catalogue, catalogue, fields, words
 from storage import MemoryStore
 from tests.bot.conftest import ALICE, BOB, FakeClock, start_ordo
 
@@ -69,13 +70,40 @@ async def test_resign_confirmation_and_common_errors_are_german() -> None:
     assert say("ago.days", n=1) == "vor 1 Tag" and say("ago.days", n=3) == "vor 3 Tagen"
 
 
-def test_missing_german_keys_fall_back_to_english() -> None:
+def test_german_covers_every_english_key_with_the_same_fields() -> None:
+    """Every sentence a player may read has a German wording (issue "The house, finished",
+    item 5): the key sets are equal, engine refusals (``rules.<game>.*``) included, and each
+    German entry uses exactly the English entry's ``{fields}``."""
     german, english = catalogue().languages["de"], catalogue().english
-    untranslated = sorted(set(english) - set(german))
-    assert untranslated, "every key is translated: pick another example"
-    key = next(k for k in untranslated if "{" not in english[k])
-    assert words("de")(key) == english[key]
+    translated = {key for key in german if not key.startswith("discord.")}
+    assert sorted(set(english) - translated) == []
+    assert sorted(translated - set(english)) == []
+    wrong = [key for key in english if fields(german[key]) != fields(english[key])]
+    assert wrong == []
+
+
+def test_german_entries_are_german_not_copies() -> None:
+    """A copied English sentence would pass the key check and still greet a German player
+    in English: only words that read the same in both languages may stay equal."""
+    german, english = catalogue().languages["de"], catalogue().english
+    same = sorted(k for k in english if german[k] == english[k] and not _language_neutral(k))
+    assert same == []
+
+
+def _language_neutral(key: str) -> bool:
+    """Entries that are the same in German: nothing but fields and punctuation, or a name."""
+    text = catalogue().english[key]
+    words_in = re.sub(r"\{[^}]*\}", "", text)
+    return not re.search(r"[A-Za-z]{3,}", words_in) or key in SAME_IN_GERMAN
+
+
+SAME_IN_GERMAN = frozenset({"rules.fendo.orange"})  # the colour is "Orange" in German too
+
+
+def test_a_missing_german_key_falls_back_to_english() -> None:
     assert words("de-AT")("move.played", moves="x") == "Gespielt: x."
+    partial = Catalogue({"en": {"a.b": "Hello", "a.c": "Bye"}, "de": {"a.b": "Hallo"}})
+    assert partial.text("a.c", "de") == "Bye"
 
 
 def test_every_command_and_group_has_a_german_name() -> None:

@@ -1,0 +1,116 @@
+"""What a rules engine says to a player, as a key with parameters and its English wording.
+
+Why keys: a refusal ("c3 is occupied…") is raised deep inside a pure engine that knows
+nobody's language, yet it must reach a German player in German. So an engine never raises a
+bare sentence: it raises a :class:`Sentence` — a catalogue key (``rules.fonver.occupied``),
+plain parameters (notations, counts, coordinates) and, for words that need translating too (a
+colour, a direction, a nested reason), further :class:`Sentence` values as parameters. The
+service phrases it in the reader's language; ``str()`` of the exception stays the English
+sentence for logs and tests.
+
+Where the English lives: once, here in ``games/``, as one small table per game (data: key →
+template, in ``games/<game>/sentences.py``, shared phrases in :data:`SHARED`). The bot's
+catalogue (``bot/words``) takes these tables as its English for the ``rules.*`` keys instead
+of repeating them in ``en.toml``, so an engine's English can never drift from the catalogue's;
+other languages translate the same keys in their own files (``de.toml``, ``[rules.ordo]``…),
+and ``tests/words`` checks that they use the same ``{fields}``. Engines stay free of the bot:
+nothing here imports it.
+
+Plural sentences are tables with ``one`` and ``other`` entries chosen by the ``n`` parameter,
+exactly as in the bot's catalogue.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+Template = str | Mapping[str, str]
+"""An English template, or a plural table (``{"one": …, "other": …}``)."""
+
+PREFIX = "rules"
+"""The catalogue section every engine key lives under (``rules.<game>.<name>``)."""
+
+
+def plural_form(n: object) -> str:
+    """The plural entry a count selects: ``one`` for exactly 1, else ``other`` (English and
+    German; the bot's catalogue uses the same rule)."""
+    return "one" if n == 1 else "other"
+
+
+@dataclass(frozen=True)
+class Sentence:
+    """A sentence (or a single word) an engine says: its catalogue key, its English template
+    and the parameters to fill in. Parameters are plain values or further sentences."""
+
+    key: str
+    template: Template = field(repr=False)
+    params: Mapping[str, Any] = field(default_factory=dict)
+
+    def english(self) -> str:
+        """The sentence in English, nested sentences included."""
+        values = {
+            name: value.english() if isinstance(value, Sentence) else value
+            for name, value in self.params.items()
+        }
+        template = self.template
+        if not isinstance(template, str):
+            template = template.get(plural_form(values.get("n"))) or template["other"]
+        return template.format(**values)
+
+    def __str__(self) -> str:
+        return self.english()
+
+
+@dataclass(frozen=True)
+class Sentences:
+    """One engine's English sentences by name (``not_legal`` under section ``rules.ordo``).
+
+    Calling it names a sentence and fills its parameters: ``SAY("occupied", point="k10")``.
+    An unknown name is a programming error and raises ``KeyError`` at once, so a typo cannot
+    wait until a player meets the refusal.
+    """
+
+    section: str
+    english: Mapping[str, Template]
+
+    def __call__(self, name: str, /, **params: Any) -> Sentence:
+        return Sentence(f"{self.section}.{name}", self.english[name], params)
+
+    def catalogue(self) -> dict[str, str]:
+        """Full catalogue keys → English templates; plural tables as ``<key>.one`` and
+        ``<key>.other`` entries, the catalogue's layout."""
+        flat: dict[str, str] = {}
+        for name, template in self.english.items():
+            key = f"{self.section}.{name}"
+            if isinstance(template, str):
+                flat[key] = template
+            else:
+                flat.update({f"{key}.{form}": text for form, text in template.items()})
+        return flat
+
+
+def listing(items: list[str], *, limit: int | None = None) -> str | Sentence:
+    """``a``, ``a or b``, ``a, b or c``: alternatives offered in a refusal, with the ``or``
+    said in the reader's language."""
+    shown = items[:limit] if limit is not None else items
+    if len(shown) <= 1:
+        return "".join(shown)
+    return SHARED("either", first=", ".join(shown[:-1]), last=shown[-1])
+
+
+SHARED = Sentences(
+    f"{PREFIX}.core",
+    {
+        "either": "{first} or {last}",
+        "option_value": "Option {name} cannot be {value}: allowed values are {allowed}.",
+        "allowed_bool": "true or false",
+        "allowed_range": "a whole number from {low} to {high}",
+        "unknown_option": "Unknown option {name}: this game's options are {known}.",
+        "unknown_option_close": "Unknown option {name}: this game's options are {known}. "
+        "Did you mean {close}?",
+        "unknown_option_none": "Unknown option {name}: this game's options are none.",
+    },
+)
+"""Phrases every engine shares: option errors and lists of alternatives."""
