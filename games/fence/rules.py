@@ -36,7 +36,7 @@ from games.fence.world import city_map, hood_name, tiles_of
 
 
 class FenceRules(Rules[FenceState, Action]):
-    """FENCE! as decided in ``shared/rules/fence.md``."""
+    """FENCE! as decided in ``docs/rules/fence.md``."""
 
     info = INFO
     step_separator = "; "
