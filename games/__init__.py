@@ -1,6 +1,6 @@
 """Rules engines, one subpackage per game, behind one registry.
 
-``games.get(name)`` is the stable entry point (see ARCHITECTURE.md). Each game subpackage
+``games.get(name)`` is the stable entry point (see docs/architecture.md). Each game subpackage
 exposes a module-level ``RULES`` object; subpackages are imported on first use so that a
 benchmark of one game does not pay for the others.
 """

@@ -284,7 +284,7 @@ def shorten(text: str, limit: int) -> str:
 
 
 class Rules(ABC, Generic[State, Action]):
-    """The stable surface every game offers (see ARCHITECTURE.md).
+    """The stable surface every game offers (see docs/architecture.md).
 
     Subclasses implement the abstract methods; the helpers at the bottom are shared behaviour
     built only on that surface.
@@ -352,7 +352,7 @@ class Rules(ABC, Generic[State, Action]):
 
     @abstractmethod
     def position(self, state: State) -> str:
-        """The game's position notation (see ``shared/rules/<game>.md``)."""
+        """The game's position notation (see ``docs/rules/<game>.md``)."""
 
     @abstractmethod
     def from_position(self, text: str) -> State:

@@ -1,6 +1,6 @@
 """Pillow renderers: one module per game, each a pure function of a *view*.
 
-``render.render(game, view, …)`` is the stable entry point (ARCHITECTURE.md). Renderers never
+``render.render(game, view, …)`` is the stable entry point (docs/architecture.md). Renderers never
 see a rules state, only what ``Rules.view(state, seat)`` lets through, so an image can never
 show more than its viewer may know.
 """

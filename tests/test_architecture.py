@@ -1,4 +1,5 @@
-"""The layering of ARCHITECTURE.md, checked by import-linter from the contracts in pyproject.toml.
+"""The layering of docs/architecture.md, checked by import-linter from the contracts in
+pyproject.toml.
 
 The contracts (layers, forbidden imports, no cycles) live beside the dependencies so a reader
 finds the architecture in one place; this test only runs the maintained checker over them.

@@ -37,7 +37,7 @@ from games.fence.world import city_map, hood_name, tiles_of
 
 
 class FenceRules(Rules[FenceState, Action]):
-    """FENCE! as decided in ``shared/rules/fence.md``."""
+    """FENCE! as decided in ``docs/rules/fence.md``."""
 
     info = INFO
     sentences = SAY

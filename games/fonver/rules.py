@@ -57,7 +57,7 @@ def _lower(colour: int) -> str:
 
 
 class FonverRules(Rules[FonverState, Action]):
-    """Fonver by Saïd Galdseid, as decided in ``shared/rules/fonver.md``."""
+    """Fonver by Saïd Galdseid, as decided in ``docs/rules/fonver.md``."""
 
     info = INFO
     sentences = SAY

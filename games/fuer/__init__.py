@@ -1,6 +1,6 @@
 """Fuer (Extension) by Mitsuo Yamamoto: tiles extend the board, pieces make lines.
 
-The rulings live in ``shared/rules/fuer.md``; ``RULES`` is what ``games.get("fuer")`` finds.
+The rulings live in ``docs/rules/fuer.md``; ``RULES`` is what ``games.get("fuer")`` finds.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Ordo behind the shared :class:`games.core.Rules` surface.
 
-Decisions where the rulings are silent (ruling numbers refer to shared/rules/ordo.md):
+Decisions where the rulings are silent (ruling numbers refer to docs/rules/ordo.md):
 
 * Ruling 9/11: a player who starts a turn split with no reconnecting move has lost at that
   moment: ``outcome`` reports ``cannot_reconnect`` and ``to_move`` is empty; nobody has to

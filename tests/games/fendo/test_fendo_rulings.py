@@ -1,4 +1,4 @@
-"""One or more tests per numbered ruling of shared/rules/fendo.md."""
+"""One or more tests per numbered ruling of docs/rules/fendo.md."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""One test (at least) per numbered ruling of shared/rules/fonver.md."""
+"""One test (at least) per numbered ruling of docs/rules/fonver.md."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""One test (at least) per numbered ruling of shared/rules/fuer.md."""
+"""One test (at least) per numbered ruling of docs/rules/fuer.md."""
 
 from __future__ import annotations
 

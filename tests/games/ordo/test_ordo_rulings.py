@@ -1,4 +1,4 @@
-"""One test (at least) per numbered ruling of shared/rules/ordo.md."""
+"""One test (at least) per numbered ruling of docs/rules/ordo.md."""
 
 from __future__ import annotations
 
