@@ -19,8 +19,8 @@ from typing import Any
 import games
 from benchmarks.report import emit
 from bot.service import premoves
-from bot.service.tournaments import pairing
-from bot.service.tournaments.standings import Result, standings, standings_cells
+from competition import pairing
+from competition.standings import Result, standings, standings_cells
 from render.chart import rating_chart
 from render.standings import standings_image
 

@@ -27,11 +27,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 import games
-from bot.service import ratings as glicko
 from bot.service import timecontrol as tc
 from bot.service.base import note_commit, rating_or_new
 from bot.service.replies import is_computer
 from bot.words import words
+from competition import ratings as glicko
 from games.core import Outcome
 from storage.base import (
     ACTIVE,

@@ -48,15 +48,15 @@ from typing import TYPE_CHECKING, Any
 import games
 from bot.service.base import Refusal, User, guarded, parse_id, rating_or_new, shown_id
 from bot.service.replies import Button, Post, Reply
-from bot.service.tournaments import pairing
-from bot.service.tournaments.standings import (
+from bot.words import words
+from competition import pairing
+from competition.standings import (
     Result,
     Row,
     standings,
     standings_cells,
     standings_text,
 )
-from bot.words import words
 from render import standings as table_image
 from storage.base import (
     ACTIVE,
