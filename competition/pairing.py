@@ -308,8 +308,7 @@ def _shape_cost(i: int, j: int, ideal: Mapping[int, int]) -> int:
 
 def _seated(a: str, b: str, board: int, history: Mapping[str, Sequence[int]]) -> Pairing:
     """Who of ``a`` (higher placed) and ``b`` takes seat 0: see the module docstring."""
-    balance_a = sum(1 if s == 0 else -1 for s in history[a])
-    balance_b = sum(1 if s == 0 else -1 for s in history[b])
+    balance_a, balance_b = _balance(history[a]), _balance(history[b])
     if balance_a != balance_b:
         return (a, b) if balance_a < balance_b else (b, a)
     for seat_a, seat_b in zip(reversed(history[a]), reversed(history[b]), strict=False):
