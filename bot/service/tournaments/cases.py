@@ -18,8 +18,8 @@ the scheduler's leader ticks, and a command that starts a tournament only record
 pairings and asks for an immediate :meth:`advance`, so a race between the two at worst finds
 the row's version moved and looks again.
 
-Scoring and tie-breaks are :mod:`bot.service.tournaments.standings`; who meets whom is
-:mod:`bot.service.tournaments.pairing`. This module decides only *when*.
+Scoring and tie-breaks are :mod:`competition.standings`; who meets whom is
+:mod:`competition.pairing`. This module decides only *when*.
 
 Decisions where the issue is silent:
 
@@ -57,15 +57,15 @@ from bot.service.base import (
     shown_id,
 )
 from bot.service.replies import Button, Post, Reply
-from bot.service.tournaments import pairing
-from bot.service.tournaments.standings import (
+from bot.words import words
+from competition import pairing
+from competition.standings import (
     Result,
     Row,
     standings,
     standings_cells,
     standings_text,
 )
-from bot.words import words
 from render import standings as table_image
 from storage.base import (
     ACTIVE,
