@@ -365,7 +365,9 @@ class TournamentCases:
             raise Refusal("limits.league_start", rounds=data["planned"], most=most)
         if data["format"] == "league":
             data["schedule"] = [[list(p) for p in rnd] for rnd in pairing.round_robin(seeded)]
-        data = _with_next_round(data)
+        # pairing is arithmetic that grows with the field (a 64-player Swiss round is one
+        # weighted matching, ~0.2 s): in the worker pool, never on the event loop
+        data = await self.workers.run(_with_next_round, data)
         await self.store.update_tournament(
             record.id,
             record.version,
@@ -537,7 +539,7 @@ class TournamentCases:
         if done >= int(data["planned"]):
             return await self._finish_tournament(record)
         try:
-            following = _with_next_round(data)
+            following = await self.workers.run(_with_next_round, data)
         except pairing.PairingError:
             # Every pairing left would be a rematch (a Swiss run out of new games): the
             # tournament ends with the rounds it could play.
