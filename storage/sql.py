@@ -68,7 +68,6 @@ from storage.integrity import (
 )
 from storage.rows import (
     Row,
-    SettingsByKind,
     action_of,
     match_of,
     rating_of,
@@ -139,7 +138,7 @@ class SqlConnection(Protocol):
         """Run one ``INSERT`` of one row into a table keyed by ``id``; the new row's id."""
 
 
-MATCH_COLUMNS = (
+_MATCH_COLUMNS = (
     "m.id, m.game, m.options, m.seed, m.status, m.created_by, m.guild_id, m.channel_id,"
     " m.thread_id, m.created_at, m.updated_at, m.version, m.result, m.meta, s.state, m.due_at"
 )
@@ -147,7 +146,7 @@ _MATCH_FROM = "FROM matches m JOIN snapshots s ON s.match_id = m.id"
 _ORDER = "ORDER BY m.updated_at DESC, m.id DESC"
 _RATING_COLUMNS = "user_id, game, guild_id, rating, rd, volatility, games, updated_at"
 _HISTORY_COLUMNS = "match_id, at, rating, rd, games"
-TOURNAMENT_COLUMNS = (
+_TOURNAMENT_COLUMNS = (
     "id, guild_id, channel_id, game, name, status, created_by, created_at, updated_at,"
     " version, data, due_at"
 )
@@ -166,7 +165,7 @@ def due_matches_query(dialect: Dialect) -> str:
     every active match on each tick.
     """
     return (
-        f"SELECT {MATCH_COLUMNS} FROM matches m{dialect.indexed_by('matches_due')}"
+        f"SELECT {_MATCH_COLUMNS} FROM matches m{dialect.indexed_by('matches_due')}"
         " JOIN snapshots s ON s.match_id = m.id"
         f" WHERE m.status = '{ACTIVE}' AND m.due_at IS NOT NULL AND m.due_at <= ?"
         " ORDER BY m.due_at, m.id LIMIT ?"
@@ -184,13 +183,13 @@ def due_tournaments_query(dialect: Dialect) -> str:
     and a sort.
     """
     return (
-        f"SELECT {TOURNAMENT_COLUMNS} FROM tournaments{dialect.indexed_by('tournaments_due')}"
+        f"SELECT {_TOURNAMENT_COLUMNS} FROM tournaments{dialect.indexed_by('tournaments_due')}"
         " WHERE due_at IS NOT NULL AND due_at <= ?"
         " ORDER BY due_at, id LIMIT ?"
     )
 
 
-class SqlStore(SettingsByKind, Store):
+class SqlStore(Store):
     """Every :class:`Store` method over an engine's transactions; see :mod:`storage.base`.
 
     An engine's store sets :attr:`dialect` and implements :meth:`_reading` and
@@ -303,7 +302,7 @@ class SqlStore(SettingsByKind, Store):
         where, params = found
         async with self._reading() as conn:
             return await self._fetch_many(
-                conn, f"SELECT {MATCH_COLUMNS} {_MATCH_FROM}{where} {_ORDER}", *params
+                conn, f"SELECT {_MATCH_COLUMNS} {_MATCH_FROM}{where} {_ORDER}", *params
             )
 
     def _filter(
@@ -331,9 +330,8 @@ class SqlStore(SettingsByKind, Store):
 
     async def find_by_thread(self, thread_id: str) -> MatchRecord | None:
         """If a thread were ever reused, the newest match in it is the one being played."""
-        sql = (
-            f"SELECT {MATCH_COLUMNS} {_MATCH_FROM} WHERE m.thread_id = ? ORDER BY m.id DESC LIMIT 1"
-        )
+        sql = f"SELECT {_MATCH_COLUMNS} {_MATCH_FROM} WHERE m.thread_id = ?"
+        sql += " ORDER BY m.id DESC LIMIT 1"
         async with self._reading() as conn:
             found = await self._fetch_many(conn, sql, thread_id)
         return found[0] if found else None
@@ -485,6 +483,20 @@ class SqlStore(SettingsByKind, Store):
         return [(float(row["started"]), float(row["ended"])) for row in found]
 
     # -- settings --------------------------------------------------------------------------
+    async def user_settings(self, user_id: str) -> dict[str, Any]:
+        return await self._settings("user", user_id)
+
+    async def save_user_settings(self, user_id: str, settings: dict[str, Any], now: float) -> None:
+        await self._save_settings("user", user_id, settings, now)
+
+    async def guild_settings(self, guild_id: str) -> dict[str, Any]:
+        return await self._settings("guild", guild_id)
+
+    async def save_guild_settings(
+        self, guild_id: str, settings: dict[str, Any], now: float
+    ) -> None:
+        await self._save_settings("guild", guild_id, settings, now)
+
     async def users_with_settings(self) -> list[tuple[str, dict[str, Any]]]:
         async with self._reading() as conn:
             found = await conn.fetch(
@@ -676,7 +688,7 @@ class SqlStore(SettingsByKind, Store):
         where, params = found
         async with self._reading() as conn:
             rows = await conn.fetch(
-                f"SELECT {TOURNAMENT_COLUMNS} FROM tournaments{where} ORDER BY id DESC", *params
+                f"SELECT {_TOURNAMENT_COLUMNS} FROM tournaments{where} ORDER BY id DESC", *params
             )
         return [tournament_of(row) for row in rows]
 
@@ -728,7 +740,7 @@ class SqlStore(SettingsByKind, Store):
     # -- reading matches -------------------------------------------------------------------
     async def _fetch_one(self, conn: SqlConnection, match_id: int) -> MatchRecord | None:
         found = await self._fetch_many(
-            conn, f"SELECT {MATCH_COLUMNS} {_MATCH_FROM} WHERE m.id = ?", match_id
+            conn, f"SELECT {_MATCH_COLUMNS} {_MATCH_FROM} WHERE m.id = ?", match_id
         )
         return found[0] if found else None
 
@@ -749,7 +761,7 @@ class SqlStore(SettingsByKind, Store):
 
 async def _tournament(conn: SqlConnection, tournament_id: int) -> TournamentRecord | None:
     row = await conn.fetchrow(
-        f"SELECT {TOURNAMENT_COLUMNS} FROM tournaments WHERE id = ?", tournament_id
+        f"SELECT {_TOURNAMENT_COLUMNS} FROM tournaments WHERE id = ?", tournament_id
     )
     return None if row is None else tournament_of(row)
 
