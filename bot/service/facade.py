@@ -38,6 +38,7 @@ from bot.service.base import (
     plural_names,
 )
 from bot.service.clocks import ClockKeeper
+from bot.service.computer_queue import ComputerTurnQueue
 from bot.service.correspondence import CorrespondenceCases
 from bot.service.hands import HandCases, private_part
 from bot.service.lobby import LobbyCases, lobby_of
@@ -154,6 +155,8 @@ class Service(
         """Most steps one computer turn (and turns in a row) may take: a guard, never reached."""
         self._thinking: set[int] = set()
         """Matches whose computer turn this process is working out now."""
+        self.computer_queue = ComputerTurnQueue()
+        """Computer turns due, waiting for a search (:mod:`bot.service.computer_queue`)."""
         self._legal: OrderedDict[tuple[int, int], dict[str, str]] = OrderedDict()
         self._cache_size = cache_size
 

@@ -95,11 +95,13 @@ async def test_a_restart_resumes_the_computers_pending_turn(
 
     second = make_service(store, clock)  # a new process on the same store
     await second.on_startup()
-    replies = await second.tick()
+    assert await second.tick() == []  # the tick only queues the computer's turn…
+    replies = await second.play_queued_computer_turns()  # …its players play it
     moved = [r for r in replies if r.match_id == match_id and r.post is not None]
     assert len(moved) == 1 and "Computer (normal) played" in moved[0].post.text  # type: ignore[union-attr]
     assert (await store.get_match(match_id)).version == version + 1  # type: ignore[union-attr]
     assert await second.tick() == []  # nothing left to do, nothing done twice
+    assert await second.play_queued_computer_turns() == []
 
 
 async def test_a_move_made_meanwhile_makes_the_computers_answer_stale(svc: Service) -> None:
@@ -108,7 +110,7 @@ async def test_a_move_made_meanwhile_makes_the_computers_answer_stale(svc: Servi
     started = await svc.play(ALICE, "ordo", opponent=computer(), color="first")
     match_id = started.match_id or 0
     await _human_move(svc, match_id)
-    original = svc.workers.run
+    original = svc.workers.search
 
     async def resign_while_thinking(fn, *args):  # type: ignore[no-untyped-def]
         result = await original(fn, *args)
@@ -116,7 +118,7 @@ async def test_a_move_made_meanwhile_makes_the_computers_answer_stale(svc: Servi
         assert resigned.ok, resigned.text
         return result
 
-    svc.workers.run = resign_while_thinking  # type: ignore[method-assign]
+    svc.workers.search = resign_while_thinking  # type: ignore[method-assign]
     assert await svc.computer_turns(match_id) == []
     record = await svc.store.get_match(match_id)
     assert record is not None and record.status == "finished"
