@@ -176,7 +176,7 @@ class CorrespondenceCases:
             if record.id in self.computer_queue or record.id in self._thinking:
                 continue  # its computer's turn is queued or being played already
             try:
-                if not self.queue_computer_turn(record):
+                if not self._queue_due_computer_turn(record, now):
                     replies.extend(await self._tick_match(record))
             except StaleVersion:
                 continue  # somebody moved meanwhile; the next tick looks again

@@ -49,11 +49,12 @@ from typing import TYPE_CHECKING, Any
 
 import ai
 import games
+from bot.service import timecontrol as tc
 from bot.service.base import Refusal, User, guarded
 from bot.service.computer_queue import owner_of
 from bot.service.replies import COMPUTER_PREFIX, Reply, is_computer
 from bot.words import words
-from storage.base import ACTIVE, MatchRecord
+from storage.base import ACTIVE, MatchRecord, MatchUpdate
 
 if TYPE_CHECKING:
     from bot.service import Service
@@ -137,6 +138,23 @@ class OpponentCases:
             return False
         return self.computer_queue.put(record.id, owner_of(record))
 
+    def _queue_due_computer_turn(self: Service, record: MatchRecord, now: float) -> bool:
+        """The tick's test for a due match: True when it is queued as a computer turn.
+
+        A match with a computer seat whose clock has nothing due is due because a computer
+        is to move (the commit that made it so marked it due then): it is queued without
+        reading its position, which costs a validated load (about a millisecond each, and a
+        tick may meet hundreds). The player reads the position anyway; if a person turns out
+        to be the one to move, it puts the clock's own moment back (:meth:`_play_queued`)."""
+        if not has_computer(record):
+            return False
+        clocks = self.clocks.of(record)
+        event = tc.next_event(clocks, self.reminders) if clocks is not None else None
+        if event is None or event > now:
+            self.computer_queue.put(record.id, owner_of(record))
+            return True
+        return self.queue_computer_turn(record)
+
     async def serve_computer_turns(self: Service, deliver: Deliver) -> None:
         """Play queued computer turns until cancelled, one per search process at a time, and
         hand each turn's replies to ``deliver``. Started once by a front end that has a
@@ -176,14 +194,26 @@ class OpponentCases:
         self._thinking.add(match_id)
         try:
             replies = await self._play_computer_turns(match_id, turns=1)
-            after = await self.store.get_match(match_id) if replies else None
-            more = after is not None and computer_to_move(after)
+            after = await self.store.get_match(match_id)
+            if after is not None and after.status == ACTIVE:
+                more = computer_to_move(after)
+                if not replies and not more:
+                    await self._due_again(after)
         except Exception:
             log.exception("the computer could not move in match %s", match_id)
         finally:
             self._thinking.discard(match_id)
             self.computer_queue.done(match_id, again=more)
         return replies
+
+    async def _due_again(self: Service, record: MatchRecord) -> None:
+        """Queued on a due mark that was not a computer's turn (a person is to move): the
+        match is due again when its clock next says, or the tick would queue it forever."""
+        now = self.clock()
+        if record.due_at is not None and record.due_at <= now:
+            await self.store.set_due(
+                record.id, self.transitions.due_at(record, MatchUpdate(), now)
+            )
 
     async def _play_computer_turns(
         self: Service, match_id: int, turns: int | None = None

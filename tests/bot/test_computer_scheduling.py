@@ -141,3 +141,22 @@ async def test_a_restart_finds_the_due_computer_turns_in_the_store(
         record = await store.get_match(match_id)
         assert record is not None and record.version == versions[match_id] + 1  # one move each
     assert await second.tick() == [] and len(second.computer_queue) == 0
+
+
+async def test_a_due_mark_that_was_not_the_computers_turn_is_put_back(
+    store: MemoryStore, clock: FakeClock
+) -> None:
+    """The tick queues a due computer match without reading its position; when a person is
+    the one to move after all (a vacation ended early marks every match due), the player
+    plays nothing and the match is due again when its clock says, not at every tick."""
+    service = make_service(store, clock)
+    started = await service.play(
+        ALICE, "ordo", opponent=computer(), color="first", time_control="3d"
+    )
+    match_id = started.match_id or 0
+    await store.set_due(match_id, clock())
+    assert await service.tick() == [] and match_id in service.computer_queue
+    assert await service.play_queued_computer_turns() == []
+    record = await store.get_match(match_id)
+    assert record is not None and record.due_at is not None and record.due_at > clock()
+    assert await service.tick() == [] and len(service.computer_queue) == 0
