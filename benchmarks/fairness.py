@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import random
 import statistics
 import tempfile
@@ -209,18 +210,18 @@ async def main_async(args: argparse.Namespace) -> None:
             workers.close()
     answer_target = 2 * (budget + MOVE_S)
     results = {
-        "tick_ms_max": max(figures.ticks) * 1000,
-        "tick_ms_median": statistics.median(figures.ticks) * 1000,
-        "tick_ms_first": figures.ticks[0] * 1000,
+        "tick_ms_max": max(figures.ticks, default=0.0) * 1000,
+        "tick_ms_median": statistics.median(figures.ticks or [0.0]) * 1000,
+        "tick_ms_first": (figures.ticks or [0.0])[0] * 1000,
         "ticks": len(figures.ticks),
         "human_move_p95_ms": p95(figures.moves) * 1000,
-        "human_move_median_ms": statistics.median(figures.moves) * 1000,
+        "human_move_median_ms": statistics.median(figures.moves or [0.0]) * 1000,
         "human_moves": len(figures.moves),
         "own_computer_answer_s_max": max(figures.answers, default=0.0),
         "own_computer_answer_s_median": statistics.median(figures.answers or [0.0]),
         "own_computer_answers": len(figures.answers),
         "own_computer_answer_target_s": answer_target,
-        "loop_stall_ms_max": max(figures.stalls) * 1000,
+        "loop_stall_ms_max": max(figures.stalls, default=0.0) * 1000,
         "heavy_games": args.games,
         "heavy_turns_played": figures.heavy_turns,
         "heavy_turns_still_queued": queued,
@@ -229,13 +230,15 @@ async def main_async(args: argparse.Namespace) -> None:
         "workers": args.workers,
         "ai_workers": workers.search_size,
         "quick": bool(args.quick),
+        "load_avg_1m": os.getloadavg()[0],
     }
     mode = (
         f"QUICK: {budget:g} s per search (the strong level thinks {ai.LEVELS['strong']:g} s)"
         if args.quick else f"{budget:g} s per search"
     )  # fmt: skip
     print(f"fairness, {mode}; {seconds:g} s watched; {args.workers} render + "
-          f"{workers.search_size} search processes")  # fmt: skip
+          f"{workers.search_size} search processes on {os.cpu_count()} cores "
+          f"(load average {os.getloadavg()[0]:.1f} as it ended)")  # fmt: skip
     print(f"heavy: {args.games} computer games due at once; {figures.heavy_turns} of their turns "
           f"played meanwhile, {queued} still queued")  # fmt: skip
     rows = [
