@@ -109,8 +109,9 @@ class OpponentCases:
 
     async def computer_turns(self: Service, match_id: int | None = None) -> list[Reply]:
         """Let every computer whose seat is to move play, until a person is to move or the
-        match ends. Without ``match_id``: every active match (the scheduler's resume after a
-        restart). Each reply carries the thread post of one computer turn."""
+        match ends, now: the console's answer right after a move (the bot queues the turn
+        instead, :meth:`queue_computer_turn`). Without ``match_id``: every active match.
+        Each reply carries the thread post of one computer turn."""
         if match_id is not None:
             found = await self.store.get_match(match_id)
             records = [found] if found is not None else []
@@ -196,8 +197,11 @@ class OpponentCases:
             replies = await self._play_computer_turns(match_id, turns=1)
             after = await self.store.get_match(match_id)
             if after is not None and after.status == ACTIVE:
-                more = computer_to_move(after)
-                if not replies and not more:
+                to_move = computer_to_move(after)
+                # Again at once only after a turn was played: a turn that could not be
+                # played (its move refused) waits for the next tick, not a search in a loop.
+                more = bool(replies) and to_move
+                if not replies and not to_move:
                     await self._due_again(after)
         except Exception:
             log.exception("the computer could not move in match %s", match_id)

@@ -160,3 +160,47 @@ async def test_a_due_mark_that_was_not_the_computers_turn_is_put_back(
     record = await store.get_match(match_id)
     assert record is not None and record.due_at is not None and record.due_at > clock()
     assert await service.tick() == [] and len(service.computer_queue) == 0
+
+
+async def test_a_computer_turn_that_cannot_be_played_waits_for_the_next_tick(
+    store: MemoryStore, clock: FakeClock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Its move refused (whatever the reason), the match is not queued again at once — that
+    would search in a loop — but the next tick finds it still due and tries once more."""
+    service = make_service(store, clock)
+    match_id = await computer_first(service, ALICE)
+    person_move = service.move
+
+    async def refused(actor: User, *args: Any, **kwargs: Any) -> Reply:
+        if actor.id.startswith("ai:"):
+            return Reply.refuse("not now")
+        return await person_move(actor, *args, **kwargs)
+
+    monkeypatch.setattr(service, "move", refused)
+    await service.tick()
+    assert await service.play_queued_computer_turns() == []
+    assert len(service.computer_queue) == 0
+    monkeypatch.setattr(service, "move", person_move)
+    await service.tick()
+    [played] = await service.play_queued_computer_turns()
+    assert played.match_id == match_id
+
+
+async def test_two_processes_queueing_the_same_turn_play_it_once(
+    store: MemoryStore, clock: FakeClock
+) -> None:
+    """Each process has its own queue (a shard queues the answer to its person's move, the
+    scheduling process finds the match due): both may search, one move is committed."""
+    first, second = make_service(store, clock), make_service(store, clock)
+    match_id = await computer_first(first, ALICE)
+    version = (await store.get_match(match_id)).version  # type: ignore[union-attr]
+    await first.tick()
+    await second.tick()
+    assert match_id in first.computer_queue and match_id in second.computer_queue
+    played = await asyncio.gather(
+        first.play_queued_computer_turns(), second.play_queued_computer_turns()
+    )
+    assert sum(len(replies) for replies in played) == 1
+    record = await store.get_match(match_id)
+    assert record is not None and record.version == version + 1
+    assert len(await store.actions(match_id)) == 1
