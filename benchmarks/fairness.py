@@ -15,9 +15,14 @@ computer to move first, all due at once. Meanwhile, for ``--seconds``:
   board)), not heavy's whole queue (first come, first served: 150 × 8 s = 20 minutes);
 * ``loop_stall_ms_max``: the event loop's longest stall, what the gateway heartbeat sees.
 
+Before heavy's games exist, the same people play for half as long ("calm"): what this
+machine gives anyway (on a shared machine, noise from elsewhere shows there too), so the
+"busy" column's difference is what heavy's queue costs everyone else.
+
 Real processes: ``--workers`` render processes and ``--ai-workers`` search processes (the
 bot's defaults for this machine), a SQLite store. ``--quick`` thinks 1 s per search instead of
-the strong level's 8 s and watches for 40 s instead of 120 s; the output says so.
+the strong level's 8 s and watches for 40 s (+ 20 s calm) instead of 120 s (+ 60 s); the
+output says so.
 """
 
 from __future__ import annotations
@@ -29,7 +34,6 @@ import random
 import statistics
 import tempfile
 import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -147,69 +151,49 @@ async def watch_loop(until: float, figures: Figures) -> None:
         figures.stalls.append(max(0.0, time.perf_counter() - before - 0.01))
 
 
-def deliverer(figures: Figures, heavy_matches: set[int]) -> Callable[[list[Reply]], Any]:
-    async def deliver(replies: list[Reply]) -> None:
+class Deliveries:
+    """The computer's player posts here: the phase running now gets the figures."""
+
+    def __init__(self, heavy: set[int]) -> None:
+        self.figures = Figures()
+        self.heavy = heavy
+
+    async def __call__(self, replies: list[Reply]) -> None:
         for reply in replies:
             if reply.match_id is None:
                 continue
-            figures.delivered[reply.match_id] = time.perf_counter()
-            if reply.match_id in heavy_matches:
-                figures.heavy_turns += 1
-
-    return deliver
+            self.figures.delivered[reply.match_id] = time.perf_counter()
+            if reply.match_id in self.heavy:
+                self.figures.heavy_turns += 1
 
 
 def p95(values: list[float]) -> float:
     return statistics.quantiles(values, n=20)[-1] if len(values) > 1 else sum(values)
 
 
-async def main_async(args: argparse.Namespace) -> None:
-    strong = ai.LEVELS["strong"]
-    budget = args.budget if args.budget is not None else (1.0 if args.quick else strong)
-    seconds = args.seconds if args.seconds is not None else (40.0 if args.quick else 120.0)
-    workers = Workers(args.workers, args.ai_workers)
-    await workers.start()
-    figures = Figures()
-    with tempfile.TemporaryDirectory() as folder:
-        store = SqliteStore(Path(folder) / "fairness.sqlite3")
-        await store.open()
-        try:
-            service = Service(
-                store, seed_source=lambda: 7, workers=workers,
-                computer_seconds={level: budget for level in ai.LEVELS},
-            )  # fmt: skip
-            await service.on_startup()
-            heavy = set()
-            for _ in range(args.games):
-                started = await service.play(
-                    HEAVY, "ordo", opponent=computer("strong"), color="second"
-                )
-                assert started.ok, started.text
-                heavy.add(started.match_id or 0)
-            pairs = [[User(f"p{n}a", f"P{n}a"), User(f"p{n}b", f"P{n}b")]
-                     for n in range(args.pairs)]  # fmt: skip
-            firsts = [await new_pair_match(service, people) for people in pairs]
-            against = await new_computer_match(service, pairs[0][0])
-            player = asyncio.create_task(
-                service.serve_computer_turns(deliverer(figures, heavy))
-            )
-            until = time.perf_counter() + seconds
-            await asyncio.gather(
-                scheduler(service, args.tick, until, figures),
-                watch_loop(until, figures),
-                person_vs_computer(service, pairs[0][0], against, until, figures,
-                                   random.Random(1)),
-                *(person_vs_person(service, people, first, until, figures, random.Random(n))
-                  for n, (people, first) in enumerate(zip(pairs, firsts, strict=True))),
-            )  # fmt: skip
-            queued = len(service.computer_queue)
-            player.cancel()
-            await asyncio.gather(player, return_exceptions=True)
-        finally:
-            await store.close()
-            workers.close()
-    answer_target = 2 * (budget + MOVE_S)
-    results = {
+async def phase(
+    service: Service, deliveries: Deliveries, seconds: float, args: argparse.Namespace,
+    pairs: list[list[User]], rng_seed: int,
+) -> Figures:  # fmt: skip
+    """``seconds`` of the people playing and the scheduler ticking; what was measured."""
+    figures = deliveries.figures = Figures()
+    firsts = [await new_pair_match(service, people) for people in pairs]
+    against = await new_computer_match(service, pairs[0][0])
+    until = time.perf_counter() + seconds
+    await asyncio.gather(
+        scheduler(service, args.tick, until, figures),
+        watch_loop(until, figures),
+        person_vs_computer(service, pairs[0][0], against, until, figures,
+                           random.Random(rng_seed)),
+        *(person_vs_person(service, people, first, until, figures,
+                           random.Random(rng_seed + n + 1))
+          for n, (people, first) in enumerate(zip(pairs, firsts, strict=True))),
+    )  # fmt: skip
+    return figures
+
+
+def summary(figures: Figures) -> dict[str, float]:
+    return {
         "tick_ms_max": max(figures.ticks, default=0.0) * 1000,
         "tick_ms_median": statistics.median(figures.ticks or [0.0]) * 1000,
         "tick_ms_first": (figures.ticks or [0.0])[0] * 1000,
@@ -220,10 +204,51 @@ async def main_async(args: argparse.Namespace) -> None:
         "own_computer_answer_s_max": max(figures.answers, default=0.0),
         "own_computer_answer_s_median": statistics.median(figures.answers or [0.0]),
         "own_computer_answers": len(figures.answers),
-        "own_computer_answer_target_s": answer_target,
         "loop_stall_ms_max": max(figures.stalls, default=0.0) * 1000,
+    }
+
+
+async def main_async(args: argparse.Namespace) -> None:
+    strong = ai.LEVELS["strong"]
+    budget = args.budget if args.budget is not None else (1.0 if args.quick else strong)
+    seconds = args.seconds if args.seconds is not None else (40.0 if args.quick else 120.0)
+    workers = Workers(args.workers, args.ai_workers)
+    await workers.start()
+    heavy: set[int] = set()
+    deliveries = Deliveries(heavy)
+    pairs = [[User(f"p{n}a", f"P{n}a"), User(f"p{n}b", f"P{n}b")] for n in range(args.pairs)]
+    with tempfile.TemporaryDirectory() as folder:
+        store = SqliteStore(Path(folder) / "fairness.sqlite3")
+        await store.open()
+        try:
+            service = Service(
+                store, seed_source=lambda: 7, workers=workers,
+                computer_seconds={level: budget for level in ai.LEVELS},
+            )  # fmt: skip
+            await service.on_startup()
+            player = asyncio.create_task(service.serve_computer_turns(deliveries))
+            # The same people first without heavy's games: what the machine gives anyway.
+            calm = await phase(service, deliveries, seconds / 2, args, pairs, 100)
+            for _ in range(args.games):
+                started = await service.play(
+                    HEAVY, "ordo", opponent=computer("strong"), color="second"
+                )
+                assert started.ok, started.text
+                heavy.add(started.match_id or 0)
+            busy = await phase(service, deliveries, seconds, args, pairs, 200)
+            queued = len(service.computer_queue)
+            player.cancel()
+            await asyncio.gather(player, return_exceptions=True)
+        finally:
+            await store.close()
+            workers.close()
+    answer_target = 2 * (budget + MOVE_S)
+    results: dict[str, Any] = summary(busy)
+    results.update({f"calm_{key}": value for key, value in summary(calm).items()})
+    results.update({
+        "own_computer_answer_target_s": answer_target,
         "heavy_games": args.games,
-        "heavy_turns_played": figures.heavy_turns,
+        "heavy_turns_played": busy.heavy_turns,
         "heavy_turns_still_queued": queued,
         "search_budget_s": budget,
         "seconds": seconds,
@@ -231,32 +256,35 @@ async def main_async(args: argparse.Namespace) -> None:
         "ai_workers": workers.search_size,
         "quick": bool(args.quick),
         "load_avg_1m": os.getloadavg()[0],
-    }
+    })  # fmt: skip
     mode = (
-        f"QUICK: {budget:g} s per search (the strong level thinks {ai.LEVELS['strong']:g} s)"
+        f"QUICK: {budget:g} s per search (the strong level thinks {strong:g} s)"
         if args.quick else f"{budget:g} s per search"
     )  # fmt: skip
-    print(f"fairness, {mode}; {seconds:g} s watched; {args.workers} render + "
-          f"{workers.search_size} search processes on {os.cpu_count()} cores "
-          f"(load average {os.getloadavg()[0]:.1f} as it ended)")  # fmt: skip
-    print(f"heavy: {args.games} computer games due at once; {figures.heavy_turns} of their turns "
-          f"played meanwhile, {queued} still queued")  # fmt: skip
+    print(f"fairness, {mode}; {args.workers} render + {workers.search_size} search processes "
+          f"on {os.cpu_count()} cores (load average {os.getloadavg()[0]:.1f} as it ended)")
+    print(f"calm: {seconds / 2:g} s of the people alone; busy: {seconds:g} s with heavy's "
+          f"{args.games} computer games due at once ({busy.heavy_turns} of their turns played, "
+          f"{queued} still queued at the end)")  # fmt: skip
+    c, b = summary(calm), summary(busy)
     rows = [
-        ("scheduler tick, longest", f"{results['tick_ms_max']:.1f} ms",
-         f"≤ {TARGETS['tick_ms_max']:g} ms", f"median {results['tick_ms_median']:.1f} ms "
-         f"over {len(figures.ticks)} ticks; the first (queues all {args.games}) "
-         f"{results['tick_ms_first']:.1f} ms"),
-        ("a person's move with its board, p95", f"{results['human_move_p95_ms']:.0f} ms",
-         f"≤ {TARGETS['human_move_p95_ms']:g} ms",
-         f"median {results['human_move_median_ms']:.0f} ms over {len(figures.moves)} moves"),
-        ("their own computer's answer, longest", f"{results['own_computer_answer_s_max']:.2f} s",
-         f"≤ {answer_target:g} s", f"median {results['own_computer_answer_s_median']:.2f} s over "
-         f"{len(figures.answers)} answers"),
-        ("event loop stall, longest", f"{results['loop_stall_ms_max']:.0f} ms", "", ""),
+        ("scheduler tick, longest", f"{c['tick_ms_max']:.1f} ms", f"{b['tick_ms_max']:.1f} ms",
+         f"≤ {TARGETS['tick_ms_max']:g} ms", f"busy: median {b['tick_ms_median']:.1f} ms over "
+         f"{b['ticks']:.0f} ticks, the first (queues all {args.games}) "
+         f"{b['tick_ms_first']:.1f} ms"),
+        ("a person's move with its board, p95", f"{c['human_move_p95_ms']:.0f} ms",
+         f"{b['human_move_p95_ms']:.0f} ms", f"≤ {TARGETS['human_move_p95_ms']:g} ms",
+         f"busy: median {b['human_move_median_ms']:.0f} ms over {b['human_moves']:.0f} moves"),
+        ("their own computer's answer, longest", f"{c['own_computer_answer_s_max']:.2f} s",
+         f"{b['own_computer_answer_s_max']:.2f} s", f"≤ {answer_target:g} s",
+         f"busy: median {b['own_computer_answer_s_median']:.2f} s over "
+         f"{b['own_computer_answers']:.0f} answers"),
+        ("event loop stall, longest", f"{c['loop_stall_ms_max']:.0f} ms",
+         f"{b['loop_stall_ms_max']:.0f} ms", "", ""),
     ]  # fmt: skip
-    print(f"{'what':<38} {'measured':>10} {'target':>10}  detail")
-    for what, measured, target, detail in rows:
-        print(f"{what:<38} {measured:>10} {target:>10}  {detail}")
+    print(f"{'what':<38} {'calm':>10} {'busy':>10} {'target':>10}  detail")
+    for what, calm_figure, busy_figure, target, detail in rows:
+        print(f"{what:<38} {calm_figure:>10} {busy_figure:>10} {target:>10}  {detail}")
     emit("fairness", results)
 
 
@@ -265,7 +293,8 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true",
                         help="1 s searches and 40 s of watching (a couple of minutes in all)")
     parser.add_argument("--games", type=int, default=150, help="the heavy person's games")
-    parser.add_argument("--seconds", type=float, default=None, help="how long to watch")
+    parser.add_argument("--seconds", type=float, default=None,
+                        help="how long to watch with heavy's games (and half that without)")
     parser.add_argument("--budget", type=float, default=None,
                         help="seconds per search (default: the strong level's; --quick: 1)")
     parser.add_argument("--tick", type=float, default=1.0, help="seconds between ticks")
