@@ -496,4 +496,4 @@ def render(
         canvas = detail_view(canvas, layout, view, focus, players, status, highlight)
     # A city is several times an Ordo board: the faster encode saves ~14 ms per image for
     # ~12 KB more, far inside the size budget.
-    return to_png(canvas, compress_level=3)
+    return to_png(canvas)
