@@ -561,12 +561,25 @@ def _palette_sample(image: Image.Image) -> Image.Image:
     width: a diagonal lattice that crosses every row *and* every column every ``stride``
     pixels, so even a 1 px line drawn in a colour of its own lands in the sample. A square
     grid (every third row and column) would miss lines lying between its rows.
+
+    The image is viewed as one long row through the Arrow interface (no copy) and shrunk
+    with nearest-neighbour sampling, which picks exactly pixels ``stride·i + stride // 2``;
+    an image Pillow keeps in several memory blocks cannot be viewed so and is sliced as
+    bytes instead, picking the same pixels.
     """
     stride = next((s for s in _SAMPLE_STRIDES if math.gcd(s, image.width) == 1), 1)
-    data = image.tobytes()
-    bands = [data[i :: 3 * stride] for i in range(3)]
-    count = min(len(band) for band in bands)
-    return Image.merge("RGB", [Image.frombytes("L", (count, 1), b[:count]) for b in bands])
+    pixels = image.width * image.height
+    count = pixels // stride
+    try:
+        row = Image.fromarrow(image, "RGB", (pixels, 1))
+    except (AttributeError, ValueError):  # Pillow before 11.2, or several blocks
+        data = image.tobytes()
+        start = 3 * (stride // 2)
+        bands = [data[start + i :: 3 * stride][:count] for i in range(3)]
+        return Image.merge("RGB", [Image.frombytes("L", (count, 1), b) for b in bands])
+    return row.transform(
+        (count, 1), Image.Transform.AFFINE, (stride, 0, 0, 0, 1, 0), Image.Resampling.NEAREST
+    )
 
 
 def quantized(image: Image.Image) -> Image.Image:

@@ -57,6 +57,7 @@ from render.common import (
     title_bar,
     to_png,
 )
+from render.layers import STATIC_LAYERS
 
 WIDTH = 1000
 BAND = 20
@@ -146,7 +147,6 @@ def star_points(size: int) -> list[tuple[int, int]]:
     return points
 
 
-@lru_cache(maxsize=6)
 def _empty_board(size: int) -> Image.Image:
     """Wood, bands, grid, star points and coordinates: the same for every position of a size."""
     layout = Layout(size, MARGIN)
@@ -353,7 +353,7 @@ def render(
         palette=palette,
         seat_colours=swatches,
     )
-    board = _empty_board(size)
+    board = STATIC_LAYERS.get(("fonver", size), _empty_board, size)
     image = new_canvas(WIDTH, bar.height + board.height + FOOTER)
     image.paste(bar, (0, 0))
     image.paste(board, (0, bar.height))

@@ -46,6 +46,7 @@ from render.common import (
     title_bar,
     to_png,
 )
+from render.layers import STATIC_LAYERS
 
 COLUMNS = 9
 ROWS = 5
@@ -87,6 +88,9 @@ ENDINGS = {
 }
 
 
+SPACES = tuple(f"{LETTERS[q]}{r + 1}" for q in range(COLUMNS) for r in range(ROWS))
+
+
 def parse_space(name: str) -> tuple[int, int] | None:
     """'c3' -> (q, r) = (2, 2); None for anything off the board."""
     text = str(name).strip().lower()
@@ -124,8 +128,12 @@ def _hexagon(center: tuple[float, float], radius: float) -> list[tuple[float, fl
     ]
 
 
-def _scaled(point: tuple[float, float]) -> tuple[float, float]:
-    return point[0] * SCALE, point[1] * SCALE
+Point = tuple[float, float]
+
+
+def _scaled(point: Point, shift: Point = (0, 0)) -> Point:
+    """Board pixels to the twice-size drawing whose top-left is the board pixel ``shift``."""
+    return (point[0] - shift[0]) * SCALE, (point[1] - shift[1]) * SCALE
 
 
 _EDGE_DASHES = ((0.0, 0.22), (0.39, 0.61), (0.78, 1.0))
@@ -144,37 +152,95 @@ def _what_tile_does(touched: int) -> str:
     return "move" if touched == 1 else f"+{touched - 1}"
 
 
-def _draw_spaces(draw: ImageDraw.ImageDraw, view: dict[str, Any], last_tiles: set[str]) -> None:
+def _draw_space(
+    draw: ImageDraw.ImageDraw,
+    center: tuple[float, float],
+    origin: tuple[int, int],
+    look: _Look,
+) -> None:
+    """One space at twice the size, ``origin`` (board pixels) being the drawing's top-left."""
+    name, kind, what, last = look
+    shifted = (center[0] - origin[0], center[1] - origin[1])
+    corners = _hexagon(shifted, RADIUS - 1.5)
+    cx, cy = _scaled(shifted)
+    small = font(NAME_SIZE * SCALE, weight="semibold")
+    if kind == "tile":
+        fill = blend(TILE_FILL, LAST_TILE, 0.55) if last else TILE_FILL
+        draw.polygon(corners, fill=fill, outline=TILE_LINE, width=3 * SCALE)
+        if what is None:  # no piece on it: the name shows
+            draw_centered_text(draw, (cx, cy), name, small, blend(TILE_LINE, fill, 0.2))
+    elif kind == "open":
+        draw.polygon(corners, fill=OPEN_FILL)
+        _dashed_outline(draw, corners, OPEN_LINE, 3 * SCALE)
+        draw_centered_text(draw, (cx, cy - 15 * SCALE), name, small, OPEN_LINE)
+        badge = font(24 * SCALE, bold=True)
+        draw_centered_text(draw, (cx, cy + 13 * SCALE), str(what), badge, OPEN_LINE)
+    else:
+        draw.polygon(corners, fill=EMPTY_FILL, outline=EMPTY_LINE, width=SCALE)
+        draw_centered_text(draw, (cx, cy), name, small, EMPTY_NAME)
+    if last:
+        # The last tile's frame, inside its own edge so no neighbour can cut into it.
+        draw.polygon(_hexagon(shifted, RADIUS - 4), outline=LAST_TILE, width=7 * SCALE)
+
+
+_Look = tuple[str, str, "str | None", bool]
+"""(space, kind "empty" | "tile" | "open", the open space's "move"/"+N" or a tile's piece
+marker (None: no piece, the name shows), last tile?): everything a space's drawing shows."""
+
+_SPACE_PAD = 4
+"""Board pixels around a hex in its sprite: room for the anti-aliased edge."""
+
+
+def _space_box(name: str) -> tuple[int, int, int, int]:
+    cx, cy = space_center(name)
+    half_width = HEX_WIDTH / 2 + _SPACE_PAD
+    half_height = RADIUS + _SPACE_PAD
+    return (
+        math.floor(cx - half_width),
+        math.floor(cy - half_height),
+        math.ceil(cx + half_width),
+        math.ceil(cy + half_height),
+    )
+
+
+def _space_sprite(look: _Look) -> Image.Image:
+    """A space drawn at twice the size on a transparent sprite and shrunk, its alpha being how
+    much of each board pixel the drawing covers: laid over the empty space of the static
+    board (and the dashes reaching into the gap) it gives what drawing the whole board twice
+    the size and shrinking it gave, as the shrinking is linear."""
+    x0, y0, x1, y1 = _space_box(look[0])
+    big = Image.new("RGBA", ((x1 - x0) * SCALE, (y1 - y0) * SCALE), (*PALETTE.background, 0))
+    _draw_space(ImageDraw.Draw(big), space_center(look[0]), (x0, y0), look)
+    return big.resize((x1 - x0, y1 - y0), Image.Resampling.LANCZOS)
+
+
+def _empty_board() -> Image.Image:
+    """Every space empty, with the coordinates: drawn twice the size and shrunk once per
+    process, as Pillow draws polygons without anti-aliasing."""
+    size = (BOARD_WIDTH * SCALE, BOARD_HEIGHT * SCALE)
+    image = Image.new("RGB", size, PALETTE.background)
+    draw = ImageDraw.Draw(image)
+    for name in SPACES:
+        _draw_space(draw, space_center(name), (0, 0), (name, "empty", None, False))
+    _draw_coordinates(draw)
+    return image.resize((BOARD_WIDTH, BOARD_HEIGHT), Image.Resampling.LANCZOS)
+
+
+def _looks(view: dict[str, Any], last_tiles: set[str]) -> list[_Look]:
+    """How each space that is not a plain empty one looks in this view."""
     tiles = set(view.get("tiles", ()))
     open_spaces: dict[str, int] = dict(view.get("open", {}))
     pieces: dict[str, str] = dict(view.get("pieces", {}))
-    small = font(NAME_SIZE * SCALE, weight="semibold")
-    badge = font(24 * SCALE, bold=True)
-    for q in range(COLUMNS):
-        for r in range(ROWS):
-            name = f"{LETTERS[q]}{r + 1}"
-            center = space_center(name)
-            corners = _hexagon(center, RADIUS - 1.5)
-            cx, cy = _scaled(center)
-            if name in tiles:
-                fill = blend(TILE_FILL, LAST_TILE, 0.55) if name in last_tiles else TILE_FILL
-                draw.polygon(corners, fill=fill, outline=TILE_LINE, width=3 * SCALE)
-                if name not in pieces:
-                    draw_centered_text(draw, (cx, cy), name, small, blend(TILE_LINE, fill, 0.2))
-            elif name in open_spaces:
-                draw.polygon(corners, fill=OPEN_FILL)
-                _dashed_outline(draw, corners, OPEN_LINE, 3 * SCALE)
-                draw_centered_text(draw, (cx, cy - 15 * SCALE), name, small, OPEN_LINE)
-                what = _what_tile_does(open_spaces[name])
-                draw_centered_text(draw, (cx, cy + 13 * SCALE), what, badge, OPEN_LINE)
-            else:
-                draw.polygon(corners, fill=EMPTY_FILL, outline=EMPTY_LINE, width=SCALE)
-                draw_centered_text(draw, (cx, cy), name, small, EMPTY_NAME)
-    # Frames of the last tile go on top so neighbouring outlines cannot cut into them.
-    for name in last_tiles:
-        if parse_space(name) is not None:
-            corners = _hexagon(space_center(name), RADIUS - 4)
-            draw.polygon(corners, outline=LAST_TILE, width=7 * SCALE)
+    looks: list[_Look] = []
+    for name in SPACES:
+        last = name in last_tiles
+        if name in tiles:
+            looks.append((name, "tile", "piece" if name in pieces else None, last))
+        elif name in open_spaces:
+            looks.append((name, "open", _what_tile_does(open_spaces[name]), last))
+        elif last:
+            looks.append((name, "empty", None, True))
+    return looks
 
 
 def _draw_coordinates(draw: ImageDraw.ImageDraw) -> None:
@@ -196,7 +262,7 @@ def _draw_coordinates(draw: ImageDraw.ImageDraw) -> None:
         draw_centered_text(draw, _scaled((right_x + offset, y)), str(r + 1), big, PALETTE.text)
 
 
-def _arrow(draw: ImageDraw.ImageDraw, start: str, end: str, colour: RGB) -> None:
+def _arrow(draw: ImageDraw.ImageDraw, start: str, end: str, colour: RGB, shift: Point) -> None:
     """From the emptied space to the piece's new tile, stopping at the disc's edge."""
     x0, y0 = space_center(start)
     x1, y1 = space_center(end)
@@ -206,17 +272,101 @@ def _arrow(draw: ImageDraw.ImageDraw, start: str, end: str, colour: RGB) -> None
     x0, y0 = x0 + ux * RADIUS * 0.55, y0 + uy * RADIUS * 0.55
     tip = (x1 - ux * (PIECE / 2 + 4), y1 - uy * (PIECE / 2 + 4))
     base = (tip[0] - ux * 24, tip[1] - uy * 24)
-    draw.line((*_scaled((x0, y0)), *_scaled(base)), fill=colour, width=8 * SCALE)
+    draw.line((*_scaled((x0, y0), shift), *_scaled(base, shift)), fill=colour, width=8 * SCALE)
     wing = (-uy * 14, ux * 14)
     head = [tip, (base[0] + wing[0], base[1] + wing[1]), (base[0] - wing[0], base[1] - wing[1])]
-    draw.polygon([_scaled(p) for p in head], fill=colour)
+    draw.polygon([_scaled(p, shift) for p in head], fill=colour)
+
+
+def _overlay_box(
+    view: dict[str, Any], highlight: Sequence[dict[str, Any]]
+) -> tuple[int, int, int, int] | None:
+    """Board pixels the moved piece's ring and arrow and the winning line can touch."""
+    points: list[tuple[float, float]] = []
+    for mark in highlight:
+        moved = mark.get("moved")
+        if moved and len(moved) == 2 and all(parse_space(str(s)) for s in moved):
+            points += [space_center(str(moved[0])), space_center(str(moved[1]))]
+    winning = [str(s) for s in view.get("win_line") or () if parse_space(str(s))]
+    if len(winning) >= 2:
+        points += [space_center(winning[0]), space_center(winning[-1])]
+    if not points:
+        return None
+    reach = RADIUS  # the ring, the line's width and the arrowhead stay within a hex
+    return (
+        max(0, math.floor(min(x for x, _ in points) - reach)),
+        max(0, math.floor(min(y for _, y in points) - reach)),
+        min(BOARD_WIDTH, math.ceil(max(x for x, _ in points) + reach)),
+        min(BOARD_HEIGHT, math.ceil(max(y for _, y in points) + reach)),
+    )
+
+
+def _draw_overlays(
+    image: Image.Image, view: dict[str, Any], highlight: Sequence[dict[str, Any]]
+) -> None:
+    """The moved piece's ring and arrow and the winning line, anti-aliased: the board under
+    them is blown up to twice the size (each pixel four), drawn on and averaged back, which
+    leaves every pixel they miss exactly as it was."""
+    box = _overlay_box(view, highlight)
+    if box is None:
+        return
+    region = image.crop(box)
+    big = region.resize((region.width * SCALE, region.height * SCALE), Image.Resampling.NEAREST)
+    draw = ImageDraw.Draw(big)
+    shift = (box[0], box[1])
+    for mark in highlight:
+        moved = mark.get("moved")
+        if moved and len(moved) == 2 and all(parse_space(str(s)) for s in moved):
+            # A hollow ring where the piece stood, so the emptied tile reads as "was here".
+            ring = RADIUS * 0.55
+            cx, cy = space_center(str(moved[0]))
+            draw.ellipse(
+                (
+                    *_scaled((cx - ring, cy - ring), shift),
+                    *_scaled((cx + ring, cy + ring), shift),
+                ),
+                outline=PALETTE.highlight_from,
+                width=6 * SCALE,
+            )
+            colour = blend(LAST_TILE, (120, 40, 0), 0.25)
+            _arrow(draw, str(moved[0]), str(moved[1]), colour, shift)
+    winning = [str(s) for s in view.get("win_line") or () if parse_space(str(s))]
+    if len(winning) >= 2:
+        # Under the pieces: the line shows between the discs and never hides their names.
+        ends = [_scaled(space_center(winning[0]), shift), _scaled(space_center(winning[-1]), shift)]
+        draw.line(ends, fill=WIN_LINE, width=12 * SCALE)
+    image.paste(big.reduce(SCALE), box[:2])
+
+
+_PIECE_BOX = (PIECE + 18) // 2 + 3
+"""Board pixels from a piece's centre to the edge of its sprite (the halo is widest)."""
+
+
+def _piece_sprite(name: str, colour: RGB, halo: RGB | None) -> tuple[Image.Image, int, int]:
+    """A piece with its name (and halo) drawn twice the size at its exact place and shrunk,
+    as an RGBA sprite and the board pixel of its top-left corner."""
+    cx, cy = space_center(name)
+    x0, y0 = math.floor(cx) - _PIECE_BOX, math.floor(cy) - _PIECE_BOX
+    side = 2 * _PIECE_BOX + 2
+    big = Image.new("RGBA", (side * SCALE, side * SCALE), (*colour, 0))
+    centre = _scaled((cx - x0, cy - y0))
+    at = (round(centre[0]), round(centre[1]))
+    if halo is not None:
+        layer = Image.new("RGBA", big.size, (*halo, 0))
+        paste_centered(layer, disc((PIECE + 18) * SCALE, halo, halo, 1), at)
+        big = Image.alpha_composite(big, layer)
+    rim = (225, 225, 225) if colour == DARK else (40, 40, 46)
+    layer = Image.new("RGBA", big.size, (*colour, 0))
+    paste_centered(layer, disc(PIECE * SCALE, colour, rim, 3 * SCALE), at)
+    big = Image.alpha_composite(big, layer)
+    label_font = font(NAME_SIZE * SCALE, weight="semibold")
+    label = blend(contrast(colour), colour, 0.3)
+    draw_centered_text(ImageDraw.Draw(big), centre, name, label_font, label)
+    return big.resize((side, side), Image.Resampling.LANCZOS), x0, y0
 
 
 def _draw_pieces(
-    image: Image.Image,
-    draw: ImageDraw.ImageDraw,
-    view: dict[str, Any],
-    highlight: Sequence[dict[str, Any]],
+    image: Image.Image, view: dict[str, Any], highlight: Sequence[dict[str, Any]]
 ) -> None:
     pieces: dict[str, str] = dict(view.get("pieces", {}))
     fresh: set[str] = set()
@@ -225,45 +375,32 @@ def _draw_pieces(
         moved = mark.get("moved")
         if moved and len(moved) == 2:
             fresh.add(str(moved[1]))
-            # A hollow ring where the piece stood, so the emptied tile reads as "was here".
-            ring = RADIUS * 0.55
-            cx, cy = space_center(str(moved[0]))
-            draw.ellipse(
-                (*_scaled((cx - ring, cy - ring)), *_scaled((cx + ring, cy + ring))),
-                outline=PALETTE.highlight_from,
-                width=6 * SCALE,
-            )
-            _arrow(draw, str(moved[0]), str(moved[1]), blend(LAST_TILE, (120, 40, 0), 0.25))
-    winning = [str(s) for s in view.get("win_line") or () if parse_space(str(s))]
-    if len(winning) >= 2:
-        # Under the pieces: the line shows between the discs and never hides their names.
-        ends = [_scaled(space_center(winning[0])), _scaled(space_center(winning[-1]))]
-        draw.line(ends, fill=WIN_LINE, width=12 * SCALE)
-    label_font = font(NAME_SIZE * SCALE, weight="semibold")
+    winning = {str(s) for s in view.get("win_line") or () if parse_space(str(s))}
+    if len(winning) < 2:
+        winning = set()
     for name, colour in sorted(pieces.items()):
         if parse_space(name) is None:
             continue
-        center = _scaled(space_center(name))
         fill = COLOUR_OF.get(str(colour).upper(), LIGHT)
-        halo_colour = WIN_LINE if name in winning else LAST_TILE if name in fresh else None
-        if halo_colour is not None:
-            halo = disc((PIECE + 18) * SCALE, halo_colour, halo_colour, 1)
-            paste_centered(image, halo, (round(center[0]), round(center[1])))
-        rim = (225, 225, 225) if fill == DARK else (40, 40, 46)
-        sprite = disc(PIECE * SCALE, fill, rim, 3 * SCALE)
-        paste_centered(image, sprite, (round(center[0]), round(center[1])))
-        draw_centered_text(draw, center, name, label_font, blend(contrast(fill), fill, 0.3))
+        halo = WIN_LINE if name in winning else LAST_TILE if name in fresh else None
+        key = ("fuer", "piece", name, fill, halo)
+        sprite, x, y = STATIC_LAYERS.get(key, _piece_sprite, name, fill, halo)
+        image.paste(sprite, (x, y), sprite)
 
 
 def _board(view: dict[str, Any], highlight: Sequence[dict[str, Any]]) -> Image.Image:
-    size = (BOARD_WIDTH * SCALE, BOARD_HEIGHT * SCALE)
-    image = Image.new("RGB", size, PALETTE.background)
-    draw = ImageDraw.Draw(image)
+    """The diamond at its final size: the empty board, then each space that is not empty,
+    the last turn's marks and the pieces, each from a sprite drawn twice the size and shrunk
+    once per process (shrinking the whole board every image took 26 ms)."""
+    image = STATIC_LAYERS.get(("fuer", "board"), _empty_board).copy()
     last_tiles = {str(m["tile"]) for m in highlight if m.get("tile")}
-    _draw_spaces(draw, view, last_tiles)
-    _draw_coordinates(draw)
-    _draw_pieces(image, draw, view, highlight)
-    return image.resize((BOARD_WIDTH, BOARD_HEIGHT), Image.Resampling.LANCZOS)
+    for look in _looks(view, last_tiles):
+        sprite = STATIC_LAYERS.get(("fuer", "space", look), _space_sprite, look)
+        x0, y0, _, _ = _space_box(look[0])
+        image.paste(sprite, (x0, y0), sprite)
+    _draw_overlays(image, view, highlight)
+    _draw_pieces(image, view, highlight)
+    return image
 
 
 def _footer(width: int, view: dict[str, Any]) -> Image.Image:

@@ -42,6 +42,7 @@ from render.common import (
     title_bar,
     to_png,
 )
+from render.layers import STATIC_LAYERS
 
 FILES = 10
 RANKS = 8
@@ -102,7 +103,6 @@ def _is_dark(col: int, row: int, flipped: bool) -> bool:
     return (file + rank) % 2 == 0
 
 
-@lru_cache(maxsize=2)
 def _empty_board(flipped: bool) -> Image.Image:
     """Squares and coordinates, identical for every position: drawn once per orientation."""
     grid = Grid(FILES, RANKS, CELL, COORD_MARGIN, COORD_MARGIN)
@@ -273,7 +273,7 @@ def render(
         status=status,
         subtitle=f"move {ply // 2 + 1}" if isinstance(ply, int) else None,
     )
-    board = _empty_board(flipped)
+    board = STATIC_LAYERS.get(("ordo", flipped), _empty_board, flipped)
     image = new_canvas(WIDTH, bar.height + board.height + FOOTER)
     image.paste(bar, (0, 0))
     image.paste(board, (0, bar.height))

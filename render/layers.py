@@ -1,0 +1,83 @@
+"""The per-process cache of static layers: the parts of a board image no move changes.
+
+An empty board with its coordinates is most of the pixels of every image the bot posts and
+took more time to draw than everything a move changes (Fendo: 37 coordinate labels rendered
+per image). Each worker process therefore draws such a layer once per key and pastes a
+copy of it into every later image.
+
+Why one object and not a module-level dict: the cache is the only mutable state the
+renderers keep, so it is bounded (by bytes, since one FENCE! layer can weigh as much as ten
+Ordo ones), keyed only by immutable data (game, board size, orientation, options) and
+never holds a view, a name or anything else a player sent. A key must describe *everything*
+the drawing depends on, so a hit is byte-identical to drawing afresh.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from collections.abc import Callable, Hashable
+from typing import Any, TypeVar
+
+from PIL import Image
+
+__all__ = ["STATIC_LAYERS", "LayerCache"]
+
+T = TypeVar("T")
+
+
+class LayerCache:
+    """Least-recently-used layers up to ``max_bytes`` of pixels in total.
+
+    ``get(key, draw, *args)`` returns the layer cached for ``key`` or calls ``draw(*args)``
+    and keeps its result: an image, or a tuple holding images (a sprite and its mask or
+    position). What it returns is shared by every later caller: paste it or copy it, never
+    draw on it (``Image.paste`` copies the pixels).
+    """
+
+    def __init__(self, max_bytes: int) -> None:
+        self.max_bytes = max_bytes
+        self._layers: OrderedDict[Hashable, Any] = OrderedDict()
+        self._bytes = 0
+        self.hits = 0
+        self.misses = 0
+
+    @classmethod
+    def weight(cls, layer: Any) -> int:
+        """Bytes of pixels in a layer (Pillow keeps an RGB pixel in 4 bytes, like RGBA)."""
+        if isinstance(layer, Image.Image):
+            return layer.width * layer.height * (1 if layer.mode in ("L", "P", "1") else 4)
+        if isinstance(layer, tuple):
+            return sum(cls.weight(part) for part in layer)
+        return 0
+
+    def get(self, key: Hashable, draw: Callable[..., T], *args: Any) -> T:
+        if key in self._layers:
+            self._layers.move_to_end(key)
+            self.hits += 1
+            layer: T = self._layers[key]
+            return layer
+        self.misses += 1
+        layer = draw(*args)
+        self._layers[key] = layer
+        self._bytes += self.weight(layer)
+        while self._bytes > self.max_bytes and len(self._layers) > 1:
+            _, dropped = self._layers.popitem(last=False)
+            self._bytes -= self.weight(dropped)
+        return layer
+
+    def __len__(self) -> int:
+        return len(self._layers)
+
+    @property
+    def bytes(self) -> int:
+        return self._bytes
+
+    def clear(self) -> None:
+        self._layers.clear()
+        self._bytes = 0
+
+
+STATIC_LAYERS = LayerCache(48 * 1024 * 1024)
+"""Every renderer's static layers in this process. 48 MB holds the layers of all five games
+at their usual sizes (an Ordo board is 2.6 MB, a 19×19 Fonver board 4 MB) with room for the
+less common Fendo and Fonver sizes; past it the least recently used size is drawn again."""
