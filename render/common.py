@@ -8,7 +8,7 @@ Stable API (add, never change): ``font``, ``Font``, ``RGB``, ``Palette``, ``PALE
 ``blend``, ``text_width``, ``fit_text``, ``draw_centered_text``, ``seat_label``,
 ``default_status``, ``title_bar``, ``Grid``, ``COORD_MARGIN``, ``draw_coordinates``,
 ``file_letters``, ``disc``, ``paste_centered``, ``highlight_square``, ``capture_mark``,
-``new_canvas``, ``to_png``, ``MIN_WIDTH``, ``quantized``, ``PNG_LEVEL``.
+``new_canvas``, ``to_png``, ``MIN_WIDTH``, ``quantized``, ``PNG_LEVEL``, ``put_text``.
 
 All coordinates are screen pixels; a ``Grid`` maps *screen* columns/rows (0,0 = top-left
 cell as drawn) to boxes, so flipping a board for a perspective is the renderer's business and
@@ -23,9 +23,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 
 from render.fonts import Font, font
+from render.layers import STATIC_LAYERS
 
 __all__ = [
     "COORD_MARGIN",
@@ -49,6 +50,7 @@ __all__ = [
     "highlight_square",
     "new_canvas",
     "paste_centered",
+    "put_text",
     "quantized",
     "seat_label",
     "text_width",
@@ -127,8 +129,41 @@ def blend(a: RGB, b: RGB, t: float) -> RGB:
 # --------------------------------------------------------------------------------------------
 
 
+@lru_cache(maxsize=4096)
 def text_width(text: str, fnt: Font) -> int:
+    """Advance width in pixels; cached, as fitting names measures the same strings on every
+    image of a match (twenty-odd measurements a FENCE! title bar)."""
     return round(fnt.getlength(text))
+
+
+def _glyph_mask(
+    fnt: ImageFont.FreeTypeFont, text: str, anchor: str, start: tuple[float, float]
+) -> tuple[Image.Image, tuple[int, int]]:
+    core, offset = fnt.getmask2(text, "L", anchor=anchor, start=start)
+    return Image.Image()._new(core), offset
+
+
+def put_text(
+    image: Image.Image,
+    xy: tuple[float, float],
+    text: str,
+    fnt: Font,
+    fill: RGB,
+    *,
+    anchor: str = "la",
+) -> None:
+    """``ImageDraw.text`` with the glyphs cached: the same names, statuses and footer lines
+    come back on every image of a match, and rendering a line of text (0.1–0.5 ms) cost more
+    than pasting the cached mask (0.03 ms). Pixel for pixel what ``ImageDraw.text`` draws: the
+    same mask (sub-pixel start included) blended in the same way."""
+    if not isinstance(fnt, ImageFont.FreeTypeFont):  # Pillow's bitmap fallback font
+        ImageDraw.Draw(image).text(xy, text, font=fnt, fill=fill, anchor=anchor)
+        return
+    start = (math.modf(xy[0])[0], math.modf(xy[1])[0])
+    key = ("text", fnt, text, anchor, start)
+    mask, (dx, dy) = STATIC_LAYERS.get(key, _glyph_mask, fnt, text, anchor, start)
+    if mask.width and mask.height:
+        image.paste(fill, (int(xy[0]) + dx, int(xy[1]) + dy), mask)
 
 
 def fit_text(text: str, fnt: Font, max_width: int) -> str:
@@ -298,14 +333,10 @@ def title_bar(
     draw = ImageDraw.Draw(bar)
 
     y = _BAR_PAD
-    draw.text((_BAR_PAD, y), title, font=title_font, fill=palette.bar_text, anchor="lt")
+    put_text(bar, (_BAR_PAD, y), title, title_font, palette.bar_text, anchor="lt")
     if subtitle:
-        draw.text(
-            (width - _BAR_PAD, y + 6),
-            subtitle,
-            font=name_font,
-            fill=palette.bar_muted,
-            anchor="rt",
+        put_text(
+            bar, (width - _BAR_PAD, y + 6), subtitle, name_font, palette.bar_muted, anchor="rt"
         )
     y += _TITLE_SIZE + 12
 
@@ -337,26 +368,21 @@ def title_bar(
         fnt = mover_font if moving else name_font
         tx = sx + _SWATCH + 14
         label = _fitted_seat_label(seat, players, palette, fnt, x0 + column_width - 16 - tx)
-        draw.text(
-            (tx, mid),
-            label,
-            font=fnt,
-            fill=(0, 0, 0) if moving else palette.bar_text,
-            anchor="lm",
-        )
+        put_text(bar, (tx, mid), label, fnt, (0, 0, 0) if moving else palette.bar_text, anchor="lm")
         detail = details[seat] if details and seat < len(details) else ""
         if detail:
-            draw.text(
+            put_text(
+                bar,
                 (tx, y0 + _ROW + _DETAIL_ROW // 2 - 4),
                 fit_text(detail, detail_font, x0 + column_width - 16 - tx),
-                font=detail_font,
-                fill=(40, 40, 40) if moving else palette.bar_muted,
+                detail_font,
+                (40, 40, 40) if moving else palette.bar_muted,
                 anchor="lm",
             )
     y += player_rows * row_height + 8
 
     for line in status_lines:
-        draw.text((_BAR_PAD, y), line, font=status_font, fill=palette.bar_turn, anchor="lt")
+        put_text(bar, (_BAR_PAD, y), line, status_font, palette.bar_turn, anchor="lt")
         y += _STATUS_SIZE + 8
     return bar
 

@@ -47,6 +47,7 @@ from render.common import (
     font,
     new_canvas,
     paste_centered,
+    put_text,
     title_bar,
     to_png,
 )
@@ -274,7 +275,7 @@ def _footer(
         score = scores[seat] if seat < len(scores) else 0
         left = stock[seat] if seat < len(stock) else 0
         text = f"{FENDO_PALETTE.seat_name(seat)} {score}  ·  stock {left}"
-        draw.text((x + 46, mid), text, font=label, fill=PALETTE.text, anchor="lm")
+        put_text(image, (x + 46, mid), text, label, PALETTE.text, anchor="lm")
     line = top + 78
     notations = [str(step["notation"]) for step in highlight if step.get("notation")]
     if notations:
@@ -287,7 +288,7 @@ def _footer(
         )
     open_squares = len(view.get("open_area") or ())
     text = f"open area {open_squares}" if open_squares else "no open area"
-    draw.text((WIDTH - COORD_MARGIN, line), text, font=small, fill=PALETTE.muted, anchor="rm")
+    put_text(image, (WIDTH - COORD_MARGIN, line), text, small, PALETTE.muted, anchor="rm")
     del players
 
 

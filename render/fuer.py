@@ -41,6 +41,7 @@ from render.common import (
     font,
     new_canvas,
     paste_centered,
+    put_text,
     seat_label,
     text_width,
     title_bar,
@@ -406,7 +407,6 @@ def _board(view: dict[str, Any], highlight: Sequence[dict[str, Any]]) -> Image.I
 def _footer(width: int, view: dict[str, Any]) -> Image.Image:
     """Supplies and a one-line key to the open spaces."""
     image = new_canvas(width, FOOTER)
-    draw = ImageDraw.Draw(image)
     supply = view.get("supply", {})
     text_font = font(26, weight="semibold")
     key_font = font(25)
@@ -417,11 +417,11 @@ def _footer(width: int, view: dict[str, Any]) -> Image.Image:
         rim = (225, 225, 225) if fill == DARK else (40, 40, 46)
         paste_centered(image, disc(30, fill, rim, 3), (x + 15, y))
         label = f"{word}: {supply.get(colour, '?')} in supply"
-        draw.text((x + 38, y), label, font=text_font, fill=PALETTE.text, anchor="lm")
+        put_text(image, (x + 38, y), label, text_font, PALETTE.text, anchor="lm")
         x += 38 + text_width(label, text_font) + 36
     if view.get("open"):
         key = "Green dashed spaces take a tile now: +N puts N new pieces, move moves one of yours."
-        draw.text((24, 64), key, font=key_font, fill=PALETTE.muted, anchor="lm")
+        put_text(image, (24, 64), key, key_font, PALETTE.muted, anchor="lm")
     return image
 
 

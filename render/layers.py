@@ -1,15 +1,18 @@
-"""The per-process cache of static layers: the parts of a board image no move changes.
+"""The per-process cache of what every image redraws the same: static layers and sprites.
 
-An empty board with its coordinates is most of the pixels of every image the bot posts and
-took more time to draw than everything a move changes (Fendo: 37 coordinate labels rendered
-per image). Each worker process therefore draws such a layer once per key and pastes a
-copy of it into every later image.
+An empty board with its coordinates is most of the pixels of every image the bot posts, and
+drawing it took longer than everything a move changes (Fendo: 37 coordinate labels per
+image; Fuer: the whole board drawn twice the size and shrunk). The same holds, at a smaller
+scale, for a FENCE! tile and its labels, a Fuer piece with its name, or the glyphs of a
+player's name in the title bar. Each worker process therefore draws such a layer once per
+key and pastes it into every later image.
 
-Why one object and not a module-level dict: the cache is the only mutable state the
-renderers keep, so it is bounded (by bytes, since one FENCE! layer can weigh as much as ten
-Ordo ones), keyed only by immutable data (game, board size, orientation, options) and
-never holds a view, a name or anything else a player sent. A key must describe *everything*
-the drawing depends on, so a hit is byte-identical to drawing afresh.
+Why one object and not a dict per module: besides a few small memo tables (fonts, text
+widths, discs) this is the only mutable state the renderers keep and by far the largest, so
+it lives in one place, bounded by bytes (one board weighs as much as a hundred sprites)
+and keyed only by immutable data (game, board size, orientation, a tile's
+contents, a text and its font). A key describes *everything* the drawing depends on, so a
+hit gives the very pixels drawing afresh would.
 """
 
 from __future__ import annotations
@@ -78,6 +81,7 @@ class LayerCache:
 
 
 STATIC_LAYERS = LayerCache(48 * 1024 * 1024)
-"""Every renderer's static layers in this process. 48 MB holds the layers of all five games
-at their usual sizes (an Ordo board is 2.6 MB, a 19×19 Fonver board 4 MB) with room for the
-less common Fendo and Fonver sizes; past it the least recently used size is drawn again."""
+"""Every renderer's layers in this process. 48 MB holds the boards of all five games at their
+usual sizes (an Ordo board is 3.4 MB, a 19×19 Fonver board 4 MB) and the sprites of many
+matches at once (a FENCE! tile 60 KB, a line of text a few KB); past it the least recently
+used layer is drawn again when next needed."""

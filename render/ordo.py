@@ -38,6 +38,7 @@ from render.common import (
     highlight_square,
     new_canvas,
     paste_centered,
+    put_text,
     text_width,
     title_bar,
     to_png,
@@ -233,7 +234,7 @@ def _footer(
         x += 44
         count = counts[seat] if seat < len(counts) else None
         text = f"{PALETTE.seat_name(seat)} {count if count is not None else '?'}"
-        draw.text((x, mid), text, font=label_font, fill=PALETTE.text, anchor="lm")
+        put_text(image, (x, mid), text, label_font, PALETTE.text, anchor="lm")
         x += text_width(text, label_font) + 12
         if seat < len(split) and split[seat]:
             tag = "SPLIT!"
@@ -247,7 +248,7 @@ def _footer(
         text = "last: " + ", ".join(notations)
         right = WIDTH - COORD_MARGIN
         if text_width(text, label_font) <= right - x:
-            draw.text((right, mid), text, font=label_font, fill=PALETTE.muted, anchor="rm")
+            put_text(image, (right, mid), text, label_font, PALETTE.muted, anchor="rm")
 
 
 def render(
