@@ -172,16 +172,59 @@ def _sprite_box(cell: int, parity: tuple[int, int]) -> tuple[Box, tuple[int, int
     return (mx, my, mx + cell, my + cell), (cell + 2 * mx, cell + 2 * my)
 
 
+_Piece = tuple[Image.Image, tuple[int, int]]
+"""Part of a sprite and where it goes, relative to the sprite's origin."""
+
+
+def _tight_parts(sprite: Image.Image) -> tuple[_Piece, ...]:
+    """The drawn parts of a transparent sprite, one per band of rows with something in it,
+    each cut to what it covers: pasting through an alpha channel costs by the pixel, and a
+    tile's labels (dice in a corner, a name or two) leave most of the tile transparent."""
+    alpha = sprite.getchannel("A")
+    rows = [y for y in range(sprite.height) if alpha.crop((0, y, sprite.width, y + 1)).getbbox()]
+    bands: list[tuple[int, int]] = []
+    for y in rows:
+        if bands and bands[-1][1] == y:
+            bands[-1] = (bands[-1][0], y + 1)
+        else:
+            bands.append((y, y + 1))
+    parts = []
+    for top, bottom in bands:
+        band = alpha.crop((0, top, sprite.width, bottom)).getbbox()
+        if band:
+            left, _, right, _ = band
+            parts.append((sprite.crop((left, top, right, bottom)), (left, top)))
+    return tuple(parts)
+
+
 def _tile_sprite(
     cell: int, parity: tuple[int, int], water: tuple[bool, ...], hoods: tuple[_Hood, ...]
-) -> Image.Image:
-    """A tile drawn on a transparent sprite. Everything on it is drawn without
-    anti-aliasing, so its alpha is exactly "drawn here" and pasting it through its alpha is
-    the same as drawing the tile in place."""
+) -> tuple[Image.Image, tuple[_Piece, ...]]:
+    """A tile as an opaque square and the bits its water and roads spill past its edge.
+
+    Drawn on a transparent sprite first: everything on a tile is drawn without
+    anti-aliasing, so the sprite's alpha is exactly "drawn here", and pasting the square and
+    then the spilt bits through their alpha is the same as drawing the tile in place (an
+    opaque paste costs next to nothing, one through an alpha channel 2.5 ns a pixel)."""
     box, size = _sprite_box(cell, parity)
     sprite = Image.new("RGBA", size, (0, 0, 0, 0))
     _draw_tile_at(ImageDraw.Draw(sprite), box, water, hoods)
-    return sprite
+    x0, y0, x1, y1 = box
+    square = sprite.crop(box).convert("RGB")
+    around = [
+        (0, 0, size[0], y0),
+        (0, y1, size[0], size[1]),
+        (0, y0, x0, y1),
+        (x1, y0, size[0], y1),
+    ]
+    spilt = []
+    for strip in around:
+        bbox = sprite.crop(strip).getchannel("A").getbbox()
+        if bbox:
+            left, top = strip[0] + bbox[0], strip[1] + bbox[1]
+            right, bottom = strip[0] + bbox[2], strip[1] + bbox[3]
+            spilt.append((sprite.crop((left, top, right, bottom)), (left, top)))
+    return square, tuple(spilt)
 
 
 def _draw_tile(canvas: Image.Image, layout: CityLayout, tile: dict[str, Any]) -> None:
@@ -192,8 +235,11 @@ def _draw_tile(canvas: Image.Image, layout: CityLayout, tile: dict[str, Any]) ->
     parity = (x0 % 2, y0 % 2)
     hoods = _hoods(layout, tile)
     key = ("fence", "tile", x1 - x0, parity, water, hoods)
-    sprite = STATIC_LAYERS.get(key, _tile_sprite, x1 - x0, parity, water, hoods)
-    canvas.paste(sprite, _origin(layout, tile), sprite)
+    square, spilt = STATIC_LAYERS.get(key, _tile_sprite, x1 - x0, parity, water, hoods)
+    canvas.paste(square, (x0, y0))
+    ox, oy = _origin(layout, tile)
+    for part, (dx, dy) in spilt:
+        canvas.paste(part, (ox + dx, oy + dy), part)
 
 
 def _draw_empty(draw: ImageDraw.ImageDraw, layout: CityLayout) -> None:
@@ -289,7 +335,7 @@ the tile's top-left corner."""
 
 def _label_sprite(
     cell: int, parity: tuple[int, int], coords: tuple[int, ...] | None, hoods: tuple[_Label, ...]
-) -> Image.Image:
+) -> tuple[_Piece, ...]:
     """Dice values in the top-left corner, then each neighbourhood's name: under its node on
     a one-neighbourhood tile, or one name in each half of a two-neighbourhood tile. Drawn on
     a transparent sprite (text composited with its anti-aliased alpha), so laid over the
@@ -327,7 +373,7 @@ def _label_sprite(
             if word_y > y1 - small * 0.5:
                 word_y = ty - block / 2 - small * 0.6
             draw_text(canvas, (nx, word_y), "off limits", small, STRUCK, stroke=stroke)
-    return canvas
+    return _tight_parts(canvas)
 
 
 def _draw_labels(canvas: Image.Image, layout: CityLayout, tile: dict[str, Any]) -> None:
@@ -342,8 +388,10 @@ def _draw_labels(canvas: Image.Image, layout: CityLayout, tile: dict[str, Any]) 
     )
     parity = (x0 % 2, y0 % 2)
     key = ("fence", "labels", x1 - x0, parity, values, hoods)
-    sprite = STATIC_LAYERS.get(key, _label_sprite, x1 - x0, parity, values, hoods)
-    canvas.paste(sprite, _origin(layout, tile), sprite)
+    parts = STATIC_LAYERS.get(key, _label_sprite, x1 - x0, parity, values, hoods)
+    ox, oy = _origin(layout, tile)
+    for part, (dx, dy) in parts:
+        canvas.paste(part, (ox + dx, oy + dy), part)
 
 
 def _piece_spots(layout: CityLayout, view: dict[str, Any]) -> dict[int, list[tuple[str, int]]]:
