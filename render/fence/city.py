@@ -333,17 +333,14 @@ _Label = tuple[str, bool, tuple[int, int]]
 the tile's top-left corner."""
 
 
-def _label_sprite(
-    cell: int, parity: tuple[int, int], coords: tuple[int, ...] | None, hoods: tuple[_Label, ...]
-) -> tuple[_Piece, ...]:
+def _draw_labels_at(
+    canvas: Image.Image, box: Box, coords: tuple[int, ...] | None, hoods: Sequence[_Label]
+) -> None:
     """Dice values in the top-left corner, then each neighbourhood's name: under its node on
-    a one-neighbourhood tile, or one name in each half of a two-neighbourhood tile. Drawn on
-    a transparent sprite (text composited with its anti-aliased alpha), so laid over the
-    map it gives what drawing the labels in place gave."""
-    (x0, y0, x1, y1), sprite_size = _sprite_box(cell, parity)
-    canvas = Image.new("RGBA", sprite_size, (255, 255, 255, 0))
-    size = cell
-    px = CityLayout.scale(cell)
+    a one-neighbourhood tile, or one name in each half of a two-neighbourhood tile."""
+    x0, y0, x1, y1 = box
+    size = x1 - x0
+    px = CityLayout.scale(size)
     if coords and len(coords) == 2:
         die = px(0.22, 16)
         pad = px(0.03, 3)
@@ -373,6 +370,16 @@ def _label_sprite(
             if word_y > y1 - small * 0.5:
                 word_y = ty - block / 2 - small * 0.6
             draw_text(canvas, (nx, word_y), "off limits", small, STRUCK, stroke=stroke)
+
+
+def _label_sprite(
+    cell: int, parity: tuple[int, int], coords: tuple[int, ...] | None, hoods: tuple[_Label, ...]
+) -> tuple[_Piece, ...]:
+    """A tile's labels drawn on a transparent sprite (text composited with its anti-aliased
+    alpha), so that laid over the map they give what drawing them in place gave."""
+    box, sprite_size = _sprite_box(cell, parity)
+    canvas = Image.new("RGBA", sprite_size, (255, 255, 255, 0))
+    _draw_labels_at(canvas, box, coords, hoods)
     return _tight_parts(canvas)
 
 
