@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -153,66 +153,130 @@ def _what_tile_does(touched: int) -> str:
     return "move" if touched == 1 else f"+{touched - 1}"
 
 
-def _draw_space(
-    draw: ImageDraw.ImageDraw,
-    center: tuple[float, float],
-    origin: tuple[int, int],
-    look: _Look,
+Half = tuple[int, int]
+"""A point in half pixels: a pixel of the twice-size drawing."""
+
+
+def anchor(name: str) -> Half:
+    """Where a space is drawn: its centre on the half-pixel grid. Every sprite is drawn for
+    a centre on that grid, so two of each (whole or half pixel across) serve all 45 spaces;
+    the quarter pixel at most this moves a space by is invisible."""
+    cx, cy = space_center(name)
+    return round(cx * SCALE), round(cy * SCALE)
+
+
+def _centre(name: str) -> Point:
+    """``anchor`` in board pixels."""
+    x, y = anchor(name)
+    return x / SCALE, y / SCALE
+
+
+def _draw_hex(
+    draw: ImageDraw.ImageDraw, center: Point, kind: str, last: bool, *, fill: RGB | None = None
 ) -> None:
-    """One space at twice the size, ``origin`` (board pixels) being the drawing's top-left."""
-    name, kind, what, last = look
-    shifted = (center[0] - origin[0], center[1] - origin[1])
-    corners = _hexagon(shifted, RADIUS - 1.5)
-    cx, cy = _scaled(shifted)
-    small = font(NAME_SIZE * SCALE, weight="semibold")
+    """A space's hexagon at twice the size, ``center`` in board pixels of the drawing."""
+    corners = _hexagon(center, RADIUS - 1.5)
     if kind == "tile":
         fill = blend(TILE_FILL, LAST_TILE, 0.55) if last else TILE_FILL
         draw.polygon(corners, fill=fill, outline=TILE_LINE, width=3 * SCALE)
-        if what is None:  # no piece on it: the name shows
-            draw_centered_text(draw, (cx, cy), name, small, blend(TILE_LINE, fill, 0.2))
     elif kind == "open":
         draw.polygon(corners, fill=OPEN_FILL)
         _dashed_outline(draw, corners, OPEN_LINE, 3 * SCALE)
-        draw_centered_text(draw, (cx, cy - 15 * SCALE), name, small, OPEN_LINE)
-        badge = font(24 * SCALE, bold=True)
-        draw_centered_text(draw, (cx, cy + 13 * SCALE), str(what), badge, OPEN_LINE)
     else:
         draw.polygon(corners, fill=EMPTY_FILL, outline=EMPTY_LINE, width=SCALE)
-        draw_centered_text(draw, (cx, cy), name, small, EMPTY_NAME)
     if last:
         # The last tile's frame, inside its own edge so no neighbour can cut into it.
-        draw.polygon(_hexagon(shifted, RADIUS - 4), outline=LAST_TILE, width=7 * SCALE)
+        draw.polygon(_hexagon(center, RADIUS - 4), outline=LAST_TILE, width=7 * SCALE)
+
+
+Label = tuple[str, int, str, RGB, int]
+"""(text, size in board pixels, weight, colour, offset below the space's centre)."""
+
+
+def _labels(name: str, kind: str, what: str | None, last: bool) -> list[Label]:
+    """The words on a space: its name (not under a piece), and what a tile would do there."""
+    if kind == "tile":
+        fill = blend(TILE_FILL, LAST_TILE, 0.55) if last else TILE_FILL
+        return [] if what else [(name, NAME_SIZE, "semibold", blend(TILE_LINE, fill, 0.2), 0)]
+    if kind == "open":
+        return [
+            (name, NAME_SIZE, "semibold", OPEN_LINE, -15),
+            (str(what), 24, "bold", OPEN_LINE, 13),
+        ]
+    return [(name, NAME_SIZE, "semibold", EMPTY_NAME, 0)]
+
+
+def _draw_label(draw: ImageDraw.ImageDraw, center: Point, label: Label) -> None:
+    text, size, weight, colour, dy = label
+    at = _scaled((center[0], center[1] + dy))
+    draw_centered_text(draw, at, text, font(size * SCALE, weight=weight), colour)
+
+
+def _draw_space(draw: ImageDraw.ImageDraw, center: Point, look: _Look) -> None:
+    """One whole space at twice the size: hexagon, then its words."""
+    name, kind, what, last = look
+    _draw_hex(draw, center, kind, last)
+    for label in _labels(name, kind, what, last):
+        _draw_label(draw, center, label)
 
 
 _Look = tuple[str, str, "str | None", bool]
 """(space, kind "empty" | "tile" | "open", the open space's "move"/"+N" or a tile's piece
 marker (None: no piece, the name shows), last tile?): everything a space's drawing shows."""
 
-_SPACE_PAD = 4
-"""Board pixels around a hex in its sprite: room for the anti-aliased edge."""
+
+def _shrunk(
+    half: Half, phase: Half, paint: Callable[[Image.Image, Point], Image.Image]
+) -> Image.Image:
+    """A transparent sprite of ``2·half + 1`` board pixels each way: ``paint`` draws on it at
+    twice the size around ``center`` (board pixels, ``phase`` half pixels past the middle)
+    and the result is shrunk, its alpha being how much of each pixel the drawing covers."""
+    width, height = 2 * half[0] + 1, 2 * half[1] + 1
+    big = Image.new("RGBA", (width * SCALE, height * SCALE), (0, 0, 0, 0))
+    center = (half[0] + phase[0] / SCALE, half[1] + phase[1] / SCALE)
+    big = paint(big, center)
+    return big.resize((width, height), Image.Resampling.LANCZOS)
 
 
-def _space_box(name: str) -> tuple[int, int, int, int]:
-    cx, cy = space_center(name)
-    half_width = HEX_WIDTH / 2 + _SPACE_PAD
-    half_height = RADIUS + _SPACE_PAD
-    return (
-        math.floor(cx - half_width),
-        math.floor(cy - half_height),
-        math.ceil(cx + half_width),
-        math.ceil(cy + half_height),
-    )
+def _place(at: Half, half: Half) -> tuple[int, int]:
+    """The board pixel where a sprite of ``half`` drawn for the anchor ``at`` goes."""
+    return at[0] // SCALE - half[0], at[1] // SCALE - half[1]
 
 
-def _space_sprite(look: _Look) -> Image.Image:
-    """A space drawn at twice the size on a transparent sprite and shrunk, its alpha being how
-    much of each board pixel the drawing covers: laid over the empty space of the static
-    board (and the dashes reaching into the gap) it gives what drawing the whole board twice
-    the size and shrinking it gave, as the shrinking is linear."""
-    x0, y0, x1, y1 = _space_box(look[0])
-    big = Image.new("RGBA", ((x1 - x0) * SCALE, (y1 - y0) * SCALE), (*PALETTE.background, 0))
-    _draw_space(ImageDraw.Draw(big), space_center(look[0]), (x0, y0), look)
-    return big.resize((x1 - x0, y1 - y0), Image.Resampling.LANCZOS)
+_HEX_HALF = (math.ceil(HEX_WIDTH / 2) + 4, RADIUS + 4)
+
+
+def _hex_sprite(kind: str, last: bool, phase: Half) -> Image.Image:
+    def paint(big: Image.Image, center: Point) -> Image.Image:
+        _draw_hex(ImageDraw.Draw(big), center, kind, last)
+        return big
+
+    return _shrunk(_HEX_HALF, phase, paint)
+
+
+def _label_sprite(label: Label, phase: Half) -> tuple[Image.Image, Half]:
+    """Words drawn twice the size and shrunk, as a sprite of their own colour whose alpha is
+    the glyphs (drawing text on a transparent image would darken its anti-aliased edge)."""
+    text, size, weight, colour, _ = label
+    fnt = font(size * SCALE, weight=weight)
+    left, top, right, bottom = fnt.getbbox(text, anchor="mm")
+    half = (math.ceil(max(-left, right) / SCALE) + 2, math.ceil(max(-top, bottom) / SCALE) + 2)
+
+    def paint(big: Image.Image, center: Point) -> Image.Image:
+        glyphs = Image.new("L", big.size, 0)
+        ImageDraw.Draw(glyphs).text(_scaled(center), text, font=fnt, fill=255, anchor="mm")
+        coloured = Image.new("RGBA", big.size, (*colour, 0))
+        coloured.putalpha(glyphs)
+        return coloured
+
+    return _shrunk(half, phase, paint), half
+
+
+def _paste_label(image: Image.Image, at: Half, label: Label) -> None:
+    shifted = (at[0], at[1] + label[4] * SCALE)
+    phase = (shifted[0] % SCALE, shifted[1] % SCALE)
+    sprite, half = STATIC_LAYERS.get(("fuer", "label", label, phase), _label_sprite, label, phase)
+    image.paste(sprite, _place(shifted, half), sprite)
 
 
 def _empty_board() -> Image.Image:
@@ -222,7 +286,7 @@ def _empty_board() -> Image.Image:
     image = Image.new("RGB", size, PALETTE.background)
     draw = ImageDraw.Draw(image)
     for name in SPACES:
-        _draw_space(draw, space_center(name), (0, 0), (name, "empty", None, False))
+        _draw_space(draw, _centre(name), (name, "empty", None, False))
     _draw_coordinates(draw)
     return image.resize((BOARD_WIDTH, BOARD_HEIGHT), Image.Resampling.LANCZOS)
 
@@ -265,8 +329,8 @@ def _draw_coordinates(draw: ImageDraw.ImageDraw) -> None:
 
 def _arrow(draw: ImageDraw.ImageDraw, start: str, end: str, colour: RGB, shift: Point) -> None:
     """From the emptied space to the piece's new tile, stopping at the disc's edge."""
-    x0, y0 = space_center(start)
-    x1, y1 = space_center(end)
+    x0, y0 = _centre(start)
+    x1, y1 = _centre(end)
     length = math.hypot(x1 - x0, y1 - y0) or 1.0
     ux, uy = (x1 - x0) / length, (y1 - y0) / length
     # Start at the ring around the emptied space so its name stays readable.
@@ -279,18 +343,29 @@ def _arrow(draw: ImageDraw.ImageDraw, start: str, end: str, colour: RGB, shift: 
     draw.polygon([_scaled(p, shift) for p in head], fill=colour)
 
 
+def _moves(highlight: Sequence[dict[str, Any]]) -> list[tuple[str, str]]:
+    """(from, to) of every piece the last turn moved."""
+    moves = []
+    for mark in highlight:
+        moved = mark.get("moved")
+        if moved and len(moved) == 2 and all(parse_space(str(s)) for s in moved):
+            moves.append((str(moved[0]), str(moved[1])))
+    return moves
+
+
+def _winning(view: dict[str, Any]) -> list[str]:
+    winning = [str(s) for s in view.get("win_line") or () if parse_space(str(s))]
+    return winning if len(winning) >= 2 else []
+
+
 def _overlay_box(
     view: dict[str, Any], highlight: Sequence[dict[str, Any]]
 ) -> tuple[int, int, int, int] | None:
     """Board pixels the moved piece's ring and arrow and the winning line can touch."""
-    points: list[tuple[float, float]] = []
-    for mark in highlight:
-        moved = mark.get("moved")
-        if moved and len(moved) == 2 and all(parse_space(str(s)) for s in moved):
-            points += [space_center(str(moved[0])), space_center(str(moved[1]))]
-    winning = [str(s) for s in view.get("win_line") or () if parse_space(str(s))]
-    if len(winning) >= 2:
-        points += [space_center(winning[0]), space_center(winning[-1])]
+    points = [_centre(name) for move in _moves(highlight) for name in move]
+    winning = _winning(view)
+    if winning:
+        points += [_centre(winning[0]), _centre(winning[-1])]
     if not points:
         return None
     reach = RADIUS  # the ring, the line's width and the arrowhead stay within a hex
@@ -302,56 +377,53 @@ def _overlay_box(
     )
 
 
+def _draw_marks(
+    draw: ImageDraw.ImageDraw,
+    view: dict[str, Any],
+    moves: list[tuple[str, str]],
+    shift: Point = (0, 0),
+) -> None:
+    """The moved pieces' rings and arrows and the winning line, at twice the size."""
+    for start, end in moves:
+        # A hollow ring where the piece stood, so the emptied tile reads as "was here".
+        ring = RADIUS * 0.55
+        cx, cy = _centre(start)
+        draw.ellipse(
+            (*_scaled((cx - ring, cy - ring), shift), *_scaled((cx + ring, cy + ring), shift)),
+            outline=PALETTE.highlight_from,
+            width=6 * SCALE,
+        )
+        _arrow(draw, start, end, blend(LAST_TILE, (120, 40, 0), 0.25), shift)
+    winning = _winning(view)
+    if winning:
+        # Under the pieces: the line shows between the discs and never hides their names.
+        ends = [_scaled(_centre(winning[0]), shift), _scaled(_centre(winning[-1]), shift)]
+        draw.line(ends, fill=WIN_LINE, width=12 * SCALE)
+
+
 def _draw_overlays(
     image: Image.Image, view: dict[str, Any], highlight: Sequence[dict[str, Any]]
 ) -> None:
-    """The moved piece's ring and arrow and the winning line, anti-aliased: the board under
-    them is blown up to twice the size (each pixel four), drawn on and averaged back, which
-    leaves every pixel they miss exactly as it was."""
+    """The last turn's marks, anti-aliased: the board under them is blown up to twice the
+    size (each pixel four), drawn on and averaged back, which leaves every pixel they miss
+    exactly as it was."""
     box = _overlay_box(view, highlight)
     if box is None:
         return
     region = image.crop(box)
     big = region.resize((region.width * SCALE, region.height * SCALE), Image.Resampling.NEAREST)
-    draw = ImageDraw.Draw(big)
-    shift = (box[0], box[1])
-    for mark in highlight:
-        moved = mark.get("moved")
-        if moved and len(moved) == 2 and all(parse_space(str(s)) for s in moved):
-            # A hollow ring where the piece stood, so the emptied tile reads as "was here".
-            ring = RADIUS * 0.55
-            cx, cy = space_center(str(moved[0]))
-            draw.ellipse(
-                (
-                    *_scaled((cx - ring, cy - ring), shift),
-                    *_scaled((cx + ring, cy + ring), shift),
-                ),
-                outline=PALETTE.highlight_from,
-                width=6 * SCALE,
-            )
-            colour = blend(LAST_TILE, (120, 40, 0), 0.25)
-            _arrow(draw, str(moved[0]), str(moved[1]), colour, shift)
-    winning = [str(s) for s in view.get("win_line") or () if parse_space(str(s))]
-    if len(winning) >= 2:
-        # Under the pieces: the line shows between the discs and never hides their names.
-        ends = [_scaled(space_center(winning[0]), shift), _scaled(space_center(winning[-1]), shift)]
-        draw.line(ends, fill=WIN_LINE, width=12 * SCALE)
+    _draw_marks(ImageDraw.Draw(big), view, _moves(highlight), (box[0], box[1]))
     image.paste(big.reduce(SCALE), box[:2])
 
 
-_PIECE_BOX = (PIECE + 18) // 2 + 3
+_PIECE_HALF = ((PIECE + 18) // 2 + 3,) * 2
 """Board pixels from a piece's centre to the edge of its sprite (the halo is widest)."""
 
 
-def _piece_sprite(name: str, colour: RGB, halo: RGB | None) -> tuple[Image.Image, int, int]:
-    """A piece with its name (and halo) drawn twice the size at its exact place and shrunk,
-    as an RGBA sprite and the board pixel of its top-left corner."""
-    cx, cy = space_center(name)
-    x0, y0 = math.floor(cx) - _PIECE_BOX, math.floor(cy) - _PIECE_BOX
-    side = 2 * _PIECE_BOX + 2
-    big = Image.new("RGBA", (side * SCALE, side * SCALE), (*colour, 0))
-    centre = _scaled((cx - x0, cy - y0))
-    at = (round(centre[0]), round(centre[1]))
+def _paint_piece(big: Image.Image, center: Point, colour: RGB, halo: RGB | None) -> Image.Image:
+    """A piece (and its halo) on ``big``, twice the size, composited so that its
+    anti-aliased rim keeps its colour on a transparent image."""
+    at = (round(center[0] * SCALE), round(center[1] * SCALE))
     if halo is not None:
         layer = Image.new("RGBA", big.size, (*halo, 0))
         paste_centered(layer, disc((PIECE + 18) * SCALE, halo, halo, 1), at)
@@ -359,48 +431,61 @@ def _piece_sprite(name: str, colour: RGB, halo: RGB | None) -> tuple[Image.Image
     rim = (225, 225, 225) if colour == DARK else (40, 40, 46)
     layer = Image.new("RGBA", big.size, (*colour, 0))
     paste_centered(layer, disc(PIECE * SCALE, colour, rim, 3 * SCALE), at)
-    big = Image.alpha_composite(big, layer)
-    label_font = font(NAME_SIZE * SCALE, weight="semibold")
-    label = blend(contrast(colour), colour, 0.3)
-    draw_centered_text(ImageDraw.Draw(big), centre, name, label_font, label)
-    return big.resize((side, side), Image.Resampling.LANCZOS), x0, y0
+    return Image.alpha_composite(big, layer)
 
 
-def _draw_pieces(
-    image: Image.Image, view: dict[str, Any], highlight: Sequence[dict[str, Any]]
-) -> None:
-    pieces: dict[str, str] = dict(view.get("pieces", {}))
+def _piece_sprite(colour: RGB, halo: RGB | None, phase: Half) -> Image.Image:
+    return _shrunk(_PIECE_HALF, phase, lambda big, c: _paint_piece(big, c, colour, halo))
+
+
+def _pieces(
+    view: dict[str, Any], highlight: Sequence[dict[str, Any]]
+) -> list[tuple[str, RGB, RGB | None]]:
+    """(space, colour, halo) of every piece, in drawing order."""
     fresh: set[str] = set()
     for mark in highlight:
         fresh.update(str(s) for s in mark.get("placed") or ())
-        moved = mark.get("moved")
-        if moved and len(moved) == 2:
-            fresh.add(str(moved[1]))
-    winning = {str(s) for s in view.get("win_line") or () if parse_space(str(s))}
-    if len(winning) < 2:
-        winning = set()
-    for name, colour in sorted(pieces.items()):
+    fresh.update(end for _, end in _moves(highlight))
+    winning = set(_winning(view))
+    out = []
+    for name, colour in sorted(dict(view.get("pieces", {})).items()):
         if parse_space(name) is None:
             continue
         fill = COLOUR_OF.get(str(colour).upper(), LIGHT)
         halo = WIN_LINE if name in winning else LAST_TILE if name in fresh else None
-        key = ("fuer", "piece", name, fill, halo)
-        sprite, x, y = STATIC_LAYERS.get(key, _piece_sprite, name, fill, halo)
-        image.paste(sprite, (x, y), sprite)
+        out.append((name, fill, halo))
+    return out
+
+
+def _piece_label(name: str, colour: RGB) -> Label:
+    return (name, NAME_SIZE, "semibold", blend(contrast(colour), colour, 0.3), 0)
 
 
 def _board(view: dict[str, Any], highlight: Sequence[dict[str, Any]]) -> Image.Image:
     """The diamond at its final size: the empty board, then each space that is not empty,
-    the last turn's marks and the pieces, each from a sprite drawn twice the size and shrunk
-    once per process (shrinking the whole board every image took 26 ms)."""
+    the last turn's marks and the pieces. Everything is drawn twice the size and shrunk, as
+    Pillow draws polygons without anti-aliasing, but each part only once per process: the
+    empty board, and sprites of a hexagon, a piece or a word for a centre on the whole or
+    the half pixel (shrinking the whole board every image took 26 ms)."""
     image = STATIC_LAYERS.get(("fuer", "board"), _empty_board).copy()
     last_tiles = {str(m["tile"]) for m in highlight if m.get("tile")}
-    for look in _looks(view, last_tiles):
-        sprite = STATIC_LAYERS.get(("fuer", "space", look), _space_sprite, look)
-        x0, y0, _, _ = _space_box(look[0])
-        image.paste(sprite, (x0, y0), sprite)
+    for name, kind, what, last in _looks(view, last_tiles):
+        at = anchor(name)
+        phase = (at[0] % SCALE, at[1] % SCALE)
+        sprite = STATIC_LAYERS.get(
+            ("fuer", "hex", kind, last, phase), _hex_sprite, kind, last, phase
+        )
+        image.paste(sprite, _place(at, _HEX_HALF), sprite)
+        for label in _labels(name, kind, what, last):
+            _paste_label(image, at, label)
     _draw_overlays(image, view, highlight)
-    _draw_pieces(image, view, highlight)
+    for name, colour, halo in _pieces(view, highlight):
+        at = anchor(name)
+        phase = (at[0] % SCALE, at[1] % SCALE)
+        key = ("fuer", "piece", colour, halo, phase)
+        sprite = STATIC_LAYERS.get(key, _piece_sprite, colour, halo, phase)
+        image.paste(sprite, _place(at, _PIECE_HALF), sprite)
+        _paste_label(image, at, _piece_label(name, colour))
     return image
 
 
