@@ -7,11 +7,12 @@ a busy machine). Target for every game (issue "Safe to run for a community", 5):
 ≤ 10 ms, so 16 players moving at once on 2 cores do not queue behind the renderer. PNG
 budgets: ≤ 200 KB a board, ≤ 300 KB a FENCE! city (several times an Ordo board).
 
-Views come from random playouts of each engine stopped at random depths, highlighted as the
-bot highlights the last turn (every step of it). Ordo falls back on a handful of hand-made
-positions when its engine is not importable, which keeps the renderer benchmarkable on its
-own. FENCE! views are 3- and 4-player Quick Map games plus drafting positions with the legal
-spots of a tile highlighted, since those are the images a player waits for during the draft.
+Views come from random playouts of each engine: runs of ten consecutive positions from
+random depths on, drawn in game order as the bot draws a match's images, each highlighted as
+the bot highlights the last turn (every step of it); every view is drawn once per pass.
+Ordo falls back on a handful of hand-made positions when its engine is not importable, which
+keeps the renderer benchmarkable on its own. FENCE! runs are 3- and 4-player Quick Map games
+and drafts with the legal spots of the tile being placed highlighted.
 ``--quick`` draws fewer views (a smoke run in seconds).
 """
 
@@ -69,9 +70,15 @@ _HAND_MADE: list[list[str]] = [
 ]
 
 
+RUN = 10
+"""Consecutive positions taken from each game: the bot draws a match's images one per move,
+and what the renderers keep from one image (a board, a tile, a name) serves the next."""
+
+
 def _playout_cases(game: str, count: int, seed: int) -> list[Case]:
-    """Two-player games at default options stopped at random depths, each with every step of
-    its last turn highlighted and the first player's perspective, as the bot posts them."""
+    """Runs of ``RUN`` consecutive turns of two-player games at default options, each run
+    from a random depth on, each position with every step of its last turn highlighted and
+    the first player's perspective, as the bot posts them."""
     import games
 
     rules = games.get(game)
@@ -79,49 +86,62 @@ def _playout_cases(game: str, count: int, seed: int) -> list[Case]:
     cases: list[Case] = []
     while len(cases) < count:
         state = rules.new(2, {}, seed=rng.randrange(1 << 30))
+        skip = rng.randrange(0, 60)
+        run = 0
         turn: list[dict[str, Any]] = []  # the steps of the turn under way
-        last_turn: list[dict[str, Any]] = []
-        for _ in range(rng.randrange(1, 80)):
-            if rules.outcome(state) is not None:
+        while run < RUN and len(cases) < count:
+            outcome = rules.outcome(state)
+            if outcome is not None:
+                if skip <= 0:
+                    status = outcome.reason or "Game over"
+                    cases.append((rules.view(state, None), turn, 0, status))
                 break
             before = state
             action = rng.choice(rules.legal_actions(state))
             turn.append(rules.highlight(state, action))
             state = rules.apply(state, action)
             if rules.turn_ended(before, state):
-                last_turn, turn = turn, []
-        outcome = rules.outcome(state)
-        status = (outcome.reason or "Game over") if outcome is not None else None
-        cases.append((rules.view(state, None), turn or last_turn, 0, status))
+                skip -= 1
+                if skip < 0 and rules.outcome(state) is None:
+                    cases.append((rules.view(state, None), turn, 0, None))
+                    run += 1
+                turn = []
     return cases
 
 
 def _fence_cases(count: int, seed: int) -> list[Case]:
-    """Quick Map games (the map is built at once) and drafts (the map grows turn by turn),
-    each stopped at a random depth."""
+    """Runs of ``RUN`` consecutive steps of 3- and 4-player games: Quick Map games (the map
+    is built at once) from a random depth on, and every fourth run a draft (the map grows
+    step by step) with the legal spots of the tile being placed highlighted, since those are
+    the images a player waits for during the draft."""
     import games
 
     rules = games.get("fence")
     rng = random.Random(seed)
     cases: list[Case] = []
+    runs = 0
     while len(cases) < count:
-        drafting = len(cases) % 4 == 3
+        drafting = runs % 4 == 3
+        runs += 1
         options = {} if drafting else {"quick_map": True}
         state = rules.new(rng.choice([3, 4]), options, seed=rng.randrange(1 << 30))
-        highlight: list[dict[str, Any]] = []
-        for _ in range(rng.randrange(1, 25 if drafting else 120)):
+        for _ in range(rng.randrange(0, 8 if drafting else 100)):
             if rules.outcome(state) is not None:
+                break
+            state = rules.apply(state, rng.choice(rules.legal_actions(state)))
+        for _ in range(RUN):
+            if rules.outcome(state) is not None or len(cases) >= count:
                 break
             action = rng.choice(rules.legal_actions(state))
             highlight = [rules.highlight(state, action)]
             state = rules.apply(state, action)
-        view = rules.view(state, None)
-        if drafting and view["stage"] == "draft":
-            places = [a for a in rules.legal_actions(state) if type(a).__name__ == "Place"]
-            spots = sorted({tuple(a.pos) for a in places})
-            highlight = [*highlight, {"kind": "spots", "spots": [list(p) for p in spots]}]
-        outcome = rules.outcome(state)
-        cases.append((view, highlight, None, outcome.reason if outcome else None))
+            view = rules.view(state, None)
+            if drafting and view["stage"] == "draft":
+                places = [a for a in rules.legal_actions(state) if type(a).__name__ == "Place"]
+                spots = sorted({tuple(a.pos) for a in places})
+                highlight = [*highlight, {"kind": "spots", "spots": [list(p) for p in spots]}]
+            outcome = rules.outcome(state)
+            cases.append((view, highlight, None, outcome.reason if outcome else None))
     return cases
 
 
@@ -186,8 +206,10 @@ def measure(game: str, cases: list[Case], repeats: int) -> dict[str, Any]:
     cpu: list[float] = []
     sizes: list[int] = []
     shapes: list[tuple[int, int]] = []
-    for view, highlight, perspective, status in cases:
-        for _ in range(repeats):
+    # Every view once per pass, never twice in a row: the bot draws each position once, so
+    # a repeat straight after would find every sprite it needs already drawn.
+    for repeat in range(repeats):
+        for view, highlight, perspective, status in cases:
             started, cpu_started = time.perf_counter(), time.process_time()
             png = render.render(
                 game,
@@ -199,8 +221,9 @@ def measure(game: str, cases: list[Case], repeats: int) -> dict[str, Any]:
             )
             times.append((time.perf_counter() - started) * 1000)
             cpu.append((time.process_time() - cpu_started) * 1000)
-        sizes.append(len(png))
-        shapes.append(_png_size(png))
+            if repeat == 0:
+                sizes.append(len(png))
+                shapes.append(_png_size(png))
     widths = sorted(w for w, _ in shapes)
     heights = sorted(h for _, h in shapes)
     return {

@@ -267,7 +267,7 @@ async def main_async(args: argparse.Namespace) -> None:
         urls: dict[str, tuple[str, int | None]] = {
             "sqlite": (f"sqlite:///{folder}/moves.sqlite3", None)
         }
-        profile = cProfile.Profile() if args.profile else None
+        profile = cProfile.Profile(time.process_time) if args.profile else None
         with contextlib.ExitStack() as stack:
             if args.postgres:
                 urls["postgres"] = stack.enter_context(postgres_server())
@@ -298,7 +298,7 @@ async def main_async(args: argparse.Namespace) -> None:
     )
     if profile is not None:
         print("\nbusiest functions of this process during the SQLite run:")
-        pstats.Stats(profile).sort_stats("tottime").print_stats(25)
+        pstats.Stats(profile).sort_stats("cumulative").print_stats(40)
     print("\ntargets: " + ", ".join(f"{k} {v:g}" for k, v in TARGETS.items()))
     emit("scale", {**figures, "players": args.players, "workers": args.workers})
 

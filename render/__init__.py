@@ -54,3 +54,23 @@ def render(
         status=status,
         **extra,
     )
+
+
+_WARM_VIEWS: tuple[tuple[str, dict[str, Any], int], ...] = (
+    ("ordo", {}, 0),
+    ("ordo", {}, 1),
+    ("fendo", {"size": 7}, 0),
+    ("fendo", {"size": 7}, 1),
+    ("fonver", {"size": 19}, 0),
+    ("fuer", {}, 0),
+)
+"""Empty boards of every game at its default size and orientations (a FENCE! city has no
+empty form worth drawing: its tiles are drawn as they come)."""
+
+
+def warm() -> None:
+    """Draw once what later images reuse (fonts, empty boards, the glyphs of the title bar), so
+    a worker process's first real image is as quick as the rest: the first Ordo board of a
+    process took 220 ms, the first Fuer board 260 ms, against under 10 ms afterwards."""
+    for game, view, perspective in _WARM_VIEWS:
+        render(game, view, perspective=perspective)

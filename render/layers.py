@@ -71,6 +71,9 @@ class LayerCache:
     def __len__(self) -> int:
         return len(self._layers)
 
+    def __contains__(self, key: Hashable) -> bool:
+        return key in self._layers
+
     @property
     def bytes(self) -> int:
         return self._bytes

@@ -177,6 +177,19 @@ def test_the_layer_cache_is_bounded_by_bytes_and_keeps_the_recently_used() -> No
     assert LayerCache.weight((Image.new("RGBA", (10, 10)), (mask, (1, 2)))) == 400 + 100
 
 
+def test_warming_draws_every_default_board_once(cold_layers: None) -> None:
+    """A worker warms up at start, so a player's first image after a restart is not the one
+    that pays for drawing the empty board."""
+    render.warm()
+    boards = [("ordo", False), ("ordo", True), ("fendo", 7, False), ("fendo", 7, True)]
+    boards += [("fonver", 19), ("fuer", "board")]
+    assert all(board in STATIC_LAYERS for board in boards)
+    drawn = STATIC_LAYERS.misses
+    view, highlight = _cases("ordo", 1)[0]
+    render.render("ordo", view, highlight=highlight)
+    assert ("ordo", False) in STATIC_LAYERS and STATIC_LAYERS.misses - drawn < 10  # text only
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_cached_layers_give_what_drawing_afresh_gives(game: str, cold_layers: None) -> None:
     """A key that left out something its drawing depends on (a size, an orientation, a
