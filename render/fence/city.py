@@ -181,7 +181,8 @@ def _tight_parts(sprite: Image.Image) -> tuple[_Piece, ...]:
     each cut to what it covers: pasting through an alpha channel costs by the pixel, and a
     tile's labels (dice in a corner, a name or two) leave most of the tile transparent."""
     alpha = sprite.getchannel("A")
-    rows = [y for y in range(sprite.height) if alpha.crop((0, y, sprite.width, y + 1)).getbbox()]
+    width, data, empty = sprite.width, alpha.tobytes(), bytes(sprite.width)
+    rows = [y for y in range(sprite.height) if data[y * width : (y + 1) * width] != empty]
     bands: list[tuple[int, int]] = []
     for y in rows:
         if bands and bands[-1][1] == y:
