@@ -17,6 +17,7 @@ hit gives the very pixels drawing afresh would.
 
 from __future__ import annotations
 
+import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from typing import Any, TypeVar
@@ -35,12 +36,17 @@ class LayerCache:
     and keeps its result: an image, or a tuple holding images (a sprite and its mask or
     position). What it returns is shared by every later caller: paste it or copy it, never
     draw on it (``Image.paste`` copies the pixels).
+
+    Safe across threads (with ``WORKERS=0`` images are drawn in the event loop's threads):
+    the bookkeeping holds a lock, the drawing does not, so two threads missing the same key
+    at once may both draw it and the first one kept serves both.
     """
 
     def __init__(self, max_bytes: int) -> None:
         self.max_bytes = max_bytes
         self._layers: OrderedDict[Hashable, Any] = OrderedDict()
         self._bytes = 0
+        self._lock = threading.Lock()
         self.hits = 0
         self.misses = 0
 
@@ -54,18 +60,23 @@ class LayerCache:
         return 0
 
     def get(self, key: Hashable, draw: Callable[..., T], *args: Any) -> T:
-        if key in self._layers:
-            self._layers.move_to_end(key)
-            self.hits += 1
-            layer: T = self._layers[key]
-            return layer
-        self.misses += 1
+        with self._lock:
+            if key in self._layers:
+                self._layers.move_to_end(key)
+                self.hits += 1
+                cached: T = self._layers[key]
+                return cached
+            self.misses += 1
         layer = draw(*args)
-        self._layers[key] = layer
-        self._bytes += self.weight(layer)
-        while self._bytes > self.max_bytes and len(self._layers) > 1:
-            _, dropped = self._layers.popitem(last=False)
-            self._bytes -= self.weight(dropped)
+        with self._lock:
+            if key in self._layers:  # another thread drew it meanwhile: keep one copy
+                kept: T = self._layers[key]
+                return kept
+            self._layers[key] = layer
+            self._bytes += self.weight(layer)
+            while self._bytes > self.max_bytes and len(self._layers) > 1:
+                _, dropped = self._layers.popitem(last=False)
+                self._bytes -= self.weight(dropped)
         return layer
 
     def __len__(self) -> int:
@@ -79,8 +90,9 @@ class LayerCache:
         return self._bytes
 
     def clear(self) -> None:
-        self._layers.clear()
-        self._bytes = 0
+        with self._lock:
+            self._layers.clear()
+            self._bytes = 0
 
 
 STATIC_LAYERS = LayerCache(48 * 1024 * 1024)

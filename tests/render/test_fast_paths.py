@@ -11,6 +11,7 @@ from __future__ import annotations
 import importlib
 import io
 import random
+import threading
 from collections.abc import Iterator
 from typing import Any
 
@@ -188,6 +189,29 @@ def test_warming_draws_every_default_board_once(cold_layers: None) -> None:
     view, highlight = _cases("ordo", 1)[0]
     render.render("ordo", view, highlight=highlight)
     assert ("ordo", False) in STATIC_LAYERS and STATIC_LAYERS.misses - drawn < 10  # text only
+
+
+def test_the_layer_cache_serves_threads_at_once() -> None:
+    """With ``WORKERS=0`` boards are drawn in several threads: hits, misses and evictions
+    interleave without losing count of the bytes held or handing out a wrong layer."""
+    cache = LayerCache(max_bytes=4 * 10 * 10 * 4)
+
+    def draw(shade: int) -> Image.Image:
+        return Image.new("RGB", (10, 10), (shade, 0, 0))
+
+    def hammer(seed: int) -> None:
+        rng = random.Random(seed)
+        for _ in range(3000):
+            shade = rng.randrange(12)
+            assert cache.get(("shade", shade), draw, shade).getpixel((0, 0))[0] == shade
+
+    threads = [threading.Thread(target=hammer, args=(seed,)) for seed in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert cache.bytes == sum(LayerCache.weight(draw(0)) for _ in range(len(cache)))
+    assert cache.bytes <= cache.max_bytes and cache.hits + cache.misses == 8 * 3000
 
 
 @pytest.mark.parametrize("game", GAMES)
