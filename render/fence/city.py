@@ -636,6 +636,4 @@ def render(
     canvas.paste(legend, (0, layout.bottom))
     if focus:
         canvas = detail_view(canvas, layout, view, focus, players, status, highlight)
-    # A city is several times an Ordo board: the faster encode saves ~14 ms per image for
-    # ~12 KB more, far inside the size budget.
     return to_png(canvas)
