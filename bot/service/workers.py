@@ -56,10 +56,12 @@ def default_search_size() -> int:
 
 
 def _warm() -> int:
-    """Import the heavy modules once per worker so the first real job is not the slow one."""
+    """Import the heavy modules once per worker, and draw what every image reuses (fonts,
+    empty boards), so the first real job is not the slow one."""
     import games  # noqa: F401
-    import render  # noqa: F401
+    import render
 
+    render.warm()
     return os.getpid()
 
 
