@@ -9,17 +9,18 @@ from __future__ import annotations
 
 import importlib
 import inspect
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
 
 @lru_cache(maxsize=16)
-def _renderer(game: str) -> tuple[Callable[..., bytes], bool]:
-    """A game's ``render`` and whether it takes ``focus``, looked up once per process:
-    reading a signature cost a quarter of a millisecond, on every image."""
+def _renderer(game: str) -> tuple[Callable[..., bytes], bool, bool]:
+    """A game's ``render`` and whether it takes ``focus`` and ``labels``, looked up once per
+    process: reading a signature cost a quarter of a millisecond, on every image."""
     module = importlib.import_module(f"render.{game}")
-    return module.render, "focus" in inspect.signature(module.render).parameters
+    parameters = inspect.signature(module.render).parameters
+    return module.render, "focus" in parameters, "labels" in parameters
 
 
 def render(
@@ -31,6 +32,7 @@ def render(
     players: Sequence[str] | None = None,
     status: str | None = None,
     focus: Sequence[int] | None = None,
+    labels: Mapping[str, str] | None = None,
 ) -> bytes:
     """PNG bytes of ``view``.
 
@@ -41,9 +43,13 @@ def render(
     on a phone); games without a detail view ignore it.
     ``status``: the result line, replacing the default "X to move" text; with it nobody is
     highlighted as to move (a resigned or timed-out match is over whatever the position says).
+    ``labels``: the words drawn into the image in the reader's language, by key
+    (``render.labels``; the service looks them up in the catalogue); English without.
     """
-    draw, takes_focus = _renderer(game)
-    extra = {"focus": list(focus)} if focus and takes_focus else {}
+    draw, takes_focus, takes_labels = _renderer(game)
+    extra: dict[str, Any] = {"focus": list(focus)} if focus and takes_focus else {}
+    if labels and takes_labels:
+        extra["labels"] = labels
     if isinstance(highlight, dict):
         highlight = [highlight]
     return draw(

@@ -25,7 +25,8 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
 
-from render.fonts import Font, font
+from render.fonts import Font, draw_runs, font, needs_fallback, runs_width
+from render.labels import Labels, joined, say
 from render.layers import STATIC_LAYERS
 
 __all__ = [
@@ -133,7 +134,7 @@ def blend(a: RGB, b: RGB, t: float) -> RGB:
 def text_width(text: str, fnt: Font) -> int:
     """Advance width in pixels; cached, as fitting names measures the same strings on every
     image of a match (twenty-odd measurements a FENCE! title bar)."""
-    return round(fnt.getlength(text))
+    return round(runs_width(text, fnt))
 
 
 def _glyph_mask(
@@ -155,9 +156,10 @@ def put_text(
     """``ImageDraw.text`` with the glyphs cached: the same names, statuses and footer lines
     come back on every image of a match, and rendering a line of text (0.1–0.5 ms) cost more
     than pasting the cached mask (0.03 ms). Pixel for pixel what ``ImageDraw.text`` draws: the
-    same mask (sub-pixel start included) blended in the same way."""
-    if not isinstance(fnt, ImageFont.FreeTypeFont):  # Pillow's bitmap fallback font
-        ImageDraw.Draw(image).text(xy, text, font=fnt, fill=fill, anchor=anchor)
+    same mask (sub-pixel start included) blended in the same way. Text with characters the
+    font lacks (emoji, CJK names) is drawn run by run with the fallback fonts instead."""
+    if not isinstance(fnt, ImageFont.FreeTypeFont) or needs_fallback(text, fnt):
+        draw_runs(ImageDraw.Draw(image), xy, text, fnt, fill, anchor=anchor)
         return
     start = (math.modf(xy[0])[0], math.modf(xy[1])[0])
     key = ("text", fnt, text, anchor, start)
@@ -188,11 +190,12 @@ def draw_centered_text(
     stroke_fill: RGB | None = None,
 ) -> None:
     """Text whose visual middle sits on ``center`` (anchor "mm"), as labels on cells need."""
-    draw.text(
+    draw_runs(
+        draw,
         center,
         text,
-        font=fnt,
-        fill=fill,
+        fnt,
+        fill,
         anchor="mm",
         stroke_width=stroke_width,
         stroke_fill=stroke_fill,
@@ -260,12 +263,22 @@ def default_status(
     to_move: int | Sequence[int] | None,
     players: Sequence[str] | None,
     palette: Palette = PALETTE,
+    labels: Labels | None = None,
 ) -> str:
     """The line shown when the caller gives no status: whose turn it is, or nothing."""
     seats = _as_seats(to_move)
     if not seats:
         return ""
-    return " and ".join(seat_label(s, players, palette) for s in seats) + " to move"
+    who = joined(labels, [seat_label(s, players, palette) for s in seats])
+    return say(labels, "to_move", players=who)
+
+
+def short_names(players: Sequence[str] | None, fnt: Font, max_width: float) -> list[str] | None:
+    """Names cut to ``max_width`` for a sentence built around them (a status line), so the
+    sentence's own words, and the colour in "name (Black)", always survive the wrapping."""
+    if not players:
+        return None
+    return [fit_text(name, fnt, int(max_width)) if name else name for name in players]
 
 
 _BAR_PAD = 18
@@ -275,6 +288,8 @@ _STATUS_SIZE = 30
 _ROW = 44
 _SWATCH = 28
 _DETAIL_SIZE = 24
+_NARROW = 760
+_NARROW_NAME_SIZE = 26
 _DETAIL_ROW = 28
 _CHIP = (214, 218, 226)
 
@@ -291,6 +306,7 @@ def title_bar(
     palette: Palette = PALETTE,
     seat_colours: Sequence[RGB] | None = None,
     details: Sequence[str] | None = None,
+    labels: Labels | None = None,
 ) -> Image.Image:
     """A dark band with the game name, every seat's name with its colour, and a status line.
 
@@ -308,18 +324,28 @@ def title_bar(
     # any more, even if the position alone would still say so (a resignation, a timeout).
     movers = set() if status is not None else set(_as_seats(to_move))
     title_font = font(_TITLE_SIZE, bold=True)
-    name_font = font(_NAME_SIZE)
-    mover_font = font(_NAME_SIZE, bold=True)
+    # A narrow bar (a FENCE! map is 600–700 px) lists one seat a row, its facts on the
+    # same row: two columns cut every name to a few letters ("Com… (Orange)").
+    narrow = width < _NARROW
+    name_size = _NARROW_NAME_SIZE if narrow else _NAME_SIZE
+    name_font = font(name_size)
+    mover_font = font(name_size, bold=True)
     status_font = font(_STATUS_SIZE, weight="semibold")
     inner = width - 2 * _BAR_PAD
 
-    status_text = status if status is not None else default_status(to_move, players, palette)
+    status_text = (
+        status
+        if status is not None
+        else default_status(
+            to_move, short_names(players, status_font, inner * 0.55), palette, labels
+        )
+    )
     status_lines = wrap_lines(status_text, status_font, inner, 2) if status_text else []
 
-    columns = 2 if seats <= 4 else 3
+    columns = 1 if narrow else 2 if seats <= 4 else 3
     player_rows = -(-seats // columns)
     detail_font = font(_DETAIL_SIZE, weight="semibold")
-    row_height = _ROW + (_DETAIL_ROW if details else 0)
+    row_height = _ROW + (_DETAIL_ROW if details and not narrow else 0)
     height = (
         _BAR_PAD
         + _TITLE_SIZE
@@ -367,9 +393,24 @@ def title_bar(
         bar.paste(sprite, (sx, mid - _SWATCH // 2), sprite)
         fnt = mover_font if moving else name_font
         tx = sx + _SWATCH + 14
-        label = _fitted_seat_label(seat, players, palette, fnt, x0 + column_width - 16 - tx)
-        put_text(bar, (tx, mid), label, fnt, (0, 0, 0) if moving else palette.bar_text, anchor="lm")
         detail = details[seat] if details and seat < len(details) else ""
+        right = x0 + column_width - 16
+        if narrow and detail:  # the facts right-aligned on the name's row, the name first
+            label = _fitted_seat_label(seat, players, palette, fnt, right - tx)
+            room = right - tx - text_width(label, fnt) - 20
+            shown = fit_text(detail, detail_font, max(room, int(column_width * 0.3)))
+            right -= text_width(shown, detail_font) + 20
+            put_text(
+                bar,
+                (x0 + column_width - 16, mid),
+                shown,
+                detail_font,
+                (40, 40, 40) if moving else palette.bar_muted,
+                anchor="rm",
+            )
+            detail = ""
+        label = _fitted_seat_label(seat, players, palette, fnt, right - tx)
+        put_text(bar, (tx, mid), label, fnt, (0, 0, 0) if moving else palette.bar_text, anchor="lm")
         if detail:
             put_text(
                 bar,
