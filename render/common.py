@@ -307,6 +307,7 @@ def title_bar(
     seat_colours: Sequence[RGB] | None = None,
     details: Sequence[str] | None = None,
     labels: Labels | None = None,
+    turn_status: str | None = None,
 ) -> Image.Image:
     """A dark band with the game name, every seat's name with its colour, and a status line.
 
@@ -315,6 +316,8 @@ def title_bar(
     move sits on a bright band with an arrow so it is obvious at thumbnail size.
     ``subtitle`` (e.g. "move 12") is right-aligned on the title line. ``seat_colours``
     overrides the palette's swatches for games whose pieces use other colours.
+    ``turn_status`` replaces the "X to move" line while the game goes on (e.g. "alice must
+    capture"): unlike ``status`` it keeps the seats to move boxed.
     ``details`` (one short line per seat, e.g. "3 cards · in Jail") is drawn under each name:
     games with per-seat facts then need no separate legend repeating every name, which
     keeps the image short enough for a phone.
@@ -336,6 +339,8 @@ def title_bar(
     status_text = (
         status
         if status is not None
+        else turn_status
+        if turn_status is not None
         else default_status(
             to_move, short_names(players, status_font, inner * 0.55), palette, labels
         )
