@@ -51,6 +51,7 @@ from render.common import (
     title_bar,
     to_png,
 )
+from render.labels import Labels, say
 from render.layers import STATIC_LAYERS
 
 WIDTH = 900
@@ -261,6 +262,7 @@ def _footer(
     view: dict[str, Any],
     highlight: Sequence[dict[str, Any]],
     players: Sequence[str] | None,
+    labels: Labels | None = None,
 ) -> None:
     """Per seat: swatch, closed squares and stock; then the last move and the open area."""
     label = font(30, weight="semibold")
@@ -274,7 +276,8 @@ def _footer(
         paste_centered(image, disc(36, SEAT_COLOURS[seat], _OUTLINES[seat], 3), (x + 18, mid))
         score = scores[seat] if seat < len(scores) else 0
         left = stock[seat] if seat < len(stock) else 0
-        text = f"{FENDO_PALETTE.seat_name(seat)} {score}  ·  stock {left}"
+        stock_text = say(labels, "fendo.stock", n=left)
+        text = f"{FENDO_PALETTE.seat_name(seat)} {score}  ·  {stock_text}"
         put_text(image, (x + 46, mid), text, label, PALETTE.text, anchor="lm")
     line = top + 78
     notations = [str(step["notation"]) for step in highlight if step.get("notation")]
@@ -287,19 +290,28 @@ def _footer(
             anchor="lm",
         )
     open_squares = len(view.get("open_area") or ())
-    text = f"open area {open_squares}" if open_squares else "no open area"
+    text = (
+        say(labels, "fendo.open_area", n=open_squares)
+        if open_squares
+        else say(labels, "fendo.no_open_area")
+    )
     put_text(image, (WIDTH - COORD_MARGIN, line), text, small, PALETTE.muted, anchor="rm")
     del players
 
 
-def _status(view: dict[str, Any], status: str | None) -> str | None:
+def _status(view: dict[str, Any], status: str | None, labels: Labels | None) -> str | None:
     if status is not None or view.get("to_move") is not None:
         return status
     outcome = view.get("outcome") or {}
-    return str(outcome.get("reason") or "Game over")
+    return str(outcome.get("reason") or say(labels, "game_over"))
 
 
-def _title(view: dict[str, Any], players: list[str] | None, status: str | None) -> Image.Image:
+def _title(
+    view: dict[str, Any],
+    players: list[str] | None,
+    status: str | None,
+    labels: Labels | None = None,
+) -> Image.Image:
     size = int(view.get("size") or 7)
     scores = list(view.get("scores") or [0, 0])
     return title_bar(
@@ -308,7 +320,8 @@ def _title(view: dict[str, Any], players: list[str] | None, status: str | None) 
         seats=2,
         players=players,
         to_move=view.get("to_move"),
-        status=_status(view, status),
+        status=_status(view, status, labels),
+        labels=labels,
         subtitle=f"closed {scores[0]} – {scores[1]}" if len(scores) == 2 else None,
         palette=FENDO_PALETTE,
         seat_colours=SEAT_COLOURS,
@@ -334,10 +347,11 @@ def render(
     highlight: list[dict[str, Any]],
     players: list[str] | None,
     status: str | None,
+    labels: Labels | None = None,
 ) -> bytes:
     """PNG of a Fendo view; see the module docstring for the view and the drawing choices."""
     size = int(view.get("size") or 7)
-    bar = _title(view, players, status)
+    bar = _title(view, players, status, labels)
     board = Board(size, perspective == 1, bar.height)
     g = board.grid
     height = bar.height + g.height + 2 * COORD_MARGIN + FOOTER
@@ -384,5 +398,5 @@ def render(
         if cell is not None:
             _ring(draw, g.center(*cell), piece // 2 + ring_width // 2 + 2, ring_width)
 
-    _footer(draw, image, g.bottom + COORD_MARGIN, view, highlight, players)
+    _footer(draw, image, g.bottom + COORD_MARGIN, view, highlight, players, labels)
     return to_png(image)

@@ -47,6 +47,7 @@ from render.common import (
     title_bar,
     to_png,
 )
+from render.labels import Labels, say
 from render.layers import STATIC_LAYERS
 
 COLUMNS = 9
@@ -489,7 +490,7 @@ def _board(view: dict[str, Any], highlight: Sequence[dict[str, Any]]) -> Image.I
     return image
 
 
-def _footer(width: int, view: dict[str, Any]) -> Image.Image:
+def _footer(width: int, view: dict[str, Any], labels: Labels | None = None) -> Image.Image:
     """Supplies and a one-line key to the open spaces."""
     image = new_canvas(width, FOOTER)
     supply = view.get("supply", {})
@@ -501,16 +502,21 @@ def _footer(width: int, view: dict[str, Any]) -> Image.Image:
         fill = COLOUR_OF[colour]
         rim = (225, 225, 225) if fill == DARK else (40, 40, 46)
         paste_centered(image, disc(30, fill, rim, 3), (x + 15, y))
-        label = f"{word}: {supply.get(colour, '?')} in supply"
+        label = f"{word}: {say(labels, 'fuer.in_supply', n=supply.get(colour, '?'))}"
         put_text(image, (x + 38, y), label, text_font, PALETTE.text, anchor="lm")
         x += 38 + text_width(label, text_font) + 36
     if view.get("open"):
-        key = "Green dashed spaces take a tile now: +N puts N new pieces, move moves one of yours."
+        key = say(labels, "fuer.key")
         put_text(image, (24, 64), key, key_font, PALETTE.muted, anchor="lm")
     return image
 
 
-def _status(view: dict[str, Any], status: str | None, players: list[str] | None) -> str | None:
+def _status(
+    view: dict[str, Any],
+    status: str | None,
+    players: list[str] | None,
+    labels: Labels | None = None,
+) -> str | None:
     """The caller's status, else the result in the image's own words (Dark / Light)."""
     if status is not None:
         return status
@@ -519,7 +525,7 @@ def _status(view: dict[str, Any], status: str | None, players: list[str] | None)
         return None
     winners = outcome.get("winners") or []
     if not winners:
-        return "Game over"
+        return say(labels, "game_over")
     ending = ENDINGS.get(str(outcome.get("termination")), "wins")
     return f"{seat_label(int(winners[0]), players, SEAT_PALETTE)} {ending}."
 
@@ -531,6 +537,7 @@ def render(
     highlight: list[dict[str, Any]],
     players: list[str] | None,
     status: str | None,
+    labels: Labels | None = None,
 ) -> bytes:
     """PNG of the diamond with tiles, pieces, open spaces and the last turn marked."""
     board = _board(view, highlight)
@@ -543,12 +550,13 @@ def render(
         seats=2,
         players=players,
         to_move=view.get("to_move"),
-        status=_status(view, status, players),
+        status=_status(view, status, players, labels),
+        labels=labels,
         subtitle=subtitle,
         palette=SEAT_PALETTE,
     )
     canvas = new_canvas(width, bar.height + BOARD_HEIGHT + FOOTER)
     canvas.paste(bar, (0, 0))
     canvas.paste(board, ((width - BOARD_WIDTH) // 2, bar.height))
-    canvas.paste(_footer(width, view), (0, bar.height + BOARD_HEIGHT))
+    canvas.paste(_footer(width, view, labels), (0, bar.height + BOARD_HEIGHT))
     return to_png(canvas)

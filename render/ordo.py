@@ -43,6 +43,7 @@ from render.common import (
     title_bar,
     to_png,
 )
+from render.labels import Labels, say
 from render.layers import STATIC_LAYERS
 
 FILES = 10
@@ -258,12 +259,13 @@ def render(
     highlight: list[dict[str, Any]],
     players: list[str] | None,
     status: str | None,
+    labels: Labels | None = None,
 ) -> bytes:
     """PNG of an Ordo view; see the module docstring for the choices made."""
     flipped = perspective == 1
     to_move = view.get("to_move")
     if status is None and to_move is None:
-        status = "Game over"
+        status = say(labels, "game_over")
     ply = view.get("ply")
     bar = title_bar(
         WIDTH,
@@ -273,6 +275,7 @@ def render(
         to_move=to_move,
         status=status,
         subtitle=f"move {ply // 2 + 1}" if isinstance(ply, int) else None,
+        labels=labels,
     )
     board = STATIC_LAYERS.get(("ordo", flipped), _empty_board, flipped)
     image = new_canvas(WIDTH, bar.height + board.height + FOOTER)
