@@ -247,6 +247,9 @@ class MapPlan:
     def empty(self) -> list[tuple[int, int]]:
         return [spot for band in self.bands for spot in band.empty]
 
+    def px(self, fraction: float, least: int = 1) -> int:
+        return max(least, round(self.cell * fraction))
+
     def band_of(self, x: int, y: int) -> int | None:
         return next((i for i, b in enumerate(self.bands) if b.shows(x, y)), None)
 

@@ -23,7 +23,7 @@ import render
 from render import common, fuer
 from render.common import PALETTE, disc, font, paste_centered, put_text
 from render.fence import city
-from render.fence.layout import CityLayout
+from render.fence.layout import CityLayout, extent
 from render.layers import STATIC_LAYERS, LayerCache
 
 GAMES = ("ordo", "fendo", "fonver", "fuer", "fence")
@@ -301,7 +301,14 @@ def test_fence_tiles_and_labels_from_sprites_equal_drawing_them_in_place(
     (Python rounds halves to even, so a centre at x.5 would land one pixel off)."""
     for view, highlight in _cases("fence", 3, seed=7):
         for top in (120, 121):
-            layout = CityLayout(view, top, highlight)
+            points = extent(view, highlight)
+            window = (
+                min(x for x, _ in points),
+                max(x for x, _ in points),
+                min(y for _, y in points),
+                max(y for _, y in points),
+            )
+            layout = CityLayout(view, window, 100, 1400, top)
             size = (layout.width, layout.bottom + 20)
             in_place = Image.new("RGB", size, PALETTE.background)
             sprites = in_place.copy()
@@ -321,5 +328,5 @@ def test_fence_tiles_and_labels_from_sprites_equal_drawing_them_in_place(
                 ]
                 values = tuple(int(c) for c in coords) if coords else None
                 city._draw_labels_at(in_place, layout.box(tile["x"], tile["y"]), values, labels)
-                city._draw_labels(sprites, layout, tile)
+                city._draw_labels(sprites, layout, tile, "off limits")
             assert max(_differences(in_place, sprites)) <= 2  # text composited twice: rounding
