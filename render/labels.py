@@ -68,7 +68,6 @@ ENGLISH: dict[str, str] = {
     # Rating chart.
     "chart.provisional": "hollow = provisional",
     "chart.games": "games played",
-    "chart.start": "start",
     "chart.empty": "No rated games yet",
     "chart.empty_hint": "Finish a rated match and your rating shows up here.",
     # Standings.

@@ -51,6 +51,7 @@ import games
 from bot.service import limits
 from bot.service import timecontrol as tc
 from bot.service.base import Loaded, Refusal, User, guarded, manages, plural_names
+from bot.service.image_labels import image_labels
 from bot.service.notifier import NOTIFY_MODES
 from bot.service.panel import walk
 from bot.service.replies import Button, DirectMessage, Post, Reply
@@ -402,13 +403,22 @@ class CorrespondenceCases:
             for r in rows
         ]
         chart = await self._rating_chart(
-            guild, who.id, [r.game for r in rows], say("rating.chart_title", player=who.name)
+            guild,
+            who.id,
+            [r.game for r in rows],
+            say("rating.chart_title", player=who.name),
+            say.language,
         )
         text = say("rating.heading", player=who.name) + "\n" + "\n".join(lines)
         return Reply(text=text, image=chart, image_name="rating.png")
 
     async def _rating_chart(
-        self: Service, guild: str, user_id: str, game_names: Sequence[str], title: str
+        self: Service,
+        guild: str,
+        user_id: str,
+        game_names: Sequence[str],
+        title: str,
+        locale: str = "en",
     ) -> bytes | None:
         """The player's rating over time in each of ``game_names``, drawn in the worker pool;
         None when there is no history (ratings older than the history have one point each).
@@ -427,7 +437,12 @@ class CorrespondenceCases:
             return None
         return await self.workers.run(
             functools.partial(
-                rating_chart, series, title=title, provisional=provisional, now=self.clock()
+                rating_chart,
+                series,
+                title=title,
+                provisional=provisional,
+                now=self.clock(),
+                labels=image_labels(locale),
             )
         )
 

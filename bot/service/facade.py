@@ -43,6 +43,7 @@ from bot.service.clocks import ClockKeeper
 from bot.service.computer_queue import ComputerTurnQueue
 from bot.service.correspondence import CorrespondenceCases
 from bot.service.hands import HandCases, private_part
+from bot.service.image_labels import image_labels
 from bot.service.limits import Limits
 from bot.service.lobby import LobbyCases, lobby_of
 from bot.service.notifier import Notifier
@@ -310,6 +311,7 @@ class Service(
         status: str | None = None,
         extra_highlight: Sequence[dict[str, Any]] = (),
         focus: Sequence[int] = (),
+        locale: str = "en",
     ) -> bytes:
         names = await self.player_names(loaded.record)
         highlights = await self._last_turn_highlights(loaded.id) + list(extra_highlight)
@@ -324,6 +326,7 @@ class Service(
                 players=names,
                 status=status,
                 focus=list(focus) or None,
+                labels=image_labels(locale),  # English unless a reply to one reader
             )
         )
 

@@ -56,6 +56,7 @@ from bot.service.base import (
     rating_or_new,
     shown_id,
 )
+from bot.service.image_labels import image_labels
 from bot.service.replies import Button, Post, Reply
 from bot.words import words
 from competition import pairing
@@ -612,6 +613,7 @@ class TournamentCases:
                 cells,
                 highlight=highlight,
                 footnote=say("tournament.tiebreak_note", tiebreak=say(TIE_BREAK[system][0])),
+                labels=image_labels(say.language),
             )
         )
         text = "\n".join(x for x in (headline, f"**{title}**", table) if x)
