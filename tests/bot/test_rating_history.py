@@ -45,10 +45,12 @@ class Charts:
         title: str,
         provisional: Mapping[str, Sequence[bool]] | None = None,
         now: float | None = None,
+        labels: Mapping[str, str] | None = None,
     ) -> bytes:
         self.calls.append(
             {"series": dict(series), "title": title, "provisional": provisional, "now": now}
         )
+        self.labels = labels
         return b"chart-%d" % len(self.calls)
 
 
