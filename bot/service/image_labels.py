@@ -10,7 +10,6 @@ the caller's own for a reply to one person.
 from __future__ import annotations
 
 from functools import cache
-from types import MappingProxyType
 
 from bot.words import words
 from render.labels import ENGLISH, Labels
@@ -19,14 +18,20 @@ SECTION = "image."
 """Where the labels live in the catalogue: ``image.fence.cops`` is the label ``fence.cops``."""
 
 
-@cache
 def image_labels(locale: object = "en") -> Labels:
-    """Every image label's template in ``locale``'s language, English behind each gap
-    (cached: the catalogue never changes while the bot runs)."""
+    """Every image label's template in ``locale``'s language, English behind each gap: a
+    plain dict, as images are drawn in worker processes and a read-only mapping view does
+    not pickle."""
+    return dict(_templates(str(getattr(locale, "value", locale))))
+
+
+@cache
+def _templates(locale: str) -> tuple[tuple[str, str], ...]:
+    """Looked up once per language: the catalogue never changes while the bot runs."""
     say = words(locale)
-    found = {}
+    found = []
     for key in ENGLISH:
         template = say.entries.get(SECTION + key) or say.fallback.get(SECTION + key)
         if template:
-            found[key] = template
-    return MappingProxyType(found)
+            found.append((key, template))
+    return tuple(found)
