@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import pickle
 import re
 from pathlib import Path
 
@@ -94,6 +95,7 @@ def test_image_labels_are_the_renderers_keys_with_the_same_english() -> None:
     }
     assert drawn == IMAGE_LABELS
     german = image_labels("de")
+    assert pickle.loads(pickle.dumps(german)) == german  # images are drawn in worker processes
     assert german["fence.cops"] != IMAGE_LABELS["fence.cops"] and set(german) == set(IMAGE_LABELS)
 
 
