@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
-import functools
 import logging
 import random
 import secrets
@@ -25,7 +24,6 @@ from typing import Any, ParamSpec
 
 import ai
 import games
-import render
 from bot.service import premoves
 from bot.service.base import (
     DROP,
@@ -35,30 +33,38 @@ from bot.service.base import (
     User,
     ago,
     guarded,
-    parse_id,
     plural_names,
-    shown_id,
+)
+from bot.service.boards import (
+    Boards,
+    final_outcome,
+    match_title,
+    options_text,
+    perspective,
+    result_text,
+    seat_label,
+    terms_text,
 )
 from bot.service.clocks import ClockKeeper
 from bot.service.correspondence import CorrespondenceCases
-from bot.service.hands import HandCases, private_part
+from bot.service.hands import Hands
 from bot.service.limits import Limits
 from bot.service.lobby import LobbyCases, lobby_of
 from bot.service.notifier import Notifier
 from bot.service.opponents import OpponentCases, is_computer
-from bot.service.panel import PanelCases, guided
+from bot.service.panel import PanelCases
 from bot.service.premoves import PremoveCases, turn_position
+from bot.service.reader import MatchReader, replay, rules_named
 from bot.service.records import RecordCases
-from bot.service.replies import Button, DirectMessage, Post, Reply
+from bot.service.replies import Button, Post, Reply
 from bot.service.seeks import SeekCases, seek_of
 from bot.service.suggest import suggest
 from bot.service.summaries import round_summary
-from bot.service.timecontrol import TimeControl
 from bot.service.tournaments.cases import TournamentCases
 from bot.service.transition import Transitions, stale
 from bot.service.workers import Workers
 from bot.words import words
-from games.core import IllegalMove, Outcome, Rules, quoted, shorten
+from games.core import IllegalMove, Outcome, Rules, quoted
 from storage.base import (
     ACTIVE,
     CANCELLED,
@@ -111,7 +117,6 @@ PROPOSALS = {
 
 class Service(
     LobbyCases,
-    HandCases,
     PanelCases,
     CorrespondenceCases,
     RecordCases,
@@ -161,317 +166,31 @@ class Service(
         """Matches whose computer turn this process is working out now."""
         self._legal: OrderedDict[tuple[int, int], dict[str, str]] = OrderedDict()
         self._cache_size = cache_size
-
-    # ------------------------------------------------------------------------------------
-    # helpers: users, matches, names
-    # ------------------------------------------------------------------------------------
-    async def _touch(self, *users: User) -> None:
-        now = self.clock()
-        for user in users:
-            await self.store.ensure_user(user.id, user.name, now)
-
-    async def player_names(self, record: MatchRecord) -> list[str]:
-        known = await self.store.user_names(record.seats)
-        return [known.get(uid, uid) for uid in record.seats]
-
-    @staticmethod
-    def _load(record: MatchRecord) -> Loaded:
-        rules = games.get(record.game)
-        return Loaded(record, rules, rules.load(record.state))
-
-    async def _find(
-        self,
-        actor: User,
-        match_id: int | None,
-        where: str | None,
-        *,
-        statuses: Sequence[str] = (ACTIVE,),
-        participant: bool = True,
-    ) -> MatchRecord:
-        """The match a command is about: the explicit id (any status), else the match whose
-        thread the command was typed in, else the caller's only match in ``statuses`` —
-        finished matches never make the choice ambiguous."""
-        if match_id is not None:
-            number = parse_id(match_id)
-            record = None if number is None else await self.store.get_match(number)
-            if record is None:
-                raise Refusal("match.no_such", match=shown_id(match_id))
-        elif where is not None and (record := await self.store.find_by_thread(where)):
-            pass
-        else:
-            mine = [
-                m
-                for m in await self.store.list_matches(user_id=actor.id, statuses=statuses)
-                if actor.id in m.seats
-            ]
-            if not mine:
-                raise Refusal("match.none_here")
-            if len(mine) > 1:
-                listing = ", ".join([f"#{m.id} {games.get(m.game).info.title}" for m in mine[:6]])
-                raise Refusal("match.several", listing=listing)
-            record = mine[0]
-        if participant and actor.id not in record.seats:
-            raise Refusal("match.not_playing", match=record.id)
-        if not self._may_see(actor, record):
-            raise Refusal("match.not_visible")
-        return await self._readable(record)
-
-    async def _readable(self, record: MatchRecord) -> MatchRecord:
-        """The record with a snapshot the rules can load: an unreadable one (a bad disk, a
-        hand edit, an old bug) is rebuilt from the action log, which is the truth, logged,
-        and stored again while the match is open (a closed match's snapshot is only repaired
-        in memory: its game may not change, and the rebuilt state is the same game)."""
-        if record.status not in (ACTIVE, FINISHED):
-            return record
-        rules = games.get(record.game)
-        try:
-            rules.load(record.state)
-            return record
-        except Exception:
-            log.error(
-                "match %s: the stored position is unreadable; rebuilding it from the log",
-                record.id,
-                exc_info=True,
-            )
-        actions = await self.store.actions(record.id)
-        rebuilt = rules.dump(await asyncio.to_thread(replay, rules, record, actions))
-        if record.status == ACTIVE:
-            try:
-                return await self.store.commit(
-                    record.id, record.version, MatchUpdate(state=rebuilt), now=self.clock()
-                )
-            except StaleVersion:
-                pass
-        return dataclasses.replace(record, state=rebuilt)
-
-    @staticmethod
-    def _may_see(actor: User, record: MatchRecord) -> bool:
-        """Players always see their match; anyone else only from the server it is played in
-        and where they can see its thread or channel (the front end says which they can
-        see; the console is one server where everyone sees everything)."""
-        if actor.id in record.seats or actor.can_view is None:
-            return True
-        if actor.guild_id is None or record.guild_id != actor.guild_id:
-            return False
-        place = record.thread_id or record.channel_id
-        return bool(place) and actor.can_view(place)
-
-    def _seat_of(self, record: MatchRecord, actor: User) -> int:
-        return record.seats.index(actor.id)
-
-    @staticmethod
-    def _seat_label(rules: Rules[Any, Any], state: Any, seat: int, name: str) -> str:
-        """ "alice (White)": the seat's name in this position (Fonver's pie swap changes it)."""
-        called = rules.seat_name(state, seat)
-        return f"{name} ({called})" if called else name
-
-    async def _to_move_text(self, loaded: Loaded, names: Sequence[str]) -> str:
-        seats = loaded.rules.to_move(loaded.state)
-        labels = [self._seat_label(loaded.rules, loaded.state, s, names[s]) for s in seats]
-        return words()("board.to_move", players=plural_names(labels)) if labels else ""
-
-    def _result_text(
-        self, rules: Rules[Any, Any], state: Any, outcome: Outcome, names: Sequence[str]
-    ) -> str:
-        say = words()  # posted in the match thread: shared text
-        reason = f" {outcome.reason}" if outcome.reason else ""
-        if outcome.is_draw:
-            return say("result.drawn", reason=reason)
-        winners = [self._seat_label(rules, state, s, names[s]) for s in outcome.winners]
-        scores = ""
-        if outcome.scores is not None:
-            scores = " " + say(
-                "result.scores",
-                scores=", ".join(f"{names[i]} {score}" for i, score in enumerate(outcome.scores)),
-            )
-        return (
-            say("result.won", n=len(winners), players=plural_names(winners), reason=reason) + scores
-        )
-
-    async def _live_actions(self, match_id: int) -> list[ActionRecord]:
-        return await self.store.actions(match_id)
-
-    async def _last_turn_highlights(self, match_id: int) -> list[dict[str, Any]]:
-        actions = await self._live_actions(match_id)
-        if not actions:
-            return []
-        turn = actions[-1].detail.get("turn")
-        return [a.detail.get("highlight", {}) for a in actions if a.detail.get("turn") == turn]
-
-    async def _image(
-        self,
-        loaded: Loaded,
-        *,
-        perspective: int | None,
-        status: str | None = None,
-        extra_highlight: Sequence[dict[str, Any]] = (),
-        focus: Sequence[int] = (),
-    ) -> bytes:
-        names = await self.player_names(loaded.record)
-        highlights = await self._last_turn_highlights(loaded.id) + list(extra_highlight)
-        view = loaded.rules.view(loaded.state, None)
-        return await self.workers.run(
-            functools.partial(
-                render.render,
-                loaded.record.game,
-                view,
-                perspective=perspective,
-                highlight=highlights,
-                players=names,
-                status=status,
-                focus=list(focus) or None,
-            )
-        )
-
-    @staticmethod
-    def _perspective(loaded: Loaded, flip: bool = False) -> int:
-        """One orientation per match: the first player's view, always — a board that turned
-        round to face whoever is to move made a shared thread hard to follow (issue 14.15).
-        ``/board flip:true`` shows the other side's view."""
-        return 1 if flip and len(loaded.record.seats) > 1 else 0
-
-    def _controls(
-        self, loaded: Loaded, mid_turn: bool
-    ) -> tuple[tuple[Button, ...], tuple[str, ...]]:
-        """Buttons for tiny decisions (the pie rule's keep/swap), a select menu for the
-        steps of a turn that continues (captures); typed /move always works as well."""
-        if not loaded.rules.to_move(loaded.state):
-            return (), ()
-        rules, state = loaded.rules, loaded.state
-        actions = rules.legal_actions(state)
-        if not actions or len(actions) > 25:
-            return (), ()  # too many for a menu: /move with autocomplete is the way
-        notations = [rules.format(state, a) for a in actions]
-        if len(notations) <= 5:
-            return tuple(Button(n, "step", "primary", n) for n in notations), ()
-        if mid_turn and len(notations) <= 25:
-            return (), tuple(notations)
-        return (), ()
-
-    async def _board_post(
-        self,
-        loaded: Loaded,
-        lines: Sequence[str],
-        *,
-        ping: bool,
-        mid_turn: bool = False,
-        flip: bool = False,
-    ) -> Post:
-        say = words()  # the match thread is shared: see bot.words
-        names = await self.player_names(loaded.record)
-        rules = loaded.rules
-        outcome = self._final_outcome(loaded)
-        status = self._result_text(rules, loaded.state, outcome, names) if outcome else None
-        text_lines = list(lines)
-        if status:
-            text_lines.append(status)
-        else:
-            text_lines.append(await self._to_move_text(loaded, names))
-        image = await self._image(
-            loaded, perspective=self._perspective(loaded, flip), status=status
-        )
-        detail = None
-        if (focus := self._close_up(loaded)) and not status:
-            detail = await self._image(loaded, perspective=None, focus=focus)
-        mentions: tuple[str, ...] = ()
-        ping_text = ""
-        seats = rules.to_move(loaded.state) if not outcome else []
-        if seats and not status:
-            text_lines.extend(await self.clocks.lines(loaded.record, seats, names))
-        if ping and seats:
-            mentions = await self.notifier.pingable([loaded.record.seats[s] for s in seats])
-            pinged = [s for s in seats if loaded.record.seats[s] in mentions]
-            who = plural_names([names[s] for s in pinged])
-            ping_text = (
-                say("board.your_turn", players=who, game=rules.info.title, match=loaded.id)
-                if pinged
-                else ""
-            )
-        elif ping and outcome:
-            mentions = tuple(dict.fromkeys(loaded.record.seats))
-            ping_text = say("board.over", match=loaded.id)
-        secret = not outcome and any(
-            private_part(rules, loaded.state, s) for s in range(len(names))
-        )
-        # Step buttons spell out legal moves, which would show the mover's cards to everyone:
-        # games with secrets offer only the private panel and /move.
-        buttons, choices = (
-            (self._finished_buttons(), ())
-            if outcome
-            else ((), ())
-            if secret
-            else self._controls(loaded, mid_turn)
-        )
-        if seats and guided(rules):
-            buttons = (Button(say("button.choose_move"), "panel", "primary"), *buttons)
-        if secret:
-            buttons = (*buttons, Button(say("button.my_cards"), "hand", "secondary"))
-        title = self._match_title(rules, loaded.id, names)
-        text = "\n".join(line for line in text_lines if line)
-        return Post(
-            detail=detail,
-            text=text,
-            alt=shorten(
-                say("board.alt", game=rules.info.title, match=loaded.id)
-                + " "
-                + " ".join(line for line in text.splitlines() if not line.startswith("⏳")),
-                ALT_LIMIT,
-            ),
-            image=image,
-            ping=ping_text,
-            mentions=mentions,
-            buttons=buttons,
-            choices=choices,
-            title=title,
-        )
-
-    @staticmethod
-    def _close_up(loaded: Loaded) -> list[int]:
-        """Where a close-up helps: the pawn of the seat that must act in a game whose board is
-        a whole city (views with ``pawns`` by seat); nothing for the others."""
-        seats = loaded.rules.to_move(loaded.state)
-        pawns = loaded.rules.view(loaded.state, None).get("pawns")
-        if not seats or not isinstance(pawns, list) or seats[0] >= len(pawns):
-            return []
-        pawn = pawns[seats[0]]
-        return [pawn] if isinstance(pawn, int) and pawn >= 0 else []
-
-    @staticmethod
-    def _final_outcome(loaded: Loaded) -> Outcome | None:
-        if loaded.record.result is not None:
-            return Outcome.from_dict(loaded.record.result)
-        if loaded.record.status == FINISHED:
-            return loaded.rules.outcome(loaded.state)
-        return None
-
-    @staticmethod
-    def _rules_named(game: str) -> Rules[Any, Any]:
-        """The rules of a game a player named; an unknown name is a :class:`Refusal` that
-        lists the games there are."""
-        try:
-            return games.get(game)
-        except KeyError as exc:
-            raise Refusal(str(exc.args[0])) from None
-
-    async def _turn_reply(
-        self, after: Loaded, lines: Sequence[str], text: str, before: Any | None
-    ) -> Reply:
-        """The answer to anything that starts a new turn outside a move (a start, an undo, a
-        player leaving): the board with a ping in the thread, and the private news."""
-        post = await self._board_post(after, lines, ping=True)
-        return Reply(
-            text=text, post=post, match_id=after.id, dms=await self._dms_after(after, before)
-        )
-
-    async def _dms_after(
-        self, after: Loaded, before: Any | None, *, ended: bool = True
-    ) -> tuple[DirectMessage, ...]:
-        """What a change tells players privately: changed secrets (all of them at the
-        start, ``before`` None) and "your turn" DMs for those who asked for them."""
-        return await self._secret_dms(after, before) + await self.notifier.turn_dms(after, ended)
-
-    def _linked(self, record: MatchRecord, text: str) -> str:
-        return self.notifier.linked(record, text)
+        self.reader = MatchReader(store, clock)
+        self.hands = Hands(self.reader, self.notifier, self.workers)
+        self.boards = Boards(self.reader, self.clocks, self.notifier, self.workers, self.hands)
+        self.hand = self.hands.hand
+        # -- transitional: the mixins not yet turned into classes reach these here
+        self._touch = self.reader.touch
+        self.player_names = self.reader.player_names
+        self._load = self.reader.load
+        self._find = self.reader.find
+        self._may_see = self.reader.may_see
+        self._seat_of = self.reader.seat_of
+        self._live_actions = self.reader.live_actions
+        self._seat_label = seat_label
+        self._result_text = result_text
+        self._final_outcome = final_outcome
+        self._perspective = perspective
+        self._match_title = match_title
+        self._options_text = options_text
+        self._terms_text = terms_text
+        self._rules_named = rules_named
+        self._image = self.boards.image
+        self._board_post = self.boards.board_post
+        self._turn_reply = self.boards.turn_reply
+        self._dms_after = self.boards.dms_after
+        self._linked = self.notifier.linked
 
     # ------------------------------------------------------------------------------------
     # challenge life cycle
@@ -627,26 +346,6 @@ class Service(
             match_id=record.id,
             created=True,
         )
-
-    @staticmethod
-    def _options_text(rules: Rules[Any, Any], options: dict[str, Any]) -> str:
-        """Only the options that differ from the game's defaults: a FENCE! lobby listing all
-        19 of them buried the two that mattered (issue 14.12)."""
-        defaults = rules.options(None)
-        changed = {k: v for k, v in options.items() if defaults.get(k) != v}
-        if not changed:
-            return ""
-        parts = ", ".join(
-            f"{k}: {str(v).lower() if isinstance(v, bool) else v}" for k, v in changed.items()
-        )
-        return "\n" + words()("match.options", options=parts)
-
-    @staticmethod
-    def _terms_text(meta: dict[str, Any]) -> str:
-        control = TimeControl.from_dict(meta.get("time") or {})
-        say = words()
-        rated = say("match.rated" if meta.get("rated", True) else "match.unrated")
-        return "\n" + say("match.terms", time=control.describe(), rated=rated)
 
     @staticmethod
     def _challenger_seat(rules: Rules[Any, Any], color: str | None, seed: int) -> int:
@@ -1361,12 +1060,6 @@ class Service(
             lines.append(self._result_text(rules, state, outcome, names))
         return Reply(text="\n".join(lines), match_id=record.id)
 
-    @staticmethod
-    def _match_title(rules: Rules[Any, Any], match_id: int, names: Sequence[str]) -> str:
-        return words()(
-            "match.title", game=rules.info.title, match=match_id, players=" vs ".join(names)
-        )
-
     @guarded
     async def rules(self, game: str, locale: str = "en") -> Reply:
         return Reply(text=rules_text(self._rules_named(game), locale))
@@ -1478,17 +1171,6 @@ def shown_notation(action: ActionRecord, *, reveal: bool) -> str:
     if action.notation == DROP:
         return words()("history.leaves", reason=action.detail.get("drop", "resignation"))
     return action.notation if reveal else action.detail.get("public", action.notation)
-
-
-def replay(rules: Rules[Any, Any], record: MatchRecord, actions: Sequence[ActionRecord]) -> Any:
-    """Rebuild a match's state from its log — the log is the truth."""
-    state = rules.new(len(record.seats), record.options, record.seed)
-    for action in actions:
-        if action.notation == DROP:
-            state = rules.drop_player(state, action.seat)
-        else:
-            state = rules.apply(state, rules.parse(state, action.notation))
-    return state
 
 
 def rules_text(rules: Rules[Any, Any], locale: object = "en") -> str:

@@ -1,0 +1,157 @@
+"""Reading the match a command is about: find it, make sure its snapshot loads, say who sits
+where and what they are called.
+
+Why one collaborator: every use case starts the same way — "which match, may this person
+see it, which seat is theirs" — and those answers must be the same for a move, a panel, a
+hint and an export. The reader only reads, but for one repair: a snapshot the rules cannot
+load is rebuilt from the log.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import logging
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import games
+from bot.service.base import DROP, Loaded, Refusal, User, parse_id, shown_id
+from games.core import Rules
+from storage.base import (
+    ACTIVE,
+    FINISHED,
+    ActionRecord,
+    MatchRecord,
+    MatchUpdate,
+    StaleVersion,
+    Store,
+)
+
+log = logging.getLogger("bot.service")
+
+
+def rules_named(game: str) -> Rules[Any, Any]:
+    """The rules of a game a player named; an unknown name is a :class:`Refusal` that
+    lists the games there are."""
+    try:
+        return games.get(game)
+    except KeyError as exc:
+        raise Refusal(str(exc.args[0])) from None
+
+
+def replay(rules: Rules[Any, Any], record: MatchRecord, actions: Sequence[ActionRecord]) -> Any:
+    """Rebuild a match's state from its log — the log is the truth."""
+    state = rules.new(len(record.seats), record.options, record.seed)
+    for action in actions:
+        if action.notation == DROP:
+            state = rules.drop_player(state, action.seat)
+        else:
+            state = rules.apply(state, rules.parse(state, action.notation))
+    return state
+
+
+class MatchReader:
+    """The store (to read) and the clock (to stamp users)."""
+
+    def __init__(self, store: Store, clock: Callable[[], float]) -> None:
+        self.store = store
+        self.clock = clock
+
+    async def touch(self, *users: User) -> None:
+        now = self.clock()
+        for user in users:
+            await self.store.ensure_user(user.id, user.name, now)
+
+    async def player_names(self, record: MatchRecord) -> list[str]:
+        known = await self.store.user_names(record.seats)
+        return [known.get(uid, uid) for uid in record.seats]
+
+    @staticmethod
+    def load(record: MatchRecord) -> Loaded:
+        rules = games.get(record.game)
+        return Loaded(record, rules, rules.load(record.state))
+
+    async def find(
+        self,
+        actor: User,
+        match_id: int | None,
+        where: str | None,
+        *,
+        statuses: Sequence[str] = (ACTIVE,),
+        participant: bool = True,
+    ) -> MatchRecord:
+        """The match a command is about: the explicit id (any status), else the match whose
+        thread the command was typed in, else the caller's only match in ``statuses`` —
+        finished matches never make the choice ambiguous."""
+        if match_id is not None:
+            number = parse_id(match_id)
+            record = None if number is None else await self.store.get_match(number)
+            if record is None:
+                raise Refusal("match.no_such", match=shown_id(match_id))
+        elif where is not None and (record := await self.store.find_by_thread(where)):
+            pass
+        else:
+            mine = [
+                m
+                for m in await self.store.list_matches(user_id=actor.id, statuses=statuses)
+                if actor.id in m.seats
+            ]
+            if not mine:
+                raise Refusal("match.none_here")
+            if len(mine) > 1:
+                listing = ", ".join([f"#{m.id} {games.get(m.game).info.title}" for m in mine[:6]])
+                raise Refusal("match.several", listing=listing)
+            record = mine[0]
+        if participant and actor.id not in record.seats:
+            raise Refusal("match.not_playing", match=record.id)
+        if not self.may_see(actor, record):
+            raise Refusal("match.not_visible")
+        return await self.readable(record)
+
+    async def readable(self, record: MatchRecord) -> MatchRecord:
+        """The record with a snapshot the rules can load: an unreadable one (a bad disk, a
+        hand edit, an old bug) is rebuilt from the action log, which is the truth, logged,
+        and stored again while the match is open (a closed match's snapshot is only repaired
+        in memory: its game may not change, and the rebuilt state is the same game)."""
+        if record.status not in (ACTIVE, FINISHED):
+            return record
+        rules = games.get(record.game)
+        try:
+            rules.load(record.state)
+            return record
+        except Exception:
+            log.error(
+                "match %s: the stored position is unreadable; rebuilding it from the log",
+                record.id,
+                exc_info=True,
+            )
+        actions = await self.store.actions(record.id)
+        rebuilt = rules.dump(await asyncio.to_thread(replay, rules, record, actions))
+        if record.status == ACTIVE:
+            try:
+                return await self.store.commit(
+                    record.id, record.version, MatchUpdate(state=rebuilt), now=self.clock()
+                )
+            except StaleVersion:
+                pass
+        return dataclasses.replace(record, state=rebuilt)
+
+    @staticmethod
+    def may_see(actor: User, record: MatchRecord) -> bool:
+        """Players always see their match; anyone else only from the server it is played in
+        and where they can see its thread or channel (the front end says which they can
+        see; the console is one server where everyone sees everything)."""
+        if actor.id in record.seats or actor.can_view is None:
+            return True
+        if actor.guild_id is None or record.guild_id != actor.guild_id:
+            return False
+        place = record.thread_id or record.channel_id
+        return bool(place) and actor.can_view(place)
+
+    @staticmethod
+    def seat_of(record: MatchRecord, actor: User) -> int:
+        return record.seats.index(actor.id)
+
+    async def live_actions(self, match_id: int) -> list[ActionRecord]:
+        return await self.store.actions(match_id)
