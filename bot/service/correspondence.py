@@ -45,13 +45,12 @@ import logging
 import math
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import games
-from bot.service import limits
 from bot.service import ratings as glicko
 from bot.service import timecontrol as tc
-from bot.service.base import Loaded, Refusal, User, guarded, manages, plural_names
+from bot.service.base import Loaded, Refusal, User, guarded, plural_names
 from bot.service.notifier import NOTIFY_MODES
 from bot.service.opponents import has_computer
 from bot.service.panel import walk
@@ -67,7 +66,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("bot.service")
 
-SERVER_KEYS = ("time", "channel", "mode", "games", *(x.name for x in limits.LIMITS))
 NOTIFY_EXPLAINED = {
     "thread": "notify.thread",
     "dm": "notify.dm",
@@ -517,85 +515,6 @@ class CorrespondenceCases:
             time_control=time_text,
             rated=rated,
         )
-
-    # -- server settings -------------------------------------------------------------------
-    @guarded
-    async def server_settings(
-        self: Service, actor: User, guild_id: str, changes: dict[str, Any] | None = None
-    ) -> Reply:
-        """``/server settings``: anyone may read them; only someone who manages the server (the
-        front end says who does, and only for the server they act from) may change them."""
-        if any(value is not None for value in (changes or {}).values()) and not manages(
-            actor, guild_id
-        ):
-            raise Refusal("settings.not_allowed")
-        settings = dict(await self.store.guild_settings(guild_id))
-        for key, value in (changes or {}).items():
-            if value is None:
-                continue
-            if key in limits.BY_NAME:
-                settings = limits.changed(settings, key, value)
-            elif key == "time":
-                try:
-                    settings["time"] = tc.TimeControl.parse(str(value)).text()
-                except Refusal:
-                    raise
-                except ValueError as exc:
-                    raise Refusal(str(exc)) from None
-            elif key == "mode":
-                if value not in ("thread", "channel"):
-                    raise Refusal("settings.bad_mode")
-                settings["mode"] = value
-            elif key == "channel":
-                settings["channel"] = str(value) if value else None
-            elif key == "games":
-                settings["games"] = self._game_list(str(value))
-            else:
-                raise Refusal("settings.unknown", key=repr(key), keys=", ".join(SERVER_KEYS))
-        if changes:
-            await self.store.save_guild_settings(guild_id, settings, self.clock())
-        time_text = tc.TimeControl.parse(settings.get("time") or self.default_time).describe(
-            actor.locale
-        )
-        enabled = settings.get("games") or games.available()
-        say = words(actor.locale)
-        channel = (
-            f"<#{settings['channel']}>" if settings.get("channel") else say("settings.anywhere")
-        )
-        layout = say(
-            "settings.threads" if settings.get("mode", "thread") == "thread" else "settings.inline"
-        )
-        allowed = limits.values(settings)
-        lines = [
-            say(
-                "settings.summary",
-                time=time_text,
-                channel=channel,
-                layout=layout,
-                games=", ".join(enabled),
-            ),
-            say("settings.limits_head"),
-            *(
-                say("settings.limit_line", name=x.name, label=say(x.label, n=allowed[x.name]))
-                for x in limits.LIMITS
-            ),
-        ]
-        return Reply(text="\n".join(lines))
-
-    def _game_list(self: Service, text: str) -> list[str]:
-        named = [w for w in text.replace(",", " ").split() if w]
-        if not named or named == ["all"]:
-            return []
-        return [self._rules_named(word).info.name for word in named]
-
-    async def _check_enabled(self: Service, game: str, guild_id: str | None) -> None:
-        if not guild_id:
-            return
-        enabled = (await self.store.guild_settings(guild_id)).get("games") or []
-        if enabled and game not in enabled:
-            raise Refusal(
-                "settings.game_off", game=games.get(game).info.title, enabled=", ".join(enabled)
-            )
 
     # -- finished-match extras -------------------------------------------------------------
     @staticmethod

@@ -53,11 +53,12 @@ from bot.service.lobby import LobbyCases, lobby_of
 from bot.service.notifier import Notifier
 from bot.service.opponents import OpponentCases, is_computer
 from bot.service.panel import PanelCases
-from bot.service.premoves import PremoveCases, turn_position
+from bot.service.premoves import Premoves, turn_position
 from bot.service.reader import MatchReader, replay, rules_named
-from bot.service.records import RecordCases
+from bot.service.records import Records
 from bot.service.replies import Button, Post, Reply
 from bot.service.seeks import SeekCases, seek_of
+from bot.service.servers import Servers
 from bot.service.suggest import suggest
 from bot.service.summaries import round_summary
 from bot.service.tournaments.cases import TournamentCases
@@ -119,9 +120,7 @@ class Service(
     LobbyCases,
     PanelCases,
     CorrespondenceCases,
-    RecordCases,
     OpponentCases,
-    PremoveCases,
     SeekCases,
     TournamentCases,
 ):
@@ -169,7 +168,14 @@ class Service(
         self.reader = MatchReader(store, clock)
         self.hands = Hands(self.reader, self.notifier, self.workers)
         self.boards = Boards(self.reader, self.clocks, self.notifier, self.workers, self.hands)
+        self.records = Records(self.reader, self.workers)
+        self.premoves = Premoves(self.reader, self.transitions)
+        self.servers = Servers(store, clock, default_time)
         self.hand = self.hands.hand
+        self.export = self.records.export
+        self.premove = self.premoves.premove
+        self.premove_suggestions = self.premoves.premove_suggestions
+        self.server_settings = self.servers.server_settings
         # -- transitional: the mixins not yet turned into classes reach these here
         self._touch = self.reader.touch
         self.player_names = self.reader.player_names
@@ -191,6 +197,7 @@ class Service(
         self._turn_reply = self.boards.turn_reply
         self._dms_after = self.boards.dms_after
         self._linked = self.notifier.linked
+        self._check_enabled = self.servers.check_enabled
 
     # ------------------------------------------------------------------------------------
     # challenge life cycle
