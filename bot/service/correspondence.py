@@ -258,25 +258,6 @@ class CorrespondenceCases:
                 )
         return replies
 
-    async def _timeout(self: Service, record: MatchRecord, seat: int) -> Reply:
-        loaded = self._load(record)
-        names = await self.player_names(record)
-        reason = words()("clock.ran_out", player=names[seat])
-        return await self._drop(loaded, seat, "timeout", reason, f"⏰ {reason}")
-
-    async def _flag_fell(
-        self: Service, record: MatchRecord, seat: int, locale: str = "en"
-    ) -> Reply | None:
-        """A move that arrives after its player's clock ran out (the scheduler had not looked
-        yet, or the bot was down) loses on time instead of being played."""
-        clocks = self.clocks.of(record)
-        if clocks is None:
-            return None
-        if seat not in tc.expired(clocks, self.clock(), await self.clocks.vacations(record)):
-            return None
-        done = await self._timeout(record, seat)
-        return replace(done, text=words(locale)("clock.too_late"))
-
     async def _digests(self: Service) -> list[Reply]:
         now = self.clock()
         replies = []

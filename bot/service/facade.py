@@ -26,12 +26,10 @@ import ai
 import games
 from bot.service import premoves
 from bot.service.base import (
-    DROP,
     Loaded,
     Refusal,
     Step,
     User,
-    ago,
     guarded,
     plural_names,
 )
@@ -47,14 +45,16 @@ from bot.service.boards import (
 )
 from bot.service.clocks import ClockKeeper
 from bot.service.correspondence import CorrespondenceCases
+from bot.service.endings import Endings
 from bot.service.hands import Hands
 from bot.service.limits import Limits
+from bot.service.listings import Listings
 from bot.service.lobby import LobbyCases, lobby_of
 from bot.service.notifier import Notifier
 from bot.service.opponents import OpponentCases, is_computer
 from bot.service.panel import PanelCases
 from bot.service.premoves import Premoves, turn_position
-from bot.service.reader import MatchReader, replay, rules_named
+from bot.service.reader import MatchReader, rules_named
 from bot.service.records import Records
 from bot.service.replies import Button, Post, Reply
 from bot.service.seeks import SeekCases, seek_of
@@ -70,9 +70,7 @@ from storage.base import (
     ACTIVE,
     CANCELLED,
     CHALLENGE,
-    CLOSED_STATUSES,
     DECLINED,
-    FINISHED,
     OPEN_STATUSES,
     ActionRecord,
     MatchRecord,
@@ -88,32 +86,6 @@ P = ParamSpec("P")
 LinkFn = Callable[[MatchRecord], "str | None"]
 ALT_LIMIT = 400
 """Discord allows 1,024 characters of image description; a screen reader wants far fewer."""
-
-
-@dataclasses.dataclass(frozen=True)
-class Proposal:
-    """What a proposal to the opponent is called: where it waits in ``meta`` and the
-    catalogue keys of its thread post, question, buttons and the proposer's answer."""
-
-    meta_key: str
-    post: str
-    question: str
-    yes: str
-    no: str
-    ack: str
-    two_players_only: str
-
-
-PROPOSALS = {
-    "draw": Proposal(
-        "draw_offer", "draw.offer", "draw.question", "button.accept_draw", "button.decline",
-        "draw.offered", "draw.two_players_only",
-    ),
-    "undo": Proposal(
-        "undo_request", "undo.request", "undo.question", "button.allow_undo", "button.refuse",
-        "undo.requested", "undo.two_players_only",
-    ),
-}  # fmt: skip
 
 
 class Service(
@@ -171,7 +143,19 @@ class Service(
         self.records = Records(self.reader, self.workers)
         self.premoves = Premoves(self.reader, self.transitions)
         self.servers = Servers(store, clock, default_time)
+        self.endings = Endings(
+            store, clock, self.reader, self.boards, self.transitions, self.clocks
+        )
+        self.listings = Listings(store, clock, self.reader, self.clocks, self.notifier)
         self.hand = self.hands.hand
+        self.resign = self.endings.resign
+        self.draw = self.endings.draw
+        self.undo = self.endings.undo
+        self.games = self.listings.games
+        self.find_active = self.listings.find_active
+        self.open_matches = self.listings.open_matches
+        self.history = self.listings.history
+        self.rules = self.listings.rules
         self.export = self.records.export
         self.premove = self.premoves.premove
         self.premove_suggestions = self.premoves.premove_suggestions
@@ -198,6 +182,11 @@ class Service(
         self._dms_after = self.boards.dms_after
         self._linked = self.notifier.linked
         self._check_enabled = self.servers.check_enabled
+        self._drop = self.endings._drop
+        self._timeout = self.endings.timeout
+        self._flag_fell = self.endings.flag_fell
+        self._finish_by_agreement = self.endings.finish_by_agreement
+        self._do_undo = self.endings.do_undo
 
     # ------------------------------------------------------------------------------------
     # challenge life cycle
@@ -750,327 +739,6 @@ class Service(
         post = await self._board_post(loaded, [], ping=False, mid_turn=mid_turn, flip=flip)
         return Reply(text="", ephemeral=False, post=post, match_id=record.id)
 
-    @guarded
-    async def resign(
-        self, actor: User, *, match_id: int | None = None, where: str | None = None
-    ) -> Reply:
-        await self._touch(actor)
-        record = await self._find(actor, match_id, where)
-        loaded = self._load(record)
-        seat = self._seat_of(record, actor)
-        names = await self.player_names(record)
-        shared = words()  # the reason is stored with the result and shown to everyone
-        return await self._drop(
-            loaded,
-            seat,
-            "resignation",
-            shared("resign.reason", player=names[seat]),
-            shared("resign.line", player=actor.name),
-            words(actor.locale)("common.done"),
-        )
-
-    async def _drop(
-        self,
-        loaded: Loaded,
-        seat: int,
-        termination: str,
-        reason: str,
-        line: str,
-        done_text: str = "",
-    ) -> Reply:
-        """A player leaves (resignation, timeout). Two-player games end; bigger games go on
-        without them when the rules allow (``Rules.drop_player``) — the departure is kept in
-        the log as a ``drop`` entry so replaying the log still gives the same state."""
-        record, rules = loaded.record, loaded.rules
-        if seat not in self._active_seats(loaded):
-            raise Refusal("resign.already_left")
-        remaining = None
-        if len(record.seats) > 2:
-            remaining = rules.drop_player(loaded.state, seat)
-        if remaining is None:
-            winners = tuple(s for s in range(len(record.seats)) if s != seat)
-            outcome = Outcome(winners=winners, termination=termination, reason=reason)
-            return await self._finish(loaded, outcome, [line], done_text)
-        live = await self.store.actions(record.id, include_undone=True)
-        now = self.clock()
-        ply = live[-1].ply + 1 if live else 1
-        turn = max([int(a.detail.get("turn", 0)) for a in live] or [0]) + 1
-        entry = ActionRecord(
-            ply=ply,
-            seat=seat,
-            notation=DROP,
-            created_at=now,
-            detail={"turn": turn, "ends_turn": True, "drop": termination},
-        )
-        outcome = rules.outcome(remaining)
-        meta = {**record.meta, "dropped": [*record.meta.get("dropped", []), seat]}
-        meta = await self.clocks.after_change(record, rules, loaded.state, remaining, meta, now)
-        done = await self.transitions.commit(
-            record,
-            MatchUpdate(state=rules.dump(remaining), meta=meta),
-            append=[entry],
-            outcome=outcome,
-            now=now,
-        )
-        after = Loaded(done.record, rules, remaining)
-        lines = [line, *rules.notices(loaded.state, remaining), *done.rating_lines]
-        return await self._turn_reply(
-            after, lines, done_text or words()("common.done"), loaded.state
-        )
-
-    @staticmethod
-    def _active_seats(loaded: Loaded) -> set[int]:
-        """Seats still in the game (not dropped earlier)."""
-        dropped = loaded.record.meta.get("dropped", [])
-        return {s for s in range(len(loaded.record.seats)) if s not in dropped}
-
-    async def _finish(
-        self, loaded: Loaded, outcome: Outcome, lines: list[str], done_text: str = ""
-    ) -> Reply:
-        record = loaded.record
-        meta = {k: v for k, v in record.meta.items() if k not in ("draw_offer", "undo_request")}
-        done = await self.transitions.commit(record, MatchUpdate(meta=meta), outcome=outcome)
-        after = Loaded(done.record, loaded.rules, loaded.state)
-        lines = [*lines, *done.rating_lines]
-        post = await self._board_post(after, lines, ping=True)
-        return Reply(text=done_text or words()("common.done"), post=post, match_id=record.id)
-
-    @guarded
-    async def draw(
-        self, actor: User, *, match_id: int | None = None, where: str | None = None
-    ) -> Reply:
-        """Offer a draw, or accept the opponent's standing offer."""
-        record, seat, offer = await self._agreement(actor, match_id, where, "draw")
-        if offer is not None and offer != seat:
-            return await self._finish_by_agreement(actor, record)
-        if offer == seat:
-            raise Refusal("draw.already_offered")
-        return await self._propose(
-            actor, record, "draw", {"draw_offer": seat}, player=actor.name, match=record.id
-        )
-
-    async def _agreement(
-        self, actor: User, match_id: int | None, where: str | None, kind: str
-    ) -> tuple[MatchRecord, int, Any]:
-        """The match, the caller's seat and the standing proposal of ``kind`` (draw, undo).
-
-        Agreements need every opponent's consent; with hidden cards and several players an
-        undo would also re-deal secrets, so these stay two-player features."""
-        await self._touch(actor)
-        record = await self._find(actor, match_id, where)
-        if len(record.seats) > 2:
-            raise Refusal(PROPOSALS[kind].two_players_only)
-        return record, self._seat_of(record, actor), record.meta.get(PROPOSALS[kind].meta_key)
-
-    async def _finish_by_agreement(self, actor: User, record: MatchRecord) -> Reply:
-        loaded = self._load(record)
-        shared = words()
-        outcome = Outcome(winners=(), termination="agreement", reason=shared("draw.agreed"))
-        return await self._finish(
-            loaded,
-            outcome,
-            [shared("draw.accepted", player=actor.name)],
-            words(actor.locale)("common.done"),
-        )
-
-    @guarded
-    async def undo(
-        self, actor: User, *, match_id: int | None = None, where: str | None = None
-    ) -> Reply:
-        """Ask to take back your last turn, or agree to the opponent's request."""
-        record, seat, request = await self._agreement(actor, match_id, where, "undo")
-        if request is not None and request["seat"] != seat:
-            return await self._do_undo(actor, record)
-        if request is not None:
-            raise Refusal("undo.already_asked")
-        live = await self._live_actions(record.id)
-        if not live:
-            raise Refusal("undo.nothing")
-        last = live[-1]
-        if last.seat != seat:
-            raise Refusal("undo.not_yours")
-        pending = {"undo_request": {"seat": seat, "turn": last.detail.get("turn")}}
-        return await self._propose(
-            actor, record, "undo", pending, player=actor.name, move=last.notation
-        )
-
-    async def _propose(
-        self,
-        actor: User,
-        record: MatchRecord,
-        kind: str,
-        pending: dict[str, Any],
-        **params: Any,
-    ) -> Reply:
-        """Record a proposal (draw, undo) that the other side answers with /accept or
-        /decline — or the buttons, which do the same."""
-        words_of = PROPOSALS[kind]
-        shared = words()
-        meta = {**record.meta, **pending}
-        await self.transitions.commit(record, MatchUpdate(meta=meta))
-        others = tuple(uid for uid in record.seats if uid != actor.id)
-        return Reply(
-            text=words(actor.locale)(words_of.ack),
-            post=Post(
-                text=shared(words_of.post, **params),
-                ping=shared(words_of.question),
-                mentions=others,
-                buttons=(
-                    Button(shared(words_of.yes), "accept", "success"),
-                    Button(shared(words_of.no), "decline", "danger"),
-                ),
-            ),
-            match_id=record.id,
-        )
-
-    async def _do_undo(self, actor: User, record: MatchRecord) -> Reply:
-        rules = games.get(record.game)
-        live = await self._live_actions(record.id)
-        turn = record.meta["undo_request"]["turn"]
-        keep = [a for a in live if a.detail.get("turn") != turn]
-        dropped = [a for a in live if a.detail.get("turn") == turn]
-        if not dropped:
-            raise Refusal("undo.already_done")
-        state = await asyncio.to_thread(replay, rules, record, keep)
-        # Conditional moves were written for the position the undo takes away.
-        meta = premoves.without_all(record.meta)
-        meta = {k: v for k, v in meta.items() if k not in ("draw_offer", "undo_request")}
-        before = rules.load(record.state)
-        if (clock_before := dropped[0].detail.get("clock_before")) and "clock" in meta:
-            # Exactly the clocks the undone turn began with: the requester's thinking time
-            # keeps running from then, and nobody gets the increment of a turn that was not
-            # played. Reminders already sent stay sent.
-            sent = set(meta["clock"].get("reminded", ()))
-            meta["clock"] = {
-                **clock_before,
-                "reminded": sorted(sent | set(clock_before.get("reminded", ()))),
-            }
-        else:
-            meta = await self.clocks.after_change(record, rules, before, state, meta, self.clock())
-        done = await self.transitions.commit(
-            record, MatchUpdate(state=rules.dump(state), meta=meta), undo_from_ply=dropped[0].ply
-        )
-        loaded = Loaded(done.record, rules, state)
-        taken = " ".join(a.notation for a in dropped)
-        lines = [words()("undo.done_line", player=actor.name, moves=taken)]
-        return await self._turn_reply(loaded, lines, words(actor.locale)("undo.done"), before)
-
-    # ------------------------------------------------------------------------------------
-    # listings and information
-    # ------------------------------------------------------------------------------------
-    @guarded
-    async def games(self, actor: User) -> Reply:
-        """My open matches, whose turn and since when."""
-        say = words(actor.locale)
-        await self._touch(actor)
-        records = [
-            m
-            for m in await self.store.list_matches(user_id=actor.id, statuses=OPEN_STATUSES)
-            if actor.id in m.seats and m.seats.index(actor.id) not in m.meta.get("dropped", [])
-        ]
-        if not records:
-            return Reply(text=say("games.none"))
-        now = self.clock()
-        lines = []
-        directory = await self.clocks.directory(records)
-        for record in records:
-            loaded = self._load(record)
-            names = directory.player_names(record)
-            gone = set(record.meta.get("dropped", []))  # players who left a FENCE! game
-            opponents = plural_names(
-                [
-                    n
-                    for seat, (uid, n) in enumerate(zip(record.seats, names, strict=True))
-                    if uid != actor.id and seat not in gone
-                ]
-            )
-            title = loaded.rules.info.title
-            since = ago(now - record.updated_at, actor.locale)
-            if (lobby := lobby_of(record)) is not None:
-                state = say(
-                    "games.lobby_mine" if record.created_by == actor.id else "games.lobby",
-                    seated=len(record.seats),
-                    seats=lobby.get("seats"),
-                )
-            elif record.status == CHALLENGE:
-                state = (
-                    say("games.waiting_for", players=opponents)
-                    if record.created_by == actor.id
-                    else say("games.challenge_for_you")
-                )
-            else:
-                seats = loaded.rules.to_move(loaded.state)
-                movers = [record.seats[s] for s in seats]
-                state = (
-                    say("games.your_turn")
-                    if actor.id in movers
-                    else say("games.their_turn", players=plural_names([names[s] for s in seats]))
-                ) + await self.clocks.games_clock(record, seats, actor.id, directory)
-            line = say(
-                "games.line",
-                match=record.id,
-                game=title,
-                opponents=opponents,
-                state=state,
-                since=since,
-            )
-            if seek_of(record) is not None:
-                line = say("games.open_seek", match=record.id, game=title, since=since)
-            lines.append(self._linked(record, line))
-        return Reply(text="\n".join(lines))
-
-    async def find_active(
-        self, actor: User, *, match_id: int | None = None, where: str | None = None
-    ) -> MatchRecord:
-        """The caller's active match a command is about; :class:`Refusal` says why not."""
-        record = await self._find(actor, match_id, where)
-        if record.status in CLOSED_STATUSES:
-            raise Refusal(
-                words(actor.locale)("errors.closed", match=record.id, status=record.status)
-            )
-        return record
-
-    async def open_matches(self, actor: User) -> list[MatchRecord]:
-        """The caller's open matches (for the adapters' match pickers)."""
-        return [
-            m
-            for m in await self.store.list_matches(user_id=actor.id, statuses=OPEN_STATUSES)
-            if actor.id in m.seats
-        ]
-
-    @guarded
-    async def history(
-        self, actor: User, *, match_id: int | None = None, where: str | None = None
-    ) -> Reply:
-        """The numbered list of turns, in notation."""
-        record = await self._find(actor, match_id, where, statuses=(ACTIVE,), participant=False)
-        rules = games.get(record.game)
-        state = rules.load(record.state)
-        names = await self.player_names(record)
-        live = await self._live_actions(record.id)
-        if not live:
-            return Reply(
-                text=words(actor.locale)("history.empty", match=record.id), match_id=record.id
-            )
-        turns: dict[int, list[ActionRecord]] = {}
-        for action in live:
-            turns.setdefault(int(action.detail.get("turn", action.ply)), []).append(action)
-        lines = [self._match_title(rules, record.id, names)]
-        over = record.status == FINISHED
-        for number, (_, acts) in enumerate(sorted(turns.items()), start=1):
-            seat = acts[0].seat
-            who = self._seat_label(rules, state, seat, names[seat])
-            shown = [shown_notation(a, reveal=over) for a in acts]
-            lines.append(f"{number}. {who}: {' '.join(shown)}")
-        if record.result:
-            outcome = Outcome.from_dict(record.result)
-            lines.append(self._result_text(rules, state, outcome, names))
-        return Reply(text="\n".join(lines), match_id=record.id)
-
-    @guarded
-    async def rules(self, game: str, locale: str = "en") -> Reply:
-        return Reply(text=rules_text(self._rules_named(game), locale))
-
     async def suggestions(
         self,
         actor: User,
@@ -1171,41 +839,3 @@ def log_records(
         if step.ends_turn:
             turn += 1
     return rows
-
-
-def shown_notation(action: ActionRecord, *, reveal: bool) -> str:
-    """An action as the public may read it: secrets hidden until the game is over."""
-    if action.notation == DROP:
-        return words()("history.leaves", reason=action.detail.get("drop", "resignation"))
-    return action.notation if reveal else action.detail.get("public", action.notation)
-
-
-def rules_text(rules: Rules[Any, Any], locale: object = "en") -> str:
-    """The rules summary; the games' own texts (summary, notation, options) stay English."""
-    say = words(locale)
-    info = rules.info
-    players = (
-        say("rules.players", n=info.min_players)
-        if info.min_players == info.max_players
-        else say("rules.players_range", low=info.min_players, high=info.max_players)
-    )
-    lines = [
-        say("rules.heading", game=info.title, players=players, seats=", ".join(info.seat_names)),
-        info.summary,
-    ]
-    if info.notation_help:
-        lines.append(say("rules.notation", help=info.notation_help))
-    if info.options:
-        lines.append(say("rules.options"))
-        for opt in info.options:
-            default = str(opt.default).lower() if isinstance(opt.default, bool) else opt.default
-            lines.append(
-                say(
-                    "rules.option",
-                    name=opt.name,
-                    description=opt.description,
-                    allowed=opt.allowed(),
-                    default=default,
-                )
-            )
-    return "\n".join(lines)
