@@ -15,7 +15,6 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import logging
-import random
 import secrets
 import time
 from collections import OrderedDict
@@ -49,15 +48,16 @@ from bot.service.endings import Endings
 from bot.service.hands import Hands
 from bot.service.limits import Limits
 from bot.service.listings import Listings
-from bot.service.lobby import LobbyCases, lobby_of
+from bot.service.lobby import Lobby, lobby_of
 from bot.service.notifier import Notifier
+from bot.service.openings import Openings, challenger_seat
 from bot.service.opponents import OpponentCases, is_computer
 from bot.service.panel import PanelCases
 from bot.service.premoves import Premoves, turn_position
 from bot.service.reader import MatchReader, rules_named
 from bot.service.records import Records
 from bot.service.replies import Button, Post, Reply
-from bot.service.seeks import SeekCases, seek_of
+from bot.service.seeks import Seeks, seek_of
 from bot.service.servers import Servers
 from bot.service.suggest import suggest
 from bot.service.summaries import round_summary
@@ -89,11 +89,9 @@ ALT_LIMIT = 400
 
 
 class Service(
-    LobbyCases,
     PanelCases,
     CorrespondenceCases,
     OpponentCases,
-    SeekCases,
     TournamentCases,
 ):
     """The use cases. One instance per bot (or console run); it holds no game state itself —
@@ -147,7 +145,36 @@ class Service(
             store, clock, self.reader, self.boards, self.transitions, self.clocks
         )
         self.listings = Listings(store, clock, self.reader, self.clocks, self.notifier)
+        self.openings = Openings(self.reader, self.boards, self.transitions, self.clocks)
+        self.seeking = Seeks(
+            store,
+            clock,
+            self.reader,
+            self.limits,
+            self.clocks,
+            self.openings,
+            self._seed_source,
+            link,
+        )
+        self.lobby = Lobby(
+            store,
+            clock,
+            self.reader,
+            self.boards,
+            self.transitions,
+            self.clocks,
+            self.limits,
+            self.servers,
+            self._seed_source,
+        )
         self.hand = self.hands.hand
+        self.open_seek = self.seeking.open_seek
+        self.seeks = self.seeking.seeks
+        self.open_lobby = self.lobby.open_lobby
+        self.join = self.lobby.join
+        self.add_computer = self.lobby.add_computer
+        self.leave = self.lobby.leave
+        self.start = self.lobby.start
         self.resign = self.endings.resign
         self.draw = self.endings.draw
         self.undo = self.endings.undo
@@ -187,6 +214,9 @@ class Service(
         self._flag_fell = self.endings.flag_fell
         self._finish_by_agreement = self.endings.finish_by_agreement
         self._do_undo = self.endings.do_undo
+        self._challenger_seat = challenger_seat
+        self._begin = self.openings.begin
+        self._accept_seek = self.seeking.accept_seek
 
     # ------------------------------------------------------------------------------------
     # challenge life cycle
@@ -343,21 +373,6 @@ class Service(
             created=True,
         )
 
-    @staticmethod
-    def _challenger_seat(rules: Rules[Any, Any], color: str | None, seed: int) -> int:
-        word = (color or "random").strip().lower()
-        seat_names = [s.lower() for s in rules.info.seat_names]
-        if word == "first":
-            return 0
-        if word == "second":
-            return 1
-        if word in seat_names[:2]:
-            return seat_names.index(word)
-        if word == "random":
-            return random.Random(seed).randrange(2)
-        allowed = ", ".join(["first", "second", "random", *seat_names[:2]])
-        raise Refusal("challenge.bad_color", color=repr(color), allowed=allowed)
-
     async def attach_place(
         self, match_id: int, *, channel_id: str | None, thread_id: str | None
     ) -> None:
@@ -499,27 +514,6 @@ class Service(
         if record.created_by == actor.id:
             raise Refusal("answer.own_challenge")
         return await self._begin(actor, record, words()("challenge.begins", player=actor.name))
-
-    async def _begin(
-        self,
-        actor: User,
-        record: MatchRecord,
-        line: str,
-        *,
-        seats: Sequence[str] | None = None,
-        meta: dict[str, Any] | None = None,
-    ) -> Reply:
-        """A waiting two-player challenge (or a seek, whose ``seats`` are filled now) starts:
-        one transition to active with its clocks running, then the board with a ping."""
-        rules = games.get(record.game)
-        state = rules.load(record.state)
-        meta = dict(record.meta if meta is None else meta)
-        meta.update(self.clocks.start_meta(rules, state, len(seats or record.seats), meta))
-        update = MatchUpdate(status=ACTIVE, seats=seats, meta=meta)
-        updated = (await self.transitions.commit(record, update)).record
-        return await self._turn_reply(
-            self._load(updated), [line], words(actor.locale)("challenge.accepted"), None
-        )
 
     # ------------------------------------------------------------------------------------
     # moves

@@ -30,6 +30,9 @@ from storage.base import (
 
 log = logging.getLogger("bot.service")
 
+LinkFn = Callable[[MatchRecord], "str | None"]
+"""How a front end links to a match's place (Discord: a jump link), if it can."""
+
 
 def rules_named(game: str) -> Rules[Any, Any]:
     """The rules of a game a player named; an unknown name is a :class:`Refusal` that
