@@ -18,7 +18,6 @@ from bot.service.base import Loaded, plural_names
 from bot.service.clocks import ClockKeeper
 from bot.service.hands import Hands, private_part
 from bot.service.notifier import Notifier
-from bot.service.panel import guided
 from bot.service.reader import MatchReader
 from bot.service.replies import Button, DirectMessage, Post, Reply
 from bot.service.timecontrol import TimeControl
@@ -29,6 +28,11 @@ from storage.base import FINISHED
 
 ALT_LIMIT = 400
 """Discord allows 1,024 characters of image description; a screen reader wants far fewer."""
+
+
+def guided(rules: Rules[Any, Any]) -> bool:
+    """Games that describe their actions as choice paths get the guided panel."""
+    return type(rules).choice_path is not Rules.choice_path
 
 
 def seat_label(rules: Rules[Any, Any], state: Any, seat: int, name: str) -> str:

@@ -39,7 +39,6 @@ Decisions where the issue is silent:
 
 from __future__ import annotations
 
-import asyncio
 import functools
 import logging
 import math
@@ -50,16 +49,14 @@ from typing import TYPE_CHECKING
 import games
 from bot.service import ratings as glicko
 from bot.service import timecontrol as tc
-from bot.service.base import Loaded, Refusal, User, guarded, plural_names
+from bot.service.base import Refusal, User, guarded, plural_names
 from bot.service.notifier import NOTIFY_MODES
 from bot.service.opponents import has_computer
-from bot.service.panel import walk
 from bot.service.replies import Button, DirectMessage, Post, Reply, is_computer
 from bot.service.timecontrol import DAY
-from bot.service.transition import stale as is_stale
 from bot.words import language_of, words
 from render.chart import rating_chart
-from storage.base import ACTIVE, FINISHED, MatchRecord, MatchUpdate, Rating, StaleVersion
+from storage.base import ACTIVE, MatchRecord, MatchUpdate, Rating, StaleVersion
 
 if TYPE_CHECKING:
     from bot.service import Service
@@ -97,50 +94,6 @@ class CorrespondenceCases:
         explain = say(NOTIFY_EXPLAINED[prefs.get("notify", "thread")])
         confirm_text = say("notify.confirm" if prefs.get("confirm") else "notify.at_once")
         return Reply(text=say("notify.summary", mode=explain, confirm=confirm_text))
-
-    @guarded
-    async def step(
-        self: Service,
-        actor: User,
-        value: str,
-        *,
-        match_id: int | None = None,
-        version: int | None = None,
-    ) -> Reply:
-        """A step button or menu under a board was pressed (the pie rule's keep/swap, a
-        capture). It plays at once, or, for players who asked to confirm their moves, first
-        opens the same one-button Confirm panel a guided turn ends with. Typed ``/move``
-        never asks: typing a move is deliberate, misclicks happen on buttons."""
-        if not await self.notifier.confirms_moves(actor):
-            return await self.move(actor, value, match_id=match_id, version=version)
-        record = await self._find(actor, match_id, None)
-        loaded = self._load(record)
-        rules, state = loaded.rules, loaded.state
-        stale = is_stale(record, version)
-        if stale or record.seats.index(actor.id) not in rules.to_move(state):
-            return await self.move(actor, value, match_id=match_id, version=version)
-        asked = await self._confirmation_panel(actor, loaded, value)
-        return asked or await self.move(actor, value, match_id=match_id, version=version)
-
-    async def _confirmation_panel(
-        self: Service, actor: User, loaded: Loaded, notation: str
-    ) -> Reply | None:
-        """The guided panel opened at its last level for ``notation``: its Confirm button
-        plays the move, Back walks the choices. None when no legal action has it."""
-        rules, state = loaded.rules, loaded.state
-        candidates = await asyncio.to_thread(
-            lambda: [(tuple(rules.choice_path(state, a)), a) for a in rules.legal_actions(state)]
-        )
-        wanted = notation.strip()
-        for choices, action in candidates:
-            if rules.format(state, action) != wanted:
-                continue
-            path: list[int] = []
-            for label in choices:
-                path.append(walk(candidates, path)[2].index(label))
-            record = loaded.record
-            return await self.panel(actor, match_id=record.id, version=record.version, path=path)
-        return None
 
     # -- the scheduler's tick --------------------------------------------------------------
     async def on_startup(self: Service) -> tuple[float, float] | None:
@@ -455,47 +408,6 @@ class CorrespondenceCases:
                 )
             )
         return lines
-
-    # -- rematch ---------------------------------------------------------------------------
-    @guarded
-    async def rematch(
-        self: Service, actor: User, *, match_id: int | None = None, where: str | None = None
-    ) -> Reply:
-        """The same game and options again, colours swapped (a lobby for bigger games)."""
-        record = await self._find(actor, match_id, where, statuses=(FINISHED,))
-        if record.status != FINISHED:
-            raise Refusal("rematch.not_finished", match=record.id)
-        others = [
-            User(uid, await self.store.user_name(uid) or uid)
-            for uid in record.seats
-            if uid != actor.id
-        ]
-        time_text = tc.TimeControl.from_dict(record.meta.get("time") or {}).text()
-        rated = record.meta.get("rated", True)
-        if len(record.seats) > 2:
-            return await self.open_lobby(
-                actor,
-                record.game,
-                seats=len(record.seats),
-                invited=others,
-                options=record.options,
-                guild_id=record.guild_id,
-                channel_id=record.channel_id,
-                time_control=time_text,
-                rated=rated,
-            )
-        seat = record.seats.index(actor.id)
-        return await self.challenge(
-            actor,
-            record.game,
-            others[0],
-            color="second" if seat == 0 else "first",
-            options=record.options,
-            guild_id=record.guild_id,
-            channel_id=record.channel_id,
-            time_control=time_text,
-            rated=rated,
-        )
 
     # -- finished-match extras -------------------------------------------------------------
     @staticmethod
