@@ -42,7 +42,7 @@ from __future__ import annotations
 import functools
 import logging
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -52,14 +52,22 @@ from bot.service import timecontrol as tc
 from bot.service.base import Refusal, User, guarded, plural_names
 from bot.service.notifier import NOTIFY_MODES
 from bot.service.opponents import has_computer
-from bot.service.replies import Button, DirectMessage, Post, Reply, is_computer
+from bot.service.reader import rules_named
+from bot.service.replies import DirectMessage, Post, Reply, is_computer
 from bot.service.timecontrol import DAY
 from bot.words import language_of, words
 from render.chart import rating_chart
-from storage.base import ACTIVE, MatchRecord, MatchUpdate, Rating, StaleVersion
+from storage.base import ACTIVE, MatchRecord, MatchUpdate, Rating, StaleVersion, Store
 
 if TYPE_CHECKING:
-    from bot.service import Service
+    from bot.service.clocks import ClockKeeper
+    from bot.service.endings import Endings
+    from bot.service.notifier import Notifier
+    from bot.service.opponents import Opponents
+    from bot.service.reader import MatchReader
+    from bot.service.tournaments.cases import Tournaments
+    from bot.service.transition import Transitions
+    from bot.service.workers import Workers
 
 log = logging.getLogger("bot.service")
 
@@ -71,16 +79,49 @@ NOTIFY_EXPLAINED = {
 }
 
 
-class CorrespondenceCases:
-    """Mixed into :class:`bot.service.Service`; uses its store, clock and helpers."""
+class Correspondence:
+    """The scheduler's tick and the settings of correspondence play. Collaborators: the
+    reader, the transitions, the clocks, the notifier, the workers (rating charts), and the
+    use cases the tick hands due matches to — the opponents (a computer to move), the
+    endings (a clock that ran out) and the tournaments (a round to advance)."""
+
+    def __init__(
+        self,
+        store: Store,
+        clock: Callable[[], float],
+        reader: MatchReader,
+        transitions: Transitions,
+        clocks: ClockKeeper,
+        notifier: Notifier,
+        workers: Workers,
+        opponents: Opponents,
+        endings: Endings,
+        tournaments: Tournaments,
+        *,
+        reminders: Sequence[float],
+        vacation_days: float,
+    ) -> None:
+        self.store = store
+        self.clock = clock
+        self.reader = reader
+        self.transitions = transitions
+        self.clocks = clocks
+        self.notifier = notifier
+        self.workers = workers
+        self.opponents = opponents
+        self.endings = endings
+        self.tournaments = tournaments
+        self.reminders = tuple(reminders)
+        """Seconds left on a clock at which its player is reminded (largest first)."""
+        self.vacation_days = vacation_days
 
     @guarded
     async def notify(
-        self: Service, actor: User, *, mode: str | None = None, confirm: bool | None = None
+        self, actor: User, *, mode: str | None = None, confirm: bool | None = None
     ) -> Reply:
         """``/notify``: how you hear that it's your turn, and whether moves need a Confirm."""
         say = words(actor.locale)
-        await self._touch(actor)
+        await self.reader.touch(actor)
         prefs = dict(await self.notifier.prefs(actor.id))
         if mode is not None:
             mode = mode.strip().lower()
@@ -96,7 +137,7 @@ class CorrespondenceCases:
         return Reply(text=say("notify.summary", mode=explain, confirm=confirm_text))
 
     # -- the scheduler's tick --------------------------------------------------------------
-    async def on_startup(self: Service) -> tuple[float, float] | None:
+    async def on_startup(self) -> tuple[float, float] | None:
         """Called once when a bot (or console) process starts: the time since the last
         heartbeat of the previous run becomes an outage, paused on every clock."""
         outage = await self.store.mark_alive(self.clock(), starting=True)
@@ -107,7 +148,7 @@ class CorrespondenceCases:
             )
         return outage
 
-    async def tick(self: Service) -> list[Reply]:
+    async def tick(self) -> list[Reply]:
         """Everything that fell due by now: reminders, timeouts, daily digests. Each reply
         carries a post for its match's place and/or DMs; the caller delivers them.
 
@@ -120,24 +161,24 @@ class CorrespondenceCases:
         for record in await self.store.due_matches(now):
             try:
                 if await self._computer_to_move(record):
-                    replies.extend(await self.computer_turns(record.id))
+                    replies.extend(await self.opponents.computer_turns(record.id))
                 else:
                     replies.extend(await self._tick_match(record))
             except StaleVersion:
                 continue  # somebody moved meanwhile; the next tick looks again
             except Exception:
                 log.exception("clock tick failed (match %s)", record.id)
-        replies.extend(await self.tournament_tick())
+        replies.extend(await self.tournaments.tournament_tick())
         replies.extend(await self._digests())
         return replies
 
-    async def _computer_to_move(self: Service, record: MatchRecord) -> bool:
+    async def _computer_to_move(self, record: MatchRecord) -> bool:
         if not has_computer(record):
             return False
-        loaded = self._load(record)
+        loaded = self.reader.load(record)
         return any(is_computer(record.seats[s]) for s in loaded.rules.to_move(loaded.state))
 
-    async def _tick_match(self: Service, record: MatchRecord) -> list[Reply]:
+    async def _tick_match(self, record: MatchRecord) -> list[Reply]:
         now = self.clock()
         if "clock" not in record.meta:
             await self.store.set_due(record.id, None)
@@ -152,7 +193,7 @@ class CorrespondenceCases:
         vacations = await self.clocks.vacations(record)
         late = tc.expired(clocks, now, vacations)
         if late:
-            done = await self._timeout(record, late[0])
+            done = await self.endings.timeout(record, late[0])
             return [replace(done, text="")]  # nobody asked: only the post and DMs go out
         # A mark the clock was already below when the turn began (24 h with "1d per move")
         # is no news: the turn's own message said how long there is.
@@ -180,7 +221,7 @@ class CorrespondenceCases:
             )
         ).record
         rules = games.get(updated.game)
-        names = await self.player_names(updated)
+        names = await self.reader.player_names(updated)
         replies = []
         for seat, _threshold, _key in due:
             uid = updated.seats[seat]
@@ -205,13 +246,13 @@ class CorrespondenceCases:
             elif mode in ("dm", "digest"):
                 replies.append(
                     Reply(
-                        dms=(DirectMessage(uid, "⏰ " + self._linked(updated, text)),),
+                        dms=(DirectMessage(uid, "⏰ " + self.notifier.linked(updated, text)),),
                         match_id=updated.id,
                     )
                 )
         return replies
 
-    async def _digests(self: Service) -> list[Reply]:
+    async def _digests(self) -> list[Reply]:
         now = self.clock()
         replies = []
         for uid, prefs in await self.store.users_with_settings():
@@ -227,10 +268,10 @@ class CorrespondenceCases:
 
     # -- vacations -------------------------------------------------------------------------
     @guarded
-    async def vacation(self: Service, actor: User, days: float) -> Reply:
+    async def vacation(self, actor: User, days: float) -> Reply:
         """Pause all my clocks for ``days`` (0 ends a running vacation)."""
         say = words(actor.locale)
-        await self._touch(actor)
+        await self.reader.touch(actor)
         now = self.clock()
         prefs = dict(await self.notifier.prefs(actor.id))
         spans = [(float(a), float(b)) for a, b in prefs.get("vacations") or []]
@@ -261,7 +302,7 @@ class CorrespondenceCases:
         return Reply(text=text)
 
     # -- overview --------------------------------------------------------------------------
-    async def _waiting_lines(self: Service, user_id: str, locale: str = "en") -> list[str]:
+    async def _waiting_lines(self, user_id: str, locale: str = "en") -> list[str]:
         entries = []
         records = [
             r
@@ -270,7 +311,7 @@ class CorrespondenceCases:
         ]
         directory = await self.clocks.directory(records)
         for record in records:
-            loaded = self._load(record)
+            loaded = self.reader.load(record)
             seat = record.seats.index(user_id)
             if seat not in loaded.rules.to_move(loaded.state):
                 continue
@@ -278,7 +319,7 @@ class CorrespondenceCases:
             names = directory.player_names(record)
             opponents = plural_names([n for s, n in enumerate(names) if s != seat], locale)
             left = await self.clocks.time_left(record, seat, directory, locale)
-            line = self._linked(
+            line = self.notifier.linked(
                 record,
                 words(locale)(
                     "waiting.line_left" if left else "waiting.line",
@@ -292,9 +333,9 @@ class CorrespondenceCases:
         return [line for *_, line in sorted(entries)]
 
     @guarded
-    async def waiting(self: Service, actor: User) -> Reply:
+    async def waiting(self, actor: User) -> Reply:
         """``/waiting``: the matches where it's my turn, the most urgent first."""
-        await self._touch(actor)
+        await self.reader.touch(actor)
         say = words(actor.locale)
         lines = await self._waiting_lines(actor.id, actor.locale)
         if not lines:
@@ -304,7 +345,7 @@ class CorrespondenceCases:
     # -- ratings ---------------------------------------------------------------------------
     @guarded
     async def rating(
-        self: Service,
+        self,
         actor: User,
         *,
         user: User | None = None,
@@ -312,10 +353,10 @@ class CorrespondenceCases:
         guild_id: str | None = None,
     ) -> Reply:
         who = user or actor
-        await self._touch(actor, who)
+        await self.reader.touch(actor, who)
         guild = guild_id or ""
         if game:
-            rules = self._rules_named(game)
+            rules = rules_named(game)
             found = await self.store.rating(guild, rules.info.name, who.id)
             rows = [found] if found else []
         else:
@@ -339,7 +380,7 @@ class CorrespondenceCases:
         return Reply(text=text, image=chart, image_name="rating.png")
 
     async def _rating_chart(
-        self: Service, guild: str, user_id: str, game_names: Sequence[str], title: str
+        self, guild: str, user_id: str, game_names: Sequence[str], title: str
     ) -> bytes | None:
         """The player's rating over time in each of ``game_names``, drawn in the worker pool;
         None when there is no history (ratings older than the history have one point each).
@@ -364,7 +405,7 @@ class CorrespondenceCases:
 
     @guarded
     async def leaderboard(
-        self: Service,
+        self,
         actor: User,
         game: str | None = None,
         *,
@@ -384,7 +425,7 @@ class CorrespondenceCases:
                 return Reply(text=say("leaderboard.none"), ephemeral=False)
             lines.append(say("leaderboard.provisional"))
             return Reply(text="\n".join(lines), ephemeral=False)
-        rules = self._rules_named(str(game))
+        rules = rules_named(str(game))
         rows = await self.store.ratings(guild, rules.info.name)
         if not rows:
             return Reply(text=say("leaderboard.none_in", game=rules.info.title), ephemeral=False)
@@ -392,7 +433,7 @@ class CorrespondenceCases:
         lines.append(say("leaderboard.provisional"))
         return Reply(text="\n".join(lines), ephemeral=False)
 
-    async def _ladder(self: Service, game: str, rows: Sequence[Rating]) -> list[str]:
+    async def _ladder(self, game: str, rows: Sequence[Rating]) -> list[str]:
         names = await self.store.user_names([r.user_id for r in rows])
         say = words()
         lines = [say("leaderboard.heading", game=games.get(game).info.title)]
@@ -408,8 +449,3 @@ class CorrespondenceCases:
                 )
             )
         return lines
-
-    # -- finished-match extras -------------------------------------------------------------
-    @staticmethod
-    def _finished_buttons() -> tuple[Button, ...]:
-        return (Button(words()("button.rematch"), "rematch", "primary"),)

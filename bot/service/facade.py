@@ -1,37 +1,29 @@
-"""Transport-free use cases: everything a player can do, for the console, Discord and tests.
+"""The service's one wiring object: it builds every use case with its collaborators and
+offers their public methods under the names the front ends and tests call.
 
 The service decides *who may act* (participants only, the seat to move only), runs the rules
 engines, commits each accepted action in one versioned transaction, renders the board and
-answers with plain :mod:`bot.service.replies` objects. It never imports discord, so the console and
-the test-suite drive exactly the code the Discord cogs use.
+answers with plain :mod:`bot.service.replies` objects. It never imports discord, so the console
+and the test-suite drive exactly the code the Discord cogs use.
 
-Errors are turned into sentences in exactly one place, :func:`_guarded`: an ``IllegalMove``
-or a :class:`Refusal` becomes an ephemeral one-liner, a stale write becomes "the board
-changed", and anything else is logged with the match id and answered with a short apology.
+Why a facade and no mixins: each use case is a class that receives what it uses in its
+constructor (the match reader, the transitions, the clock keeper, the notifier, the
+workers, and the few other use cases it hands work to), so a reader follows a move in one
+direction — front end → use case → transition → store — and nothing here holds logic: every
+public name below is bound to the use case that does the work. Errors become sentences in
+exactly one place, :func:`bot.service.base.guarded`.
 """
 
 from __future__ import annotations
 
-import logging
 import secrets
 import time
 from collections.abc import Callable, Sequence
-from typing import ParamSpec
 
-import ai
-from bot.service.boards import (
-    Boards,
-    final_outcome,
-    match_title,
-    options_text,
-    perspective,
-    result_text,
-    seat_label,
-    terms_text,
-)
+from bot.service.boards import Boards
 from bot.service.challenges import Challenges
 from bot.service.clocks import ClockKeeper
-from bot.service.correspondence import CorrespondenceCases
+from bot.service.correspondence import Correspondence
 from bot.service.endings import Endings
 from bot.service.hands import Hands
 from bot.service.limits import Limits
@@ -39,36 +31,22 @@ from bot.service.listings import Listings
 from bot.service.lobby import Lobby
 from bot.service.moves import Moves
 from bot.service.notifier import Notifier
-from bot.service.openings import Openings, challenger_seat
-from bot.service.opponents import OpponentCases
+from bot.service.openings import Openings
+from bot.service.opponents import Opponents
 from bot.service.panel import Guide, Panel
 from bot.service.premoves import Premoves
-from bot.service.reader import MatchReader, rules_named
+from bot.service.reader import LinkFn, MatchReader
 from bot.service.records import Records
 from bot.service.seeks import Seeks
 from bot.service.servers import Servers
-from bot.service.tournaments.cases import TournamentCases
+from bot.service.tournaments.cases import Tournaments
+from bot.service.tournaments.posts import TournamentPosts
 from bot.service.transition import Transitions
 from bot.service.workers import Workers
-from storage.base import (
-    MatchRecord,
-    Store,
-)
-
-log = logging.getLogger(__name__)
-
-P = ParamSpec("P")
-
-LinkFn = Callable[[MatchRecord], "str | None"]
-ALT_LIMIT = 400
-"""Discord allows 1,024 characters of image description; a screen reader wants far fewer."""
+from storage.base import Store
 
 
-class Service(
-    CorrespondenceCases,
-    OpponentCases,
-    TournamentCases,
-):
+class Service:
     """The use cases. One instance per bot (or console run); it holds no game state itself —
     every command reads the match from the store, so restarts are invisible."""
 
@@ -93,101 +71,78 @@ class Service(
         self.reminders = tuple(sorted(reminders, reverse=True))
         """Seconds left on a clock at which its player is reminded."""
         self.vacation_days = vacation_days
-        self._seed_source = seed_source or (lambda: secrets.randbits(31))
+        seeds = seed_source or (lambda: secrets.randbits(31))
         self.link = link
+        self.workers = workers or Workers(0)
+        """Where rendering and the computer's search run: a process pool, or inline."""
+
+        # -- collaborators every use case may be given -----------------------------------
         self.transitions = Transitions(store, clock, self.reminders)
         self.clocks = ClockKeeper(store, clock, default_time)
         self.limits = Limits(store, clock)
         """Per-user limits of each server, checked where the work they bound is created."""
         self.notifier = Notifier(store, self.clocks, link)
-        self.workers = workers or Workers(0)
-        """Where rendering and the computer's search run: a process pool, or inline."""
-        self.computer_seconds = {**ai.LEVELS, **(computer_seconds or {})}
-        """Seconds of thought per computer move at each level."""
-        self.computer_turn_limit = 64
-        """Most steps one computer turn (and turns in a row) may take: a guard, never reached."""
-        self._thinking: set[int] = set()
-        """Matches whose computer turn this process is working out now."""
         self.reader = MatchReader(store, clock)
         self.hands = Hands(self.reader, self.notifier, self.workers)
         self.boards = Boards(self.reader, self.clocks, self.notifier, self.workers, self.hands)
-        self.records = Records(self.reader, self.workers)
-        self.premoves = Premoves(self.reader, self.transitions)
         self.servers = Servers(store, clock, default_time)
-        self.endings = Endings(
-            store, clock, self.reader, self.boards, self.transitions, self.clocks
-        )
-        self.listings = Listings(store, clock, self.reader, self.clocks, self.notifier)
+        self.guide = Guide(self.boards, self.notifier)
+
+        # -- the use cases, each built from what it uses ---------------------------------
+        basics = (store, clock, self.reader)
+        self.endings = Endings(*basics, self.boards, self.transitions, self.clocks)
         self.openings = Openings(self.reader, self.boards, self.transitions, self.clocks)
         self.seeking = Seeks(
-            store,
-            clock,
-            self.reader,
-            self.limits,
-            self.clocks,
-            self.openings,
-            self._seed_source,
-            link,
-        )
+            *basics, self.limits, self.clocks, self.openings, seeds, link
+        )  # fmt: skip
         self.lobby = Lobby(
-            store,
-            clock,
-            self.reader,
-            self.boards,
-            self.transitions,
-            self.clocks,
-            self.limits,
-            self.servers,
-            self._seed_source,
+            *basics, self.boards, self.transitions, self.clocks, self.limits, self.servers, seeds
         )
         self.challenges = Challenges(
-            store,
-            clock,
-            self.reader,
-            self.transitions,
-            self.clocks,
-            self.limits,
-            self.servers,
-            self.openings,
-            self.lobby,
-            self.seeking,
-            self.endings,
-            self._seed_source,
-        )
-        self.guide = Guide(self.boards, self.notifier)
+            *basics, self.transitions, self.clocks, self.limits, self.servers, self.openings,
+            self.lobby, self.seeking, self.endings, seeds,
+        )  # fmt: skip
         self.moves = Moves(
-            store,
-            clock,
-            self.reader,
-            self.boards,
-            self.transitions,
-            self.clocks,
-            self.endings,
-            self.guide,
-            self.notifier,
-            cache_size,
-        )
+            *basics, self.boards, self.transitions, self.clocks, self.endings, self.guide,
+            self.notifier, cache_size,
+        )  # fmt: skip
         self.panels = Panel(self.reader, self.guide, self.moves)
-        self.hand = self.hands.hand
+        self.premoves = Premoves(self.reader, self.transitions)
+        self.listings = Listings(*basics, self.clocks, self.notifier)
+        self.records = Records(self.reader, self.workers)
+        self.opponents = Opponents(
+            store, self.reader, self.moves, self.workers, self.limits, computer_seconds
+        )
+        self.tournament_cases = Tournaments(
+            *basics, self.boards, self.transitions, self.clocks, self.limits, self.servers,
+            TournamentPosts(store, self.workers), seeds,
+        )  # fmt: skip
+        self.correspondence = Correspondence(
+            *basics, self.transitions, self.clocks, self.notifier, self.workers,
+            self.opponents, self.endings, self.tournament_cases,
+            reminders=self.reminders, vacation_days=vacation_days,
+        )  # fmt: skip
+
+        # -- what the front ends call: each name is the use case's own method ---------------
         self.play = self.challenges.play
         self.challenge = self.challenges.challenge
         self.attach_place = self.challenges.attach_place
         self.accept = self.challenges.accept
         self.decline = self.challenges.decline
         self.rematch = self.challenges.rematch
+        self.open_lobby = self.lobby.open_lobby
+        self.join = self.lobby.join
+        self.add_computer = self.lobby.add_computer
+        self.leave = self.lobby.leave
+        self.start = self.lobby.start
+        self.open_seek = self.seeking.open_seek
+        self.seeks = self.seeking.seeks
         self.move = self.moves.move
         self.step = self.moves.step
         self.board = self.moves.board
         self.suggestions = self.moves.suggestions
         self.labelled_suggestions = self.moves.labelled_suggestions
         self.panel = self.panels.panel
-        self.open_seek = self.seeking.open_seek
-        self.seeks = self.seeking.seeks
-        self.open_lobby = self.lobby.open_lobby
-        self.join = self.lobby.join
-        self.add_computer = self.lobby.add_computer
-        self.leave = self.lobby.leave
-        self.start = self.lobby.start
         self.resign = self.endings.resign
         self.draw = self.endings.draw
         self.undo = self.endings.undo
@@ -196,37 +151,36 @@ class Service(
         self.open_matches = self.listings.open_matches
         self.history = self.listings.history
         self.rules = self.listings.rules
+        self.hand = self.hands.hand
         self.export = self.records.export
         self.premove = self.premoves.premove
         self.premove_suggestions = self.premoves.premove_suggestions
+        self.computer_turns = self.opponents.computer_turns
+        self.hint = self.opponents.hint
         self.server_settings = self.servers.server_settings
-        # -- transitional: the mixins not yet turned into classes reach these here
-        self._touch = self.reader.touch
+        self.notify = self.correspondence.notify
+        self.on_startup = self.correspondence.on_startup
+        self.tick = self.correspondence.tick
+        self.vacation = self.correspondence.vacation
+        self.waiting = self.correspondence.waiting
+        self.rating = self.correspondence.rating
+        self.leaderboard = self.correspondence.leaderboard
+        self.tournament_create = self.tournament_cases.tournament_create
+        self.tournament_join = self.tournament_cases.tournament_join
+        self.tournament_leave = self.tournament_cases.tournament_leave
+        self.tournament_start = self.tournament_cases.tournament_start
+        self.tournament_cancel = self.tournament_cases.tournament_cancel
+        self.tournament_tick = self.tournament_cases.tournament_tick
+        self.advance = self.tournament_cases.advance
+        self.tournament_standings = self.tournament_cases.tournament_standings
+        self.tournaments = self.tournament_cases.tournaments
         self.player_names = self.reader.player_names
-        self._load = self.reader.load
-        self._find = self.reader.find
-        self._may_see = self.reader.may_see
-        self._seat_of = self.reader.seat_of
-        self._live_actions = self.reader.live_actions
-        self._seat_label = seat_label
-        self._result_text = result_text
-        self._final_outcome = final_outcome
-        self._perspective = perspective
-        self._match_title = match_title
-        self._options_text = options_text
-        self._terms_text = terms_text
-        self._rules_named = rules_named
-        self._image = self.boards.image
-        self._board_post = self.boards.board_post
-        self._turn_reply = self.boards.turn_reply
-        self._dms_after = self.boards.dms_after
-        self._linked = self.notifier.linked
-        self._check_enabled = self.servers.check_enabled
-        self._drop = self.endings._drop
-        self._timeout = self.endings.timeout
-        self._flag_fell = self.endings.flag_fell
-        self._finish_by_agreement = self.endings.finish_by_agreement
-        self._do_undo = self.endings.do_undo
-        self._challenger_seat = challenger_seat
-        self._begin = self.openings.begin
-        self._accept_seek = self.seeking.accept_seek
+
+    @property
+    def computer_seconds(self) -> dict[str, float]:
+        """Seconds of thought per computer move at each level (the opponents' setting)."""
+        return self.opponents.computer_seconds
+
+    @computer_seconds.setter
+    def computer_seconds(self, seconds: dict[str, float]) -> None:
+        self.opponents.computer_seconds = seconds

@@ -7,10 +7,11 @@ a pending computer turn is kept in memory either: a computer is "to move" exactl
 stored position says its seat is, so the scheduler's tick finds and resumes every such turn
 after a restart.
 
-Why the computer moves through :meth:`Service.move`: its turn then passes the same guards as
-a person's (one transition, the version it read, the clocks, the closed-match guard), and if
-anything changed while it thought — an undo, a resignation, a second process that moved
-first — the stale version refuses the move instead of playing it into a new position.
+Why the computer moves through :meth:`bot.service.moves.Moves.move`: its turn then passes
+the same guards as a person's (one transition, the version it read, the clocks, the
+closed-match guard), and if anything changed while it thought — an undo, a resignation, a
+second process that moved first — the stale version refuses the move instead of playing it
+into a new position.
 
 The search itself runs in the worker pool (:class:`bot.service.workers.Workers`), one step
 at a time, and sees only ``rules.view(state, its seat)``: for FENCE! no other player's cards.
@@ -38,10 +39,13 @@ import ai
 from bot.service.base import Refusal, User, guarded
 from bot.service.replies import COMPUTER_PREFIX, Reply, is_computer
 from bot.words import words
-from storage.base import ACTIVE, MatchRecord
+from storage.base import ACTIVE, MatchRecord, Store
 
 if TYPE_CHECKING:
-    from bot.service import Service
+    from bot.service.limits import Limits
+    from bot.service.moves import Moves
+    from bot.service.reader import MatchReader
+    from bot.service.workers import Workers
 
 log = logging.getLogger(__name__)
 
@@ -75,10 +79,33 @@ def _search_seed(record: MatchRecord, step: int) -> int:
     return (record.seed * 1_000_003 + record.version * 101 + step) % 2**31
 
 
-class OpponentCases:
-    """Computer turns and hints; mixed into :class:`bot.service.Service`."""
+class Opponents:
+    """Computer turns and hints: the reader, the moves (a computer moves like a person), the
+    workers (the search runs there) and the limits (hints an hour); the store to find the
+    matches whose computer is to move."""
 
-    async def computer_turns(self: Service, match_id: int | None = None) -> list[Reply]:
+    def __init__(
+        self,
+        store: Store,
+        reader: MatchReader,
+        moves: Moves,
+        workers: Workers,
+        limits: Limits,
+        computer_seconds: dict[str, float] | None = None,
+    ) -> None:
+        self.store = store
+        self.reader = reader
+        self.moves = moves
+        self.workers = workers
+        self.limits = limits
+        self.computer_seconds = {**ai.LEVELS, **(computer_seconds or {})}
+        """Seconds of thought per computer move at each level."""
+        self.computer_turn_limit = 64
+        """Most steps one computer turn (and turns in a row) may take: a guard, never reached."""
+        self._thinking: set[int] = set()
+        """Matches whose computer turn this process is working out now."""
+
+    async def computer_turns(self, match_id: int | None = None) -> list[Reply]:
         """Let every computer whose seat is to move play, until a person is to move or the
         match ends. Without ``match_id``: every active match (the scheduler's resume after a
         restart). Each reply carries the thread post of one computer turn."""
@@ -102,7 +129,7 @@ class OpponentCases:
                 self._thinking.discard(record.id)
         return replies
 
-    async def _play_computer_turns(self: Service, match_id: int) -> list[Reply]:
+    async def _play_computer_turns(self, match_id: int) -> list[Reply]:
         replies: list[Reply] = []
         for _ in range(self.computer_turn_limit):
             record = await self.store.get_match(match_id)
@@ -113,17 +140,17 @@ class OpponentCases:
                 break
             uid, text = planned
             player = User(uid, (await self.store.user_name(uid)) or uid)
-            reply = await self.move(player, text, match_id=record.id, version=record.version)
+            reply = await self.moves.move(player, text, match_id=record.id, version=record.version)
             if not reply.ok:
                 log.warning("computer move %r refused in match %s: %s", text, match_id, reply.text)
                 break
             replies.append(replace(reply, text=""))
         return replies
 
-    async def _plan_computer_turn(self: Service, record: MatchRecord) -> tuple[str, str] | None:
+    async def _plan_computer_turn(self, record: MatchRecord) -> tuple[str, str] | None:
         """(the computer's user id, its whole turn as one typed line), or None when no
         computer is to move. Each step is searched from the view the computer has then."""
-        loaded = self._load(record)
+        loaded = self.reader.load(record)
         rules, state = loaded.rules, loaded.state
         seats = [s for s in rules.to_move(state) if is_computer(record.seats[s])]
         if not seats or rules.outcome(state) is not None:
@@ -164,17 +191,17 @@ class OpponentCases:
 
     @guarded
     async def hint(
-        self: Service, actor: User, *, match_id: int | None = None, where: str | None = None
+        self, actor: User, *, match_id: int | None = None, where: str | None = None
     ) -> Reply:
         """The computer's suggestion for the caller's next step, privately."""
-        await self._touch(actor)
-        record = await self._find(actor, match_id, where, statuses=(ACTIVE,))
+        await self.reader.touch(actor)
+        record = await self.reader.find(actor, match_id, where, statuses=(ACTIVE,))
         if record.status != ACTIVE:  # a match named by id may be over, or not begun
             raise Refusal("computer.hint_not_running", match=record.id)
         if record.meta.get("rated", False):
             raise Refusal("computer.hint_rated", match=record.id)
-        loaded = self._load(record)
-        seat = self._seat_of(record, actor)
+        loaded = self.reader.load(record)
+        seat = self.reader.seat_of(record, actor)
         if seat not in loaded.rules.to_move(loaded.state):
             raise Refusal("computer.hint_not_your_turn")
         await self.limits.hint(actor, record.guild_id)  # last: a refused ask costs nothing
