@@ -30,7 +30,6 @@ from storage.base import (
     OPEN_STATUSES,
     MatchRecord,
     MatchUpdate,
-    StaleVersion,
     Store,
 )
 
@@ -180,7 +179,7 @@ class Challenges:
         await self.reader.touch(actor, opponent)
         seats = [actor.id, opponent.id] if seat == 0 else [opponent.id, actor.id]
         state = rules.new(2, checked, seed)
-        record = await self.store.create_match(
+        record = await self.transitions.create_match(
             game=info.name,
             options=checked,
             seed=seed,
@@ -234,22 +233,11 @@ class Challenges:
 
     async def attach_place(
         self, match_id: int, *, channel_id: str | None, thread_id: str | None
-    ) -> None:
+    ) -> MatchRecord | None:
         """Remember where a match lives (the adapter created its thread)."""
-        for _ in range(5):
-            record = await self.store.get_match(match_id)
-            if record is None:
-                return
-            try:
-                await self.store.commit(
-                    match_id,
-                    record.version,
-                    MatchUpdate(channel_id=channel_id, thread_id=thread_id),
-                    now=self.clock(),
-                )
-                return
-            except StaleVersion:
-                continue
+        return await self.transitions.attach_place(
+            match_id, channel_id=channel_id, thread_id=thread_id
+        )
 
     @guarded
     async def accept(

@@ -181,14 +181,14 @@ class Correspondence:
     async def _tick_match(self, record: MatchRecord) -> list[Reply]:
         now = self.clock()
         if "clock" not in record.meta:
-            await self.store.set_due(record.id, None)
+            await self.transitions.reschedule(record, None)
             return []
         clocks = tc.Clocks.from_dict(record.meta["clock"])
         # Vacations only ever postpone events, so the clock read without them is the
         # earliest anything can be due: most ticks stop here without reading any settings.
         soonest = tc.next_event(clocks, self.reminders)
         if soonest is None or soonest > now:
-            await self.store.set_due(record.id, soonest)
+            await self.transitions.reschedule(record, soonest)
             return []
         vacations = await self.clocks.vacations(record)
         late = tc.expired(clocks, now, vacations)
@@ -204,7 +204,9 @@ class Correspondence:
         ]
         if not due:
             # Paused (a vacation, the bot's downtime): look again when the paused clock says.
-            await self.store.set_due(record.id, tc.next_event(clocks, self.reminders, vacations))
+            await self.transitions.reschedule(
+                record, tc.next_event(clocks, self.reminders, vacations)
+            )
             return []
         keys = [key for _, _, key in due]
         # Larger thresholds passed at the same moment are marked too, so they never fire.
@@ -298,7 +300,7 @@ class Correspondence:
         # A vacation ended early brings deadlines forward: the scheduler looks again now.
         for record in await self.store.list_matches(user_id=actor.id, statuses=(ACTIVE,)):
             if "clock" in record.meta:
-                await self.store.set_due(record.id, now)
+                await self.transitions.reschedule(record, now)
         return Reply(text=text)
 
     # -- overview --------------------------------------------------------------------------

@@ -41,7 +41,7 @@ from bot.service.seeks import Seeks
 from bot.service.servers import Servers
 from bot.service.tournaments.cases import Tournaments
 from bot.service.tournaments.posts import TournamentPosts
-from bot.service.transition import Transitions
+from bot.service.transition import TournamentTransitions, Transitions
 from bot.service.workers import Workers
 from storage.base import Store
 
@@ -82,7 +82,7 @@ class Service:
         self.limits = Limits(store, clock)
         """Per-user limits of each server, checked where the work they bound is created."""
         self.notifier = Notifier(store, self.clocks, link)
-        self.reader = MatchReader(store, clock)
+        self.reader = MatchReader(store, clock, self.transitions)
         self.hands = Hands(self.reader, self.notifier, self.workers)
         self.boards = Boards(self.reader, self.clocks, self.notifier, self.workers, self.hands)
         self.servers = Servers(store, clock, default_time)
@@ -93,7 +93,7 @@ class Service:
         self.endings = Endings(*basics, self.boards, self.transitions, self.clocks)
         self.openings = Openings(self.reader, self.boards, self.transitions, self.clocks)
         self.seeking = Seeks(
-            *basics, self.limits, self.clocks, self.openings, seeds, link
+            *basics, self.transitions, self.limits, self.clocks, self.openings, seeds, link
         )  # fmt: skip
         self.lobby = Lobby(
             *basics, self.boards, self.transitions, self.clocks, self.limits, self.servers, seeds
@@ -114,8 +114,8 @@ class Service:
             store, self.reader, self.moves, self.workers, self.limits, computer_seconds
         )
         self.tournament_cases = Tournaments(
-            *basics, self.boards, self.transitions, self.clocks, self.limits, self.servers,
-            TournamentPosts(store, self.workers), seeds,
+            *basics, self.boards, self.transitions, TournamentTransitions(store, clock),
+            self.clocks, self.limits, self.servers, TournamentPosts(store, self.workers), seeds,
         )  # fmt: skip
         self.correspondence = Correspondence(
             *basics, self.transitions, self.clocks, self.notifier, self.workers,

@@ -121,7 +121,7 @@ class Lobby:
             await self.limits.computer_game(actor, guild_id)
         await self.reader.touch(actor, *guests, *computers)
         seed = self._seed_source()
-        record = await self.store.create_match(
+        record = await self.transitions.create_match(
             game=info.name,
             options=checked,
             seed=seed,

@@ -3,17 +3,16 @@ where and what they are called.
 
 Why one collaborator: every use case starts the same way — "which match, may this person
 see it, which seat is theirs" — and those answers must be the same for a move, a panel, a
-hint and an export. The reader only reads, but for one repair: a snapshot the rules cannot
-load is rebuilt from the log.
+hint and an export. The reader only reads; the one write it may cause (a snapshot rebuilt
+from the log) goes through :meth:`Transitions.repair_snapshot`.
 """
 
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 import logging
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import games
 from bot.service.base import DROP, Loaded, Refusal, User, parse_id, shown_id
@@ -23,10 +22,11 @@ from storage.base import (
     FINISHED,
     ActionRecord,
     MatchRecord,
-    MatchUpdate,
-    StaleVersion,
     Store,
 )
+
+if TYPE_CHECKING:
+    from bot.service.transition import Transitions
 
 log = logging.getLogger("bot.service")
 
@@ -55,11 +55,12 @@ def replay(rules: Rules[Any, Any], record: MatchRecord, actions: Sequence[Action
 
 
 class MatchReader:
-    """The store (to read) and the clock (to stamp users)."""
+    """The store (to read), the clock (to stamp users) and the transitions (the repair)."""
 
-    def __init__(self, store: Store, clock: Callable[[], float]) -> None:
+    def __init__(self, store: Store, clock: Callable[[], float], transitions: Transitions) -> None:
         self.store = store
         self.clock = clock
+        self.transitions = transitions
 
     async def touch(self, *users: User) -> None:
         now = self.clock()
@@ -131,14 +132,7 @@ class MatchReader:
             )
         actions = await self.store.actions(record.id)
         rebuilt = rules.dump(await asyncio.to_thread(replay, rules, record, actions))
-        if record.status == ACTIVE:
-            try:
-                return await self.store.commit(
-                    record.id, record.version, MatchUpdate(state=rebuilt), now=self.clock()
-                )
-            except StaleVersion:
-                pass
-        return dataclasses.replace(record, state=rebuilt)
+        return await self.transitions.repair_snapshot(record, rebuilt)
 
     @staticmethod
     def may_see(actor: User, record: MatchRecord) -> bool:

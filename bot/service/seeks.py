@@ -39,6 +39,7 @@ if TYPE_CHECKING:
     from bot.service.limits import Limits
     from bot.service.openings import Openings
     from bot.service.reader import LinkFn, MatchReader
+    from bot.service.transition import Transitions
 
 SEEK_KEY = "seek"
 
@@ -66,15 +67,16 @@ def _with_range(text: str, seek: dict[str, Any]) -> str:
 
 
 class Seeks:
-    """Open challenges: the reader, the limits (how many a player may keep open), the clocks
-    (their terms), the openings (taking one starts the match), the seed source and the link
-    maker; the store to create and list them."""
+    """Open challenges: the reader, the transitions (a seek is a new match), the limits (how
+    many a player may keep open), the clocks (their terms), the openings (taking one starts
+    the match), the seed source and the link maker; the store to list them."""
 
     def __init__(
         self,
         store: Store,
         clock: Callable[[], float],
         reader: MatchReader,
+        transitions: Transitions,
         limits: Limits,
         clocks: ClockKeeper,
         openings: Openings,
@@ -84,6 +86,7 @@ class Seeks:
         self.store = store
         self.clock = clock
         self.reader = reader
+        self.transitions = transitions
         self.limits = limits
         self.clocks = clocks
         self.openings = openings
@@ -114,7 +117,7 @@ class Seeks:
         seed = self._seed_source()
         challenger_seat(rules, color, seed)  # refuses an unknown colour now
         await self.reader.touch(actor)
-        record = await self.store.create_match(
+        record = await self.transitions.create_match(
             game=info.name,
             options=checked,
             seed=seed,

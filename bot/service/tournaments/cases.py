@@ -91,7 +91,7 @@ if TYPE_CHECKING:
     from bot.service.reader import MatchReader
     from bot.service.servers import Servers
     from bot.service.tournaments.posts import TournamentPosts
-    from bot.service.transition import Transitions
+    from bot.service.transition import TournamentTransitions, Transitions
 
 log = logging.getLogger(__name__)
 
@@ -113,9 +113,9 @@ STATUS_WORDS = {
 
 class Tournaments:
     """Tournament use cases: the reader, the presenter (a round's boards), the transitions
-    (its matches), the clocks (their terms), the limits, the servers (is the game enabled),
-    its posts (sign-up and standings) and the seed source; the store for the tournament's
-    own row."""
+    (its matches, and its own row), the clocks (their terms), the limits, the servers (is
+    the game enabled), its posts (sign-up and standings) and the seed source; the store to
+    read."""
 
     def __init__(
         self,
@@ -124,6 +124,7 @@ class Tournaments:
         reader: MatchReader,
         boards: Boards,
         transitions: Transitions,
+        tournament_transitions: TournamentTransitions,
         clocks: ClockKeeper,
         limits: Limits,
         servers: Servers,
@@ -135,6 +136,7 @@ class Tournaments:
         self.reader = reader
         self.boards = boards
         self.transitions = transitions
+        self.tournament_transitions = tournament_transitions
         self.clocks = clocks
         self.limits = limits
         self.servers = servers
@@ -183,7 +185,7 @@ class Tournaments:
             game=info.title,
             format=words()(FORMAT_WORDS[system]),
         )
-        record = await self.store.create_tournament(
+        record = await self.tournament_transitions.create(
             guild_id=guild_id or "",
             channel_id=channel_id,
             game=info.name,
@@ -199,7 +201,6 @@ class Tournaments:
                 "players": [actor.id],
                 "rounds_played": [],
             },
-            now=self.clock(),
         )
         await self.reader.touch(actor)
         return Reply(
@@ -250,11 +251,8 @@ class Tournaments:
             players = [*players, actor.id] if join else [p for p in players if p != actor.id]
             await self.reader.touch(actor)
             try:
-                updated = await self.store.update_tournament(
-                    record.id,
-                    record.version,
-                    now=self.clock(),
-                    data={**record.data, "players": players},
+                updated = await self.tournament_transitions.commit(
+                    record, data={**record.data, "players": players}
                 )
             except StaleVersion:
                 continue
@@ -323,13 +321,8 @@ class Tournaments:
         if data["format"] == "league":
             data["schedule"] = [[list(p) for p in rnd] for rnd in pairing.round_robin(seeded)]
         data = with_next_round(data)
-        await self.store.update_tournament(
-            record.id,
-            record.version,
-            now=self.clock(),
-            status=TOURNAMENT_RUNNING,
-            data=data,
-            due_at=self.clock(),
+        await self.tournament_transitions.commit(
+            record, status=TOURNAMENT_RUNNING, data=data, due_at=self.clock()
         )
         return Reply(
             text=words(actor.locale)("tournament.started", name=record.name),
@@ -342,9 +335,7 @@ class Tournaments:
     ) -> Reply:
         """Cancel a tournament; games already running go on as ordinary matches."""
         record = await self._organised(actor, tournament_id)
-        await self.store.update_tournament(
-            record.id, record.version, now=self.clock(), status=TOURNAMENT_CANCELLED
-        )
+        await self.tournament_transitions.commit(record, status=TOURNAMENT_CANCELLED)
         text = words()("tournament.cancelled", name=record.name, player=actor.name)
         return Reply(
             text=words(actor.locale)("common.done"),
@@ -393,9 +384,7 @@ class Tournaments:
 
     async def _set_due(self, record: TournamentRecord, due: float) -> None:
         with contextlib.suppress(StaleVersion):
-            await self.store.update_tournament(
-                record.id, record.version, now=record.updated_at, due_at=due
-            )
+            await self.tournament_transitions.commit(record, now=record.updated_at, due_at=due)
 
     async def _make_board(self, record: TournamentRecord, number: int, index: int) -> list[Reply]:
         """Make board ``index`` of round ``number`` (or find the one a crash left behind)."""
@@ -420,7 +409,7 @@ class Tournaments:
             state = rules.new(len(seats), data["options"], seed)
             meta = {**data["terms"], **tag}
             meta.update(self.clocks.start_meta(rules, state, len(seats), meta))
-            existing = await self.store.create_match(
+            existing = await self.transitions.create_match(
                 game=record.game,
                 options=data["options"],
                 seed=seed,
@@ -440,9 +429,7 @@ class Tournaments:
             if made_here:
                 # Another process made this board at the same moment and recorded its game
                 # first: ours is a twin nobody will play, so it goes before anyone sees it.
-                await self.store.commit(
-                    existing.id, existing.version, MatchUpdate(status=CANCELLED), now=self.clock()
-                )
+                await self.transitions.commit(existing, MatchUpdate(status=CANCELLED))
             raise
         names = await self.reader.player_names(existing)
         line = words()(
@@ -463,9 +450,7 @@ class Tournaments:
         boards = [dict(b) for b in played[-1]["boards"]]
         boards[index] = {**boards[index], **facts}
         played[-1] = {**played[-1], "boards": boards}
-        await self.store.update_tournament(
-            record.id, record.version, now=self.clock(), data={**data, "rounds_played": played}
-        )
+        await self.tournament_transitions.commit(record, data={**data, "rounds_played": played})
         return []
 
     async def _score_round(
@@ -482,9 +467,7 @@ class Tournaments:
                 winners = list(match.result.get("winners", []))
             boards.append({**board, "winners": winners if match is not None else None})
         played[-1] = {**played[-1], "boards": boards, "scored": True}
-        await self.store.update_tournament(
-            record.id, record.version, now=self.clock(), data={**data, "rounds_played": played}
-        )
+        await self.tournament_transitions.commit(record, data={**data, "rounds_played": played})
 
     async def _next_round(self, record: TournamentRecord) -> list[Reply]:
         data = record.data
@@ -498,17 +481,13 @@ class Tournaments:
             # tournament ends with the rounds it could play.
             log.info("tournament %s: no new pairings after round %s", record.id, done)
             return await self._finish_tournament(record)
-        after = await self.store.update_tournament(
-            record.id, record.version, now=self.clock(), data=following
-        )
+        after = await self.tournament_transitions.commit(record, data=following)
         text = words()("tournament.round_begins", name=record.name, round=done + 1,
                        rounds=data["planned"])  # fmt: skip
         return [await self.posts.standings_reply(after, headline=text)]
 
     async def _finish_tournament(self, record: TournamentRecord) -> list[Reply]:
-        await self.store.update_tournament(
-            record.id, record.version, now=self.clock(), status=TOURNAMENT_FINISHED
-        )
+        await self.tournament_transitions.commit(record, status=TOURNAMENT_FINISHED)
         rows = rows_of(record.data)
         names = await self.store.user_names([r.player for r in rows])
         winners = [names.get(r.player, r.player) for r in rows if r.rank == 1]
