@@ -19,7 +19,7 @@ from bot.service.boards import options_text, seat_label, terms_text
 from bot.service.lobby import lobby_of
 from bot.service.openings import challenger_seat
 from bot.service.reader import rules_named
-from bot.service.replies import Button, Post, Reply, is_computer
+from bot.service.replies import Button, MatchPlace, Post, Reply, is_computer
 from bot.service.seeks import seek_of
 from bot.words import words
 from storage.base import (
@@ -233,11 +233,13 @@ class Challenges:
 
     async def attach_place(
         self, match_id: int, *, channel_id: str | None, thread_id: str | None
-    ) -> MatchRecord | None:
-        """Remember where a match lives (the adapter created its thread)."""
-        return await self.transitions.attach_place(
+    ) -> MatchPlace | None:
+        """Remember where a match lives (the adapter created its thread); the place as
+        stored now (None for an unknown match)."""
+        record = await self.transitions.attach_place(
             match_id, channel_id=channel_id, thread_id=thread_id
         )
+        return None if record is None else await self.reader.place_of(record)
 
     @guarded
     async def accept(

@@ -148,6 +148,16 @@ class Correspondence:
             )
         return outage
 
+    async def lead_ticks(self) -> bool:
+        """Whether this process runs the scheduler's ticks. With several bot processes on one
+        database only the one holding the ``scheduler`` lock ticks, so nothing is sent twice;
+        the others only keep the heartbeat, so a restart of any of them is not mistaken for
+        the bot being away."""
+        leading = await self.store.try_lead("scheduler")
+        if not leading:
+            await self.store.mark_alive(self.clock())
+        return leading
+
     async def tick(self) -> list[Reply]:
         """Everything that fell due by now: reminders, timeouts, daily digests. Each reply
         carries a post for its match's place and/or DMs; the caller delivers them.

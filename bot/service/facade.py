@@ -19,6 +19,7 @@ from __future__ import annotations
 import secrets
 import time
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from bot.service.boards import Boards
 from bot.service.challenges import Challenges
@@ -43,6 +44,7 @@ from bot.service.tournaments.cases import Tournaments
 from bot.service.tournaments.posts import TournamentPosts
 from bot.service.transition import TournamentTransitions, Transitions
 from bot.service.workers import Workers
+from storage import open_store
 from storage.base import Store
 
 
@@ -82,7 +84,7 @@ class Service:
         self.limits = Limits(store, clock)
         """Per-user limits of each server, checked where the work they bound is created."""
         self.notifier = Notifier(store, self.clocks, link)
-        self.reader = MatchReader(store, clock, self.transitions)
+        self.reader = MatchReader(store, clock, self.transitions, link)
         self.hands = Hands(self.reader, self.notifier, self.workers)
         self.boards = Boards(self.reader, self.clocks, self.notifier, self.workers, self.hands)
         self.servers = Servers(store, clock, default_time)
@@ -123,58 +125,75 @@ class Service:
             reminders=self.reminders, vacation_days=vacation_days,
         )  # fmt: skip
 
-        # -- what the front ends call: each name is the use case's own method ---------------
-        self.play = self.challenges.play
-        self.challenge = self.challenges.challenge
+        # -- what the front ends call: each name is the use case's own method; an answer
+        # that posts, DMs or makes a match also says where that match lives (its place)
+        placed, placed_all = self.reader.placing, self.reader.placing_all
+        self.play = placed(self.challenges.play)
+        self.challenge = placed(self.challenges.challenge)
         self.attach_place = self.challenges.attach_place
-        self.accept = self.challenges.accept
-        self.decline = self.challenges.decline
-        self.rematch = self.challenges.rematch
-        self.open_lobby = self.lobby.open_lobby
-        self.join = self.lobby.join
-        self.add_computer = self.lobby.add_computer
-        self.leave = self.lobby.leave
-        self.start = self.lobby.start
-        self.open_seek = self.seeking.open_seek
-        self.seeks = self.seeking.seeks
-        self.move = self.moves.move
-        self.step = self.moves.step
-        self.board = self.moves.board
+        self.accept = placed(self.challenges.accept)
+        self.decline = placed(self.challenges.decline)
+        self.rematch = placed(self.challenges.rematch)
+        self.open_lobby = placed(self.lobby.open_lobby)
+        self.join = placed(self.lobby.join)
+        self.add_computer = placed(self.lobby.add_computer)
+        self.leave = placed(self.lobby.leave)
+        self.start = placed(self.lobby.start)
+        self.open_seek = placed(self.seeking.open_seek)
+        self.seeks = placed(self.seeking.seeks)
+        self.move = placed(self.moves.move)
+        self.step = placed(self.moves.step)
+        self.board = placed(self.moves.board)
         self.suggestions = self.moves.suggestions
         self.labelled_suggestions = self.moves.labelled_suggestions
-        self.panel = self.panels.panel
-        self.resign = self.endings.resign
-        self.draw = self.endings.draw
-        self.undo = self.endings.undo
-        self.games = self.listings.games
+        self.panel = placed(self.panels.panel)
+        self.resign = placed(self.endings.resign)
+        self.draw = placed(self.endings.draw)
+        self.undo = placed(self.endings.undo)
+        self.games = placed(self.listings.games)
         self.find_active = self.listings.find_active
         self.open_matches = self.listings.open_matches
-        self.history = self.listings.history
-        self.rules = self.listings.rules
-        self.hand = self.hands.hand
-        self.export = self.records.export
-        self.premove = self.premoves.premove
+        self.history = placed(self.listings.history)
+        self.rules = placed(self.listings.rules)
+        self.hand = placed(self.hands.hand)
+        self.export = placed(self.records.export)
+        self.premove = placed(self.premoves.premove)
         self.premove_suggestions = self.premoves.premove_suggestions
-        self.computer_turns = self.opponents.computer_turns
-        self.hint = self.opponents.hint
-        self.server_settings = self.servers.server_settings
-        self.notify = self.correspondence.notify
+        self.computer_turns = placed_all(self.opponents.computer_turns)
+        self.hint = placed(self.opponents.hint)
+        self.server_settings = placed(self.servers.server_settings)
+        self.notify = placed(self.correspondence.notify)
         self.on_startup = self.correspondence.on_startup
-        self.tick = self.correspondence.tick
-        self.vacation = self.correspondence.vacation
-        self.waiting = self.correspondence.waiting
-        self.rating = self.correspondence.rating
-        self.leaderboard = self.correspondence.leaderboard
-        self.tournament_create = self.tournament_cases.tournament_create
-        self.tournament_join = self.tournament_cases.tournament_join
-        self.tournament_leave = self.tournament_cases.tournament_leave
-        self.tournament_start = self.tournament_cases.tournament_start
-        self.tournament_cancel = self.tournament_cases.tournament_cancel
-        self.tournament_tick = self.tournament_cases.tournament_tick
-        self.advance = self.tournament_cases.advance
-        self.tournament_standings = self.tournament_cases.tournament_standings
-        self.tournaments = self.tournament_cases.tournaments
+        self.lead_ticks = self.correspondence.lead_ticks
+        self.tick = placed_all(self.correspondence.tick)
+        self.vacation = placed(self.correspondence.vacation)
+        self.waiting = placed(self.correspondence.waiting)
+        self.rating = placed(self.correspondence.rating)
+        self.leaderboard = placed(self.correspondence.leaderboard)
+        self.tournament_create = placed(self.tournament_cases.tournament_create)
+        self.tournament_join = placed(self.tournament_cases.tournament_join)
+        self.tournament_leave = placed(self.tournament_cases.tournament_leave)
+        self.tournament_start = placed(self.tournament_cases.tournament_start)
+        self.tournament_cancel = placed(self.tournament_cases.tournament_cancel)
+        self.tournament_tick = placed_all(self.tournament_cases.tournament_tick)
+        self.advance = placed_all(self.tournament_cases.advance)
+        self.tournament_standings = placed(self.tournament_cases.tournament_standings)
+        self.tournaments = placed(self.tournament_cases.tournaments)
         self.player_names = self.reader.player_names
+        self.holds_match = self.reader.holds_match
+
+    @classmethod
+    def on_database(cls, database_url: str, **options: Any) -> Service:
+        """A service on the configured database (a SQLite file, a PostgreSQL URL or
+        ``memory``), so a front end never handles the store itself; :meth:`open` it first."""
+        return cls(open_store(database_url), **options)
+
+    async def open(self) -> None:
+        """Open (and migrate) the store; the first moment with an event loop is the time."""
+        await self.store.open()
+
+    async def close(self) -> None:
+        await self.store.close()
 
     @property
     def computer_seconds(self) -> dict[str, float]:

@@ -10,25 +10,21 @@ from the log) goes through :meth:`Transitions.repair_snapshot`.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
+import functools
 import logging
-from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Awaitable, Callable, Sequence
+from typing import Any, ParamSpec
 
 import games
 from bot.service.base import DROP, Loaded, Refusal, User, parse_id, shown_id
+from bot.service.replies import MatchPlace, Reply, is_computer
+from bot.service.transition import Transitions, public_version
 from games.core import Rules
-from storage.base import (
-    ACTIVE,
-    FINISHED,
-    ActionRecord,
-    MatchRecord,
-    Store,
-)
-
-if TYPE_CHECKING:
-    from bot.service.transition import Transitions
+from storage.base import ACTIVE, FINISHED, ActionRecord, MatchRecord, Store
 
 log = logging.getLogger("bot.service")
+P = ParamSpec("P")
 
 LinkFn = Callable[[MatchRecord], "str | None"]
 """How a front end links to a match's place (Discord: a jump link), if it can."""
@@ -55,12 +51,20 @@ def replay(rules: Rules[Any, Any], record: MatchRecord, actions: Sequence[Action
 
 
 class MatchReader:
-    """The store (to read), the clock (to stamp users) and the transitions (the repair)."""
+    """The store (to read), the clock (to stamp users), the transitions (the repair) and the
+    front end's link maker (a match's place, in replies)."""
 
-    def __init__(self, store: Store, clock: Callable[[], float], transitions: Transitions) -> None:
+    def __init__(
+        self,
+        store: Store,
+        clock: Callable[[], float],
+        transitions: Transitions,
+        link: LinkFn | None = None,
+    ) -> None:
         self.store = store
         self.clock = clock
         self.transitions = transitions
+        self.link = link
 
     async def touch(self, *users: User) -> None:
         now = self.clock()
@@ -152,3 +156,61 @@ class MatchReader:
 
     async def live_actions(self, match_id: int) -> list[ActionRecord]:
         return await self.store.actions(match_id)
+
+    async def holds_match(self, where: str) -> bool:
+        """Whether ``where`` (a thread or channel id) is some match's own place."""
+        return await self.store.find_by_thread(where) is not None
+
+    async def place_of(self, record: MatchRecord, *, new: bool = False) -> MatchPlace:
+        """Where ``record`` lives, for the front end; for a ``new`` match also what its thread
+        is called and where its server wants it."""
+        title, server = "", {}
+        if new:
+            names = " vs ".join(await self.player_names(record))
+            title = f"{record.game.title()} #{record.id}: {names}"
+            server = await self.store.guild_settings(record.guild_id) if record.guild_id else {}
+        return MatchPlace(
+            match_id=record.id,
+            guild_id=record.guild_id,
+            channel_id=record.channel_id,
+            thread_id=record.thread_id,
+            version=public_version(record),
+            computer_in_play=record.status == ACTIVE and any(map(is_computer, record.seats)),
+            link=self.link(record) if self.link else None,
+            thread_title=title,
+            server_channel=server.get("channel") or None,
+            threads=server.get("mode", "thread") != "channel",
+        )
+
+    async def placed(self, reply: Reply) -> Reply:
+        """``reply`` with its match's place, read once after the command as it is stored now
+        (a refusal has nothing to deliver there and is left as it is)."""
+        wanted = reply.ok or reply.post is not None or reply.dms
+        if reply.match_id is None or reply.match_place is not None or not wanted:
+            return reply
+        record = await self.store.get_match(reply.match_id)
+        if record is None:
+            return reply
+        return dataclasses.replace(
+            reply, match_place=await self.place_of(record, new=reply.created)
+        )
+
+    def placing(self, case: Callable[P, Awaitable[Reply]]) -> Callable[P, Awaitable[Reply]]:
+        """``case`` whose answer says where its match lives (:meth:`placed`)."""
+
+        @functools.wraps(case)
+        async def answer(*args: P.args, **kwargs: P.kwargs) -> Reply:
+            return await self.placed(await case(*args, **kwargs))
+
+        return answer
+
+    def placing_all(
+        self, case: Callable[P, Awaitable[list[Reply]]]
+    ) -> Callable[P, Awaitable[list[Reply]]]:
+        """``case`` (the scheduler's work: many answers) with each answer placed."""
+
+        @functools.wraps(case)
+        async def answers(*args: P.args, **kwargs: P.kwargs) -> list[Reply]:
+            return [await self.placed(reply) for reply in await case(*args, **kwargs)]
+
+        return answers
