@@ -94,6 +94,8 @@ class Step:
     public: str = ""
     """What the public log may show (hides card values a trade passes face down)."""
     notices: tuple[str, ...] = ()
+    confirm: str | None = None
+    """Why the player should confirm this step first (``Rules.confirm_before``), if at all."""
 
 
 @dataclass(frozen=True)

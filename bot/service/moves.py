@@ -126,14 +126,15 @@ class Moves:
             new_state, steps = await asyncio.to_thread(
                 self._play, rules, state, completions[0], seat, names[seat]
             )
-        risky = [step for step in steps if step.highlight.get("onto_cops")]
+        risky = [step for step in steps if step.confirm]
         if risky and not confirmed and version is None:
-            # Ruling 20: walking onto the Cops is confirmed first, typed or guided alike.
+            # A step the game wants confirmed (FENCE!'s ruling 20: walking onto the Cops) is
+            # confirmed first, typed or guided alike.
             if len(steps) == 1 and (
                 asked := await self.guide.confirmation_panel(actor, loaded, steps[0].notation)
             ):
                 return asked
-            raise Refusal("move.onto_cops", move=risky[0].notation)
+            raise Refusal(f"move.{risky[0].confirm}", move=risky[0].notation)
         log_rows = await self.store.actions(record.id, include_undone=True)
         ply = log_rows[-1].ply if log_rows else 0
         live = [a for a in log_rows if not a.undone]
@@ -256,6 +257,7 @@ class Moves:
                     ends_turn=rules.turn_ended(current, after),
                     public=rules.public_notation(current, action),
                     notices=tuple(rules.notices(current, after)),
+                    confirm=rules.confirm_before(current, action),
                 )
             )
             current = after

@@ -7,8 +7,9 @@ was chosen so far; when one action is left complete it is played through the sam
 The choices so far travel as a list of indexes, which is stable for one match version —
 that is why a panel survives a restart and why a panel from an older version is refused.
 
-Before a risky step (walking into the Cops) or for players who asked for confirmation of
-every move, the last level is a single "Confirm" choice.
+Before a step its game wants confirmed (``Rules.confirm_before``: FENCE!'s walk into the
+Cops) or for players who asked for confirmation of every move, the last level is a single
+"Confirm" choice.
 """
 
 from __future__ import annotations
@@ -29,9 +30,8 @@ from games.core import Rules
 from storage.base import ACTIVE
 
 if TYPE_CHECKING:
-    from bot.service.moves import Moves
-
     from bot.service.boards import Boards
+    from bot.service.moves import Moves
     from bot.service.notifier import Notifier
     from bot.service.reader import MatchReader
 
@@ -158,14 +158,14 @@ class Guide:
     @staticmethod
     def _confirm_prompt(rules: Rules[Any, Any], state: Any, action: Any, locale: str = "en") -> str:
         say = words(locale)
-        risky = rules.highlight(state, action).get("onto_cops")
+        reason = rules.confirm_before(state, action)
         prompt = say("panel.play", move=rules.label(state, action))
-        return f"{prompt} {say('panel.onto_cops')}" if risky else prompt
+        return f"{prompt} {say(f'panel.{reason}')}" if reason else prompt
 
     async def _wants_confirmation(
         self, actor: User, rules: Rules[Any, Any], state: Any, action: Any
     ) -> bool:
-        if rules.highlight(state, action).get("onto_cops"):
+        if rules.confirm_before(state, action):
             return True
         return await self.notifier.confirms_moves(actor)
 
