@@ -1,6 +1,6 @@
 """Pieces every use-case module shares: who acts, how refusals travel, how errors become
-sentences. Kept apart from :mod:`bot.service.facade` so the use-case mixins (lobbies, guided turns,
-clocks…) can import them without importing the service itself."""
+sentences. Kept apart from the use-case classes (lobbies, guided turns, clocks…) so every one
+of them can import these without importing another."""
 
 from __future__ import annotations
 

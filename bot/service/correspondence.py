@@ -1,8 +1,8 @@
 """Correspondence play: clocks, reminders, timeouts, notification preferences, vacations,
-ratings, rematches, the waiting list and server settings.
+ratings and the waiting list.
 
 Everything time-based is *derived from stored facts* — a match's clock state lives in its
-meta, vacations and preferences in user settings — and :meth:`CorrespondenceCases.tick`
+meta, vacations and preferences in user settings — and :meth:`Correspondence.tick`
 recomputes what is due from them. There is no in-memory timer to lose: after a restart the
 first tick sends exactly the reminders and timeouts that fell due meanwhile, and because each
 sent reminder is committed (versioned) into the match before it is delivered, none is ever
