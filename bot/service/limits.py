@@ -183,7 +183,9 @@ class Limits:
         """Take one of the hour's hints, or say when the next one is free."""
         most = (await self.of(guild_id))[HINTS_PER_HOUR.name]
         now = self.clock()
-        uses = await self.store.record_use(actor.id, HINT_USE, now, window=HINT_WINDOW, most=most)
+        uses = await self.store.record_use(
+            actor.id, HINT_USE, now, window=HINT_WINDOW, most=most
+        )
         if not uses.granted:
             free_at = uses.times[-most] + HINT_WINDOW
             minutes = max(1, math.ceil((free_at - now) / 60))
