@@ -408,6 +408,20 @@ class Rules(ABC, Generic[State, Action]):
         """
         return (shorten(self.label(state, action), SEGMENT_LIMIT),)
 
+    confirm_reasons: tuple[str, ...] = ()
+    """Every reason :meth:`confirm_before` may give (the catalogue words each one)."""
+
+    def confirm_before(self, state: State, action: Action) -> str | None:
+        """Why the player should confirm ``action`` before it is played (a short reason
+        word), or None to play it at once — the default, and every action of most games.
+
+        The bot asks once, in the player's language: the catalogue words each reason twice,
+        ``move.<reason>`` (a typed move refused until it is typed again ending in ``!``; it
+        gets ``{move}``) and ``panel.<reason>`` (the warning on the guided panel's Confirm
+        level). This is how a game's own caution (FENCE!'s "walking onto the Cops sends you
+        to Jail", ruling 20) reaches the bot without the bot knowing the game."""
+        return None
+
     def seat_name(self, state: State, seat: int) -> str:
         """What a seat is called in this position ("White", "Purple"); empty if nothing.
 

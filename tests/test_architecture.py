@@ -14,7 +14,13 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 RUN_LINTER = (
-    "import sys; sys.path.insert(0, '.'); from importlinter.cli import lint_imports; "
+    "import sys; sys.path.insert(0, '.'); "
+    # An editable install of another checkout (a git worktree's main) would add its own
+    # folders to the namespace package ``bot``; the checker must read this checkout's files.
+    "sys.meta_path[:] = [f for f in sys.meta_path if 'editable' not in repr(f).lower()]; "
+    "sys.path_hooks[:] = [h for h in sys.path_hooks if 'editable' not in repr(h).lower()]; "
+    "sys.path_importer_cache.clear(); "
+    "from importlinter.cli import lint_imports; "
     "raise SystemExit(lint_imports(no_cache=True, no_logo=True))"
 )
 

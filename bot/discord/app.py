@@ -1,7 +1,8 @@
 """The discord.py application: ``create_bot(settings)`` builds it without touching the network.
 
-The store is opened in ``setup_hook`` (the first moment the bot has an event loop and is
-about to connect), the cogs are loaded there, the persistent buttons are registered and the
+The service (and with it the store, which the adapter never touches) is opened in
+``setup_hook`` (the first moment the bot has an event loop and is about to connect), the cogs
+are loaded there, the persistent buttons are registered and the
 slash commands synced — to one server instantly when ``DEV_GUILD_ID`` is set. Only
 non-privileged intents are asked for: slash commands need no message content or member list.
 """
@@ -28,8 +29,6 @@ from bot.settings import Settings
 from bot.words import words
 from discord import app_commands
 from discord.ext import commands, tasks
-from storage import Store
-from storage.base import MatchRecord
 
 log = logging.getLogger(__name__)
 
@@ -84,7 +83,6 @@ class BoardBot(commands.Bot):
         self,
         settings: Settings,
         *,
-        store: Store | None = None,
         clock: Callable[[], float] = time.time,
         sync_commands: bool = True,
         **client: Any,
@@ -98,7 +96,7 @@ class BoardBot(commands.Bot):
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False),
         )
         self.settings = settings
-        self._store = store
+        self._opened = False
         self._clock = clock
         self._sync_commands = sync_commands
         self.delivery = Delivery(self)
@@ -111,11 +109,9 @@ class BoardBot(commands.Bot):
         kept so they are not collected, and cancelled on close."""
 
     async def setup_hook(self) -> None:
-        store = self._store or self.settings.store()
-        await store.open()
-        self._store = store
-        self.service = Service(
-            store,
+        self.service = Service.on_database(
+            self.settings.database_url,
+            password=self.settings.database_password.get_secret_value(),
             clock=self._clock,
             link=jump_link,
             default_time=self.settings.default_time,
@@ -124,6 +120,8 @@ class BoardBot(commands.Bot):
             workers=self.workers,
             computer_seconds=self.settings.computer_seconds,
         )
+        await self.service.open()
+        self._opened = True
         await self.workers.start()
         await self.service.on_startup()
         self._keep(self.service.serve_computer_turns(self._publish_computer_turn))
@@ -146,13 +144,11 @@ class BoardBot(commands.Bot):
         ``scheduler`` lock ticks, so nothing is sent twice; when it dies its lock goes with its
         connection and the next process to look takes over. The others only keep the
         heartbeat, so a restart of any of them is not mistaken for the bot being away."""
-        store = self.service.store
-        leading = await store.try_lead("scheduler")
+        leading = await self.service.lead_ticks()
         if leading != self._leading:
             log.info("scheduler: %s", "this process leads" if leading else "another process leads")
             self._leading = leading
         if not leading:
-            await store.mark_alive(self._clock())
             return
         await self._publish_all(await self.service.tick())
 
@@ -187,11 +183,12 @@ class BoardBot(commands.Bot):
             return await self.tree.sync(guild=guild)
         return await self.tree.sync()
 
-    def computer_turns_soon(self, record: MatchRecord) -> None:
-        """After a person's move (``record`` as it is now), the computer's answer joins the
-        queue of computer turns, behind at most one turn of each other person's
-        (:mod:`bot.service.computer_queue`); the person's own reply has already gone out."""
-        self.service.queue_computer_turn(record)
+    def computer_turns_soon(self, match_id: int) -> None:
+        """After a person's move in a match with a computer seat, the computer's answer (if
+        it is to move) joins the queue of computer turns, behind at most one turn of each
+        other person's (:mod:`bot.service.computer_queue`); the person's own reply has
+        already gone out."""
+        self._keep(self.service.queue_computer_turn_of(match_id))
 
     def tournament_soon(self, tournament_id: int) -> None:
         """A tournament just started: make its first round's games now, not at the next
@@ -226,8 +223,8 @@ class BoardBot(commands.Bot):
             task.cancel()
         self.workers.close()
         await super().close()
-        if self._store is not None:
-            await self._store.close()
+        if self._opened:
+            await self.service.close()
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         """A button or menu no registered item claims (an id from an older version) gets a

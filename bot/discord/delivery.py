@@ -11,15 +11,12 @@ from __future__ import annotations
 
 import io
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import discord
 from bot.discord.components import MatchButton, PanelSelect, StepSelect
-from bot.service.opponents import has_computer
-from bot.service.replies import Panel, Post, Reply
-from bot.service.transition import public_version
+from bot.service.replies import MatchPlace, Panel, Post, Reply
 from bot.words import language_of, words
-from storage.base import ACTIVE, MatchRecord
 
 if TYPE_CHECKING:
     from bot.discord.app import BoardBot
@@ -34,7 +31,18 @@ PANEL_SELECTS = 4
 EMBED_COLOUR = discord.Colour.from_rgb(255, 196, 0)
 
 
-def jump_link(record: MatchRecord) -> str | None:
+class Located(Protocol):
+    """Anything that says where a match lives (the service hands its match records)."""
+
+    @property
+    def guild_id(self) -> str | None: ...
+    @property
+    def channel_id(self) -> str | None: ...
+    @property
+    def thread_id(self) -> str | None: ...
+
+
+def jump_link(record: Located) -> str | None:
     """Where a match lives, as a Discord link (``/games`` lists these)."""
     place = record.thread_id or record.channel_id
     if record.guild_id and place:
@@ -157,12 +165,11 @@ class Delivery:
         return channel
 
     async def open_place(
-        self, interaction: discord.Interaction, title: str
+        self, interaction: discord.Interaction, where: MatchPlace
     ) -> tuple[str, str | None, str]:
         """A new public thread for a match, or the channel itself when threads can't be made
         here; returns (channel id, thread id, hint for the caller)."""
-        guild = str(interaction.guild_id) if interaction.guild_id is not None else None
-        place = await self._place(interaction.channel, guild, title)
+        place = await self._place(interaction.channel, where)
         if place is None:
             return str(interaction.channel_id), None, ""
         channel_id, thread_id, failed = place
@@ -172,28 +179,24 @@ class Delivery:
             words(interaction.locale)("delivery.no_threads") if failed else "",
         )
 
-    async def _place(
-        self, channel: Any, guild_id: str | None, title: str
-    ) -> tuple[str, str | None, bool] | None:
+    async def _place(self, channel: Any, where: MatchPlace) -> tuple[str, str | None, bool] | None:
         """(channel id, thread id, whether making a thread failed) for a new match started
         from ``channel``: the server's match channel if it set one, a thread unless the server
-        plays in channels. None when ``channel`` can hold neither."""
-        server: dict[str, Any] = {}
-        if guild_id is not None:
-            server = await self.bot.service.store.guild_settings(guild_id)
-        if server.get("channel"):
+        plays in channels (both travel in the match's place). None when ``channel`` can hold
+        neither."""
+        if where.server_channel:
             try:
-                channel = await self._channel(server["channel"])
+                channel = await self._channel(where.server_channel)
             except discord.HTTPException as exc:
                 log.warning("the configured match channel is unusable: %s", exc)
         if isinstance(channel, discord.Thread) and channel.parent is not None:
             channel = channel.parent
-        if server.get("mode") == "channel" and channel is not None:
+        if not where.threads and channel is not None:
             return str(channel.id), None, False
         if isinstance(channel, discord.TextChannel):
             try:
                 thread = await channel.create_thread(
-                    name=title[:100],
+                    name=where.thread_title[:100],
                     type=discord.ChannelType.public_thread,
                     auto_archive_duration=10080,
                 )
@@ -203,25 +206,24 @@ class Delivery:
             return str(channel.id), str(thread.id), False
         return None
 
-    async def open_thread_for(self, record: MatchRecord) -> MatchRecord:
+    async def open_thread_for(self, where: MatchPlace) -> MatchPlace:
         """A place for a match nobody's command started (a tournament round), from the
-        channel it was created for; the record as stored afterwards."""
-        if record.thread_id is not None or record.channel_id is None:
-            return record
+        channel it was created for; the place as stored afterwards."""
+        if where.thread_id is not None or where.channel_id is None:
+            return where
         try:
-            channel = await self._channel(record.channel_id)
+            channel = await self._channel(where.channel_id)
         except discord.HTTPException as exc:
-            log.warning("match %s: its channel is unusable: %s", record.id, exc)
-            return record
-        names = " vs ".join(await self.bot.service.player_names(record))
-        place = await self._place(
-            channel, record.guild_id, f"{record.game.title()} #{record.id}: {names}"
-        )
+            log.warning("match %s: its channel is unusable: %s", where.match_id, exc)
+            return where
+        place = await self._place(channel, where)
         if place is None:
-            return record
+            return where
         channel_id, thread_id, _ = place
-        await self.bot.service.attach_place(record.id, channel_id=channel_id, thread_id=thread_id)
-        return await self.bot.service.store.get_match(record.id) or record
+        attached = await self.bot.service.attach_place(
+            where.match_id, channel_id=channel_id, thread_id=thread_id
+        )
+        return attached or where
 
     async def post_to_place(self, place: str, post: Post) -> discord.Message | None:
         """A post that belongs to no match (tournament news) in its channel."""
@@ -232,38 +234,38 @@ class Delivery:
             log.warning("posting to %s failed: %s", place, exc)
             return None
 
-    async def post(self, record: MatchRecord, post: Post) -> discord.Message | None:
+    async def post(self, where: MatchPlace, post: Post) -> discord.Message | None:
         """Post to the match's thread (unarchiving it) or, failing that, its channel."""
-        place = record.thread_id or record.channel_id
+        place = where.thread_id or where.channel_id
         if place is None:
             return None
         try:
             channel = await self._channel(place)
-            return await self._send_unarchiving(channel, post, record)
+            return await self._send_unarchiving(channel, post, where)
         except discord.HTTPException as exc:
-            log.warning("match %s: posting to %s failed: %s", record.id, place, exc)
-        if record.thread_id and record.channel_id:
+            log.warning("match %s: posting to %s failed: %s", where.match_id, place, exc)
+        if where.thread_id and where.channel_id:
             try:
-                channel = await self._channel(record.channel_id)
-                kwargs = message_kwargs(post, record.id, public_version(record))
-                note = words()("delivery.thread_failed", thread=record.thread_id)
+                channel = await self._channel(where.channel_id)
+                kwargs = message_kwargs(post, where.match_id, where.version)
+                note = words()("delivery.thread_failed", thread=where.thread_id)
                 kwargs["content"] = f"{kwargs.get('content') or ''}\n{note}".strip()
                 return await channel.send(**kwargs)
             except discord.HTTPException as exc:
-                log.warning("match %s: fallback post failed: %s", record.id, exc)
+                log.warning("match %s: fallback post failed: %s", where.match_id, exc)
         return None
 
     async def _send_unarchiving(
-        self, channel: Any, post: Post, record: MatchRecord
+        self, channel: Any, post: Post, where: MatchPlace
     ) -> discord.Message:
         if isinstance(channel, discord.Thread) and channel.archived:
             await channel.edit(archived=False)
         try:
-            return await channel.send(**message_kwargs(post, record.id, public_version(record)))
+            return await channel.send(**message_kwargs(post, where.match_id, where.version))
         except discord.HTTPException as exc:
             if isinstance(channel, discord.Thread) and exc.code == THREAD_ARCHIVED:
                 await channel.edit(archived=False)
-                return await channel.send(**message_kwargs(post, record.id, public_version(record)))
+                return await channel.send(**message_kwargs(post, where.match_id, where.version))
             raise
 
     async def deliver(
@@ -272,26 +274,20 @@ class Delivery:
         """Answer a deferred interaction: the public post goes to the match, the caller gets
         the (usually ephemeral) text, and DMs go out last."""
         note = ""
-        record = None
-        if reply.match_id is not None:
-            record = await self.bot.service.store.get_match(reply.match_id)
-        if reply.created and record is not None and record.thread_id is None:
-            names = " vs ".join(await self.bot.service.player_names(record))
-            channel_id, thread_id, note = await self.open_place(
-                interaction, f"{record.game.title()} #{record.id}: {names}"
+        where = reply.match_place
+        if reply.created and where is not None and where.thread_id is None:
+            channel_id, thread_id, note = await self.open_place(interaction, where)
+            where = await self.bot.service.attach_place(
+                where.match_id, channel_id=channel_id, thread_id=thread_id
             )
-            await self.bot.service.attach_place(
-                record.id, channel_id=channel_id, thread_id=thread_id
-            )
-            record = await self.bot.service.store.get_match(record.id)
         text = reply.text
         say = words(interaction.locale)
-        if reply.post is not None and record is None and reply.place is not None:
+        if reply.post is not None and where is None and reply.place is not None:
             message = await self.post_to_place(reply.place, reply.post)
             if message is None:
                 text = (text + "\n" if text else "") + say("delivery.post_failed")
-        if reply.post is not None and record is not None:
-            message = await self.post(record, reply.post)
+        if reply.post is not None and where is not None:
+            message = await self.post(where, reply.post)
             if message is None:
                 text = (text + "\n" if text else "") + say("delivery.post_failed")
             elif reply.created:
@@ -313,25 +309,23 @@ class Delivery:
                 files=reply.files,
             )
         for dm in reply.dms:
-            await self.direct(dm.user_id, dm.text, dm.image, record)
-        if reply.ok and record is not None and record.status == ACTIVE and has_computer(record):
-            self.bot.computer_turns_soon(record)
+            await self.direct(dm.user_id, dm.text, dm.image, where)
+        if reply.ok and where is not None and where.computer_in_play:
+            self.bot.computer_turns_soon(where.match_id)
         if reply.ok and isinstance(started := reply.extra.get("tournament"), int):
             self.bot.tournament_soon(started)
 
     async def publish(self, reply: Reply) -> None:
         """Deliver what no interaction asked for (reminders, timeouts, digests)."""
-        record = None
-        if reply.match_id is not None:
-            record = await self.bot.service.store.get_match(reply.match_id)
-        if reply.created and record is not None:
-            record = await self.open_thread_for(record)
-        if reply.post is not None and record is not None:
-            await self.post(record, reply.post)
+        where = reply.match_place
+        if reply.created and where is not None:
+            where = await self.open_thread_for(where)
+        if reply.post is not None and where is not None:
+            await self.post(where, reply.post)
         elif reply.post is not None and reply.place is not None:
             await self.post_to_place(reply.place, reply.post)
         for dm in reply.dms:
-            await self.direct(dm.user_id, dm.text, dm.image, record)
+            await self.direct(dm.user_id, dm.text, dm.image, where)
 
     async def followup(
         self,
@@ -381,7 +375,7 @@ class Delivery:
             await self.followup(interaction, text, image=reply.image)
 
     async def direct(
-        self, user_id: str, text: str, image: bytes | None, record: MatchRecord | None
+        self, user_id: str, text: str, image: bytes | None, record: MatchPlace | None
     ) -> bool:
         """DM a user; on failure say so in the match's place without the secret."""
         try:
@@ -393,10 +387,10 @@ class Delivery:
             return True
         except (discord.HTTPException, ValueError) as exc:
             log.info("DM to %s failed: %s", user_id, exc)
-            if record is not None and (record.id, user_id) not in self._told_dms_closed:
+            if record is not None and (record.match_id, user_id) not in self._told_dms_closed:
                 # Once per match (and bot run), with a ping so the player learns of it; every
                 # later hand change would otherwise repeat the sentence in the thread.
-                self._told_dms_closed.add((record.id, user_id))
+                self._told_dms_closed.add((record.match_id, user_id))
                 text = words()("delivery.dm_closed", user=user_id)
                 await self.post(record, Post(text=text, mentions=(user_id,)))
             return False

@@ -1,6 +1,6 @@
 """Pieces every use-case module shares: who acts, how refusals travel, how errors become
-sentences. Kept apart from :mod:`bot.service.facade` so the use-case mixins (lobbies, guided turns,
-clocks…) can import them without importing the service itself."""
+sentences. Kept apart from the use-case classes (lobbies, guided turns, clocks…) so every one
+of them can import these without importing another."""
 
 from __future__ import annotations
 
@@ -94,6 +94,8 @@ class Step:
     public: str = ""
     """What the public log may show (hides card values a trade passes face down)."""
     notices: tuple[str, ...] = ()
+    confirm: str | None = None
+    """Why the player should confirm this step first (``Rules.confirm_before``), if at all."""
 
 
 @dataclass(frozen=True)

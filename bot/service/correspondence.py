@@ -1,8 +1,8 @@
 """Correspondence play: clocks, reminders, timeouts, notification preferences, vacations,
-ratings, rematches, the waiting list and server settings.
+ratings and the waiting list.
 
 Everything time-based is *derived from stored facts* — a match's clock state lives in its
-meta, vacations and preferences in user settings — and :meth:`CorrespondenceCases.tick`
+meta, vacations and preferences in user settings — and :meth:`Correspondence.tick`
 recomputes what is due from them. There is no in-memory timer to lose: after a restart the
 first tick sends exactly the reminders and timeouts that fell due meanwhile, and because each
 sent reminder is committed (versioned) into the match before it is delivered, none is ever
@@ -39,37 +39,41 @@ Decisions where the issue is silent:
 
 from __future__ import annotations
 
-import asyncio
 import functools
 import logging
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import games
-from bot.service import limits
 from bot.service import timecontrol as tc
-from bot.service.base import Loaded, Refusal, User, guarded, manages, plural_names
+from bot.service.base import Refusal, User, guarded, plural_names
 from bot.service.image_labels import image_labels
 from bot.service.notifier import NOTIFY_MODES
-from bot.service.panel import walk
-from bot.service.replies import Button, DirectMessage, Post, Reply
+from bot.service.reader import rules_named
+from bot.service.replies import DirectMessage, Post, Reply
 from bot.service.timecontrol import DAY
-from bot.service.transition import stale as is_stale
 from bot.words import language_of, words
 from competition import ratings as glicko
 from render.chart import rating_chart
-from storage.base import ACTIVE, FINISHED, MatchRecord, MatchUpdate, Rating, StaleVersion
+from storage.base import ACTIVE, MatchRecord, MatchUpdate, Rating, StaleVersion, Store
 
 if TYPE_CHECKING:
-    from bot.service import Service
+    from bot.service.clocks import ClockKeeper
+    from bot.service.endings import Endings
+    from bot.service.notifier import Notifier
+    from bot.service.opponents import Opponents
+    from bot.service.reader import MatchReader
+    from bot.service.tournaments.cases import Tournaments
+    from bot.service.transition import Transitions
+    from bot.service.workers import Workers
 
 log = logging.getLogger("bot.service")
 
-SERVER_KEYS = ("time", "channel", "mode", "games", *(x.name for x in limits.LIMITS))
 DUE_BATCH = 500
 """Due matches one tick reads at most, besides those whose computer turn is queued."""
+
 NOTIFY_EXPLAINED = {
     "thread": "notify.thread",
     "dm": "notify.dm",
@@ -78,16 +82,49 @@ NOTIFY_EXPLAINED = {
 }
 
 
-class CorrespondenceCases:
-    """Mixed into :class:`bot.service.Service`; uses its store, clock and helpers."""
+class Correspondence:
+    """The scheduler's tick and the settings of correspondence play. Collaborators: the
+    reader, the transitions, the clocks, the notifier, the workers (rating charts), and the
+    use cases the tick hands due matches to — the opponents (a computer to move), the
+    endings (a clock that ran out) and the tournaments (a round to advance)."""
+
+    def __init__(
+        self,
+        store: Store,
+        clock: Callable[[], float],
+        reader: MatchReader,
+        transitions: Transitions,
+        clocks: ClockKeeper,
+        notifier: Notifier,
+        workers: Workers,
+        opponents: Opponents,
+        endings: Endings,
+        tournaments: Tournaments,
+        *,
+        reminders: Sequence[float],
+        vacation_days: float,
+    ) -> None:
+        self.store = store
+        self.clock = clock
+        self.reader = reader
+        self.transitions = transitions
+        self.clocks = clocks
+        self.notifier = notifier
+        self.workers = workers
+        self.opponents = opponents
+        self.endings = endings
+        self.tournaments = tournaments
+        self.reminders = tuple(reminders)
+        """Seconds left on a clock at which its player is reminded (largest first)."""
+        self.vacation_days = vacation_days
 
     @guarded
     async def notify(
-        self: Service, actor: User, *, mode: str | None = None, confirm: bool | None = None
+        self, actor: User, *, mode: str | None = None, confirm: bool | None = None
     ) -> Reply:
         """``/notify``: how you hear that it's your turn, and whether moves need a Confirm."""
         say = words(actor.locale)
-        await self._touch(actor)
+        await self.reader.touch(actor)
         prefs = dict(await self.notifier.prefs(actor.id))
         if mode is not None:
             mode = mode.strip().lower()
@@ -102,52 +139,8 @@ class CorrespondenceCases:
         confirm_text = say("notify.confirm" if prefs.get("confirm") else "notify.at_once")
         return Reply(text=say("notify.summary", mode=explain, confirm=confirm_text))
 
-    @guarded
-    async def step(
-        self: Service,
-        actor: User,
-        value: str,
-        *,
-        match_id: int | None = None,
-        version: int | None = None,
-    ) -> Reply:
-        """A step button or menu under a board was pressed (the pie rule's keep/swap, a
-        capture). It plays at once, or, for players who asked to confirm their moves, first
-        opens the same one-button Confirm panel a guided turn ends with. Typed ``/move``
-        never asks: typing a move is deliberate, misclicks happen on buttons."""
-        if not await self.notifier.confirms_moves(actor):
-            return await self.move(actor, value, match_id=match_id, version=version)
-        record = await self._find(actor, match_id, None)
-        loaded = self._load(record)
-        rules, state = loaded.rules, loaded.state
-        stale = is_stale(record, version)
-        if stale or record.seats.index(actor.id) not in rules.to_move(state):
-            return await self.move(actor, value, match_id=match_id, version=version)
-        asked = await self._confirmation_panel(actor, loaded, value)
-        return asked or await self.move(actor, value, match_id=match_id, version=version)
-
-    async def _confirmation_panel(
-        self: Service, actor: User, loaded: Loaded, notation: str
-    ) -> Reply | None:
-        """The guided panel opened at its last level for ``notation``: its Confirm button
-        plays the move, Back walks the choices. None when no legal action has it."""
-        rules, state = loaded.rules, loaded.state
-        candidates = await asyncio.to_thread(
-            lambda: [(tuple(rules.choice_path(state, a)), a) for a in rules.legal_actions(state)]
-        )
-        wanted = notation.strip()
-        for choices, action in candidates:
-            if rules.format(state, action) != wanted:
-                continue
-            path: list[int] = []
-            for label in choices:
-                path.append(walk(candidates, path)[2].index(label))
-            record = loaded.record
-            return await self.panel(actor, match_id=record.id, version=record.version, path=path)
-        return None
-
     # -- the scheduler's tick --------------------------------------------------------------
-    async def on_startup(self: Service) -> tuple[float, float] | None:
+    async def on_startup(self) -> tuple[float, float] | None:
         """Called once when a bot (or console) process starts: the time since the last
         heartbeat of the previous run becomes an outage, paused on every clock."""
         outage = await self.store.mark_alive(self.clock(), starting=True)
@@ -158,13 +151,24 @@ class CorrespondenceCases:
             )
         return outage
 
-    async def tick(self: Service) -> list[Reply]:
+    async def lead_ticks(self) -> bool:
+        """Whether this process runs the scheduler's ticks. With several bot processes on one
+        database only the one holding the ``scheduler`` lock ticks, so nothing is sent twice;
+        the others only keep the heartbeat, so a restart of any of them is not mistaken for
+        the bot being away."""
+        leading = await self.store.try_lead("scheduler")
+        if not leading:
+            await self.store.mark_alive(self.clock())
+        return leading
+
+    async def tick(self) -> list[Reply]:
         """Everything that fell due by now: reminders, timeouts, daily digests. Each reply
         carries a post for its match's place and/or DMs; the caller delivers them.
 
         Only a running process ticks, so the tick is also the heartbeat — and so it never
         waits for a search: a computer to move is only *queued* here
-        (:meth:`queue_computer_turn`), and played by the computer's own players.
+        (:meth:`bot.service.opponents.Opponents.queue_computer_turn`), and played by the
+        computer's own players.
         """
         now = self.clock()
         await self.store.mark_alive(now)
@@ -173,37 +177,38 @@ class CorrespondenceCases:
         # a clock event, or a computer seat to move — also one left pending by a restart.
         # A queued computer turn stays due until it is played, so the batch grows by the
         # queue's length: a long queue never crowds the clocks out of the batch.
-        batch = DUE_BATCH + len(self.computer_queue)
+        queue = self.opponents.computer_queue
+        batch = DUE_BATCH + len(queue)
         for record in await self.store.due_matches(now, limit=batch):
-            if record.id in self.computer_queue or record.id in self._thinking:
+            if record.id in queue or self.opponents.thinking_about(record.id):
                 continue  # its computer's turn is queued or being played already
             try:
-                if not self._queue_due_computer_turn(record, now):
+                if not self.opponents.queue_due_computer_turn(record, now):
                     replies.extend(await self._tick_match(record))
             except StaleVersion:
                 continue  # somebody moved meanwhile; the next tick looks again
             except Exception:
                 log.exception("clock tick failed (match %s)", record.id)
-        replies.extend(await self.tournament_tick())
+        replies.extend(await self.tournaments.tournament_tick())
         replies.extend(await self._digests())
         return replies
 
-    async def _tick_match(self: Service, record: MatchRecord) -> list[Reply]:
+    async def _tick_match(self, record: MatchRecord) -> list[Reply]:
         now = self.clock()
         if "clock" not in record.meta:
-            await self.store.set_due(record.id, None)
+            await self.transitions.reschedule(record, None)
             return []
         clocks = tc.Clocks.from_dict(record.meta["clock"])
         # Vacations only ever postpone events, so the clock read without them is the
         # earliest anything can be due: most ticks stop here without reading any settings.
         soonest = tc.next_event(clocks, self.reminders)
         if soonest is None or soonest > now:
-            await self.store.set_due(record.id, soonest)
+            await self.transitions.reschedule(record, soonest)
             return []
         vacations = await self.clocks.vacations(record)
         late = tc.expired(clocks, now, vacations)
         if late:
-            done = await self._timeout(record, late[0])
+            done = await self.endings.timeout(record, late[0])
             return [replace(done, text="")]  # nobody asked: only the post and DMs go out
         # A mark the clock was already below when the turn began (24 h with "1d per move")
         # is no news: the turn's own message said how long there is.
@@ -214,7 +219,9 @@ class CorrespondenceCases:
         ]
         if not due:
             # Paused (a vacation, the bot's downtime): look again when the paused clock says.
-            await self.store.set_due(record.id, tc.next_event(clocks, self.reminders, vacations))
+            await self.transitions.reschedule(
+                record, tc.next_event(clocks, self.reminders, vacations)
+            )
             return []
         keys = [key for _, _, key in due]
         # Larger thresholds passed at the same moment are marked too, so they never fire.
@@ -231,7 +238,7 @@ class CorrespondenceCases:
             )
         ).record
         rules = games.get(updated.game)
-        names = await self.player_names(updated)
+        names = await self.reader.player_names(updated)
         replies = []
         for seat, _threshold, _key in due:
             uid = updated.seats[seat]
@@ -256,32 +263,13 @@ class CorrespondenceCases:
             elif mode in ("dm", "digest"):
                 replies.append(
                     Reply(
-                        dms=(DirectMessage(uid, "⏰ " + self._linked(updated, text)),),
+                        dms=(DirectMessage(uid, "⏰ " + self.notifier.linked(updated, text)),),
                         match_id=updated.id,
                     )
                 )
         return replies
 
-    async def _timeout(self: Service, record: MatchRecord, seat: int) -> Reply:
-        loaded = self._load(record)
-        names = await self.player_names(record)
-        reason = words()("clock.ran_out", player=names[seat])
-        return await self._drop(loaded, seat, "timeout", reason, f"⏰ {reason}")
-
-    async def _flag_fell(
-        self: Service, record: MatchRecord, seat: int, locale: str = "en"
-    ) -> Reply | None:
-        """A move that arrives after its player's clock ran out (the scheduler had not looked
-        yet, or the bot was down) loses on time instead of being played."""
-        clocks = self.clocks.of(record)
-        if clocks is None:
-            return None
-        if seat not in tc.expired(clocks, self.clock(), await self.clocks.vacations(record)):
-            return None
-        done = await self._timeout(record, seat)
-        return replace(done, text=words(locale)("clock.too_late"))
-
-    async def _digests(self: Service) -> list[Reply]:
+    async def _digests(self) -> list[Reply]:
         now = self.clock()
         replies = []
         for uid, prefs in await self.store.users_with_settings():
@@ -297,10 +285,10 @@ class CorrespondenceCases:
 
     # -- vacations -------------------------------------------------------------------------
     @guarded
-    async def vacation(self: Service, actor: User, days: float) -> Reply:
+    async def vacation(self, actor: User, days: float) -> Reply:
         """Pause all my clocks for ``days`` (0 ends a running vacation)."""
         say = words(actor.locale)
-        await self._touch(actor)
+        await self.reader.touch(actor)
         now = self.clock()
         prefs = dict(await self.notifier.prefs(actor.id))
         spans = [(float(a), float(b)) for a, b in prefs.get("vacations") or []]
@@ -327,11 +315,11 @@ class CorrespondenceCases:
         # A vacation ended early brings deadlines forward: the scheduler looks again now.
         for record in await self.store.list_matches(user_id=actor.id, statuses=(ACTIVE,)):
             if "clock" in record.meta:
-                await self.store.set_due(record.id, now)
+                await self.transitions.reschedule(record, now)
         return Reply(text=text)
 
     # -- overview --------------------------------------------------------------------------
-    async def _waiting_lines(self: Service, user_id: str, locale: str = "en") -> list[str]:
+    async def _waiting_lines(self, user_id: str, locale: str = "en") -> list[str]:
         entries = []
         records = [
             r
@@ -340,7 +328,7 @@ class CorrespondenceCases:
         ]
         directory = await self.clocks.directory(records)
         for record in records:
-            loaded = self._load(record)
+            loaded = self.reader.load(record)
             seat = record.seats.index(user_id)
             if seat not in loaded.rules.to_move(loaded.state):
                 continue
@@ -348,7 +336,7 @@ class CorrespondenceCases:
             names = directory.player_names(record)
             opponents = plural_names([n for s, n in enumerate(names) if s != seat], locale)
             left = await self.clocks.time_left(record, seat, directory, locale)
-            line = self._linked(
+            line = self.notifier.linked(
                 record,
                 words(locale)(
                     "waiting.line_left" if left else "waiting.line",
@@ -362,9 +350,9 @@ class CorrespondenceCases:
         return [line for *_, line in sorted(entries)]
 
     @guarded
-    async def waiting(self: Service, actor: User) -> Reply:
+    async def waiting(self, actor: User) -> Reply:
         """``/waiting``: the matches where it's my turn, the most urgent first."""
-        await self._touch(actor)
+        await self.reader.touch(actor)
         say = words(actor.locale)
         lines = await self._waiting_lines(actor.id, actor.locale)
         if not lines:
@@ -374,7 +362,7 @@ class CorrespondenceCases:
     # -- ratings ---------------------------------------------------------------------------
     @guarded
     async def rating(
-        self: Service,
+        self,
         actor: User,
         *,
         user: User | None = None,
@@ -382,10 +370,10 @@ class CorrespondenceCases:
         guild_id: str | None = None,
     ) -> Reply:
         who = user or actor
-        await self._touch(actor, who)
+        await self.reader.touch(actor, who)
         guild = guild_id or ""
         if game:
-            rules = self._rules_named(game)
+            rules = rules_named(game)
             found = await self.store.rating(guild, rules.info.name, who.id)
             rows = [found] if found else []
         else:
@@ -413,7 +401,7 @@ class CorrespondenceCases:
         return Reply(text=text, image=chart, image_name="rating.png")
 
     async def _rating_chart(
-        self: Service,
+        self,
         guild: str,
         user_id: str,
         game_names: Sequence[str],
@@ -448,7 +436,7 @@ class CorrespondenceCases:
 
     @guarded
     async def leaderboard(
-        self: Service,
+        self,
         actor: User,
         game: str | None = None,
         *,
@@ -468,7 +456,7 @@ class CorrespondenceCases:
                 return Reply(text=say("leaderboard.none"), ephemeral=False)
             lines.append(say("leaderboard.provisional"))
             return Reply(text="\n".join(lines), ephemeral=False)
-        rules = self._rules_named(str(game))
+        rules = rules_named(str(game))
         rows = await self.store.ratings(guild, rules.info.name)
         if not rows:
             return Reply(text=say("leaderboard.none_in", game=rules.info.title), ephemeral=False)
@@ -476,7 +464,7 @@ class CorrespondenceCases:
         lines.append(say("leaderboard.provisional"))
         return Reply(text="\n".join(lines), ephemeral=False)
 
-    async def _ladder(self: Service, game: str, rows: Sequence[Rating]) -> list[str]:
+    async def _ladder(self, game: str, rows: Sequence[Rating]) -> list[str]:
         names = await self.store.user_names([r.user_id for r in rows])
         say = words()
         lines = [say("leaderboard.heading", game=games.get(game).info.title)]
@@ -492,128 +480,3 @@ class CorrespondenceCases:
                 )
             )
         return lines
-
-    # -- rematch ---------------------------------------------------------------------------
-    @guarded
-    async def rematch(
-        self: Service, actor: User, *, match_id: int | None = None, where: str | None = None
-    ) -> Reply:
-        """The same game and options again, colours swapped (a lobby for bigger games)."""
-        record = await self._find(actor, match_id, where, statuses=(FINISHED,))
-        if record.status != FINISHED:
-            raise Refusal("rematch.not_finished", match=record.id)
-        others = [
-            User(uid, await self.store.user_name(uid) or uid)
-            for uid in record.seats
-            if uid != actor.id
-        ]
-        time_text = tc.TimeControl.from_dict(record.meta.get("time") or {}).text()
-        rated = record.meta.get("rated", True)
-        if len(record.seats) > 2:
-            return await self.open_lobby(
-                actor,
-                record.game,
-                seats=len(record.seats),
-                invited=others,
-                options=record.options,
-                guild_id=record.guild_id,
-                channel_id=record.channel_id,
-                time_control=time_text,
-                rated=rated,
-            )
-        seat = record.seats.index(actor.id)
-        return await self.challenge(
-            actor,
-            record.game,
-            others[0],
-            color="second" if seat == 0 else "first",
-            options=record.options,
-            guild_id=record.guild_id,
-            channel_id=record.channel_id,
-            time_control=time_text,
-            rated=rated,
-        )
-
-    # -- server settings -------------------------------------------------------------------
-    @guarded
-    async def server_settings(
-        self: Service, actor: User, guild_id: str, changes: dict[str, Any] | None = None
-    ) -> Reply:
-        """``/server settings``: anyone may read them; only someone who manages the server (the
-        front end says who does, and only for the server they act from) may change them."""
-        if any(value is not None for value in (changes or {}).values()) and not manages(
-            actor, guild_id
-        ):
-            raise Refusal("settings.not_allowed")
-        settings = dict(await self.store.guild_settings(guild_id))
-        for key, value in (changes or {}).items():
-            if value is None:
-                continue
-            if key in limits.BY_NAME:
-                settings = limits.changed(settings, key, value)
-            elif key == "time":
-                try:
-                    settings["time"] = tc.TimeControl.parse(str(value)).text()
-                except Refusal:
-                    raise
-                except ValueError as exc:
-                    raise Refusal(str(exc)) from None
-            elif key == "mode":
-                if value not in ("thread", "channel"):
-                    raise Refusal("settings.bad_mode")
-                settings["mode"] = value
-            elif key == "channel":
-                settings["channel"] = str(value) if value else None
-            elif key == "games":
-                settings["games"] = self._game_list(str(value))
-            else:
-                raise Refusal("settings.unknown", key=repr(key), keys=", ".join(SERVER_KEYS))
-        if changes:
-            await self.store.save_guild_settings(guild_id, settings, self.clock())
-        time_text = tc.TimeControl.parse(settings.get("time") or self.default_time).describe(
-            actor.locale
-        )
-        enabled = settings.get("games") or games.available()
-        say = words(actor.locale)
-        channel = (
-            f"<#{settings['channel']}>" if settings.get("channel") else say("settings.anywhere")
-        )
-        layout = say(
-            "settings.threads" if settings.get("mode", "thread") == "thread" else "settings.inline"
-        )
-        allowed = limits.values(settings)
-        lines = [
-            say(
-                "settings.summary",
-                time=time_text,
-                channel=channel,
-                layout=layout,
-                games=", ".join(enabled),
-            ),
-            say("settings.limits_head"),
-            *(
-                say("settings.limit_line", name=x.name, label=say(x.label, n=allowed[x.name]))
-                for x in limits.LIMITS
-            ),
-        ]
-        return Reply(text="\n".join(lines))
-
-    def _game_list(self: Service, text: str) -> list[str]:
-        named = [w for w in text.replace(",", " ").split() if w]
-        if not named or named == ["all"]:
-            return []
-        return [self._rules_named(word).info.name for word in named]
-
-    async def _check_enabled(self: Service, game: str, guild_id: str | None) -> None:
-        if not guild_id:
-            return
-        enabled = (await self.store.guild_settings(guild_id)).get("games") or []
-        if enabled and game not in enabled:
-            raise Refusal(
-                "settings.game_off", game=games.get(game).info.title, enabled=", ".join(enabled)
-            )
-
-    # -- finished-match extras -------------------------------------------------------------
-    @staticmethod
-    def _finished_buttons() -> tuple[Button, ...]:
-        return (Button(words()("button.rematch"), "rematch", "primary"),)

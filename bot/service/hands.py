@@ -14,12 +14,14 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from bot.service.base import Loaded, Refusal, User, guarded
+from bot.service.notifier import Notifier
 from bot.service.replies import DirectMessage, Reply
+from bot.service.workers import Workers
 from bot.words import words
 from storage.base import ACTIVE, CHALLENGE, FINISHED
 
 if TYPE_CHECKING:
-    from bot.service import Service
+    from bot.service.reader import MatchReader
 
 NOT_SECRET = frozenset({"seat"})
 """Keys that differ between seat and public views without being secrets."""
@@ -102,11 +104,16 @@ def hand_renderer(game: str) -> Callable[[dict[str, Any]], bytes] | None:
     return getattr(module, "render_hand", None)
 
 
-class HandCases:
-    """Secret DMs and ``/hand``; mixed into :class:`bot.service.Service`."""
+class Hands:
+    """Secret DMs and ``/hand``: the reader, the notifier (links, DM languages), the workers."""
+
+    def __init__(self, reader: MatchReader, notifier: Notifier, workers: Workers) -> None:
+        self.reader = reader
+        self.notifier = notifier
+        self.workers = workers
 
     async def _secret_message(
-        self: Service,
+        self,
         loaded: Loaded,
         seat: int,
         private: dict[str, Any],
@@ -118,7 +125,9 @@ class HandCases:
         ``/me notify`` (:meth:`Notifier.locale`), ``/hand`` the caller's own."""
         say = words(locale)
         rules, record = loaded.rules, loaded.record
-        where = self._linked(record, say("hand.where", game=rules.info.title, match=record.id))
+        where = self.notifier.linked(
+            record, say("hand.where", game=rules.info.title, match=record.id)
+        )
         seat_name = rules.info.seat_names[seat] if seat < len(rules.info.seat_names) else ""
         colour = " " + say("hand.you_play", seat=seat_name) if seat_name else ""
         seat_names = rules.view(loaded.state, None).get("seat_names") or rules.info.seat_names
@@ -129,8 +138,8 @@ class HandCases:
             image = await self.workers.run(draw, rules.view(loaded.state, seat))
         return text, image
 
-    async def _secret_dms(
-        self: Service, after: Loaded, before_state: Any | None
+    async def secret_dms(
+        self, after: Loaded, before_state: Any | None
     ) -> tuple[DirectMessage, ...]:
         """A DM to each player whose private view changed (everyone at the start)."""
         if after.record.status != ACTIVE:
@@ -163,15 +172,15 @@ class HandCases:
 
     @guarded
     async def hand(
-        self: Service, actor: User, *, match_id: int | None = None, where: str | None = None
+        self, actor: User, *, match_id: int | None = None, where: str | None = None
     ) -> Reply:
         """The caller's secrets, privately — the same as the DMs, at any time."""
-        await self._touch(actor)
-        record = await self._find(actor, match_id, where, statuses=(ACTIVE,))
+        await self.reader.touch(actor)
+        record = await self.reader.find(actor, match_id, where, statuses=(ACTIVE,))
         if record.status == CHALLENGE:
             raise Refusal("hand.not_started", match=record.id)
-        loaded = self._load(record)
-        seat = self._seat_of(record, actor)
+        loaded = self.reader.load(record)
+        seat = self.reader.seat_of(record, actor)
         private = private_part(loaded.rules, loaded.state, seat)
         if not private:
             if record.status == FINISHED:

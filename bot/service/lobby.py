@@ -21,18 +21,25 @@ Decisions where the issue is silent:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 import games
 from bot.service.base import Refusal, User, guarded, plural_names
+from bot.service.boards import options_text, seat_label, terms_text
 from bot.service.opponents import computer, has_computer, level_of
+from bot.service.reader import rules_named
 from bot.service.replies import Button, Post, Reply, is_computer
 from bot.words import words
-from storage.base import ACTIVE, CANCELLED, CHALLENGE, MatchRecord, MatchUpdate
+from storage.base import ACTIVE, CANCELLED, CHALLENGE, MatchRecord, MatchUpdate, Store
 
 if TYPE_CHECKING:
-    from bot.service import Service
+    from bot.service.boards import Boards
+    from bot.service.clocks import ClockKeeper
+    from bot.service.limits import Limits
+    from bot.service.reader import MatchReader
+    from bot.service.servers import Servers
+    from bot.service.transition import Transitions
 
 LOBBY_BUTTONS = (
     Button(words()("button.join"), "join", "success"),
@@ -48,12 +55,36 @@ def lobby_of(record: MatchRecord) -> dict[str, Any] | None:
     return lobby if record.status == CHALLENGE and isinstance(lobby, dict) else None
 
 
-class LobbyCases:
-    """Use cases of a lobby; mixed into :class:`bot.service.Service`."""
+class Lobby:
+    """Use cases of a lobby: the reader, the presenter (the start's board), the transitions,
+    the clocks (terms, and the start), the limits (computer seats), the servers (is the game
+    enabled) and the seed source; the store to create lobbies and look them up."""
+
+    def __init__(
+        self,
+        store: Store,
+        clock: Callable[[], float],
+        reader: MatchReader,
+        boards: Boards,
+        transitions: Transitions,
+        clocks: ClockKeeper,
+        limits: Limits,
+        servers: Servers,
+        seed_source: Callable[[], int],
+    ) -> None:
+        self.store = store
+        self.clock = clock
+        self.reader = reader
+        self.boards = boards
+        self.transitions = transitions
+        self.clocks = clocks
+        self.limits = limits
+        self.servers = servers
+        self._seed_source = seed_source
 
     @guarded
     async def open_lobby(
-        self: Service,
+        self,
         actor: User,
         game: str,
         *,
@@ -65,8 +96,8 @@ class LobbyCases:
         time_control: str | None = None,
         rated: bool | None = None,
     ) -> Reply:
-        rules = self._rules_named(game)
-        await self._check_enabled(rules.info.name, guild_id)
+        rules = rules_named(game)
+        await self.servers.check_enabled(rules.info.name, guild_id)
         info = rules.info
         size = info.max_players if seats is None else int(seats)
         if not info.min_players <= size <= info.max_players:
@@ -88,9 +119,9 @@ class LobbyCases:
         guests = [u for u in guests if not is_computer(u.id)]
         if computers:
             await self.limits.computer_game(actor, guild_id)
-        await self._touch(actor, *guests, *computers)
+        await self.reader.touch(actor, *guests, *computers)
         seed = self._seed_source()
-        record = await self.store.create_match(
+        record = await self.transitions.create_match(
             game=info.name,
             options=checked,
             seed=seed,
@@ -125,10 +156,10 @@ class LobbyCases:
             created=True,
         )
 
-    async def _lobby_post(self: Service, record: MatchRecord, headline: str) -> Post:
+    async def _lobby_post(self, record: MatchRecord, headline: str) -> Post:
         lobby = lobby_of(record) or {}
         rules = games.get(record.game)
-        names = await self.player_names(record)
+        names = await self.reader.player_names(record)
         invited = [
             await self.store.user_name(uid) or uid
             for uid in lobby.get("invited", [])
@@ -150,8 +181,8 @@ class LobbyCases:
         lines.append(
             say("lobby.waiting", n=need) if need > 0 else say("lobby.can_start", player=names[0])
         )
-        lines.append(self._options_text(rules, record.options).strip())
-        lines.append(self._terms_text(record.meta).strip())
+        lines.append(options_text(rules, record.options).strip())
+        lines.append(terms_text(record.meta).strip())
         return Post(
             text="\n".join(line for line in lines if line),
             buttons=LOBBY_BUTTONS,
@@ -159,7 +190,7 @@ class LobbyCases:
         )
 
     async def _lobby_for(
-        self: Service,
+        self,
         actor: User,
         match_id: int | None,
         where: str | None,
@@ -172,7 +203,7 @@ class LobbyCases:
         has no channels); for the others the one lobby the caller sits in."""
         record = None
         if match_id is not None:
-            record = await self._find(
+            record = await self.reader.find(
                 actor, match_id, None, statuses=(CHALLENGE,), participant=False
             )
         elif where is not None:
@@ -187,9 +218,7 @@ class LobbyCases:
             raise Refusal("lobby.not_a_lobby", match=record.id)
         return record
 
-    async def _only_lobby(
-        self: Service, actor: User, where: str | None, *, joining: bool
-    ) -> MatchRecord:
+    async def _only_lobby(self, actor: User, where: str | None, *, joining: bool) -> MatchRecord:
         lobbies = [m for m in await self.store.list_matches(statuses=(CHALLENGE,)) if lobby_of(m)]
         if joining:
             free = [m for m in lobbies if actor.id not in m.seats]
@@ -209,9 +238,9 @@ class LobbyCases:
 
     @guarded
     async def join(
-        self: Service, actor: User, *, match_id: int | None = None, where: str | None = None
+        self, actor: User, *, match_id: int | None = None, where: str | None = None
     ) -> Reply:
-        await self._touch(actor)
+        await self.reader.touch(actor)
         record = await self._lobby_for(actor, match_id, where, joining=True)
         lobby = lobby_of(record) or {}
         if actor.id in record.seats:
@@ -237,7 +266,7 @@ class LobbyCases:
 
     @guarded
     async def add_computer(
-        self: Service,
+        self,
         actor: User,
         *,
         match_id: int | None = None,
@@ -245,7 +274,7 @@ class LobbyCases:
         level: str = "normal",
     ) -> Reply:
         """The "Add computer" button: a computer player takes the next free seat."""
-        await self._touch(actor)
+        await self.reader.touch(actor)
         record = await self._lobby_for(actor, match_id, where)
         lobby = lobby_of(record) or {}
         if actor.id != record.created_by:
@@ -256,7 +285,7 @@ class LobbyCases:
         if not has_computer(record):  # the lobby becomes a game against the computer
             await self.limits.computer_game(actor, record.guild_id)
         player = computer(level, 1 + sum(is_computer(uid) for uid in record.seats))
-        await self._touch(player)
+        await self.reader.touch(player)
         updated = (
             await self.transitions.commit(record, MatchUpdate(seats=[*record.seats, player.id]))
         ).record
@@ -273,9 +302,9 @@ class LobbyCases:
 
     @guarded
     async def leave(
-        self: Service, actor: User, *, match_id: int | None = None, where: str | None = None
+        self, actor: User, *, match_id: int | None = None, where: str | None = None
     ) -> Reply:
-        await self._touch(actor)
+        await self.reader.touch(actor)
         record = await self._lobby_for(actor, match_id, where)
         if actor.id not in record.seats:
             raise Refusal("lobby.not_in", match=record.id)
@@ -297,9 +326,9 @@ class LobbyCases:
 
     @guarded
     async def start(
-        self: Service, actor: User, *, match_id: int | None = None, where: str | None = None
+        self, actor: User, *, match_id: int | None = None, where: str | None = None
     ) -> Reply:
-        await self._touch(actor)
+        await self.reader.touch(actor)
         record = await self._lobby_for(actor, match_id, where)
         rules = games.get(record.game)
         if actor.id != record.created_by:
@@ -321,13 +350,13 @@ class LobbyCases:
                 record, MatchUpdate(status=ACTIVE, state=rules.dump(state), meta=meta)
             )
         ).record
-        loaded = self._load(updated)
-        names = await self.player_names(updated)
-        seating = ", ".join(
-            self._seat_label(rules, state, seat, name) for seat, name in enumerate(names)
-        )
+        loaded = self.reader.load(updated)
+        names = await self.reader.player_names(updated)
+        seating = ", ".join(seat_label(rules, state, seat, name) for seat, name in enumerate(names))
         lines = [
             words()("lobby.starts", player=actor.name, seats=seating),
             *rules.notices(state, state),
         ]
-        return await self._turn_reply(loaded, lines, words(actor.locale)("lobby.started"), None)
+        return await self.boards.turn_reply(
+            loaded, lines, words(actor.locale)("lobby.started"), None
+        )

@@ -7,10 +7,11 @@ a pending computer turn is kept in memory either: a computer is "to move" exactl
 stored position says its seat is, so the scheduler's tick finds and resumes every such turn
 after a restart.
 
-Why the computer moves through :meth:`Service.move`: its turn then passes the same guards as
-a person's (one transition, the version it read, the clocks, the closed-match guard), and if
-anything changed while it thought — an undo, a resignation, a second process that moved
-first — the stale version refuses the move instead of playing it into a new position.
+Why the computer moves through :meth:`bot.service.moves.Moves.move`: its turn then passes
+the same guards as a person's (one transition, the version it read, the clocks, the
+closed-match guard), and if anything changed while it thought — an undo, a resignation, a
+second process that moved first — the stale version refuses the move instead of playing it
+into a new position.
 
 The search itself runs in the search pool (:meth:`bot.service.workers.Workers.search`), one
 step at a time, and sees only ``rules.view(state, its seat)``: for FENCE! no other player's
@@ -19,10 +20,10 @@ thread gets one post per computer turn, not one per step.
 
 When a computer is to move, its match is *queued* (:mod:`bot.service.computer_queue`): by the
 front end after a person's move, by the scheduler's tick for every due one (which is how a
-restart finds them). :meth:`OpponentCases.serve_computer_turns` plays the queue, one person
+restart finds them). :meth:`Opponents.serve_computer_turns` plays the queue, one person
 after another, one computer turn per turn in the queue, as many at once as there are search
 processes; the tick itself never waits for a search. The console plays its computer's answer
-at once instead (:meth:`OpponentCases.computer_turns`), so a script's output never depends on
+at once instead (:meth:`Opponents.computer_turns`), so a script's output never depends on
 timing.
 
 Decisions where the issue is silent:
@@ -44,7 +45,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -52,13 +53,18 @@ import ai
 import games
 from bot.service import timecontrol as tc
 from bot.service.base import Refusal, User, guarded
-from bot.service.computer_queue import owner_of
+from bot.service.computer_queue import ComputerTurnQueue, owner_of
 from bot.service.replies import COMPUTER_PREFIX, Reply, is_computer
 from bot.words import words
-from storage.base import ACTIVE, MatchRecord, MatchUpdate
+from storage.base import ACTIVE, MatchRecord, MatchUpdate, Store
 
 if TYPE_CHECKING:
-    from bot.service import Service
+    from bot.service.clocks import ClockKeeper
+    from bot.service.limits import Limits
+    from bot.service.moves import Moves
+    from bot.service.reader import MatchReader
+    from bot.service.transition import Transitions
+    from bot.service.workers import Workers
 
 log = logging.getLogger(__name__)
 
@@ -105,10 +111,45 @@ def _search_seed(record: MatchRecord, step: int) -> int:
     return (record.seed * 1_000_003 + record.version * 101 + step) % 2**31
 
 
-class OpponentCases:
-    """Computer turns and hints; mixed into :class:`bot.service.Service`."""
+class Opponents:
+    """Computer turns and hints: the reader, the moves (a computer moves like a person), the
+    workers (the search runs there), the limits (hints an hour), the queue of due computer
+    turns, and what the queue's due marks need (the clock keeper and the reminders to see a
+    clock's next event, the transitions to move a wrong mark); the store to find the matches
+    whose computer is to move."""
 
-    async def computer_turns(self: Service, match_id: int | None = None) -> list[Reply]:
+    def __init__(
+        self,
+        store: Store,
+        clock: Callable[[], float],
+        reader: MatchReader,
+        moves: Moves,
+        workers: Workers,
+        limits: Limits,
+        clocks: ClockKeeper,
+        transitions: Transitions,
+        reminders: Sequence[float],
+        computer_seconds: dict[str, float] | None = None,
+    ) -> None:
+        self.store = store
+        self.clock = clock
+        self.reader = reader
+        self.moves = moves
+        self.workers = workers
+        self.limits = limits
+        self.clocks = clocks
+        self.transitions = transitions
+        self.reminders = tuple(reminders)
+        self.computer_queue = ComputerTurnQueue()
+        """Computer turns due, waiting for a search (:mod:`bot.service.computer_queue`)."""
+        self.computer_seconds = {**ai.LEVELS, **(computer_seconds or {})}
+        """Seconds of thought per computer move at each level."""
+        self.computer_turn_limit = 64
+        """Most steps one computer turn (and turns in a row) may take: a guard, never reached."""
+        self._thinking: set[int] = set()
+        """Matches whose computer turn this process is working out now."""
+
+    async def computer_turns(self, match_id: int | None = None) -> list[Reply]:
         """Let every computer whose seat is to move play, until a person is to move or the
         match ends, now: the console's answer right after a move (the bot queues the turn
         instead, :meth:`queue_computer_turn`). Without ``match_id``: every active match.
@@ -133,14 +174,20 @@ class OpponentCases:
                 self._thinking.discard(record.id)
         return replies
 
-    def queue_computer_turn(self: Service, record: MatchRecord) -> bool:
+    def queue_computer_turn(self, record: MatchRecord) -> bool:
         """Queue the match's computer turn if a computer is to move in ``record`` (read after
         the last move); False when none is, or the match is queued or being played already."""
         if not computer_to_move(record):
             return False
         return self.computer_queue.put(record.id, owner_of(record))
 
-    def _queue_due_computer_turn(self: Service, record: MatchRecord, now: float) -> bool:
+    async def queue_computer_turn_of(self, match_id: int) -> None:
+        """:meth:`queue_computer_turn` for a match named by id (a front end after a move)."""
+        record = await self.store.get_match(match_id)
+        if record is not None:
+            self.queue_computer_turn(record)
+
+    def queue_due_computer_turn(self, record: MatchRecord, now: float) -> bool:
         """The tick's test for a due match: True when it is queued as a computer turn.
 
         A match with a computer seat whose clock has nothing due is due because a computer
@@ -157,7 +204,11 @@ class OpponentCases:
             return True
         return self.queue_computer_turn(record)
 
-    async def serve_computer_turns(self: Service, deliver: Deliver) -> None:
+    def thinking_about(self, match_id: int) -> bool:
+        """Whether this process is working out the match's computer turn now."""
+        return match_id in self._thinking
+
+    async def serve_computer_turns(self, deliver: Deliver) -> None:
         """Play queued computer turns until cancelled, one per search process at a time, and
         hand each turn's replies to ``deliver``. Started once by a front end that has a
         scheduler (Discord); searches then never hold up the tick, nor each other's people."""
@@ -175,7 +226,7 @@ class OpponentCases:
 
         await asyncio.gather(*(player() for _ in range(self.workers.searches_at_once)))
 
-    async def play_queued_computer_turns(self: Service) -> list[Reply]:
+    async def play_queued_computer_turns(self) -> list[Reply]:
         """Play everything queued now, in the queue's order, and return the replies: the
         console's scheduler (after ``!clock``) and tests, where nothing runs in the
         background."""
@@ -184,7 +235,7 @@ class OpponentCases:
             replies.extend(await self._play_queued(match_id))
         return replies
 
-    async def _play_queued(self: Service, match_id: int) -> list[Reply]:
+    async def _play_queued(self, match_id: int) -> list[Reply]:
         """One computer turn of a match taken from the queue; the match goes back to the end
         of its person's line when another computer turn follows (a FENCE! table with several
         computers), so a table of computers is one search at a time like everyone else."""
@@ -211,18 +262,16 @@ class OpponentCases:
             self.computer_queue.done(match_id, again=more)
         return replies
 
-    async def _due_again(self: Service, record: MatchRecord) -> None:
+    async def _due_again(self, record: MatchRecord) -> None:
         """Queued on a due mark that was not a computer's turn (a person is to move): the
         match is due again when its clock next says, or the tick would queue it forever."""
         now = self.clock()
         if record.due_at is not None and record.due_at <= now:
-            await self.store.set_due(
-                record.id, self.transitions.due_at(record, MatchUpdate(), now)
+            await self.transitions.reschedule(
+                record, self.transitions.due_at(record, MatchUpdate(), now)
             )
 
-    async def _play_computer_turns(
-        self: Service, match_id: int, turns: int | None = None
-    ) -> list[Reply]:
+    async def _play_computer_turns(self, match_id: int, turns: int | None = None) -> list[Reply]:
         replies: list[Reply] = []
         for _ in range(turns or self.computer_turn_limit):
             record = await self.store.get_match(match_id)
@@ -233,17 +282,17 @@ class OpponentCases:
                 break
             uid, text = planned
             player = User(uid, (await self.store.user_name(uid)) or uid)
-            reply = await self.move(player, text, match_id=record.id, version=record.version)
+            reply = await self.moves.move(player, text, match_id=record.id, version=record.version)
             if not reply.ok:
                 log.warning("computer move %r refused in match %s: %s", text, match_id, reply.text)
                 break
             replies.append(replace(reply, text=""))
         return replies
 
-    async def _plan_computer_turn(self: Service, record: MatchRecord) -> tuple[str, str] | None:
+    async def _plan_computer_turn(self, record: MatchRecord) -> tuple[str, str] | None:
         """(the computer's user id, its whole turn as one typed line), or None when no
         computer is to move. Each step is searched from the view the computer has then."""
-        loaded = self._load(record)
+        loaded = self.reader.load(record)
         rules, state = loaded.rules, loaded.state
         seats = [s for s in rules.to_move(state) if is_computer(record.seats[s])]
         if not seats or rules.outcome(state) is not None:
@@ -284,17 +333,17 @@ class OpponentCases:
 
     @guarded
     async def hint(
-        self: Service, actor: User, *, match_id: int | None = None, where: str | None = None
+        self, actor: User, *, match_id: int | None = None, where: str | None = None
     ) -> Reply:
         """The computer's suggestion for the caller's next step, privately."""
-        await self._touch(actor)
-        record = await self._find(actor, match_id, where, statuses=(ACTIVE,))
+        await self.reader.touch(actor)
+        record = await self.reader.find(actor, match_id, where, statuses=(ACTIVE,))
         if record.status != ACTIVE:  # a match named by id may be over, or not begun
             raise Refusal("computer.hint_not_running", match=record.id)
         if record.meta.get("rated", False):
             raise Refusal("computer.hint_rated", match=record.id)
-        loaded = self._load(record)
-        seat = self._seat_of(record, actor)
+        loaded = self.reader.load(record)
+        seat = self.reader.seat_of(record, actor)
         if seat not in loaded.rules.to_move(loaded.state):
             raise Refusal("computer.hint_not_your_turn")
         await self.limits.hint(actor, record.guild_id)  # last: a refused ask costs nothing

@@ -3,12 +3,13 @@
 Each legal action has a *choice path* (``Rules.choice_path``: "Move yourself" → "R3 B5" →
 "Cabbagetown"). A panel shows the distinct next choices among the actions that match what
 was chosen so far; when one action is left complete it is played through the same
-:meth:`Service.move` as typed input, so both ways obey the same checks. The choices so far
-travel as a list of indexes, which is stable for one match version — that is why a panel
-survives a restart and why a panel from an older version is refused.
+:meth:`bot.service.moves.Moves.move` as typed input, so both ways obey the same checks.
+The choices so far travel as a list of indexes, which is stable for one match version —
+that is why a panel survives a restart and why a panel from an older version is refused.
 
-Before a risky step (walking into the Cops) or for players who asked for confirmation of
-every move, the last level is a single "Confirm" choice.
+Before a step its game wants confirmed (``Rules.confirm_before``: FENCE!'s walk into the
+Cops) or for players who asked for confirmation of every move, the last level is a single
+"Confirm" choice.
 """
 
 from __future__ import annotations
@@ -16,26 +17,27 @@ from __future__ import annotations
 import asyncio
 import functools
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from bot.service import replies
 from bot.service.base import Loaded, Refusal, User, guarded
-from bot.service.replies import Panel, Reply
+from bot.service.boards import perspective
+from bot.service.replies import Reply
 from bot.service.transition import public_version, stale
 from bot.words import words
 from games.core import Rules
 from storage.base import ACTIVE
 
 if TYPE_CHECKING:
-    from bot.service import Service
+    from bot.service.boards import Boards
+    from bot.service.moves import Moves
+    from bot.service.notifier import Notifier
+    from bot.service.reader import MatchReader
 
 CONFIRM = words()("panel.confirm")
 """The confirming option in English (a panel shows it in its player's language)."""
 MAX_PREVIEW_SPOTS = 80
-
-
-def guided(rules: Rules[Any, Any]) -> bool:
-    """Games that describe their actions as choice paths get the guided panel."""
-    return type(rules).choice_path is not Rules.choice_path
 
 
 def _candidates(rules: Rules[Any, Any], state: Any) -> list[tuple[tuple[str, ...], Any]]:
@@ -83,43 +85,34 @@ def walk_through(
     return path, back
 
 
-class PanelCases:
-    """The guided-turn panel; mixed into :class:`bot.service.Service`."""
+@dataclass(frozen=True)
+class Chosen:
+    """A panel's walk ended on one complete action that needs no confirmation: play it."""
 
-    @guarded
-    async def panel(
-        self: Service,
+    action: Any
+
+
+class Guide:
+    """What a guided panel shows at a level: the presenter (previews) and the notifier (who
+    asked to confirm every move). It plays nothing itself, so a move can ask it for a
+    Confirm panel and the panel can hand a finished walk to the move."""
+
+    def __init__(self, boards: Boards, notifier: Notifier) -> None:
+        self.boards = boards
+        self.notifier = notifier
+
+    async def show(
+        self,
         actor: User,
+        loaded: Loaded,
+        path: Sequence[int],
         *,
-        match_id: int | None = None,
-        where: str | None = None,
-        version: int | None = None,
-        path: Sequence[int] = (),
         confirmed: bool = False,
-    ) -> Reply:
+        note: str = "",
+    ) -> Reply | Chosen:
+        """The panel at ``path`` (or its Confirm level), or the action the walk chose."""
         say = words(actor.locale)
-        await self._touch(actor)
-        record = await self._find(actor, match_id, where, statuses=(ACTIVE,))
-        loaded = self._load(record)
         rules, state = loaded.rules, loaded.state
-        if record.status != ACTIVE:
-            raise Refusal("panel.match_status", match=record.id, status=record.status)
-        seat = self._seat_of(record, actor)
-        to_move = rules.to_move(state)
-        if seat not in to_move:
-            names = await self.player_names(record)
-            movers = [names[s] for s in to_move]
-            who = (
-                functools.reduce(lambda a, b: say("common.and", first=a, last=b), movers)
-                if movers
-                else say("panel.nobody")
-            )
-            raise Refusal("panel.not_your_turn", players=who, match=record.id)
-        if stale(record, version):
-            path, confirmed = (), False  # the board moved on: start again from the top
-            note = say("panel.refreshed") + "\n"
-        else:
-            note = ""
         candidates = await asyncio.to_thread(_candidates, rules, state)
         remaining, crumbs, options = walk(candidates, path)
         done = [a for p, a in remaining if len(p) == len(crumbs)]
@@ -131,9 +124,7 @@ class PanelCases:
                 return self._panel_reply(
                     loaded, tuple(path), [say("panel.confirm")], prompt, confirm=True, back=back
                 )
-            return await self.move(
-                actor, rules.format(state, action), match_id=record.id, version=record.version
-            )
+            return Chosen(action)
         if not options:
             raise Refusal("panel.nothing_left")
         full, back = walk_through(candidates, path)
@@ -145,17 +136,36 @@ class PanelCases:
         image = await self._preview(loaded, [a for _, a in remaining], options, actor.locale)
         return self._panel_reply(loaded, full, options, prompt, image=image, back=back)
 
+    async def confirmation_panel(self, actor: User, loaded: Loaded, notation: str) -> Reply | None:
+        """The guided panel opened at its last level for ``notation``: its Confirm button
+        plays the move, Back walks the choices. None when no legal action has it (or the
+        player wants no confirmation of it)."""
+        rules, state = loaded.rules, loaded.state
+        candidates = await asyncio.to_thread(
+            lambda: [(tuple(rules.choice_path(state, a)), a) for a in rules.legal_actions(state)]
+        )
+        wanted = notation.strip()
+        for choices, action in candidates:
+            if rules.format(state, action) != wanted:
+                continue
+            path: list[int] = []
+            for label in choices:
+                path.append(walk(candidates, path)[2].index(label))
+            shown = await self.show(actor, loaded, path)
+            return shown if isinstance(shown, Reply) else None
+        return None
+
     @staticmethod
     def _confirm_prompt(rules: Rules[Any, Any], state: Any, action: Any, locale: str = "en") -> str:
         say = words(locale)
-        risky = rules.highlight(state, action).get("onto_cops")
+        reason = rules.confirm_before(state, action)
         prompt = say("panel.play", move=rules.label(state, action))
-        return f"{prompt} {say('panel.onto_cops')}" if risky else prompt
+        return f"{prompt} {say(f'panel.{reason}')}" if reason else prompt
 
     async def _wants_confirmation(
-        self: Service, actor: User, rules: Rules[Any, Any], state: Any, action: Any
+        self, actor: User, rules: Rules[Any, Any], state: Any, action: Any
     ) -> bool:
-        if rules.highlight(state, action).get("onto_cops"):
+        if rules.confirm_before(state, action):
             return True
         return await self.notifier.confirms_moves(actor)
 
@@ -170,7 +180,7 @@ class PanelCases:
         confirm: bool = False,
         back: tuple[int, ...] | None = None,
     ) -> Reply:
-        panel = Panel(
+        panel = replies.Panel(
             match_id=loaded.id,
             version=public_version(loaded.record),
             path=path,
@@ -182,7 +192,7 @@ class PanelCases:
         return Reply(text=prompt, image=image, panel=panel, match_id=loaded.id)
 
     async def _preview(
-        self: Service,
+        self,
         loaded: Loaded,
         actions: Sequence[Any],
         options: Sequence[str],
@@ -206,10 +216,61 @@ class PanelCases:
         # whole city stays in the thread).
         pawn = (rules.view(state, None).get("pawns") or [None] * 99)[rules.to_move(state)[0]]
         focus = [pawn, *hoods] if mark["kind"] == "choices" and isinstance(pawn, int) else []
-        return await self._image(
+        return await self.boards.image(
             loaded,
-            perspective=self._perspective(loaded),
+            perspective=perspective(loaded),
             extra_highlight=[mark],
             focus=focus,
             locale=locale,
+        )
+
+
+class Panel:
+    """The guided-turn panel as a use case: the reader, the guide (what a level shows) and
+    the moves (a finished walk is played like typed input)."""
+
+    def __init__(self, reader: MatchReader, guide: Guide, moves: Moves) -> None:
+        self.reader = reader
+        self.guide = guide
+        self.moves = moves
+
+    @guarded
+    async def panel(
+        self,
+        actor: User,
+        *,
+        match_id: int | None = None,
+        where: str | None = None,
+        version: int | None = None,
+        path: Sequence[int] = (),
+        confirmed: bool = False,
+    ) -> Reply:
+        say = words(actor.locale)
+        await self.reader.touch(actor)
+        record = await self.reader.find(actor, match_id, where, statuses=(ACTIVE,))
+        loaded = self.reader.load(record)
+        rules, state = loaded.rules, loaded.state
+        if record.status != ACTIVE:
+            raise Refusal("panel.match_status", match=record.id, status=record.status)
+        seat = self.reader.seat_of(record, actor)
+        to_move = rules.to_move(state)
+        if seat not in to_move:
+            names = await self.reader.player_names(record)
+            movers = [names[s] for s in to_move]
+            who = (
+                functools.reduce(lambda a, b: say("common.and", first=a, last=b), movers)
+                if movers
+                else say("panel.nobody")
+            )
+            raise Refusal("panel.not_your_turn", players=who, match=record.id)
+        if stale(record, version):
+            path, confirmed = (), False  # the board moved on: start again from the top
+            note = say("panel.refreshed") + "\n"
+        else:
+            note = ""
+        shown = await self.guide.show(actor, loaded, path, confirmed=confirmed, note=note)
+        if isinstance(shown, Reply):
+            return shown
+        return await self.moves.move(
+            actor, rules.format(state, shown.action), match_id=record.id, version=record.version
         )

@@ -50,7 +50,8 @@ from games.core import IllegalMove, Rules
 from storage.base import ACTIVE, ActionRecord, MatchUpdate
 
 if TYPE_CHECKING:
-    from bot.service import Service
+    from bot.service.reader import MatchReader
+    from bot.service.transition import Transitions
 
 META_KEY = "premoves"
 
@@ -301,13 +302,18 @@ def turn_position(live: Sequence[ActionRecord]) -> tuple[int, bool]:
     return int(last.get("turn", 0)), True
 
 
-class PremoveCases:
-    """``/premove``; mixed into :class:`bot.service.Service`. Playing the answer is part of
-    :meth:`Service.move`, in the transaction of the move it answers."""
+class Premoves:
+    """``/premove``: the reader and the transitions (entering lines is a private one).
+    Playing the answer is part of :meth:`bot.service.moves.Moves.move`, in the transaction
+    of the move it answers."""
+
+    def __init__(self, reader: MatchReader, transitions: Transitions) -> None:
+        self.reader = reader
+        self.transitions = transitions
 
     @guarded
     async def premove(
-        self: Service,
+        self,
         actor: User,
         text: str | None = None,
         *,
@@ -315,17 +321,17 @@ class PremoveCases:
         where: str | None = None,
     ) -> Reply:
         """Show, add or clear your conditional moves; every answer is for your eyes only."""
-        await self._touch(actor)
-        record = await self._find(actor, match_id, where, statuses=(ACTIVE,))
+        await self.reader.touch(actor)
+        record = await self.reader.find(actor, match_id, where, statuses=(ACTIVE,))
         if record.status != ACTIVE:
             raise Refusal("move.match_over", match=record.id)
-        loaded = self._load(record)
+        loaded = self.reader.load(record)
         rules, state = loaded.rules, loaded.state
         if rules.info.max_players != 2 or len(record.seats) != 2:
             raise Refusal("premove.two_players_only", game=rules.info.title)
-        seat = self._seat_of(record, actor)
+        seat = self.reader.seat_of(record, actor)
         say = words(actor.locale)
-        turn, begun = turn_position(await self._live_actions(record.id))
+        turn, begun = turn_position(await self.reader.live_actions(record.id))
         current = stored(record.meta, seat) if stored_turn(record.meta, seat) == turn else ()
         body = (text or "").strip()
         if not body:
@@ -355,7 +361,7 @@ class PremoveCases:
         )
 
     async def premove_suggestions(
-        self: Service,
+        self,
         actor: User,
         current: str,
         *,
@@ -364,13 +370,13 @@ class PremoveCases:
     ) -> list[str]:
         """Autocomplete for ``/premove``: only for a participant, from the stored position."""
         try:
-            record = await self._find(actor, match_id, where, statuses=(ACTIVE,))
+            record = await self.reader.find(actor, match_id, where, statuses=(ACTIVE,))
         except Refusal:
             return []
-        loaded = self._load(record)
+        loaded = self.reader.load(record)
         if record.status != ACTIVE or loaded.rules.info.max_players != 2:
             return []
-        seat = self._seat_of(record, actor)
+        seat = self.reader.seat_of(record, actor)
         return [
             c
             for c in complete(loaded.rules, loaded.state, seat, current)

@@ -10,20 +10,20 @@ time.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import Any, NamedTuple
 
 import games
 import render
 from bot.service.base import DROP, Loaded, User, guarded
+from bot.service.boards import final_outcome, result_text
 from bot.service.export import ExportedMatch, dump_text, sgf_of
 from bot.service.hands import private_part
+from bot.service.reader import MatchReader
 from bot.service.replies import Reply
+from bot.service.workers import Workers
 from bot.words import words
 from render.animate import animate
 from storage.base import ACTIVE, FINISHED
-
-if TYPE_CHECKING:
-    from bot.service import Service
 
 MAX_FRAMES = 150
 """Longer games are sampled (keeping the last frame) so the GIF stays small."""
@@ -71,25 +71,29 @@ def match_gif(replay: Replay) -> bytes:
     return animate(frames_of(replay))
 
 
-class RecordCases:
-    """Mixed into :class:`bot.service.Service`."""
+class Records:
+    """``/export``: the reader and the workers (the animation is drawn there)."""
+
+    def __init__(self, reader: MatchReader, workers: Workers) -> None:
+        self.reader = reader
+        self.workers = workers
 
     @guarded
     async def export(
-        self: Service, actor: User, *, match_id: int | None = None, where: str | None = None
+        self, actor: User, *, match_id: int | None = None, where: str | None = None
     ) -> Reply:
-        record = await self._find(
+        record = await self.reader.find(
             actor, match_id, where, statuses=(ACTIVE, FINISHED), participant=False
         )
-        loaded = self._load(record)
+        loaded = self.reader.load(record)
         rules = loaded.rules
-        names = await self.player_names(record)
-        live = await self._live_actions(record.id)
+        names = await self.reader.player_names(record)
+        live = await self.reader.live_actions(record.id)
         over = record.status == FINISHED
         reveal = over or not _hidden(loaded)
         result = None
-        if (outcome := self._final_outcome(loaded)) is not None:
-            result = self._result_text(rules, loaded.state, outcome, names)
+        if (outcome := final_outcome(loaded)) is not None:
+            result = result_text(rules, loaded.state, outcome, names)
         exported = ExportedMatch(
             game=record.game,
             match_id=record.id,

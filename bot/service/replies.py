@@ -110,6 +110,30 @@ def parse_path(text: str) -> tuple[tuple[int, ...], bool]:
 
 
 @dataclass(frozen=True)
+class MatchPlace:
+    """Where a match lives and what its buttons must carry: everything a front end needs to
+    post about a match without reading the store.
+
+    ``version`` is the match's *public* version (:func:`bot.service.transition.public_version`),
+    the one every button and menu carries. ``thread_title``, ``server_channel`` and
+    ``threads`` matter for a new match only (``Reply.created``): what its thread is called,
+    the channel its server wants matches in (None: where the command was typed) and whether
+    the server plays in threads at all."""
+
+    match_id: int
+    guild_id: str | None
+    channel_id: str | None
+    thread_id: str | None
+    version: int
+    computer_in_play: bool = False
+    """An active match with a computer seat: after a change the computer may have to move."""
+    link: str | None = None
+    thread_title: str = ""
+    server_channel: str | None = None
+    threads: bool = True
+
+
+@dataclass(frozen=True)
 class Reply:
     """The answer to one command.
 
@@ -138,6 +162,9 @@ class Reply:
     """Where ``post`` goes when it belongs to no match (tournament news): a channel id."""
     image_name: str = "board.png"
     """The file name ``image`` is attached under (a chart is not a board)."""
+    match_place: MatchPlace | None = None
+    """Where the match of ``match_id`` lives, for delivering ``post`` and ``dms`` (filled in
+    for every answer that carries either, or creates a match)."""
 
     def __post_init__(self) -> None:
         if any(is_computer(dm.user_id) for dm in self.dms):

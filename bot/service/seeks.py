@@ -20,18 +20,26 @@ Decisions where the issue is silent:
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 import games
 from bot.service.base import Refusal, User, guarded, rating_or_new
+from bot.service.boards import options_text, terms_text
+from bot.service.openings import challenger_seat
+from bot.service.reader import rules_named
 from bot.service.replies import Button, Post, Reply
 from bot.words import words
 from competition import ratings as glicko
-from storage.base import CHALLENGE, MatchRecord, Rating
+from storage.base import CHALLENGE, MatchRecord, Rating, Store
 
 if TYPE_CHECKING:
-    from bot.service import Service
+    from bot.service.clocks import ClockKeeper
+    from bot.service.limits import Limits
+    from bot.service.openings import Openings
+    from bot.service.reader import LinkFn, MatchReader
+    from bot.service.transition import Transitions
 
 SEEK_KEY = "seek"
 
@@ -58,11 +66,35 @@ def _with_range(text: str, seek: dict[str, Any]) -> str:
     return f"{text} · {span}" if span else text
 
 
-class SeekCases:
-    """Open challenges; mixed into :class:`bot.service.Service`."""
+class Seeks:
+    """Open challenges: the reader, the transitions (a seek is a new match), the limits (how
+    many a player may keep open), the clocks (their terms), the openings (taking one starts
+    the match), the seed source and the link maker; the store to list them."""
+
+    def __init__(
+        self,
+        store: Store,
+        clock: Callable[[], float],
+        reader: MatchReader,
+        transitions: Transitions,
+        limits: Limits,
+        clocks: ClockKeeper,
+        openings: Openings,
+        seed_source: Callable[[], int],
+        link: LinkFn | None,
+    ) -> None:
+        self.store = store
+        self.clock = clock
+        self.reader = reader
+        self.transitions = transitions
+        self.limits = limits
+        self.clocks = clocks
+        self.openings = openings
+        self._seed_source = seed_source
+        self.link = link
 
     async def open_seek(
-        self: Service,
+        self,
         actor: User,
         game: str,
         *,
@@ -75,7 +107,7 @@ class SeekCases:
         min_rating: int | None = None,
         max_rating: int | None = None,
     ) -> Reply:
-        rules = self._rules_named(game)
+        rules = rules_named(game)
         info = rules.info
         if min_rating is not None and max_rating is not None and min_rating > max_rating:
             raise Refusal("seek.bad_range", low=min_rating, high=max_rating)
@@ -83,9 +115,9 @@ class SeekCases:
         await self.limits.seek(actor, guild_id)
         extra = await self.clocks.new_match_meta(guild_id, time_control, rated)
         seed = self._seed_source()
-        self._challenger_seat(rules, color, seed)  # refuses an unknown colour now
-        await self._touch(actor)
-        record = await self.store.create_match(
+        challenger_seat(rules, color, seed)  # refuses an unknown colour now
+        await self.reader.touch(actor)
+        record = await self.transitions.create_match(
             game=info.name,
             options=checked,
             seed=seed,
@@ -116,8 +148,8 @@ class SeekCases:
                 ),
                 record.meta[SEEK_KEY],
             )
-            + self._options_text(rules, checked)
-            + self._terms_text(extra)
+            + options_text(rules, checked)
+            + terms_text(extra)
         )
         post = Post(
             text=text,
@@ -135,25 +167,25 @@ class SeekCases:
             created=True,
         )
 
-    async def _rating_of(self: Service, record: MatchRecord, user_id: str) -> Rating:
+    async def _rating_of(self, record: MatchRecord, user_id: str) -> Rating:
         return await rating_or_new(self.store, record.guild_id or "", record.game, user_id)
 
-    async def _accept_seek(self: Service, actor: User, record: MatchRecord) -> Reply:
+    async def accept_seek(self, actor: User, record: MatchRecord) -> Reply:
         """Take the empty seat: checked against the range, then one versioned transition."""
         seek = seek_of(record) or {}
         if actor.id == record.created_by:
             raise Refusal("seek.own")
-        if not self._may_see(actor, record):
+        if not self.reader.may_see(actor, record):
             raise Refusal("match.not_visible")
         rating = (await self._rating_of(record, actor.id)).rating
         low, high = seek.get("min"), seek.get("max")
         if (low is not None and rating < low) or (high is not None and rating > high):
             raise Refusal("seek.out_of_range", rating=round(rating), range=_range_text(seek))
-        await self._touch(actor)
-        seat = self._challenger_seat(games.get(record.game), record.meta.get("color"), record.seed)
+        await self.reader.touch(actor)
+        seat = challenger_seat(games.get(record.game), record.meta.get("color"), record.seed)
         seats = [record.created_by, actor.id] if seat == 0 else [actor.id, record.created_by]
         challenger = await self.store.user_name(record.created_by) or record.created_by
-        reply = await self._begin(
+        reply = await self.openings.begin(
             actor,
             record,
             words()("seek.accepted_line", player=actor.name, challenger=challenger),
@@ -172,7 +204,7 @@ class SeekCases:
         return reply
 
     @guarded
-    async def seeks(self: Service, actor: User, *, guild_id: str | None = None) -> Reply:
+    async def seeks(self, actor: User, *, guild_id: str | None = None) -> Reply:
         """``/seeks``: the open challenges of this server, newest first, with links."""
         say = words(actor.locale)
         found = [
@@ -195,7 +227,7 @@ class SeekCases:
                     game=rules.info.title,
                     player=names.get(record.created_by, record.created_by),
                     rating=glicko.display(rating),
-                    terms=self._terms_text(record.meta).strip(),
+                    terms=terms_text(record.meta).strip(),
                 ),
                 seek,
             )

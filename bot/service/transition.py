@@ -1,4 +1,4 @@
-"""The one guarded transition every change to a match goes through.
+"""The one guarded transition every change to a match or a tournament goes through.
 
 Why one place: the lifecycle rules of a match — a finished match stays finished, a result and
 the ratings it causes agree, a change is committed before anything is posted — must not
@@ -20,6 +20,13 @@ a timeout, a player dropping, accepting or declining a challenge, a lobby starti
 * drops every conditional move (:mod:`bot.service.premoves`) when the change closes the
   match, whichever command closed it.
 
+Nothing else writes a match or tournament row: creating one (:meth:`Transitions.create_match`),
+remembering where it lives (:meth:`Transitions.attach_place`), storing a snapshot rebuilt from
+the log (:meth:`Transitions.repair_snapshot`), moving a deadline the scheduler keeps
+(:meth:`Transitions.reschedule`), and every tournament write (:class:`TournamentTransitions`)
+are methods here too, so a test can hold every other module to it (``tests/bot/
+test_one_write_path.py``).
+
 Side effects (images, posts, DMs) come after this returns and never inside the transaction.
 """
 
@@ -27,6 +34,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from typing import Any
 
 import games
 from bot.service import premoves
@@ -40,12 +48,18 @@ from storage.base import (
     ACTIVE,
     CLOSED_STATUSES,
     FINISHED,
+    TOURNAMENT_CLOSED,
+    UNCHANGED,
     ActionRecord,
     MatchClosed,
     MatchRecord,
     MatchUpdate,
     RatingsWrite,
+    StaleVersion,
     Store,
+    TournamentClosed,
+    TournamentRecord,
+    Unchanged,
 )
 
 BOARD_VERSION = "board_version"
@@ -146,6 +160,53 @@ class Transitions:
         note_commit(record.id)
         return Committed(updated, lines)
 
+    async def create_match(self, **fields: Any) -> MatchRecord:
+        """A new match row (a challenge, a seek, a lobby, a tournament's board), exactly as
+        :meth:`storage.Store.create_match` takes it; stamped with the clock unless ``now``
+        is given."""
+        fields.setdefault("now", self.clock())
+        return await self.store.create_match(**fields)
+
+    async def attach_place(
+        self, match_id: int, *, channel_id: str | None, thread_id: str | None
+    ) -> MatchRecord | None:
+        """Remember where a match lives (the front end made its thread): bookkeeping, which
+        the store allows even on a closed match, retried on a version that moved meanwhile.
+        The record as stored afterwards, or None for an unknown match."""
+        for _ in range(5):
+            record = await self.store.get_match(match_id)
+            if record is None:
+                return None
+            try:
+                return await self.store.commit(
+                    match_id,
+                    record.version,
+                    MatchUpdate(channel_id=channel_id, thread_id=thread_id),
+                    now=self.clock(),
+                )
+            except StaleVersion:
+                continue
+        return await self.store.get_match(match_id)
+
+    async def repair_snapshot(self, record: MatchRecord, state: dict[str, Any]) -> MatchRecord:
+        """``record`` with ``state`` (rebuilt from the log) as its snapshot: stored while the
+        match is active, only in memory once it is closed (its game may not change, and the
+        rebuilt state is the same game). A version that moved meanwhile keeps the repair in
+        memory too: whoever moved stored a readable state."""
+        if record.status == ACTIVE:
+            try:
+                return await self.store.commit(
+                    record.id, record.version, MatchUpdate(state=state), now=self.clock()
+                )
+            except StaleVersion:
+                pass
+        return replace(record, state=state)
+
+    async def reschedule(self, record: MatchRecord, due_at: float | None) -> None:
+        """Move the match's deadline without a versioned change (the scheduler's own
+        bookkeeping: nothing due yet, or a vacation ended early); see ``Store.set_due``."""
+        await self.store.set_due(record.id, due_at)
+
     def due_at(self, record: MatchRecord, update: MatchUpdate, now: float) -> float | None:
         """The earliest moment the scheduler must look at the match after ``update``.
 
@@ -195,4 +256,58 @@ class Transitions:
         )
         return RatingsWrite(guild, record.game, after, expected), (
             words()("rating.changes", changes=changes),
+        )
+
+
+class TournamentTransitions:
+    """Every write of a tournament's row: its creation and each versioned change (entrants,
+    the start, a round's pairings and boards, its scores, the final word, a cancel, the
+    time of the next look). A finished or cancelled tournament is refused here, before
+    anything is written, as the store would refuse it."""
+
+    def __init__(self, store: Store, clock: Callable[[], float]) -> None:
+        self.store = store
+        self.clock = clock
+
+    async def create(
+        self,
+        *,
+        guild_id: str,
+        channel_id: str | None,
+        game: str,
+        name: str,
+        created_by: str,
+        data: dict[str, Any],
+    ) -> TournamentRecord:
+        return await self.store.create_tournament(
+            guild_id=guild_id,
+            channel_id=channel_id,
+            game=game,
+            name=name,
+            created_by=created_by,
+            data=data,
+            now=self.clock(),
+        )
+
+    async def commit(
+        self,
+        record: TournamentRecord,
+        *,
+        status: str | None = None,
+        data: dict[str, Any] | None = None,
+        due_at: float | Unchanged | None = UNCHANGED,
+        now: float | None = None,
+    ) -> TournamentRecord:
+        """Change ``record`` as read (its version); ``now`` defaults to the clock — the
+        scheduler's own look-again mark passes the row's ``updated_at`` so it reorders
+        nothing."""
+        if record.status in TOURNAMENT_CLOSED:
+            raise TournamentClosed(record.id, record.status)
+        return await self.store.update_tournament(
+            record.id,
+            record.version,
+            now=self.clock() if now is None else now,
+            status=status,
+            data=data,
+            due_at=due_at,
         )

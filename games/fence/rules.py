@@ -164,6 +164,14 @@ class FenceRules(Rules[FenceState, Action]):
             facts["onto_cops"] = action.hood == before.cops
         return facts
 
+    confirm_reasons = ("onto_cops",)
+
+    def confirm_before(self, state: FenceState, action: Action) -> str | None:
+        """Ruling 20: walking yourself onto the Cops sends you to Jail, so it is confirmed."""
+        if isinstance(action, act.Yourself) and action.hood == state.cops:
+            return "onto_cops"
+        return None
+
     def describe(self, before: FenceState, action: Action, seat_name: str) -> str:
         tiles = tiles_of(before)
         where = partial(hood_name, tiles)

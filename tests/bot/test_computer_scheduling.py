@@ -173,18 +173,18 @@ async def test_a_computer_turn_that_cannot_be_played_waits_for_the_next_tick(
     would search in a loop — but the next tick finds it still due and tries once more."""
     service = make_service(store, clock)
     match_id = await computer_first(service, ALICE)
-    person_move = service.move
+    person_move = service.moves.move  # the computer moves through the Moves use case
 
     async def refused(actor: User, *args: Any, **kwargs: Any) -> Reply:
         if actor.id.startswith("ai:"):
             return Reply.refuse("not now")
         return await person_move(actor, *args, **kwargs)
 
-    monkeypatch.setattr(service, "move", refused)
+    monkeypatch.setattr(service.moves, "move", refused)
     await service.tick()
     assert await service.play_queued_computer_turns() == []
     assert len(service.computer_queue) == 0
-    monkeypatch.setattr(service, "move", person_move)
+    monkeypatch.setattr(service.moves, "move", person_move)
     await service.tick()
     [played] = await service.play_queued_computer_turns()
     assert played.match_id == match_id

@@ -88,7 +88,7 @@ async def record_of(service: Service, match_id: int) -> MatchRecord:
 
 
 def mover(service: Service, record: MatchRecord) -> User:
-    loaded = service._load(record)
+    loaded = service.reader.load(record)
     uid = record.seats[loaded.rules.to_move(loaded.state)[0]]
     return User(uid, uid)
 
@@ -96,7 +96,7 @@ def mover(service: Service, record: MatchRecord) -> User:
 async def play_any(service: Service, match_id: int) -> Reply:
     """Whoever must act plays their first legal move."""
     record = await record_of(service, match_id)
-    loaded = service._load(record)
+    loaded = service.reader.load(record)
     notation = loaded.rules.legal_notations(loaded.state)[0]
     reply = await service.move(mover(service, record), notation, match_id=match_id)
     assert reply.ok, reply.text
@@ -569,7 +569,7 @@ async def test_a_multi_step_turn_pings_once_when_it_ends(svc: Service, mode: str
     steps = 0
     while True:
         record = await record_of(svc, match_id)
-        loaded = svc._load(record)
+        loaded = svc.reader.load(record)
         if loaded.rules.to_move(loaded.state) != [1]:
             break
         reply = await play_any(svc, match_id)

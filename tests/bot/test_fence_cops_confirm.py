@@ -34,7 +34,7 @@ async def _try_one_game(service: Service, rng: random.Random) -> bool:
         assert record is not None
         if record.status != "active":
             return False
-        loaded = service._load(record)
+        loaded = service.reader.load(record)
         rules, state = loaded.rules, loaded.state
         mover: User = USERS[record.seats[rules.to_move(state)[0]]]
         actions = rules.legal_actions(state)

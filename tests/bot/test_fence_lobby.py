@@ -169,7 +169,7 @@ async def test_start_post_names_seats_and_pings_the_first_player(service: Servic
     assert "Seats: alice (Green), bob (Orange), carol (Purple)." in post.text
     record = await service.store.get_match(match_id)
     assert record is not None
-    rules_state = service._load(record)
+    rules_state = service.reader.load(record)
     first = rules_state.rules.to_move(rules_state.state)
     assert post.mentions == tuple(record.seats[s] for s in first)
     assert "My cards" in [b.label for b in post.buttons]

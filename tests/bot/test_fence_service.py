@@ -82,7 +82,7 @@ async def start_game(service: Service, seats: int = 3, **options: Any) -> tuple[
 async def current(service: Service, match_id: int) -> Loaded:
     record = await service.store.get_match(match_id)
     assert record is not None
-    return service._load(record)
+    return service.reader.load(record)
 
 
 def mover_of(loaded: Loaded) -> User:

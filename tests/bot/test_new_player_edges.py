@@ -99,7 +99,7 @@ async def test_a_fence_post_carries_a_close_up_of_the_mover(service: Service) ->
     for _ in range(20):  # the pawns go down first; then whoever acts has a pawn to show
         record = await service.store.get_match(opened.match_id)
         assert record is not None
-        loaded = service._load(record)
+        loaded = service.reader.load(record)
         if loaded.state.stage == "turn":
             break
         mover = users[record.seats[loaded.rules.to_move(loaded.state)[0]]]

@@ -233,7 +233,7 @@ async def test_the_event_loop_keeps_running_while_the_computer_thinks(
         turns = 0
         record = await store.get_match(started.match_id or 0)
         assert record is not None
-        planned = await service._plan_computer_turn(record)
+        planned = await service.opponents._plan_computer_turn(record)
         done.set()
         await watcher
         assert planned is not None and is_computer(planned[0])

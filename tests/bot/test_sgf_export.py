@@ -55,7 +55,7 @@ def go_tool_board(game: sgf.Sgf_game) -> dict[tuple[int, int], str]:
 async def fonver_board(service: Service, match_id: int) -> dict[tuple[int, int], str]:
     record = await service.store.get_match(match_id)
     assert record is not None
-    state = service._load(record).state
+    state = service.reader.load(record).state
     return {
         divmod(index, state.size): {BLACK: "b", WHITE: "w"}[cell]
         for index, cell in enumerate(state.board)

@@ -12,6 +12,7 @@ import pytest
 
 import games
 from bot.service import Service, User
+from bot.service.tournaments.rounds import rows_of
 from storage import (
     ACTIVE,
     FINISHED,
@@ -126,7 +127,7 @@ async def test_a_league_of_four_runs_to_its_end_by_the_fake_clock(
     assert [line.split(". ", 1)[1].split(" ")[0] for line in lines] == [
         "alice", "bob", "dave", "carol",
     ]  # fmt: skip
-    rows = service._rows(record)
+    rows = rows_of(record.data)
     assert [(r.player, r.points, r.tiebreak) for r in rows] == [
         ("alice", 3.0, 3.0), ("bob", 1.5, 1.25), ("dave", 1.0, 0.5), ("carol", 0.5, 0.75),
     ]  # fmt: skip
@@ -277,7 +278,7 @@ async def test_fence_seating_rounds(service: Service, clock: FakeClock) -> None:
     await service.advance(number)
     record = await service.store.get_tournament(number)
     assert record is not None and len(record.data["rounds_played"]) == 2
-    rows = service._rows(record)
+    rows = rows_of(record.data)
     assert rows[0].player == "alice" and rows[0].points == 1.0
 
 

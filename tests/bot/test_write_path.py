@@ -287,7 +287,7 @@ async def _random_commands(steps: list[tuple[str, int, int, int]]) -> None:
         if command == "move":
             record = await store.get_match(match_id)
             assert record is not None
-            loaded = service._load(record)
+            loaded = service.reader.load(record)
             legal = loaded.rules.legal_notations(loaded.state) if record.status == "active" else []
             await service.move(actor, legal[pick % len(legal)] if legal else "a3-a4",
                                match_id=match_id)  # fmt: skip

@@ -86,7 +86,7 @@ async def test_a_pending_computer_turn_survives_a_restart(
         )
         thread_id = _thread(server)
         await command(server, "move", {"move": "a3-a4"}, user="alice", channel=thread_id)
-        await eventually(lambda: bool(first.service._thinking), timeout=5)
+        await eventually(lambda: bool(first.service.opponents._thinking), timeout=5)
         posts = len(thread_posts(server, thread_id))
     # The first bot stopped while the computer was thinking (3 s): nothing was posted.
     assert len(thread_posts(server, thread_id)) == posts

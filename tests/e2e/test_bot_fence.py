@@ -129,7 +129,7 @@ class Game:
     async def loaded(self) -> Any:
         record = await self.bot.service.store.get_match(1)
         assert record is not None
-        return self.bot.service._load(record)
+        return self.bot.service.reader.load(record)
 
     async def mover(self) -> str:
         loaded = await self.loaded()

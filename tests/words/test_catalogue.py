@@ -69,7 +69,7 @@ def test_every_english_template_formats() -> None:
 def test_code_asks_only_for_keys_that_exist_and_every_key_is_used() -> None:
     english = catalogue().english
     sections = {key.split(".")[0] for key in english}
-    literals = string_literals(ROOT / "bot")
+    literals = string_literals(ROOT / "bot") | confirm_keys()
     asked = {s for s in literals if re.fullmatch(r"[a-z_]+(\.[a-z0-9_]+)+", s)}
     asked = {s for s in asked if s.split(".")[0] in sections and not FILE_NAME.search(s)}
     assert {s for s in asked if not words().has(s)} == set()
@@ -97,6 +97,17 @@ def test_image_labels_are_the_renderers_keys_with_the_same_english() -> None:
     german = image_labels("de")
     assert pickle.loads(pickle.dumps(german)) == german  # images are drawn in worker processes
     assert german["fence.cops"] != IMAGE_LABELS["fence.cops"] and set(german) == set(IMAGE_LABELS)
+
+
+def confirm_keys() -> set[str]:
+    """The keys the service composes from a game's reasons to confirm a step
+    (``Rules.confirm_reasons``): ``move.<reason>`` and ``panel.<reason>``."""
+    return {
+        f"{where}.{reason}"
+        for name in games.available()
+        for reason in games.get(name).confirm_reasons
+        for where in ("move", "panel")
+    }
 
 
 def plural_base(key: str) -> str:

@@ -12,10 +12,10 @@ from bot.discord.identity import actor_of
 from bot.service.replies import Reply
 from bot.words import words
 from discord import app_commands
-from storage.base import MatchRecord
 
 if TYPE_CHECKING:
     from bot.discord.app import BoardBot
+    from storage.base import MatchRecord
 
 log = logging.getLogger(__name__)
 

@@ -8,7 +8,6 @@ import discord
 from bot.discord.cogs.common import MATCH_HELP, bot_of, match_autocomplete, run, where
 from bot.discord.delivery import message_kwargs
 from bot.discord.identity import actor_of
-from bot.service.transition import public_version
 from discord import app_commands
 from discord.ext import commands
 
@@ -98,7 +97,7 @@ class MoveCog(commands.Cog):
         that failed); elsewhere only the caller sees it."""
         service = self.bot.service
         here = where(interaction)
-        in_thread = here is not None and await service.store.find_by_thread(here) is not None
+        in_thread = here is not None and await service.holds_match(here)
         public = in_thread and match is None
         await interaction.response.defer(ephemeral=not public, thinking=True)
         actor = actor_of(interaction)
@@ -106,9 +105,9 @@ class MoveCog(commands.Cog):
         if not reply.ok or reply.post is None or reply.match_id is None:
             await bot_of(interaction).delivery.followup(interaction, reply.text)
             return
-        record = await service.store.get_match(reply.match_id)
-        if record is None:
+        place = reply.match_place
+        if place is None:
             return
-        kwargs = message_kwargs(reply.post, record.id, public_version(record))
+        kwargs = message_kwargs(reply.post, place.match_id, place.version)
         kwargs.pop("allowed_mentions", None)
         await interaction.followup.send(ephemeral=not public, **kwargs)

@@ -1,0 +1,281 @@
+"""What a match looks like to the people following it: the board post, its buttons, the
+"to move" and result lines, and the private news that goes with a new turn.
+
+Why one presenter: a move, an undo, a lobby starting, a tournament board and a timeout all
+end the same way — the board drawn in the worker pool, the clocks under it, a ping for
+whoever must act, DMs for changed secrets — and that must look the same whichever use case
+asked. The presenter reads (names, the log's highlights) but never writes.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Sequence
+from typing import Any
+
+import render
+from bot.service.base import Loaded, plural_names
+from bot.service.clocks import ClockKeeper
+from bot.service.hands import Hands, private_part
+from bot.service.image_labels import image_labels
+from bot.service.notifier import Notifier
+from bot.service.reader import MatchReader
+from bot.service.replies import Button, DirectMessage, Post, Reply
+from bot.service.timecontrol import TimeControl
+from bot.service.workers import Workers
+from bot.words import words
+from games.core import Outcome, Rules, shorten
+from storage.base import FINISHED
+
+ALT_LIMIT = 400
+"""Discord allows 1,024 characters of image description; a screen reader wants far fewer."""
+
+
+def guided(rules: Rules[Any, Any]) -> bool:
+    """Games that describe their actions as choice paths get the guided panel."""
+    return type(rules).choice_path is not Rules.choice_path
+
+
+def seat_label(rules: Rules[Any, Any], state: Any, seat: int, name: str) -> str:
+    """ "alice (White)": the seat's name in this position (Fonver's pie swap changes it)."""
+    called = rules.seat_name(state, seat)
+    return f"{name} ({called})" if called else name
+
+
+def to_move_text(loaded: Loaded, names: Sequence[str]) -> str:
+    seats = loaded.rules.to_move(loaded.state)
+    labels = [seat_label(loaded.rules, loaded.state, s, names[s]) for s in seats]
+    return words()("board.to_move", players=plural_names(labels)) if labels else ""
+
+
+def result_text(rules: Rules[Any, Any], state: Any, outcome: Outcome, names: Sequence[str]) -> str:
+    say = words()  # posted in the match thread: shared text
+    reason = f" {outcome.reason}" if outcome.reason else ""
+    if outcome.is_draw:
+        return say("result.drawn", reason=reason)
+    winners = [seat_label(rules, state, s, names[s]) for s in outcome.winners]
+    scores = ""
+    if outcome.scores is not None:
+        scores = " " + say(
+            "result.scores",
+            scores=", ".join(f"{names[i]} {score}" for i, score in enumerate(outcome.scores)),
+        )
+    return say("result.won", n=len(winners), players=plural_names(winners), reason=reason) + scores
+
+
+def perspective(loaded: Loaded, flip: bool = False) -> int:
+    """One orientation per match: the first player's view, always — a board that turned
+    round to face whoever is to move made a shared thread hard to follow (issue 14.15).
+    ``/board flip:true`` shows the other side's view."""
+    return 1 if flip and len(loaded.record.seats) > 1 else 0
+
+
+def controls(loaded: Loaded, mid_turn: bool) -> tuple[tuple[Button, ...], tuple[str, ...]]:
+    """Buttons for tiny decisions (the pie rule's keep/swap), a select menu for the
+    steps of a turn that continues (captures); typed /move always works as well."""
+    if not loaded.rules.to_move(loaded.state):
+        return (), ()
+    rules, state = loaded.rules, loaded.state
+    actions = rules.legal_actions(state)
+    if not actions or len(actions) > 25:
+        return (), ()  # too many for a menu: /move with autocomplete is the way
+    notations = [rules.format(state, a) for a in actions]
+    if len(notations) <= 5:
+        return tuple(Button(n, "step", "primary", n) for n in notations), ()
+    if mid_turn and len(notations) <= 25:
+        return (), tuple(notations)
+    return (), ()
+
+
+def close_up(loaded: Loaded) -> list[int]:
+    """Where a close-up helps: the pawn of the seat that must act in a game whose board is
+    a whole city (views with ``pawns`` by seat); nothing for the others."""
+    seats = loaded.rules.to_move(loaded.state)
+    pawns = loaded.rules.view(loaded.state, None).get("pawns")
+    if not seats or not isinstance(pawns, list) or seats[0] >= len(pawns):
+        return []
+    pawn = pawns[seats[0]]
+    return [pawn] if isinstance(pawn, int) and pawn >= 0 else []
+
+
+def final_outcome(loaded: Loaded) -> Outcome | None:
+    if loaded.record.result is not None:
+        return Outcome.from_dict(loaded.record.result)
+    if loaded.record.status == FINISHED:
+        return loaded.rules.outcome(loaded.state)
+    return None
+
+
+def match_title(rules: Rules[Any, Any], match_id: int, names: Sequence[str]) -> str:
+    return words()("match.title", game=rules.info.title, match=match_id, players=" vs ".join(names))
+
+
+def options_text(rules: Rules[Any, Any], options: dict[str, Any]) -> str:
+    """Only the options that differ from the game's defaults: a FENCE! lobby listing all
+    19 of them buried the two that mattered (issue 14.12)."""
+    defaults = rules.options(None)
+    changed = {k: v for k, v in options.items() if defaults.get(k) != v}
+    if not changed:
+        return ""
+    parts = ", ".join(
+        f"{k}: {str(v).lower() if isinstance(v, bool) else v}" for k, v in changed.items()
+    )
+    return "\n" + words()("match.options", options=parts)
+
+
+def terms_text(meta: dict[str, Any]) -> str:
+    control = TimeControl.from_dict(meta.get("time") or {})
+    say = words()
+    rated = say("match.rated" if meta.get("rated", True) else "match.unrated")
+    return "\n" + say("match.terms", time=control.describe(), rated=rated)
+
+
+def finished_buttons() -> tuple[Button, ...]:
+    return (Button(words()("button.rematch"), "rematch", "primary"),)
+
+
+class Boards:
+    """The reader (names, the log), the clocks (time left), the notifier (who is pinged,
+    who gets DMs), the workers (drawing) and the hands (secret DMs)."""
+
+    def __init__(
+        self,
+        reader: MatchReader,
+        clocks: ClockKeeper,
+        notifier: Notifier,
+        workers: Workers,
+        hands: Hands,
+    ) -> None:
+        self.reader = reader
+        self.clocks = clocks
+        self.notifier = notifier
+        self.workers = workers
+        self.hands = hands
+
+    async def last_turn_highlights(self, match_id: int) -> list[dict[str, Any]]:
+        actions = await self.reader.live_actions(match_id)
+        if not actions:
+            return []
+        turn = actions[-1].detail.get("turn")
+        return [a.detail.get("highlight", {}) for a in actions if a.detail.get("turn") == turn]
+
+    async def image(
+        self,
+        loaded: Loaded,
+        *,
+        perspective: int | None,
+        status: str | None = None,
+        extra_highlight: Sequence[dict[str, Any]] = (),
+        focus: Sequence[int] = (),
+        locale: str = "en",
+    ) -> bytes:
+        names = await self.reader.player_names(loaded.record)
+        highlights = await self.last_turn_highlights(loaded.id) + list(extra_highlight)
+        view = loaded.rules.view(loaded.state, None)
+        return await self.workers.run(
+            functools.partial(
+                render.render,
+                loaded.record.game,
+                view,
+                perspective=perspective,
+                highlight=highlights,
+                players=names,
+                status=status,
+                focus=list(focus) or None,
+                labels=image_labels(locale),  # English unless a reply to one reader
+            )
+        )
+
+    async def board_post(
+        self,
+        loaded: Loaded,
+        lines: Sequence[str],
+        *,
+        ping: bool,
+        mid_turn: bool = False,
+        flip: bool = False,
+    ) -> Post:
+        say = words()  # the match thread is shared: see bot.words
+        names = await self.reader.player_names(loaded.record)
+        rules = loaded.rules
+        outcome = final_outcome(loaded)
+        status = result_text(rules, loaded.state, outcome, names) if outcome else None
+        text_lines = list(lines)
+        if status:
+            text_lines.append(status)
+        else:
+            text_lines.append(to_move_text(loaded, names))
+        image = await self.image(loaded, perspective=perspective(loaded, flip), status=status)
+        detail = None
+        if (focus := close_up(loaded)) and not status:
+            detail = await self.image(loaded, perspective=None, focus=focus)
+        mentions: tuple[str, ...] = ()
+        ping_text = ""
+        seats = rules.to_move(loaded.state) if not outcome else []
+        if seats and not status:
+            text_lines.extend(await self.clocks.lines(loaded.record, seats, names))
+        if ping and seats:
+            mentions = await self.notifier.pingable([loaded.record.seats[s] for s in seats])
+            pinged = [s for s in seats if loaded.record.seats[s] in mentions]
+            who = plural_names([names[s] for s in pinged])
+            ping_text = (
+                say("board.your_turn", players=who, game=rules.info.title, match=loaded.id)
+                if pinged
+                else ""
+            )
+        elif ping and outcome:
+            mentions = tuple(dict.fromkeys(loaded.record.seats))
+            ping_text = say("board.over", match=loaded.id)
+        secret = not outcome and any(
+            private_part(rules, loaded.state, s) for s in range(len(names))
+        )
+        # Step buttons spell out legal moves, which would show the mover's cards to everyone:
+        # games with secrets offer only the private panel and /move.
+        buttons, choices = (
+            (finished_buttons(), ())
+            if outcome
+            else ((), ())
+            if secret
+            else controls(loaded, mid_turn)
+        )
+        if seats and guided(rules):
+            buttons = (Button(say("button.choose_move"), "panel", "primary"), *buttons)
+        if secret:
+            buttons = (*buttons, Button(say("button.my_cards"), "hand", "secondary"))
+        title = match_title(rules, loaded.id, names)
+        text = "\n".join(line for line in text_lines if line)
+        return Post(
+            detail=detail,
+            text=text,
+            alt=shorten(
+                say("board.alt", game=rules.info.title, match=loaded.id)
+                + " "
+                + " ".join(line for line in text.splitlines() if not line.startswith("⏳")),
+                ALT_LIMIT,
+            ),
+            image=image,
+            ping=ping_text,
+            mentions=mentions,
+            buttons=buttons,
+            choices=choices,
+            title=title,
+        )
+
+    async def turn_reply(
+        self, after: Loaded, lines: Sequence[str], text: str, before: Any | None
+    ) -> Reply:
+        """The answer to anything that starts a new turn outside a move (a start, an undo, a
+        player leaving): the board with a ping in the thread, and the private news."""
+        post = await self.board_post(after, lines, ping=True)
+        return Reply(
+            text=text, post=post, match_id=after.id, dms=await self.dms_after(after, before)
+        )
+
+    async def dms_after(
+        self, after: Loaded, before: Any | None, *, ended: bool = True
+    ) -> tuple[DirectMessage, ...]:
+        """What a change tells players privately: changed secrets (all of them at the
+        start, ``before`` None) and "your turn" DMs for those who asked for them."""
+        return await self.hands.secret_dms(after, before) + await self.notifier.turn_dms(
+            after, ended
+        )

@@ -1,0 +1,299 @@
+"""How a match ends or steps back: resignation, a player dropping out, time running out,
+agreed draws and agreed undos, and the proposals that lead to them.
+
+Why together: each of these is one transition decided by the players (or their clock)
+rather than by a move, and each ends in the same board reply; a resignation, a timeout and a
+FENCE! player leaving are literally the same :meth:`Endings._drop`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+from collections.abc import Callable
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+import games
+from bot.service import premoves
+from bot.service import timecontrol as tc
+from bot.service.base import DROP, Loaded, Refusal, User, guarded
+from bot.service.reader import replay
+from bot.service.replies import Button, Post, Reply
+from bot.words import words
+from games.core import Outcome
+from storage.base import ActionRecord, MatchRecord, MatchUpdate, Store
+
+if TYPE_CHECKING:
+    from bot.service.boards import Boards
+    from bot.service.clocks import ClockKeeper
+    from bot.service.reader import MatchReader
+    from bot.service.transition import Transitions
+
+
+@dataclasses.dataclass(frozen=True)
+class Proposal:
+    """What a proposal to the opponent is called: where it waits in ``meta`` and the
+    catalogue keys of its thread post, question, buttons and the proposer's answer."""
+
+    meta_key: str
+    post: str
+    question: str
+    yes: str
+    no: str
+    ack: str
+    two_players_only: str
+
+
+PROPOSALS = {
+    "draw": Proposal(
+        "draw_offer", "draw.offer", "draw.question", "button.accept_draw", "button.decline",
+        "draw.offered", "draw.two_players_only",
+    ),
+    "undo": Proposal(
+        "undo_request", "undo.request", "undo.question", "button.allow_undo", "button.refuse",
+        "undo.requested", "undo.two_players_only",
+    ),
+}  # fmt: skip
+
+
+class Endings:
+    """The reader, the presenter, the transitions and the clocks; the store for the log."""
+
+    def __init__(
+        self,
+        store: Store,
+        clock: Callable[[], float],
+        reader: MatchReader,
+        boards: Boards,
+        transitions: Transitions,
+        clocks: ClockKeeper,
+    ) -> None:
+        self.store = store
+        self.clock = clock
+        self.reader = reader
+        self.boards = boards
+        self.transitions = transitions
+        self.clocks = clocks
+
+    @guarded
+    async def resign(
+        self, actor: User, *, match_id: int | None = None, where: str | None = None
+    ) -> Reply:
+        await self.reader.touch(actor)
+        record = await self.reader.find(actor, match_id, where)
+        loaded = self.reader.load(record)
+        seat = self.reader.seat_of(record, actor)
+        names = await self.reader.player_names(record)
+        shared = words()  # the reason is stored with the result and shown to everyone
+        return await self._drop(
+            loaded,
+            seat,
+            "resignation",
+            shared("resign.reason", player=names[seat]),
+            shared("resign.line", player=actor.name),
+            words(actor.locale)("common.done"),
+        )
+
+    async def _drop(
+        self,
+        loaded: Loaded,
+        seat: int,
+        termination: str,
+        reason: str,
+        line: str,
+        done_text: str = "",
+    ) -> Reply:
+        """A player leaves (resignation, timeout). Two-player games end; bigger games go on
+        without them when the rules allow (``Rules.drop_player``) — the departure is kept in
+        the log as a ``drop`` entry so replaying the log still gives the same state."""
+        record, rules = loaded.record, loaded.rules
+        if seat not in self._active_seats(loaded):
+            raise Refusal("resign.already_left")
+        remaining = None
+        if len(record.seats) > 2:
+            remaining = rules.drop_player(loaded.state, seat)
+        if remaining is None:
+            winners = tuple(s for s in range(len(record.seats)) if s != seat)
+            outcome = Outcome(winners=winners, termination=termination, reason=reason)
+            return await self._finish(loaded, outcome, [line], done_text)
+        live = await self.store.actions(record.id, include_undone=True)
+        now = self.clock()
+        ply = live[-1].ply + 1 if live else 1
+        turn = max([int(a.detail.get("turn", 0)) for a in live] or [0]) + 1
+        entry = ActionRecord(
+            ply=ply,
+            seat=seat,
+            notation=DROP,
+            created_at=now,
+            detail={"turn": turn, "ends_turn": True, "drop": termination},
+        )
+        outcome = rules.outcome(remaining)
+        meta = {**record.meta, "dropped": [*record.meta.get("dropped", []), seat]}
+        meta = await self.clocks.after_change(record, rules, loaded.state, remaining, meta, now)
+        done = await self.transitions.commit(
+            record,
+            MatchUpdate(state=rules.dump(remaining), meta=meta),
+            append=[entry],
+            outcome=outcome,
+            now=now,
+        )
+        after = Loaded(done.record, rules, remaining)
+        lines = [line, *rules.notices(loaded.state, remaining), *done.rating_lines]
+        return await self.boards.turn_reply(
+            after, lines, done_text or words()("common.done"), loaded.state
+        )
+
+    @staticmethod
+    def _active_seats(loaded: Loaded) -> set[int]:
+        """Seats still in the game (not dropped earlier)."""
+        dropped = loaded.record.meta.get("dropped", [])
+        return {s for s in range(len(loaded.record.seats)) if s not in dropped}
+
+    async def _finish(
+        self, loaded: Loaded, outcome: Outcome, lines: list[str], done_text: str = ""
+    ) -> Reply:
+        record = loaded.record
+        meta = {k: v for k, v in record.meta.items() if k not in ("draw_offer", "undo_request")}
+        done = await self.transitions.commit(record, MatchUpdate(meta=meta), outcome=outcome)
+        after = Loaded(done.record, loaded.rules, loaded.state)
+        lines = [*lines, *done.rating_lines]
+        post = await self.boards.board_post(after, lines, ping=True)
+        return Reply(text=done_text or words()("common.done"), post=post, match_id=record.id)
+
+    @guarded
+    async def draw(
+        self, actor: User, *, match_id: int | None = None, where: str | None = None
+    ) -> Reply:
+        """Offer a draw, or accept the opponent's standing offer."""
+        record, seat, offer = await self._agreement(actor, match_id, where, "draw")
+        if offer is not None and offer != seat:
+            return await self.finish_by_agreement(actor, record)
+        if offer == seat:
+            raise Refusal("draw.already_offered")
+        return await self._propose(
+            actor, record, "draw", {"draw_offer": seat}, player=actor.name, match=record.id
+        )
+
+    async def _agreement(
+        self, actor: User, match_id: int | None, where: str | None, kind: str
+    ) -> tuple[MatchRecord, int, Any]:
+        """The match, the caller's seat and the standing proposal of ``kind`` (draw, undo).
+
+        Agreements need every opponent's consent; with hidden cards and several players an
+        undo would also re-deal secrets, so these stay two-player features."""
+        await self.reader.touch(actor)
+        record = await self.reader.find(actor, match_id, where)
+        if len(record.seats) > 2:
+            raise Refusal(PROPOSALS[kind].two_players_only)
+        return record, self.reader.seat_of(record, actor), record.meta.get(PROPOSALS[kind].meta_key)
+
+    async def finish_by_agreement(self, actor: User, record: MatchRecord) -> Reply:
+        loaded = self.reader.load(record)
+        shared = words()
+        outcome = Outcome(winners=(), termination="agreement", reason=shared("draw.agreed"))
+        return await self._finish(
+            loaded,
+            outcome,
+            [shared("draw.accepted", player=actor.name)],
+            words(actor.locale)("common.done"),
+        )
+
+    @guarded
+    async def undo(
+        self, actor: User, *, match_id: int | None = None, where: str | None = None
+    ) -> Reply:
+        """Ask to take back your last turn, or agree to the opponent's request."""
+        record, seat, request = await self._agreement(actor, match_id, where, "undo")
+        if request is not None and request["seat"] != seat:
+            return await self.do_undo(actor, record)
+        if request is not None:
+            raise Refusal("undo.already_asked")
+        live = await self.reader.live_actions(record.id)
+        if not live:
+            raise Refusal("undo.nothing")
+        last = live[-1]
+        if last.seat != seat:
+            raise Refusal("undo.not_yours")
+        pending = {"undo_request": {"seat": seat, "turn": last.detail.get("turn")}}
+        return await self._propose(
+            actor, record, "undo", pending, player=actor.name, move=last.notation
+        )
+
+    async def _propose(
+        self,
+        actor: User,
+        record: MatchRecord,
+        kind: str,
+        pending: dict[str, Any],
+        **params: Any,
+    ) -> Reply:
+        """Record a proposal (draw, undo) that the other side answers with /accept or
+        /decline — or the buttons, which do the same."""
+        words_of = PROPOSALS[kind]
+        shared = words()
+        meta = {**record.meta, **pending}
+        await self.transitions.commit(record, MatchUpdate(meta=meta))
+        others = tuple(uid for uid in record.seats if uid != actor.id)
+        return Reply(
+            text=words(actor.locale)(words_of.ack),
+            post=Post(
+                text=shared(words_of.post, **params),
+                ping=shared(words_of.question),
+                mentions=others,
+                buttons=(
+                    Button(shared(words_of.yes), "accept", "success"),
+                    Button(shared(words_of.no), "decline", "danger"),
+                ),
+            ),
+            match_id=record.id,
+        )
+
+    async def do_undo(self, actor: User, record: MatchRecord) -> Reply:
+        rules = games.get(record.game)
+        live = await self.reader.live_actions(record.id)
+        turn = record.meta["undo_request"]["turn"]
+        keep = [a for a in live if a.detail.get("turn") != turn]
+        dropped = [a for a in live if a.detail.get("turn") == turn]
+        if not dropped:
+            raise Refusal("undo.already_done")
+        state = await asyncio.to_thread(replay, rules, record, keep)
+        # Conditional moves were written for the position the undo takes away.
+        meta = premoves.without_all(record.meta)
+        meta = {k: v for k, v in meta.items() if k not in ("draw_offer", "undo_request")}
+        before = rules.load(record.state)
+        if (clock_before := dropped[0].detail.get("clock_before")) and "clock" in meta:
+            # Exactly the clocks the undone turn began with: the requester's thinking time
+            # keeps running from then, and nobody gets the increment of a turn that was not
+            # played. Reminders already sent stay sent.
+            sent = set(meta["clock"].get("reminded", ()))
+            meta["clock"] = {
+                **clock_before,
+                "reminded": sorted(sent | set(clock_before.get("reminded", ()))),
+            }
+        else:
+            meta = await self.clocks.after_change(record, rules, before, state, meta, self.clock())
+        done = await self.transitions.commit(
+            record, MatchUpdate(state=rules.dump(state), meta=meta), undo_from_ply=dropped[0].ply
+        )
+        loaded = Loaded(done.record, rules, state)
+        taken = " ".join(a.notation for a in dropped)
+        lines = [words()("undo.done_line", player=actor.name, moves=taken)]
+        return await self.boards.turn_reply(loaded, lines, words(actor.locale)("undo.done"), before)
+
+    async def timeout(self, record: MatchRecord, seat: int) -> Reply:
+        loaded = self.reader.load(record)
+        names = await self.reader.player_names(record)
+        reason = words()("clock.ran_out", player=names[seat])
+        return await self._drop(loaded, seat, "timeout", reason, f"⏰ {reason}")
+
+    async def flag_fell(self, record: MatchRecord, seat: int, locale: str = "en") -> Reply | None:
+        """A move that arrives after its player's clock ran out (the scheduler had not looked
+        yet, or the bot was down) loses on time instead of being played."""
+        clocks = self.clocks.of(record)
+        if clocks is None:
+            return None
+        if seat not in tc.expired(clocks, self.clock(), await self.clocks.vacations(record)):
+            return None
+        done = await self.timeout(record, seat)
+        return replace(done, text=words(locale)("clock.too_late"))

@@ -1,0 +1,227 @@
+"""Reading the match a command is about: find it, make sure its snapshot loads, say who sits
+where and what they are called.
+
+Why one collaborator: every use case starts the same way — "which match, may this person
+see it, which seat is theirs" — and those answers must be the same for a move, a panel, a
+hint and an export. The reader only reads; the one write it may cause (a snapshot rebuilt
+from the log) goes through :meth:`Transitions.repair_snapshot`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import functools
+import logging
+from collections.abc import Awaitable, Callable, Sequence
+from typing import Any, ParamSpec
+
+import games
+from bot.service.base import DROP, Loaded, Refusal, User, parse_id, shown_id
+from bot.service.replies import MatchPlace, Reply, is_computer
+from bot.service.transition import Transitions, public_version
+from games.core import Rules
+from storage.base import ACTIVE, FINISHED, ActionRecord, MatchRecord, Store
+
+log = logging.getLogger("bot.service")
+P = ParamSpec("P")
+
+LinkFn = Callable[[MatchRecord], "str | None"]
+"""How a front end links to a match's place (Discord: a jump link), if it can."""
+
+
+def rules_named(game: str) -> Rules[Any, Any]:
+    """The rules of a game a player named; an unknown name is a :class:`Refusal` that
+    lists the games there are."""
+    try:
+        return games.get(game)
+    except KeyError as exc:
+        raise Refusal(str(exc.args[0])) from None
+
+
+def replay(rules: Rules[Any, Any], record: MatchRecord, actions: Sequence[ActionRecord]) -> Any:
+    """Rebuild a match's state from its log — the log is the truth."""
+    state = rules.new(len(record.seats), record.options, record.seed)
+    for action in actions:
+        if action.notation == DROP:
+            state = rules.drop_player(state, action.seat)
+        else:
+            state = rules.apply(state, rules.parse(state, action.notation))
+    return state
+
+
+class MatchReader:
+    """The store (to read), the clock (to stamp users), the transitions (the repair) and the
+    front end's link maker (a match's place, in replies)."""
+
+    def __init__(
+        self,
+        store: Store,
+        clock: Callable[[], float],
+        transitions: Transitions,
+        link: LinkFn | None = None,
+    ) -> None:
+        self.store = store
+        self.clock = clock
+        self.transitions = transitions
+        self.link = link
+
+    async def touch(self, *users: User) -> None:
+        now = self.clock()
+        for user in users:
+            await self.store.ensure_user(user.id, user.name, now)
+
+    async def player_names(self, record: MatchRecord) -> list[str]:
+        known = await self.store.user_names(record.seats)
+        return [known.get(uid, uid) for uid in record.seats]
+
+    @staticmethod
+    def load(record: MatchRecord) -> Loaded:
+        rules = games.get(record.game)
+        return Loaded(record, rules, rules.load(record.state))
+
+    async def find(
+        self,
+        actor: User,
+        match_id: int | None,
+        where: str | None,
+        *,
+        statuses: Sequence[str] = (ACTIVE,),
+        participant: bool = True,
+    ) -> MatchRecord:
+        """The match a command is about: the explicit id (any status), else the match whose
+        thread the command was typed in, else the caller's only match in ``statuses`` —
+        finished matches never make the choice ambiguous."""
+        if match_id is not None:
+            number = parse_id(match_id)
+            record = None if number is None else await self.store.get_match(number)
+            if record is None:
+                raise Refusal("match.no_such", match=shown_id(match_id))
+        elif where is not None and (record := await self.store.find_by_thread(where)):
+            pass
+        else:
+            mine = [
+                m
+                for m in await self.store.list_matches(user_id=actor.id, statuses=statuses)
+                if actor.id in m.seats
+            ]
+            if not mine:
+                raise Refusal("match.none_here")
+            if len(mine) > 1:
+                listing = ", ".join([f"#{m.id} {games.get(m.game).info.title}" for m in mine[:6]])
+                raise Refusal("match.several", listing=listing)
+            record = mine[0]
+        if participant and actor.id not in record.seats:
+            raise Refusal("match.not_playing", match=record.id)
+        if not self.may_see(actor, record):
+            raise Refusal("match.not_visible")
+        return await self.readable(record)
+
+    async def readable(self, record: MatchRecord) -> MatchRecord:
+        """The record with a snapshot the rules can load: an unreadable one (a bad disk, a
+        hand edit, an old bug) is rebuilt from the action log, which is the truth, logged,
+        and stored again while the match is open (a closed match's snapshot is only repaired
+        in memory: its game may not change, and the rebuilt state is the same game)."""
+        if record.status not in (ACTIVE, FINISHED):
+            return record
+        rules = games.get(record.game)
+        try:
+            rules.load(record.state)
+            return record
+        except Exception:
+            log.error(
+                "match %s: the stored position is unreadable; rebuilding it from the log",
+                record.id,
+                exc_info=True,
+            )
+        actions = await self.store.actions(record.id)
+        rebuilt = rules.dump(await asyncio.to_thread(replay, rules, record, actions))
+        return await self.transitions.repair_snapshot(record, rebuilt)
+
+    @staticmethod
+    def may_see(actor: User, record: MatchRecord) -> bool:
+        """Players always see their match; anyone else only from the server it is played in
+        and where they can see its thread or channel (the front end says which they can
+        see; the console is one server where everyone sees everything)."""
+        if actor.id in record.seats or actor.can_view is None:
+            return True
+        if actor.guild_id is None or record.guild_id != actor.guild_id:
+            return False
+        place = record.thread_id or record.channel_id
+        return bool(place) and actor.can_view(place)
+
+    @staticmethod
+    def seat_of(record: MatchRecord, actor: User) -> int:
+        return record.seats.index(actor.id)
+
+    async def live_actions(self, match_id: int) -> list[ActionRecord]:
+        return await self.store.actions(match_id)
+
+    async def holds_match(self, where: str) -> bool:
+        """Whether ``where`` (a thread or channel id) is some match's own place."""
+        return await self.store.find_by_thread(where) is not None
+
+    async def place_of(self, record: MatchRecord, *, new: bool = False) -> MatchPlace:
+        """Where ``record`` lives, for the front end; for a ``new`` match also what its thread
+        is called and where its server wants it."""
+        title, server = "", {}
+        if new:
+            names = " vs ".join(await self.player_names(record))
+            title = f"{record.game.title()} #{record.id}: {names}"
+            server = await self.store.guild_settings(record.guild_id) if record.guild_id else {}
+        return MatchPlace(
+            match_id=record.id,
+            guild_id=record.guild_id,
+            channel_id=record.channel_id,
+            thread_id=record.thread_id,
+            version=public_version(record),
+            computer_in_play=record.status == ACTIVE and any(map(is_computer, record.seats)),
+            link=self.link(record) if self.link else None,
+            thread_title=title,
+            server_channel=server.get("channel") or None,
+            threads=server.get("mode", "thread") != "channel",
+        )
+
+    async def placed(self, reply: Reply) -> Reply:
+        """``reply`` with its match's place, read once after the command as it is stored now
+        (a refusal has nothing to deliver there and is left as it is)."""
+        wanted = reply.ok or reply.post is not None or reply.dms
+        if reply.match_id is None or reply.match_place is not None or not wanted:
+            return reply
+        record = await self.store.get_match(reply.match_id)
+        if record is None:
+            return reply
+        return dataclasses.replace(
+            reply, match_place=await self.place_of(record, new=reply.created)
+        )
+
+    def placing(self, case: Callable[P, Awaitable[Reply]]) -> Callable[P, Awaitable[Reply]]:
+        """``case`` whose answer says where its match lives (:meth:`placed`)."""
+
+        @functools.wraps(case)
+        async def answer(*args: P.args, **kwargs: P.kwargs) -> Reply:
+            return await self.placed(await case(*args, **kwargs))
+
+        return answer
+
+    def placing_each(
+        self, deliver: Callable[[list[Reply]], Awaitable[None]]
+    ) -> Callable[[list[Reply]], Awaitable[None]]:
+        """``deliver`` (a front end's poster of replies made in the background, such as a
+        computer's turns) handed each reply placed, as every answer to a front end is."""
+
+        async def placed_delivery(replies: list[Reply]) -> None:
+            await deliver([await self.placed(reply) for reply in replies])
+
+        return placed_delivery
+
+    def placing_all(
+        self, case: Callable[P, Awaitable[list[Reply]]]
+    ) -> Callable[P, Awaitable[list[Reply]]]:
+        """``case`` (the scheduler's work: many answers) with each answer placed."""
+
+        @functools.wraps(case)
+        async def answers(*args: P.args, **kwargs: P.kwargs) -> list[Reply]:
+            return [await self.placed(reply) for reply in await case(*args, **kwargs)]
+
+        return answers

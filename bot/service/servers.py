@@ -1,0 +1,110 @@
+"""A server's own settings: its default time control, where its matches go, which games
+it plays and the per-user limits its managers set.
+
+Why apart: reading them is everyone's business (a challenge checks the game is enabled, the
+front end asks where a new match's thread goes), changing them only a manager's; one object
+with the store and the clock answers both, without knowing anything of matches.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import games
+from bot.service import limits
+from bot.service import timecontrol as tc
+from bot.service.base import Refusal, User, guarded, manages
+from bot.service.reader import rules_named
+from bot.service.replies import Reply
+from bot.words import words
+from storage.base import Store
+
+SERVER_KEYS = ("time", "channel", "mode", "games", *(x.name for x in limits.LIMITS))
+
+
+class Servers:
+    """The store and the clock; ``default_time`` is the bot's own default time control."""
+
+    def __init__(self, store: Store, clock: Callable[[], float], default_time: str) -> None:
+        self.store = store
+        self.clock = clock
+        self.default_time = default_time
+
+    @guarded
+    async def server_settings(
+        self, actor: User, guild_id: str, changes: dict[str, Any] | None = None
+    ) -> Reply:
+        """``/server settings``: anyone may read them; only someone who manages the server (the
+        front end says who does, and only for the server they act from) may change them."""
+        if any(value is not None for value in (changes or {}).values()) and not manages(
+            actor, guild_id
+        ):
+            raise Refusal("settings.not_allowed")
+        settings = dict(await self.store.guild_settings(guild_id))
+        for key, value in (changes or {}).items():
+            if value is None:
+                continue
+            if key in limits.BY_NAME:
+                settings = limits.changed(settings, key, value)
+            elif key == "time":
+                try:
+                    settings["time"] = tc.TimeControl.parse(str(value)).text()
+                except Refusal:
+                    raise
+                except ValueError as exc:
+                    raise Refusal(str(exc)) from None
+            elif key == "mode":
+                if value not in ("thread", "channel"):
+                    raise Refusal("settings.bad_mode")
+                settings["mode"] = value
+            elif key == "channel":
+                settings["channel"] = str(value) if value else None
+            elif key == "games":
+                settings["games"] = self._game_list(str(value))
+            else:
+                raise Refusal("settings.unknown", key=repr(key), keys=", ".join(SERVER_KEYS))
+        if changes:
+            await self.store.save_guild_settings(guild_id, settings, self.clock())
+        time_text = tc.TimeControl.parse(settings.get("time") or self.default_time).describe(
+            actor.locale
+        )
+        enabled = settings.get("games") or games.available()
+        say = words(actor.locale)
+        channel = (
+            f"<#{settings['channel']}>" if settings.get("channel") else say("settings.anywhere")
+        )
+        layout = say(
+            "settings.threads" if settings.get("mode", "thread") == "thread" else "settings.inline"
+        )
+        allowed = limits.values(settings)
+        lines = [
+            say(
+                "settings.summary",
+                time=time_text,
+                channel=channel,
+                layout=layout,
+                games=", ".join(enabled),
+            ),
+            say("settings.limits_head"),
+            *(
+                say("settings.limit_line", name=x.name, label=say(x.label, n=allowed[x.name]))
+                for x in limits.LIMITS
+            ),
+        ]
+        return Reply(text="\n".join(lines))
+
+    def _game_list(self, text: str) -> list[str]:
+        named = [w for w in text.replace(",", " ").split() if w]
+        if not named or named == ["all"]:
+            return []
+        return [rules_named(word).info.name for word in named]
+
+    async def check_enabled(self, game: str, guild_id: str | None) -> None:
+        if not guild_id:
+            return
+        enabled = (await self.store.guild_settings(guild_id)).get("games") or []
+        if enabled and game not in enabled:
+            raise Refusal(
+                "settings.game_off", game=games.get(game).info.title, enabled=", ".join(enabled)
+            )
