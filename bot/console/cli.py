@@ -32,7 +32,7 @@ from typing import TextIO
 import games
 from bot.console.commandline import CommandLine, LineError, parse_line
 from bot.service import Refusal, Service, User
-from bot.service.command_map import GROUPS
+from bot.service.command_map import GROUPS, PLAYER_COMMANDS
 from bot.service.opponents import COMPUTER_WORDS, computer
 from bot.service.replies import Post, Reply, parse_path
 from bot.settings import Settings
@@ -281,9 +281,9 @@ class Console:
             except ValueError:
                 return Reply.refuse(self.say("console.bad_days"))
             return await s.vacation(user, days)
-        if cmd.command == "rating":
+        if cmd.command in PLAYER_COMMANDS:
             who = opts.get("user")
-            return await s.rating(
+            return await getattr(s, cmd.command)(
                 user,
                 user=self.user(who.lstrip("@")) if who else None,
                 game=opts.get("game"),

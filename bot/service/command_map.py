@@ -33,6 +33,14 @@ GROUPS: Mapping[str, tuple[str, ...]] = {
     "server": ("settings", "leaderboard"),
 }
 
+PLAYER_COMMANDS: Mapping[str, str] = {
+    "rating": "Glicko-2 ratings on this server",
+}
+"""Commands about one player on this server, each taking an optional ``user`` (default: the
+caller) and ``game``, and answered by the service method of the same name
+(``service.rating(actor, user=…, game=…, guild_id=…)``). Discord and the console build them
+from this table, so a new one is a row here and its use case."""
+
 GROUP_DESCRIPTIONS: Mapping[str, str] = {
     "match": "Answer, end or look back at a match",
     "lobby": "Join, leave or start a game lobby",

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Literal
 import discord
 from bot.discord.cogs.common import MATCH_HELP, bot_of, match_autocomplete, run, where
 from bot.discord.cogs.info import game_choices
-from bot.discord.identity import actor_of, user_of
+from bot.discord.identity import actor_of
 from bot.service.limits import (
     COMPUTER_GAMES,
     HINTS_PER_HOUR,
@@ -73,24 +73,6 @@ class CorrespondenceCog(commands.Cog):
     ) -> None:
         actor = actor_of(interaction)
         await run(interaction, lambda: self.bot.service.vacation(actor, days))
-
-    @app_commands.command(name="rating", description="Glicko-2 ratings on this server")
-    @app_commands.describe(user="Whose ratings (default: yours)", game="Only this game")
-    @app_commands.choices(game=game_choices())
-    async def rating(
-        self,
-        interaction: discord.Interaction,
-        user: discord.User | None = None,
-        game: str | None = None,
-    ) -> None:
-        actor = actor_of(interaction)
-        who = user_of(user) if user is not None else None
-        await run(
-            interaction,
-            lambda: self.bot.service.rating(
-                actor, user=who, game=game, guild_id=_guild(interaction)
-            ),
-        )
 
     @app_commands.command(
         name="seeks", description="Open challenges on this server anyone may accept"

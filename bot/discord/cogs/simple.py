@@ -1,9 +1,12 @@
-"""Commands that take nothing but an optional match: a table, not a dozen look-alike methods.
+"""Commands of one shape each, built from tables rather than a dozen look-alike methods.
 
-Each row names the slash command, its description and the service use case it calls with
-``(actor, match_id=…, where=…)``. Buttons with the same action call the same use case, so
-every button has a typed twin (``/lobby join`` for Join, ``/hand`` for My cards…). Which
-group a command sits in is decided by :mod:`bot.service.command_map`, not here.
+Each row of :data:`SIMPLE_COMMANDS` names a slash command that takes nothing but an optional
+match, its description and the service use case it calls with ``(actor, match_id=…,
+where=…)``; each entry of :data:`bot.service.command_map.PLAYER_COMMANDS` a command about one
+player on this server (optional ``user`` and ``game``). Buttons with the same action call
+the same use case, so every button has a typed twin (``/lobby join`` for Join, ``/hand``
+for My cards…). Which group a command sits in is decided by
+:mod:`bot.service.command_map`, not here.
 """
 
 from __future__ import annotations
@@ -12,7 +15,9 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 from bot.discord.cogs.common import MATCH_HELP, match_autocomplete, run, where
-from bot.discord.identity import actor_of
+from bot.discord.cogs.info import game_choices
+from bot.discord.identity import actor_of, user_of
+from bot.service.command_map import PLAYER_COMMANDS
 from discord import app_commands
 from discord.ext import commands
 
@@ -49,12 +54,36 @@ def simple_command(
     return app_commands.autocomplete(match=match_autocomplete)(command)
 
 
+def player_command(
+    cog: SimpleCog, name: str, description: str
+) -> app_commands.Command[Any, ..., None]:
+    async def callback(
+        interaction: discord.Interaction,
+        user: discord.User | None = None,
+        game: str | None = None,
+    ) -> None:
+        actor = actor_of(interaction)
+        who = user_of(user) if user is not None else None
+        call = getattr(cog.bot.service, name)
+        guild = str(interaction.guild_id) if interaction.guild_id else ""
+        await run(interaction, lambda: call(actor, user=who, game=game, guild_id=guild))
+
+    callback.__name__ = callback.__qualname__ = f"command_{name}"
+    command = app_commands.Command(name=name, description=description, callback=callback)
+    command = app_commands.describe(user="Whose (default: yours)", game="Only this game")(
+        command
+    )
+    return app_commands.choices(game=game_choices())(command)
+
+
 class SimpleCog(commands.Cog):
     """Built per bot so two bots in one process (a restart in the tests) share nothing."""
 
     def __init__(self, bot: BoardBot) -> None:
         self.bot = bot
-        self.commands_ = [simple_command(self, *row) for row in SIMPLE_COMMANDS]
+        self.commands_ = [simple_command(self, *row) for row in SIMPLE_COMMANDS] + [
+            player_command(self, name, text) for name, text in PLAYER_COMMANDS.items()
+        ]
 
     async def cog_load(self) -> None:
         for command in self.commands_:
