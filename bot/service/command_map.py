@@ -29,12 +29,13 @@ GROUPS: Mapping[str, tuple[str, ...]] = {
         "hint",
     ),
     "lobby": ("join", "leave", "start"),
-    "me": ("games", "waiting", "notify", "vacation", "rating"),
+    "me": ("games", "waiting", "notify", "vacation", "rating", "stats"),
     "server": ("settings", "leaderboard"),
 }
 
 PLAYER_COMMANDS: Mapping[str, str] = {
     "rating": "Glicko-2 ratings on this server",
+    "stats": "Games, wins, draws, losses and rating per game on this server",
 }
 """Commands about one player on this server, each taking an optional ``user`` (default: the
 caller) and ``game``, and answered by the service method of the same name
@@ -44,7 +45,7 @@ from this table, so a new one is a row here and its use case."""
 GROUP_DESCRIPTIONS: Mapping[str, str] = {
     "match": "Answer, end or look back at a match",
     "lobby": "Join, leave or start a game lobby",
-    "me": "Your matches, notifications, vacation and rating",
+    "me": "Your matches, notifications, vacation, rating and record",
     "server": "This server's settings and leaderboard",
 }
 """English descriptions; Discord shows them translated through the words catalogue."""

@@ -57,7 +57,15 @@ from bot.service.timecontrol import DAY
 from bot.words import language_of, words
 from competition import ratings as glicko
 from render.chart import rating_chart
-from storage.base import ACTIVE, MatchRecord, MatchUpdate, Rating, StaleVersion, Store
+from storage.base import (
+    ACTIVE,
+    FINISHED,
+    MatchRecord,
+    MatchUpdate,
+    Rating,
+    StaleVersion,
+    Store,
+)
 
 if TYPE_CHECKING:
     from bot.service.clocks import ClockKeeper
@@ -360,6 +368,56 @@ class Correspondence:
         return Reply(text=say("waiting.heading") + "\n" + "\n".join(lines))
 
     # -- ratings ---------------------------------------------------------------------------
+    @guarded
+    async def stats(
+        self,
+        actor: User,
+        *,
+        user: User | None = None,
+        game: str | None = None,
+        guild_id: str | None = None,
+    ) -> Reply:
+        """Games, wins, draws and losses per game on this server, with the current rating.
+
+        Every finished match counts, rated or not (a record of play, not of rating): a win is
+        a seat among the winners, a draw a match nobody won, anything else a loss — in FENCE!
+        too, where one player wins and the others lose. Resignations and timeouts are results
+        like any other; withdrawn challenges and cancelled lobbies never began."""
+        who = user or actor
+        await self.reader.touch(actor, who)
+        guild = guild_id or ""
+        only = rules_named(game).info.name if game else None
+        tally: dict[str, list[int]] = {}
+        for record in await self.store.list_matches(user_id=who.id, statuses=(FINISHED,)):
+            if (record.guild_id or "") != guild or (only and record.game != only):
+                continue
+            if record.result is None or who.id not in record.seats:
+                continue
+            winners = record.result.get("winners") or []
+            won = record.seats.index(who.id) in winners
+            tally.setdefault(record.game, [0, 0, 0])[0 if won else 2 if winners else 1] += 1
+        say = words(actor.locale)
+        if not tally:
+            return Reply(text=say("stats.none", player=who.name))
+        ratings = {r.game: r for r in await self.store.user_ratings(guild, who.id)}
+        lines = []
+        for name in games.available():  # in the order players see the games
+            if name in tally:
+                won, drawn, lost = tally[name]
+                rating = ratings.get(name)
+                lines.append(
+                    say(
+                        "stats.line",
+                        game=games.get(name).info.title,
+                        games=say("rating.games", n=won + drawn + lost),
+                        won=won,
+                        drawn=drawn,
+                        lost=lost,
+                        rating=glicko.display(rating) if rating else say("stats.unrated"),
+                    )
+                )
+        return Reply(text=say("stats.heading", player=who.name) + "\n" + "\n".join(lines))
+
     @guarded
     async def rating(
         self,

@@ -179,6 +179,7 @@ class Service:
         self.vacation = placed(self.correspondence.vacation)
         self.waiting = placed(self.correspondence.waiting)
         self.rating = placed(self.correspondence.rating)
+        self.stats = placed(self.correspondence.stats)
         self.leaderboard = placed(self.correspondence.leaderboard)
         self.tournament_create = placed(self.tournament_cases.tournament_create)
         self.tournament_join = placed(self.tournament_cases.tournament_join)
