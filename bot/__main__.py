@@ -32,8 +32,8 @@ To run the bot on Discord:
   3. Invite the bot with the scopes bot + applications.commands (see README, "Discord set-up").
 
 To play locally right now, without Discord, use the console:
-  printf 'alice: /play ordo opponent:bob color:first\\nbob: /match accept\\nalice: /move move:a3-a4\\n' \\
-    | python -m bot.console --db demo.sqlite3 --out boards"""
+  printf '%s\\n' 'alice: /play ordo opponent:bob color:first' 'bob: /match accept' \\
+    'alice: /move move:a3-a4' | python -m bot.console --db demo.sqlite3 --out boards"""
 
 BAD_TOKEN = """Discord rejected the token in DISCORD_TOKEN.
 Copy a fresh token from https://discord.com/developers/applications (Bot → Reset Token) into
