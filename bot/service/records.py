@@ -10,6 +10,8 @@ time.
 
 from __future__ import annotations
 
+import logging
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 import games
@@ -19,11 +21,14 @@ from bot.service.export import ExportedMatch, dump_text, sgf_of
 from bot.service.hands import private_part
 from bot.service.replies import Reply
 from bot.words import words
+from games.core import Rules
 from render.animate import animate
-from storage.base import ACTIVE, FINISHED
+from storage.base import ACTIVE, FINISHED, ActionRecord
 
 if TYPE_CHECKING:
     from bot.service import Service
+
+log = logging.getLogger(__name__)
 
 MAX_FRAMES = 150
 """Longer games are sampled (keeping the last frame) so the GIF stays small."""
@@ -71,6 +76,30 @@ def match_gif(replay: Replay) -> bytes:
     return animate(frames_of(replay))
 
 
+def _played_as(
+    game: str, players: int, options: dict[str, Any], seed: int, live: Sequence[ActionRecord]
+) -> tuple[str, ...]:
+    """The seat's name when each step was played (Fonver's pie swap renames both seats), by
+    replaying the steps from the start: the record labels every move with the colour it was
+    played as, not the colour its player ended with."""
+    rules = games.get(game)
+    if type(rules).seat_name is Rules.seat_name:
+        return ()  # the game never renames a seat: the header's names are the names
+    state = rules.new(players, options, seed)
+    names = []
+    try:
+        for action in live:
+            names.append(rules.seat_name(state, action.seat))
+            if action.notation == DROP:
+                state = rules.drop_player(state, action.seat)
+            else:
+                state = rules.apply(state, rules.parse(state, action.notation))
+    except Exception:  # a record that does not replay still exports, under final names
+        log.exception("export: the steps of a %s match do not replay", game)
+        return ()
+    return tuple(names)
+
+
 class RecordCases:
     """Mixed into :class:`bot.service.Service`."""
 
@@ -104,6 +133,9 @@ class RecordCases:
                 (a.seat, a.notation if reveal else a.detail.get("public", a.notation)) for a in live
             ),
             position=rules.position(loaded.state) if reveal else None,
+            played_as=_played_as(record.game, len(names), dict(record.options), record.seed, live)
+            if reveal
+            else (),
         )
         files = [(f"match{record.id}-{record.game}.txt", dump_text(exported).encode())]
         if over:
