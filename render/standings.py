@@ -1,7 +1,7 @@
 """A league's or tournament's standings as a PNG table for a phone (issue 18.3).
 
 ``standings_image(title, header, rows, highlight=…, footnote=…)`` takes cells already
-formatted by the caller (``bot.service.tournaments.standings.standings_cells`` makes them)
+formatted by the caller (``competition.standings.standings_cells`` makes them)
 and only lays them out, so the same picture serves every kind of tournament.
 
 Choices for a phone, where Discord shows the picture about 400 px wide:

@@ -49,7 +49,6 @@ from typing import TYPE_CHECKING, Any
 
 import games
 from bot.service import limits
-from bot.service import ratings as glicko
 from bot.service import timecontrol as tc
 from bot.service.base import Loaded, Refusal, User, guarded, manages, plural_names
 from bot.service.notifier import NOTIFY_MODES
@@ -59,6 +58,7 @@ from bot.service.replies import Button, DirectMessage, Post, Reply, is_computer
 from bot.service.timecontrol import DAY
 from bot.service.transition import stale as is_stale
 from bot.words import language_of, words
+from competition import ratings as glicko
 from render.chart import rating_chart
 from storage.base import ACTIVE, FINISHED, MatchRecord, MatchUpdate, Rating, StaleVersion
 

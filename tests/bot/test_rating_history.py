@@ -14,7 +14,7 @@ import bot.service.correspondence
 import bot.service.hands
 import render
 from bot.service import Service, User
-from bot.service.ratings import PROVISIONAL_GAMES, finishing_ranks, rate_ranking
+from competition.ratings import PROVISIONAL_GAMES, finishing_ranks, rate_ranking
 from games.core import Outcome
 from storage import Rating
 
