@@ -213,7 +213,7 @@ class Delivery:
         except discord.HTTPException as exc:
             log.warning("match %s: its channel is unusable: %s", record.id, exc)
             return record
-        names = " vs ".join(await self.bot.service.player_names(record))
+        names = " vs ".join(await self.bot.service.player_names(record, raw=True))
         place = await self._place(
             channel, record.guild_id, f"{record.game.title()} #{record.id}: {names}"
         )
@@ -276,7 +276,7 @@ class Delivery:
         if reply.match_id is not None:
             record = await self.bot.service.store.get_match(reply.match_id)
         if reply.created and record is not None and record.thread_id is None:
-            names = " vs ".join(await self.bot.service.player_names(record))
+            names = " vs ".join(await self.bot.service.player_names(record, raw=True))
             channel_id, thread_id, note = await self.open_place(
                 interaction, f"{record.game.title()} #{record.id}: {names}"
             )

@@ -51,6 +51,7 @@ import games
 from bot.service import limits
 from bot.service import timecontrol as tc
 from bot.service.base import Loaded, Refusal, User, guarded, manages, plural_names
+from bot.service.markdown import escape
 from bot.service.notifier import NOTIFY_MODES
 from bot.service.opponents import has_computer
 from bot.service.panel import walk
@@ -390,7 +391,7 @@ class CorrespondenceCases:
             rows = await self.store.user_ratings(guild, who.id)
         say = words(actor.locale)
         if not rows:
-            return Reply(text=say("rating.none", player=who.name))
+            return Reply(text=say("rating.none", player=escape(who.name)))
         lines = [
             say(
                 "rating.line",
@@ -403,7 +404,7 @@ class CorrespondenceCases:
         chart = await self._rating_chart(
             guild, who.id, [r.game for r in rows], say("rating.chart_title", player=who.name)
         )
-        text = say("rating.heading", player=who.name) + "\n" + "\n".join(lines)
+        text = say("rating.heading", player=escape(who.name)) + "\n" + "\n".join(lines)
         return Reply(text=text, image=chart, image_name="rating.png")
 
     async def _rating_chart(
@@ -465,7 +466,7 @@ class CorrespondenceCases:
         say = words()
         lines = [say("leaderboard.heading", game=games.get(game).info.title)]
         for place, r in enumerate(rows, start=1):
-            who = names.get(r.user_id, r.user_id)
+            who = escape(names.get(r.user_id, r.user_id))
             lines.append(
                 say(
                     "leaderboard.line",

@@ -44,6 +44,7 @@ from bot.service.correspondence import CorrespondenceCases
 from bot.service.hands import HandCases, private_part
 from bot.service.limits import Limits
 from bot.service.lobby import LobbyCases, lobby_of
+from bot.service.markdown import escape, plain
 from bot.service.notifier import Notifier
 from bot.service.opponents import OpponentCases, is_computer
 from bot.service.panel import PanelCases, guided
@@ -170,9 +171,12 @@ class Service(
         for user in users:
             await self.store.ensure_user(user.id, user.name, now)
 
-    async def player_names(self, record: MatchRecord) -> list[str]:
+    async def player_names(self, record: MatchRecord, *, raw: bool = False) -> list[str]:
+        """The players' names by seat, escaped for the markdown every post and reply is
+        (:mod:`bot.service.markdown`); ``raw`` for an image or a file, which are not."""
         known = await self.store.user_names(record.seats)
-        return [known.get(uid, uid) for uid in record.seats]
+        names = [known.get(uid, uid) for uid in record.seats]
+        return names if raw else [escape(name) for name in names]
 
     @staticmethod
     def _load(record: MatchRecord) -> Loaded:
@@ -307,7 +311,7 @@ class Service(
         extra_highlight: Sequence[dict[str, Any]] = (),
         focus: Sequence[int] = (),
     ) -> bytes:
-        names = await self.player_names(loaded.record)
+        names = await self.player_names(loaded.record, raw=True)
         highlights = await self._last_turn_highlights(loaded.id) + list(extra_highlight)
         view = loaded.rules.view(loaded.state, None)
         return await self.workers.run(
@@ -318,7 +322,7 @@ class Service(
                 perspective=perspective,
                 highlight=highlights,
                 players=names,
-                status=status,
+                status=plain(status) if status else status,  # a caption is not markdown
                 focus=list(focus) or None,
             )
         )
@@ -411,10 +415,10 @@ class Service(
         return Post(
             detail=detail,
             text=text,
-            alt=shorten(
+            alt=shorten(  # read out by a screen reader: plain text, not markdown
                 say("board.alt", game=rules.info.title, match=loaded.id)
                 + " "
-                + " ".join(line for line in text.splitlines() if not line.startswith("⏳")),
+                + plain(" ".join(line for line in text.splitlines() if not line.startswith("⏳"))),
                 ALT_LIMIT,
             ),
             image=image,
@@ -594,25 +598,26 @@ class Service(
             return dataclasses.replace(
                 started,
                 text=words(actor.locale)(
-                    "challenge.computer_begins", opponent=opponent.name, match=record.id
+                    "challenge.computer_begins", opponent=escape(opponent.name), match=record.id
                 ),
                 created=True,
             )
-        names = [actor.name, opponent.name] if seat == 0 else [opponent.name, actor.name]
+        challenger, rival = escape(actor.name), escape(opponent.name)
+        names = [challenger, rival] if seat == 0 else [rival, challenger]
         sides = ", ".join(self._seat_label(rules, state, i, n) for i, n in enumerate(names))
         opts = self._options_text(rules, checked) + self._terms_text(extra)
         shared = words()  # the challenge post is read by both players: see bot.words
         post = Post(
             text=shared(
                 "challenge.post",
-                challenger=actor.name,
-                opponent=opponent.name,
+                challenger=challenger,
+                opponent=rival,
                 game=info.title,
                 match=record.id,
                 seats=sides,
             )
             + opts,
-            ping=shared("challenge.ping", opponent=opponent.name),
+            ping=shared("challenge.ping", opponent=rival),
             mentions=(opponent.id,),
             buttons=(
                 Button(shared("button.accept"), "accept", "success"),
@@ -621,7 +626,7 @@ class Service(
             title=shared("challenge.title", game=info.title, match=record.id),
         )
         return Reply(
-            text=words(actor.locale)("challenge.sent", opponent=opponent.name, match=record.id),
+            text=words(actor.locale)("challenge.sent", opponent=rival, match=record.id),
             ephemeral=True,
             post=post,
             match_id=record.id,
@@ -729,7 +734,7 @@ class Service(
             await self.transitions.commit(record, MatchUpdate(status=status))
             text = words()(
                 "challenge.withdrawn" if withdrawn else "challenge.declined",
-                player=actor.name,
+                player=escape(actor.name),
                 match=record.id,
             )
             others = tuple(uid for uid in record.seats if uid != actor.id)
@@ -750,7 +755,7 @@ class Service(
             raise Refusal("answer.nothing_in", match=record.id)
         await self.transitions.commit(record, MatchUpdate(meta=meta))
         others = tuple(uid for uid in record.seats if uid != actor.id)
-        text = words()(what, player=actor.name)
+        text = words()(what, player=escape(actor.name))
         return Reply(
             text=words(actor.locale)("answer.declined"),
             post=Post(text=text, ping=text, mentions=others),
@@ -803,7 +808,8 @@ class Service(
     async def _accept_challenge(self, actor: User, record: MatchRecord) -> Reply:
         if record.created_by == actor.id:
             raise Refusal("answer.own_challenge")
-        return await self._begin(actor, record, words()("challenge.begins", player=actor.name))
+        begins = words()("challenge.begins", player=escape(actor.name))
+        return await self._begin(actor, record, begins)
 
     async def _begin(
         self,
@@ -1059,7 +1065,7 @@ class Service(
             seat,
             "resignation",
             shared("resign.reason", player=names[seat]),
-            shared("resign.line", player=actor.name),
+            shared("resign.line", player=names[seat]),
             words(actor.locale)("common.done"),
         )
 
@@ -1140,7 +1146,7 @@ class Service(
         if offer == seat:
             raise Refusal("draw.already_offered")
         return await self._propose(
-            actor, record, "draw", {"draw_offer": seat}, player=actor.name, match=record.id
+            actor, record, "draw", {"draw_offer": seat}, player=escape(actor.name), match=record.id
         )
 
     async def _agreement(
@@ -1163,7 +1169,7 @@ class Service(
         return await self._finish(
             loaded,
             outcome,
-            [shared("draw.accepted", player=actor.name)],
+            [shared("draw.accepted", player=escape(actor.name))],
             words(actor.locale)("common.done"),
         )
 
@@ -1185,7 +1191,7 @@ class Service(
             raise Refusal("undo.not_yours")
         pending = {"undo_request": {"seat": seat, "turn": last.detail.get("turn")}}
         return await self._propose(
-            actor, record, "undo", pending, player=actor.name, move=last.notation
+            actor, record, "undo", pending, player=escape(actor.name), move=last.notation
         )
 
     async def _propose(
@@ -1246,7 +1252,7 @@ class Service(
         )
         loaded = Loaded(done.record, rules, state)
         taken = " ".join(a.notation for a in dropped)
-        lines = [words()("undo.done_line", player=actor.name, moves=taken)]
+        lines = [words()("undo.done_line", player=escape(actor.name), moves=taken)]
         return await self._turn_reply(loaded, lines, words(actor.locale)("undo.done"), before)
 
     # ------------------------------------------------------------------------------------

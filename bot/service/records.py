@@ -19,6 +19,7 @@ import render
 from bot.service.base import DROP, Loaded, User, guarded
 from bot.service.export import ExportedMatch, dump_text, sgf_of
 from bot.service.hands import private_part
+from bot.service.markdown import plain
 from bot.service.replies import Reply
 from bot.words import words
 from games.core import Rules
@@ -112,13 +113,13 @@ class RecordCases:
         )
         loaded = self._load(record)
         rules = loaded.rules
-        names = await self.player_names(record)
+        names = await self.player_names(record, raw=True)  # a file, not markdown
         live = await self._live_actions(record.id)
         over = record.status == FINISHED
         reveal = over or not _hidden(loaded)
         result = None
         if (outcome := self._final_outcome(loaded)) is not None:
-            result = self._result_text(rules, loaded.state, outcome, names)
+            result = plain(self._result_text(rules, loaded.state, outcome, names))
         exported = ExportedMatch(
             game=record.game,
             match_id=record.id,

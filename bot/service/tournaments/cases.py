@@ -56,6 +56,7 @@ from bot.service.base import (
     rating_or_new,
     shown_id,
 )
+from bot.service.markdown import escape
 from bot.service.replies import Button, Post, Reply
 from bot.words import words
 from competition import pairing
@@ -218,8 +219,10 @@ class TournamentCases:
         )
         await self._touch(actor)
         return Reply(
-            text=words(actor.locale)("tournament.created", id=record.id, name=title),
-            post=await self._signup_post(record, words()("tournament.opens", player=actor.name)),
+            text=words(actor.locale)("tournament.created", id=record.id, name=escape(title)),
+            post=await self._signup_post(
+                record, words()("tournament.opens", player=escape(actor.name))
+            ),
             place=channel_id,
         )
 
@@ -232,7 +235,7 @@ class TournamentCases:
             headline,
             say(
                 "tournament.signup",
-                name=record.name,
+                name=escape(record.name),
                 id=record.id,
                 game=rules.info.title,
                 format=say(FORMAT_WORDS[_system(data)]),
@@ -241,7 +244,7 @@ class TournamentCases:
             say(
                 "tournament.entrants",
                 count=len(data["players"]),
-                players=", ".join(names.get(p, p) for p in data["players"]),
+                players=", ".join(escape(names.get(p, p)) for p in data["players"]),
             ),
         ]
         return Post(
@@ -250,7 +253,7 @@ class TournamentCases:
                 Button(say("button.join"), "tournament_join", "success", str(record.id)),
                 Button(say("button.leave"), "tournament_leave", "secondary", str(record.id)),
             ),
-            title=say("tournament.title", name=record.name, id=record.id),
+            title=say("tournament.title", name=escape(record.name), id=record.id),
         )
 
     async def _tournament(
@@ -268,7 +271,7 @@ class TournamentCases:
         if not listed:
             raise Refusal("tournament.none_here")
         if len(listed) > 1:
-            ids = ", ".join(f"#{t.id} {t.name}" for t in listed[:6])
+            ids = ", ".join(f"#{t.id} {escape(t.name)}" for t in listed[:6])
             raise Refusal("tournament.several", listing=ids)
         return listed[0]
 
@@ -278,7 +281,7 @@ class TournamentCases:
         for _ in range(5):
             record = await self._tournament(tournament_id, guild_id)
             if record.status != TOURNAMENT_SIGNUP:
-                raise Refusal("tournament.signup_closed", name=record.name)
+                raise Refusal("tournament.signup_closed", name=escape(record.name))
             players = list(record.data["players"])
             if join == (actor.id in players):
                 raise Refusal("tournament.already_in" if join else "tournament.not_in")
@@ -302,7 +305,9 @@ class TournamentCases:
             except StaleVersion:
                 continue
             say = words()
-            headline = say("tournament.joined" if join else "tournament.left", player=actor.name)
+            headline = say(
+                "tournament.joined" if join else "tournament.left", player=escape(actor.name)
+            )
             return Reply(
                 text=words(actor.locale)("common.done"),
                 post=await self._signup_post(updated, headline),
@@ -332,9 +337,9 @@ class TournamentCases:
         someone who manages *this* server, may run it."""
         record = await self._tournament(tournament_id, actor.guild_id or "")
         if actor.id != record.created_by and not manages(actor, record.guild_id):
-            raise Refusal("tournament.organiser_only", name=record.name)
+            raise Refusal("tournament.organiser_only", name=escape(record.name))
         if record.status in TOURNAMENT_CLOSED:
-            raise Refusal("tournament.over", name=record.name)
+            raise Refusal("tournament.over", name=escape(record.name))
         return record
 
     @guarded
@@ -346,7 +351,7 @@ class TournamentCases:
         organiser acts on their own server.)"""
         record = await self._organised(actor, tournament_id)
         if record.status != TOURNAMENT_SIGNUP:
-            raise Refusal("tournament.already_started", name=record.name)
+            raise Refusal("tournament.already_started", name=escape(record.name))
         players = list(record.data["players"])
         if len(players) < MIN_PLAYERS:
             raise Refusal("tournament.too_few", least=MIN_PLAYERS, count=len(players))
@@ -377,7 +382,7 @@ class TournamentCases:
             due_at=self.clock(),
         )
         return Reply(
-            text=words(actor.locale)("tournament.started", name=record.name),
+            text=words(actor.locale)("tournament.started", name=escape(record.name)),
             extra={"tournament": record.id},
         )
 
@@ -390,7 +395,7 @@ class TournamentCases:
         await self.store.update_tournament(
             record.id, record.version, now=self.clock(), status=TOURNAMENT_CANCELLED
         )
-        text = words()("tournament.cancelled", name=record.name, player=actor.name)
+        text = words()("tournament.cancelled", name=escape(record.name), player=escape(actor.name))
         return Reply(
             text=words(actor.locale)("common.done"),
             post=Post(text=text),
@@ -494,7 +499,7 @@ class TournamentCases:
         names = await self.player_names(existing)
         line = words()(
             "tournament.board_line",
-            name=record.name,
+            name=escape(record.name),
             round=number,
             rounds=data.get("planned", number),
             players=" – ".join(names),
@@ -548,7 +553,7 @@ class TournamentCases:
         after = await self.store.update_tournament(
             record.id, record.version, now=self.clock(), data=following
         )
-        text = words()("tournament.round_begins", name=record.name, round=done + 1,
+        text = words()("tournament.round_begins", name=escape(record.name), round=done + 1,
                        rounds=data["planned"])  # fmt: skip
         return [await self._standings_reply(after, headline=text)]
 
@@ -558,13 +563,13 @@ class TournamentCases:
         )
         rows = self._rows(record)
         names = await self.store.user_names([r.player for r in rows])
-        winners = [names.get(r.player, r.player) for r in rows if r.rank == 1]
-        text = words()("tournament.finished", name=record.name, winners=" & ".join(winners))
+        winners = [escape(names.get(r.player, r.player)) for r in rows if r.rank == 1]
+        text = words()("tournament.finished", name=escape(record.name), winners=" & ".join(winners))
         reply = await self._standings_reply(record, headline=text, final=True)
         mentions = tuple(record.data["players"])
         post = dataclasses.replace(
             reply.post or Post(text=text),
-            ping=words()("tournament.final_ping", name=record.name),
+            ping=words()("tournament.final_ping", name=escape(record.name)),
             mentions=mentions,
         )
         return [dataclasses.replace(reply, post=post)]
@@ -593,8 +598,9 @@ class TournamentCases:
             stage = say("tournament.after_round", round=played, rounds=planned)
         else:
             stage = say("tournament.no_results", rounds=planned)
-        title = f"{record.name} — {stage}"
-        table = standings_text(rows, names, system)
+        title = f"{record.name} — {stage}"  # the image's, as typed
+        shown = f"{escape(record.name)} — {stage}"  # the text's, in markdown
+        table = standings_text(rows, {p: escape(n) for p, n in names.items()}, system)
         header = (
             say("tournament.col.rank"),
             say("tournament.col.player"),
@@ -614,13 +620,13 @@ class TournamentCases:
                 footnote=say("tournament.tiebreak_note", tiebreak=say(TIE_BREAK[system][0])),
             )
         )
-        text = "\n".join(x for x in (headline, f"**{title}**", table) if x)
+        text = "\n".join(x for x in (headline, f"**{shown}**", table) if x)
         return Reply(
             text=text,
             ephemeral=viewer is not None,
             image=image if viewer is not None else None,
             image_name="standings.png",
-            post=None if viewer is not None else Post(text=text, image=image, title=title),
+            post=None if viewer is not None else Post(text=text, image=image, title=shown),
             place=None if viewer is not None else record.channel_id,
         )
 
@@ -651,7 +657,7 @@ class TournamentCases:
                 say(
                     "tournament.list_line",
                     id=t.id,
-                    name=t.name,
+                    name=escape(t.name),
                     game=games.get(t.game).info.title,
                     status=say(STATUS_WORDS[t.status]),
                     count=len(t.data["players"]),
