@@ -9,8 +9,17 @@ from __future__ import annotations
 
 import importlib
 import inspect
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from functools import lru_cache
 from typing import Any
+
+
+@lru_cache(maxsize=16)
+def _renderer(game: str) -> tuple[Callable[..., bytes], bool]:
+    """A game's ``render`` and whether it takes ``focus``, looked up once per process:
+    reading a signature cost a quarter of a millisecond, on every image."""
+    module = importlib.import_module(f"render.{game}")
+    return module.render, "focus" in inspect.signature(module.render).parameters
 
 
 def render(
@@ -33,12 +42,11 @@ def render(
     ``status``: the result line, replacing the default "X to move" text; with it nobody is
     highlighted as to move (a resigned or timed-out match is over whatever the position says).
     """
-    module = importlib.import_module(f"render.{game}")
-    takes_focus = "focus" in inspect.signature(module.render).parameters
+    draw, takes_focus = _renderer(game)
     extra = {"focus": list(focus)} if focus and takes_focus else {}
     if isinstance(highlight, dict):
         highlight = [highlight]
-    return module.render(
+    return draw(
         view,
         perspective=perspective,
         highlight=list(highlight or ()),
@@ -46,3 +54,23 @@ def render(
         status=status,
         **extra,
     )
+
+
+_WARM_VIEWS: tuple[tuple[str, dict[str, Any], int], ...] = (
+    ("ordo", {}, 0),
+    ("ordo", {}, 1),
+    ("fendo", {"size": 7}, 0),
+    ("fendo", {"size": 7}, 1),
+    ("fonver", {"size": 19}, 0),
+    ("fuer", {}, 0),
+)
+"""Empty boards of every game at its default size and orientations (a FENCE! city has no
+empty form worth drawing: its tiles are drawn as they come)."""
+
+
+def warm() -> None:
+    """Draw once what later images reuse (fonts, empty boards, the glyphs of the title bar), so
+    a worker process's first real image is as quick as the rest: the first Ordo board of a
+    process took 220 ms, the first Fuer board 260 ms, against under 10 ms afterwards."""
+    for game, view, perspective in _WARM_VIEWS:
+        render(game, view, perspective=perspective)

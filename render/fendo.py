@@ -47,9 +47,11 @@ from render.common import (
     font,
     new_canvas,
     paste_centered,
+    put_text,
     title_bar,
     to_png,
 )
+from render.layers import STATIC_LAYERS
 
 WIDTH = 900
 BOARD = WIDTH - 2 * COORD_MARGIN
@@ -147,18 +149,9 @@ def _bar(
     draw.rectangle(box, fill=colour)
 
 
-def _draw_areas(draw: ImageDraw.ImageDraw, board: Board, view: dict[str, Any]) -> None:
+def _draw_lines(draw: ImageDraw.ImageDraw, board: Board) -> None:
+    """Grid lines and the frame, which lie over the squares' fills."""
     g = board.grid
-    draw.rectangle((g.left, g.top, g.right - 1, g.bottom - 1), fill=OPEN)
-    for area in view.get("closed") or ():
-        owner = area.get("owner")
-        if owner not in (0, 1):
-            continue
-        for square in area.get("squares") or ():
-            cell = board.cell(square)
-            if cell is not None:
-                x0, y0, x1, y1 = g.box(*cell)
-                draw.rectangle((x0, y0, x1 - 1, y1 - 1), fill=TERRITORY[owner])
     for i in range(1, board.size):
         offset = i * g.cell
         draw.line((g.left + offset, g.top, g.left + offset, g.bottom), fill=GRID_LINE, width=2)
@@ -168,6 +161,46 @@ def _draw_areas(draw: ImageDraw.ImageDraw, board: Board, view: dict[str, Any]) -
         outline=FENCE,
         width=2 * BORDER,
     )
+
+
+def _coordinate_size(size: int) -> int:
+    return 30 if size < 11 else 26
+
+
+def _empty_board(size: int, flipped: bool) -> Image.Image:
+    """The board area under the title bar with no position on it: the open sand, grid,
+    frame and coordinates, the same for every position of a size and orientation (the
+    coordinates alone were 37 text renders an image)."""
+    board = Board(size, flipped, 0)
+    g = board.grid
+    image = new_canvas(WIDTH, g.height + 2 * COORD_MARGIN)
+    draw = ImageDraw.Draw(image)
+    draw.rectangle((g.left, g.top, g.right - 1, g.bottom - 1), fill=OPEN)
+    _draw_lines(draw, board)
+    files = file_letters(size)
+    ranks = [str(r) for r in range(size, 0, -1)]
+    if flipped:
+        files, ranks = files[::-1], ranks[::-1]
+    draw_coordinates(draw, g, files, ranks, palette=PALETTE, size=_coordinate_size(size))
+    return image
+
+
+def _draw_areas(draw: ImageDraw.ImageDraw, board: Board, view: dict[str, Any]) -> None:
+    """Closed areas in their owner's tint over the empty board, lines redrawn over them."""
+    g = board.grid
+    tinted = False
+    for area in view.get("closed") or ():
+        owner = area.get("owner")
+        if owner not in (0, 1):
+            continue
+        for square in area.get("squares") or ():
+            cell = board.cell(square)
+            if cell is not None:
+                x0, y0, x1, y1 = g.box(*cell)
+                draw.rectangle((x0, y0, x1 - 1, y1 - 1), fill=TERRITORY[owner])
+                tinted = True
+    if tinted:
+        _draw_lines(draw, board)
 
 
 def _corners(points: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:
@@ -242,7 +275,7 @@ def _footer(
         score = scores[seat] if seat < len(scores) else 0
         left = stock[seat] if seat < len(stock) else 0
         text = f"{FENDO_PALETTE.seat_name(seat)} {score}  ·  stock {left}"
-        draw.text((x + 46, mid), text, font=label, fill=PALETTE.text, anchor="lm")
+        put_text(image, (x + 46, mid), text, label, PALETTE.text, anchor="lm")
     line = top + 78
     notations = [str(step["notation"]) for step in highlight if step.get("notation")]
     if notations:
@@ -255,7 +288,7 @@ def _footer(
         )
     open_squares = len(view.get("open_area") or ())
     text = f"open area {open_squares}" if open_squares else "no open area"
-    draw.text((WIDTH - COORD_MARGIN, line), text, font=small, fill=PALETTE.muted, anchor="rm")
+    put_text(image, (WIDTH - COORD_MARGIN, line), text, small, PALETTE.muted, anchor="rm")
     del players
 
 
@@ -310,6 +343,8 @@ def render(
     height = bar.height + g.height + 2 * COORD_MARGIN + FOOTER
     image = new_canvas(WIDTH, height)
     image.paste(bar, (0, 0))
+    empty = STATIC_LAYERS.get(("fendo", size, board.flipped), _empty_board, size, board.flipped)
+    image.paste(empty, (0, bar.height))
     draw = ImageDraw.Draw(image)
     _draw_areas(draw, board, view)
     for step in highlight:
@@ -319,12 +354,6 @@ def render(
             if cell is not None:
                 x0, y0, x1, y1 = g.box(*cell)
                 draw.rectangle((x0 + 1, y0 + 1, x1 - 2, y1 - 2), fill=LANDING)
-
-    files = file_letters(size)
-    ranks = [str(r) for r in range(size, 0, -1)]
-    if board.flipped:
-        files, ranks = files[::-1], ranks[::-1]
-    draw_coordinates(draw, g, files, ranks, palette=PALETTE, size=30 if size < 11 else 26)
 
     fence_width = max(8, g.cell // 8)
     new_fences = {str(step["fence"]) for step in highlight if step.get("fence")}

@@ -52,11 +52,13 @@ from render.common import (
     font,
     new_canvas,
     paste_centered,
+    put_text,
     seat_label,
     text_width,
     title_bar,
     to_png,
 )
+from render.layers import STATIC_LAYERS
 
 WIDTH = 1000
 BAND = 20
@@ -146,7 +148,6 @@ def star_points(size: int) -> list[tuple[int, int]]:
     return points
 
 
-@lru_cache(maxsize=6)
 def _empty_board(size: int) -> Image.Image:
     """Wood, bands, grid, star points and coordinates: the same for every position of a size."""
     layout = Layout(size, MARGIN)
@@ -312,13 +313,12 @@ def status_line(view: dict[str, Any], players: list[str] | None) -> str:
 
 def _footer(image: Image.Image, top: int, highlight: Sequence[dict[str, Any]]) -> None:
     """Which edges each colour joins (the goal at a glance) and the last turn's notation."""
-    draw = ImageDraw.Draw(image)
     label_font = font(28, weight="semibold")
     y = top + 28
     x = MARGIN
     for colour, goal in (("black", "Black joins top–bottom"), ("white", "White joins left–right")):
         paste_centered(image, _stone(colour, 32), (x + 16, y))
-        draw.text((x + 42, y), goal, font=label_font, fill=PALETTE.text, anchor="lm")
+        put_text(image, (x + 42, y), goal, label_font, PALETTE.text, anchor="lm")
         x += 42 + text_width(goal, label_font) + 36
     notations = [str(step["notation"]) for step in highlight if step.get("notation")]
     if notations:
@@ -327,7 +327,7 @@ def _footer(image: Image.Image, top: int, highlight: Sequence[dict[str, Any]]) -
         while len(notations) > 1 and text_width(text, fnt) > WIDTH - 2 * MARGIN:
             notations = notations[1:]
             text = "Last turn: … " + " ".join(notations)
-        draw.text((MARGIN, y + 40), text, font=fnt, fill=PALETTE.muted, anchor="lm")
+        put_text(image, (MARGIN, y + 40), text, fnt, PALETTE.muted, anchor="lm")
 
 
 def render(
@@ -353,7 +353,7 @@ def render(
         palette=palette,
         seat_colours=swatches,
     )
-    board = _empty_board(size)
+    board = STATIC_LAYERS.get(("fonver", size), _empty_board, size)
     image = new_canvas(WIDTH, bar.height + board.height + FOOTER)
     image.paste(bar, (0, 0))
     image.paste(board, (0, bar.height))

@@ -53,9 +53,8 @@ from bot.service import timecontrol as tc
 from bot.service.base import Loaded, Refusal, User, guarded, manages, plural_names
 from bot.service.markdown import escape
 from bot.service.notifier import NOTIFY_MODES
-from bot.service.opponents import has_computer
 from bot.service.panel import walk
-from bot.service.replies import Button, DirectMessage, Post, Reply, is_computer
+from bot.service.replies import Button, DirectMessage, Post, Reply
 from bot.service.timecontrol import DAY
 from bot.service.transition import stale as is_stale
 from bot.words import language_of, words
@@ -69,6 +68,8 @@ if TYPE_CHECKING:
 log = logging.getLogger("bot.service")
 
 SERVER_KEYS = ("time", "channel", "mode", "games", *(x.name for x in limits.LIMITS))
+DUE_BATCH = 500
+"""Due matches one tick reads at most, besides those whose computer turn is queued."""
 NOTIFY_EXPLAINED = {
     "thread": "notify.thread",
     "dm": "notify.dm",
@@ -161,17 +162,23 @@ class CorrespondenceCases:
         """Everything that fell due by now: reminders, timeouts, daily digests. Each reply
         carries a post for its match's place and/or DMs; the caller delivers them.
 
-        Only a running process ticks, so the tick is also the heartbeat."""
+        Only a running process ticks, so the tick is also the heartbeat — and so it never
+        waits for a search: a computer to move is only *queued* here
+        (:meth:`queue_computer_turn`), and played by the computer's own players.
+        """
         now = self.clock()
         await self.store.mark_alive(now)
         replies: list[Reply] = []
         # Only matches whose deadline has come (an index, not a scan of every active match):
         # a clock event, or a computer seat to move — also one left pending by a restart.
-        for record in await self.store.due_matches(now):
+        # A queued computer turn stays due until it is played, so the batch grows by the
+        # queue's length: a long queue never crowds the clocks out of the batch.
+        batch = DUE_BATCH + len(self.computer_queue)
+        for record in await self.store.due_matches(now, limit=batch):
+            if record.id in self.computer_queue or record.id in self._thinking:
+                continue  # its computer's turn is queued or being played already
             try:
-                if await self._computer_to_move(record):
-                    replies.extend(await self.computer_turns(record.id))
-                else:
+                if not self._queue_due_computer_turn(record, now):
                     replies.extend(await self._tick_match(record))
             except StaleVersion:
                 continue  # somebody moved meanwhile; the next tick looks again
@@ -180,12 +187,6 @@ class CorrespondenceCases:
         replies.extend(await self.tournament_tick())
         replies.extend(await self._digests())
         return replies
-
-    async def _computer_to_move(self: Service, record: MatchRecord) -> bool:
-        if not has_computer(record):
-            return False
-        loaded = self._load(record)
-        return any(is_computer(record.seats[s]) for s in loaded.rules.to_move(loaded.state))
 
     async def _tick_match(self: Service, record: MatchRecord) -> list[Reply]:
         now = self.clock()

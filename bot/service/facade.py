@@ -40,6 +40,7 @@ from bot.service.base import (
     shown_id,
 )
 from bot.service.clocks import ClockKeeper
+from bot.service.computer_queue import ComputerTurnQueue
 from bot.service.correspondence import CorrespondenceCases
 from bot.service.hands import HandCases, private_part
 from bot.service.limits import Limits
@@ -137,6 +138,7 @@ class Service(
         vacation_days: float = 30.0,
         workers: Workers | None = None,
         computer_seconds: dict[str, float] | None = None,
+        limits: Limits | None = None,
     ) -> None:
         self.store = store
         self.clock = clock
@@ -149,7 +151,7 @@ class Service(
         self.link = link
         self.transitions = Transitions(store, clock, self.reminders)
         self.clocks = ClockKeeper(store, clock, default_time)
-        self.limits = Limits(store, clock)
+        self.limits = limits or Limits(store, clock)
         """Per-user limits of each server, checked where the work they bound is created."""
         self.notifier = Notifier(store, self.clocks, link)
         self.workers = workers or Workers(0)
@@ -160,6 +162,8 @@ class Service(
         """Most steps one computer turn (and turns in a row) may take: a guard, never reached."""
         self._thinking: set[int] = set()
         """Matches whose computer turn this process is working out now."""
+        self.computer_queue = ComputerTurnQueue()
+        """Computer turns due, waiting for a search (:mod:`bot.service.computer_queue`)."""
         self._legal: OrderedDict[tuple[int, int], dict[str, str]] = OrderedDict()
         self._cache_size = cache_size
 

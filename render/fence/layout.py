@@ -6,6 +6,7 @@ tiles by pixel exactly as the map draws them.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from render.common import MIN_WIDTH, Grid
@@ -89,6 +90,11 @@ class CityLayout:
         """A length as a fraction of a tile, never below ``least`` pixels: every mark scales
         with the tiles so the map looks the same at any size."""
         return max(least, round(self.cell * fraction))
+
+    @staticmethod
+    def scale(cell: int) -> Callable[[float, int], int]:
+        """``px`` for tiles of ``cell`` pixels, for drawings made apart from a layout."""
+        return lambda fraction, least=1: max(least, round(cell * fraction))
 
     def _hood_point(self, tile: dict[str, Any], index: int) -> tuple[int, int]:
         """A neighbourhood's node: pulled towards its roads, so two hoods on one tile stand

@@ -8,7 +8,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from games.fence.describe import seat_name
-from render.common import PALETTE, fit_text, font, plural, text_width, title_bar
+from render.common import PALETTE, fit_text, font, plural, put_text, text_width, title_bar
 from render.fence.colours import GOODS, PAWN_COLOURS, palette_of
 from render.fence.highlights import Highlights, choices_of, spots_of
 from render.fence.marks import draw_cops, draw_text
@@ -80,7 +80,7 @@ def draw_legend(view: dict[str, Any], width: int, highlight: Highlights = ()) ->
     # The key, right-aligned: so the "C" disc and the crate never need explaining in chat.
     x = width - 20
     x -= text_width("Hot Goods", text)
-    draw.text((x, mid), "Hot Goods", font=text, fill=PALETTE.text, anchor="lm")
+    put_text(image, (x, mid), "Hot Goods", text, PALETTE.text, anchor="lm")
     crate = 22
     x -= crate + 8
     draw.rectangle(
@@ -88,7 +88,7 @@ def draw_legend(view: dict[str, Any], width: int, highlight: Highlights = ()) ->
     )
     draw_text(image, (x + crate / 2, mid), "$", 18, (90, 60, 0))
     x -= 24 + text_width("Cops", text)
-    draw.text((x, mid), "Cops", font=text, fill=PALETTE.text, anchor="lm")
+    put_text(image, (x, mid), "Cops", text, PALETTE.text, anchor="lm")
     x -= 22
     draw_cops(image, (x, mid), 30)
     key_left = x - 15
@@ -100,21 +100,18 @@ def draw_legend(view: dict[str, Any], width: int, highlight: Highlights = ()) ->
     )
     round_text = f"Round {view['round']}/{view['round_limit']}" if view.get("round") else "Setup"
     summary = f"{round_text} · {pile} · Discard {len(view.get('discard') or [])}"
-    draw.text(
-        (20, mid),
-        fit_text(summary, text, key_left - 36),
-        font=text,
-        fill=PALETTE.text,
-        anchor="lm",
+    put_text(
+        image, (20, mid), fit_text(summary, text, key_left - 36), text, PALETTE.text, anchor="lm"
     )
     y = 4 + _LEGEND_ROW
     small = font(23)
     for note in notes:
-        draw.text(
+        put_text(
+            image,
             (20, y + _NOTE_ROW // 2),
             fit_text(note, small, width - 40),
-            font=small,
-            fill=PALETTE.muted,
+            small,
+            PALETTE.muted,
             anchor="lm",
         )
         y += _NOTE_ROW
