@@ -220,6 +220,9 @@ class Console:
                 for line in lines:
                     self.write(f"[only {user}]   {line}")
                 self.write(f"[only {user}] )")
+        self._dms(reply)
+
+    def _dms(self, reply: Reply) -> None:
         for dm in reply.dms:
             self._lines(f"[dm {dm.user_id}] ", dm.text)
             if dm.image:
@@ -231,10 +234,7 @@ class Console:
         and there is none — printing it too showed every announcement twice."""
         if reply.post:
             self._post(reply.post, reply.match_id)
-        for dm in reply.dms:
-            self._lines(f"[dm {dm.user_id}] ", dm.text)
-            if dm.image:
-                self.write(f"[dm {dm.user_id}] [image] {self._save(dm.image, reply.match_id)}")
+        self._dms(reply)
 
     # -- input -------------------------------------------------------------------------------
     async def handle(self, line: str) -> None:

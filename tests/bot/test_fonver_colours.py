@@ -35,7 +35,7 @@ async def test_the_text_export_names_the_colour_each_move_was_played_as(service:
         assert played.ok, played.text
     await service.resign(ALICE, match_id=match)
     exported = await service.export(BOB, match_id=match)
-    name, data = exported.files[0]
+    _, data = exported.files[0]
     text = data.decode()
     assert '[Seat0 "alice (White)"]' in text and '[Seat1 "bob (Black)"]' in text
     turns = [line for line in text.splitlines() if line[:1].isdigit()]
