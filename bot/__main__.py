@@ -32,8 +32,8 @@ To run the bot on Discord:
   3. Invite the bot with the scopes bot + applications.commands (see README, "Discord set-up").
 
 To play locally right now, without Discord, use the console:
-  printf 'alice: /play ordo opponent:bob color:first\\nbob: /accept\\nalice: /move move:a3-a4\\n' \\
-    | python -m bot.console --db demo.sqlite3 --out boards"""
+  printf '%s\\n' 'alice: /play ordo opponent:bob color:first' 'bob: /match accept' \\
+    'alice: /move move:a3-a4' | python -m bot.console --db demo.sqlite3 --out boards"""
 
 BAD_TOKEN = """Discord rejected the token in DISCORD_TOKEN.
 Copy a fresh token from https://discord.com/developers/applications (Bot → Reset Token) into
@@ -43,8 +43,12 @@ NO_NETWORK = "Could not reach Discord ({error}). Check the network, then start t
 
 
 def settings_help() -> str:
+    """Every setting with its description and default. A setting that is unset by default
+    (``None``) says in its description what unset means ("default: one per core"), so only
+    a real value is added as "(default: …)" — never both, never "(default: None)"."""
     rows = [
-        f"  {name.upper():<18} {field.description or ''} (default: {field.default})"
+        f"  {name.upper():<18} {field.description or ''}"
+        + ("" if field.default is None else f" (default: {field.default})")
         for name, field in Settings.model_fields.items()
         if name not in ("discord_token", "database_password")
     ]

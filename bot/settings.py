@@ -45,7 +45,7 @@ class Settings(BaseSettings):
     database_url: str = Field(
         default=DEFAULT_DATABASE,
         validation_alias=AliasChoices("database_url", "database_path"),
-        description="sqlite:///path (default), a plain file path, postgresql://… or memory.",
+        description="sqlite:///path, a plain file path, postgresql://… or memory.",
     )
     database_password: SecretStr = Field(
         default=SecretStr(""),
@@ -55,10 +55,12 @@ class Settings(BaseSettings):
     data_dir: Path | None = Field(
         default=None,
         description="The folder that outlives the process (the Docker image sets its volume, "
-        "/data): a SQLite file outside it is refused. Empty: anywhere.",
+        "/data): a SQLite file outside it is refused (default: unset, a file anywhere).",
     )
     dev_guild_id: int | None = Field(
-        default=None, description="Sync slash commands instantly to this one server."
+        default=None,
+        description="Sync slash commands instantly to this one server (default: unset, every "
+        "server, which Discord may take a while to show).",
     )
     log_level: str = Field(default="INFO", description="DEBUG, INFO, WARNING or ERROR.")
     default_time: str = Field(
@@ -95,7 +97,7 @@ class Settings(BaseSettings):
         default=None,
         ge=1,
         description="Gateway shards in all bot processes together (several processes share "
-        "one PostgreSQL database).",
+        "one PostgreSQL database; default: unset, one connection).",
     )
     shard_ids: str | None = Field(
         default=None,

@@ -207,8 +207,8 @@ def standings_text(rows: Sequence[Row], names: Mapping[str, str], system: str) -
     """A monospace-free plain text table for Discord and the console, one line per player:
     '1. Alice — 2½ pts (SB 1½) · 2W 1D 0L'. Halves shown as ½.
 
-    ``names`` maps user ids to display names (missing: the id). Names are not escaped:
-    the Discord adapter escapes markdown, the console prints them as they are.
+    ``names`` maps user ids to display names (missing: the id), put in as given: the
+    service passes them escaped for Discord markdown (``bot.service.markdown``).
     """
     label = TIEBREAKS.get(system, ("TB", "Tie-break"))[0]
     return "\n".join(

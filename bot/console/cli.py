@@ -19,20 +19,21 @@ from __future__ import annotations
 import argparse
 import asyncio
 import dataclasses
+import difflib
 import logging
 import re
 import sys
-import textwrap
 import time
 from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TextIO
+from urllib.parse import urlsplit
 
 import games
 from bot.console.commandline import CommandLine, LineError, parse_line
 from bot.service import Refusal, Service, User
-from bot.service.command_map import GROUPS, PLAYER_COMMANDS
+from bot.service.command_map import GROUP_OF, GROUPS, PLAYER_COMMANDS, TOP_LEVEL, full_name
 from bot.service.opponents import COMPUTER_WORDS, computer
 from bot.service.replies import Post, Reply, parse_path
 from bot.settings import Settings
@@ -42,9 +43,51 @@ from storage import open_store, read_database_setting
 log = logging.getLogger(__name__)
 
 
+HELP_TOP_LEVEL = (
+    "console.help.play",
+    "console.help.open",
+    "console.help.turn",
+    "console.help.rules",
+    "console.help.tournament",
+)
+"""The /help lines of the top-level commands, before the groups."""
+HELP_GROUP = {
+    "match": "console.help.group.match",
+    "lobby": "console.help.group.lobby",
+    "me": "console.help.group.me",
+    "server": "console.help.group.server",
+}
+"""What each group's /help line says after its subcommands."""
+
+
 def help_text(say: Words) -> str:
-    """The ``/help`` answer in ``say``'s language (command names stay the console's)."""
-    return say("console.help", groups="; ".join(f"/{g} {'|'.join(cs)}" for g, cs in GROUPS.items()))
+    """The ``/help`` answer in ``say``'s language (command names stay the console's): one
+    line per entry of Discord's command picker — the commands of every turn, the other
+    top-level ones, then each group with its subcommands (from :data:`GROUPS`, so the help
+    follows the picker) — rather than one paragraph of a thousand characters."""
+    lines = [say("console.help.intro")]
+    lines += [f"  {say(key)}" for key in HELP_TOP_LEVEL]
+    lines += [
+        f"  /{group} {'|'.join(commands)} — {say(HELP_GROUP[group])}"
+        for group, commands in GROUPS.items()
+    ]
+    lines.append(say("console.help.notes"))
+    return "\n".join(lines)
+
+
+KNOWN_COMMANDS: dict[str, str] = {
+    **{command: command for command in TOP_LEVEL},
+    **{group: group for group in GROUPS},
+    **{command: full_name(command) for command in GROUP_OF},
+    "help": "help",
+}
+"""Every command the console knows, by the word typed, with the name to suggest for it."""
+
+
+def did_you_mean(typed: str) -> str | None:
+    """The command ``typed`` was probably meant to be (``acept`` → ``/match accept``)."""
+    close = difflib.get_close_matches(typed.lower(), list(KNOWN_COMMANDS), n=1, cutoff=0.7)
+    return f"/{KNOWN_COMMANDS[close[0]]}" if close else None
 
 
 GUILD = "console"
@@ -100,6 +143,7 @@ class Console:
         clock: ConsoleClock | None = None,
         admins: frozenset[str] = frozenset(),
         locale: str = DEFAULT_LANGUAGE,
+        prefix: str = "",
     ) -> None:
         self.service = service
         self.locale = locale
@@ -112,6 +156,9 @@ class Console:
         self.admins = admins
         """Console users who manage the console's server (may change /server settings)."""
         self.out_dir = out_dir
+        self.prefix = prefix
+        """Put before the name of every file written into ``out_dir`` (:func:`file_prefix`:
+        the database's name), so runs on different databases never share a file name."""
         self.write = write
         self._images = 0
 
@@ -123,7 +170,7 @@ class Console:
     def _save(self, data: bytes, match_id: int | None) -> Path:
         self.out_dir.mkdir(parents=True, exist_ok=True)
         self._images += 1
-        stem = f"match{match_id}" if match_id is not None else "image"
+        stem = f"{self.prefix}match{match_id}" if match_id is not None else f"{self.prefix}image"
         path = self.out_dir / f"{stem}-{self._images:03d}.png"
         n = self._images
         while path.exists():  # a later run must not overwrite earlier boards
@@ -146,8 +193,8 @@ class Console:
             self.write("(buttons: " + " | ".join(b.label for b in post.buttons) + ")")
         if post.choices:
             self.write(self.say("console.choose_one", choices=" | ".join(post.choices)))
-        for user_id in post.mentions:
-            self._lines(f"[notify {user_id}] ", post.ping)
+        if post.mentions:  # one message mentioning everyone it is for, as Discord sends it
+            self._lines(f"[notify {', '.join(post.mentions)}] ", post.ping)
 
     def show(self, user: str, reply: Reply) -> None:
         if reply.text:
@@ -159,13 +206,13 @@ class Console:
             self._post(reply.post, reply.match_id)
         for name, data in reply.files:
             self.out_dir.mkdir(parents=True, exist_ok=True)
-            target = self.out_dir / name
+            target = self.out_dir / f"{self.prefix}{name}"
             target.write_bytes(data)
             self.write(f"[only {user}] [file] {target}")
         if reply.panel is not None:
             panel = reply.panel
             options = [f"[{panel.value(i)}] {o}" for i, o in enumerate(panel.options)]
-            lines = textwrap.wrap(" | ".join(options), PANEL_WIDTH, break_on_hyphens=False)
+            lines = rows(options, PANEL_WIDTH)
             if len(lines) == 1:
                 self.write(f"[only {user}] {self.say('console.choose_with', choices=lines[0])}")
             else:  # dozens of choices (a Fuer turn): readable rows, not one endless line
@@ -173,10 +220,21 @@ class Console:
                 for line in lines:
                     self.write(f"[only {user}]   {line}")
                 self.write(f"[only {user}] )")
+        self._dms(reply)
+
+    def _dms(self, reply: Reply) -> None:
         for dm in reply.dms:
             self._lines(f"[dm {dm.user_id}] ", dm.text)
             if dm.image:
                 self.write(f"[dm {dm.user_id}] [image] {self._save(dm.image, reply.match_id)}")
+
+    def publish(self, reply: Reply) -> None:
+        """Print what nobody asked for (a computer's move, a tournament's news, reminders) as
+        Discord publishes it: the post and the DMs. Its ``text`` is the answer to a caller,
+        and there is none — printing it too showed every announcement twice."""
+        if reply.post:
+            self._post(reply.post, reply.match_id)
+        self._dms(reply)
 
     # -- input -------------------------------------------------------------------------------
     async def handle(self, line: str) -> None:
@@ -196,10 +254,10 @@ class Console:
         if reply.ok and reply.match_id is not None:
             # The computer answers at once when it is to move (Discord: in the background).
             for answer in await self.service.computer_turns(reply.match_id):
-                self.show("", answer)
+                self.publish(answer)
         if reply.ok and isinstance(started := reply.extra.get("tournament"), int):
             for news in await self.service.advance(started):  # round 1's games, at once
-                self.show("", news)
+                self.publish(news)
 
     async def dispatch(self, line: CommandLine) -> Reply:
         if line.command in GROUPS and not (
@@ -308,7 +366,10 @@ class Console:
             return await s.rules(game)
         if cmd.command == "help":
             return Reply(text=self.help)
-        return Reply.refuse(self.say("console.unknown", command=cmd.command, help=self.help))
+        close = did_you_mean(cmd.command)
+        if close is None:
+            return Reply.refuse(self.say("console.unknown", command=cmd.command))
+        return Reply.refuse(self.say("console.unknown_close", command=cmd.command, close=close))
 
     async def _play(self, user: User, cmd: CommandLine, opts: dict[str, str]) -> Reply:
         game = opts.pop("game", None) or (cmd.args[0] if cmd.args else "")
@@ -411,11 +472,11 @@ class Console:
         stamp = datetime.fromtimestamp(self.clock(), tz=UTC).strftime("%Y-%m-%d %H:%M UTC")
         self.write(self.say("console.clock", time=stamp))
         for reply in await self.service.tick():
-            self.show("", reply)
+            self.publish(reply)
         # The bot plays the turns the tick queued in the background; here, at once and in
         # the queue's order, so a script's output never depends on timing.
         for reply in await self.service.play_queued_computer_turns():
-            self.show("", reply)
+            self.publish(reply)
 
     async def _turn(self, user: User, match_id: int | None, path_text: str) -> Reply:
         """The guided panel, typed: ``/turn`` opens it, ``/turn path:0.2`` picks choices."""
@@ -424,6 +485,34 @@ class Console:
         except ValueError:
             return Reply.refuse(self.say("console.bad_path", text=repr(path_text)))
         return await self.service.panel(user, match_id=match_id, path=path, confirmed=confirmed)
+
+
+def rows(entries: list[str], width: int) -> list[str]:
+    """``entries`` joined by `` | `` into lines of at most ``width`` characters, breaking only
+    between entries (an entry longer than a line gets a line of its own), so a choice's
+    number and its label always stay together."""
+    lines: list[str] = []
+    for entry in entries:
+        if lines and len(lines[-1]) + len(" | ") + len(entry) <= width:
+            lines[-1] = f"{lines[-1]} | {entry}"
+        else:
+            lines.append(entry)
+    return lines
+
+
+def file_prefix(db: str) -> str:
+    """``demo-`` for ``--db demo.sqlite3``: the database's name (a SQLite file's stem, a
+    PostgreSQL database's name, ``memory``) in front of the console's image and export files,
+    so two databases played into one ``--out`` folder keep their boards apart."""
+    setting = read_database_setting(db)
+    if setting.path is not None:
+        name = setting.path.name.split(".")[0] or setting.path.name
+    elif setting.kind == "postgres":
+        parts = urlsplit(setting.url)
+        name = parts.path.lstrip("/") or "postgres"
+    else:
+        name = "memory"
+    return re.sub(r"[^A-Za-z0-9_.-]+", "-", name).strip("-.") + "-"
 
 
 OFFSET = re.compile(r"(?:\d+(?:\.\d+)?[dhm])+")
@@ -485,7 +574,13 @@ async def run(
         )
         await service.on_startup()
         console = Console(
-            service, out_dir, lambda text: print(text, flush=True), clock, admins, locale
+            service,
+            out_dir,
+            lambda text: print(text, flush=True),
+            clock,
+            admins,
+            locale,
+            prefix=file_prefix(db),
         )
         if interactive:
             # described, not quoted: a URL may hold a password

@@ -18,6 +18,7 @@ from bot.service.base import Loaded, plural_names
 from bot.service.clocks import ClockKeeper
 from bot.service.hands import Hands, private_part
 from bot.service.image_labels import image_labels
+from bot.service.markdown import plain
 from bot.service.notifier import Notifier
 from bot.service.reader import MatchReader
 from bot.service.replies import Button, DirectMessage, Post, Reply
@@ -169,7 +170,7 @@ class Boards:
         focus: Sequence[int] = (),
         locale: str = "en",
     ) -> bytes:
-        names = await self.reader.player_names(loaded.record)
+        names = await self.reader.player_names(loaded.record, raw=True)
         highlights = await self.last_turn_highlights(loaded.id) + list(extra_highlight)
         view = loaded.rules.view(loaded.state, None)
         return await self.workers.run(
@@ -180,7 +181,7 @@ class Boards:
                 perspective=perspective,
                 highlight=highlights,
                 players=names,
-                status=status,
+                status=plain(status) if status else status,  # a caption is not markdown
                 focus=list(focus) or None,
                 labels=image_labels(locale),  # English unless a reply to one reader
             )
@@ -250,7 +251,7 @@ class Boards:
             alt=shorten(
                 say("board.alt", game=rules.info.title, match=loaded.id)
                 + " "
-                + " ".join(line for line in text.splitlines() if not line.startswith("⏳")),
+                + plain(" ".join(line for line in text.splitlines() if not line.startswith("⏳"))),
                 ALT_LIMIT,
             ),
             image=image,

@@ -17,6 +17,7 @@ from bot.service import timecontrol as tc
 from bot.service.base import Refusal, User, guarded
 from bot.service.boards import options_text, seat_label, terms_text
 from bot.service.lobby import lobby_of
+from bot.service.markdown import escape
 from bot.service.openings import challenger_seat
 from bot.service.reader import rules_named
 from bot.service.replies import Button, MatchPlace, Post, Reply, is_computer
@@ -197,25 +198,26 @@ class Challenges:
             return dataclasses.replace(
                 started,
                 text=words(actor.locale)(
-                    "challenge.computer_begins", opponent=opponent.name, match=record.id
+                    "challenge.computer_begins", opponent=escape(opponent.name), match=record.id
                 ),
                 created=True,
             )
-        names = [actor.name, opponent.name] if seat == 0 else [opponent.name, actor.name]
+        challenger, rival = escape(actor.name), escape(opponent.name)
+        names = [challenger, rival] if seat == 0 else [rival, challenger]
         sides = ", ".join(seat_label(rules, state, i, n) for i, n in enumerate(names))
         opts = options_text(rules, checked) + terms_text(extra)
         shared = words()  # the challenge post is read by both players: see bot.words
         post = Post(
             text=shared(
                 "challenge.post",
-                challenger=actor.name,
-                opponent=opponent.name,
+                challenger=challenger,
+                opponent=rival,
                 game=info.title,
                 match=record.id,
                 seats=sides,
             )
             + opts,
-            ping=shared("challenge.ping", opponent=opponent.name),
+            ping=shared("challenge.ping", opponent=rival),
             mentions=(opponent.id,),
             buttons=(
                 Button(shared("button.accept"), "accept", "success"),
@@ -224,7 +226,7 @@ class Challenges:
             title=shared("challenge.title", game=info.title, match=record.id),
         )
         return Reply(
-            text=words(actor.locale)("challenge.sent", opponent=opponent.name, match=record.id),
+            text=words(actor.locale)("challenge.sent", opponent=rival, match=record.id),
             ephemeral=True,
             post=post,
             match_id=record.id,
@@ -288,7 +290,7 @@ class Challenges:
             await self.transitions.commit(record, MatchUpdate(status=status))
             text = words()(
                 "challenge.withdrawn" if withdrawn else "challenge.declined",
-                player=actor.name,
+                player=escape(actor.name),
                 match=record.id,
             )
             others = tuple(uid for uid in record.seats if uid != actor.id)
@@ -309,7 +311,7 @@ class Challenges:
             raise Refusal("answer.nothing_in", match=record.id)
         await self.transitions.commit(record, MatchUpdate(meta=meta))
         others = tuple(uid for uid in record.seats if uid != actor.id)
-        text = words()(what, player=actor.name)
+        text = words()(what, player=escape(actor.name))
         return Reply(
             text=words(actor.locale)("answer.declined"),
             post=Post(text=text, ping=text, mentions=others),
@@ -363,7 +365,7 @@ class Challenges:
         if record.created_by == actor.id:
             raise Refusal("answer.own_challenge")
         return await self.openings.begin(
-            actor, record, words()("challenge.begins", player=actor.name)
+            actor, record, words()("challenge.begins", player=escape(actor.name))
         )
 
     @guarded

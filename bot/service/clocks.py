@@ -16,6 +16,7 @@ from typing import Any
 
 from bot.service import timecontrol as tc
 from bot.service.base import Refusal
+from bot.service.markdown import escape
 from bot.words import words
 from games.core import Rules
 from storage.base import ACTIVE, MatchRecord, Store
@@ -33,7 +34,8 @@ class Directory:
     outages: list[tuple[float, float]]
 
     def player_names(self, record: MatchRecord) -> list[str]:
-        return [self.names.get(uid, uid) for uid in record.seats]
+        """By seat, escaped for the markdown of the listings and DMs they go into."""
+        return [escape(self.names.get(uid, uid)) for uid in record.seats]
 
     def vacations(self, record: MatchRecord) -> dict[int, list[tuple[float, float]]]:
         """Paused time per seat: the player's vacations, and every outage of the bot — time

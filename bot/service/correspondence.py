@@ -50,6 +50,7 @@ import games
 from bot.service import timecontrol as tc
 from bot.service.base import Refusal, User, guarded, plural_names
 from bot.service.image_labels import image_labels
+from bot.service.markdown import escape
 from bot.service.notifier import NOTIFY_MODES
 from bot.service.reader import rules_named
 from bot.service.replies import DirectMessage, Post, Reply
@@ -438,7 +439,7 @@ class Correspondence:
             rows = await self.store.user_ratings(guild, who.id)
         say = words(actor.locale)
         if not rows:
-            return Reply(text=say("rating.none", player=who.name))
+            return Reply(text=say("rating.none", player=escape(who.name)))
         lines = [
             say(
                 "rating.line",
@@ -455,7 +456,7 @@ class Correspondence:
             say("rating.chart_title", player=who.name),
             say.language,
         )
-        text = say("rating.heading", player=who.name) + "\n" + "\n".join(lines)
+        text = say("rating.heading", player=escape(who.name)) + "\n" + "\n".join(lines)
         return Reply(text=text, image=chart, image_name="rating.png")
 
     async def _rating_chart(
@@ -527,7 +528,7 @@ class Correspondence:
         say = words()
         lines = [say("leaderboard.heading", game=games.get(game).info.title)]
         for place, r in enumerate(rows, start=1):
-            who = names.get(r.user_id, r.user_id)
+            who = escape(names.get(r.user_id, r.user_id))
             lines.append(
                 say(
                     "leaderboard.line",

@@ -18,6 +18,7 @@ import games
 from bot.service import premoves
 from bot.service import timecontrol as tc
 from bot.service.base import DROP, Loaded, Refusal, User, guarded
+from bot.service.markdown import escape
 from bot.service.reader import replay
 from bot.service.replies import Button, Post, Reply
 from bot.words import words
@@ -91,7 +92,7 @@ class Endings:
             seat,
             "resignation",
             shared("resign.reason", player=names[seat]),
-            shared("resign.line", player=actor.name),
+            shared("resign.line", player=names[seat]),
             words(actor.locale)("common.done"),
         )
 
@@ -172,7 +173,7 @@ class Endings:
         if offer == seat:
             raise Refusal("draw.already_offered")
         return await self._propose(
-            actor, record, "draw", {"draw_offer": seat}, player=actor.name, match=record.id
+            actor, record, "draw", {"draw_offer": seat}, player=escape(actor.name), match=record.id
         )
 
     async def _agreement(
@@ -195,7 +196,7 @@ class Endings:
         return await self._finish(
             loaded,
             outcome,
-            [shared("draw.accepted", player=actor.name)],
+            [shared("draw.accepted", player=escape(actor.name))],
             words(actor.locale)("common.done"),
         )
 
@@ -217,7 +218,7 @@ class Endings:
             raise Refusal("undo.not_yours")
         pending = {"undo_request": {"seat": seat, "turn": last.detail.get("turn")}}
         return await self._propose(
-            actor, record, "undo", pending, player=actor.name, move=last.notation
+            actor, record, "undo", pending, player=escape(actor.name), move=last.notation
         )
 
     async def _propose(
@@ -278,7 +279,7 @@ class Endings:
         )
         loaded = Loaded(done.record, rules, state)
         taken = " ".join(a.notation for a in dropped)
-        lines = [words()("undo.done_line", player=actor.name, moves=taken)]
+        lines = [words()("undo.done_line", player=escape(actor.name), moves=taken)]
         return await self.boards.turn_reply(loaded, lines, words(actor.locale)("undo.done"), before)
 
     async def timeout(self, record: MatchRecord, seat: int) -> Reply:

@@ -58,6 +58,25 @@ class ExportedMatch:
     """(seat, notation) for every step, in the order played."""
     position: str | None
     """The final position notation, when included."""
+    played_as: tuple[str, ...] = ()
+    """The seat's name when each step was played, one per step, where a game renames seats
+    on the way (Fonver's pie swap: the first stone is Black's, and its player ends White).
+    Empty when every step was played under its seat's final name (``seat_names``)."""
+
+    def __post_init__(self) -> None:
+        if self.played_as and len(self.played_as) == len(self.moves):
+            final = tuple(self._final_name(seat) for seat, _ in self.moves)
+            if self.played_as == final:  # nothing to say beyond the header: one spelling
+                object.__setattr__(self, "played_as", ())
+
+    def _final_name(self, seat: int) -> str:
+        return self.seat_names[seat] if 0 <= seat < len(self.seat_names) else ""
+
+    def name_then(self, step: int) -> str:
+        """The seat's name when step ``step`` (0-based) was played."""
+        if self.played_as:
+            return self.played_as[step]
+        return self._final_name(self.moves[step][0])
 
 
 # --------------------------------------------------------------------------------------------
@@ -158,15 +177,32 @@ def _tag(key: str, value: str) -> str:
     return f'[{key} "{_escape(value, chr(34))}"]'
 
 
-def _turns(moves: tuple[tuple[int, str], ...]) -> list[tuple[int, list[str]]]:
-    """Consecutive steps of one seat form one turn."""
-    turns: list[tuple[int, list[str]]] = []
-    for seat, notation in moves:
-        if turns and turns[-1][0] == seat:
-            turns[-1][1].append(notation)
+def _turns(m: ExportedMatch) -> list[tuple[int, str, list[str]]]:
+    """Consecutive steps of one seat under one name form one turn: (seat, name then, steps)."""
+    turns: list[tuple[int, str, list[str]]] = []
+    for index, (seat, notation) in enumerate(m.moves):
+        called = m.name_then(index)
+        if turns and turns[-1][:2] == (seat, called):
+            turns[-1][2].append(notation)
         else:
-            turns.append((seat, [notation]))
+            turns.append((seat, called, [notation]))
     return turns
+
+
+def _turn_label(m: ExportedMatch, labels: list[str], seat: int, called: str) -> str:
+    """Who played a turn, under the seat's name at the time ("alice (Black)" for the stone
+    she placed before the swap made her White).
+
+    The loader maps a label back to its seat: a header label that names one seat only, else
+    the player's name when no other seat has it. Where neither can name the seat (one person
+    in two identical seats) the turn says ``#N``, which never equals a label (those end with
+    ")"); the name at the time is then the header's."""
+    label = _seat_label(m.players[seat], called)
+    if called == m.seat_names[seat]:
+        return label if labels.count(label) == 1 else f"#{seat}"
+    if m.players.count(m.players[seat]) == 1 and label not in labels:
+        return label
+    return f"#{seat}"
 
 
 def dump_text(m: ExportedMatch) -> str:
@@ -178,6 +214,10 @@ def dump_text(m: ExportedMatch) -> str:
     for seat, _ in m.moves:
         if not 0 <= seat < len(m.players):
             raise ValueError(f"Match #{m.match_id} has a move by seat {seat}, which is not seated.")
+    if m.played_as and len(m.played_as) != len(m.moves):
+        raise ValueError(
+            f"Match #{m.match_id} names the seat of {len(m.played_as)} steps out of {len(m.moves)}."
+        )
     labels = [_seat_label(p, s) for p, s in zip(m.players, m.seat_names, strict=True)]
     lines = [_tag("Game", m.game), _tag("Match", str(m.match_id))]
     lines += [_tag(f"Seat{i}", label) for i, label in enumerate(labels)]
@@ -191,10 +231,8 @@ def dump_text(m: ExportedMatch) -> str:
     if m.finished is not None:
         lines.append(_tag("Finished", _format_time(m.finished)))
     lines.append("")
-    for number, (seat, steps) in enumerate(_turns(m.moves), start=1):
-        # Identical labels (one person in two identical seats) cannot name a seat; "#N" can,
-        # and never equals a label, which always ends with ")".
-        who = labels[seat] if labels.count(labels[seat]) == 1 else f"#{seat}"
+    for number, (seat, called, steps) in enumerate(_turns(m), start=1):
+        who = _turn_label(m, labels, seat, called)
         text = _STEP_SEPARATOR.join(_escape(step, ";") for step in steps)
         lines.append(f"{number}. {_escape(who, ':')}: {text}")
     if m.position is not None:
@@ -280,6 +318,8 @@ def load_text(text: str) -> ExportedMatch:
             raise ValueError(f"line {line}: Options must be a JSON object")
 
     moves: list[tuple[int, str]] = []
+    played_as: list[str] = []
+    players = [player for player, _ in names]
     for expected, (line, number, rest) in enumerate(turn_lines, start=1):
         if number != expected:
             raise ValueError(f"line {line}: expected turn {expected}, found {number}")
@@ -288,13 +328,18 @@ def load_text(text: str) -> ExportedMatch:
             raise ValueError(f"line {line}: expected ':' after the player's name")
         who = _unescape(rest[: colons[0]])
         steps = rest[colons[0] + 1 :].removeprefix(" ")
+        player, called = _split_seat_label(who)
         if labels.count(who) == 1:
             seat = labels.index(who)
         elif re.fullmatch(r"#\d+", who) and int(who[1:]) < len(labels):
-            seat = int(who[1:])
+            seat, called = int(who[1:]), names[int(who[1:])][1]
+        elif players.count(player) == 1 and _seat_label(player, called) == who:
+            seat = players.index(player)  # the seat under another name (before a swap)
         else:
             raise ValueError(f"line {line}: {who!r} is not one of the seats in the header")
-        moves += [(seat, step) for step in _split_steps(steps)]
+        split = _split_steps(steps)
+        moves += [(seat, step) for step in split]
+        played_as += [called] * len(split)
 
     return ExportedMatch(
         game=need("Game")[1],
@@ -308,6 +353,7 @@ def load_text(text: str) -> ExportedMatch:
         finished=moment("Finished") if "Finished" in tags else None,
         moves=tuple(moves),
         position=tags["Position"][1] if "Position" in tags else None,
+        played_as=tuple(played_as),
     )
 
 

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 import games
 from bot.service.base import Refusal, User, guarded, plural_names
 from bot.service.boards import options_text, seat_label, terms_text
+from bot.service.markdown import escape
 from bot.service.opponents import computer, has_computer, level_of
 from bot.service.reader import rules_named
 from bot.service.replies import Button, Post, Reply, is_computer
@@ -139,12 +140,14 @@ class Lobby:
         )
         shared = words()  # the lobby's post is read by everyone: see bot.words
         post = await self._lobby_post(
-            record, shared("lobby.opens", player=actor.name, game=info.title)
+            record, shared("lobby.opens", player=escape(actor.name), game=info.title)
         )
         if guests:
             post = Post(
                 text=post.text,
-                ping=shared("lobby.invited", players=plural_names([g.name for g in guests])),
+                ping=shared(
+                    "lobby.invited", players=plural_names([escape(g.name) for g in guests])
+                ),
                 mentions=tuple(g.id for g in guests),
                 buttons=post.buttons,
                 title=post.title,
@@ -161,7 +164,7 @@ class Lobby:
         rules = games.get(record.game)
         names = await self.reader.player_names(record)
         invited = [
-            await self.store.user_name(uid) or uid
+            escape(await self.store.user_name(uid) or uid)
             for uid in lobby.get("invited", [])
             if uid not in record.seats
         ]
@@ -250,9 +253,9 @@ class Lobby:
         updated = (
             await self.transitions.commit(record, MatchUpdate(seats=[*record.seats, actor.id]))
         ).record
-        post = await self._lobby_post(updated, words()("lobby.joins", player=actor.name))
+        post = await self._lobby_post(updated, words()("lobby.joins", player=escape(actor.name)))
         if len(updated.seats) >= lobby.get("seats", 0):
-            creator = await self.store.user_name(updated.created_by) or updated.created_by
+            creator = escape(await self.store.user_name(updated.created_by) or updated.created_by)
             post = Post(
                 text=post.text,
                 ping=words()("lobby.full_ping", player=creator),
@@ -278,7 +281,7 @@ class Lobby:
         record = await self._lobby_for(actor, match_id, where)
         lobby = lobby_of(record) or {}
         if actor.id != record.created_by:
-            creator = await self.store.user_name(record.created_by) or record.created_by
+            creator = escape(await self.store.user_name(record.created_by) or record.created_by)
             raise Refusal("lobby.only_creator_adds", player=creator)
         if len(record.seats) >= lobby.get("seats", 0):
             raise Refusal("lobby.full", match=record.id)
@@ -290,11 +293,11 @@ class Lobby:
             await self.transitions.commit(record, MatchUpdate(seats=[*record.seats, player.id]))
         ).record
         post = await self._lobby_post(
-            updated, words()("lobby.adds", player=actor.name, computer=player.name)
+            updated, words()("lobby.adds", player=escape(actor.name), computer=escape(player.name))
         )
         return Reply(
             text=words(actor.locale)(
-                "lobby.computer_joined", computer=player.name, match=record.id
+                "lobby.computer_joined", computer=escape(player.name), match=record.id
             ),
             post=post,
             match_id=record.id,
@@ -311,7 +314,7 @@ class Lobby:
         if actor.id == record.created_by:
             await self.transitions.commit(record, MatchUpdate(status=CANCELLED))
             others = tuple(uid for uid in record.seats if uid != actor.id)
-            text = words()("lobby.closed_post", player=actor.name, match=record.id)
+            text = words()("lobby.closed_post", player=escape(actor.name), match=record.id)
             return Reply(
                 text=words(actor.locale)("lobby.closed"),
                 post=Post(text=text, ping=text if others else "", mentions=others),
@@ -319,7 +322,7 @@ class Lobby:
             )
         seats = [uid for uid in record.seats if uid != actor.id]
         updated = (await self.transitions.commit(record, MatchUpdate(seats=seats))).record
-        post = await self._lobby_post(updated, words()("lobby.leaves", player=actor.name))
+        post = await self._lobby_post(updated, words()("lobby.leaves", player=escape(actor.name)))
         return Reply(
             text=words(actor.locale)("lobby.left", match=record.id), post=post, match_id=record.id
         )
@@ -332,7 +335,7 @@ class Lobby:
         record = await self._lobby_for(actor, match_id, where)
         rules = games.get(record.game)
         if actor.id != record.created_by:
-            creator = await self.store.user_name(record.created_by) or record.created_by
+            creator = escape(await self.store.user_name(record.created_by) or record.created_by)
             raise Refusal("lobby.only_creator", player=creator)
         if len(record.seats) < rules.info.min_players:
             raise Refusal(
@@ -354,7 +357,7 @@ class Lobby:
         names = await self.reader.player_names(updated)
         seating = ", ".join(seat_label(rules, state, seat, name) for seat, name in enumerate(names))
         lines = [
-            words()("lobby.starts", player=actor.name, seats=seating),
+            words()("lobby.starts", player=escape(actor.name), seats=seating),
             *rules.notices(state, state),
         ]
         return await self.boards.turn_reply(

@@ -18,6 +18,7 @@ from typing import Any, ParamSpec
 
 import games
 from bot.service.base import DROP, Loaded, Refusal, User, parse_id, shown_id
+from bot.service.markdown import escape
 from bot.service.replies import MatchPlace, Reply, is_computer
 from bot.service.transition import Transitions, public_version
 from games.core import Rules
@@ -71,9 +72,12 @@ class MatchReader:
         for user in users:
             await self.store.ensure_user(user.id, user.name, now)
 
-    async def player_names(self, record: MatchRecord) -> list[str]:
+    async def player_names(self, record: MatchRecord, *, raw: bool = False) -> list[str]:
+        """The players' names by seat, escaped for the markdown every post and reply is
+        (:mod:`bot.service.markdown`); ``raw`` for an image or a file, which are not."""
         known = await self.store.user_names(record.seats)
-        return [known.get(uid, uid) for uid in record.seats]
+        names = [known.get(uid, uid) for uid in record.seats]
+        return names if raw else [escape(name) for name in names]
 
     @staticmethod
     def load(record: MatchRecord) -> Loaded:
@@ -166,7 +170,7 @@ class MatchReader:
         is called and where its server wants it."""
         title, server = "", {}
         if new:
-            names = " vs ".join(await self.player_names(record))
+            names = " vs ".join(await self.player_names(record, raw=True))
             title = f"{record.game.title()} #{record.id}: {names}"
             server = await self.store.guild_settings(record.guild_id) if record.guild_id else {}
         return MatchPlace(

@@ -10,6 +10,8 @@ time.
 
 from __future__ import annotations
 
+import logging
+from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 import games
@@ -18,12 +20,16 @@ from bot.service.base import DROP, Loaded, User, guarded
 from bot.service.boards import final_outcome, result_text
 from bot.service.export import ExportedMatch, dump_text, sgf_of
 from bot.service.hands import private_part
+from bot.service.markdown import plain
 from bot.service.reader import MatchReader
 from bot.service.replies import Reply
 from bot.service.workers import Workers
 from bot.words import words
+from games.core import Rules
 from render.animate import animate
-from storage.base import ACTIVE, FINISHED
+from storage.base import ACTIVE, FINISHED, ActionRecord
+
+log = logging.getLogger(__name__)
 
 MAX_FRAMES = 150
 """Longer games are sampled (keeping the last frame) so the GIF stays small."""
@@ -71,6 +77,30 @@ def match_gif(replay: Replay) -> bytes:
     return animate(frames_of(replay))
 
 
+def _played_as(
+    game: str, players: int, options: dict[str, Any], seed: int, live: Sequence[ActionRecord]
+) -> tuple[str, ...]:
+    """The seat's name when each step was played (Fonver's pie swap renames both seats), by
+    replaying the steps from the start: the record labels every move with the colour it was
+    played as, not the colour its player ended with."""
+    rules = games.get(game)
+    if type(rules).seat_name is Rules.seat_name:
+        return ()  # the game never renames a seat: the header's names are the names
+    state = rules.new(players, options, seed)
+    names = []
+    try:
+        for action in live:
+            names.append(rules.seat_name(state, action.seat))
+            if action.notation == DROP:
+                state = rules.drop_player(state, action.seat)
+            else:
+                state = rules.apply(state, rules.parse(state, action.notation))
+    except Exception:  # a record that does not replay still exports, under final names
+        log.exception("export: the steps of a %s match do not replay", game)
+        return ()
+    return tuple(names)
+
+
 class Records:
     """``/export``: the reader and the workers (the animation is drawn there)."""
 
@@ -87,13 +117,13 @@ class Records:
         )
         loaded = self.reader.load(record)
         rules = loaded.rules
-        names = await self.reader.player_names(record)
+        names = await self.reader.player_names(record, raw=True)  # a file, not markdown
         live = await self.reader.live_actions(record.id)
         over = record.status == FINISHED
         reveal = over or not _hidden(loaded)
         result = None
         if (outcome := final_outcome(loaded)) is not None:
-            result = result_text(rules, loaded.state, outcome, names)
+            result = plain(result_text(rules, loaded.state, outcome, names))
         exported = ExportedMatch(
             game=record.game,
             match_id=record.id,
@@ -108,6 +138,9 @@ class Records:
                 (a.seat, a.notation if reveal else a.detail.get("public", a.notation)) for a in live
             ),
             position=rules.position(loaded.state) if reveal else None,
+            played_as=_played_as(record.game, len(names), dict(record.options), record.seed, live)
+            if reveal
+            else (),
         )
         files = [(f"match{record.id}-{record.game}.txt", dump_text(exported).encode())]
         if over:

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 import games
 from bot.service.base import Refusal, User, guarded, rating_or_new
 from bot.service.boards import options_text, terms_text
+from bot.service.markdown import escape
 from bot.service.openings import challenger_seat
 from bot.service.reader import rules_named
 from bot.service.replies import Button, Post, Reply
@@ -140,7 +141,7 @@ class Seeks:
             _with_range(
                 shared(
                     "seek.post",
-                    player=actor.name,
+                    player=escape(actor.name),
                     rating=glicko.display(mine),
                     game=info.title,
                     match=record.id,
@@ -184,17 +185,18 @@ class Seeks:
         await self.reader.touch(actor)
         seat = challenger_seat(games.get(record.game), record.meta.get("color"), record.seed)
         seats = [record.created_by, actor.id] if seat == 0 else [actor.id, record.created_by]
-        challenger = await self.store.user_name(record.created_by) or record.created_by
+        challenger = escape(await self.store.user_name(record.created_by) or record.created_by)
+        player = escape(actor.name)
         reply = await self.openings.begin(
             actor,
             record,
-            words()("seek.accepted_line", player=actor.name, challenger=challenger),
+            words()("seek.accepted_line", player=player, challenger=challenger),
             seats=seats,
             meta={k: v for k, v in record.meta.items() if k != SEEK_KEY},
         )
         if reply.post is not None and record.created_by not in reply.post.mentions:
             # The challenger hears the seek was taken even when the newcomer moves first.
-            ping = words()("seek.taken_ping", challenger=challenger, player=actor.name)
+            ping = words()("seek.taken_ping", challenger=challenger, player=player)
             post = replace(
                 reply.post,
                 ping=f"{reply.post.ping}\n{ping}".strip(),
@@ -225,7 +227,7 @@ class Seeks:
                     "seek.list_line",
                     match=record.id,
                     game=rules.info.title,
-                    player=names.get(record.created_by, record.created_by),
+                    player=escape(names.get(record.created_by, record.created_by)),
                     rating=glicko.display(rating),
                     terms=terms_text(record.meta).strip(),
                 ),

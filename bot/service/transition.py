@@ -40,6 +40,7 @@ import games
 from bot.service import premoves
 from bot.service import timecontrol as tc
 from bot.service.base import note_commit, rating_or_new
+from bot.service.markdown import escape
 from bot.service.replies import is_computer
 from bot.words import words
 from competition import ratings as glicko
@@ -251,7 +252,8 @@ class Transitions:
         expected = {r.user_id: r.games for r in before}
         names = await self.store.user_names(record.seats)
         changes = ", ".join(
-            f"{names.get(old.user_id, old.user_id)} {glicko.display(old)} → {glicko.display(new)}"
+            f"{escape(names.get(old.user_id, old.user_id))} {glicko.display(old)} → "
+            f"{glicko.display(new)}"
             for old, new in zip(before, after, strict=True)
         )
         return RatingsWrite(guild, record.game, after, expected), (

@@ -186,8 +186,9 @@ async def test_grouped_and_short_forms_are_the_same_command(console) -> None:
 async def test_help_lists_the_grouped_commands(console) -> None:
     con, out = console
     await con.handle("alice: /help")
-    assert "/match accept|decline|draw|undo|resign|rematch|history|export|hint" in out[0]
-    assert "/lobby join|leave|start" in out[0] and "/server settings|leaderboard" in out[0]
+    said = "\n".join(out)
+    assert "/match accept|decline|draw|undo|resign|rematch|history|export|hint" in said
+    assert "/lobby join|leave|start" in said and "/server settings|leaderboard" in said
 
 
 def test_playing_the_computer_in_the_console(tmp_path: Path) -> None:

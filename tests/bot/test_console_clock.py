@@ -43,7 +43,7 @@ def test_clock_shows_reminders_then_a_timeout_across_two_runs(tmp_path: Path) ->
     assert any(re.fullmatch(waiting, line) for line in second)
     assert "⏰ alice ran out of time." in second
     assert any(line.startswith("bob (Black) wins. alice ran out of time.") for line in second)
-    assert "[notify alice] Match #1 is over." in second
+    assert "[notify alice, bob] Match #1 is over." in second
     assert "(buttons: Rematch)" in second
     assert any(line.startswith("[only bob] Ordo: 1662?") for line in second)
 

@@ -37,6 +37,40 @@ def test_missing_token_explains_and_exits_2(tmp_path: Path) -> None:
     assert "Traceback" not in result.stderr
 
 
+def test_missing_token_shows_the_commands_as_they_are_now(tmp_path: Path) -> None:
+    """The console example in the message still said /accept, a name Discord dropped; and
+    the example it shows must run as printed."""
+    said = run_bot(tmp_path).stderr
+    assert "/accept" not in said.replace("/match accept", "")
+    example = said.split("use the console:\n", 1)[1].strip()
+    assert example.startswith("printf ") and "'bob: /match accept'" in example
+    played = subprocess.run(
+        example.replace("\\\n", " "),
+        shell=True,
+        cwd=tmp_path,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert "alice played a3-a4" in played.stdout.splitlines(), played.stderr
+
+
+def test_help_says_each_default_once(tmp_path: Path) -> None:
+    """``--help`` printed "(default: one per core; …). (default: None)": a setting whose
+    default is "unset" says in its description what unset means, and no more."""
+    lines = run_bot(tmp_path, "--help").stdout.splitlines()
+    assert not any("(default: None)" in line for line in lines)
+    settings = [line for line in lines if re.match(r"  [A-Z_]+ ", line)]
+    assert len(settings) >= 14
+    for line in settings:
+        assert line.count("default") <= 1, line
+    workers = next(line for line in settings if line.startswith("  WORKERS "))
+    assert workers.endswith(
+        "(default: one per core; 0 runs them in a thread of the bot's process)."
+    )
+
+
 def test_help_lists_every_setting(tmp_path: Path) -> None:
     result = run_bot(tmp_path, "--help")
     assert result.returncode == 0

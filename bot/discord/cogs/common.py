@@ -44,7 +44,7 @@ async def match_autocomplete(
     actor = actor_of(interaction)
     choices = []
     for record in await bot.service.open_matches(actor):
-        label = match_label(record, await bot.service.player_names(record))
+        label = match_label(record, await bot.service.player_names(record, raw=True))
         if current.strip().lstrip("#").lower() in label.lower():
             choices.append(app_commands.Choice(name=label, value=record.id))
     return choices[:25]

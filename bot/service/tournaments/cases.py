@@ -55,6 +55,7 @@ from bot.service.base import (
     rating_or_new,
     shown_id,
 )
+from bot.service.markdown import escape
 from bot.service.reader import rules_named
 from bot.service.replies import Post, Reply
 from bot.service.tournaments.rounds import (
@@ -207,9 +208,9 @@ class Tournaments:
         )
         await self.reader.touch(actor)
         return Reply(
-            text=words(actor.locale)("tournament.created", id=record.id, name=title),
+            text=words(actor.locale)("tournament.created", id=record.id, name=escape(title)),
             post=await self.posts.signup_post(
-                record, words()("tournament.opens", player=actor.name)
+                record, words()("tournament.opens", player=escape(actor.name))
             ),
             place=channel_id,
         )
@@ -229,7 +230,7 @@ class Tournaments:
         if not listed:
             raise Refusal("tournament.none_here")
         if len(listed) > 1:
-            ids = ", ".join(f"#{t.id} {t.name}" for t in listed[:6])
+            ids = ", ".join(f"#{t.id} {escape(t.name)}" for t in listed[:6])
             raise Refusal("tournament.several", listing=ids)
         return listed[0]
 
@@ -239,7 +240,7 @@ class Tournaments:
         for _ in range(5):
             record = await self._tournament(tournament_id, guild_id)
             if record.status != TOURNAMENT_SIGNUP:
-                raise Refusal("tournament.signup_closed", name=record.name)
+                raise Refusal("tournament.signup_closed", name=escape(record.name))
             players = list(record.data["players"])
             if join == (actor.id in players):
                 raise Refusal("tournament.already_in" if join else "tournament.not_in")
@@ -260,7 +261,9 @@ class Tournaments:
             except StaleVersion:
                 continue
             say = words()
-            headline = say("tournament.joined" if join else "tournament.left", player=actor.name)
+            headline = say(
+                "tournament.joined" if join else "tournament.left", player=escape(actor.name)
+            )
             return Reply(
                 text=words(actor.locale)("common.done"),
                 post=await self.posts.signup_post(updated, headline),
@@ -290,9 +293,9 @@ class Tournaments:
         someone who manages *this* server, may run it."""
         record = await self._tournament(tournament_id, actor.guild_id or "")
         if actor.id != record.created_by and not manages(actor, record.guild_id):
-            raise Refusal("tournament.organiser_only", name=record.name)
+            raise Refusal("tournament.organiser_only", name=escape(record.name))
         if record.status in TOURNAMENT_CLOSED:
-            raise Refusal("tournament.over", name=record.name)
+            raise Refusal("tournament.over", name=escape(record.name))
         return record
 
     @guarded
@@ -304,7 +307,7 @@ class Tournaments:
         organiser acts on their own server.)"""
         record = await self._organised(actor, tournament_id)
         if record.status != TOURNAMENT_SIGNUP:
-            raise Refusal("tournament.already_started", name=record.name)
+            raise Refusal("tournament.already_started", name=escape(record.name))
         players = list(record.data["players"])
         if len(players) < MIN_PLAYERS:
             raise Refusal("tournament.too_few", least=MIN_PLAYERS, count=len(players))
@@ -330,7 +333,7 @@ class Tournaments:
             record, status=TOURNAMENT_RUNNING, data=data, due_at=self.clock()
         )
         return Reply(
-            text=words(actor.locale)("tournament.started", name=record.name),
+            text=words(actor.locale)("tournament.started", name=escape(record.name)),
             extra={"tournament": record.id},
         )
 
@@ -341,7 +344,7 @@ class Tournaments:
         """Cancel a tournament; games already running go on as ordinary matches."""
         record = await self._organised(actor, tournament_id)
         await self.tournament_transitions.commit(record, status=TOURNAMENT_CANCELLED)
-        text = words()("tournament.cancelled", name=record.name, player=actor.name)
+        text = words()("tournament.cancelled", name=escape(record.name), player=escape(actor.name))
         return Reply(
             text=words(actor.locale)("common.done"),
             post=Post(text=text),
@@ -439,7 +442,7 @@ class Tournaments:
         names = await self.reader.player_names(existing)
         line = words()(
             "tournament.board_line",
-            name=record.name,
+            name=escape(record.name),
             round=number,
             rounds=data.get("planned", number),
             players=" – ".join(names),
@@ -487,7 +490,7 @@ class Tournaments:
             log.info("tournament %s: no new pairings after round %s", record.id, done)
             return await self._finish_tournament(record)
         after = await self.tournament_transitions.commit(record, data=following)
-        text = words()("tournament.round_begins", name=record.name, round=done + 1,
+        text = words()("tournament.round_begins", name=escape(record.name), round=done + 1,
                        rounds=data["planned"])  # fmt: skip
         return [await self.posts.standings_reply(after, headline=text)]
 
@@ -495,13 +498,13 @@ class Tournaments:
         await self.tournament_transitions.commit(record, status=TOURNAMENT_FINISHED)
         rows = rows_of(record.data)
         names = await self.store.user_names([r.player for r in rows])
-        winners = [names.get(r.player, r.player) for r in rows if r.rank == 1]
-        text = words()("tournament.finished", name=record.name, winners=" & ".join(winners))
+        winners = [escape(names.get(r.player, r.player)) for r in rows if r.rank == 1]
+        text = words()("tournament.finished", name=escape(record.name), winners=" & ".join(winners))
         reply = await self.posts.standings_reply(record, headline=text, final=True)
         mentions = tuple(record.data["players"])
         post = dataclasses.replace(
             reply.post or Post(text=text),
-            ping=words()("tournament.final_ping", name=record.name),
+            ping=words()("tournament.final_ping", name=escape(record.name)),
             mentions=mentions,
         )
         return [dataclasses.replace(reply, post=post)]
@@ -533,7 +536,7 @@ class Tournaments:
                 say(
                     "tournament.list_line",
                     id=t.id,
-                    name=t.name,
+                    name=escape(t.name),
                     game=games.get(t.game).info.title,
                     status=say(STATUS_WORDS[t.status]),
                     count=len(t.data["players"]),

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 import games
 from bot.service.boards import terms_text
 from bot.service.image_labels import image_labels
+from bot.service.markdown import escape
 from bot.service.replies import Button, Post, Reply
 from bot.service.tournaments.rounds import (
     FORMAT_WORDS,
@@ -46,7 +47,7 @@ class TournamentPosts:
             headline,
             say(
                 "tournament.signup",
-                name=record.name,
+                name=escape(record.name),
                 id=record.id,
                 game=rules.info.title,
                 format=say(FORMAT_WORDS[system_of(data)]),
@@ -55,7 +56,7 @@ class TournamentPosts:
             say(
                 "tournament.entrants",
                 count=len(data["players"]),
-                players=", ".join(names.get(p, p) for p in data["players"]),
+                players=", ".join(escape(names.get(p, p)) for p in data["players"]),
             ),
         ]
         return Post(
@@ -64,7 +65,7 @@ class TournamentPosts:
                 Button(say("button.join"), "tournament_join", "success", str(record.id)),
                 Button(say("button.leave"), "tournament_leave", "secondary", str(record.id)),
             ),
-            title=say("tournament.title", name=record.name, id=record.id),
+            title=say("tournament.title", name=escape(record.name), id=record.id),
         )
 
     async def standings_reply(
@@ -87,8 +88,9 @@ class TournamentPosts:
             stage = say("tournament.after_round", round=played, rounds=planned)
         else:
             stage = say("tournament.no_results", rounds=planned)
-        title = f"{record.name} — {stage}"
-        table = standings_text(rows, names, system)
+        title = f"{record.name} — {stage}"  # the image's, as typed
+        shown = f"{escape(record.name)} — {stage}"  # the text's, in markdown
+        table = standings_text(rows, {p: escape(n) for p, n in names.items()}, system)
         header = (
             say("tournament.col.rank"),
             say("tournament.col.player"),
@@ -109,12 +111,12 @@ class TournamentPosts:
                 labels=image_labels(say.language),
             )
         )
-        text = "\n".join(x for x in (headline, f"**{title}**", table) if x)
+        text = "\n".join(x for x in (headline, f"**{shown}**", table) if x)
         return Reply(
             text=text,
             ephemeral=viewer is not None,
             image=image if viewer is not None else None,
             image_name="standings.png",
-            post=None if viewer is not None else Post(text=text, image=image, title=title),
+            post=None if viewer is not None else Post(text=text, image=image, title=shown),
             place=None if viewer is not None else record.channel_id,
         )
