@@ -23,7 +23,6 @@ import difflib
 import logging
 import re
 import sys
-import time
 from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime
 from pathlib import Path
@@ -31,6 +30,7 @@ from typing import TextIO
 from urllib.parse import urlsplit
 
 import games
+from bot.console.clock import ConsoleClock, clock_file, parse_offset
 from bot.console.commandline import CommandLine, LineError, parse_line
 from bot.service import Refusal, Service, User
 from bot.service.command_map import GROUP_OF, GROUPS, PLAYER_COMMANDS, TOP_LEVEL, full_name
@@ -108,28 +108,6 @@ def ungrouped(line: CommandLine) -> CommandLine:
     if line.command in GROUPS and line.args and line.args[0].lower() in GROUPS[line.command]:
         return dataclasses.replace(line, command=line.args[0].lower(), args=line.args[1:])
     return line
-
-
-class ConsoleClock:
-    """Wall time plus an offset that ``!clock +3d`` advances; the offset is kept beside the
-    database so a second run continues in the same (fake) future."""
-
-    def __init__(self, path: Path | None) -> None:
-        self.path = path
-        self.offset = 0.0
-        if path is not None and path.exists():
-            try:
-                self.offset = float(path.read_text().strip() or 0)
-            except ValueError:
-                self.offset = 0.0
-
-    def __call__(self) -> float:
-        return time.time() + self.offset
-
-    def advance(self, seconds: float) -> None:
-        self.offset += seconds
-        if self.path is not None:
-            self.path.write_text(f"{self.offset}\n")
 
 
 class Console:
@@ -513,42 +491,6 @@ def file_prefix(db: str) -> str:
     else:
         name = "memory"
     return re.sub(r"[^A-Za-z0-9_.-]+", "-", name).strip("-.") + "-"
-
-
-OFFSET = re.compile(r"(?:\d+(?:\.\d+)?[dhm])+")
-"""A whole ``!clock`` offset (after the ``+`` and spaces): numbers each followed by a unit."""
-OFFSET_PART = re.compile(r"(\d+(?:\.\d+)?)([dhm])")
-OFFSET_LENGTH = 24
-"""Longer offsets are refused unread: a regex over a 25,000-digit line took seconds."""
-OFFSET_DAYS = 1000
-"""The furthest one ``!clock`` moves: a few years of correspondence, not a date overflow."""
-UNIT_SECONDS = {"d": 86400, "h": 3600, "m": 60}
-
-
-def parse_offset(text: str, locale: str = DEFAULT_LANGUAGE) -> float:
-    """``+3d``, ``+36h``, ``+90m`` or ``+1d12h`` → seconds (the clock only moves forward);
-    a refusal says how to write it in ``locale``'s language.
-
-    The value is matched whole, once, after a length cap, so any input costs linear time."""
-    body = text.strip().lstrip("+").replace(" ", "").lower()
-    if len(body) > OFFSET_LENGTH or not OFFSET.fullmatch(body):
-        raise ValueError(words(locale)("console.bad_offset", text=_quoted(text)))
-    seconds = sum(float(n) * UNIT_SECONDS[unit] for n, unit in OFFSET_PART.findall(body))
-    if seconds > OFFSET_DAYS * UNIT_SECONDS["d"]:
-        raise ValueError(words(locale)("console.bad_offset", text=_quoted(text)))
-    return seconds
-
-
-def _quoted(text: str, limit: int = 30) -> str:
-    """The user's text for a refusal: quoted, and cut short if it is long."""
-    return repr(text if len(text) <= limit else text[:limit] + "…")
-
-
-def clock_file(db: str) -> Path | None:
-    """Where ``!clock`` keeps its offset: beside a SQLite file; nowhere for a memory store or
-    a server database (the offset then lasts one run)."""
-    path = read_database_setting(db).path
-    return None if path is None else Path(f"{path}.clock")
 
 
 async def run(

@@ -246,7 +246,7 @@ def test_the_console_refuses_a_database_it_cannot_use_in_one_line(tmp_path: Path
 
 
 def test_the_console_clock_is_kept_beside_sqlite_files_only() -> None:
-    from bot.console.cli import clock_file
+    from bot.console.clock import clock_file
 
     assert clock_file("demo.sqlite3") == Path("demo.sqlite3.clock")
     assert clock_file("sqlite:///data/x.sqlite3") == Path("data/x.sqlite3.clock")

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from bot.console import Console
-from bot.console.cli import ConsoleClock
+from bot.console.clock import ConsoleClock
 from bot.service import Service
 from bot.service.command_map import GROUPS
 from bot.service.replies import Panel, Reply

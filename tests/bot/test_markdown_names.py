@@ -15,7 +15,7 @@ import pytest
 import render
 import render.standings
 from bot.console import Console
-from bot.console.cli import ConsoleClock
+from bot.console.clock import ConsoleClock
 from bot.service import Service
 from bot.service.markdown import ZERO_WIDTH, escape, plain
 from bot.service.replies import Post
