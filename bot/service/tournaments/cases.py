@@ -536,7 +536,7 @@ class Tournaments:
                     name=t.name,
                     game=games.get(t.game).info.title,
                     status=say(STATUS_WORDS[t.status]),
-                    count=len(t.data["players"]),
+                    n=len(t.data["players"]),
                 )
             )
         return Reply(text="\n".join(lines))
