@@ -46,6 +46,15 @@ if TYPE_CHECKING:
     from bot.service.transition import Transitions
 
 
+def _rating_bound(min_rating: int | None, max_rating: int | None) -> str | None:
+    """The rating bound given, if any: it only means something for an open challenge (who
+    may take the empty seat), so with a named opponent or a lobby it is refused, not
+    ignored."""
+    if min_rating is not None:
+        return "min_rating"
+    return "max_rating" if max_rating is not None else None
+
+
 class Challenges:
     """The reader, the transitions, the clocks (terms), the limits (computer games), the
     servers (is the game enabled), the openings (the start), the seed source; and the use
@@ -104,6 +113,8 @@ class Challenges:
         except Refusal as refusal:
             return Reply.refuse(refusal.say(actor.locale))
         if info.max_players > 2:
+            if (bound := _rating_bound(min_rating, max_rating)) is not None:
+                return Reply.refuse(words(actor.locale)("seek.range_needs_open", option=bound))
             guests = [*invited, *([opponent] if opponent else [])]
             return await self.lobby.open_lobby(
                 actor,
@@ -166,6 +177,8 @@ class Challenges:
                 min_rating=min_rating,
                 max_rating=max_rating,
             )
+        if (bound := _rating_bound(min_rating, max_rating)) is not None:
+            raise Refusal("seek.range_needs_open", option=bound)
         if opponent.id == actor.id:
             raise Refusal("challenge.yourself")
         checked = rules.options(options)
@@ -355,11 +368,24 @@ class Challenges:
                     waiting.append(m)
                     break
         if not waiting:
-            raise Refusal("answer.nothing")
+            raise Refusal(await self._nothing_key(actor))
         if len(waiting) > 1:
             listing = ", ".join(f"#{m.id}" for m in waiting[:8])
             raise Refusal("answer.several", listing=listing)
         return waiting[0]
+
+    async def _nothing_key(self, actor: User) -> str:
+        """Nothing waits for the caller's answer; if someone else's open challenge on the
+        server they act from would, the refusal points to ``/seeks``, where it is listed."""
+        for m in await self.store.list_matches(statuses=(CHALLENGE,)):
+            if (
+                seek_of(m) is not None
+                and m.created_by != actor.id
+                and actor.guild_id is not None
+                and m.guild_id == actor.guild_id
+            ):
+                return "answer.nothing_seeks"
+        return "answer.nothing"
 
     async def _accept_challenge(self, actor: User, record: MatchRecord) -> Reply:
         if record.created_by == actor.id:

@@ -55,7 +55,7 @@ from bot.service.notifier import NOTIFY_MODES
 from bot.service.reader import rules_named
 from bot.service.replies import DirectMessage, Post, Reply
 from bot.service.timecontrol import DAY
-from bot.words import language_of, words
+from bot.words import Phrase, language_of, words
 from competition import ratings as glicko
 from render.chart import rating_chart
 from storage.base import (
@@ -89,6 +89,12 @@ NOTIFY_EXPLAINED = {
     "digest": "notify.digest",
     "off": "notify.off",
 }
+
+
+def day_count(days: float) -> int | float:
+    """A number of days as a sentence shows it: whole days without ``.0``, else two places
+    (the catalogue's plural tables then pick "day" or "days")."""
+    return int(days) if float(days).is_integer() else round(days, 2)
 
 
 class Correspondence:
@@ -303,7 +309,9 @@ class Correspondence:
         spans = [(float(a), float(b)) for a, b in prefs.get("vacations") or []]
         current = [s for s in spans if s[0] <= now < s[1]]
         start_y, end_y = tc.year_bounds(now)
-        if days <= 0:
+        if days < 0:
+            raise Refusal("vacation.negative", days=f"{days:g}")
+        if days == 0:
             if not current:
                 raise Refusal("vacation.not_on")
             spans = [(a, now) if (a, b) in current else (a, b) for a, b in spans]
@@ -315,10 +323,17 @@ class Correspondence:
             left = self.vacation_days - used
             if days > left + 1e-9:
                 raise Refusal(
-                    "vacation.too_long", left=f"{left:g}", allowance=f"{self.vacation_days:g}"
+                    "vacation.too_long",
+                    asked=Phrase("time.days", {"n": day_count(days)}),
+                    n=day_count(left),
+                    allowance=f"{self.vacation_days:g}",
                 )
             spans.append((now, now + days * DAY))
-            text = say("vacation.started", days=f"{days:g}", left=f"{left - days:g}")
+            text = say(
+                "vacation.started",
+                days=Phrase("time.days", {"n": day_count(days)}),
+                left=Phrase("time.days", {"n": day_count(left - days)}),
+            )
         prefs["vacations"] = [list(s) for s in spans if s[1] > start_y - 366 * DAY]
         await self.store.save_user_settings(actor.id, prefs, now)
         # A vacation ended early brings deadlines forward: the scheduler looks again now.

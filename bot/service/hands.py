@@ -83,6 +83,9 @@ def secret_text(private: dict[str, Any], seat_names: Sequence[str] = ()) -> str:
         if isinstance(value, dict):
             value = _between(value, seat_names)
         lines.append(f"{key.replace('_', ' ').capitalize()}: {_words(value)}")
+        if key == "hand" and not value and private.get("starting_cards") == []:
+            # The starting cards were revealed (played face up): an empty hand is no loss.
+            lines[-1] += " " + words()("hand.start_revealed")
     return "\n".join(lines)
 
 

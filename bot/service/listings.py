@@ -141,7 +141,7 @@ class Listings:
     ) -> Reply:
         """The numbered list of turns, in notation."""
         record = await self.reader.find(
-            actor, match_id, where, statuses=(ACTIVE,), participant=False
+            actor, match_id, where, statuses=(ACTIVE,), participant=False, recent=(FINISHED,)
         )
         rules = games.get(record.game)
         state = rules.load(record.state)

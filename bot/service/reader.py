@@ -22,7 +22,7 @@ from bot.service.markdown import escape
 from bot.service.replies import MatchPlace, Reply, is_computer
 from bot.service.transition import Transitions, public_version
 from games.core import Rules
-from storage.base import ACTIVE, FINISHED, ActionRecord, MatchRecord, Store
+from storage.base import ACTIVE, CHALLENGE, FINISHED, ActionRecord, MatchRecord, Store
 
 log = logging.getLogger("bot.service")
 P = ParamSpec("P")
@@ -92,10 +92,14 @@ class MatchReader:
         *,
         statuses: Sequence[str] = (ACTIVE,),
         participant: bool = True,
+        recent: Sequence[str] = (),
     ) -> MatchRecord:
         """The match a command is about: the explicit id (any status), else the match whose
         thread the command was typed in, else the caller's only match in ``statuses`` —
-        finished matches never make the choice ambiguous."""
+        finished matches never make the choice ambiguous — else, for commands that read a
+        match after its end (``recent``: the statuses that may stand in), the caller's newest
+        such match, the one played where the command was typed first: a finished match in a
+        channel (no thread of its own) is what "this match" means right after it ended."""
         if match_id is not None:
             number = parse_id(match_id)
             record = None if number is None else await self.store.get_match(number)
@@ -110,7 +114,9 @@ class MatchReader:
                 if actor.id in m.seats
             ]
             if not mine:
-                raise Refusal("match.none_here")
+                mine = await self._newest(actor, where, recent)
+            if not mine:
+                raise await self._none_here(actor)
             if len(mine) > 1:
                 listing = ", ".join([f"#{m.id} {games.get(m.game).info.title}" for m in mine[:6]])
                 raise Refusal("match.several", listing=listing)
@@ -120,6 +126,36 @@ class MatchReader:
         if not self.may_see(actor, record):
             raise Refusal("match.not_visible")
         return await self.readable(record)
+
+    async def _newest(
+        self, actor: User, where: str | None, statuses: Sequence[str]
+    ) -> list[MatchRecord]:
+        """The caller's newest match in ``statuses``, one played in ``where`` first."""
+        if not statuses:
+            return []
+        theirs = [
+            m
+            for m in await self.store.list_matches(user_id=actor.id, statuses=statuses)
+            if actor.id in m.seats
+        ]
+        here = [m for m in theirs if where is not None and where in (m.channel_id, m.thread_id)]
+        newest = max(here or theirs, key=lambda m: (m.updated_at, m.id), default=None)
+        return [] if newest is None else [newest]
+
+    async def _none_here(self, actor: User) -> Refusal:
+        """Why there is no match to act on: a challenge of the caller's own still waits for
+        its answer (say whose), else nothing at all (start one)."""
+        waiting = [
+            m
+            for m in await self.store.list_matches(user_id=actor.id, statuses=(CHALLENGE,))
+            if m.created_by == actor.id and "lobby" not in m.meta and len(m.seats) > 1
+        ]
+        if not waiting:
+            return Refusal("match.none_here")
+        record = max(waiting, key=lambda m: m.id)
+        names = await self.player_names(record)
+        others = [n for uid, n in zip(record.seats, names, strict=True) if uid != actor.id]
+        return Refusal("match.awaits_answer", match=record.id, players=", ".join(others))
 
     async def readable(self, record: MatchRecord) -> MatchRecord:
         """The record with a snapshot the rules can load: an unreadable one (a bad disk, a

@@ -75,7 +75,7 @@ INFO = GameInfo(
     options=OPTIONS,
     aliases=("fence!",),
     notation_help=(
-        "Draft: place old-town at 1,0 r90 · swap <tile> at x,y r0. Turns: yourself R3 B5 "
+        "Draft: place the-stix at 1,0 r90 · swap <tile> at x,y r0. Turns: yourself R3 B5 "
         "<hood> · move <colour> to <hood> · cops to <hood> · tip B2 <hood> · draw red. "
         "Options: boat red · offer <colour> R3 for B5 · accept trade · refuse trade · "
         "post <colour> R3 2 (give R3, take their 2nd card) · post skip."

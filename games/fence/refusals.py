@@ -13,7 +13,8 @@ import difflib
 import re
 
 from games.core import IllegalMove, InvalidNotation, RuleViolation, quoted
-from games.fence.actions import Action, CopsRoad
+from games.fence.actions import Action, CopsRoad, Place, Swap
+from games.fence.notation import ROT, SPOT
 from games.fence.sentences import SAY
 from games.fence.state import FenceState
 from games.fence.tiles import slugify
@@ -30,6 +31,8 @@ def diagnose(state: FenceState, legal: list[Action], text: str) -> IllegalMove |
     if not words:
         return None
     verb, rest = words[0], words[1:]
+    if verb in ("place", "swap"):
+        return _placement(state, legal, verb, rest)  # "r90" there is a rotation, no card
     cards = [w.upper() for w in rest if CARDISH.match(w)]
     place_words = [w for w in rest if not CARDISH.match(w) and w not in ("to", "at")]
     bad = [c for c in cards if not VALID_CARD.match(c.lower())]
@@ -78,3 +81,55 @@ def _unknown_place(state: FenceState, words: list[str]) -> IllegalMove | None:
             SAY("no_hood_close", name=typed, close=listing([names[c] for c in close]))
         )
     return InvalidNotation(SAY("no_hood", name=typed))
+
+
+def _placement(
+    state: FenceState, legal: list[Action], verb: str, rest: list[str]
+) -> IllegalMove | None:
+    """Why ``place|swap <tile> at x,y rN`` is refused: the tile is not in your hand, the
+    spot is not open to it, or it does not fit there turned that way — each with what
+    would do instead. None when the form itself is wrong (the reader's sentence says so)."""
+    if "at" not in rest:
+        return None
+    at = rest.index("at")
+    kind = Place if verb == "place" else Swap
+    mine = [a for a in legal if isinstance(a, kind)]
+    tiles = tiles_of(state)
+    slug = slugify(" ".join(rest[:at]))
+    named = {i for i, t in enumerate(tiles) if t.slug == slug} or {
+        i for i, t in enumerate(tiles) if slug and t.slug.startswith(slug)
+    }
+    if not mine or not named:
+        return None
+    held = sorted({a.tile for a in mine})
+    chosen = [a for a in mine if a.tile in named]
+    if not chosen:
+        shown = tiles[min(named)]
+        hand = listing([tiles[i].slug for i in held[:8]])
+        return RuleViolation(SAY("tile_not_in_hand", tile=shown.slug, verb=verb, tiles=hand))
+    spot_words = rest[at + 1 :]
+    spot = SPOT.match(spot_words[0]) if spot_words else None
+    if spot is None:
+        return None
+    pos = (int(spot.group(1)), int(spot.group(2)))
+    there = [a for a in chosen if a.pos == pos]
+    if not there:
+        spots = listing(sorted({f"{x},{y}" for x, y in (a.pos for a in chosen)})[:8])
+        return RuleViolation(
+            SAY("spot_not_open", spot=f"{pos[0]},{pos[1]}", verb=verb, spots=spots)
+        )
+    turned = ROT.match(spot_words[1]) if len(spot_words) > 1 else None
+    if turned is None:
+        return None
+    if int(turned.group(1)) // 90 not in {a.rot for a in there}:
+        fits = listing([f"r{r * 90}" for r in sorted({a.rot for a in there})])
+        return RuleViolation(
+            SAY(
+                "rotation_not_fit",
+                tile=tiles[there[0].tile].slug,
+                spot=f"{pos[0]},{pos[1]}",
+                rot=f"r{turned.group(1)}",
+                fits=fits,
+            )
+        )
+    return None

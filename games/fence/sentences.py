@@ -56,5 +56,8 @@ SAY = Sentences(
         "cops_step": "The Cops move one road step: from here they can go to {hoods}.",
         "no_hood": "No neighbourhood on this map is called {name}.",
         "no_hood_close": "No neighbourhood on this map is called {name}. Did you mean {close}?",
+        "tile_not_in_hand": "{tile} is not in your hand: you can {verb} {tiles}.",
+        "spot_not_open": "{spot} is not a spot you can {verb} that tile at now: try {spots}.",
+        "rotation_not_fit": "{tile} does not fit at {spot} turned {rot}: it fits turned {fits}.",
     },
 )

@@ -404,7 +404,7 @@ async def test_vacation_pauses_the_deadline_and_the_reminders(
     match_id = await ordo(svc, "3d per move")
     clock.advance(DAY)  # 2 days left
     went = await svc.vacation(ALICE, 5)
-    assert went.ok and "paused for 5 day(s)" in went.text and "25 day(s) left" in went.text
+    assert went.ok and "paused for 5 days." in went.text and "25 days left" in went.text
     post = (await svc.board(ALICE, match_id=match_id)).post
     assert post is not None and "⏳ alice: 2 days left (paused: on vacation)." in post.text
     waiting = await svc.waiting(ALICE)
@@ -451,13 +451,13 @@ async def test_vacation_allowance_per_year(clock: FakeClock) -> None:
     back = await service.vacation(ALICE, 0)
     assert back.ok and "clocks run again" in back.text  # 2 days used, 5 given back
     too_many = await service.vacation(ALICE, 9)
-    assert not too_many.ok and "8 vacation day(s) left this year (of 10)" in too_many.text
+    assert not too_many.ok and "8 vacation days left this year (of 10)" in too_many.text
     rest = await service.vacation(ALICE, 8)
-    assert rest.ok and "0 day(s) left this year" in rest.text
+    assert rest.ok and "0 days left this year" in rest.text
     clock.advance(8 * DAY)
     assert not (await service.vacation(ALICE, 0)).ok  # over by itself
     none_left = await service.vacation(ALICE, 1)
-    assert not none_left.ok and "0 vacation day(s) left" in none_left.text
+    assert not none_left.ok and "0 vacation days left" in none_left.text
     clock.advance(366 * DAY)  # a new calendar year, a new allowance
     assert (await service.vacation(ALICE, 10)).ok
 

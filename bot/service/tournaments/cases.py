@@ -539,7 +539,7 @@ class Tournaments:
                     name=escape(t.name),
                     game=games.get(t.game).info.title,
                     status=say(STATUS_WORDS[t.status]),
-                    count=len(t.data["players"]),
+                    n=len(t.data["players"]),
                 )
             )
         return Reply(text="\n".join(lines))
