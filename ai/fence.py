@@ -39,6 +39,7 @@ import random
 from typing import Any
 
 from ai.budget import Budget, Clock
+from ai.safety import Tally
 from games.fence import RULES
 from games.fence import actions as act
 from games.fence.cards import colour_of, has_pair, is_numbered, value_of
@@ -205,7 +206,12 @@ def _draft(state: FenceState, actions: list[Any], view: dict[str, Any], rng: ran
     return rng.choice(home or places)
 
 
-def choose(view: dict[str, Any], seat: int, budget: Budget, rng: random.Random) -> str:
+def choose(
+    view: dict[str, Any], seat: int, budget: Budget, rng: random.Random,
+    tally: Tally | None = None,
+) -> str:
+    """``tally`` is accepted for the common signature and left alone: with three or more
+    seats no single reply decides the game, so the immediate-loss check does not apply."""
     clock = budget.start()
     worlds = Sampler(view, seat)
     first = worlds.sample(rng)
