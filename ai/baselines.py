@@ -1,4 +1,5 @@
-"""Yardsticks for the benchmark: the uniform random player, flat Monte Carlo and plain UCT.
+"""Yardsticks for the benchmark: the uniform random player, the one-ply player, flat Monte
+Carlo and plain UCT.
 
 Flat Monte Carlo spends its whole budget on random playouts from each legal move in turn and
 plays the move with the best mean result: the strongest player that knows nothing about a
@@ -18,6 +19,18 @@ from games.core import Rules
 
 def random_action(rules: Rules[Any, Any], state: Any, rng: random.Random) -> Any:
     return rng.choice(rules.legal_actions(state))
+
+
+def one_ply(rules: Rules[Any, Any], state: Any, seat: int, rng: random.Random) -> Any:
+    """A step that wins at once if there is one, else a random step: the player that only
+    wins when it is handed a line, so losing to it means handing one over."""
+    actions = list(rules.legal_actions(state))
+    rng.shuffle(actions)
+    for action in actions:
+        outcome = rules.outcome(rules.apply(state, action))
+        if outcome is not None and seat in outcome.winners:
+            return action
+    return actions[0]
 
 
 def playout_score(rules: Rules[Any, Any], state: Any, seat: int, rng: random.Random) -> float:
