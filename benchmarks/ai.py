@@ -260,7 +260,7 @@ def main(argv: list[str] | None = None) -> None:
             mark = "ok" if row[pairing] >= TARGETS[pairing] else "BELOW"
             print(f"{name:9} {pairing:18} {len(values):5} {row[pairing]:6.2f} "
                   f"{TARGETS[pairing]:6.2f} {mark:5} {vetoed[r, pairing]:6}")
-        if name in calls:
+        if calls.get(name):
             row["move_s_median"] = (
                 round(statistics.median(calls[name]), 3) if calls[name] else None
             )
