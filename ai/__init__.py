@@ -19,11 +19,12 @@ import random
 from typing import Any
 
 from ai.budget import Budget, Clock
+from ai.safety import Tally
 
 LEVELS: dict[str, float] = {"easy": 0.3, "normal": 2.0, "strong": 8.0}
 """Seconds of thought per move at each level (the bot's settings can override them)."""
 
-__all__ = ["LEVELS", "Budget", "Clock", "choose"]
+__all__ = ["LEVELS", "Budget", "Clock", "Tally", "choose"]
 
 
 def choose(
@@ -35,15 +36,21 @@ def choose(
     seed: int = 0,
     budget_s: float | None = None,
     iterations: int | None = None,
+    tally: Tally | None = None,
 ) -> str:
     """The notation of the AI's next action for ``seat``, from what ``seat`` can see.
 
     ``budget_s`` overrides the level's seconds; ``iterations`` caps the work instead of (or as
     well as) the clock, which makes the answer independent of machine speed: the same view,
     seed and iteration cap always give the same move.
+
+    In the two-player games the search's choice passes the immediate-loss check of
+    :mod:`ai.safety` before it is returned; ``tally``, when given, counts what that check
+    did (the benchmark reports it).
     """
     if level not in LEVELS:
         raise ValueError(f"unknown level {level!r}; one of {', '.join(LEVELS)}")
     seconds = budget_s if budget_s is not None else (None if iterations else LEVELS[level])
     module = importlib.import_module(f"ai.{game}")
-    return str(module.choose(view, seat, Budget(seconds, iterations), random.Random(seed)))
+    budget = Budget(seconds, iterations)
+    return str(module.choose(view, seat, budget, random.Random(seed), tally=tally))

@@ -56,6 +56,9 @@ class Search(Generic[S, M]):
     def __init__(self, game: Game[S, M], clock: Clock) -> None:
         self.game = game
         self.clock = clock
+        self.ranking: list[M] = []
+        """The root's moves best first, as the deepest completed iteration ordered them
+        (what a last check walks down when the best one will not do)."""
 
     def best(
         self, state: S, moves: Sequence[M] | None = None, max_depth: int = 64
@@ -66,6 +69,7 @@ class Search(Generic[S, M]):
         if not moves:
             raise ValueError("no legal move to choose from")
         best_move, best_value, depth_done = moves[0], -WIN, 0
+        self.ranking = list(moves)
         for depth in range(1, max_depth + 1):
             try:
                 value, move, ordered = self._root(state, moves, depth, enforce=depth > 1)
@@ -73,6 +77,7 @@ class Search(Generic[S, M]):
                 break
             best_move, best_value, depth_done = move, value, depth
             moves = ordered  # the next iteration searches the best moves first
+            self.ranking = ordered
             if abs(value) >= WIN - 1000 or self.clock.done():
                 break  # a forced result is known, or no time for a deeper look
         return best_move, best_value, depth_done

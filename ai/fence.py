@@ -12,8 +12,15 @@ Others) that look best right away. Per iteration: pick a candidate by UCB1 (each
 once first), play it in a freshly dealt world, let the others play on at random until the
 seat has to decide again (or :data:`PLAYOUT_PLIES` steps), and judge the position reached
 (:func:`judge`). The first action of the candidate with the most visits is played. Which
-actions are legal depends only on what the seat can see, so every sampled world offers the
-same candidates.
+actions are legal *now* depends only on what the seat can see, so every sampled world offers
+the same first actions (a test deals worlds to check it).
+
+A plan's second half is another matter: it was chosen in one world, after a first half
+whose effect may hang on what the seat cannot see — a Hunch's die jails a rival in one
+world and not in the next, a State's Evidence draw brings different cards. So the second
+half is replayed only where that same step is still the seat's to take; elsewhere the seat
+decides again in that world as the first judgement did (:func:`_second_half`), just as it
+will really decide its second step knowing what the first one brought.
 
 Stopping the playout at the seat's own next decision means the seat never plays at random
 in its own search (a random step of its own walks into the Cops as often as not), and the
@@ -32,6 +39,7 @@ import random
 from typing import Any
 
 from ai.budget import Budget, Clock
+from ai.safety import Tally
 from games.fence import RULES
 from games.fence import actions as act
 from games.fence.cards import colour_of, has_pair, is_numbered, value_of
@@ -115,6 +123,28 @@ def _apply(state: FenceState, action: Any) -> FenceState:
     return after
 
 
+def _second_half(world: FenceState, planned: Any, seat: int) -> Any | None:
+    """The second step of a plan in ``world`` once its first step is played there: the
+    planned one where it is legal, else the step the first judgement likes best; ``None``
+    when the seat has no second step to take in this world (the first half ended the turn
+    or brought a draw first)."""
+    if world.winners is not None or world.actor != seat or world.stage != "second":
+        return None
+    legal = RULES.legal_actions(world)
+    if planned in legal:
+        return planned
+    return max(legal, key=lambda step: judge(_apply(world, step), seat), default=None)
+
+
+def _play_plan(world: FenceState, plan: Plan, seat: int) -> FenceState:
+    world = _apply(world, plan[0])
+    if len(plan) > 1:
+        second = _second_half(world, plan[1], seat)
+        if second is not None:
+            world = _apply(world, second)
+    return world
+
+
 def _seat_decides(state: FenceState, seat: int) -> bool:
     return state.actor == seat and state.stage in DECISIONS
 
@@ -176,7 +206,12 @@ def _draft(state: FenceState, actions: list[Any], view: dict[str, Any], rng: ran
     return rng.choice(home or places)
 
 
-def choose(view: dict[str, Any], seat: int, budget: Budget, rng: random.Random) -> str:
+def choose(
+    view: dict[str, Any], seat: int, budget: Budget, rng: random.Random,
+    tally: Tally | None = None,
+) -> str:
+    """``tally`` is accepted for the common signature and left alone: with three or more
+    seats no single reply decides the game, so the immediate-loss check does not apply."""
     clock = budget.start()
     worlds = Sampler(view, seat)
     first = worlds.sample(rng)
@@ -202,9 +237,7 @@ def choose(view: dict[str, Any], seat: int, budget: Budget, rng: random.Random) 
                 range(len(plans)),
                 key=lambda i: totals[i] / visits[i] + EXPLORATION * math.sqrt(log_n / visits[i]),
             )
-        world = worlds.sample(rng)
-        for action in plans[index]:
-            world = _apply(world, action)
+        world = _play_plan(worlds.sample(rng), plans[index], seat)
         totals[index] += _playout(world, seat, rng)
         visits[index] += 1
         played += 1

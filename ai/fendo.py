@@ -20,6 +20,7 @@ from typing import Any
 
 from ai.alphabeta import Search
 from ai.budget import Budget
+from ai.safety import Tally, first_safe, reserve
 from games.fendo import RULES
 from games.fendo.moves import is_over, legal_actions, play
 from games.fendo.notation import state_from_dict
@@ -122,7 +123,36 @@ class FendoGame:
         return after.to_move == state.to_move
 
 
-def choose(view: dict[str, Any], seat: int, budget: Budget, rng: random.Random) -> str:
+class FendoTactics:
+    """:class:`ai.safety.Tactics` for Fendo: the game ends (ruling 10) with the larger
+    closed area winning, equal areas drawn."""
+
+    multi_step = False
+
+    def mover(self, state: FendoState) -> int:
+        return state.to_move
+
+    def winner(self, state: FendoState) -> int | None:
+        if not is_over(state):
+            return None
+        closed = state.scores()
+        return 0 if closed[0] > closed[1] else 1 if closed[1] > closed[0] else -1
+
+    def steps(self, state: FendoState) -> Sequence[Action]:
+        return legal_actions(state)
+
+    def apply(self, state: FendoState, action: Action) -> FendoState:
+        return play(state, action)
+
+    def wins_at_once(self, state: FendoState) -> bool:
+        seat = state.to_move
+        return any(self.winner(play(state, a)) == seat for a in legal_actions(state))
+
+
+def choose(
+    view: dict[str, Any], seat: int, budget: Budget, rng: random.Random,
+    tally: Tally | None = None,
+) -> str:
     state = state_from_view(view)
     actions = legal_actions(state)
     if len(actions) == 1:
@@ -131,8 +161,12 @@ def choose(view: dict[str, Any], seat: int, budget: Budget, rng: random.Random) 
     rng.shuffle(actions)  # equal-looking actions are told apart by the seed
     scored = [(value_for(play(state, a), state.to_move), a) for a in actions]
     scored.sort(key=lambda row: row[0], reverse=True)  # stable: ties keep the seeded order
-    best, _, _ = Search(game, budget.start()).best(state, [a for _, a in scored])
-    return RULES.format(state, best)
+    clock = budget.start()
+    search = Search(game, reserve(clock))
+    ranked = [a for _, a in scored]
+    best, _, _ = search.best(state, ranked)
+    safe = first_safe(FendoTactics(), state, [best, *search.ranking, *ranked], clock, tally)
+    return RULES.format(state, best if safe is None else safe)
 
 
-__all__ = ["Add", "FendoGame", "choose", "claims", "state_from_view", "value_for"]
+__all__ = ["Add", "FendoGame", "FendoTactics", "choose", "claims", "state_from_view", "value_for"]

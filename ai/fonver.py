@@ -24,6 +24,7 @@ Decisions where the rulings say nothing about play (ruling 5 leaves the pie to t
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
 from collections.abc import Mapping, Sequence
@@ -32,7 +33,9 @@ from typing import Any
 import games
 from ai.budget import Budget
 from ai.fonver_distance import FAR, Links, distance, links, through
+from ai.fonver_tactics import FonverTactics
 from ai.mcts import Settings, search
+from ai.safety import Tally, first_safe, reserve
 from games.fonver.board import EMPTY, geometry, other
 from games.fonver.play import capture, capture_pairs, place
 from games.fonver.state import FonverState
@@ -182,7 +185,10 @@ def pie_choice(state: FonverState) -> str:
     return "swap" if margin >= n // 4 else "keep"
 
 
-def choose(view: Mapping[str, Any], seat: int, budget: Budget, rng: random.Random) -> str:
+def choose(
+    view: Mapping[str, Any], seat: int, budget: Budget, rng: random.Random,
+    tally: Tally | None = None,
+) -> str:
     clock = budget.start()  # the whole call counts, preparation included
     state = state_from_view(view)
     n = state.size
@@ -194,10 +200,14 @@ def choose(view: Mapping[str, Any], seat: int, budget: Budget, rng: random.Rando
     candidates = domain.actions(state)
     if len(candidates) == 1:
         return _name(n, candidates[0])
-    rows = search(domain, state, clock, rng, SETTINGS)
+    rows = search(domain, state, reserve(clock), rng, SETTINGS)
     if not rows:
         return _name(n, candidates[0])
-    return _name(n, _unlooped(rows, n) if state.phase == "capture" else rows[0][0])
+    best = _unlooped(rows, n) if state.phase == "capture" else rows[0][0]
+    tactics = FonverTactics()
+    ranked = itertools.chain([best], (row[0] for row in rows), tactics.steps(state))
+    safe = first_safe(tactics, state, ranked, clock, tally)
+    return _name(n, best if safe is None else safe)
 
 
 def _unlooped(rows: list[tuple[Step, int, float]], size: int) -> Step:

@@ -19,9 +19,10 @@ from typing import Any
 
 from ai.alphabeta import WIN, Search
 from ai.budget import Budget
+from ai.safety import Tally, first_safe, reserve
 from games.ordo import RULES
 from games.ordo.board import RANK_MASKS, RANKS, rank_of, squares_of
-from games.ordo.moves import Move, legal_moves, piece_moves, play
+from games.ordo.moves import Move, has_move, legal_moves, piece_moves, play
 from games.ordo.state import GOAL_MASKS, OrdoState, from_rows
 
 Position = tuple[int, int, int]
@@ -121,7 +122,38 @@ class OrdoGame:
         return False
 
 
-def choose(view: dict[str, Any], seat: int, budget: Budget, rng: random.Random) -> str:
+class OrdoTactics:
+    """:class:`ai.safety.Tactics` over the search's positions. The engine's endings:
+    a piece on the goal row, no pieces left, no legal move (split for good or blocked)."""
+
+    multi_step = False
+
+    def mover(self, pos: Position) -> int:
+        return pos[2]
+
+    def winner(self, pos: Position) -> int | None:
+        own, opp, colour = pos
+        if opp & GOAL_MASKS[1 - colour] or not own:
+            return 1 - colour
+        if own & GOAL_MASKS[colour] or not opp:
+            return colour
+        return None if has_move(own, opp, colour) else 1 - colour
+
+    def steps(self, pos: Position) -> Sequence[Move]:
+        return legal_moves(*pos)
+
+    def apply(self, pos: Position, move: Move) -> Position:
+        return OrdoGame().play(pos, move)
+
+    def wins_at_once(self, pos: Position) -> bool:
+        colour = pos[2]
+        return any(self.winner(self.apply(pos, m)) == colour for m in legal_moves(*pos))
+
+
+def choose(
+    view: dict[str, Any], seat: int, budget: Budget, rng: random.Random,
+    tally: Tally | None = None,
+) -> str:
     state = state_from_view(view)
     colour = state.to_move
     pos = (state.pieces(colour), state.pieces(1 - colour), colour)
@@ -130,5 +162,8 @@ def choose(view: dict[str, Any], seat: int, budget: Budget, rng: random.Random) 
         return RULES.format(state, moves[0])
     rng.shuffle(moves)  # equal-looking moves are told apart by the seed, not generation order
     moves.sort(key=_ordering(pos), reverse=True)
-    best, _, _ = Search(OrdoGame(), budget.start()).best(pos, moves)
-    return RULES.format(state, best)
+    clock = budget.start()
+    search = Search(OrdoGame(), reserve(clock))
+    best, _, _ = search.best(pos, moves)
+    safe = first_safe(OrdoTactics(), pos, [best, *search.ranking, *moves], clock, tally)
+    return RULES.format(state, best if safe is None else safe)

@@ -1,14 +1,30 @@
 """Strength and speed of the computer opponents: ``python -m benchmarks.ai``.
 
-Per two-player game it plays four pairings, colours alternated game by game:
+Per two-player game it plays these pairings, seats alternated game by game:
 
 * ``vs_random``: normal level against the uniform random player;
 * ``vs_flat``: normal level against flat Monte Carlo given the same seconds per move;
 * ``strong_vs_normal``: strong level against normal level;
+* ``easy_vs_one_ply``: easy level against the one-ply player (it wins when handed a
+  line, else plays at random): a loss here is a win the computer handed over;
+* ``vs_uct``: the computer given ``--uct`` seconds (1 s) against plain UCT
+  (:func:`ai.baselines.uct`: UCB1, random playouts, no knowledge) given the same seconds.
+  Fonver plays it on 9×9 and 13×13 (rows ``fonver9``, ``fonver13``), the others with their
+  default options.
 
-and for FENCE! (3 players) ``vs_two_random``: the AI seat (rotating) against two random
-players. A score is wins plus half the draws (a game that hits the ply cap counts as a draw),
-divided by games. ``move_s_median`` is the median seconds of one normal-level call.
+and for FENCE! (3 players, the computer's seat rotating) ``vs_two_random`` against two
+random players and ``vs_two_uct`` against two UCT players, each searching one world dealt
+from its own view (UCT cannot see hidden cards either). A score is wins plus half the draws
+(a game that hits the ply cap counts as a draw), divided by games.
+
+Also counted: ``move_s_median``, the median seconds of one normal-level call, and per
+pairing ``vetoed``: the computer's turns its immediate-loss check overruled (the search
+liked a turn best after which the opponent could win at once, and another turn avoided
+that), summed over the computer's calls — the blunders the check prevented.
+
+``--quick`` is a smoke run for a loaded two-core machine: two games per pairing (one per
+seat) at a tenth of the seconds, done in minutes; its scores are too few to publish. The
+full run (no ``--quick``) is what the README's figures come from.
 
 Games run in a process pool (``--jobs``, default the number of cores), so run it on an
 otherwise idle machine: every player thinks against the wall clock.
@@ -24,14 +40,16 @@ import time
 from collections import defaultdict
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import ai
 import games
-from ai.baselines import flat_monte_carlo, random_action
+from ai.baselines import flat_monte_carlo, one_ply, random_action, uct
 from ai.budget import Budget
+from ai.safety import Tally
 from benchmarks.report import emit
+from games.fence.determinize import Sampler
 
 TWO_PLAYER = ("ordo", "fendo", "fonver", "fuer")
 MULTIPLAYER = ("fence",)
@@ -39,49 +57,93 @@ PAIRINGS = {
     "vs_random": ("normal", "random"),
     "vs_flat": ("normal", "flat"),
     "strong_vs_normal": ("strong", "normal"),
+    "vs_uct": ("computer", "uct"),
+    "easy_vs_one_ply": ("easy", "one_ply"),
 }
-TARGETS = {"vs_random": 0.95, "vs_flat": 0.65, "strong_vs_normal": 0.60, "vs_two_random": 0.55}
+MULTI_PAIRINGS = {"vs_two_random": "random", "vs_two_uct": "uct"}
+TARGETS = {
+    "vs_random": 0.95,
+    "vs_flat": 0.65,
+    "strong_vs_normal": 0.60,
+    "vs_uct": 0.80,
+    "easy_vs_one_ply": 0.95,
+    "vs_two_random": 0.55,
+    "vs_two_uct": 0.40,
+}
+UCT_VARIANTS: dict[str, tuple[str, dict[str, Any]]] = {
+    "ordo": ("ordo", {}),
+    "fendo": ("fendo", {}),
+    "fonver9": ("fonver", {"size": 9}),
+    "fonver13": ("fonver", {"size": 13}),
+    "fuer": ("fuer", {}),
+    "fence": ("fence", {}),
+}
+"""Rows of the UCT pairing: Fonver on the two sizes the issue names."""
 TARGET_MOVE_S = 2.5
 MAX_PLIES = 1_000
+QUICK_GAMES = 2
+QUICK_SCALE = 0.1
+"""``--quick`` plays this share of every budget."""
 
 
 @dataclass(frozen=True)
 class Game:
-    """One game to play: who sits where. ``hero`` is the seat whose result is scored."""
+    """One game to play: who sits where. ``hero`` is the seat whose result is scored;
+    ``row`` names the game and its options in the table."""
 
     game: str
+    row: str
     pairing: str
     players: tuple[str, ...]
     hero: int
     seed: int
     seconds: dict[str, float]
+    options: dict[str, Any] = field(default_factory=dict)
 
 
-def _player(kind: str, game: str, seconds: dict[str, float]) -> Callable[..., Any]:
+def _player(kind: str, game: str, seconds: dict[str, float], tally: Tally) -> Callable[..., Any]:
     rules = games.get(game)
 
     if kind == "random":
         return lambda state, seat, rng: random_action(rules, state, rng)
+    if kind == "one_ply":
+        return lambda state, seat, rng: one_ply(rules, state, seat, rng)
     if kind == "flat":
         budget = Budget(seconds["normal"])
         return lambda state, seat, rng: flat_monte_carlo(rules, state, seat, budget, rng)
+    if kind == "uct":
+        budget = Budget(seconds["uct"])
+        if game in MULTIPLAYER:
+            return lambda state, seat, rng: _uct_from_view(rules, state, seat, budget, rng)
+        return lambda state, seat, rng: uct(rules, state, seat, budget, rng)
 
     def think(state: Any, seat: int, rng: random.Random) -> Any:
         view = rules.view(state, seat)
-        text = ai.choose(
-            game, view, seat, level=kind, seed=rng.randrange(2**31), budget_s=seconds[kind]
-        )
+        level = "normal" if kind == "computer" else kind
+        text = ai.choose(game, view, seat, level=level, seed=rng.randrange(2**31),
+                         budget_s=seconds[kind], tally=tally)
         return rules.parse(state, text)
 
     return think
 
 
-def play(job: Game) -> tuple[float, list[float]]:
-    """(score of the hero seat, seconds of each normal-level call)."""
+def _uct_from_view(
+    rules: Any, state: Any, seat: int, budget: Budget, rng: random.Random
+) -> Any:
+    """UCT for a game of hidden cards, fairly: it searches one world dealt from what its
+    seat can see, and its first steps there are exactly the seat's real legal steps."""
+    world = Sampler(rules.view(state, seat), seat).sample(rng)
+    action = uct(rules, world, seat, budget, rng, seats=state.players)
+    return rules.parse(state, rules.format(world, action))
+
+
+def play(job: Game) -> tuple[float, list[float], int]:
+    """(score of the hero seat, seconds of each normal-level call, turns vetoed)."""
     rules = games.get(job.game)
     rng = random.Random(job.seed)
-    state = rules.new(players=len(job.players), seed=job.seed)
-    players = [_player(kind, job.game, job.seconds) for kind in job.players]
+    state = rules.new(players=len(job.players), options=job.options or None, seed=job.seed)
+    tally = Tally()
+    players = [_player(kind, job.game, job.seconds, tally) for kind in job.players]
     normal_calls: list[float] = []
     for _ in range(MAX_PLIES):
         if rules.outcome(state) is not None:
@@ -97,91 +159,116 @@ def play(job: Game) -> tuple[float, list[float]]:
         score = 0.5 if len(job.players) == 2 else 0.0
     else:
         score = 1.0 if job.hero in outcome.winners else 0.0
-    return score, normal_calls
+    return score, normal_calls, tally.prevented
 
 
 def schedule(
-    names: list[str], count: int, seconds: dict[str, float], seed: int, pairings: list[str]
+    names: list[str],
+    count: int,
+    seconds: dict[str, float],
+    seed: int,
+    pairings: list[str],
+    uct_count: int,
 ) -> list[Game]:
     jobs = []
     for game in names:
-        if game in MULTIPLAYER and "vs_two_random" in pairings:
-            for i in range(count):
-                hero = i % 3
-                seats = tuple("normal" if s == hero else "random" for s in range(3))
-                jobs.append(Game(game, "vs_two_random", seats, hero, seed + i, seconds))
-            continue
         if game in MULTIPLAYER:
+            for pairing, other in MULTI_PAIRINGS.items():
+                if pairing not in pairings:
+                    continue
+                games_here = uct_count if other == "uct" else count
+                for i in range(games_here):
+                    hero = i % 3
+                    kind = "computer" if other == "uct" else "normal"
+                    seats = tuple(kind if s == hero else other for s in range(3))
+                    jobs.append(Game(game, game, pairing, seats, hero, seed + i, seconds))
             continue
         for pairing, (hero_kind, other) in PAIRINGS.items():
             if pairing not in pairings:
                 continue
-            for i in range(count):
-                hero = i % 2
-                seats = (hero_kind, other) if hero == 0 else (other, hero_kind)
-                jobs.append(Game(game, pairing, seats, hero, seed + i, seconds))
+            rows = [(game, {})]
+            if pairing == "vs_uct":
+                rows = [(row, opts) for row, (g, opts) in UCT_VARIANTS.items() if g == game]
+            for row, options in rows:
+                for i in range(uct_count if pairing == "vs_uct" else count):
+                    hero = i % 2
+                    seats = (hero_kind, other) if hero == 0 else (other, hero_kind)
+                    jobs.append(Game(game, row, pairing, seats, hero, seed + i, seconds, options))
     return jobs
 
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=40, help="games per pairing (default 40)")
-    parser.add_argument("--quick", action="store_true", help="6 games per pairing")
+    parser.add_argument("--uct-games", type=int, default=20,
+                        help="games per row of the UCT pairings (default 20: 10 per seat)")
+    parser.add_argument("--quick", action="store_true",
+                        help=f"{QUICK_GAMES} games per pairing at {QUICK_SCALE:g}× the seconds")
     parser.add_argument("--game", action="append", choices=TWO_PLAYER + MULTIPLAYER)
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument(
-        "--pairing",
-        action="append",
-        choices=[*PAIRINGS, "vs_two_random"],
+        "--pairing", action="append", choices=[*PAIRINGS, *MULTI_PAIRINGS],
         help="only these pairings (default all)",
     )
     for level, seconds in ai.LEVELS.items():
-        parser.add_argument(
-            f"--{level}",
-            type=float,
-            default=seconds,
-            help=f"seconds per move at {level} (default {seconds})",
-        )
+        parser.add_argument(f"--{level}", type=float, default=seconds,
+                            help=f"seconds per move at {level} (default {seconds})")
+    parser.add_argument("--uct", type=float, default=1.0,
+                        help="seconds per move of both sides in the UCT pairings (default 1)")
     args = parser.parse_args(argv)
-    count = 6 if args.quick else args.games
+    scale = QUICK_SCALE if args.quick else 1.0
+    count = QUICK_GAMES if args.quick else args.games
+    uct_count = QUICK_GAMES if args.quick else args.uct_games
     names = args.game or [*TWO_PLAYER, *MULTIPLAYER]
-    seconds = {level: getattr(args, level) for level in ai.LEVELS}
-    jobs = schedule(names, count, seconds, args.seed, args.pairing or [*PAIRINGS, "vs_two_random"])
+    seconds = {level: getattr(args, level) * scale for level in ai.LEVELS}
+    seconds["uct"] = seconds["computer"] = args.uct * scale
+    jobs = schedule(names, count, seconds, args.seed,
+                    args.pairing or [*PAIRINGS, *MULTI_PAIRINGS], uct_count)
+    # The longest games first, so the pool does not end on one long game alone.
+    jobs.sort(key=lambda job: (job.pairing not in ("strong_vs_normal", "vs_uct"),
+                               job.row != "fonver13"))
 
     scores: dict[tuple[str, str], list[float]] = defaultdict(list)
     calls: dict[str, list[float]] = defaultdict(list)
+    vetoed: dict[tuple[str, str], int] = defaultdict(int)
     start = time.perf_counter()
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
-        for job, (score, normal_calls) in zip(jobs, pool.map(play, jobs), strict=True):
-            scores[job.game, job.pairing].append(score)
+        for job, (score, normal_calls, prevented) in zip(
+            jobs, pool.map(play, jobs), strict=True
+        ):
+            scores[job.row, job.pairing].append(score)
             calls[job.game].extend(normal_calls)
-            print(
-                f"  {job.game} {job.pairing} game {len(scores[job.game, job.pairing])}: {score:g}",
-                flush=True,
-            )
+            vetoed[job.row, job.pairing] += prevented
+            print(f"  {job.row} {job.pairing} game {len(scores[job.row, job.pairing])}"
+                  f" (computer in seat {job.hero}): {score:g}", flush=True)
     elapsed = time.perf_counter() - start
 
-    figures: dict[str, Any] = {"games_per_pairing": count, "seconds": seconds}
-    print(f"{'game':8} {'pairing':18} {'games':>5} {'score':>6} {'target':>6}")
-    for game in names:
+    figures: dict[str, Any] = {
+        "games_per_pairing": count, "uct_games": uct_count, "quick": args.quick,
+        "seconds": {k: round(v, 3) for k, v in seconds.items()},
+    }
+    print(f"{'row':9} {'pairing':18} {'games':>5} {'score':>6} {'target':>6}     {'vetoed':>6}")
+    rows = sorted({job.row for job in jobs}, key=[j.row for j in jobs].index)
+    for name in rows:
         row: dict[str, Any] = {}
-        for (g, pairing), values in scores.items():
-            if g != game:
+        for (r, pairing), values in scores.items():
+            if r != name:
                 continue
             row[pairing] = round(statistics.fmean(values), 3)
+            row[f"{pairing}_vetoed"] = vetoed[r, pairing]
             mark = "ok" if row[pairing] >= TARGETS[pairing] else "BELOW"
-            print(
-                f"{game:8} {pairing:18} {len(values):5} {row[pairing]:6.2f} "
-                f"{TARGETS[pairing]:6.2f} {mark}"
+            print(f"{name:9} {pairing:18} {len(values):5} {row[pairing]:6.2f} "
+                  f"{TARGETS[pairing]:6.2f} {mark:5} {vetoed[r, pairing]:6}")
+        if calls.get(name):
+            row["move_s_median"] = (
+                round(statistics.median(calls[name]), 3) if calls[name] else None
             )
-        row["move_s_median"] = round(statistics.median(calls[game]), 3) if calls[game] else None
-        print(
-            f"{game:8} {'move_s_median':18} {len(calls[game]):5} "
-            f"{row['move_s_median'] or 0:6.2f} {TARGET_MOVE_S:6.2f}"
-        )
-        figures[game] = row
+            print(f"{name:9} {'move_s_median':18} {len(calls[name]):5} "
+                  f"{row['move_s_median'] or 0:6.2f} {TARGET_MOVE_S * scale:6.2f}")
+        figures[name] = row
     print(f"{len(jobs)} games in {elapsed:.0f} s with {args.jobs} jobs")
+    figures["elapsed_s"] = round(elapsed, 1)
     emit("ai", figures)
 
 
