@@ -58,6 +58,7 @@ from bot.service.panel import walk
 from bot.service.replies import Button, DirectMessage, Post, Reply, is_computer
 from bot.service.timecontrol import DAY
 from bot.service.transition import stale as is_stale
+from bot.service.webpages import SPECTATOR_MODES, SPECTATORS_KEY
 from bot.words import language_of, words
 from render.chart import rating_chart
 from storage.base import ACTIVE, FINISHED, MatchRecord, MatchUpdate, Rating, StaleVersion
@@ -67,7 +68,9 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("bot.service")
 
-SERVER_KEYS = ("time", "channel", "mode", "games", *(x.name for x in limits.LIMITS))
+SERVER_KEYS = (
+    "time", "channel", "mode", "games", SPECTATORS_KEY, *(x.name for x in limits.LIMITS)
+)  # fmt: skip
 NOTIFY_EXPLAINED = {
     "thread": "notify.thread",
     "dm": "notify.dm",
@@ -550,6 +553,10 @@ class CorrespondenceCases:
                 settings["channel"] = str(value) if value else None
             elif key == "games":
                 settings["games"] = self._game_list(str(value))
+            elif key == SPECTATORS_KEY:
+                if value not in SPECTATOR_MODES:
+                    raise Refusal("settings.bad_spectators")
+                settings[SPECTATORS_KEY] = value
             else:
                 raise Refusal("settings.unknown", key=repr(key), keys=", ".join(SERVER_KEYS))
         if changes:
@@ -573,6 +580,11 @@ class CorrespondenceCases:
                 channel=channel,
                 layout=layout,
                 games=", ".join(enabled),
+            ),
+            say(
+                "settings.spectators_public"
+                if settings.get(SPECTATORS_KEY) == "public"
+                else "settings.spectators_thread"
             ),
             say("settings.limits_head"),
             *(

@@ -56,6 +56,8 @@ from bot.service.summaries import round_summary
 from bot.service.timecontrol import TimeControl
 from bot.service.tournaments.cases import TournamentCases
 from bot.service.transition import Transitions, stale
+from bot.service.weblinks import BoardLinks
+from bot.service.webpages import BoardPages
 from bot.service.workers import Workers
 from bot.words import words
 from games.core import IllegalMove, Outcome, Rules, quoted, shorten
@@ -136,6 +138,7 @@ class Service(
         vacation_days: float = 30.0,
         workers: Workers | None = None,
         computer_seconds: dict[str, float] | None = None,
+        web: BoardLinks | None = None,
     ) -> None:
         self.store = store
         self.clock = clock
@@ -161,6 +164,8 @@ class Service(
         """Matches whose computer turn this process is working out now."""
         self._legal: OrderedDict[tuple[int, int], dict[str, str]] = OrderedDict()
         self._cache_size = cache_size
+        self.pages = BoardPages(store, self.clocks, web, self.move, self._may_see)
+        """The web board (bot/web): who may look, what a page shows, moves by clicking."""
 
     # ------------------------------------------------------------------------------------
     # helpers: users, matches, names
@@ -406,6 +411,9 @@ class Service(
             buttons = (Button(say("button.choose_move"), "panel", "primary"), *buttons)
         if secret:
             buttons = (*buttons, Button(say("button.my_cards"), "hand", "secondary"))
+        if self.pages.enabled:
+            # Each presser gets their own link, privately: a thread post is read by many.
+            buttons = (*buttons, Button(say("web.open_yours"), "web_link", "secondary"))
         title = self._match_title(rules, loaded.id, names)
         text = "\n".join(line for line in text_lines if line)
         return Post(
@@ -468,7 +476,14 @@ class Service(
     ) -> tuple[DirectMessage, ...]:
         """What a change tells players privately: changed secrets (all of them at the
         start, ``before`` None) and "your turn" DMs for those who asked for them."""
-        return await self._secret_dms(after, before) + await self.notifier.turn_dms(after, ended)
+        dms = await self._secret_dms(after, before) + await self.notifier.turn_dms(after, ended)
+        return await self.pages.with_links(after.record, dms)
+
+    async def web_link(
+        self, actor: User, *, match_id: int | None = None, where: str | None = None
+    ) -> Reply:
+        """The caller's own link to a match's web board (:mod:`bot.service.webpages`)."""
+        return await self.pages.link(actor, match_id=match_id, where=where)
 
     def _linked(self, record: MatchRecord, text: str) -> str:
         return self.notifier.linked(record, text)
