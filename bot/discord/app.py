@@ -22,6 +22,7 @@ from bot.discord.identity import actor_of
 from bot.discord.translator import CatalogueTranslator
 from bot.service import Service
 from bot.service.command_map import GROUP_OF, full_name
+from bot.service.opponents import has_computer
 from bot.service.replies import Reply, parse_path
 from bot.service.workers import Workers
 from bot.settings import Settings
@@ -29,8 +30,14 @@ from bot.words import words
 from discord import app_commands
 from discord.ext import commands, tasks
 from storage import Store
+from storage.base import ACTIVE
 
 log = logging.getLogger(__name__)
+
+Stop = Callable[[], Awaitable[None]]
+Companion = Callable[["BoardBot"], Awaitable[Stop]]
+"""Something that runs beside the bot once its service exists (the web board), started in
+``setup_hook`` and stopped on close; given by whoever builds the bot (``bot.__main__``)."""
 
 COMPONENTS = (MatchButton, StepSelect, PanelSelect)
 """Every button and menu the bot posts: their ids carry the match, so they outlive restarts."""
@@ -40,8 +47,11 @@ PARALLEL_DELIVERIES = 8
 """Scheduled messages (reminders, timeouts, computer moves) in flight at once."""
 
 PLAIN_ACTIONS = frozenset(
-    {"accept", "decline", "resign", "join", "leave", "start", "hand", "rematch", "add_computer"}
-)
+    {
+        "accept", "decline", "resign", "join", "leave", "start", "hand", "rematch",
+        "add_computer", "web_link",
+    }
+)  # fmt: skip
 """Button actions that call the service use case of the same name for the button's match."""
 TOURNAMENT_ACTIONS = frozenset({"tournament_join", "tournament_leave"})
 """Buttons under a tournament's sign-up post: the tournament's id travels as the value."""
@@ -86,6 +96,7 @@ class BoardBot(commands.Bot):
         store: Store | None = None,
         clock: Callable[[], float] = time.time,
         sync_commands: bool = True,
+        companions: tuple[Companion, ...] = (),
         **client: Any,
     ) -> None:
         super().__init__(
@@ -107,6 +118,8 @@ class BoardBot(commands.Bot):
         """Whether this process ran the last scheduler tick (None before the first)."""
         self._background: set[asyncio.Task[None]] = set()
         """Computer turns being played after a reply; kept so they are not collected."""
+        self._companions = companions
+        self._stops: list[Stop] = []
 
     async def setup_hook(self) -> None:
         store = self._store or self.settings.store()
@@ -121,6 +134,7 @@ class BoardBot(commands.Bot):
             vacation_days=self.settings.vacation_days,
             workers=self.workers,
             computer_seconds=self.settings.computer_seconds,
+            web=self.settings.board_links(self._clock),
         )
         await self.workers.start()
         await self.service.on_startup()
@@ -131,6 +145,17 @@ class BoardBot(commands.Bot):
             await self.sync_commands()
         self.scheduler.change_interval(seconds=self.settings.tick_seconds)
         self.scheduler.start()
+        for companion in self._companions:
+            self._stops.append(await companion(self))
+
+    async def publish_reply(self, reply: Reply) -> None:
+        """Deliver what a change made outside Discord posts (a move on the web board): the
+        thread post, pings and DMs, then the computer's answer if it is to move."""
+        await self.delivery.publish(reply)
+        if reply.ok and reply.match_id is not None:
+            record = await self.service.store.get_match(reply.match_id)
+            if record is not None and record.status == ACTIVE and has_computer(record):
+                self.computer_turns_soon(record.id)
 
     @tasks.loop(seconds=60)
     async def scheduler(self) -> None:
@@ -212,6 +237,12 @@ class BoardBot(commands.Bot):
                 log.exception("posting the computer's move failed (match %s)", match_id)
 
     async def close(self) -> None:
+        for stop in self._stops:
+            try:
+                await stop()
+            except Exception:
+                log.exception("stopping a companion of the bot failed")
+        self._stops.clear()
         self.scheduler.cancel()
         for task in list(self._background):
             task.cancel()

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from bot.discord.components import MatchButton, PanelSelect, StepSelect
 from bot.service.opponents import has_computer
-from bot.service.replies import Panel, Post, Reply
+from bot.service.replies import Link, Panel, Post, Reply
 from bot.service.transition import public_version
 from bot.words import language_of, words
 from storage.base import ACTIVE, MatchRecord
@@ -137,6 +137,19 @@ def panel_view(panel: Panel, locale: str = "en") -> discord.ui.View:
                 label=words(locale)("panel.back"),
                 style="secondary",
             )
+        )
+    return view
+
+
+def with_links(view: discord.ui.View | None, links: tuple[Link, ...]) -> discord.ui.View | None:
+    """``view`` (or a new one) with a link button per link: the web board's signed links,
+    only ever on messages meant for one person (ephemeral answers, DMs)."""
+    if not links:
+        return view
+    view = view or discord.ui.View(timeout=None)
+    for link in links[:5]:
+        view.add_item(
+            discord.ui.Button(style=discord.ButtonStyle.link, url=link.url, label=link.label[:80])
         )
     return view
 
@@ -307,13 +320,16 @@ class Delivery:
                 ephemeral=reply.ephemeral,
                 image=reply.image,
                 image_name=reply.image_name,
-                view=panel_view(reply.panel, language_of(interaction.locale))
-                if reply.panel
-                else None,
+                view=with_links(
+                    panel_view(reply.panel, language_of(interaction.locale))
+                    if reply.panel
+                    else None,
+                    reply.links,
+                ),
                 files=reply.files,
             )
         for dm in reply.dms:
-            await self.direct(dm.user_id, dm.text, dm.image, record)
+            await self.direct(dm.user_id, dm.text, dm.image, record, dm.links)
         if reply.ok and record is not None and record.status == ACTIVE and has_computer(record):
             self.bot.computer_turns_soon(record.id)
         if reply.ok and isinstance(started := reply.extra.get("tournament"), int):
@@ -331,7 +347,7 @@ class Delivery:
         elif reply.post is not None and reply.place is not None:
             await self.post_to_place(reply.place, reply.post)
         for dm in reply.dms:
-            await self.direct(dm.user_id, dm.text, dm.image, record)
+            await self.direct(dm.user_id, dm.text, dm.image, record, dm.links)
 
     async def followup(
         self,
@@ -381,7 +397,12 @@ class Delivery:
             await self.followup(interaction, text, image=reply.image)
 
     async def direct(
-        self, user_id: str, text: str, image: bytes | None, record: MatchRecord | None
+        self,
+        user_id: str,
+        text: str,
+        image: bytes | None,
+        record: MatchRecord | None,
+        links: tuple[Link, ...] = (),
     ) -> bool:
         """DM a user; on failure say so in the match's place without the secret."""
         try:
@@ -389,6 +410,8 @@ class Delivery:
             kwargs: dict[str, Any] = {"content": text[:2000]}
             if image:
                 kwargs["file"] = discord.File(io.BytesIO(image), filename="hand.png")
+            if (view := with_links(None, links)) is not None:
+                kwargs["view"] = view
             await user.send(**kwargs)
             return True
         except (discord.HTTPException, ValueError) as exc:

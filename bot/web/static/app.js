@@ -40,7 +40,8 @@ function button(text, onClick, attrs = {}) {
 }
 
 function announce(text) {
-  $('status').textContent = [page.status_text, mine() ? t('your_turn') : '', text].filter(Boolean).join(' ');
+  const who = page.seat === null ? t('watching') : mine() ? t('your_turn') : '';
+  $('status').textContent = [page.status_text, who, text].filter(Boolean).join(' ');
 }
 
 const mine = () => !replay && page.status === 'active' && page.moves.length > 0;
