@@ -206,6 +206,7 @@ function render() {
   renderHistory();
   announce('');
   document.body.dataset.version = String(page.version);
+  document.body.dataset.mine = mine() ? '1' : '0';
   document.body.dataset.ply = String(replay ? replay.ply : page.ply);
 }
 
