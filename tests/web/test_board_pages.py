@@ -26,7 +26,6 @@ from .conftest import (
     CAROL,
     GUILD,
     MANAGER,
-    SECRET,
     FakeClock,
     Published,
     path_of,
@@ -87,7 +86,7 @@ async def test_forged_altered_and_expired_links_get_a_plain_page(
     body, signature = url.split("?t=")[1].split(".")
     forged = BoardLinks(BASE, "another-secret-of-the-same-length-012345678", clock)
     attempts = {
-        "altered": f"/m/{match}?t={body[:-2]}{'A' if body[-2] != 'A' else 'B'}{body[-1]}.{signature}",
+        "altered": f"/m/{match}?t={body[:-2]}{'AB'[body[-2] == 'A']}{body[-1]}.{signature}",
         "signature": f"/m/{match}?t={body}.{signature[::-1]}",
         "forged": path_of(forged.url(match, 0, "alice")),
         "other match": f"/m/{other}?t={body}.{signature}",
@@ -238,7 +237,10 @@ async def test_only_a_seats_own_link_shows_its_cards(
     watching = [
         await (await client.get(f"/m/{match}")).text(),
         await (await client.get(f"/m/{match}/state")).text(),
-        *[await (await client.get(f"/m/{match}/at/{ply}")).text() for ply in sorted({0, plies // 2, plies})],
+        *[
+            await (await client.get(f"/m/{match}/at/{ply}")).text()
+            for ply in sorted({0, plies // 2, plies})
+        ],
     ]
     for body in watching:
         data = boot_of(body)["page"] if body.startswith("<!doctype") else json.loads(body)

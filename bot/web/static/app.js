@@ -18,6 +18,7 @@ let page = boot.page;
 let cands = candidates(page.moves, game.paths);
 let picked = []; // steps chosen so far
 let undo = []; // lengths of `picked` before each choice the player made (for Back)
+let via = null; // the place on the board the last choice was made at
 let replay = null; // a past position being shown, or null for the live board
 let asked = 0; // the latest replay request: older answers are dropped
 let flipped = game.flipDefault ? game.flipDefault(page.seat) : false;
@@ -97,7 +98,7 @@ function firstView() {
 
 function markChoices() {
   if (!drawing || !mine()) return;
-  const { seen } = walk(cands, picked);
+  const { seen } = walk(cands, picked, via);
   for (const step of picked) drawing.place(step)?.classList.add('picked');
   const placed = seen.options.filter((option) => option.at);
   // Nearly every point is a target (a placement): marks everywhere would hide the board.
@@ -116,7 +117,7 @@ function renderChooser() {
   const box = $('chooser');
   box.hidden = !mine();
   if (box.hidden) return;
-  const { path, seen } = walk(cands, picked);
+  const { path, seen } = walk(cands, picked, via);
   picked = path;
   const options = $('options');
   options.replaceChildren();
@@ -143,7 +144,8 @@ function renderChooser() {
   legal.replaceChildren(...page.moves.map((move) => node('option', { value: move.n }, move.label && move.label !== move.n ? move.label : '')));
 }
 
-function choose(step) {
+function choose(step, place = null) {
+  via = place;
   if (step === null) {
     picked = [];
     undo = [];
@@ -156,6 +158,7 @@ function choose(step) {
 }
 
 function back() {
+  via = null;
   picked = picked.slice(0, undo.pop() ?? 0);
   renderBoard();
   renderChooser();
@@ -222,6 +225,7 @@ async function refresh() {
   if (changed) {
     picked = [];
     undo = [];
+    via = null;
     positions.clear();
   }
   cands = candidates(page.moves, game.paths);
@@ -246,6 +250,7 @@ async function send(notation) {
   }
   picked = [];
   undo = [];
+  via = null;
   await refresh();
   announce(body.text || '');
 }
@@ -304,14 +309,14 @@ const ARROWS = { ArrowUp: [0, -1], ArrowDown: [0, 1], ArrowLeft: [-1, 0], ArrowR
 
 $('board').addEventListener('click', (event) => {
   const place = event.target.closest?.('[data-choose]');
-  if (place && mine()) choose(place.dataset.choose);
+  if (place && mine()) choose(place.dataset.choose, place.dataset.id);
 });
 $('board').addEventListener('keydown', (event) => {
   const cell = event.target.closest?.('.cell');
   if (!cell) return;
   if (event.key === 'Enter' || event.key === ' ') {
     event.preventDefault();
-    if (cell.dataset.choose && mine()) choose(cell.dataset.choose);
+    if (cell.dataset.choose && mine()) choose(cell.dataset.choose, cell.dataset.id);
     return;
   }
   const arrow = ARROWS[event.key];

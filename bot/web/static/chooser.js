@@ -78,12 +78,14 @@ export function look(cands, picked) {
   return { options: list, done: [...done.values()] };
 }
 
-// Steps with nothing to decide are taken for the player: one option, nowhere to click.
-export function walk(cands, picked) {
+// Steps with nothing to decide are taken for the player: a lone option with nowhere to
+// click, or one at the very place the player just clicked (`via`).
+export function walk(cands, picked, via = null) {
   const path = [...picked];
   for (;;) {
     const seen = look(cands, path);
-    if (seen.done.length || seen.options.length !== 1 || seen.options[0].at) return { path, seen };
-    path.push(seen.options[0].t);
+    const lone = seen.options.length === 1 ? seen.options[0] : null;
+    if (seen.done.length || !lone || (lone.at && lone.at !== via)) return { path, seen };
+    path.push(lone.t);
   }
 }
