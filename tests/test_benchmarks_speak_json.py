@@ -24,6 +24,7 @@ TINY = {
     "tournaments": ["--players", "6", "--repeat", "1"],
     "scale": ["--matches", "40", "--ticks", "1", "--players", "2", "--seconds", "0.5",
               "--workers", "0"],
+    "web": ["--pages", "1", "--moves", "1"],
 }  # fmt: skip
 
 

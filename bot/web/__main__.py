@@ -64,7 +64,7 @@ async def print_link(settings: Settings, match_id: int, seat: int | None) -> int
         log.error("Match %s has seats 0 to %s.", match_id, len(record.seats) - 1)
         return 2
     user = record.seats[seat] if seat is not None else "operator"
-    print(links.url(record.id, seat, user))  # the command's output, not a log line
+    sys.stdout.write(links.url(record.id, seat, user) + "\n")  # the command's output
     return 0
 
 

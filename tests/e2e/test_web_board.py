@@ -174,6 +174,22 @@ async def test_click_to_move_live_spectator_replay_and_bad_links(
         assert (await cell_says(watcher, "c6")).startswith("c6, Black")
         assert not await watcher.is_visible("#replay-live")
 
+        # Keyboard alone: the first place to choose has the focus stop; Enter picks, the
+        # arrows move between places, Enter again, and Enter on Play sends the move.
+        await alice.focus("#board .cell[tabindex='0']")
+        start = await alice.evaluate("() => document.activeElement.dataset.id")
+        assert start == "a3"
+        await alice.keyboard.press("Enter")
+        await alice.keyboard.press("ArrowUp")
+        assert await alice.evaluate("() => document.activeElement.dataset.id") == "a4"
+        await alice.keyboard.press("Enter")
+        assert await alice.inner_text("#prompt") == say("web.play_question", move="a3-a4")
+        await alice.keyboard.press("Enter")
+        await at_ply(alice, 3)
+        assert [a.notation for a in await bot.service.store.actions(1)][-1] == "a3-a4"
+        # Nothing is wider than a 360 px phone.
+        assert await alice.evaluate("() => document.documentElement.scrollWidth") <= 360
+
         # A forged, an altered and an expired link: a plain page saying so, and no board.
         token = alice_url.split("?t=")[1]
         body, signature = token.split(".")

@@ -339,3 +339,16 @@ async def test_many_pages_of_one_match_share_one_watcher(
 async def test_no_such_match(client: TestClient, path: str) -> None:
     page = await client.get(path)
     assert page.status == 403 and 'id="boot"' not in await page.text()
+
+
+async def test_a_turn_dm_carries_the_players_own_link(service: Service) -> None:
+    match = await start(service)
+    assert (await service.notify(BOB, mode="dm")).ok
+    moved = await service.move(ALICE, "c2-c3", match_id=match)
+    (dm,) = [dm for dm in moved.dms if dm.user_id == "bob"]
+    (link,) = dm.links
+    assert link.label == say("web.open_yours")
+    links = service.pages.links
+    assert links is not None
+    grant = links.read(link.url.split("?t=")[1], match)
+    assert (grant.seat, grant.user_id) == (1, "bob")

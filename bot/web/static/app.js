@@ -87,7 +87,7 @@ function renderBoard() {
 }
 
 // Where a big board opens: around its focus, with places at least MIN_PLACE px wide.
-const MIN_PLACE = 84;
+const MIN_PLACE = 90;
 const QUIET = 30;
 function firstView() {
   const focus = drawing.focus;

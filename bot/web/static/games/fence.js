@@ -26,7 +26,7 @@ export function paths(move) {
 // A name in at most two lines of about equal length.
 function lines(name) {
   const words = name.split(' ');
-  if (name.length <= 11 || words.length === 1) return [name];
+  if (name.length <= 9 || words.length === 1) return [name];
   let best = [name];
   let widest = Infinity;
   for (let cut = 1; cut < words.length; cut += 1) {
@@ -138,7 +138,7 @@ export function draw(view, { highlight, t, players, title }) {
   };
   // Names grow as the city shrinks on screen: never smaller than NAME_PX pixels.
   const rescale = (scale) => {
-    const size = Math.max(T * 0.15, NAME_PX / (scale || 1));
+    const size = Math.max(T * 0.13, NAME_PX / (scale || 1));
     for (const text of texts) {
       text.style.fontSize = `${size.toFixed(1)}px`;
       text.style.strokeWidth = `${(size * 0.28).toFixed(1)}px`;
