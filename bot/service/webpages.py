@@ -211,9 +211,10 @@ class BoardPages:
         to_move = rules.to_move(state) if active else []
         outcome = Outcome.from_dict(record.result) if record.result else None
         dropped = set(record.meta.get("dropped", []))
+        directory = await self.clocks.directory([record]) if active else None
         players = []
         for s, name in enumerate(names):
-            left = await self.clocks.time_left(record, s, locale=locale) if active else ""
+            left = await self.clocks.time_left(record, s, directory, locale) if active else ""
             players.append(
                 {
                     "name": name,
@@ -226,9 +227,10 @@ class BoardPages:
             )
         labels = [self._label(rules, state, s, names[s]) for s in range(len(names))]
         if outcome is not None:
-            status = self._result(outcome, labels, say)
+            status = self._result(outcome, labels, say, locale)
         elif to_move:
-            status = say("board.to_move", players=plural_names([labels[s] for s in to_move]))
+            movers = plural_names([labels[s] for s in to_move], locale)
+            status = say("board.to_move", players=movers)
         else:
             status = ""
         last_turn = live[-1].detail.get("turn") if live else None
@@ -258,14 +260,12 @@ class BoardPages:
         return f"{name} ({side})" if side else name
 
     @staticmethod
-    def _result(outcome: Outcome, labels: Sequence[str], say: Any) -> str:
+    def _result(outcome: Outcome, labels: Sequence[str], say: Any, locale: str) -> str:
         reason = f" {outcome.reason}" if outcome.reason else ""
         if outcome.is_draw:
             return str(say("result.drawn", reason=reason))
-        winners = [labels[s] for s in outcome.winners if s < len(labels)]
-        return str(
-            say("result.won", n=len(winners), players=plural_names(winners), reason=reason)
-        )
+        winners = plural_names([labels[s] for s in outcome.winners if s < len(labels)], locale)
+        return str(say("result.won", n=len(outcome.winners), players=winners, reason=reason))
 
     @staticmethod
     def _history(

@@ -182,8 +182,8 @@ async def events(request: web.Request) -> web.StreamResponse:
                 if version == GONE:
                     break
                 await response.write(f"event: version\ndata: {version}\n\n".encode())
-    except (ConnectionResetError, asyncio.CancelledError):
-        pass
+    except ConnectionResetError:
+        pass  # the page went away
     return response
 
 
