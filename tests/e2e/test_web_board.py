@@ -118,6 +118,16 @@ async def test_click_to_move_live_spectator_replay_and_bad_links(
         thread_id, challenge_id = await start_match(server)
         await press(server, "bb:accept:1::", user="bob", message=challenge_id)
         alice_url = await open_your_board(server, thread_id, 1, "alice")
+        # /board in the thread shows the board to all, and the caller's own link to them alone.
+        before = server.mark()
+        await command(server, "board", {}, user="bob", channel=thread_id)
+        bob_link = await server.wait_for_call(
+            "POST", rf"/webhooks/{server.app_id}/.*", start=before,
+            where=lambda c: bool(link_buttons(c.json or {})),
+        )  # fmt: skip
+        assert flags_of(bob_link) & EPHEMERAL
+        (button,) = link_buttons(bob_link.json)
+        assert "/m/1?t=" in button["url"] and button["url"] != alice_url
         manager = User("m", "M", manages_server=True, guild_id=str(server.guild_id))
         opened = {"spectators": "public"}
         assert (await bot.service.server_settings(manager, str(server.guild_id), opened)).ok
@@ -189,6 +199,15 @@ async def test_click_to_move_live_spectator_replay_and_bad_links(
         assert [a.notation for a in await bot.service.store.actions(1)][-1] == "a3-a4"
         # Nothing is wider than a 360 px phone.
         assert await alice.evaluate("() => document.documentElement.scrollWidth") <= 360
+
+        # No message everyone can read ever carried a personal link.
+        public = [
+            c
+            for c in server.requests
+            if c.matches("POST", rf"/channels/({thread_id}|{server.channel_id})/messages")
+            or (c.matches("POST", r"/webhooks/.*") and not flags_of(c) & EPHEMERAL)
+        ]
+        assert public and not any(link_buttons(c.json) for c in public if c.json)
 
         # A forged, an altered and an expired link: a plain page saying so, and no board.
         token = alice_url.split("?t=")[1]
