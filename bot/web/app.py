@@ -171,8 +171,9 @@ async def events(request: web.Request) -> web.StreamResponse:
     await response.prepare(request)
     hub = request.app[HUB]
     try:
-        await response.write(f"event: version\ndata: {seen}\n\n".encode())
         async with hub.subscribe(reply.match_id, seen) as queue:
+            # Subscribed first: once a page has read this, no later change can pass it by.
+            await response.write(f"event: version\ndata: {seen}\n\n".encode())
             while True:
                 try:
                     version = await asyncio.wait_for(queue.get(), KEEP_ALIVE_SECONDS)
