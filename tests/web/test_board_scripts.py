@@ -116,7 +116,7 @@ async def test_every_legal_move_is_named_by_its_clicks(
     await page.goto(str(client.make_url(f"/m/{match}")))
     await page.wait_for_selector("body[data-ready='1']")
     problems = {}
-    for game in ("ordo", "fendo", "fonver", "fuer", "fence"):
+    for game in games.available():
         sample = positions(game, 6, random.Random(game))
         assert sample, game
         problems[game] = await page.evaluate(CHECK, {"game": game, "positions": sample})
