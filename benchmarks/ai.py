@@ -68,8 +68,9 @@ def _player(kind: str, game: str, seconds: dict[str, float]) -> Callable[..., An
 
     def think(state: Any, seat: int, rng: random.Random) -> Any:
         view = rules.view(state, seat)
-        text = ai.choose(game, view, seat, level=kind, seed=rng.randrange(2**31),
-                         budget_s=seconds[kind])
+        text = ai.choose(
+            game, view, seat, level=kind, seed=rng.randrange(2**31), budget_s=seconds[kind]
+        )
         return rules.parse(state, text)
 
     return think
@@ -130,12 +131,18 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument(
-        "--pairing", action="append", choices=[*PAIRINGS, "vs_two_random"],
+        "--pairing",
+        action="append",
+        choices=[*PAIRINGS, "vs_two_random"],
         help="only these pairings (default all)",
     )
     for level, seconds in ai.LEVELS.items():
-        parser.add_argument(f"--{level}", type=float, default=seconds,
-                            help=f"seconds per move at {level} (default {seconds})")
+        parser.add_argument(
+            f"--{level}",
+            type=float,
+            default=seconds,
+            help=f"seconds per move at {level} (default {seconds})",
+        )
     args = parser.parse_args(argv)
     count = 6 if args.quick else args.games
     names = args.game or [*TWO_PLAYER, *MULTIPLAYER]
@@ -149,8 +156,10 @@ def main(argv: list[str] | None = None) -> None:
         for job, (score, normal_calls) in zip(jobs, pool.map(play, jobs), strict=True):
             scores[job.game, job.pairing].append(score)
             calls[job.game].extend(normal_calls)
-            print(f"  {job.game} {job.pairing} game {len(scores[job.game, job.pairing])}:"
-                  f" {score:g}", flush=True)
+            print(
+                f"  {job.game} {job.pairing} game {len(scores[job.game, job.pairing])}: {score:g}",
+                flush=True,
+            )
     elapsed = time.perf_counter() - start
 
     figures: dict[str, Any] = {"games_per_pairing": count, "seconds": seconds}
@@ -162,11 +171,15 @@ def main(argv: list[str] | None = None) -> None:
                 continue
             row[pairing] = round(statistics.fmean(values), 3)
             mark = "ok" if row[pairing] >= TARGETS[pairing] else "BELOW"
-            print(f"{game:8} {pairing:18} {len(values):5} {row[pairing]:6.2f} "
-                  f"{TARGETS[pairing]:6.2f} {mark}")
+            print(
+                f"{game:8} {pairing:18} {len(values):5} {row[pairing]:6.2f} "
+                f"{TARGETS[pairing]:6.2f} {mark}"
+            )
         row["move_s_median"] = round(statistics.median(calls[game]), 3) if calls[game] else None
-        print(f"{game:8} {'move_s_median':18} {len(calls[game]):5} "
-              f"{row['move_s_median'] or 0:6.2f} {TARGET_MOVE_S:6.2f}")
+        print(
+            f"{game:8} {'move_s_median':18} {len(calls[game]):5} "
+            f"{row['move_s_median'] or 0:6.2f} {TARGET_MOVE_S:6.2f}"
+        )
         figures[game] = row
     print(f"{len(jobs)} games in {elapsed:.0f} s with {args.jobs} jobs")
     emit("ai", figures)

@@ -13,8 +13,14 @@ starts itself with the ``pgserver`` package:
   ``--seconds``; every move is validated, committed and its board rendered as in the bot,
   rendering in ``--workers`` processes (0: a thread).
 
-Targets (issue 16): tick ≤ 10 ms idle at 10,000; ≥ 60 moves/s with p95 ≤ 250 ms on PostgreSQL
-with the worker pool; RSS ≤ 150 MB.
+Where a move's time goes: the CPU milliseconds per move of this process (the event loop, the
+players' own move choice, SQLite's thread), of the worker processes (rendering) and of the
+PostgreSQL server, read from ``/proc`` (Linux). ``--profile`` also prints the busiest
+functions of this process during the SQLite run.
+
+Targets (issue 16, and "Safe to run for a community" 5): tick ≤ 10 ms idle at 10,000;
+≥ 60 moves/s with p95 ≤ 250 ms on SQLite and PostgreSQL with the worker pool on 2 cores;
+RSS ≤ 150 MB. ``--quick``: 1,000 matches, 8 s of moves per store.
 """
 
 from __future__ import annotations
@@ -22,6 +28,9 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import cProfile
+import os
+import pstats
 import random
 import resource
 import statistics
@@ -90,15 +99,61 @@ async def idle_ticks(service: Service, ticks: int) -> float:
 
 
 @contextlib.contextmanager
-def postgres_server() -> Iterator[str]:
+def postgres_server() -> Iterator[tuple[str, int]]:
+    """A throwaway server: its URL and the process id of its postmaster."""
     import pgserver  # a development dependency: a real server from pip
 
     with tempfile.TemporaryDirectory() as folder:
         server = pgserver.get_server(folder, cleanup_mode="stop")
         try:
-            yield server.get_uri()
+            yield server.get_uri(), server.get_pid()
         finally:
             server.cleanup()
+
+
+def _parents() -> dict[int, int]:
+    """Every process's parent, from ``/proc`` (empty where there is none)."""
+    parents = {}
+    for entry in Path("/proc").glob("[0-9]*"):
+        with contextlib.suppress(OSError, ValueError, IndexError):
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            parents[int(entry.name)] = int(fields[1])
+    return parents
+
+
+def _cpu_seconds(pid: int) -> float:
+    """User plus system CPU of one process so far (0 once it is gone)."""
+    with contextlib.suppress(OSError, ValueError, IndexError):
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return 0.0
+
+
+def _tree(root: int, parents: dict[int, int]) -> set[int]:
+    tree, grew = {root}, True
+    while grew:
+        more = {pid for pid, parent in parents.items() if parent in tree} - tree
+        grew = bool(more)
+        tree |= more
+    return tree
+
+
+class CpuMeter:
+    """CPU seconds spent by this process, its descendants (the worker pool) and the
+    database server's processes, so a slow run says which of them is the bottleneck."""
+
+    def __init__(self, database_pid: int | None = None) -> None:
+        self.database_pid = database_pid
+
+    def read(self) -> dict[str, float]:
+        parents = _parents()
+        database = _tree(self.database_pid, parents) if self.database_pid else set()
+        workers = _tree(os.getpid(), parents) - {os.getpid()} - database
+        return {
+            "service": time.process_time(),
+            "workers": sum(_cpu_seconds(pid) for pid in workers),
+            "database": sum(_cpu_seconds(pid) for pid in database),
+        }
 
 
 @contextlib.asynccontextmanager
@@ -120,8 +175,15 @@ async def tick_figures(url: str, count: int, ticks: int) -> tuple[float, float]:
 
 
 async def player(
-    service: Service, number: int, until: float, latencies: list[float], rng: random.Random
+    service: Service,
+    number: int,
+    until: float,
+    latencies: list[float],
+    rng: random.Random,
+    choosing: list[float] | None = None,
 ) -> None:
+    """Moves as fast as the bot answers; ``choosing`` collects the CPU seconds spent picking
+    random moves (the players' work, not the bot's)."""
     game = GAMES[number % len(GAMES)]
     rules = games.get(game)
     people = [User(f"p{number}a", f"P{number}a"), User(f"p{number}b", f"P{number}b")]
@@ -131,6 +193,7 @@ async def player(
     while time.perf_counter() < until:
         record = await service.store.get_match(match_id)
         assert record is not None
+        thinking = time.process_time()
         state = rules.load(record.state)
         if rules.outcome(state) is not None or record.status != "active":
             reply = await service.rematch(people[0], match_id=match_id)
@@ -140,29 +203,54 @@ async def player(
         seat = rules.to_move(state)[0]
         text = rules.format(state, rng.choice(rules.legal_actions(state)))
         who = next(p for p in people if p.id == record.seats[seat])
+        if choosing is not None:
+            choosing.append(time.process_time() - thinking)
         start = time.perf_counter()
         moved = await service.move(who, text, match_id=match_id)
         latencies.append(time.perf_counter() - start)
         assert moved.ok, moved.text
 
 
-async def throughput(url: str, players: int, seconds: float, workers: int) -> tuple[float, float]:
+async def throughput(
+    url: str,
+    players: int,
+    seconds: float,
+    workers: int,
+    database_pid: int | None = None,
+    profile: cProfile.Profile | None = None,
+) -> dict[str, float]:
+    """Moves per second, p95 latency and CPU milliseconds per move by part."""
     pool = Workers(workers)
     await pool.start()
+    meter = CpuMeter(database_pid)
     try:
         async with opened(url) as store:
             service = Service(store, seed_source=lambda: 7, workers=pool)
             latencies: list[float] = []
+            choosing: list[float] = []
             until = time.perf_counter() + seconds
+            before = meter.read()
             start = time.perf_counter()
+            if profile is not None:
+                profile.enable()
             await asyncio.gather(*(
-                player(service, n, until, latencies, random.Random(n)) for n in range(players)
+                player(service, n, until, latencies, random.Random(n), choosing)
+                for n in range(players)
             ))  # fmt: skip
+            if profile is not None:
+                profile.disable()
             elapsed = time.perf_counter() - start
+            after = meter.read()
     finally:
         pool.close()
+    moves = max(1, len(latencies))
     p95 = statistics.quantiles(latencies, n=20)[-1] * 1000 if len(latencies) > 1 else 0.0
-    return len(latencies) / elapsed, p95
+    figures = {"moves_per_s": len(latencies) / elapsed, "move_p95_ms": p95}
+    after["service"] -= sum(choosing)
+    after["players"], before["players"] = sum(choosing), 0.0
+    for part in ("service", "workers", "database", "players"):
+        figures[f"cpu_ms_per_move_{part}"] = (after[part] - before[part]) * 1000 / moves
+    return figures
 
 
 async def main_async(args: argparse.Namespace) -> None:
@@ -176,33 +264,64 @@ async def main_async(args: argparse.Namespace) -> None:
             label = f"{count // 1000}k" if count % 1000 == 0 else str(count)
             figures[f"tick_ms_idle_{label}"] = tick_ms
             figures[f"rss_mb_idle_{label}"] = rss
-        urls = {"sqlite": f"sqlite:///{folder}/moves.sqlite3"}
+        urls: dict[str, tuple[str, int | None]] = {
+            "sqlite": (f"sqlite:///{folder}/moves.sqlite3", None)
+        }
+        profile = cProfile.Profile(time.process_time) if args.profile else None
         with contextlib.ExitStack() as stack:
             if args.postgres:
                 urls["postgres"] = stack.enter_context(postgres_server())
-            print(f"\n{'store':>10} {'workers':>8} {'moves/s':>8} {'p95 ms':>8}")
-            for name, url in urls.items():
-                rate, p95 = await throughput(url, args.players, args.seconds, args.workers)
-                print(f"{name:>10} {args.workers:8} {rate:8.1f} {p95:8.0f}")
-                figures[f"moves_per_s_{name}"] = rate
-                figures[f"move_p95_ms_{name}"] = p95
+            print(
+                f"\n{'store':>10} {'workers':>8} {'moves/s':>8} {'p95 ms':>8}"
+                f"   CPU ms per move: {'service':>8} {'workers':>8} {'database':>9} "
+                f"{'players':>8}"
+            )
+            for name, (url, pid) in urls.items():
+                row = await throughput(
+                    url, args.players, args.seconds, args.workers, pid,
+                    profile if name == "sqlite" else None,
+                )  # fmt: skip
+                print(
+                    f"{name:>10} {args.workers:8} {row['moves_per_s']:8.1f} "
+                    f"{row['move_p95_ms']:8.0f}{'':>20}{row['cpu_ms_per_move_service']:8.1f} "
+                    f"{row['cpu_ms_per_move_workers']:8.1f} {row['cpu_ms_per_move_database']:9.1f} "
+                    f"{row['cpu_ms_per_move_players']:8.1f}"
+                )
+                figures.update({f"{key}_{name}": value for key, value in row.items()})
     best = "postgres" if args.postgres else "sqlite"
     figures["moves_per_s"] = figures[f"moves_per_s_{best}"]
     figures["move_p95_ms"] = figures[f"move_p95_ms_{best}"]
+    print(
+        "(service: the bot's process, i.e. the event loop and SQLite's thread; workers: "
+        "rendering in the pool;\n database: the PostgreSQL server; players: the benchmark's "
+        "players choosing random moves in the same process)"
+    )
+    if profile is not None:
+        print("\nbusiest functions of this process during the SQLite run:")
+        pstats.Stats(profile).sort_stats("cumulative").print_stats(40)
     print("\ntargets: " + ", ".join(f"{k} {v:g}" for k, v in TARGETS.items()))
     emit("scale", {**figures, "players": args.players, "workers": args.workers})
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--matches", type=lambda t: [int(n) for n in t.split(",")],
-                        default=[1000, 10000], help="active match counts (default 1000,10000)")
+    parser.add_argument(
+        "--matches",
+        type=lambda t: [int(n) for n in t.split(",")],
+        default=[1000, 10000],
+        help="active match counts (default 1000,10000)",
+    )
     parser.add_argument("--ticks", type=int, default=7)
     parser.add_argument("--players", type=int, default=16)
     parser.add_argument("--seconds", type=float, default=15.0)
     parser.add_argument("--workers", type=int, default=default_size())
     parser.add_argument("--postgres", action="store_true", help="also measure PostgreSQL")
-    asyncio.run(main_async(parser.parse_args()))
+    parser.add_argument("--profile", action="store_true", help="profile the SQLite run")
+    parser.add_argument("--quick", action="store_true", help="1,000 matches, 8 s per store")
+    args = parser.parse_args()
+    if args.quick:
+        args.matches, args.seconds = [1000], min(args.seconds, 8.0)
+    asyncio.run(main_async(args))
 
 
 if __name__ == "__main__":

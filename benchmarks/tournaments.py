@@ -4,7 +4,7 @@ What a server running leagues feels: how long pairing a round takes (a Swiss pla
 round without a rematch is left — its hardest rounds come last — a round robin, FENCE! seating
 rounds), scoring a table, drawing the standings image and a rating chart, and checking a
 player's conditional moves. Results are random but seeded; times are medians (the Swiss's
-worst round is reported too, since the last rounds are where a search can blow up).
+worst round is reported too).
 """
 
 from __future__ import annotations
@@ -19,8 +19,8 @@ from typing import Any
 import games
 from benchmarks.report import emit
 from bot.service import premoves
-from bot.service.tournaments import pairing
-from bot.service.tournaments.standings import Result, standings, standings_cells
+from competition import pairing
+from competition.standings import Result, standings, standings_cells
 from render.chart import rating_chart
 from render.standings import standings_image
 
@@ -101,7 +101,14 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.tournaments")
     parser.add_argument("--players", default="16,64", help="Swiss field sizes, comma separated")
     parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument(
+        "--quick",
+        action="store_true",
+        help="one repeat of each timed call (the Swiss fields stay the same)",
+    )
     args = parser.parse_args(argv)
+    if args.quick:
+        args.repeat = 1
     sizes = [int(n) for n in args.players.split(",")]
     figures: dict[str, Any] = {}
     rows: list[tuple[str, str]] = []

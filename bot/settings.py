@@ -25,7 +25,7 @@ from pydantic_settings import BaseSettings, SettingsConfigDict
 from ai import LEVELS
 from bot.service.timecontrol import TimeControl
 from bot.service.weblinks import BoardLinks
-from bot.service.workers import default_size
+from bot.service.workers import default_search_size, default_size
 from storage import Store, open_store, read_database_setting
 
 DEFAULT_DATABASE = "sqlite:///./data/bot.sqlite3"
@@ -82,6 +82,13 @@ class Settings(BaseSettings):
         ge=0,
         description="Processes for rendering and the computer's search (default: one per core; "
         "0 runs them in a thread of the bot's process).",
+    )
+    ai_workers: int | None = Field(
+        default=None,
+        ge=1,
+        description="Processes for the computer's search alone, at a lower CPU priority than "
+        "rendering (default: half the cores, at least one); also how many computer turns are "
+        "played at once. Ignored when WORKERS=0.",
     )
     ai_seconds: str = Field(
         default="easy=0.3,normal=2,strong=8",
@@ -209,6 +216,10 @@ class Settings(BaseSettings):
         return default_size() if self.workers is None else self.workers
 
     @property
+    def search_processes(self) -> int:
+        return default_search_size() if self.ai_workers is None else self.ai_workers
+
+    @property
     def computer_seconds(self) -> dict[str, float]:
         pairs = (part.split("=", 1) for part in self.ai_seconds.replace(" ", "").split(",") if part)
         return {level: float(seconds) for level, seconds in pairs}
@@ -224,7 +235,13 @@ class Settings(BaseSettings):
         return tuple(sorted((h * 3600 for h in hours), reverse=True))
 
     @field_validator(
-        "dev_guild_id", "workers", "shard_count", "shard_ids", "data_dir", mode="before"
+        "dev_guild_id",
+        "workers",
+        "ai_workers",
+        "shard_count",
+        "shard_ids",
+        "data_dir",
+        mode="before",
     )
     @classmethod
     def _blank_is_none(cls, value: object) -> object:

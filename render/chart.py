@@ -1,4 +1,4 @@
-"""A player's rating over time: one line per game, as a PNG for a phone (issue 18.4).
+"""A player's rating game by game: one line per game, as a PNG for a phone (issue 18.4).
 
 ``rating_chart(series, title=…)`` takes ``series[game] = [(epoch_seconds, rating, rd), …]``
 in time order (``rd`` is the Glicko rating deviation) and draws, per game, a line through
@@ -12,9 +12,11 @@ yet, so the bot can always answer with a picture.
 Choices for a phone: the image is 800 px wide and drawn at twice that size then shrunk, so
 lines and dots are smooth when Discord shows it 400 px wide; every text is at least 22 px
 (11 px on the phone) and the legend shows each game's latest rating, the number a player
-actually looks for. Dates are UTC days ("3 Nov"), or months ("Nov 2026") once the games
-span more than about half a year; ``now`` stretches the time axis to today, so a long
-pause shows as empty space after the last point. The rating axis covers every rating
+actually looks for. The x axis counts games ("games played"), not days: a dated axis
+squeezed a week's games into its left edge whenever the chart reached to today, and a pause
+says nothing about a rating. Every line begins at ``start``, the rating every player starts
+from (1500 ± 350), at game 0, so the first game's gain or loss shows as a step; ``now`` is
+accepted and ignored. The rating axis covers every rating
 and its band, but a band is only allowed to widen the axis by ``provisional_rd``: the
 first games' RD of 350 would otherwise flatten every later change into a straight line
 (wider bands are cut at the plot's edge).
@@ -28,12 +30,13 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
 
 from PIL import Image, ImageChops, ImageDraw
 
 import games
 from render.common import PALETTE, RGB, fit_text, font, text_width, to_png
+from render.fonts import draw_runs
+from render.labels import Labels, say
 
 Point = tuple[float, float, float]
 """(epoch seconds, rating, rating deviation)."""
@@ -42,10 +45,9 @@ WIDTH = 800
 _SCALE = 2  # drawn at twice the size, then shrunk: Pillow draws lines without smoothing
 _BAR = 62
 _PLOT_HEIGHT = 320
-_X_LABELS = 46
+_X_LABELS = 80  # the game numbers, and under them what they count
 _SIDE = 24
 _LEGEND_ROW = 40
-_DAY = 86400.0
 
 # Okabe–Ito: distinguishable with the common colour-vision deficiencies, and dark enough
 # for white hollow points to stand out on the light background. No grey: the axes are grey.
@@ -62,8 +64,6 @@ GRID: RGB = (212, 206, 194)
 HOLLOW: RGB = (255, 255, 255)
 
 _Y_STEPS = (5, 10, 20, 25, 50, 100, 200, 250, 500, 1000)
-_DAY_STEPS = (1, 2, 3, 7, 14)
-_MONTH_STEPS = (1, 2, 3, 6, 12)
 _MOST_TICKS = 6
 
 
@@ -105,38 +105,34 @@ def _nice_range(low: float, high: float) -> tuple[float, float, float]:
     return math.floor(low / step) * step, math.ceil(high / step) * step, step
 
 
-def _month_start(moment: datetime, months_later: int = 0) -> datetime:
-    index = moment.year * 12 + moment.month - 1 + months_later
-    return datetime(index // 12, index % 12 + 1, 1, tzinfo=UTC)
+START = (1500.0, 350.0)
+"""The rating and deviation every player starts from (Glicko's), drawn at game 0."""
 
 
-def _date_ticks(start: float, end: float) -> list[tuple[float, str]]:
-    """Noons (UTC) every 1, 2, 3, 7 or 14 days, or month starts every 1–12 months,
-    whichever first gives at most ``_MOST_TICKS`` labels inside ``[start, end]``."""
-    first = datetime.fromtimestamp(start, UTC)
-    days = (end - start) / _DAY
-    for step in _DAY_STEPS:
-        if days / step <= _MOST_TICKS:
-            # At noon: a label then sits under the whole day it names, not at its start.
-            day = datetime(first.year, first.month, first.day, 12, tzinfo=UTC)
-            if day.timestamp() < start:
-                day += timedelta(days=1)
-            ticks = []
-            while day.timestamp() <= end:
-                ticks.append((day.timestamp(), f"{day.day} {day:%b}"))
-                day += timedelta(days=step)
-            return ticks
-    for step in _MONTH_STEPS:
-        if days / (30.4 * step) <= _MOST_TICKS:
-            break
-    month = _month_start(first, 1)
-    while (month.month - 1) % step:
-        month = _month_start(month, 1)
-    ticks = []
-    while month.timestamp() <= end:
-        ticks.append((month.timestamp(), f"{month:%b %Y}"))
-        month = _month_start(month, step)
-    return ticks
+_GAME_STEPS = (1, 2, 5, 10, 20, 50, 100, 200, 500, 1000)
+
+
+def game_ticks(start: float, end: float) -> list[tuple[float, str]]:
+    """Whole game numbers every 1, 2, 5, 10… games, whichever first gives at most
+    ``_MOST_TICKS`` labels inside ``[start, end]``."""
+    span = end - start
+    step = next((s for s in _GAME_STEPS if span / s <= _MOST_TICKS), _GAME_STEPS[-1])
+    first = math.ceil(start / step) * step
+    return [(float(n), str(n)) for n in range(int(first), int(end) + 1, step) if n >= start]
+
+
+def _numbered(
+    filled: Mapping[str, Sequence[Point]], start: tuple[float, float] | None
+) -> dict[str, list[Point]]:
+    """Each series with its points at game numbers instead of times: the rating before the
+    first game (``start``) at 0 when given, then the rating after game 1, 2, … at 1, 2, …"""
+    out: dict[str, list[Point]] = {}
+    for name, points in filled.items():
+        numbered = [(float(i + 1), r, d) for i, (_, r, d) in enumerate(points)]
+        if start is not None:
+            numbered.insert(0, (0.0, float(start[0]), float(start[1])))
+        out[name] = numbered
+    return out
 
 
 @dataclass(frozen=True)
@@ -155,6 +151,7 @@ class ChartFrame:
     step: float
 
     def x(self, when: float) -> float:
+        """The pixel column of a game number (0: the starting rating)."""
         return self.left + (when - self.start) / (self.end - self.start) * (self.right - self.left)
 
     def y(self, rating: float) -> float:
@@ -190,14 +187,18 @@ def _hollow(
     filled: Mapping[str, Sequence[Point]],
     provisional_rd: float,
     provisional: Mapping[str, Sequence[bool]] | None,
+    started: bool = False,
 ) -> dict[str, list[bool]]:
-    """Per series, which points are provisional: the caller's flags, else RD above the mark."""
+    """Per series, which points are provisional: the caller's flags, else RD above the mark;
+    with ``started``, a first flag for the starting rating, always provisional."""
     out: dict[str, list[bool]] = {}
     for name, points in filled.items():
         flags = None if provisional is None else provisional.get(name)
         if flags is not None and len(flags) != len(points):
             raise ValueError(f"{len(flags)} provisional flags for {len(points)} points of {name}")
         out[name] = [p[2] > provisional_rd for p in points] if flags is None else list(flags)
+        if started:
+            out[name].insert(0, True)
     return out
 
 
@@ -216,28 +217,31 @@ def chart_frame(
     provisional_rd: float = 110.0,
     now: float | None = None,
     provisional: Mapping[str, Sequence[bool]] | None = None,
+    start: tuple[float, float] | None = START,
+    labels: Labels | None = None,
 ) -> ChartFrame | None:
-    """The frame ``rating_chart`` uses for these arguments (None: nothing to plot)."""
+    """The frame ``rating_chart`` uses for these arguments (None: nothing to plot). Its x
+    is the game number (0: before the first game)."""
+    del now  # the axis counts games: a pause between them takes no room
     filled = _filled(series)
     if not filled:
         return None
+    hollow = _hollow(filled, provisional_rd, provisional, start is not None)
+    filled = _numbered(filled, start)
     points = [p for ps in filled.values() for p in ps]
-    start = min(p[0] for p in points)
-    end = max(max(p[0] for p in points), now if now is not None else start)
-    if end - start < 2 * _DAY:  # a day either side, so one point still has a date
-        middle = (start + end) / 2
-        start, end = middle - _DAY, middle + _DAY
-    pad = (end - start) * 0.04
+    first = min(p[0] for p in points)
+    end = max(max(p[0] for p in points), first + 1)
+    pad = 0.35 + (end - first) * 0.02  # half a dot's room past the first and last game
     low = min(p[1] - min(p[2], provisional_rd) for p in points)
     high = max(p[1] + min(p[2], provisional_rd) for p in points)
     bottom_value, top_value, step = _nice_range(low, high)
-    hollow = _hollow(filled, provisional_rd, provisional)
     any_provisional = any(any(flags) for flags in hollow.values())
-    rows = _legend_rows(filled, hollow, _NOTE if any_provisional else None)
+    note = say(labels, "chart.provisional") if any_provisional else None
+    rows = _legend_rows(filled, hollow, note)
     top = _BAR + 10 + _LEGEND_ROW * len(rows) + 18
-    labels = font(24, weight="semibold")
+    numbers = font(24, weight="semibold")
     widest = max(
-        text_width(f"{round(bottom_value + i * step)}", labels)
+        text_width(f"{round(bottom_value + i * step)}", numbers)
         for i in range(round((top_value - bottom_value) / step) + 1)
     )
     return ChartFrame(
@@ -245,7 +249,7 @@ def chart_frame(
         top=top,
         right=WIDTH - _SIDE - 8,
         bottom=top + _PLOT_HEIGHT,
-        start=start - pad,
+        start=first - pad,
         end=end + pad,
         low=bottom_value,
         high=top_value,
@@ -253,10 +257,7 @@ def chart_frame(
     )
 
 
-_NOTE = "hollow = provisional"
-
-
-def _empty(title: str) -> bytes:
+def _empty(title: str, labels: Labels | None) -> bytes:
     height = _BAR + 190
     image = Image.new("RGB", (WIDTH, height), PALETTE.background)
     draw = ImageDraw.Draw(image)
@@ -264,14 +265,14 @@ def _empty(title: str) -> bytes:
     middle = _BAR + 190 / 2
     draw.text(
         (WIDTH / 2, middle - 20),
-        "No rated games yet",
+        say(labels, "chart.empty"),
         font=font(34, bold=True),
         fill=PALETTE.text,
         anchor="mm",
     )
     draw.text(
         (WIDTH / 2, middle + 24),
-        "Finish a rated match and your rating shows up here.",
+        say(labels, "chart.empty_hint"),
         font=font(24),
         fill=PALETTE.muted,
         anchor="mm",
@@ -282,11 +283,12 @@ def _empty(title: str) -> bytes:
 def _title_bar(draw: ImageDraw.ImageDraw, title: str, scale: int) -> None:
     draw.rectangle((0, 0, WIDTH * scale, _BAR * scale), fill=PALETTE.bar_background)
     fnt = font(32 * scale, bold=True)
-    draw.text(
+    draw_runs(
+        draw,
         (_SIDE * scale, _BAR * scale / 2),
         fit_text(title, fnt, (WIDTH - 2 * _SIDE) * scale),
-        font=fnt,
-        fill=PALETTE.bar_text,
+        fnt,
+        PALETTE.bar_text,
         anchor="lm",
     )
 
@@ -315,13 +317,23 @@ def rating_chart(
     provisional_rd: float = 110.0,
     now: float | None = None,
     provisional: Mapping[str, Sequence[bool]] | None = None,
+    start: tuple[float, float] | None = START,
+    labels: Labels | None = None,
 ) -> bytes:
-    """PNG of ratings over time, one line per game; see the module docstring."""
-    frame = chart_frame(series, provisional_rd=provisional_rd, now=now, provisional=provisional)
+    """PNG of ratings game by game, one line per game; see the module docstring."""
+    frame = chart_frame(
+        series,
+        provisional_rd=provisional_rd,
+        now=now,
+        provisional=provisional,
+        start=start,
+        labels=labels,
+    )
     if frame is None:
-        return _empty(title)
+        return _empty(title, labels)
     filled = _filled(series)
-    hollow = _hollow(filled, provisional_rd, provisional)
+    hollow = _hollow(filled, provisional_rd, provisional, start is not None)
+    filled = _numbered(filled, start)
     colours = _colours(list(filled))
     s = _SCALE
     height = frame.bottom + _X_LABELS
@@ -332,7 +344,8 @@ def rating_chart(
     # Legend: a line-and-dot swatch and "Game 1523" per series, then the hollow note.
     label = font(26 * s, weight="semibold")
     any_provisional = any(any(flags) for flags in hollow.values())
-    rows = _legend_rows(filled, hollow, _NOTE if any_provisional else None)
+    note = say(labels, "chart.provisional") if any_provisional else None
+    rows = _legend_rows(filled, hollow, note)
     for r, row in enumerate(rows):
         x = _SIDE * s
         mid = (_BAR + 10 + _LEGEND_ROW * r + _LEGEND_ROW / 2) * s
@@ -346,11 +359,11 @@ def rating_chart(
                 draw.line((x, mid, x + 40 * s, mid), fill=colour, width=5 * s)
                 _dot(draw, (x + 20 * s, mid), colour, False)
                 x += 52 * s
-            draw.text((x, mid), text, font=label, fill=PALETTE.text, anchor="lm")
+            draw_runs(draw, (x, mid), text, label, PALETTE.text, anchor="lm")
             x += text_width(text, label) + 28 * s
 
-    # Rating gridlines and labels; date ticks under the plot.
-    labels = font(24 * s, weight="semibold")
+    # Rating gridlines and labels; game numbers under the plot, and what they count.
+    numbers = font(24 * s, weight="semibold")
     value = frame.low
     while value <= frame.high + 1e-9:
         y = frame.y(value) * s
@@ -358,15 +371,19 @@ def rating_chart(
         draw.text(
             ((frame.left - 12) * s, y),
             f"{round(value)}",
-            font=labels,
+            font=numbers,
             fill=PALETTE.muted,
             anchor="rm",
         )
         value += frame.step
-    for when, text in _date_ticks(frame.start, frame.end):
+    for when, text in game_ticks(frame.start, frame.end):
         x = frame.x(when) * s
         draw.line((x, frame.bottom * s, x, (frame.bottom + 8) * s), fill=PALETTE.muted, width=s)
-        draw.text((x, (frame.bottom + 12) * s), text, font=labels, fill=PALETTE.muted, anchor="mt")
+        draw.text((x, (frame.bottom + 12) * s), text, font=numbers, fill=PALETTE.muted, anchor="mt")
+    axis = say(labels, "chart.games")
+    draw_runs(
+        draw, (frame.right * s, (frame.bottom + 46) * s), axis, numbers, PALETTE.muted, anchor="rt"
+    )
     draw.line(
         (frame.left * s, frame.bottom * s, frame.right * s, frame.bottom * s),
         fill=PALETTE.muted,

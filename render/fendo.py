@@ -47,9 +47,12 @@ from render.common import (
     font,
     new_canvas,
     paste_centered,
+    put_text,
     title_bar,
     to_png,
 )
+from render.labels import Labels, say
+from render.layers import STATIC_LAYERS
 
 WIDTH = 900
 BOARD = WIDTH - 2 * COORD_MARGIN
@@ -147,18 +150,9 @@ def _bar(
     draw.rectangle(box, fill=colour)
 
 
-def _draw_areas(draw: ImageDraw.ImageDraw, board: Board, view: dict[str, Any]) -> None:
+def _draw_lines(draw: ImageDraw.ImageDraw, board: Board) -> None:
+    """Grid lines and the frame, which lie over the squares' fills."""
     g = board.grid
-    draw.rectangle((g.left, g.top, g.right - 1, g.bottom - 1), fill=OPEN)
-    for area in view.get("closed") or ():
-        owner = area.get("owner")
-        if owner not in (0, 1):
-            continue
-        for square in area.get("squares") or ():
-            cell = board.cell(square)
-            if cell is not None:
-                x0, y0, x1, y1 = g.box(*cell)
-                draw.rectangle((x0, y0, x1 - 1, y1 - 1), fill=TERRITORY[owner])
     for i in range(1, board.size):
         offset = i * g.cell
         draw.line((g.left + offset, g.top, g.left + offset, g.bottom), fill=GRID_LINE, width=2)
@@ -168,6 +162,46 @@ def _draw_areas(draw: ImageDraw.ImageDraw, board: Board, view: dict[str, Any]) -
         outline=FENCE,
         width=2 * BORDER,
     )
+
+
+def _coordinate_size(size: int) -> int:
+    return 30 if size < 11 else 26
+
+
+def _empty_board(size: int, flipped: bool) -> Image.Image:
+    """The board area under the title bar with no position on it: the open sand, grid,
+    frame and coordinates, the same for every position of a size and orientation (the
+    coordinates alone were 37 text renders an image)."""
+    board = Board(size, flipped, 0)
+    g = board.grid
+    image = new_canvas(WIDTH, g.height + 2 * COORD_MARGIN)
+    draw = ImageDraw.Draw(image)
+    draw.rectangle((g.left, g.top, g.right - 1, g.bottom - 1), fill=OPEN)
+    _draw_lines(draw, board)
+    files = file_letters(size)
+    ranks = [str(r) for r in range(size, 0, -1)]
+    if flipped:
+        files, ranks = files[::-1], ranks[::-1]
+    draw_coordinates(draw, g, files, ranks, palette=PALETTE, size=_coordinate_size(size))
+    return image
+
+
+def _draw_areas(draw: ImageDraw.ImageDraw, board: Board, view: dict[str, Any]) -> None:
+    """Closed areas in their owner's tint over the empty board, lines redrawn over them."""
+    g = board.grid
+    tinted = False
+    for area in view.get("closed") or ():
+        owner = area.get("owner")
+        if owner not in (0, 1):
+            continue
+        for square in area.get("squares") or ():
+            cell = board.cell(square)
+            if cell is not None:
+                x0, y0, x1, y1 = g.box(*cell)
+                draw.rectangle((x0, y0, x1 - 1, y1 - 1), fill=TERRITORY[owner])
+                tinted = True
+    if tinted:
+        _draw_lines(draw, board)
 
 
 def _corners(points: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:
@@ -228,6 +262,7 @@ def _footer(
     view: dict[str, Any],
     highlight: Sequence[dict[str, Any]],
     players: Sequence[str] | None,
+    labels: Labels | None = None,
 ) -> None:
     """Per seat: swatch, closed squares and stock; then the last move and the open area."""
     label = font(30, weight="semibold")
@@ -241,8 +276,9 @@ def _footer(
         paste_centered(image, disc(36, SEAT_COLOURS[seat], _OUTLINES[seat], 3), (x + 18, mid))
         score = scores[seat] if seat < len(scores) else 0
         left = stock[seat] if seat < len(stock) else 0
-        text = f"{FENDO_PALETTE.seat_name(seat)} {score}  ·  stock {left}"
-        draw.text((x + 46, mid), text, font=label, fill=PALETTE.text, anchor="lm")
+        stock_text = say(labels, "fendo.stock", n=left)
+        text = f"{FENDO_PALETTE.seat_name(seat)} {score}  ·  {stock_text}"
+        put_text(image, (x + 46, mid), text, label, PALETTE.text, anchor="lm")
     line = top + 78
     notations = [str(step["notation"]) for step in highlight if step.get("notation")]
     if notations:
@@ -254,19 +290,30 @@ def _footer(
             anchor="lm",
         )
     open_squares = len(view.get("open_area") or ())
-    text = f"open area {open_squares}" if open_squares else "no open area"
-    draw.text((WIDTH - COORD_MARGIN, line), text, font=small, fill=PALETTE.muted, anchor="rm")
+    text = (
+        say(labels, "fendo.open_area", n=open_squares)
+        if open_squares
+        else say(labels, "fendo.no_open_area")
+    )
+    put_text(image, (WIDTH - COORD_MARGIN, line), text, small, PALETTE.muted, anchor="rm")
     del players
 
 
-def _status(view: dict[str, Any], status: str | None) -> str | None:
+def _status(
+    view: dict[str, Any], status: str | None, labels: Labels | None = None
+) -> str | None:
     if status is not None or view.get("to_move") is not None:
         return status
     outcome = view.get("outcome") or {}
-    return str(outcome.get("reason") or "Game over")
+    return str(outcome.get("reason") or say(labels, "game_over"))
 
 
-def _title(view: dict[str, Any], players: list[str] | None, status: str | None) -> Image.Image:
+def _title(
+    view: dict[str, Any],
+    players: list[str] | None,
+    status: str | None,
+    labels: Labels | None = None,
+) -> Image.Image:
     size = int(view.get("size") or 7)
     scores = list(view.get("scores") or [0, 0])
     return title_bar(
@@ -275,7 +322,8 @@ def _title(view: dict[str, Any], players: list[str] | None, status: str | None) 
         seats=2,
         players=players,
         to_move=view.get("to_move"),
-        status=_status(view, status),
+        status=_status(view, status, labels),
+        labels=labels,
         subtitle=f"closed {scores[0]} – {scores[1]}" if len(scores) == 2 else None,
         palette=FENDO_PALETTE,
         seat_colours=SEAT_COLOURS,
@@ -301,15 +349,18 @@ def render(
     highlight: list[dict[str, Any]],
     players: list[str] | None,
     status: str | None,
+    labels: Labels | None = None,
 ) -> bytes:
     """PNG of a Fendo view; see the module docstring for the view and the drawing choices."""
     size = int(view.get("size") or 7)
-    bar = _title(view, players, status)
+    bar = _title(view, players, status, labels)
     board = Board(size, perspective == 1, bar.height)
     g = board.grid
     height = bar.height + g.height + 2 * COORD_MARGIN + FOOTER
     image = new_canvas(WIDTH, height)
     image.paste(bar, (0, 0))
+    empty = STATIC_LAYERS.get(("fendo", size, board.flipped), _empty_board, size, board.flipped)
+    image.paste(empty, (0, bar.height))
     draw = ImageDraw.Draw(image)
     _draw_areas(draw, board, view)
     for step in highlight:
@@ -319,12 +370,6 @@ def render(
             if cell is not None:
                 x0, y0, x1, y1 = g.box(*cell)
                 draw.rectangle((x0 + 1, y0 + 1, x1 - 2, y1 - 2), fill=LANDING)
-
-    files = file_letters(size)
-    ranks = [str(r) for r in range(size, 0, -1)]
-    if board.flipped:
-        files, ranks = files[::-1], ranks[::-1]
-    draw_coordinates(draw, g, files, ranks, palette=PALETTE, size=30 if size < 11 else 26)
 
     fence_width = max(8, g.cell // 8)
     new_fences = {str(step["fence"]) for step in highlight if step.get("fence")}
@@ -355,5 +400,5 @@ def render(
         if cell is not None:
             _ring(draw, g.center(*cell), piece // 2 + ring_width // 2 + 2, ring_width)
 
-    _footer(draw, image, g.bottom + COORD_MARGIN, view, highlight, players)
+    _footer(draw, image, g.bottom + COORD_MARGIN, view, highlight, players, labels)
     return to_png(image)

@@ -52,11 +52,14 @@ from render.common import (
     font,
     new_canvas,
     paste_centered,
+    put_text,
     seat_label,
     text_width,
     title_bar,
     to_png,
 )
+from render.labels import Labels, say
+from render.layers import STATIC_LAYERS
 
 WIDTH = 1000
 BAND = 20
@@ -146,7 +149,6 @@ def star_points(size: int) -> list[tuple[int, int]]:
     return points
 
 
-@lru_cache(maxsize=6)
 def _empty_board(size: int) -> Image.Image:
     """Wood, bands, grid, star points and coordinates: the same for every position of a size."""
     layout = Layout(size, MARGIN)
@@ -282,6 +284,12 @@ def _crosscut_box(
     )
 
 
+def _colour_at(view: dict[str, Any], point: str) -> str | None:
+    """Which colour's stone stands on ``point`` ("black", "white"), or None."""
+    stones = view.get("stones") or {}
+    return next((c for c in ("black", "white") if point in (stones.get(c) or [])), None)
+
+
 def _seat_palette(view: dict[str, Any]) -> tuple[Palette, list[RGB]]:
     """The shared palette with seat names and swatches following who plays which colour now."""
     colours = [str(c) for c in (view.get("seat_colours") or ["black", "white"])][:2]
@@ -290,7 +298,9 @@ def _seat_palette(view: dict[str, Any]) -> tuple[Palette, list[RGB]]:
     return replace(PALETTE, seat_names=names, seat_colours=tuple(swatches)), swatches
 
 
-def status_line(view: dict[str, Any], players: list[str] | None) -> str:
+def status_line(
+    view: dict[str, Any], players: list[str] | None, labels: Labels | None = None
+) -> str:
     """The default title-bar status: the winner, the pie decision, a pending capture, or the
     ordinary "alice (Black) to move"."""
     palette, _ = _seat_palette(view)
@@ -298,36 +308,40 @@ def status_line(view: dict[str, Any], players: list[str] | None) -> str:
     winner = view.get("winner")
     if to_move is None:
         if isinstance(winner, int):
-            return f"{seat_label(winner, players, palette)} wins"
-        return "Game over"
+            return say(labels, "fonver.wins", player=seat_label(winner, players, palette))
+        return say(labels, "game_over")
     label = seat_label(int(to_move), players, palette)
     if view.get("pie_pending"):
-        return f"{label} decides: keep White, or swap to take Black"
+        return say(labels, "fonver.pie", player=label)
     cuts = len(view.get("crosscuts") or [])
     if view.get("phase") == "capture" and cuts:
-        noun = "crosscut" if cuts == 1 else "crosscuts"
-        return f"{label} must capture: {cuts} {noun} open"
-    return default_status(int(to_move), players, palette)
+        return say(labels, "fonver.capture", player=label, n=cuts)
+    return default_status(int(to_move), players, palette, labels)
 
 
-def _footer(image: Image.Image, top: int, highlight: Sequence[dict[str, Any]]) -> None:
+def _footer(
+    image: Image.Image, top: int, highlight: Sequence[dict[str, Any]], labels: Labels | None
+) -> None:
     """Which edges each colour joins (the goal at a glance) and the last turn's notation."""
-    draw = ImageDraw.Draw(image)
     label_font = font(28, weight="semibold")
     y = top + 28
     x = MARGIN
-    for colour, goal in (("black", "Black joins top–bottom"), ("white", "White joins left–right")):
+    goals = (
+        ("black", say(labels, "fonver.black_goal")),
+        ("white", say(labels, "fonver.white_goal")),
+    )
+    for colour, goal in goals:
         paste_centered(image, _stone(colour, 32), (x + 16, y))
-        draw.text((x + 42, y), goal, font=label_font, fill=PALETTE.text, anchor="lm")
+        put_text(image, (x + 42, y), goal, label_font, PALETTE.text, anchor="lm")
         x += 42 + text_width(goal, label_font) + 36
     notations = [str(step["notation"]) for step in highlight if step.get("notation")]
     if notations:
-        text = "Last turn: " + " ".join(notations)
+        text = say(labels, "last_turn", moves=" ".join(notations))
         fnt = font(28, weight="semibold")
         while len(notations) > 1 and text_width(text, fnt) > WIDTH - 2 * MARGIN:
             notations = notations[1:]
-            text = "Last turn: … " + " ".join(notations)
-        draw.text((MARGIN, y + 40), text, font=fnt, fill=PALETTE.muted, anchor="lm")
+            text = say(labels, "last_turn", moves="… " + " ".join(notations))
+        put_text(image, (MARGIN, y + 40), text, fnt, PALETTE.muted, anchor="lm")
 
 
 def render(
@@ -337,23 +351,30 @@ def render(
     highlight: list[dict[str, Any]],
     players: list[str] | None,
     status: str | None,
+    labels: Labels | None = None,
 ) -> bytes:
     """PNG of a Fonver view; the module docstring lists the view fields and drawing choices."""
     size = int(view.get("size") or 19)
     palette, swatches = _seat_palette(view)
     to_move = view.get("to_move")
+    over = to_move is None
+    # While the game goes on the mover is boxed as in every game; the line under the names
+    # says what they must do (capture, the pie rule). Once it is over: the result.
+    line = status_line(view, players, labels)
     bar = title_bar(
         WIDTH,
         title="Fonver",
         seats=2,
         players=players,
         to_move=to_move,
-        status=status if status is not None else status_line(view, players),
+        status=status if status is not None else line if over else None,
+        turn_status=None if over else line,
         subtitle=f"{size}×{size}",
         palette=palette,
         seat_colours=swatches,
+        labels=labels,
     )
-    board = _empty_board(size)
+    board = STATIC_LAYERS.get(("fonver", size), _empty_board, size)
     image = new_canvas(WIDTH, bar.height + board.height + FOOTER)
     image.paste(bar, (0, 0))
     image.paste(board, (0, bar.height))
@@ -387,9 +408,12 @@ def render(
             centre = layout.xy(str(step.get("point", "")))
             if centre is not None:
                 _ring(draw, centre, stone / 2 + ring_width / 2, PLACED, ring_width)
-                dot = stone * 0.16
-                x, y = centre
-                draw.ellipse((x - dot, y - dot, x + dot, y + dot), fill=PLACED)
+                # A small ring in the colour the stone is not: the stone's own colour stays
+                # at its middle and all round the mark, so it reads black or white at once.
+                colour = _colour_at(view, str(step.get("point", "")))
+                if colour is not None:
+                    mark = WHITE_STONE if colour == "black" else BLACK_STONE
+                    _ring(draw, centre, stone * 0.2, mark, max(2, round(stone * 0.07)))
         elif kind == "capture":
             source = layout.xy(str(step.get("from", "")))
             target = layout.xy(str(step.get("to", "")))
@@ -409,5 +433,5 @@ def render(
                 offset = round(stone * 0.38)
                 paste_centered(image, badge, (centre[0] + offset, centre[1] - offset))
 
-    _footer(image, bar.height + board.height, highlight)
+    _footer(image, bar.height + board.height, highlight, labels)
     return to_png(image)

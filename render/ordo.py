@@ -38,10 +38,13 @@ from render.common import (
     highlight_square,
     new_canvas,
     paste_centered,
+    put_text,
     text_width,
     title_bar,
     to_png,
 )
+from render.labels import Labels, say
+from render.layers import STATIC_LAYERS
 
 FILES = 10
 RANKS = 8
@@ -102,7 +105,6 @@ def _is_dark(col: int, row: int, flipped: bool) -> bool:
     return (file + rank) % 2 == 0
 
 
-@lru_cache(maxsize=2)
 def _empty_board(flipped: bool) -> Image.Image:
     """Squares and coordinates, identical for every position: drawn once per orientation."""
     grid = Grid(FILES, RANKS, CELL, COORD_MARGIN, COORD_MARGIN)
@@ -233,7 +235,7 @@ def _footer(
         x += 44
         count = counts[seat] if seat < len(counts) else None
         text = f"{PALETTE.seat_name(seat)} {count if count is not None else '?'}"
-        draw.text((x, mid), text, font=label_font, fill=PALETTE.text, anchor="lm")
+        put_text(image, (x, mid), text, label_font, PALETTE.text, anchor="lm")
         x += text_width(text, label_font) + 12
         if seat < len(split) and split[seat]:
             tag = "SPLIT!"
@@ -247,7 +249,7 @@ def _footer(
         text = "last: " + ", ".join(notations)
         right = WIDTH - COORD_MARGIN
         if text_width(text, label_font) <= right - x:
-            draw.text((right, mid), text, font=label_font, fill=PALETTE.muted, anchor="rm")
+            put_text(image, (right, mid), text, label_font, PALETTE.muted, anchor="rm")
 
 
 def render(
@@ -257,12 +259,13 @@ def render(
     highlight: list[dict[str, Any]],
     players: list[str] | None,
     status: str | None,
+    labels: Labels | None = None,
 ) -> bytes:
     """PNG of an Ordo view; see the module docstring for the choices made."""
     flipped = perspective == 1
     to_move = view.get("to_move")
     if status is None and to_move is None:
-        status = "Game over"
+        status = say(labels, "game_over")
     ply = view.get("ply")
     bar = title_bar(
         WIDTH,
@@ -272,8 +275,9 @@ def render(
         to_move=to_move,
         status=status,
         subtitle=f"move {ply // 2 + 1}" if isinstance(ply, int) else None,
+        labels=labels,
     )
-    board = _empty_board(flipped)
+    board = STATIC_LAYERS.get(("ordo", flipped), _empty_board, flipped)
     image = new_canvas(WIDTH, bar.height + board.height + FOOTER)
     image.paste(bar, (0, 0))
     image.paste(board, (0, bar.height))

@@ -1,7 +1,7 @@
 """A league's or tournament's standings as a PNG table for a phone (issue 18.3).
 
 ``standings_image(title, header, rows, highlight=…, footnote=…)`` takes cells already
-formatted by the caller (``bot.service.tournaments.standings.standings_cells`` makes them)
+formatted by the caller (``competition.standings.standings_cells`` makes them)
 and only lays them out, so the same picture serves every kind of tournament.
 
 Choices for a phone, where Discord shows the picture about 400 px wide:
@@ -27,6 +27,8 @@ from collections.abc import Sequence
 from PIL import Image, ImageDraw
 
 from render.common import PALETTE, RGB, blend, fit_text, font, text_width, to_png, wrap_lines
+from render.fonts import draw_runs
+from render.labels import Labels, say
 
 WIDTH = 640
 _SCALE = 2
@@ -80,6 +82,7 @@ def standings_image(
     *,
     highlight: int | None = None,
     footnote: str = "",
+    labels: Labels | None = None,
 ) -> bytes:
     """A PNG table readable on a phone: see the module docstring.
 
@@ -102,7 +105,7 @@ def standings_image(
     draw.rectangle((0, 0, WIDTH * s, bar * s), fill=PALETTE.bar_background)
     for i, line in enumerate(title_lines):
         y = (_BAR_PAD + _TITLE_LINE * i + _TITLE_LINE / 2) * s
-        draw.text((_SIDE * s, y), line, font=title_font, fill=PALETTE.bar_text, anchor="lm")
+        draw_runs(draw, (_SIDE * s, y), line, title_font, PALETTE.bar_text, anchor="lm")
 
     widths, flex = _widths(header, rows)
     columns = [[row[i] if i < len(row) else "" for row in rows] for i in range(len(header))]
@@ -121,7 +124,7 @@ def standings_image(
             at, anchor = (lefts[col] * s + width, y_mid * s), "rm"
         else:
             at, anchor = (lefts[col] * s, y_mid * s), "lm"
-        draw.text(at, shown, font=fnt, fill=fill, anchor=anchor)
+        draw_runs(draw, at, shown, fnt, fill, anchor=anchor)
 
     top = bar + 6
     for col, name in enumerate(header):
@@ -130,11 +133,12 @@ def standings_image(
     draw.line((_SIDE * s, top * s, (WIDTH - _SIDE) * s, top * s), fill=RULE, width=s)
 
     if not rows:
-        draw.text(
+        draw_runs(
+            draw,
             (_SIDE * s, (top + _ROW / 2) * s),
-            "No players yet",
-            font=font(_CELL * s),
-            fill=PALETTE.muted,
+            say(labels, "standings.empty"),
+            font(_CELL * s),
+            PALETTE.muted,
             anchor="lm",
         )
     for index, row in enumerate(rows):
@@ -153,7 +157,7 @@ def standings_image(
     if foot_lines:
         y = top + _ROW * max(len(rows), 1) + 10
         for line in foot_lines:
-            draw.text((_SIDE * s, (y + 4) * s), line, font=foot_font, fill=PALETTE.muted)
+            draw_runs(draw, (_SIDE * s, (y + 4) * s), line, foot_font, PALETTE.muted)
             y += _FOOT + 8
 
     small = image.resize((WIDTH, height), Image.Resampling.LANCZOS)

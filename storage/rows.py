@@ -1,14 +1,12 @@
-"""Rows of the two SQL engines as records, and what both engines say the same way.
+"""Rows of the two SQL engines as records.
 
 ``sqlite3.Row`` and ``asyncpg.Record`` are both read by column name, so one reader per record
 type serves SQLite and PostgreSQL alike; a column added by a migration is then read in one
-place. :class:`SettingsByKind` words the four settings methods once over each engine's own
-``_settings``/``_save_settings``.
+place.
 """
 
 from __future__ import annotations
 
-from abc import abstractmethod
 from collections.abc import Mapping
 from typing import Any
 
@@ -91,30 +89,3 @@ def action_of(row: Row) -> ActionRecord:
         detail=from_json(row["detail"]),
         undone=bool(row["undone"]),
     )
-
-
-class SettingsByKind:
-    """User and server settings live in one table per kind; the engines differ only in how
-    they read and write a row of it."""
-
-    @abstractmethod
-    async def _settings(self, kind: str, key: str) -> dict[str, Any]: ...
-
-    @abstractmethod
-    async def _save_settings(
-        self, kind: str, key: str, settings: dict[str, Any], now: float
-    ) -> None: ...
-
-    async def user_settings(self, user_id: str) -> dict[str, Any]:
-        return await self._settings("user", user_id)
-
-    async def save_user_settings(self, user_id: str, settings: dict[str, Any], now: float) -> None:
-        await self._save_settings("user", user_id, settings, now)
-
-    async def guild_settings(self, guild_id: str) -> dict[str, Any]:
-        return await self._settings("guild", guild_id)
-
-    async def save_guild_settings(
-        self, guild_id: str, settings: dict[str, Any], now: float
-    ) -> None:
-        await self._save_settings("guild", guild_id, settings, now)

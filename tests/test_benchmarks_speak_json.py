@@ -24,6 +24,8 @@ TINY = {
     "tournaments": ["--players", "6", "--repeat", "1"],
     "scale": ["--matches", "40", "--ticks", "1", "--players", "2", "--seconds", "0.5",
               "--workers", "0"],
+    "fairness": ["--games", "3", "--seconds", "3", "--budget", "0.1", "--pairs", "1",
+                 "--tick", "0.5", "--workers", "1", "--ai-workers", "1"],
     "web": ["--pages", "1", "--moves", "1"],
 }  # fmt: skip
 

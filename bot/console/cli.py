@@ -412,6 +412,10 @@ class Console:
         self.write(self.say("console.clock", time=stamp))
         for reply in await self.service.tick():
             self.show("", reply)
+        # The bot plays the turns the tick queued in the background; here, at once and in
+        # the queue's order, so a script's output never depends on timing.
+        for reply in await self.service.play_queued_computer_turns():
+            self.show("", reply)
 
     async def _turn(self, user: User, match_id: int | None, path_text: str) -> Reply:
         """The guided panel, typed: ``/turn`` opens it, ``/turn path:0.2`` picks choices."""

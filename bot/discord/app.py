@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any
 
 import discord
@@ -30,7 +30,7 @@ from bot.words import words
 from discord import app_commands
 from discord.ext import commands, tasks
 from storage import Store
-from storage.base import ACTIVE
+from storage.base import ACTIVE, MatchRecord
 
 log = logging.getLogger(__name__)
 
@@ -112,12 +112,13 @@ class BoardBot(commands.Bot):
         self._clock = clock
         self._sync_commands = sync_commands
         self.delivery = Delivery(self)
-        self.workers = Workers(settings.worker_processes)
+        self.workers = Workers(settings.worker_processes, settings.search_processes)
         self.service: Service
         self._leading: bool | None = None
         """Whether this process ran the last scheduler tick (None before the first)."""
         self._background: set[asyncio.Task[None]] = set()
-        """Computer turns being played after a reply; kept so they are not collected."""
+        """Work started after a reply (a tournament's first round) and the computer's players;
+        kept so they are not collected, and cancelled on close."""
         self._companions = companions
         self._stops: list[Stop] = []
 
@@ -138,6 +139,7 @@ class BoardBot(commands.Bot):
         )
         await self.workers.start()
         await self.service.on_startup()
+        self._keep(self.service.serve_computer_turns(self._publish_computer_turn))
         await setup_cogs(self)
         await self.tree.set_translator(CatalogueTranslator())
         self.add_dynamic_items(*COMPONENTS)
@@ -155,12 +157,14 @@ class BoardBot(commands.Bot):
         if reply.ok and reply.match_id is not None:
             record = await self.service.store.get_match(reply.match_id)
             if record is not None and record.status == ACTIVE and has_computer(record):
-                self.computer_turns_soon(record.id)
+                self.computer_turns_soon(record)
 
     @tasks.loop(seconds=60)
     async def scheduler(self) -> None:
         """Reminders, timeouts and digests that fell due. Nothing is kept in memory between
-        ticks: every deadline is recomputed from the store, so restarts lose nothing.
+        ticks: every deadline is recomputed from the store, so restarts lose nothing. Due
+        computer turns are only queued here, never searched: the computer's players
+        (started in ``setup_hook``) play them, so a long search never delays the heartbeat.
 
         With several bot processes on one PostgreSQL database only the process holding the
         ``scheduler`` lock ticks, so nothing is sent twice; when it dies its lock goes with its
@@ -207,17 +211,19 @@ class BoardBot(commands.Bot):
             return await self.tree.sync(guild=guild)
         return await self.tree.sync()
 
-    def computer_turns_soon(self, match_id: int) -> None:
-        """After a person's move, the computer (if it is to move now) answers in the
-        background; the person's own reply has already gone out."""
-        task = asyncio.create_task(self._computer_turns(match_id))
-        self._background.add(task)
-        task.add_done_callback(self._background.discard)
+    def computer_turns_soon(self, record: MatchRecord) -> None:
+        """After a person's move (``record`` as it is now), the computer's answer joins the
+        queue of computer turns, behind at most one turn of each other person's
+        (:mod:`bot.service.computer_queue`); the person's own reply has already gone out."""
+        self.service.queue_computer_turn(record)
 
     def tournament_soon(self, tournament_id: int) -> None:
         """A tournament just started: make its first round's games now, not at the next
         tick (the scheduler would, too, if this process stopped first)."""
-        task = asyncio.create_task(self._advance_tournament(tournament_id))
+        self._keep(self._advance_tournament(tournament_id))
+
+    def _keep(self, work: Coroutine[Any, Any, None]) -> None:
+        task = asyncio.create_task(work)
         self._background.add(task)
         task.add_done_callback(self._background.discard)
 
@@ -229,12 +235,14 @@ class BoardBot(commands.Bot):
             return
         await self._publish_all(replies)
 
-    async def _computer_turns(self, match_id: int) -> None:
-        for reply in await self.service.computer_turns(match_id):
+    async def _publish_computer_turn(self, replies: list[Reply]) -> None:
+        """Post one computer turn (the service's computer players call this)."""
+        await self.wait_until_ready()
+        for reply in replies:
             try:
                 await self.delivery.publish(reply)
             except Exception:
-                log.exception("posting the computer's move failed (match %s)", match_id)
+                log.exception("posting the computer's move failed (match %s)", reply.match_id)
 
     async def close(self) -> None:
         for stop in self._stops:

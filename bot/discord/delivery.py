@@ -331,7 +331,7 @@ class Delivery:
         for dm in reply.dms:
             await self.direct(dm.user_id, dm.text, dm.image, record, dm.links)
         if reply.ok and record is not None and record.status == ACTIVE and has_computer(record):
-            self.bot.computer_turns_soon(record.id)
+            self.bot.computer_turns_soon(record)
         if reply.ok and isinstance(started := reply.extra.get("tournament"), int):
             self.bot.tournament_soon(started)
 

@@ -16,7 +16,7 @@ from bot.discord.delivery import Delivery
 from bot.service import Service
 from bot.service.opponents import has_computer
 from bot.service.replies import Reply
-from storage.base import ACTIVE
+from storage.base import ACTIVE, MatchRecord
 
 log = logging.getLogger(__name__)
 
@@ -32,7 +32,8 @@ class RestPoster(discord.Client):
 
     async def publish(self, reply: Reply) -> None:
         """The thread post, pings and DMs of ``reply``; then the computer's answer, when a
-        computer is to move (the bot's scheduler would play it too, only later)."""
+        computer is to move, played here at once like the console does (the bot's scheduler
+        would queue it too, only at its next tick; a turn is played once either way)."""
         await self.delivery.publish(reply)
         if not reply.ok or reply.match_id is None:
             return
@@ -42,7 +43,7 @@ class RestPoster(discord.Client):
             self._background.add(task)
             task.add_done_callback(self._background.discard)
 
-    def computer_turns_soon(self, match_id: int) -> None:
+    def computer_turns_soon(self, record: MatchRecord) -> None:
         """What :class:`Delivery` calls after an interaction; this client answers none."""
 
     async def _computer_turns(self, match_id: int) -> None:

@@ -49,17 +49,17 @@ from typing import TYPE_CHECKING, Any
 
 import games
 from bot.service import limits
-from bot.service import ratings as glicko
 from bot.service import timecontrol as tc
 from bot.service.base import Loaded, Refusal, User, guarded, manages, plural_names
+from bot.service.image_labels import image_labels
 from bot.service.notifier import NOTIFY_MODES
-from bot.service.opponents import has_computer
 from bot.service.panel import walk
-from bot.service.replies import Button, DirectMessage, Post, Reply, is_computer
+from bot.service.replies import Button, DirectMessage, Post, Reply
 from bot.service.timecontrol import DAY
 from bot.service.transition import stale as is_stale
 from bot.service.webpages import SPECTATOR_MODES, SPECTATORS_KEY
 from bot.words import language_of, words
+from competition import ratings as glicko
 from render.chart import rating_chart
 from storage.base import ACTIVE, FINISHED, MatchRecord, MatchUpdate, Rating, StaleVersion
 
@@ -71,6 +71,8 @@ log = logging.getLogger("bot.service")
 SERVER_KEYS = (
     "time", "channel", "mode", "games", SPECTATORS_KEY, *(x.name for x in limits.LIMITS)
 )  # fmt: skip
+DUE_BATCH = 500
+"""Due matches one tick reads at most, besides those whose computer turn is queued."""
 NOTIFY_EXPLAINED = {
     "thread": "notify.thread",
     "dm": "notify.dm",
@@ -163,17 +165,23 @@ class CorrespondenceCases:
         """Everything that fell due by now: reminders, timeouts, daily digests. Each reply
         carries a post for its match's place and/or DMs; the caller delivers them.
 
-        Only a running process ticks, so the tick is also the heartbeat."""
+        Only a running process ticks, so the tick is also the heartbeat — and so it never
+        waits for a search: a computer to move is only *queued* here
+        (:meth:`queue_computer_turn`), and played by the computer's own players.
+        """
         now = self.clock()
         await self.store.mark_alive(now)
         replies: list[Reply] = []
         # Only matches whose deadline has come (an index, not a scan of every active match):
         # a clock event, or a computer seat to move — also one left pending by a restart.
-        for record in await self.store.due_matches(now):
+        # A queued computer turn stays due until it is played, so the batch grows by the
+        # queue's length: a long queue never crowds the clocks out of the batch.
+        batch = DUE_BATCH + len(self.computer_queue)
+        for record in await self.store.due_matches(now, limit=batch):
+            if record.id in self.computer_queue or record.id in self._thinking:
+                continue  # its computer's turn is queued or being played already
             try:
-                if await self._computer_to_move(record):
-                    replies.extend(await self.computer_turns(record.id))
-                else:
+                if not self._queue_due_computer_turn(record, now):
                     replies.extend(await self._tick_match(record))
             except StaleVersion:
                 continue  # somebody moved meanwhile; the next tick looks again
@@ -182,12 +190,6 @@ class CorrespondenceCases:
         replies.extend(await self.tournament_tick())
         replies.extend(await self._digests())
         return replies
-
-    async def _computer_to_move(self: Service, record: MatchRecord) -> bool:
-        if not has_computer(record):
-            return False
-        loaded = self._load(record)
-        return any(is_computer(record.seats[s]) for s in loaded.rules.to_move(loaded.state))
 
     async def _tick_match(self: Service, record: MatchRecord) -> list[Reply]:
         now = self.clock()
@@ -404,13 +406,22 @@ class CorrespondenceCases:
             for r in rows
         ]
         chart = await self._rating_chart(
-            guild, who.id, [r.game for r in rows], say("rating.chart_title", player=who.name)
+            guild,
+            who.id,
+            [r.game for r in rows],
+            say("rating.chart_title", player=who.name),
+            say.language,
         )
         text = say("rating.heading", player=who.name) + "\n" + "\n".join(lines)
         return Reply(text=text, image=chart, image_name="rating.png")
 
     async def _rating_chart(
-        self: Service, guild: str, user_id: str, game_names: Sequence[str], title: str
+        self: Service,
+        guild: str,
+        user_id: str,
+        game_names: Sequence[str],
+        title: str,
+        locale: str = "en",
     ) -> bytes | None:
         """The player's rating over time in each of ``game_names``, drawn in the worker pool;
         None when there is no history (ratings older than the history have one point each).
@@ -429,7 +440,12 @@ class CorrespondenceCases:
             return None
         return await self.workers.run(
             functools.partial(
-                rating_chart, series, title=title, provisional=provisional, now=self.clock()
+                rating_chart,
+                series,
+                title=title,
+                provisional=provisional,
+                now=self.clock(),
+                labels=image_labels(locale),
             )
         )
 

@@ -40,8 +40,10 @@ from bot.service.base import (
     shown_id,
 )
 from bot.service.clocks import ClockKeeper
+from bot.service.computer_queue import ComputerTurnQueue
 from bot.service.correspondence import CorrespondenceCases
 from bot.service.hands import HandCases, private_part
+from bot.service.image_labels import image_labels
 from bot.service.limits import Limits
 from bot.service.lobby import LobbyCases, lobby_of
 from bot.service.notifier import Notifier
@@ -138,6 +140,7 @@ class Service(
         vacation_days: float = 30.0,
         workers: Workers | None = None,
         computer_seconds: dict[str, float] | None = None,
+        limits: Limits | None = None,
         web: BoardLinks | None = None,
     ) -> None:
         self.store = store
@@ -151,7 +154,7 @@ class Service(
         self.link = link
         self.transitions = Transitions(store, clock, self.reminders)
         self.clocks = ClockKeeper(store, clock, default_time)
-        self.limits = Limits(store, clock)
+        self.limits = limits or Limits(store, clock)
         """Per-user limits of each server, checked where the work they bound is created."""
         self.notifier = Notifier(store, self.clocks, link)
         self.workers = workers or Workers(0)
@@ -162,6 +165,8 @@ class Service(
         """Most steps one computer turn (and turns in a row) may take: a guard, never reached."""
         self._thinking: set[int] = set()
         """Matches whose computer turn this process is working out now."""
+        self.computer_queue = ComputerTurnQueue()
+        """Computer turns due, waiting for a search (:mod:`bot.service.computer_queue`)."""
         self._legal: OrderedDict[tuple[int, int], dict[str, str]] = OrderedDict()
         self._cache_size = cache_size
         self.pages = BoardPages(store, self.clocks, web, self.move, self._may_see)
@@ -311,6 +316,7 @@ class Service(
         status: str | None = None,
         extra_highlight: Sequence[dict[str, Any]] = (),
         focus: Sequence[int] = (),
+        locale: str = "en",
     ) -> bytes:
         names = await self.player_names(loaded.record)
         highlights = await self._last_turn_highlights(loaded.id) + list(extra_highlight)
@@ -325,6 +331,7 @@ class Service(
                 players=names,
                 status=status,
                 focus=list(focus) or None,
+                labels=image_labels(locale),  # English unless a reply to one reader
             )
         )
 

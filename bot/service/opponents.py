@@ -12,10 +12,18 @@ a person's (one transition, the version it read, the clocks, the closed-match gu
 anything changed while it thought — an undo, a resignation, a second process that moved
 first — the stale version refuses the move instead of playing it into a new position.
 
-The search itself runs in the worker pool (:class:`bot.service.workers.Workers`), one step
-at a time, and sees only ``rules.view(state, its seat)``: for FENCE! no other player's cards.
-All the steps of one turn are thought out first and played as one typed line, so the thread
-gets one post per computer turn, not one per step.
+The search itself runs in the search pool (:meth:`bot.service.workers.Workers.search`), one
+step at a time, and sees only ``rules.view(state, its seat)``: for FENCE! no other player's
+cards. All the steps of one turn are thought out first and played as one typed line, so the
+thread gets one post per computer turn, not one per step.
+
+When a computer is to move, its match is *queued* (:mod:`bot.service.computer_queue`): by the
+front end after a person's move, by the scheduler's tick for every due one (which is how a
+restart finds them). :meth:`OpponentCases.serve_computer_turns` plays the queue, one person
+after another, one computer turn per turn in the queue, as many at once as there are search
+processes; the tick itself never waits for a search. The console plays its computer's answer
+at once instead (:meth:`OpponentCases.computer_turns`), so a script's output never depends on
+timing.
 
 Decisions where the issue is silent:
 
@@ -25,20 +33,29 @@ Decisions where the issue is silent:
   of the same match always gets the same reply — a restart in mid-thought changes nothing.
 * ``/hint`` is for running unrated matches only, for the player to move, and thinks at the
   easy level's budget (a hint should come quickly, and should not play the game for you);
-  each server bounds the hints a player gets an hour (:mod:`bot.service.limits`).
+  each server bounds the hints a player gets an hour (:mod:`bot.service.limits`). It is a
+  search, so it runs in the search pool: it may wait for the one step being searched there,
+  and no person's board ever waits for it.
+* A computer turn of several steps (a Fonver capture chain) counts as one turn in the
+  queue: it is one post, and the steps are searched back to back.
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
+from collections.abc import Awaitable, Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 import ai
+import games
+from bot.service import timecontrol as tc
 from bot.service.base import Refusal, User, guarded
+from bot.service.computer_queue import owner_of
 from bot.service.replies import COMPUTER_PREFIX, Reply, is_computer
 from bot.words import words
-from storage.base import ACTIVE, MatchRecord
+from storage.base import ACTIVE, MatchRecord, MatchUpdate
 
 if TYPE_CHECKING:
     from bot.service import Service
@@ -66,6 +83,19 @@ def has_computer(record: MatchRecord) -> bool:
     return any(is_computer(uid) for uid in record.seats)
 
 
+def computer_to_move(record: MatchRecord) -> bool:
+    """Whether a computer seat must act in ``record`` now (reads the stored position)."""
+    if record.status != ACTIVE or not has_computer(record):
+        return False
+    rules = games.get(record.game)
+    state = rules.load(record.state)
+    return any(is_computer(record.seats[s]) for s in rules.to_move(state))
+
+
+Deliver = Callable[[list[Reply]], Awaitable[None]]
+"""How a front end posts the replies of one computer turn (Discord: to the match thread)."""
+
+
 def think(game: str, view: dict[str, Any], seat: int, level: str, seed: int, seconds: float) -> str:
     """The work sent to a worker process: a top-level function of plain values."""
     return ai.choose(game, view, seat, level=level, seed=seed, budget_s=seconds)
@@ -80,8 +110,9 @@ class OpponentCases:
 
     async def computer_turns(self: Service, match_id: int | None = None) -> list[Reply]:
         """Let every computer whose seat is to move play, until a person is to move or the
-        match ends. Without ``match_id``: every active match (the scheduler's resume after a
-        restart). Each reply carries the thread post of one computer turn."""
+        match ends, now: the console's answer right after a move (the bot queues the turn
+        instead, :meth:`queue_computer_turn`). Without ``match_id``: every active match.
+        Each reply carries the thread post of one computer turn."""
         if match_id is not None:
             found = await self.store.get_match(match_id)
             records = [found] if found is not None else []
@@ -102,9 +133,98 @@ class OpponentCases:
                 self._thinking.discard(record.id)
         return replies
 
-    async def _play_computer_turns(self: Service, match_id: int) -> list[Reply]:
+    def queue_computer_turn(self: Service, record: MatchRecord) -> bool:
+        """Queue the match's computer turn if a computer is to move in ``record`` (read after
+        the last move); False when none is, or the match is queued or being played already."""
+        if not computer_to_move(record):
+            return False
+        return self.computer_queue.put(record.id, owner_of(record))
+
+    def _queue_due_computer_turn(self: Service, record: MatchRecord, now: float) -> bool:
+        """The tick's test for a due match: True when it is queued as a computer turn.
+
+        A match with a computer seat whose clock has nothing due is due because a computer
+        is to move (the commit that made it so marked it due then): it is queued without
+        reading its position, which costs a validated load (about a millisecond each, and a
+        tick may meet hundreds). The player reads the position anyway; if a person turns out
+        to be the one to move, it puts the clock's own moment back (:meth:`_play_queued`)."""
+        if not has_computer(record):
+            return False
+        clocks = self.clocks.of(record)
+        event = tc.next_event(clocks, self.reminders) if clocks is not None else None
+        if event is None or event > now:
+            self.computer_queue.put(record.id, owner_of(record))
+            return True
+        return self.queue_computer_turn(record)
+
+    async def serve_computer_turns(self: Service, deliver: Deliver) -> None:
+        """Play queued computer turns until cancelled, one per search process at a time, and
+        hand each turn's replies to ``deliver``. Started once by a front end that has a
+        scheduler (Discord); searches then never hold up the tick, nor each other's people."""
+
+        async def player() -> None:
+            while True:
+                match_id = await self.computer_queue.get()
+                replies = await self._play_queued(match_id)
+                if not replies:
+                    continue
+                try:
+                    await deliver(replies)
+                except Exception:
+                    log.exception("posting the computer's move failed (match %s)", match_id)
+
+        await asyncio.gather(*(player() for _ in range(self.workers.searches_at_once)))
+
+    async def play_queued_computer_turns(self: Service) -> list[Reply]:
+        """Play everything queued now, in the queue's order, and return the replies: the
+        console's scheduler (after ``!clock``) and tests, where nothing runs in the
+        background."""
         replies: list[Reply] = []
-        for _ in range(self.computer_turn_limit):
+        while (match_id := self.computer_queue.take()) is not None:
+            replies.extend(await self._play_queued(match_id))
+        return replies
+
+    async def _play_queued(self: Service, match_id: int) -> list[Reply]:
+        """One computer turn of a match taken from the queue; the match goes back to the end
+        of its person's line when another computer turn follows (a FENCE! table with several
+        computers), so a table of computers is one search at a time like everyone else."""
+        more = False
+        replies: list[Reply] = []
+        if match_id in self._thinking:  # this process plays it already (the console's answer)
+            self.computer_queue.done(match_id)
+            return replies
+        self._thinking.add(match_id)
+        try:
+            replies = await self._play_computer_turns(match_id, turns=1)
+            after = await self.store.get_match(match_id)
+            if after is not None and after.status == ACTIVE:
+                to_move = computer_to_move(after)
+                # Again at once only after a turn was played: a turn that could not be
+                # played (its move refused) waits for the next tick, not a search in a loop.
+                more = bool(replies) and to_move
+                if not replies and not to_move:
+                    await self._due_again(after)
+        except Exception:
+            log.exception("the computer could not move in match %s", match_id)
+        finally:
+            self._thinking.discard(match_id)
+            self.computer_queue.done(match_id, again=more)
+        return replies
+
+    async def _due_again(self: Service, record: MatchRecord) -> None:
+        """Queued on a due mark that was not a computer's turn (a person is to move): the
+        match is due again when its clock next says, or the tick would queue it forever."""
+        now = self.clock()
+        if record.due_at is not None and record.due_at <= now:
+            await self.store.set_due(
+                record.id, self.transitions.due_at(record, MatchUpdate(), now)
+            )
+
+    async def _play_computer_turns(
+        self: Service, match_id: int, turns: int | None = None
+    ) -> list[Reply]:
+        replies: list[Reply] = []
+        for _ in range(turns or self.computer_turn_limit):
             record = await self.store.get_match(match_id)
             if record is None or record.status != ACTIVE:
                 break
@@ -135,7 +255,7 @@ class OpponentCases:
         current = state
         while True:
             try:
-                notation = await self.workers.run(
+                notation = await self.workers.search(
                     think,
                     record.game,
                     rules.view(current, seat),
@@ -178,7 +298,7 @@ class OpponentCases:
         if seat not in loaded.rules.to_move(loaded.state):
             raise Refusal("computer.hint_not_your_turn")
         await self.limits.hint(actor, record.guild_id)  # last: a refused ask costs nothing
-        notation = await self.workers.run(
+        notation = await self.workers.search(
             think,
             record.game,
             loaded.rules.view(loaded.state, seat),

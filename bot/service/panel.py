@@ -142,7 +142,7 @@ class PanelCases:
         prompt = note + (
             say("panel.choose_after", path=" → ".join(crumbs)) if crumbs else say("panel.choose")
         )
-        image = await self._preview(loaded, [a for _, a in remaining], options)
+        image = await self._preview(loaded, [a for _, a in remaining], options, actor.locale)
         return self._panel_reply(loaded, full, options, prompt, image=image, back=back)
 
     @staticmethod
@@ -182,7 +182,11 @@ class PanelCases:
         return Reply(text=prompt, image=image, panel=panel, match_id=loaded.id)
 
     async def _preview(
-        self: Service, loaded: Loaded, actions: Sequence[Any], options: Sequence[str]
+        self: Service,
+        loaded: Loaded,
+        actions: Sequence[Any],
+        options: Sequence[str],
+        locale: str = "en",
     ) -> bytes | None:
         """When the next choice is *where* (a spot for a tile, a neighbourhood for a pawn),
         draw the candidates on the board so the player can match labels to places."""
@@ -203,5 +207,9 @@ class PanelCases:
         pawn = (rules.view(state, None).get("pawns") or [None] * 99)[rules.to_move(state)[0]]
         focus = [pawn, *hoods] if mark["kind"] == "choices" and isinstance(pawn, int) else []
         return await self._image(
-            loaded, perspective=self._perspective(loaded), extra_highlight=[mark], focus=focus
+            loaded,
+            perspective=self._perspective(loaded),
+            extra_highlight=[mark],
+            focus=focus,
+            locale=locale,
         )

@@ -24,10 +24,10 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 import games
-from bot.service import ratings as glicko
 from bot.service.base import Refusal, User, guarded, rating_or_new
 from bot.service.replies import Button, Post, Reply
 from bot.words import words
+from competition import ratings as glicko
 from storage.base import CHALLENGE, MatchRecord, Rating
 
 if TYPE_CHECKING:

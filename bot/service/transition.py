@@ -30,11 +30,11 @@ from dataclasses import dataclass, replace
 
 import games
 from bot.service import premoves
-from bot.service import ratings as glicko
 from bot.service import timecontrol as tc
 from bot.service.base import note_commit, rating_or_new
 from bot.service.replies import is_computer
 from bot.words import words
+from competition import ratings as glicko
 from games.core import Outcome
 from storage.base import (
     ACTIVE,

@@ -4,9 +4,24 @@ Why processes: a thread still holds the GIL while Pillow composes an image or a 
 pure Python, so the gateway heartbeat and every other guild would wait. A
 ``ProcessPoolExecutor`` runs the work on the other cores; the event loop only awaits a future.
 
-``size=0`` runs the work inline on a thread instead: right for the console, the tests and a
-one-core machine, where a second process buys nothing. Work functions must be importable
-top-level functions with picklable arguments (views are plain dicts, so they are).
+Why two pools: work for people (boards, GIF exports, charts: tens of milliseconds, someone
+waiting for it) and the computer's search (seconds per step, up to 8 s at the strong level)
+must not share one queue, or a person's board waits behind every search submitted before
+it. :meth:`Workers.run` uses the people's pool (``size`` processes), :meth:`Workers.search`
+its own pool (``search_size`` processes) — and the search processes run at a lower CPU
+priority (``nice`` +10), so when all cores are busy the kernel gives a render the core first
+and the search merely finds fewer moves in its fixed wall-clock budget.
+
+Sizes: the people's pool has one process per core (measured with ``benchmarks.scale`` on 2
+cores: 1 worker 27 moves/s, 2 workers 45), the search pool half the cores, at least one. On
+2 cores that is 2 + 1 processes: renders can use both cores, searches one at a time, and the
+low priority keeps the third process from costing a person more than a little time-slicing.
+``python -m benchmarks.fairness`` measures exactly that case. The number of computer turns
+played at once is the search pool's size, so searches never queue inside the pool either.
+
+``size=0`` runs all work inline on a thread instead (searches too): right for the console,
+the tests and a one-core machine, where a second process buys nothing. Work functions must be
+importable top-level functions with picklable arguments (views are plain dicts, so they are).
 """
 
 from __future__ import annotations
@@ -23,6 +38,9 @@ from typing import Any, TypeVar
 log = logging.getLogger(__name__)
 T = TypeVar("T")
 
+SEARCH_NICENESS = 10
+"""How much lower the search processes' CPU priority is (Linux: a weight of about a tenth)."""
+
 
 def default_size() -> int:
     """One worker per core. The event loop's own process mostly waits (on Discord, the
@@ -31,58 +49,123 @@ def default_size() -> int:
     return max(1, os.cpu_count() or 1)
 
 
+def default_search_size() -> int:
+    """Half the cores, at least one: searches use a core each for seconds at a time, and
+    the other half stays for people's boards (which also have the higher priority)."""
+    return max(1, (os.cpu_count() or 1) // 2)
+
+
 def _warm() -> int:
-    """Import the heavy modules once per worker so the first real job is not the slow one."""
+    """Import the heavy modules once per worker, and draw what every image reuses (fonts,
+    empty boards), so the first real job is not the slow one."""
     import games  # noqa: F401
-    import render  # noqa: F401
+    import render
+
+    render.warm()
+    return os.getpid()
+
+
+def _warm_search() -> int:
+    import ai  # noqa: F401
+    import games  # noqa: F401
 
     return os.getpid()
 
 
-class Workers:
-    """A process pool that is created lazily, restarted if a worker dies, and closed once."""
+def _lower_priority() -> None:
+    """Runs first in every search process (the pool's initializer)."""
+    try:
+        os.nice(SEARCH_NICENESS)
+    except OSError:  # a platform without nice: the separate pool still keeps renders apart
+        log.debug("could not lower the search processes' priority")
 
-    def __init__(self, size: int = 0) -> None:
-        if size < 0:
-            raise ValueError("the worker pool size is 0 (inline) or more")
+
+class _Pool:
+    """One process pool: created lazily, restarted if a worker dies, closed once."""
+
+    def __init__(
+        self, name: str, size: int, warm: Callable[[], int], init: Callable[[], None] | None
+    ) -> None:
+        self.name = name
         self.size = size
+        self._warm = warm
+        self._init = init
         self._pool: ProcessPoolExecutor | None = None
 
-    @property
-    def inline(self) -> bool:
-        return self.size == 0
-
-    def _executor(self) -> Executor:
+    def executor(self) -> Executor:
         if self._pool is None:
             # forkserver: workers never inherit the bot's event loop, sockets or database thread
             context = multiprocessing.get_context("forkserver")
-            self._pool = ProcessPoolExecutor(max_workers=self.size, mp_context=context)
+            self._pool = ProcessPoolExecutor(
+                max_workers=self.size, mp_context=context, initializer=self._init
+            )
         return self._pool
 
     async def start(self) -> None:
-        """Start and warm every worker now rather than on the first player's move."""
-        if self.inline:
-            return
         loop = asyncio.get_running_loop()
-        executor = self._executor()
+        executor = self.executor()
         pids = await asyncio.gather(
-            *(loop.run_in_executor(executor, _warm) for _ in range(self.size))
+            *(loop.run_in_executor(executor, self._warm) for _ in range(self.size))
         )
-        log.info("worker pool ready: %d processes %s", self.size, sorted(set(pids)))
+        log.info("%s pool ready: %d processes %s", self.name, self.size, sorted(set(pids)))
 
     async def run(self, fn: Callable[..., T], /, *args: Any) -> T:
-        if self.inline:
-            return await asyncio.to_thread(fn, *args)
         loop = asyncio.get_running_loop()
         try:
-            return await loop.run_in_executor(self._executor(), fn, *args)
+            return await loop.run_in_executor(self.executor(), fn, *args)
         except BrokenProcessPool:
             # a worker was killed (out of memory, a signal): start a fresh pool and try once more
-            log.warning("a worker process died; restarting the pool")
+            log.warning("a %s worker process died; restarting the pool", self.name)
             self.close()
-            return await loop.run_in_executor(self._executor(), fn, *args)
+            return await loop.run_in_executor(self.executor(), fn, *args)
 
     def close(self) -> None:
         if self._pool is not None:
             self._pool.shutdown(wait=False, cancel_futures=True)
             self._pool = None
+
+
+class Workers:
+    """The people's pool (:meth:`run`) and the search pool (:meth:`search`), or inline."""
+
+    def __init__(self, size: int = 0, search_size: int | None = None) -> None:
+        if size < 0:
+            raise ValueError("the worker pool size is 0 (inline) or more")
+        if search_size is not None and search_size < (1 if size else 0):
+            raise ValueError("the search pool has at least one process beside a worker pool")
+        self.size = size
+        self.search_size = 0 if size == 0 else (search_size or default_search_size())
+        self._people = _Pool("worker", size, _warm, None)
+        self._search = _Pool("search", self.search_size, _warm_search, _lower_priority)
+
+    @property
+    def inline(self) -> bool:
+        return self.size == 0
+
+    @property
+    def searches_at_once(self) -> int:
+        """How many computer turns to play at once: one per search process, so a search
+        never waits inside the pool (inline: one, on its thread)."""
+        return max(1, self.search_size)
+
+    async def start(self) -> None:
+        """Start and warm every worker now rather than on the first player's move."""
+        if self.inline:
+            return
+        await asyncio.gather(self._people.start(), self._search.start())
+
+    async def run(self, fn: Callable[..., T], /, *args: Any) -> T:
+        """Work a person is waiting for: boards, exports, charts."""
+        if self.inline:
+            return await asyncio.to_thread(fn, *args)
+        return await self._people.run(fn, *args)
+
+    async def search(self, fn: Callable[..., T], /, *args: Any) -> T:
+        """The computer's search, in its own lower-priority processes."""
+        if self.inline:
+            return await asyncio.to_thread(fn, *args)
+        return await self._search.run(fn, *args)
+
+    def close(self) -> None:
+        self._people.close()
+        self._search.close()

@@ -71,7 +71,7 @@ async def print_link(settings: Settings, match_id: int, seat: int | None) -> int
 async def run(settings: Settings) -> None:
     store = settings.store()
     await store.open()
-    workers = Workers(settings.worker_processes)
+    workers = Workers(settings.worker_processes, settings.search_processes)
     service = Service(
         store,
         default_time=settings.default_time,

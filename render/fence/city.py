@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
@@ -19,7 +20,6 @@ from render.common import (
     disc,
     fit_text,
     font,
-    new_canvas,
     paste_centered,
     text_width,
     to_png,
@@ -40,11 +40,25 @@ from render.fence.colours import (
     TUNNEL,
     WATER,
 )
-from render.fence.detail import detail_view
-from render.fence.highlights import Highlights, choices_of, read_positions
-from render.fence.layout import COORD_SIZE, MARGIN, SIDE_VECTOR, CityLayout
+from render.fence.detail import MIN_DETAIL_WIDTH, detail_window
+from render.fence.highlights import Highlights, choices_of, read_positions, spots_of
+from render.fence.layout import (
+    BAND_GAP,
+    COORD_SIZE,
+    DETAIL_CELL,
+    MARGIN,
+    SIDE_VECTOR,
+    CityLayout,
+    MapPlan,
+    Window,
+    coordinate,
+    plan_map,
+    window_layout,
+)
 from render.fence.legend import draw_legend, map_title
 from render.fence.marks import Box, draw_cops, draw_text
+from render.labels import Labels, say
+from render.layers import STATIC_LAYERS
 
 
 def _draw_water(draw: ImageDraw.ImageDraw, box: Box, water: list[bool]) -> None:
@@ -91,15 +105,32 @@ def _arrow(
     )
 
 
-def _draw_tile(draw: ImageDraw.ImageDraw, layout: CityLayout, tile: dict[str, Any]) -> None:
-    box = layout.box(tile["x"], tile["y"])
+_Hood = tuple[bool, tuple[tuple[str, str], ...], tuple[int, int]]
+"""What a tile's drawing needs of a neighbourhood: usable?, its links (side, kind) and its
+node relative to the tile's top-left corner."""
+
+
+def _hoods(layout: CityLayout, tile: dict[str, Any]) -> tuple[_Hood, ...]:
+    x0, y0, _, _ = layout.box(tile["x"], tile["y"])
+    out = []
+    for hood in tile["hoods"]:
+        nx, ny = layout.hood_xy[hood["id"]]
+        links = tuple((str(side), str(kind)) for side, kind in hood["links"])
+        out.append((bool(hood["usable"]), links, (nx - x0, ny - y0)))
+    return tuple(out)
+
+
+def _draw_tile_at(
+    draw: ImageDraw.ImageDraw, box: Box, water: Sequence[bool], hoods: Sequence[_Hood]
+) -> None:
+    """Land, water, roads and one-way arrows of a tile whose top-left corner is ``box``'s."""
     x0, y0, x1, y1 = box
     size = x1 - x0
-    usable_any = any(h["usable"] for h in tile["hoods"])
+    usable_any = any(usable for usable, _, _ in hoods)
     draw.rectangle(
         (x0, y0, x1 - 1, y1 - 1), fill=LAND if usable_any else blend(LAND, OFF_LIMITS, 0.7)
     )
-    _draw_water(draw, box, tile["water"])
+    _draw_water(draw, box, list(water))
     mid = {
         "N": ((x0 + x1) / 2, y0),
         "E": (x1, (y0 + y1) / 2),
@@ -109,21 +140,21 @@ def _draw_tile(draw: ImageDraw.ImageDraw, layout: CityLayout, tile: dict[str, An
     road_w = max(6, size // 11)
     # Straight-through hoods last, drawn with a light casing: they read as bridges over the
     # other hood's road, which is what "not connected" means on the tile.
-    order = sorted(range(len(tile["hoods"])), key=lambda i: len(tile["hoods"][i]["links"]) != 2)
+    order = sorted(range(len(hoods)), key=lambda i: len(hoods[i][1]) != 2)
     for index in order:
-        hood = tile["hoods"][index]
-        node = layout.hood_xy[hood["id"]]
-        colour = ROAD if hood["usable"] else OFF_LIMITS
-        if len(tile["hoods"]) > 1:
-            for side, _ in hood["links"]:
+        usable, links, (nx, ny) = hoods[index]
+        node = (x0 + nx, y0 + ny)
+        colour = ROAD if usable else OFF_LIMITS
+        if len(hoods) > 1:
+            for side, _ in links:
                 draw.line((mid[side], node), fill=(250, 250, 250), width=road_w + 4)
-        for side, _ in hood["links"]:
+        for side, _ in links:
             draw.line((mid[side], node), fill=colour, width=road_w)
         draw.ellipse(
             (node[0] - road_w, node[1] - road_w, node[0] + road_w, node[1] + road_w), fill=colour
         )
-    for hood in tile["hoods"]:
-        for side, kind in hood["links"]:
+    for _, links, _ in hoods:
+        for side, kind in links:
             if kind == "both":
                 continue
             vx, vy = SIDE_VECTOR[side]
@@ -133,6 +164,96 @@ def _draw_tile(draw: ImageDraw.ImageDraw, layout: CityLayout, tile: dict[str, An
             direction = inward if kind == "in" else (vx, vy)
             _arrow(draw, point, direction, size * 0.12, (230, 40, 40))
     draw.rectangle((x0, y0, x1 - 1, y1 - 1), outline=(120, 110, 90), width=2)
+
+
+_SPRITE_MARGIN = 6
+"""Pixels around a tile in its sprites: water and roads may reach a pixel past the tile's
+edge, and the sprite must carry them as drawing the tile in place did."""
+
+
+def _origin(layout: CityLayout, tile: dict[str, Any]) -> tuple[int, int]:
+    """Where a tile's sprite goes, its margin being the tile's own column's and row's parity
+    more than ``_SPRITE_MARGIN``: Python rounds halves to even, so a centre at x.5 lands on
+    the same pixel in the sprite as on the map only when both have the same parity."""
+    x0, y0, _, _ = layout.box(tile["x"], tile["y"])
+    return x0 - _SPRITE_MARGIN - x0 % 2, y0 - _SPRITE_MARGIN - y0 % 2
+
+
+def _sprite_box(cell: int, parity: tuple[int, int]) -> tuple[Box, tuple[int, int]]:
+    """The tile's box inside its sprite, and the sprite's size."""
+    mx, my = _SPRITE_MARGIN + parity[0], _SPRITE_MARGIN + parity[1]
+    return (mx, my, mx + cell, my + cell), (cell + 2 * mx, cell + 2 * my)
+
+
+_Piece = tuple[Image.Image, tuple[int, int]]
+"""Part of a sprite and where it goes, relative to the sprite's origin."""
+
+
+def _tight_parts(sprite: Image.Image) -> tuple[_Piece, ...]:
+    """The drawn parts of a transparent sprite, one per band of rows with something in it,
+    each cut to what it covers: pasting through an alpha channel costs by the pixel, and a
+    tile's labels (dice in a corner, a name or two) leave most of the tile transparent."""
+    alpha = sprite.getchannel("A")
+    width, data, empty = sprite.width, alpha.tobytes(), bytes(sprite.width)
+    rows = [y for y in range(sprite.height) if data[y * width : (y + 1) * width] != empty]
+    bands: list[tuple[int, int]] = []
+    for y in rows:
+        if bands and bands[-1][1] == y:
+            bands[-1] = (bands[-1][0], y + 1)
+        else:
+            bands.append((y, y + 1))
+    parts = []
+    for top, bottom in bands:
+        band = alpha.crop((0, top, sprite.width, bottom)).getbbox()
+        if band:
+            left, _, right, _ = band
+            parts.append((sprite.crop((left, top, right, bottom)), (left, top)))
+    return tuple(parts)
+
+
+def _tile_sprite(
+    cell: int, parity: tuple[int, int], water: tuple[bool, ...], hoods: tuple[_Hood, ...]
+) -> tuple[Image.Image, tuple[_Piece, ...]]:
+    """A tile as an opaque square and the bits its water and roads spill past its edge.
+
+    Drawn on a transparent sprite first: everything on a tile is drawn without
+    anti-aliasing, so the sprite's alpha is exactly "drawn here", and pasting the square and
+    then the spilt bits through their alpha is the same as drawing the tile in place (an
+    opaque paste costs next to nothing, one through an alpha channel 2.5 ns a pixel)."""
+    box, size = _sprite_box(cell, parity)
+    sprite = Image.new("RGBA", size, (0, 0, 0, 0))
+    _draw_tile_at(ImageDraw.Draw(sprite), box, water, hoods)
+    x0, y0, x1, y1 = box
+    square = sprite.crop(box).convert("RGB")
+    around = [
+        (0, 0, size[0], y0),
+        (0, y1, size[0], size[1]),
+        (0, y0, x0, y1),
+        (x1, y0, size[0], y1),
+    ]
+    spilt = []
+    for strip in around:
+        bbox = sprite.crop(strip).getchannel("A").getbbox()
+        if bbox:
+            left, top = strip[0] + bbox[0], strip[1] + bbox[1]
+            right, bottom = strip[0] + bbox[2], strip[1] + bbox[3]
+            spilt.append((sprite.crop((left, top, right, bottom)), (left, top)))
+    return square, tuple(spilt)
+
+
+def _draw_tile(canvas: Image.Image, layout: CityLayout, tile: dict[str, Any]) -> None:
+    """A tile from the per-process cache: the same forty tiles come back on every image of a
+    match, and drawing their roads and water was a third of the map's drawing time."""
+    x0, y0, x1, _ = layout.box(tile["x"], tile["y"])
+    water = tuple(bool(w) for w in tile["water"])
+    parity = (x0 % 2, y0 % 2)
+    hoods = _hoods(layout, tile)
+    key = ("fence", "tile", x1 - x0, parity, water, hoods)
+    square, spilt = STATIC_LAYERS.get(key, _tile_sprite, x1 - x0, parity, water, hoods)
+    canvas.paste(square, (x0, y0))
+    ox, oy = _origin(layout, tile)
+    for part, (dx, dy) in spilt:
+        canvas.paste(part, (ox + dx, oy + dy), part)
 
 
 def _draw_empty(draw: ImageDraw.ImageDraw, layout: CityLayout) -> None:
@@ -221,43 +342,177 @@ def _text_block(
             draw.line((cx - half, ly + 1, cx + half, ly + 1), fill=STRUCK, width=width)
 
 
-def _draw_labels(canvas: Image.Image, layout: CityLayout, tile: dict[str, Any]) -> None:
-    """Dice values in the top-left corner, then each neighbourhood's name: under its node on
-    a one-neighbourhood tile, or one name in each half of a two-neighbourhood tile."""
-    x0, y0, x1, y1 = layout.box(tile["x"], tile["y"])
-    size = x1 - x0
-    coords = tile.get("coords")
+_Label = tuple[str, bool, tuple[int, int]]
+"""What a tile's labels need of a neighbourhood: its name, usable?, its node relative to
+the tile's top-left corner."""
+
+
+@dataclass(frozen=True)
+class LabelBlock:
+    """One label of a tile and the box it covers (relative to the tile's top-left corner,
+    halo included): ``kind`` "die" (a value), "name" or "word" (the "off limits" note)."""
+
+    kind: str
+    lines: tuple[str, ...]
+    size: int
+    center: tuple[float, float]
+    box: tuple[float, float, float, float]
+
+
+def _block(
+    kind: str, lines: tuple[str, ...], fnt: Font, cx: float, cy: float, stroke: int
+) -> LabelBlock:
+    size = _size_of(fnt)
+    half_w = max(text_width(line, fnt) for line in lines) / 2 + stroke
+    half_h = size * 1.02 * len(lines) / 2 + stroke
+    box = (cx - half_w, cy - half_h, cx + half_w, cy + half_h)
+    return LabelBlock(kind, lines, size, (cx, cy), box)
+
+
+def _fit_two(
+    names: Sequence[str], base: int, max_width: int, room: float, stroke: int
+) -> list[tuple[Font, tuple[str, ...]]]:
+    """The two names of a tile in fonts small enough that both blocks fit ``room`` px of
+    height one above the other: each is wrapped as usual, then both shrink together, then
+    the longer one goes onto one line (cut with an ellipsis if it must)."""
+    for size in range(base, 10, -1):
+        wrapped = [_wrap_name(name, size, max_width) for name in names]
+        height = sum(_size_of(f) * 1.02 * len(lines) + 2 * stroke for f, lines in wrapped)
+        if height + _NAME_GAP <= room:
+            return wrapped
+    small = font(11, weight="semibold")
+    return [(small, (fit_text(name, small, max_width),)) for name in names]
+
+
+_NAME_GAP = 2
+"""Pixels kept between two names of one tile."""
+
+
+def label_blocks(
+    size: int,
+    coords: tuple[int, ...] | None,
+    hoods: Sequence[_Label],
+    off_limits: str = "off limits",
+) -> list[LabelBlock]:
+    """Where a tile's labels go, so that none overlaps another: the dice values in the
+    top-left corner, then each neighbourhood's name (under or over its node on a
+    one-neighbourhood tile, one in each half of a two-neighbourhood tile), all inside the
+    tile. Drawing and the tests both read this."""
+    px = CityLayout.scale(size)
+    blocks: list[LabelBlock] = []
+    top = px(0.03, 3)
     if coords and len(coords) == 2:
-        die = layout.px(0.22, 16)
-        pad = layout.px(0.03, 3)
-        box = (x0 + pad, y0 + pad, x0 + pad + die, y0 + pad + die)
-        _draw_value(canvas, box, coords[0], RED_CARD)
-        left = x0 + 2 * pad + die
-        _draw_value(canvas, (left, y0 + pad, left + die, y0 + pad + die), coords[1], BLUE_CARD)
+        die = px(0.22, 16)
+        pad = px(0.03, 3)
+        for i, value in enumerate(coords):
+            left = pad + i * (die + pad)
+            box = (left, pad, left + die, pad + die)
+            centre = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
+            blocks.append(LabelBlock("die", (str(value),), die, centre, box))
+        top = pad + die + pad
+    bottom = size - px(0.03, 3)
     stroke = max(2, size // 40)
-    hoods = tile["hoods"]
     several = len(hoods) > 1
-    base = layout.px(0.17 if several else 0.19, 14)
-    for index, hood in enumerate(hoods):
-        nx, ny = layout.hood_xy[hood["id"]]
-        fnt, lines = _wrap_name(hood["name"], base, size - 6)
-        block = _size_of(fnt) * 1.02 * len(lines)
-        if several:
-            nx = (x0 + x1) // 2
-            ty = y0 + size * (0.42 if index == 0 else 0.78)
+    base = px(0.17 if several else 0.19, 14)
+    if several:
+        fitted = _fit_two([name for name, _, _ in hoods[:2]], base, size - 6, bottom - top, stroke)
+        heights = [_size_of(f) * 1.02 * len(lines) + 2 * stroke for f, lines in fitted]
+        wanted = [size * 0.42, size * 0.78]
+        ys = [max(top + heights[0] / 2, wanted[0]), min(bottom - heights[1] / 2, wanted[1])]
+        overlap = (ys[0] + heights[0] / 2 + _NAME_GAP) - (ys[1] - heights[1] / 2)
+        if overlap > 0:  # push apart, then back inside the tile
+            ys = [ys[0] - overlap / 2, ys[1] + overlap / 2]
+            if ys[0] - heights[0] / 2 < top:
+                shift = top - (ys[0] - heights[0] / 2)
+                ys = [ys[0] + shift, ys[1] + shift]
+            if ys[1] + heights[1] / 2 > bottom:
+                shift = ys[1] + heights[1] / 2 - bottom
+                ys = [ys[0] - shift, ys[1] - shift]
+        for (fnt, lines), y in zip(fitted, ys, strict=False):
+            blocks.append(_block("name", lines, fnt, size / 2, y, stroke))
+        return blocks
+    for name, usable, (nx, ny) in hoods:
+        fnt, lines = _wrap_name(name, base, size - 6)
+        block = _size_of(fnt) * 1.02 * len(lines) + 2 * stroke
+        below = ny < size * 0.7
+        ty = ny + size * 0.12 + block / 2 if below else ny - size * 0.12 - block / 2
+        ty = max(top + block / 2, min(ty, bottom - block / 2))
+        name_block = _block("name", lines, fnt, nx, ty, stroke)
+        blocks.append(name_block)
+        if not usable:
+            small = font(px(0.13, 12), weight="bold")
+            word = _block("word", (off_limits,), small, nx, 0, stroke)
+            h = word.box[3] - word.box[1]
+            wy = name_block.box[3] + h / 2
+            if wy + h / 2 > bottom:
+                wy = name_block.box[1] - h / 2
+            blocks.append(_block("word", (off_limits,), small, nx, wy, stroke))
+    return blocks
+
+
+def _draw_labels_at(
+    canvas: Image.Image,
+    box: Box,
+    coords: tuple[int, ...] | None,
+    hoods: Sequence[_Label],
+    off_limits: str = "off limits",
+) -> None:
+    """A tile's labels where ``label_blocks`` puts them."""
+    x0, y0, _, _ = box
+    size = box[2] - box[0]
+    stroke = max(2, size // 40)
+    usable = [u for _, u, _ in hoods]
+    names = iter(range(len(hoods)))
+    dice = iter((RED_CARD, BLUE_CARD))  # the red value first, as on the cards
+    for block in label_blocks(size, coords, hoods, off_limits):
+        cx, cy = block.center[0] + x0, block.center[1] + y0
+        if block.kind == "die":
+            bx0, by0, bx1, by1 = (int(v) for v in block.box)
+            value = int(block.lines[0])
+            _draw_value(canvas, (x0 + bx0, y0 + by0, x0 + bx1, y0 + by1), value, next(dice))
+        elif block.kind == "name":
+            index = next(names)
+            fill = (20, 20, 24) if usable[index] else (96, 96, 96)
+            fnt = font(block.size, weight="semibold")
+            struck = not usable[index]
+            _text_block(canvas, (cx, cy), block.lines, fnt, fill, stroke, struck=struck)
         else:
-            below = ny < y0 + size * 0.7
-            ty = ny + size * 0.12 + block / 2 if below else ny - size * 0.12 - block / 2
-        ty = max(y0 + block / 2 + 2, min(ty, y1 - block / 2 - 2))
-        usable = hood["usable"]
-        fill = (20, 20, 24) if usable else (96, 96, 96)
-        _text_block(canvas, (nx, ty), lines, fnt, fill, stroke, struck=not usable)
-        if not usable and not several:
-            small = layout.px(0.13, 12)
-            word_y = ty + block / 2 + small * 0.6
-            if word_y > y1 - small * 0.5:
-                word_y = ty - block / 2 - small * 0.6
-            draw_text(canvas, (nx, word_y), "off limits", small, STRUCK, stroke=stroke)
+            draw_text(canvas, (cx, cy), block.lines[0], block.size, STRUCK, stroke=stroke)
+
+
+def _label_sprite(
+    cell: int,
+    parity: tuple[int, int],
+    coords: tuple[int, ...] | None,
+    hoods: tuple[_Label, ...],
+    off_limits: str,
+) -> tuple[_Piece, ...]:
+    """A tile's labels drawn on a transparent sprite (text composited with its anti-aliased
+    alpha), so that laid over the map they give what drawing them in place gave."""
+    box, sprite_size = _sprite_box(cell, parity)
+    canvas = Image.new("RGBA", sprite_size, (255, 255, 255, 0))
+    _draw_labels_at(canvas, box, coords, hoods, off_limits)
+    return _tight_parts(canvas)
+
+
+def _draw_labels(
+    canvas: Image.Image, layout: CityLayout, tile: dict[str, Any], off_limits: str
+) -> None:
+    """A tile's labels from the per-process cache (names, values and their halos were the
+    other third of the map's drawing time)."""
+    x0, y0, x1, _ = layout.box(tile["x"], tile["y"])
+    coords = tile.get("coords")
+    values = tuple(int(c) for c in coords) if coords else None
+    hoods = tuple(
+        (str(hood["name"]), bool(hood["usable"]), node)
+        for hood, (_, _, node) in zip(tile["hoods"], _hoods(layout, tile), strict=True)
+    )
+    parity = (x0 % 2, y0 % 2)
+    key = ("fence", "labels", x1 - x0, parity, values, hoods, off_limits)
+    parts = STATIC_LAYERS.get(key, _label_sprite, x1 - x0, parity, values, hoods, off_limits)
+    ox, oy = _origin(layout, tile)
+    for part, (dx, dy) in parts:
+        canvas.paste(part, (ox + dx, oy + dy), part)
 
 
 def _piece_spots(layout: CityLayout, view: dict[str, Any]) -> dict[int, list[tuple[str, int]]]:
@@ -391,14 +646,19 @@ def _draw_highlight(canvas: Image.Image, layout: CityLayout, highlight: Highligh
             draw.ellipse((tx - r, ty - r, tx + r, ty + r), outline=PALETTE.highlight_to, width=ring)
 
 
-def _draw_spots(canvas: Image.Image, layout: CityLayout, occupied: set[tuple[int, int]]) -> None:
+def _draw_spots(
+    canvas: Image.Image,
+    layout: CityLayout,
+    spots: Iterable[tuple[int, int]],
+    occupied: set[tuple[int, int]],
+) -> None:
     """Candidate spots for the tile being placed: a magenta frame and the spot's ``x,y`` in
     big type, the same text the bot's select menu offers."""
     draw = ImageDraw.Draw(canvas)
     frame = layout.px(0.06, 5)
     inset = layout.px(0.03, 2)
     size = layout.px(0.27, 20)
-    for x, y in layout.spots:
+    for x, y in spots:
         x0, y0, x1, y1 = layout.box(x, y)
         inner = (x0 + inset, y0 + inset, x1 - 1 - inset, y1 - 1 - inset)
         if (x, y) not in occupied:
@@ -416,14 +676,28 @@ def _draw_coordinates(canvas: Image.Image, layout: CityLayout) -> None:
     All four sides, because on a phone a thumb always covers one."""
     grid = layout.grid
     half = MARGIN / 2
+    side = layout.side / 2
     for col, x in enumerate(range(layout.min_x, layout.max_x + 1)):
         cx, _ = grid.center(col, 0)
         for cy in (grid.top - half, grid.bottom + half):
-            draw_text(canvas, (cx, cy), str(x), COORD_SIZE, PALETTE.text)
+            draw_text(canvas, (cx, cy), coordinate(x), COORD_SIZE, PALETTE.text)
     for row, y in enumerate(range(layout.max_y, layout.min_y - 1, -1)):
         _, cy = grid.center(0, row)
-        for cx in (grid.left - half, grid.right + half):
-            draw_text(canvas, (cx, cy), str(y), COORD_SIZE, PALETTE.text)
+        for cx in (grid.left - side, grid.right + side):
+            draw_text(canvas, (cx, cy), coordinate(y), COORD_SIZE, PALETTE.text)
+
+
+def _clear_margins(canvas: Image.Image, layout: CityLayout) -> None:
+    """Background again around a band's grid: a move line or a ring from a neighbourhood in
+    another band is drawn up to the grid's edge, never over the coordinates."""
+    grid = layout.grid
+    pad = layout.px(0.06, 4)
+    draw = ImageDraw.Draw(canvas)
+    background = PALETTE.background
+    draw.rectangle((0, 0, canvas.width, grid.top - pad - 1), fill=background)
+    draw.rectangle((0, grid.bottom + pad, canvas.width, canvas.height), fill=background)
+    draw.rectangle((0, 0, grid.left - pad - 1, canvas.height), fill=background)
+    draw.rectangle((grid.right + pad, 0, canvas.width, canvas.height), fill=background)
 
 
 def _draw_choices(canvas: Image.Image, layout: CityLayout, hoods: Iterable[int]) -> None:
@@ -442,18 +716,72 @@ def _draw_choices(canvas: Image.Image, layout: CityLayout, hoods: Iterable[int])
         draw.ellipse((x - r, y - r, x + r, y + r), outline=CHOICE, width=width)
 
 
+def draw_band(
+    view: dict[str, Any],
+    layout: CityLayout,
+    highlight: Highlights,
+    status: str | None,
+    off_limits: str,
+) -> Image.Image:
+    """One band (or the close-up window) of the city with its coordinates, on its own
+    canvas: only the tiles it shows, with everything on them."""
+    canvas = Image.new("RGB", (layout.width, layout.bottom), PALETTE.background)
+    draw = ImageDraw.Draw(canvas)
+    shown = [t for t in view["map"] if layout.shows(t["x"], t["y"])]
+    _draw_empty(draw, layout)
+    for tile in shown:
+        _draw_tile(canvas, layout, tile)
+    _draw_markers(draw, layout, view)
+    if status is None:  # Hot Goods of a match that is over are news no more
+        _draw_goods(canvas, layout, view)
+    _draw_post(canvas, layout, view)
+    _draw_highlight(canvas, layout, highlight)
+    # Choice rings under the names (a name stays readable across a ring), pieces on top.
+    _draw_choices(canvas, layout, choices_of(highlight))
+    for tile in shown:
+        _draw_labels(canvas, layout, tile, off_limits)
+    spots = [p for p in spots_of(highlight) if layout.shows(*p)]
+    _draw_spots(canvas, layout, spots, {(t["x"], t["y"]) for t in view["map"]})
+    _draw_pieces(canvas, layout, view)
+    _clear_margins(canvas, layout)
+    _draw_coordinates(canvas, layout)
+    return canvas
+
+
+def close_up(
+    view: dict[str, Any],
+    window: Window,
+    players: list[str] | None,
+    status: str | None,
+    highlight: Highlights,
+    labels: Labels | None = None,
+) -> Image.Image:
+    """The close-up: one window of the city at ``DETAIL_CELL`` under a title bar of its
+    width, with the legend, so it reads alone."""
+    layout = window_layout(view, window, DETAIL_CELL, least_width=MIN_DETAIL_WIDTH)
+    band = draw_band(view, layout, highlight, status, say(labels, "fence.off_limits"))
+    bar = map_title(view, layout.width, players, status, labels)
+    legend = draw_legend(view, layout.width, highlight, labels)
+    out = Image.new("RGB", (layout.width, bar.height + band.height + legend.height))
+    out.paste(bar, (0, 0))
+    out.paste(band, (0, bar.height))
+    out.paste(legend, (0, bar.height + band.height))
+    return out
+
+
 def map_layout(
     view: dict[str, Any],
     highlight: Highlights = (),
     players: list[str] | None = None,
     status: str | None = None,
-) -> tuple[Image.Image, CityLayout]:
-    """The title bar and where everything sits below it, exactly as ``render`` draws them
+    labels: Labels | None = None,
+) -> tuple[Image.Image, MapPlan]:
+    """The title bar and where every band sits below it, exactly as ``render`` draws them
     (tests use it to find tiles and spots by pixel)."""
     highlight = [h for h in highlight if isinstance(h, dict)]
-    width = CityLayout(view, 0, highlight).width
-    bar = map_title(view, width, players, status)
-    return bar, CityLayout(view, bar.height, highlight)
+    width = plan_map(view, highlight).width
+    bar = map_title(view, width, players, status, labels)
+    return bar, plan_map(view, highlight, bar.height)
 
 
 def render(
@@ -464,36 +792,28 @@ def render(
     players: list[str] | None = None,
     status: str | None = None,
     focus: list[int] | None = None,
+    labels: Labels | None = None,
 ) -> bytes:
-    """The city map of a view (public or a seat's: only public facts are drawn).
+    """The city map of a view (public or a seat's: only public facts are drawn); with
+    ``focus``, the close-up around those neighbourhoods instead.
 
     ``perspective`` is accepted for the common signature; a city has no "own side", so the
     map is always drawn north up.
     """
     highlight = [h for h in highlight or [] if isinstance(h, dict)]
-    bar, layout = map_layout(view, highlight, players, status)
-    legend = draw_legend(view, layout.width, highlight)
-    canvas = new_canvas(layout.width, layout.bottom + legend.height)
+    off_limits = say(labels, "fence.off_limits")
+    window = detail_window(view, focus, highlight) if focus else None
+    if window is not None:
+        return to_png(close_up(view, window, players, status, highlight, labels))
+    bar, plan = map_layout(view, highlight, players, status, labels)
+    legend = draw_legend(view, plan.width, highlight, labels)
+    canvas = Image.new("RGB", (plan.width, plan.bottom + legend.height), PALETTE.background)
     canvas.paste(bar, (0, 0))
     draw = ImageDraw.Draw(canvas)
-    _draw_empty(draw, layout)
-    for tile in view["map"]:
-        _draw_tile(draw, layout, tile)
-    _draw_markers(draw, layout, view)
-    if status is None:  # Hot Goods of a match that is over are news no more
-        _draw_goods(canvas, layout, view)
-    _draw_post(canvas, layout, view)
-    _draw_highlight(canvas, layout, highlight)
-    # Choice rings under the names (a name stays readable across a ring), pieces on top.
-    _draw_choices(canvas, layout, choices_of(highlight))
-    for tile in view["map"]:
-        _draw_labels(canvas, layout, tile)
-    _draw_spots(canvas, layout, {(t["x"], t["y"]) for t in view["map"]})
-    _draw_pieces(canvas, layout, view)
-    _draw_coordinates(canvas, layout)
-    canvas.paste(legend, (0, layout.bottom))
-    if focus:
-        canvas = detail_view(canvas, layout, view, focus, players, status, highlight)
-    # A city is several times an Ordo board: the faster encode saves ~14 ms per image for
-    # ~12 KB more, far inside the size budget.
-    return to_png(canvas, compress_level=3)
+    for index, (band, top) in enumerate(zip(plan.bands, plan.tops, strict=True)):
+        if index:  # a rule between two bands: they are two parts of one city
+            y = top - BAND_GAP // 2
+            draw.line((16, y, plan.width - 16, y), fill=PALETTE.muted, width=2)
+        canvas.paste(draw_band(view, band, highlight, status, off_limits), (0, top))
+    canvas.paste(legend, (0, plan.bottom))
+    return to_png(canvas)

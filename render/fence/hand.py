@@ -24,6 +24,7 @@ from render.common import (
 )
 from render.fence.colours import BLUE_CARD, OFFER, OTHER_CARD, PAWN_COLOURS, RED_CARD
 from render.fence.marks import Box
+from render.fonts import draw_runs
 
 PIPS = {
     1: [(0.5, 0.5)],
@@ -181,18 +182,19 @@ def render_hand(view: dict[str, Any]) -> bytes:
     paste_centered(canvas, disc(44, colour, contrast(colour), 3), (42, 37))
     title = f"Your hand ({who}): {plural(len(hand), 'card')}"
     title_font = font(34, bold=True)
-    draw.text(
+    draw_runs(
+        draw,
         (76, 37),
         fit_text(title, title_font, width - 96),
-        font=title_font,
-        fill=PALETTE.bar_text,
+        title_font,
+        PALETTE.bar_text,
         anchor="lm",
     )
     y = 88
     for line, loud in info:
         if loud:
             draw.rectangle((12, y, width - 12, y + 38), fill=OFFER)
-        draw.text((24, y + 19), line, font=info_font, fill=PALETTE.text, anchor="lm")
+        draw_runs(draw, (24, y + 19), line, info_font, PALETTE.text, anchor="lm")
         y += 38
     y += 12
     for heading, cards in sections:

@@ -8,13 +8,23 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from games.fence.describe import seat_name
-from render.common import PALETTE, fit_text, font, plural, text_width, title_bar
+from render.common import (
+    PALETTE,
+    Font,
+    fit_text,
+    font,
+    put_text,
+    text_width,
+    title_bar,
+    wrap_lines,
+)
 from render.fence.colours import GOODS, PAWN_COLOURS, palette_of
 from render.fence.highlights import Highlights, choices_of, spots_of
 from render.fence.marks import draw_cops, draw_text
+from render.labels import Labels, say
 
 
-def _seat_details(view: dict[str, Any]) -> list[str]:
+def _seat_details(view: dict[str, Any], labels: Labels | None = None) -> list[str]:
     """One short line per seat for the title bar, most important fact first."""
     details = []
     jailed = view.get("jailed") or []
@@ -24,106 +34,149 @@ def _seat_details(view: dict[str, Any]) -> list[str]:
     boats = view.get("boats") or []
     dropped = view.get("dropped") or []
     for seat in range(view["players"]):
-        facts = [plural(sizes[seat], "card")] if seat < len(sizes) else []
+        facts = [say(labels, "fence.cards", n=sizes[seat])] if seat < len(sizes) else []
         if seat < len(jailed) and jailed[seat]:
-            facts.append("IN JAIL")
+            facts.append(say(labels, "fence.in_jail"))
         if seat == view.get("first"):
-            facts.append("First Player")
+            facts.append(say(labels, "fence.first_player"))
         if seat < len(tiles) and tiles[seat]:
-            facts.append(plural(len(tiles[seat]), "tile"))
+            facts.append(say(labels, "fence.tiles", n=len(tiles[seat])))
         if seat < len(unreliable) and unreliable[seat]:
-            facts.append("unreliable")
+            facts.append(say(labels, "fence.unreliable"))
         if seat < len(boats) and boats[seat]:
-            facts.append(plural(len(boats[seat]), "boat"))
+            facts.append(say(labels, "fence.boats", n=len(boats[seat])))
         if seat < len(dropped) and dropped[seat]:
-            facts = ["left the game"]
+            facts = [say(labels, "fence.left")]
         details.append(" · ".join(facts))
     return details
 
 
 _LEGEND_ROW = 38
 _NOTE_ROW = 30
+_SIDE = 20
 
 
-def _public_notes(view: dict[str, Any]) -> list[str]:
+def _public_notes(view: dict[str, Any], labels: Labels | None) -> list[str]:
     """Lines for options that add public facts: the Trading Post's key and a pending trade.
     Only who trades with whom is read from an offer, never its cards, so a seat's own view
     draws the same map as the public one."""
     names = view.get("seat_names") or []
     notes = []
     if view.get("post") is not None:
-        notes.append("TP: the Trading Post")
+        notes.append(say(labels, "fence.post"))
     offer = view.get("trade_offer")
     if isinstance(offer, dict) and "from" in offer and "to" in offer:
-        notes.append(
-            f"Trade offer pending: {seat_name(offer['from'], names)} to "
-            f"{seat_name(offer['to'], names)}"
-        )
+        giver, taker = seat_name(offer["from"], names), seat_name(offer["to"], names)
+        notes.append(say(labels, "fence.trade_pending", giver=giver, taker=taker))
     return notes
 
 
-def draw_legend(view: dict[str, Any], width: int, highlight: Highlights = ()) -> Image.Image:
-    """Round, Stash and discard pile, a key for the map's symbols on the same line, then what
-    the marks of a guided choice mean and what last round's Hot Goods did."""
-    notes = []
-    if choices_of(highlight):
-        notes.append("Rings: the neighbourhoods you can choose now.")
-    if spots_of(highlight):
-        notes.append("Outlined spots: where this tile can go now.")
-    notes += [str(goods.get("note", "")) for goods in view.get("hot_goods") or []]
-    notes += _public_notes(view)
-    height = 10 + _LEGEND_ROW + _NOTE_ROW * len(notes)
-    image = Image.new("RGB", (width, height), PALETTE.background)
+def _summary(view: dict[str, Any], labels: Labels | None) -> list[str]:
+    """Round, Stash and discard pile, as the parts a line may break between."""
+    stash = view.get("stash") or {}
+    pile = (
+        say(labels, "fence.stash_mixed", n=stash["mixed"])
+        if stash.get("mixed")
+        else say(labels, "fence.stash", red=stash.get("red", 0), blue=stash.get("blue", 0))
+    )
+    round_text = (
+        say(labels, "fence.round", round=view["round"], limit=view["round_limit"])
+        if view.get("round")
+        else say(labels, "fence.setup")
+    )
+    discard = say(labels, "fence.discard", n=len(view.get("discard") or []))
+    return [round_text, pile, discard]
+
+
+def _key_width(labels: Labels | None, text: Font) -> int:
+    return (
+        30 + 8 + text_width(say(labels, "fence.cops"), text) + 24
+        + 22 + 8 + text_width(say(labels, "fence.hot_goods"), text)
+    )  # fmt: skip
+
+
+def _draw_key(image: Image.Image, right: int, mid: int, labels: Labels | None, text: Font) -> None:
+    """The symbol key, right-aligned: so the "C" disc and the crate never need explaining
+    in chat."""
     draw = ImageDraw.Draw(image)
-    text = font(26, weight="semibold")
-    mid = 4 + _LEGEND_ROW // 2
-    # The key, right-aligned: so the "C" disc and the crate never need explaining in chat.
-    x = width - 20
-    x -= text_width("Hot Goods", text)
-    draw.text((x, mid), "Hot Goods", font=text, fill=PALETTE.text, anchor="lm")
+    x = right
+    hot = say(labels, "fence.hot_goods")
+    x -= text_width(hot, text)
+    put_text(image, (x, mid), hot, text, PALETTE.text, anchor="lm")
     crate = 22
     x -= crate + 8
     draw.rectangle(
         (x, mid - crate // 2, x + crate, mid + crate // 2), fill=GOODS, outline=(90, 60, 0), width=2
     )
     draw_text(image, (x + crate / 2, mid), "$", 18, (90, 60, 0))
-    x -= 24 + text_width("Cops", text)
-    draw.text((x, mid), "Cops", font=text, fill=PALETTE.text, anchor="lm")
+    cops = say(labels, "fence.cops")
+    x -= 24 + text_width(cops, text)
+    put_text(image, (x, mid), cops, text, PALETTE.text, anchor="lm")
     x -= 22
     draw_cops(image, (x, mid), 30)
-    key_left = x - 15
-    stash = view.get("stash") or {}
-    pile = (
-        f"Stash {stash['mixed']} mixed"
-        if stash.get("mixed")
-        else f"Stash {stash.get('red', 0)} red, {stash.get('blue', 0)} blue"
-    )
-    round_text = f"Round {view['round']}/{view['round_limit']}" if view.get("round") else "Setup"
-    summary = f"{round_text} · {pile} · Discard {len(view.get('discard') or [])}"
-    draw.text(
-        (20, mid),
-        fit_text(summary, text, key_left - 36),
-        font=text,
-        fill=PALETTE.text,
-        anchor="lm",
-    )
-    y = 4 + _LEGEND_ROW
+
+
+def _pack(parts: list[str], fnt: Font, widths: list[int]) -> list[str]:
+    """``parts`` joined with " · " into lines, line ``i`` at most ``widths[i]`` wide (the
+    last width for any further line); a part too wide alone is cut."""
+    lines: list[str] = []
+    for part in parts:
+        room = widths[min(len(lines) - 1, len(widths) - 1)] if lines else widths[0]
+        if lines and text_width(f"{lines[-1]} · {part}", fnt) <= room:
+            lines[-1] = f"{lines[-1]} · {part}"
+        else:
+            room = widths[min(len(lines), len(widths) - 1)]
+            lines.append(fit_text(part, fnt, room))
+    return lines
+
+
+def draw_legend(
+    view: dict[str, Any], width: int, highlight: Highlights = (), labels: Labels | None = None
+) -> Image.Image:
+    """Round, Stash and discard pile, a key for the map's symbols (on the same line when
+    there is room, else on a line of its own), then what the marks of a guided choice mean
+    and what last round's Hot Goods did. Nothing is cut that a second line can hold."""
+    notes = []
+    if choices_of(highlight):
+        notes.append(say(labels, "fence.rings"))
+    if spots_of(highlight):
+        notes.append(say(labels, "fence.spots"))
+    notes += [str(goods.get("note", "")) for goods in view.get("hot_goods") or []]
+    notes += _public_notes(view, labels)
+    text = font(26, weight="semibold")
     small = font(23)
-    for note in notes:
-        draw.text(
-            (20, y + _NOTE_ROW // 2),
-            fit_text(note, small, width - 40),
-            font=small,
-            fill=PALETTE.muted,
-            anchor="lm",
-        )
+    inner = width - 2 * _SIDE
+    key = _key_width(labels, text)
+    summary = _pack(_summary(view, labels), text, [inner])
+    key_on_its_own = text_width(summary[-1], text) + 36 + key > inner
+    rows = len(summary) + (1 if key_on_its_own else 0)
+    note_lines = [line for note in notes for line in wrap_lines(note, small, inner, 2)]
+    height = 10 + _LEGEND_ROW * rows + _NOTE_ROW * len(note_lines)
+    image = Image.new("RGB", (width, height), PALETTE.background)
+    for i, line in enumerate(summary):
+        mid = 4 + _LEGEND_ROW * i + _LEGEND_ROW // 2
+        put_text(image, (_SIDE, mid), line, text, PALETTE.text, anchor="lm")
+    key_mid = 4 + _LEGEND_ROW * (rows - 1) + _LEGEND_ROW // 2
+    _draw_key(image, width - _SIDE, key_mid, labels, text)
+    y = 4 + _LEGEND_ROW * rows
+    for line in note_lines:
+        put_text(image, (_SIDE, y + _NOTE_ROW // 2), line, small, PALETTE.muted, anchor="lm")
         y += _NOTE_ROW
     return image
 
 
 def map_title(
-    view: dict[str, Any], width: int, players: list[str] | None, status: str | None
+    view: dict[str, Any],
+    width: int,
+    players: list[str] | None,
+    status: str | None,
+    labels: Labels | None = None,
 ) -> Image.Image:
+    subtitle = (
+        say(labels, "fence.round_short", round=view["round"])
+        if view.get("round")
+        else say(labels, "fence.setup_short")
+    )
     return title_bar(
         width,
         title="FENCE!",
@@ -131,8 +184,9 @@ def map_title(
         players=players,
         to_move=view.get("to_move") or None,
         status=status if status is not None else view.get("result") or None,
-        subtitle=f"round {view['round']}" if view.get("round") else "setup",
+        subtitle=subtitle,
         palette=palette_of(view),
         seat_colours=PAWN_COLOURS[: view["players"]],
-        details=_seat_details(view),
+        details=_seat_details(view, labels),
+        labels=labels,
     )

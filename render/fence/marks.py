@@ -50,9 +50,17 @@ def draw_text(
     weight: str = "bold",
     stroke: int = 0,
 ) -> None:
-    """Text whose visual middle sits on ``center``, drawn from the sprite cache."""
+    """Text whose visual middle sits on ``center``, drawn from the sprite cache. On an RGBA
+    canvas (a transparent sprite being built) the text is composited, keeping its
+    anti-aliased alpha; pasting would darken its edges."""
     sprite, left, top = _text_sprite(text, size, weight, fill, stroke)
-    canvas.paste(sprite, (round(center[0]) + left, round(center[1]) + top), sprite)
+    x, y = round(center[0]) + left, round(center[1]) + top
+    if canvas.mode == "RGBA":
+        # alpha_composite takes no negative offsets: cut what lies off the canvas instead.
+        cut = (max(0, -x), max(0, -y))
+        canvas.alpha_composite(sprite, (x + cut[0], y + cut[1]), cut)
+    else:
+        canvas.paste(sprite, (x, y), sprite)
 
 
 def draw_cops(canvas: Image.Image, center: tuple[int, int], size: int) -> None:

@@ -99,6 +99,7 @@ def test_voice_warnings_are_quietened(caplog: pytest.LogCaptureFixture) -> None:
         ({"ai_seconds": "hard=3"}, "levels are easy, normal, strong"),
         ({"ai_seconds": "normal=0"}, "between 0 and 600"),
         ({"workers": -1}, "WORKERS"),
+        ({"ai_workers": 0}, "AI_WORKERS"),
     ],
 )
 def test_process_settings_are_checked(values: dict[str, object], said: str) -> None:

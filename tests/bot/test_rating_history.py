@@ -14,7 +14,7 @@ import bot.service.correspondence
 import bot.service.hands
 import render
 from bot.service import Service, User
-from bot.service.ratings import PROVISIONAL_GAMES, finishing_ranks, rate_ranking
+from competition.ratings import PROVISIONAL_GAMES, finishing_ranks, rate_ranking
 from games.core import Outcome
 from storage import Rating
 
@@ -45,10 +45,12 @@ class Charts:
         title: str,
         provisional: Mapping[str, Sequence[bool]] | None = None,
         now: float | None = None,
+        labels: Mapping[str, str] | None = None,
     ) -> bytes:
         self.calls.append(
             {"series": dict(series), "title": title, "provisional": provisional, "now": now}
         )
+        self.labels = labels
         return b"chart-%d" % len(self.calls)
 
 

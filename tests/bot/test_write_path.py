@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 import render
 from bot.service import Service, User
-from bot.service.ratings import rate_match
+from competition.ratings import rate_match
 from games.core import Outcome
 from storage import FINISHED, MemoryStore, Rating, SqliteStore
 

@@ -1,4 +1,5 @@
-"""The rating chart (issue 18.4): a phone-sized PNG of ratings over time, one line per game."""
+"""The rating chart (issue 18.4): a phone-sized PNG of ratings game by game, one line per
+game, each starting from the 1500 every player starts at."""
 
 from __future__ import annotations
 
@@ -13,10 +14,13 @@ from PIL import Image
 from render.chart import (
     SERIES_COLOURS,
     WIDTH,
-    _date_ticks,
     _legend_rows,
     chart_frame,
+    game_ticks,
     rating_chart,
+)
+from render.chart import (
+    START as FIRST,
 )
 
 DAY = 86400.0
@@ -62,15 +66,33 @@ def test_no_rated_games_gives_a_small_image_that_says_so() -> None:
     assert all(_count(empty, colour) == 0 for colour in SERIES_COLOURS[:4])
 
 
-def test_one_point_is_drawn_with_a_date_either_side() -> None:
-    series = {"fendo": [(START, 1500.0, 80.0)]}
+def test_one_game_is_drawn_after_the_starting_rating() -> None:
+    series = {"fendo": [(START, 1540.0, 80.0)]}
     frame = chart_frame(series)
-    assert frame is not None and frame.start < START < frame.end
-    assert frame.end - frame.start >= 2 * DAY
+    assert frame is not None and frame.start < 0 < 1 < frame.end
     image = _image(rating_chart(series, title="alice"))
-    x, y = round(frame.x(START)), round(frame.y(1500.0))
+    x, y = round(frame.x(1)), round(frame.y(1540.0))
     colour = SERIES_COLOURS[1]  # Fendo's place in the game list
     assert _near(image.getpixel((x, y)), colour, 30)
+    # The starting 1500 is a hollow point at game 0: white inside, the game's colour around.
+    x0, y0 = round(frame.x(0)), round(frame.y(FIRST[0]))
+    assert _near(image.getpixel((x0, y0)), (255, 255, 255), 30)
+    assert any(_near(image.getpixel((x0 + dx, y0)), colour, 40) for dx in range(-10, -4))
+
+
+def test_the_axis_spans_the_games_and_begins_at_the_first_rating() -> None:
+    """Issue "What a player sees and reads" 5: a dated axis reaching to today squeezed a
+    few days' games into its left edge. The axis counts games: the first x is the starting
+    rating's, the last the latest game's, with only a dot's room either side."""
+    series = {"ordo": _series(6, step=3600.0)}
+    frame = chart_frame(series, now=START + 3 * DAY)
+    assert frame is not None
+    width = frame.right - frame.left
+    assert frame.x(0) - frame.left < 0.1 * width  # begins at the first rating
+    assert frame.right - frame.x(6) < 0.1 * width  # ends at the last game
+    assert frame.x(3) == pytest.approx((frame.x(0) + frame.x(6)) / 2)  # games evenly apart
+    without = chart_frame(series, start=None)
+    assert without is not None and without.start > 0  # no start point: the axis begins at 1
 
 
 def _plot(series, **kwargs) -> Image.Image:
@@ -107,8 +129,8 @@ def test_provisional_points_are_hollow_and_settled_ones_filled() -> None:
         frame = chart_frame(series, provisional_rd=limit)
         assert frame is not None
         image = _image(rating_chart(series, title="alice", provisional_rd=limit))
-        for t, rating, _ in series["ordo"]:
-            point = (round(frame.x(t)), round(frame.y(rating)))
+        for game, (_, rating, _) in enumerate(series["ordo"], start=1):
+            point = (round(frame.x(game)), round(frame.y(rating)))
             assert _near(image.getpixel(point), inside, 30), (limit, point)
 
 
@@ -121,8 +143,9 @@ def test_provisional_flags_from_the_caller_win_over_the_rd_mark() -> None:
     assert frame is not None
     image = _image(rating_chart(series, title="alice", provisional=flags))
     insides = [(255, 255, 255), SERIES_COLOURS[0]]
-    for (t, rating, _), inside in zip(series["ordo"], insides, strict=True):
-        assert _near(image.getpixel((round(frame.x(t)), round(frame.y(rating)))), inside, 30)
+    for game, ((_, rating, _), inside) in enumerate(zip(series["ordo"], insides, strict=True)):
+        point = (round(frame.x(game + 1)), round(frame.y(rating)))
+        assert _near(image.getpixel(point), inside, 30)
     with pytest.raises(ValueError, match="flags"):
         rating_chart(series, title="alice", provisional={"ordo": [True]})
 
@@ -131,15 +154,6 @@ def test_the_legend_marks_a_provisional_latest_rating_as_the_text_does() -> None
     series = {"ordo": _series(2), "fonver": _series(3, 1600.4)}
     rows = _legend_rows(series, {"ordo": [True, True], "fonver": [True, True, False]}, None)
     assert [text for row in rows for text, _ in row] == ["Ordo 1515?", "Fonver 1630"]
-
-
-def test_now_stretches_the_time_axis_past_the_last_game() -> None:
-    series = {"ordo": _series(5)}
-    plain = chart_frame(series)
-    later = chart_frame(series, now=START + 60 * DAY)
-    assert plain is not None and later is not None
-    assert later.end > START + 59 * DAY > plain.end
-    assert later.x(START + 8 * DAY) < plain.x(START + 8 * DAY)
 
 
 def test_rating_axis_holds_every_point_even_with_wide_provisional_bands() -> None:
@@ -151,12 +165,10 @@ def test_rating_axis_holds_every_point_even_with_wide_provisional_bands() -> Non
     assert frame.top <= frame.y(1700.0) < frame.y(1500.0) <= frame.bottom
 
 
-def test_dates_read_as_day_and_month_then_month_and_year() -> None:
-    short = _date_ticks(START, START + 10 * DAY)
-    assert short[0][1] == "4 Nov" and 2 <= len(short) <= 6
-    long = _date_ticks(START, START + 400 * DAY)
-    assert all(text[-4:].isdigit() for _, text in long) and 2 <= len(long) <= 6
-    assert long[0][1] in {"Jan 2027", "Dec 2026"}
+def test_game_numbers_are_round_and_few() -> None:
+    assert [text for _, text in game_ticks(-0.4, 5.4)] == ["0", "1", "2", "3", "4", "5"]
+    many = game_ticks(-1, 120)
+    assert 2 <= len(many) <= 6 and all(int(text) % 10 == 0 for _, text in many)
 
 
 @settings(max_examples=25, deadline=None)
@@ -176,10 +188,10 @@ def test_any_history_draws_with_every_point_inside_the_plot(points, now) -> None
     points = sorted((START + t, r, d) for t, r, d in points)
     frame = chart_frame({"ordo": points}, now=None if now is None else START + now)
     assert frame is not None
-    for t, r, _ in points:
-        assert frame.left <= frame.x(t) <= frame.right
+    for game, (_, r, _) in enumerate([(0, FIRST[0], 0), *points]):
+        assert frame.left <= frame.x(game) <= frame.right
         assert frame.top - 1e-6 <= frame.y(r) <= frame.bottom + 1e-6
-    assert 2 <= len(_date_ticks(frame.start, frame.end)) <= 8
+    assert 2 <= len(game_ticks(frame.start, frame.end)) <= 8
 
 
 @pytest.mark.parametrize("title", ["", "a very long player name " * 6])

@@ -131,7 +131,21 @@ def test_last_placement_is_ringed_and_capture_is_marked() -> None:
     ring = max(4, layout.stone // 8)
     ring_pixel = (x, round(y - layout.stone / 2 - ring / 2))
     assert close(image.getpixel(ring_pixel), fonver.PLACED)
-    assert close(image.getpixel((x, y)), fonver.PLACED)  # the centre dot
+    # Issue "What a player sees and reads" 4: the mark leaves the stone's own colour at
+    # its centre and all round a ring of the other colour, never an orange blot over it.
+    assert close(image.getpixel((x, y)), fonver.BLACK_STONE, 30)
+    mark = layout.stone * 0.2
+    ring_hits = [
+        image.getpixel((round(x + mark * dx), round(y + mark * dy)))
+        for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))
+    ]
+    assert all(close(p, fonver.WHITE_STONE, 60) for p in ring_hits)
+    between = layout.stone * 0.34  # between the mark and the stone's rim: still black
+    assert close(image.getpixel((round(x + between), y)), fonver.BLACK_STONE, 30)
+    white = draw(view(9, stones=stones), highlight=[{"kind": "place", "point": "e6"}])
+    wx, wy = layout.xy("e6")
+    assert close(white.getpixel((wx, wy)), fonver.WHITE_STONE, 30)
+    assert close(white.getpixel((round(wx + mark), wy)), fonver.BLACK_STONE, 60)
     fx, fy = layout.xy("f5")
     offset = round(layout.stone * 0.38)
     badge_radius = max(18, round(layout.stone * 0.6)) // 2
@@ -142,6 +156,21 @@ def test_last_placement_is_ringed_and_capture_is_marked() -> None:
     # The arrow's shaft crosses the empty stretch between d4 and e4.5 on the diagonal.
     dx, dy = layout.xy("d4")
     assert close(image.getpixel(((dx + fx) // 2 - 4, (dy + fy) // 2 + 2)), fonver.ARROW, 60)
+
+
+def test_the_player_to_move_is_boxed_like_in_every_game() -> None:
+    """Issue "What a player sees and reads" 4: Ordo and Fendo box the mover in the title
+    bar; Fonver's own status line (capture, pie) must not switch that off."""
+    from render.common import PALETTE
+
+    def boxed(image):
+        band = image.crop((0, 40, image.width, 110))
+        return sum(n for n, c in band.getcolors(1 << 20) if close(c, PALETTE.bar_turn, 8))
+
+    for extra in ({}, {"phase": "capture", "crosscuts": [["a1", "b1", "a2", "b2"]]}):
+        assert boxed(draw(view(9, **extra), players=["alice", "bob"])) > 2000
+    over = draw(view(9, to_move=None, winner=0), players=["alice", "bob"])
+    assert boxed(over) < 100
 
 
 def test_status_lines_follow_colours_and_phase() -> None:

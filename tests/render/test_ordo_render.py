@@ -231,8 +231,11 @@ def test_perspective_flips_coordinate_labels() -> None:
         return image.crop((cx - 20, grid.bottom, cx + 20, grid.bottom + COORD_MARGIN))
 
     def same(a: Image.Image, b: Image.Image) -> bool:
+        # Each image chooses its own 256 colours, so one glyph's anti-aliased edge may round
+        # to slightly different entries in two images (up to ~16 levels); two different
+        # glyphs differ by far more (black on sand: 200).
         diff = ImageChops.difference(a, b)
-        return max(high for _, high in diff.getextrema()) <= 8
+        return max(high for _, high in diff.getextrema()) <= 16
 
     # "1" is at the bottom for White and at the top for Black; "a" moves from left to right.
     assert same(rank_label(white_view, ordo.RANKS - 1), rank_label(black_view, 0))
@@ -308,6 +311,7 @@ def test_piece_counts_change_the_footer() -> None:
         a.crop((0, top, a.width, a.height)).tobytes()
         != b.crop((0, top, b.width, b.height)).tobytes()
     )
-    # Above the footer nothing changes beyond palette rounding.
+    # Above the footer nothing changes beyond palette rounding (each image chooses its own
+    # 256 colours: an anti-aliased edge may land up to ~16 levels apart in two images).
     diff = ImageChops.difference(a.crop((0, 0, a.width, top)), b.crop((0, 0, b.width, top)))
-    assert max(high for _, high in diff.getextrema()) <= 8
+    assert max(high for _, high in diff.getextrema()) <= 16

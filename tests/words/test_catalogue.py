@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import pickle
 import re
 from pathlib import Path
 
@@ -11,7 +12,9 @@ from discord import Locale, app_commands
 
 import games
 from bot.discord.translator import CatalogueTranslator
+from bot.service.image_labels import SECTION, image_labels
 from bot.words import Catalogue, catalogue, fields, language_of, words
+from render.labels import ENGLISH as IMAGE_LABELS
 
 ROOT = Path(__file__).resolve().parents[2]
 DISCORD_NAME = re.compile(r"^[-_\w]{1,32}$")
@@ -97,8 +100,22 @@ def test_code_asks_only_for_keys_that_exist_and_every_key_is_used() -> None:
         and plural_base(key) not in literals
         and not key.startswith("discord.")
         and key not in engines
+        and key.removeprefix(SECTION) not in IMAGE_LABELS  # passed to the renderers
     }
     assert unused == set()
+
+
+def test_image_labels_are_the_renderers_keys_with_the_same_english() -> None:
+    """The renderers draw ``render.labels.ENGLISH`` when no labels are passed; the catalogue's
+    ``image.*`` entries are what the service passes: the same keys, the same English."""
+    english = catalogue().english
+    drawn = {
+        key.removeprefix(SECTION): text for key, text in english.items() if key.startswith(SECTION)
+    }
+    assert drawn == IMAGE_LABELS
+    german = image_labels("de")
+    assert pickle.loads(pickle.dumps(german)) == german  # images are drawn in worker processes
+    assert german["fence.cops"] != IMAGE_LABELS["fence.cops"] and set(german) == set(IMAGE_LABELS)
 
 
 def plural_base(key: str) -> str:

@@ -1,5 +1,5 @@
-"""Leagues and tournaments: who plays whom each round, and the table of standings.
+"""Leagues and tournaments as use cases: sign-up, rounds, games and the final word.
 
-Everything here is pure (standard library only) so the use cases that store rounds and start
-matches can call it from any front end, and tests can run thousands of tournaments in seconds.
+Who plays whom and the table of standings are pure arithmetic in :mod:`competition`; this
+package decides when a round is paired, stores it, and starts its games.
 """

@@ -18,8 +18,8 @@ the scheduler's leader ticks, and a command that starts a tournament only record
 pairings and asks for an immediate :meth:`advance`, so a race between the two at worst finds
 the row's version moved and looks again.
 
-Scoring and tie-breaks are :mod:`bot.service.tournaments.standings`; who meets whom is
-:mod:`bot.service.tournaments.pairing`. This module decides only *when*.
+Scoring and tie-breaks are :mod:`competition.standings`; who meets whom is
+:mod:`competition.pairing`. This module decides only *when*.
 
 Decisions where the issue is silent:
 
@@ -56,16 +56,17 @@ from bot.service.base import (
     rating_or_new,
     shown_id,
 )
+from bot.service.image_labels import image_labels
 from bot.service.replies import Button, Post, Reply
-from bot.service.tournaments import pairing
-from bot.service.tournaments.standings import (
+from bot.words import words
+from competition import pairing
+from competition.standings import (
     Result,
     Row,
     standings,
     standings_cells,
     standings_text,
 )
-from bot.words import words
 from render import standings as table_image
 from storage.base import (
     ACTIVE,
@@ -365,7 +366,9 @@ class TournamentCases:
             raise Refusal("limits.league_start", rounds=data["planned"], most=most)
         if data["format"] == "league":
             data["schedule"] = [[list(p) for p in rnd] for rnd in pairing.round_robin(seeded)]
-        data = _with_next_round(data)
+        # pairing is arithmetic that grows with the field (a 64-player Swiss round is one
+        # weighted matching, ~0.2 s): in the worker pool, never on the event loop
+        data = await self.workers.run(_with_next_round, data)
         await self.store.update_tournament(
             record.id,
             record.version,
@@ -537,7 +540,7 @@ class TournamentCases:
         if done >= int(data["planned"]):
             return await self._finish_tournament(record)
         try:
-            following = _with_next_round(data)
+            following = await self.workers.run(_with_next_round, data)
         except pairing.PairingError:
             # Every pairing left would be a rematch (a Swiss run out of new games): the
             # tournament ends with the rounds it could play.
@@ -610,6 +613,7 @@ class TournamentCases:
                 cells,
                 highlight=highlight,
                 footnote=say("tournament.tiebreak_note", tiebreak=say(TIE_BREAK[system][0])),
+                labels=image_labels(say.language),
             )
         )
         text = "\n".join(x for x in (headline, f"**{title}**", table) if x)

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot.service.ratings import (
+from competition.ratings import (
     DRAW,
     LOSS,
     MAX_RD,

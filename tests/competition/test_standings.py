@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot.service.tournaments.pairing import round_robin
-from bot.service.tournaments.standings import (
+from competition.pairing import round_robin
+from competition.standings import (
     Result,
     Row,
     format_points,

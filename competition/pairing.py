@@ -1,9 +1,10 @@
 """Who plays whom: round-robin leagues, Swiss rounds and FENCE! seating rounds.
 
-Pure functions of plain data (user-id strings, scores, earlier pairings), standard library
-only, so the use cases can store a round and replay how it was made. Nothing here draws lots
-on its own: the caller shuffles the players with the tournament's seed before a round robin,
-and :func:`fence_tables` takes the seed as an argument.
+Pure functions of plain data (user-id strings, scores, earlier pairings), so the use cases
+can store a round and replay how it was made; the one library is ``networkx``, whose
+maximum-weight matching chooses each Swiss round. Nothing here draws lots on its own: the
+caller shuffles the players with the tournament's seed before a round robin, and
+:func:`fence_tables` takes the seed as an argument.
 
 A two-player pairing is ``(first, second)``; ``first`` takes seat 0 and ``second is None``
 means a bye.
@@ -16,11 +17,19 @@ found next to the code that makes them):
   seat 0 would come in long runs. With Berger's arithmetic every player's first seats differ
   from anyone else's by at most one, nobody has three first (or second) seats in a row, and
   with an odd number of players everyone has exactly as many first seats as second seats.
-* **Swiss** follows the Dutch system's shape (score groups, top half against bottom half,
-  the odd player floating down) and then searches, so the hard rules always win over the
-  shape: no rematch, and no second bye while someone has had none. If no round satisfies
-  both, :class:`PairingError` is raised: in a real Swiss the tournament is over then, and
-  quietly allowing a rematch would hide that from the organiser.
+* **Swiss** rounds are one weighted matching over every game the hard rules allow (no
+  rematch, no second bye while someone has none), so the round found is the best one, not
+  the first one a search reaches: a top board's choice never pushes players far from their
+  score lower down. If no round keeps both rules, :class:`PairingError` is raised: in a real
+  Swiss the tournament is over then, and quietly allowing a rematch would hide that from
+  the organiser.
+* **What a Swiss round weighs**, most important first: the bye goes to the lowest-placed
+  player who can take it (a bye is a free point, never the leader's to take); players meet
+  their own score, as closely as possible; players get the seat they are due; and last the
+  Dutch system's shape (top half of a score group against the bottom half, an odd group's
+  last player floating down). Seats come before shape as in the Dutch system, whose
+  transpositions give way to colour preferences: after round 1's alternating boards, the
+  winners' top half meets the bottom half in the order that lets everyone change seats.
 * **Swiss first seat**: the player who has sat first less often than second (counting
   first minus second seats) takes seat 0; if equal, whoever sat second the last time their
   seats differed; if their histories are the same, the higher-placed player takes seat 0 on
@@ -37,14 +46,16 @@ from __future__ import annotations
 
 import math
 import random
-from collections import Counter, deque
+from collections import Counter
 from collections.abc import Mapping, Sequence
+
+import networkx as nx
 
 Pairing = tuple[str, str | None]
 
 MIN_TABLE = 3
 MAX_TABLE = 6
-_SEARCH_BUDGET = 2000  # depth-first steps before Swiss pairing switches to matching checks
+_SCORE_STEPS = 12  # score differences in twelfths: halves, thirds and quarters stay whole
 _MOST_RESTARTS = 40
 _FEWEST_RESTARTS = 4
 _RESTART_BUDGET = 2000  # restarts times players
@@ -130,17 +141,23 @@ def swiss_pairings(
     scores: Mapping[str, float],
     played: Sequence[Pairing],
 ) -> list[Pairing]:
-    """One Swiss round: players ordered by score (desc), then seeding order. Within each score
-    group the top half meets the bottom half (Dutch style); an odd player floats down to the next
-    group. Nobody meets the same opponent twice, and nobody gets a second bye while someone has
-    none: found by backtracking when the simple pairing fails (it always succeeds while an
-    all-new round exists). A bye goes to the lowest-placed player without one.
+    """One Swiss round, chosen as a whole: the best round among all that keep the hard rules.
 
     ``players`` are in seeding order (rating order); ``scores`` are points so far (missing:
     0); ``played`` is every pairing of earlier rounds in round order, byes included (players
-    no longer listed, e.g. withdrawn, are ignored). First seats: see the module docstring.
-    Games come out board by board (the higher-placed player's place), the bye last.
-    Raises :class:`PairingError` when no round keeps the rules.
+    no longer listed, e.g. withdrawn, are ignored). Players are placed by score, then seed.
+
+    Hard rules: nobody meets the same opponent twice, and nobody gets a second bye while
+    someone has none. Among the rounds that keep them, one weighted matching
+    (:func:`networkx.max_weight_matching` on :func:`_round_graph`) picks, in this order of
+    importance: the bye for the lowest-placed player who can take it; players meeting their
+    own score (the smallest total of squared score differences); seats everyone is due
+    (see the module docstring); and the Dutch shape, top half of a score group against the
+    bottom half, an odd group's last player floating down to meet the top of the next.
+
+    Games come out board by board (the higher-placed player's place), the bye last; first
+    seats as in the module docstring. Raises :class:`PairingError` when no round keeps the
+    rules.
     """
     _check_players(players)
     if len(players) < 2:
@@ -159,211 +176,139 @@ def swiss_pairings(
                 met[me].add(them)
                 history[me].append(seat)
 
-    games: list[tuple[str, str]] | None = None
-    bye: str | None = None
-    if len(order) % 2 == 0:
-        games = _pair_in_order(order, scores, met)
-    else:
-        fewest = min(byes[p] for p in order)
-        for candidate in reversed(order):
-            if byes[candidate] != fewest:
-                continue
-            games = _pair_in_order([p for p in order if p != candidate], scores, met)
-            if games is not None:
-                bye = candidate
-                break
-    if games is None:
+    graph = _round_graph(order, scores, met, byes, history)
+    matching = nx.max_weight_matching(graph, maxcardinality=True)
+    if 2 * len(matching) < graph.number_of_nodes():
         raise PairingError("every possible round repeats a game or gives someone a second bye")
-    out: list[Pairing] = [_seated(a, b, board, history) for board, (a, b) in enumerate(games)]
+    games = sorted((min(a, b), max(a, b)) for a, b in matching)
+    out: list[Pairing] = []
+    bye: str | None = None
+    for a, b in games:
+        if b == len(order):
+            bye = order[a]
+        else:
+            out.append(_seated(order[a], order[b], len(out), history))
     if bye is not None:
         out.append((bye, None))
     return out
 
 
-class _OutOfSteps(Exception):
-    """The depth-first search used up its budget (internal to :func:`_pair_in_order`)."""
+def _round_graph(
+    order: Sequence[str],
+    scores: Mapping[str, float],
+    met: Mapping[str, set[str]],
+    byes: Mapping[str, int],
+    history: Mapping[str, Sequence[int]],
+) -> nx.Graph:
+    """Vertices are places ``0 … n-1`` in ``order``, plus ``n`` for the bye when ``n`` is odd;
+    an edge is a game the rules allow, weighted so that a heavier perfect matching is a
+    better round.
 
-
-def _pair_in_order(
-    order: Sequence[str], scores: Mapping[str, float], met: Mapping[str, set[str]]
-) -> list[tuple[str, str]] | None:
-    """Pairs of ``order`` (placement order) with no rematch, higher-placed player first and
-    boards in placement order, or None when none exists.
-
-    The answer is the first rematch-free round in preference order: the top unpaired player
-    takes the most wanted opponent (see :func:`_preferences`) with whom the others can
-    still all be paired, and so on down. A depth-first search with a memory of unpairable
-    remainders finds it in a millisecond while few games have been played; when rematches
-    box the players in, that search could take exponential time, so after
-    ``_SEARCH_BUDGET`` steps each choice is instead checked with Edmonds' matching
-    algorithm, which gives the same round in polynomial time.
+    Each edge has four costs, most important first: the bye's (0 for the lowest place, one
+    more per place up), the score's (:func:`_score_cost`), the seats' (:func:`_seat_cost`)
+    and the shape's (:func:`_shape_cost`). Every perfect matching has the same number of
+    edges, so the heaviest one has the smallest total cost; each cost is multiplied by more
+    than any round's total of every cost after it, so no amount of a lesser cost ever buys
+    a greater one.
     """
     n = len(order)
     score = [scores.get(p, 0) for p in order]
-    allowed = [[j != i and order[j] not in met[order[i]] for j in range(n)] for i in range(n)]
-    partners = [sum(1 << j for j in range(n) if allowed[i][j]) for i in range(n)]
-    dead: set[int] = set()
-    steps = 0
-
-    def solve(left: tuple[int, ...]) -> list[tuple[int, int]] | None:
-        nonlocal steps
-        if not left:
-            return []
-        key = sum(1 << k for k in left)
-        if key in dead:
-            return None
-        steps += 1
-        if steps > _SEARCH_BUDGET:
-            raise _OutOfSteps
-        if not all(partners[k] & key for k in left):
-            dead.add(key)
-            return None
-        top = left[0]
-        for other in _preferences(left, score):
-            if not allowed[top][other]:
-                continue
-            rest = solve(tuple(k for k in left if k not in (top, other)))
-            if rest is not None:
-                return [(top, other), *rest]
-        dead.add(key)
-        return None
-
-    try:
-        found = solve(tuple(range(n)))
-    except _OutOfSteps:
-        found = _guided(n, allowed, score)
-    if found is None:
-        return None
-    return [(order[a], order[b]) for a, b in found]
+    ideal = _dutch_partners(score)
+    due = [_due_seat(history[p]) for p in order]
+    imbalance = [abs(_balance(history[p])) for p in order]
+    games = [(i, j) for i in range(n) for j in range(i + 1, n) if order[j] not in met[order[i]]]
+    costs = {
+        (i, j): (
+            0,
+            _score_cost(score[i], score[j]),
+            _seat_cost(due[i], due[j], imbalance[i], imbalance[j]),
+            _shape_cost(i, j, ideal),
+        )
+        for i, j in games
+    }
+    if n % 2:
+        fewest = min(byes[p] for p in order)
+        costs.update({(k, n): (n - 1 - k, 0, 0, 0) for k in range(n) if byes[order[k]] == fewest})
+    most_edges = n // 2 + 1
+    scales = [1]
+    for level in (3, 2, 1):  # shape, seats, score: each above every lesser cost together
+        largest = max((cost[level] for cost in costs.values()), default=0)
+        scales.insert(0, scales[0] * (largest * most_edges + 1))
+    total = {
+        edge: sum(c * s for c, s in zip(cost, scales, strict=True)) for edge, cost in costs.items()
+    }
+    ceiling = max(total.values(), default=0) + 1
+    graph = nx.Graph()
+    graph.add_nodes_from(range(n + n % 2))
+    graph.add_weighted_edges_from((a, b, ceiling - cost) for (a, b), cost in total.items())
+    return graph
 
 
-def _guided(
-    n: int, allowed: Sequence[Sequence[bool]], score: Sequence[float]
-) -> list[tuple[int, int]] | None:
-    """The same round as the depth-first search, choosing each opponent only after a
-    perfect-matching check says everyone left can still be paired."""
-    left = list(range(n))
-    if not _perfectly_matchable(left, allowed):
-        return None
-    out: list[tuple[int, int]] = []
-    while left:
-        top = left[0]
-        for other in _preferences(left, score):
-            rest = [k for k in left if k not in (top, other)]
-            if allowed[top][other] and _perfectly_matchable(rest, allowed):
-                out.append((top, other))
-                left = rest
-                break
-        else:  # pragma: no cover - a perfect matching of ``left`` pairs ``top`` somehow
-            raise AssertionError("matching check and search disagree")
-    return out
+def _score_cost(a: float, b: float) -> int:
+    """The squared score difference, in twelfths of a point so it is a whole number: two
+    floats of one point each cost less than one float of two points, the way a Swiss
+    moves players between neighbouring score groups rather than far."""
+    return round(((a - b) * _SCORE_STEPS) ** 2)
 
 
-def _perfectly_matchable(nodes: Sequence[int], allowed: Sequence[Sequence[bool]]) -> bool:
-    """Whether ``nodes`` can all be paired along allowed edges: Edmonds' blossom algorithm.
-
-    From each unmatched vertex a breadth-first search grows an alternating tree; an edge
-    closing an odd cycle (a blossom) merges the cycle into one vertex by giving its members
-    one ``base``; reaching an unmatched vertex flips the path. A vertex with no augmenting
-    path now never gets one later, so the first such vertex settles the answer.
-    """
-    size = len(nodes)
-    if size % 2:
-        return False
-    adj = [[j for j in range(size) if allowed[nodes[i]][nodes[j]]] for i in range(size)]
-    match = [-1] * size
-    for v in range(size):  # a greedy start leaves few vertices to augment
-        if match[v] == -1:
-            for u in adj[v]:
-                if match[u] == -1:
-                    match[u], match[v] = v, u
-                    break
-    return all(match[root] != -1 or _augment(root, adj, match) for root in range(size))
+def _balance(history: Sequence[int]) -> int:
+    """First seats minus second seats."""
+    return sum(1 if seat == 0 else -1 for seat in history)
 
 
-def _augment(root: int, adj: Sequence[Sequence[int]], match: list[int]) -> bool:
-    """Find an augmenting path from the unmatched ``root`` and flip it into ``match``."""
-    size = len(adj)
-    parent = [-1] * size
-    base = list(range(size))
-    queued = [False] * size
-    queued[root] = True
-    queue = deque([root])
-
-    def common_base(a: int, b: int) -> int:
-        seen = [False] * size
-        while True:
-            a = base[a]
-            seen[a] = True
-            if match[a] == -1:
-                break
-            a = parent[match[a]]
-        while True:
-            b = base[b]
-            if seen[b]:
-                return b
-            b = parent[match[b]]
-
-    def mark(v: int, stem: int, child: int, blossom: list[bool]) -> None:
-        while base[v] != stem:
-            blossom[base[v]] = blossom[base[match[v]]] = True
-            parent[v] = child
-            child = match[v]
-            v = parent[match[v]]
-
-    while queue:
-        v = queue.popleft()
-        for to in adj[v]:
-            if base[v] == base[to] or match[v] == to:
-                continue
-            if to == root or (match[to] != -1 and parent[match[to]] != -1):
-                stem = common_base(v, to)
-                blossom = [False] * size
-                mark(v, stem, to, blossom)
-                mark(to, stem, v, blossom)
-                for i in range(size):
-                    if blossom[base[i]]:
-                        base[i] = stem
-                        if not queued[i]:
-                            queued[i] = True
-                            queue.append(i)
-            elif parent[to] == -1:
-                parent[to] = v
-                if match[to] == -1:
-                    while to != -1:  # flip the path back to the root
-                        back = parent[to]
-                        after = match[back]
-                        match[to], match[back] = back, to
-                        to = after
-                    return True
-                queued[match[to]] = True
-                queue.append(match[to])
-    return False
+def _due_seat(history: Sequence[int]) -> int | None:
+    """The seat a player is due: the one they had less often, else the other of the one
+    they had last; None before their first game."""
+    balance = _balance(history)
+    if balance:
+        return 0 if balance < 0 else 1
+    return 1 - history[-1] if history else None
 
 
-def _preferences(left: Sequence[int], score: Sequence[float]) -> list[int]:
-    """Opponents for ``left[0]`` (the top unpaired player) from most to least wanted.
+def _seat_cost(due_a: int | None, due_b: int | None, off_a: int, off_b: int) -> int:
+    """Two players due the same seat: one of them (the one less off balance, see
+    :func:`_seated`) sits in the other seat and ends that far off balance plus one, so the
+    cost is that; players whose wishes differ, or who have none yet, cost nothing."""
+    if due_a is None or due_a != due_b:
+        return 0
+    return min(off_a, off_b) + 1
 
-    Its score group splits into a top and a bottom half (leaving out the group's last player
-    when the group is odd: that one floats down); the top player meets the first of the
-    bottom half, or failing that the next ones down the group, then the ones above that
-    point, then lower groups in placement order. Pairing the top player repeatedly this way
-    gives exactly top-half-against-bottom-half, and a lone floater meets the top of the
-    next group, as in the Dutch system.
-    """
-    top = left[0]
-    group = [k for k in left if score[k] == score[top]]
-    below = [k for k in left if score[k] != score[top]]
-    if len(group) == 1:
-        return below
-    middle = len(group) // 2
-    return group[middle:] + group[middle - 1 : 0 : -1] + below
+
+def _dutch_partners(score: Sequence[float]) -> dict[int, int]:
+    """Each place's opponent in the round that ignores history: score groups from the top,
+    a player floating down from the group above meets the top of the next group, the rest
+    of a group pairs its top half against its bottom half, and an odd group's last player
+    floats down. The lowest player of an odd field, who would have the bye, has no entry."""
+    partner: dict[int, int] = {}
+    floater: int | None = None
+    start = 0
+    while start < len(score):
+        end = start
+        while end < len(score) and score[end] == score[start]:
+            end += 1
+        group = list(range(start, end))
+        if floater is not None:
+            partner[floater], partner[group[0]] = group[0], floater
+            group = group[1:]
+        floater = group.pop() if len(group) % 2 else None
+        half = len(group) // 2
+        for top, bottom in zip(group[:half], group[half:], strict=True):
+            partner[top], partner[bottom] = bottom, top
+        start = end
+    return partner
+
+
+def _shape_cost(i: int, j: int, ideal: Mapping[int, int]) -> int:
+    """How far a game of places ``i`` and ``j`` is from the Dutch shape: how many places
+    each one's opponent is from the opponent :func:`_dutch_partners` gives them. Meeting
+    the next player of the bottom half costs less than meeting someone of one's own
+    half, so a rematch is avoided by a transposition rather than an exchange."""
+    return sum(abs(them - ideal[me]) for me, them in ((i, j), (j, i)) if me in ideal)
 
 
 def _seated(a: str, b: str, board: int, history: Mapping[str, Sequence[int]]) -> Pairing:
     """Who of ``a`` (higher placed) and ``b`` takes seat 0: see the module docstring."""
-    balance_a = sum(1 if s == 0 else -1 for s in history[a])
-    balance_b = sum(1 if s == 0 else -1 for s in history[b])
+    balance_a, balance_b = _balance(history[a]), _balance(history[b])
     if balance_a != balance_b:
         return (a, b) if balance_a < balance_b else (b, a)
     for seat_a, seat_b in zip(reversed(history[a]), reversed(history[b]), strict=False):

@@ -1,4 +1,4 @@
-"""Ratings for finished matches: pure arithmetic, no I/O.
+"""Ratings for finished matches: pure arithmetic, no I/O, no knowledge of the store.
 
 **Two seats: Glicko-2**, written from Glickman's *Example of the Glicko-2 system* (2013)
 rather than taken from the ``glicko2`` package on PyPI (2.1.0): that package evaluates the
@@ -21,13 +21,14 @@ losers compare. :func:`finishing_ranks` turns an outcome into ranks — the winn
 (FENCE!'s are the cards each player holds at the end, what decides its round-limit ending;
 more is better, equal is a tie), else all tied behind the winners.
 
-Both models write the same :class:`storage.base.Rating` row, so one ladder, ``display()`` and
-the rating chart serve every game. That works because the Plackett-Luce model is set on the
-Glicko scale (:data:`RANKING_MODEL`): a newcomer is μ = 1500 with σ = 350 (Glicko's rating
-and RD), σ is stored as ``rd``, and β = 173.7/√2 makes a 400-point gap between two settled
-players the same 10:1 odds it is in Glicko. ``volatility`` is Glicko-2's alone and passes
-through unchanged; τ is Glicko-2's starting volatility on the rating scale (0.06 × 173.7 ≈
-10 points), the same widening per match. Every seat's ``games`` goes up by one either way.
+Both models write the same rating row (:class:`Rated`; the store's ``Rating`` is one), so
+one ladder, ``display()`` and the rating chart serve every game. That works because the
+Plackett-Luce model is set on the Glicko scale (:data:`RANKING_MODEL`): a newcomer is μ =
+1500 with σ = 350 (Glicko's rating and RD), σ is stored as ``rd``, and β = 173.7/√2 makes a
+400-point gap between two settled players the same 10:1 odds it is in Glicko. ``volatility``
+is Glicko-2's alone and passes through unchanged; τ is Glicko-2's starting volatility on the
+rating scale (0.06 × 173.7 ≈ 10 points), the same widening per match. Every seat's ``games``
+goes up by one either way.
 """
 
 from __future__ import annotations
@@ -35,10 +36,9 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import replace
+from typing import Any, ClassVar, Protocol, TypeVar
 
 from openskill.models import PlackettLuce
-
-from storage.base import Rating
 
 PROVISIONAL_GAMES = 5
 """Fewer rated matches than this and the number is shown as a guess (``1623?``)."""
@@ -54,10 +54,39 @@ EPSILON = 0.000001  # convergence tolerance of the volatility iteration, as in t
 WIN, DRAW, LOSS = 1.0, 0.5, 0.0
 
 
-def rate_match(ratings: Sequence[Rating], winners: Sequence[int], now: float) -> list[Rating]:
+class Rated(Protocol):
+    """What the arithmetic reads of a player's rating: any frozen dataclass with these
+    fields, such as ``storage.Rating``. Each function hands back the same class with new
+    numbers (``dataclasses.replace``), so the store's rows pass through without this
+    package knowing the store."""
+
+    __dataclass_fields__: ClassVar[dict[str, Any]]
+
+    @property
+    def user_id(self) -> str: ...
+    @property
+    def game(self) -> str: ...
+    @property
+    def guild_id(self) -> str: ...
+    @property
+    def rating(self) -> float: ...
+    @property
+    def rd(self) -> float: ...
+    @property
+    def volatility(self) -> float: ...
+    @property
+    def games(self) -> int: ...
+    @property
+    def updated_at(self) -> float: ...
+
+
+R = TypeVar("R", bound=Rated)
+
+
+def rate_match(ratings: Sequence[R], winners: Sequence[int], now: float) -> list[R]:
     """New Glicko-2 ratings for both seats of a finished two-player match, in seat order.
 
-    ``ratings`` are the seats' ratings before the match (a :class:`Rating` with defaults for
+    ``ratings`` are the seats' ratings before the match (a rating with Glickman's defaults for
     someone unrated); ``winners`` are winning seat numbers (empty: a draw; both: a shared
     win, also a draw). Raises ``ValueError`` for other than two seats (:func:`rate_ranking`
     rates those), one user in both seats (a match against oneself proves nothing), mixed
@@ -108,7 +137,7 @@ def finishing_ranks(
     return [1 if seat in won else levels[seat] for seat in range(seats)]
 
 
-def rate_ranking(ratings: Sequence[Rating], ranks: Sequence[int], now: float) -> list[Rating]:
+def rate_ranking(ratings: Sequence[R], ranks: Sequence[int], now: float) -> list[R]:
     """New ratings for every seat of a ranked multi-player result (``ranks[seat]``, 1 is
     best, equal is a tie), by :data:`RANKING_MODEL`; the same checks as :func:`rate_match`.
 
@@ -132,7 +161,7 @@ def rate_ranking(ratings: Sequence[Rating], ranks: Sequence[int], now: float) ->
     ]
 
 
-def rate_period(me: Rating, results: Sequence[tuple[Rating, float]], now: float) -> Rating:
+def rate_period(me: R, results: Sequence[tuple[Rated, float]], now: float) -> R:
     """Steps 2–8 of Glickman's procedure: ``me`` after one rating period of ``results``.
 
     Each result is an opponent's rating before the period and ``me``'s score against them
@@ -166,19 +195,19 @@ def rate_period(me: Rating, results: Sequence[tuple[Rating, float]], now: float)
     )
 
 
-def is_provisional(r: Rating) -> bool:
+def is_provisional(r: Rated) -> bool:
     """Too few matches for the number to mean much yet."""
     return r.games < PROVISIONAL_GAMES
 
 
-def display(r: Rating) -> str:
+def display(r: Rated) -> str:
     """``1623?`` while provisional, else ``1623 ±80`` (± one rating deviation)."""
     if is_provisional(r):
         return f"{round(r.rating)}?"
     return f"{round(r.rating)} ±{round(r.rd)}"
 
 
-def _check(ratings: Sequence[Rating], winners: Sequence[int]) -> None:
+def _check(ratings: Sequence[Rated], winners: Sequence[int]) -> None:
     if len(ratings) < 2:
         raise ValueError(f"a rated match needs at least two seats, got {len(ratings)}")
     users = [r.user_id for r in ratings]

@@ -1,0 +1,97 @@
+"""The words drawn into images, by key, with their English.
+
+Every sentence a player reads comes from the words catalogue (``bot/words``), images
+included; but the renderers sit below the bot and may not import it. So the catalogue keeps
+these texts under ``image.*`` (``image.fence.cops`` is ``fence.cops`` here) and the service
+looks them up in the reader's language and passes them in as ``labels``: a mapping from
+these keys to templates. What a caller does not pass is drawn in English from ``ENGLISH``,
+which mirrors the catalogue's English (tests/words checks the two agree).
+
+Templates are ``str.format`` texts; a count is a pair of keys ``….one`` / ``….other``
+chosen by ``n``, as in the catalogue.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+Labels = Mapping[str, str]
+
+ENGLISH: dict[str, str] = {
+    # Every game's title bar.
+    "to_move": "{players} to move",
+    "and": "{first} and {last}",
+    "game_over": "Game over",
+    # FENCE! map: the legend under it and the seats' facts in the title bar.
+    "fence.round": "Round {round}/{limit}",
+    "fence.setup": "Setup",
+    "fence.round_short": "round {round}",
+    "fence.setup_short": "setup",
+    "fence.stash": "Stash {red} red, {blue} blue",
+    "fence.stash_mixed": "Stash {n} mixed",
+    "fence.discard": "Discard {n}",
+    "fence.cops": "Cops",
+    "fence.hot_goods": "Hot Goods",
+    "fence.off_limits": "off limits",
+    "fence.rings": "Rings: the neighbourhoods you can choose now.",
+    "fence.spots": "Outlined spots: where this tile can go now.",
+    "fence.post": "TP: the Trading Post",
+    "fence.trade_pending": "Trade offer pending: {giver} to {taker}",
+    "fence.cards.one": "{n} card",
+    "fence.cards.other": "{n} cards",
+    "fence.tiles.one": "{n} tile",
+    "fence.tiles.other": "{n} tiles",
+    "fence.boats.one": "{n} boat",
+    "fence.boats.other": "{n} boats",
+    "fence.in_jail": "IN JAIL",
+    "fence.first_player": "First Player",
+    "fence.unreliable": "unreliable",
+    "fence.left": "left the game",
+    # Fonver.
+    "fonver.wins": "{player} wins",
+    "fonver.pie": "{player} decides: keep White, or swap to take Black",
+    "fonver.capture.one": "{player} must capture: {n} crosscut open",
+    "fonver.capture.other": "{player} must capture: {n} crosscuts open",
+    "fonver.black_goal": "Black joins top–bottom",
+    "fonver.white_goal": "White joins left–right",
+    "last_turn": "Last turn: {moves}",
+    # Fuer.
+    "fuer.in_supply": "{n} in supply",
+    "fuer.key": (
+        "Green dashed spaces take a tile now: +N puts N new pieces, move moves one of yours."
+    ),
+    # Fendo.
+    "fendo.stock": "stock {n}",
+    "fendo.open_area": "open area {n}",
+    "fendo.no_open_area": "no open area",
+    # Rating chart.
+    "chart.provisional": "hollow = provisional",
+    "chart.games": "games played",
+    "chart.empty": "No rated games yet",
+    "chart.empty_hint": "Finish a rated match and your rating shows up here.",
+    # Standings.
+    "standings.empty": "No players yet",
+}
+
+
+def say(labels: Labels | None, key: str, /, **params: Any) -> str:
+    """The label ``key`` filled with ``params``, from ``labels`` or else in English; with an
+    ``n`` and no plain entry, the ``one`` or ``other`` form."""
+    if key not in ENGLISH and "n" in params:
+        key = f"{key}.{'one' if params['n'] == 1 else 'other'}"
+    template = (labels or {}).get(key) or ENGLISH[key]
+    try:
+        return template.format(**params)
+    except (KeyError, IndexError, ValueError):  # a broken translation: English, not a crash
+        return ENGLISH[key].format(**params)
+
+
+def joined(labels: Labels | None, names: list[str]) -> str:
+    """ "a, b and c" in the labels' language."""
+    if len(names) <= 1:
+        return "".join(names)
+    return say(labels, "and", first=", ".join(names[:-1]), last=names[-1])
+
+
+__all__ = ["ENGLISH", "Labels", "joined", "say"]
