@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from aiohttp import ClientSession
 
 import games
 from bot.__main__ import companions
@@ -29,7 +30,7 @@ from bot.service.weblinks import LINK_DAYS, BoardLinks
 from bot.settings import Settings
 from bot.words import words
 from tests.browser import browser, chromium_path
-from tests.fakediscord import FakeDiscord, running_client
+from tests.fakediscord import FakeDiscord, eventually, running_client
 from tests.fakediscord.server import Call
 
 from .test_bot_ordo import EPHEMERAL, command, custom_ids, flags_of, press, start_match
@@ -50,10 +51,11 @@ def free_port() -> int:
 
 
 @asynccontextmanager
-async def web_bot(server: FakeDiscord, db: Path) -> AsyncIterator[BoardBot]:
+async def web_bot(server: FakeDiscord, db: Path, **more: Any) -> AsyncIterator[BoardBot]:
     """The bot as ``python -m bot`` runs it with the web board on, on a free local port."""
     port = free_port()
     settings = Settings(
+        **more,
         discord_token=server.token,
         database_path=str(db),
         dev_guild_id=server.guild_id,
@@ -227,6 +229,32 @@ async def test_click_to_move_live_spectator_replay_and_bad_links(
             assert await page.inner_text("#refused") == say(reason)
             assert await page.locator("#board").count() == 0
             await page.close()
+
+
+async def test_the_computer_answers_a_move_made_on_the_web(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    server = fake_discord
+    fast = {"ai_seconds": "easy=0.05,normal=0.05,strong=0.05", "default_time": "none"}
+    async with web_bot(server, tmp_path / "bot.sqlite3", **fast) as bot:
+        await command(
+            server, "play", {"opponent": "bot", "color": "first", "level": "easy"},
+            user="alice", subcommand="ordo",
+        )  # fmt: skip
+        thread_id = int(
+            server.calls("POST", rf"/channels/{server.channel_id}/threads")[-1].response["id"]
+        )
+        url = await open_your_board(server, thread_id, 1, "alice")
+        before = len(thread_posts(server, thread_id))
+        async with ClientSession() as session:
+            moved = await session.post(
+                url.replace("/m/1?", "/m/1/move?"), json={"move": "c2-c3"}
+            )
+            assert (await moved.json())["ok"]
+        await eventually(lambda: len(thread_posts(server, thread_id)) >= before + 2, timeout=10)
+        answer = thread_posts(server, thread_id)[-1]
+        assert "Computer (easy) played" in answer.json["embeds"][0]["description"]
+        assert len(await bot.service.store.actions(1)) == 2
 
 
 CARD = re.compile(r"\b[RB][1-6]\b")
