@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import gzip
+import random
 import re
 import socket
 import statistics
@@ -136,15 +137,18 @@ async def live_delays(
     await page.wait_for_selector("body[data-ready='1']")
     delays = []
     users = (ALICE, BOB)
+    rng = random.Random(7)
     for _ in range(samples):
         record = await mover.store.get_match(match)
         assert record is not None
         ply = len(await mover.store.actions(match))
-        await asyncio.sleep(0.37)  # moves arrive at any point of the poll's half second
-        began = time.perf_counter()
+        await asyncio.sleep(rng.uniform(0, 0.5))  # at any point of the poll's half second
+        began = time.time()
         await play(mover, match, 1, users)
         await page.wait_for_selector(f"body[data-ply='{ply + 1}']", timeout=10_000)
-        delays.append((time.perf_counter() - began) * 1000)
+        # The page's own clock stamp (same machine): waiting for a selector polls coarsely.
+        drawn = int(await page.get_attribute("body", "data-drawn-at") or 0) / 1000
+        delays.append((drawn - began) * 1000)
     await page.close()
     return delays
 

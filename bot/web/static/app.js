@@ -211,6 +211,7 @@ function render() {
   document.body.dataset.version = String(page.version);
   document.body.dataset.mine = mine() ? '1' : '0';
   document.body.dataset.ply = String(replay ? replay.ply : page.ply);
+  document.body.dataset.drawnAt = String(Date.now()); // when this state was drawn (benchmarks)
 }
 
 async function refresh() {
