@@ -144,7 +144,10 @@ async def test_click_to_move_live_spectator_replay_and_bad_links(
 
         # Alice clicks her piece, its target, then Play: the move goes through the service.
         posted = server.mark()
-        await alice.click("#board [data-id='c2']")
+        await alice.click("#board [data-id='h1']")
+        await alice.click("#board [data-id='c2']")  # another piece: the choice moves to it
+        assert "picked" in (await alice.get_attribute("#board [data-id='c2']", "class") or "")
+        assert "picked" not in (await alice.get_attribute("#board [data-id='h1']", "class") or "")
         assert await alice.get_attribute("#board [data-id='c3']", "data-choose") == "c3"
         await alice.click("#board [data-id='c3']")
         assert await alice.inner_text("#prompt") == say("web.play_question", move="c2-c3")

@@ -309,8 +309,18 @@ function nearest(from, dx, dy) {
 const ARROWS = { ArrowUp: [0, -1], ArrowDown: [0, 1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] };
 
 $('board').addEventListener('click', (event) => {
+  if (!mine()) return;
   const place = event.target.closest?.('[data-choose]');
-  if (place && mine()) choose(place.dataset.choose, place.dataset.id);
+  if (place) {
+    choose(place.dataset.choose, place.dataset.id);
+    return;
+  }
+  // Elsewhere on a board game's board: start again, from there if a move begins there.
+  const cell = event.target.closest?.('.cell');
+  if (!cell || !picked.length || page.guided) return;
+  const fresh = walk(cands, [], null).seen.options.find((option) => option.at === cell.dataset.id);
+  choose(null);
+  if (fresh) choose(fresh.t, cell.dataset.id);
 });
 $('board').addEventListener('keydown', (event) => {
   const cell = event.target.closest?.('.cell');
