@@ -16,9 +16,10 @@ import aiohttp
 import discord
 from pydantic import ValidationError
 
-from bot.discord.app import create_bot
+from bot.discord.app import BoardBot, Companion, Stop, create_bot
 from bot.health import check
 from bot.settings import Settings, explain
+from bot.web.server import serve
 
 log = logging.getLogger("bot")
 
@@ -50,12 +51,27 @@ def settings_help() -> str:
         f"  {name.upper():<18} {field.description or ''}"
         + ("" if field.default is None else f" (default: {field.default})")
         for name, field in Settings.model_fields.items()
-        if name not in ("discord_token", "database_password")
+        if name not in ("discord_token", "database_password", "web_secret")
     ]
     return "settings (environment variables or a .env file):\n  DISCORD_TOKEN      " + (
         "the bot token (a secret; never logged)\n  DATABASE_PASSWORD"
-        "  the PostgreSQL password apart from DATABASE_URL (a secret)\n" + "\n".join(rows)
+        "  the PostgreSQL password apart from DATABASE_URL (a secret)\n  WEB_SECRET"
+        "         signs the web board's links (a secret)\n" + "\n".join(rows)
     )
+
+
+def companions(settings: Settings) -> tuple[Companion, ...]:
+    """What runs beside the bot: the web board, when it is on and served from this process
+    (``WEB_IN_BOT``, the default; a larger set-up runs ``python -m bot.web`` instead)."""
+    if not (settings.web_enabled and settings.web_in_bot):
+        return ()
+
+    async def web_board(bot: BoardBot) -> Stop:
+        return await serve(
+            bot.service, bot.publish_reply, host=settings.web_host, port=settings.web_port
+        )
+
+    return (web_board,)
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
@@ -92,7 +108,7 @@ def main(argv: list[str] | None = None) -> None:
     if not settings.token:
         log.error(NO_TOKEN)
         sys.exit(2)
-    bot = create_bot(settings)
+    bot = create_bot(settings, companions=companions(settings))
     try:
         bot.run(settings.token, log_handler=None)
     except discord.LoginFailure:

@@ -7,7 +7,10 @@ start-up rather than a refusal in the middle of someone's ``/play`` weeks later.
 from __future__ import annotations
 
 import logging
+import time
+from collections.abc import Callable
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from pydantic import (
     AliasChoices,
@@ -21,6 +24,7 @@ from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from ai import LEVELS
 from bot.service.timecontrol import TimeControl
+from bot.service.weblinks import BoardLinks
 from bot.service.workers import default_search_size, default_size
 from storage import Store, open_store, read_database_setting
 
@@ -103,6 +107,56 @@ class Settings(BaseSettings):
         default=None,
         description="The shards this process runs, e.g. 0,1 (needs SHARD_COUNT; default all).",
     )
+
+    web_base_url: str = Field(
+        default="",
+        description="The web board's public address, e.g. https://board.example.org (behind "
+        "your TLS proxy); empty: no web board.",
+    )
+    web_secret: SecretStr = Field(
+        default=SecretStr(""),
+        description="Signs the web board's links: 32+ random characters, the same in every "
+        "process (a secret).",
+    )
+    web_port: int = Field(default=8080, ge=1, le=65535, description="Port the web board serves.")
+    web_host: str = Field(
+        default="0.0.0.0", description="Address the web board listens on (127.0.0.1: this "
+        "machine only, e.g. behind a proxy on the same host)."
+    )
+    web_in_bot: bool = Field(
+        default=True,
+        description="Serve the web board from the bot's own process; false when separate "
+        "`python -m bot.web` processes serve it.",
+    )
+
+    @property
+    def web_enabled(self) -> bool:
+        return bool(self.web_base_url.strip())
+
+    def board_links(self, clock: Callable[[], float] = time.time) -> BoardLinks | None:
+        """The web board's link signer, or None when the web board is off."""
+        if not self.web_enabled:
+            return None
+        return BoardLinks(self.web_base_url.strip(), self.web_secret.get_secret_value(), clock)
+
+    @model_validator(mode="after")
+    def _web_board_is_signed(self) -> Settings:
+        """Links are only as safe as their secret; several web processes must share it, so
+        the bot never makes one up."""
+        if not self.web_enabled:
+            return self
+        url = urlsplit(self.web_base_url.strip())
+        if url.scheme not in ("http", "https") or not url.netloc or url.query or url.fragment:
+            raise ValueError(
+                f"WEB_BASE_URL is the board's address as players open it, like "
+                f"https://board.example.org (not {self.web_base_url!r})"
+            )
+        if len(self.web_secret.get_secret_value().strip()) < 32:
+            raise ValueError(
+                "WEB_BASE_URL needs WEB_SECRET: at least 32 random characters, the same in every"
+                " process (e.g. python -c \"import secrets; print(secrets.token_urlsafe(32))\")"
+            )
+        return self
 
     @property
     def shards(self) -> list[int] | None:

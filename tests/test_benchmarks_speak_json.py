@@ -26,6 +26,7 @@ TINY = {
               "--workers", "0"],
     "fairness": ["--games", "3", "--seconds", "3", "--budget", "0.1", "--pairs", "1",
                  "--tick", "0.5", "--workers", "1", "--ai-workers", "1"],
+    "web": ["--pages", "1", "--moves", "1"],
 }  # fmt: skip
 
 

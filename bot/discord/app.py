@@ -32,6 +32,11 @@ from discord.ext import commands, tasks
 
 log = logging.getLogger(__name__)
 
+Stop = Callable[[], Awaitable[None]]
+Companion = Callable[["BoardBot"], Awaitable[Stop]]
+"""Something that runs beside the bot once its service exists (the web board), started in
+``setup_hook`` and stopped on close; given by whoever builds the bot (``bot.__main__``)."""
+
 COMPONENTS = (MatchButton, StepSelect, PanelSelect)
 """Every button and menu the bot posts: their ids carry the match, so they outlive restarts."""
 
@@ -40,8 +45,11 @@ PARALLEL_DELIVERIES = 8
 """Scheduled messages (reminders, timeouts, computer moves) in flight at once."""
 
 PLAIN_ACTIONS = frozenset(
-    {"accept", "decline", "resign", "join", "leave", "start", "hand", "rematch", "add_computer"}
-)
+    {
+        "accept", "decline", "resign", "join", "leave", "start", "hand", "rematch",
+        "add_computer", "web_link",
+    }
+)  # fmt: skip
 """Button actions that call the service use case of the same name for the button's match."""
 TOURNAMENT_ACTIONS = frozenset({"tournament_join", "tournament_leave"})
 """Buttons under a tournament's sign-up post: the tournament's id travels as the value."""
@@ -85,6 +93,7 @@ class BoardBot(commands.Bot):
         *,
         clock: Callable[[], float] = time.time,
         sync_commands: bool = True,
+        companions: tuple[Companion, ...] = (),
         **client: Any,
     ) -> None:
         super().__init__(
@@ -107,6 +116,8 @@ class BoardBot(commands.Bot):
         self._background: set[asyncio.Task[None]] = set()
         """Work started after a reply (a tournament's first round) and the computer's players;
         kept so they are not collected, and cancelled on close."""
+        self._companions = companions
+        self._stops: list[Stop] = []
 
     async def setup_hook(self) -> None:
         self.service = Service.on_database(
@@ -119,6 +130,7 @@ class BoardBot(commands.Bot):
             vacation_days=self.settings.vacation_days,
             workers=self.workers,
             computer_seconds=self.settings.computer_seconds,
+            web=self.settings.board_links(self._clock),
         )
         await self.service.open()
         self._opened = True
@@ -132,6 +144,15 @@ class BoardBot(commands.Bot):
             await self.sync_commands()
         self.scheduler.change_interval(seconds=self.settings.tick_seconds)
         self.scheduler.start()
+        for companion in self._companions:
+            self._stops.append(await companion(self))
+
+    async def publish_reply(self, reply: Reply) -> None:
+        """Deliver what a change made outside Discord posts (a move on the web board): the
+        thread post, pings and DMs, then the computer's answer if it is to move."""
+        await self.delivery.publish(reply)
+        if reply.ok and (where := reply.match_place) is not None and where.computer_in_play:
+            self.computer_turns_soon(where.match_id)
 
     @tasks.loop(seconds=60)
     async def scheduler(self) -> None:
@@ -218,6 +239,12 @@ class BoardBot(commands.Bot):
                 log.exception("posting the computer's move failed (match %s)", reply.match_id)
 
     async def close(self) -> None:
+        for stop in self._stops:
+            try:
+                await stop()
+            except Exception:
+                log.exception("stopping a companion of the bot failed")
+        self._stops.clear()
         self.scheduler.cancel()
         for task in list(self._background):
             task.cancel()

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import discord
 from bot.discord.components import MatchButton, PanelSelect, StepSelect
-from bot.service.replies import MatchPlace, Panel, Post, Reply
+from bot.service.replies import Link, MatchPlace, Panel, Post, Reply
 from bot.words import language_of, words
 
 if TYPE_CHECKING:
@@ -145,6 +145,19 @@ def panel_view(panel: Panel, locale: str = "en") -> discord.ui.View:
                 label=words(locale)("panel.back"),
                 style="secondary",
             )
+        )
+    return view
+
+
+def with_links(view: discord.ui.View | None, links: tuple[Link, ...]) -> discord.ui.View | None:
+    """``view`` (or a new one) with a link button per link: the web board's signed links,
+    only ever on messages meant for one person (ephemeral answers, DMs)."""
+    if not links:
+        return view
+    view = view or discord.ui.View(timeout=None)
+    for link in links[:5]:
+        view.add_item(
+            discord.ui.Button(style=discord.ButtonStyle.link, url=link.url, label=link.label[:80])
         )
     return view
 
@@ -303,13 +316,16 @@ class Delivery:
                 ephemeral=reply.ephemeral,
                 image=reply.image,
                 image_name=reply.image_name,
-                view=panel_view(reply.panel, language_of(interaction.locale))
-                if reply.panel
-                else None,
+                view=with_links(
+                    panel_view(reply.panel, language_of(interaction.locale))
+                    if reply.panel
+                    else None,
+                    reply.links,
+                ),
                 files=reply.files,
             )
         for dm in reply.dms:
-            await self.direct(dm.user_id, dm.text, dm.image, where)
+            await self.direct(dm.user_id, dm.text, dm.image, where, dm.links)
         if reply.ok and where is not None and where.computer_in_play:
             self.bot.computer_turns_soon(where.match_id)
         if reply.ok and isinstance(started := reply.extra.get("tournament"), int):
@@ -325,7 +341,7 @@ class Delivery:
         elif reply.post is not None and reply.place is not None:
             await self.post_to_place(reply.place, reply.post)
         for dm in reply.dms:
-            await self.direct(dm.user_id, dm.text, dm.image, where)
+            await self.direct(dm.user_id, dm.text, dm.image, where, dm.links)
 
     async def followup(
         self,
@@ -375,7 +391,12 @@ class Delivery:
             await self.followup(interaction, text, image=reply.image)
 
     async def direct(
-        self, user_id: str, text: str, image: bytes | None, record: MatchPlace | None
+        self,
+        user_id: str,
+        text: str,
+        image: bytes | None,
+        record: MatchPlace | None,
+        links: tuple[Link, ...] = (),
     ) -> bool:
         """DM a user; on failure say so in the match's place without the secret."""
         try:
@@ -383,6 +404,8 @@ class Delivery:
             kwargs: dict[str, Any] = {"content": text[:2000]}
             if image:
                 kwargs["file"] = discord.File(io.BytesIO(image), filename="hand.png")
+            if (view := with_links(None, links)) is not None:
+                kwargs["view"] = view
             await user.send(**kwargs)
             return True
         except (discord.HTTPException, ValueError) as exc:

@@ -23,6 +23,7 @@ from bot.service.notifier import Notifier
 from bot.service.reader import MatchReader
 from bot.service.replies import Button, DirectMessage, Post, Reply
 from bot.service.timecontrol import TimeControl
+from bot.service.weblinks import BoardLinks, with_links
 from bot.service.workers import Workers
 from bot.words import words
 from games.core import Outcome, Rules, shorten
@@ -137,7 +138,8 @@ def finished_buttons() -> tuple[Button, ...]:
 
 class Boards:
     """The reader (names, the log), the clocks (time left), the notifier (who is pinged,
-    who gets DMs), the workers (drawing) and the hands (secret DMs)."""
+    who gets DMs), the workers (drawing), the hands (secret DMs) and the web board's link
+    signer (None: no web board, so no "Open your board" button and no links in DMs)."""
 
     def __init__(
         self,
@@ -146,12 +148,14 @@ class Boards:
         notifier: Notifier,
         workers: Workers,
         hands: Hands,
+        links: BoardLinks | None = None,
     ) -> None:
         self.reader = reader
         self.clocks = clocks
         self.notifier = notifier
         self.workers = workers
         self.hands = hands
+        self.links = links
 
     async def last_turn_highlights(self, match_id: int) -> list[dict[str, Any]]:
         actions = await self.reader.live_actions(match_id)
@@ -243,6 +247,9 @@ class Boards:
             buttons = (Button(say("button.choose_move"), "panel", "primary"), *buttons)
         if secret:
             buttons = (*buttons, Button(say("button.my_cards"), "hand", "secondary"))
+        if self.links is not None:
+            # Each presser gets their own link, privately: a thread post is read by many.
+            buttons = (*buttons, Button(say("web.open_yours"), "web_link", "secondary"))
         title = match_title(rules, loaded.id, names)
         text = "\n".join(line for line in text_lines if line)
         return Post(
@@ -277,6 +284,7 @@ class Boards:
     ) -> tuple[DirectMessage, ...]:
         """What a change tells players privately: changed secrets (all of them at the
         start, ``before`` None) and "your turn" DMs for those who asked for them."""
-        return await self.hands.secret_dms(after, before) + await self.notifier.turn_dms(
+        dms = await self.hands.secret_dms(after, before) + await self.notifier.turn_dms(
             after, ended
         )
+        return await with_links(self.links, self.reader.store, after.record, dms)

@@ -43,6 +43,8 @@ from bot.service.servers import Servers
 from bot.service.tournaments.cases import Tournaments
 from bot.service.tournaments.posts import TournamentPosts
 from bot.service.transition import TournamentTransitions, Transitions
+from bot.service.weblinks import BoardLinks
+from bot.service.webpages import BoardPages
 from bot.service.workers import Workers
 from storage import open_store
 from storage.base import Store
@@ -66,6 +68,7 @@ class Service:
         workers: Workers | None = None,
         computer_seconds: dict[str, float] | None = None,
         limits: Limits | None = None,
+        web: BoardLinks | None = None,
     ) -> None:
         self.store = store
         self.clock = clock
@@ -87,7 +90,7 @@ class Service:
         self.notifier = Notifier(store, self.clocks, link)
         self.reader = MatchReader(store, clock, self.transitions, link)
         self.hands = Hands(self.reader, self.notifier, self.workers)
-        self.boards = Boards(self.reader, self.clocks, self.notifier, self.workers, self.hands)
+        self.boards = Boards(self.reader, self.clocks, self.notifier, self.workers, self.hands, web)
         self.servers = Servers(store, clock, default_time)
         self.guide = Guide(self.boards, self.notifier)
 
@@ -113,6 +116,10 @@ class Service:
         self.premoves = Premoves(self.reader, self.transitions)
         self.listings = Listings(*basics, self.clocks, self.notifier)
         self.records = Records(self.reader, self.workers)
+        self.pages = BoardPages(
+            store, self.clocks, web, self.reader.placing(self.moves.move), self.reader.may_see
+        )
+        """The web board (bot/web): who may look, what a page shows, moves by clicking."""
         self.opponents = Opponents(
             store, clock, self.reader, self.moves, self.workers, self.limits, self.clocks,
             self.transitions, self.reminders, computer_seconds,
@@ -148,6 +155,7 @@ class Service:
         self.move = placed(self.moves.move)
         self.step = placed(self.moves.step)
         self.board = placed(self.moves.board)
+        self.web_link = placed(self.pages.link)
         self.suggestions = self.moves.suggestions
         self.labelled_suggestions = self.moves.labelled_suggestions
         self.panel = placed(self.panels.panel)

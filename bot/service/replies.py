@@ -35,6 +35,18 @@ class Button:
 
 
 @dataclass(frozen=True)
+class Link:
+    """A button that opens a web address (Discord: a link button; the console prints it).
+
+    Used for the web board: a link made for one person (their seat's signed link) only ever
+    travels in a message meant for them alone — an ephemeral reply or a DM — never in a
+    thread post, since anyone who can read the thread could press it."""
+
+    label: str
+    url: str
+
+
+@dataclass(frozen=True)
 class Post:
     """A public message for everyone following a match (its thread in Discord)."""
 
@@ -66,6 +78,7 @@ class DirectMessage:
     user_id: str
     text: str
     image: bytes | None = None
+    links: tuple[Link, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -165,6 +178,8 @@ class Reply:
     match_place: MatchPlace | None = None
     """Where the match of ``match_id`` lives, for delivering ``post`` and ``dms`` (filled in
     for every answer that carries either, or creates a match)."""
+    links: tuple[Link, ...] = ()
+    """Link buttons for the caller alone (the web board's signed link)."""
 
     def __post_init__(self) -> None:
         if any(is_computer(dm.user_id) for dm in self.dms):

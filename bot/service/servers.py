@@ -20,7 +20,14 @@ from bot.service.replies import Reply
 from bot.words import words
 from storage.base import Store
 
-SERVER_KEYS = ("time", "channel", "mode", "games", *(x.name for x in limits.LIMITS))
+SPECTATORS_KEY = "spectators"
+"""Server setting: ``public`` lets anyone with a match's address open its web board page;
+``thread`` (the default) needs a link the bot made for someone who could see the match's
+thread (:mod:`bot.service.webpages`)."""
+SPECTATOR_MODES = ("thread", "public")
+SERVER_KEYS = (
+    "time", "channel", "mode", "games", SPECTATORS_KEY, *(x.name for x in limits.LIMITS)
+)  # fmt: skip
 
 
 class Servers:
@@ -62,6 +69,10 @@ class Servers:
                 settings["channel"] = str(value) if value else None
             elif key == "games":
                 settings["games"] = self._game_list(str(value))
+            elif key == SPECTATORS_KEY:
+                if value not in SPECTATOR_MODES:
+                    raise Refusal("settings.bad_spectators")
+                settings[SPECTATORS_KEY] = value
             else:
                 raise Refusal("settings.unknown", key=repr(key), keys=", ".join(SERVER_KEYS))
         if changes:
@@ -85,6 +96,11 @@ class Servers:
                 channel=channel,
                 layout=layout,
                 games=", ".join(enabled),
+            ),
+            say(
+                "settings.spectators_public"
+                if settings.get(SPECTATORS_KEY) == "public"
+                else "settings.spectators_thread"
             ),
             say("settings.limits_head"),
             *(

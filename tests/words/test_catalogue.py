@@ -66,10 +66,33 @@ def test_every_english_template_formats() -> None:
         assert text.strip() == text and text, key
 
 
+SCRIPT_ASKS = re.compile(r"""\bt\(\s*'([a-z_.]+)'|W\['([a-z_.]+)'\]""")
+"""How the web board's scripts ask for a sentence: ``t('key', …)`` for ``web.key`` (the page
+gets the ``web.*`` sentences without their prefix), ``W['panel.onto_cops']`` for others."""
+
+
+def script_keys(folder: Path) -> set[str]:
+    found = set()
+    for path in folder.rglob("*.js"):
+        for short, whole in SCRIPT_ASKS.findall(path.read_text()):
+            found.add(f"web.{short}" if short else whole)
+    return found
+
+
+def test_the_web_board_scripts_ask_for_sentences_that_exist() -> None:
+    asked = script_keys(ROOT / "bot" / "web" / "static")
+    assert "web.your_turn" in asked and "panel.onto_cops" in asked
+    assert {key for key in asked if not words().has(key)} == set()
+
+
 def test_code_asks_only_for_keys_that_exist_and_every_key_is_used() -> None:
     english = catalogue().english
     sections = {key.split(".")[0] for key in english}
-    literals = string_literals(ROOT / "bot") | confirm_keys()
+    literals = (
+        string_literals(ROOT / "bot")
+        | confirm_keys()
+        | script_keys(ROOT / "bot" / "web" / "static")
+    )
     asked = {s for s in literals if re.fullmatch(r"[a-z_]+(\.[a-z0-9_]+)+", s)}
     asked = {s for s in asked if s.split(".")[0] in sections and not FILE_NAME.search(s)}
     assert {s for s in asked if not words().has(s)} == set()

@@ -29,6 +29,9 @@ ALLOWED: dict[str, str] = {
     "bot/discord/cogs/common.py": "the match option description: an English key Discord translates",
     "bot/discord/cogs/play.py": "option descriptions: English keys Discord translates",
     "bot/discord/cogs/tournaments.py": "descriptions: English keys Discord translates",
+    "bot/web/html.py": "HTML markup: every word on the pages comes from the catalogue",
+    "bot/web/app.py": "HTTP headers and the event-stream format",
+    "bot/web/__main__.py": "operator messages and the command's help, read by whoever deploys",
 }
 ALLOWED_TEXTS: dict[str, str] = {
     "no top-level /": "a programming error in the command map, raised at start-up",
@@ -38,6 +41,7 @@ ALLOWED_TEXTS: dict[str, str] = {
     "no limit": "words the time-control parser accepts, not words it says",
     "no time limit": "words the time-control parser accepts (and English input stays English)",
     " per move": "the canonical, machine-readable time control the parser reads back",
+    "a web link secret is needed to sign links": "a wiring error (settings refuse it first)",
 }
 """Single literals in otherwise player-facing modules, with the reason they may stay."""
 

@@ -103,6 +103,8 @@ class CorrespondenceCog(commands.Cog):
         open_seeks="Open challenges one player may have on this server at a time",
         tournaments="Tournaments one player may organise here at a time",
         tournament_rounds="Most rounds a tournament here may play",
+        spectators="Who may open a match's web board: people who see its thread, or anyone "
+        "with the address",
     )
     async def settings(
         self,
@@ -119,6 +121,7 @@ class CorrespondenceCog(commands.Cog):
         tournaments: app_commands.Range[int, TOURNAMENTS.low, TOURNAMENTS.high] | None = None,
         tournament_rounds: app_commands.Range[int, TOURNAMENT_ROUNDS.low, TOURNAMENT_ROUNDS.high]
         | None = None,
+        spectators: Literal["thread", "public"] | None = None,
     ) -> None:
         """Anyone may read the settings; only the service decides who may change them (Manage
         Server). Discord applies default permissions to a whole group only, and ``/server``
@@ -135,6 +138,7 @@ class CorrespondenceCog(commands.Cog):
             "open_seeks": open_seeks,
             "tournaments": tournaments,
             "tournament_rounds": tournament_rounds,
+            "spectators": spectators,
         }
         actor = actor_of(interaction)
         await run(

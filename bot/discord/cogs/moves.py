@@ -1,4 +1,5 @@
-"""/move with autocomplete of the caller's legal moves, and /board."""
+"""/move with autocomplete of the caller's legal moves, and /board (with the caller's own web
+board link when the web board is on)."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ from typing import TYPE_CHECKING
 
 import discord
 from bot.discord.cogs.common import MATCH_HELP, bot_of, match_autocomplete, run, where
-from bot.discord.delivery import message_kwargs
+from bot.discord.delivery import message_kwargs, with_links
 from bot.discord.identity import actor_of
 from discord import app_commands
 from discord.ext import commands
@@ -111,3 +112,10 @@ class MoveCog(commands.Cog):
         kwargs = message_kwargs(reply.post, place.match_id, place.version)
         kwargs.pop("allowed_mentions", None)
         await interaction.followup.send(ephemeral=not public, **kwargs)
+        if service.pages.enabled:
+            # The caller's own web board link, for their eyes only (never in the thread).
+            link = await service.web_link(actor, match_id=place.match_id)
+            if link.ok:
+                await bot_of(interaction).delivery.followup(
+                    interaction, link.text, view=with_links(None, link.links)
+                )

@@ -1,0 +1,275 @@
+"""The web board's weight and speed: ``python -m benchmarks.web [--quick] [--screenshots DIR]``.
+
+* **Page weight** — the board page (its HTML with the match's data inside) plus every script
+  and style it loads, raw and gzip-compressed as served, for an Ordo player and a FENCE!
+  player (the biggest data). Target: under 200 KB before images.
+* **Time to first view** — a real headless Chromium (the tests' one, fetched from npm once,
+  see ``tests/browser.py``) opens a player's link at 360 px wide with a cold cache; the page
+  marks ``board-drawn`` once the board is on screen. Target: under 1 s on this machine.
+* **Live-update delay** — a move committed by *another* service on the same database (as
+  the Discord bot's process would) until an open page shows it: the web process's poll,
+  the page's fetch and its redraw. Target: within 1 s.
+
+``--screenshots DIR`` also saves the README's two phone pictures (an Ordo board page and the
+FENCE! city, 360 px wide).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import gzip
+import random
+import re
+import socket
+import statistics
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from aiohttp import ClientSession, web
+
+import games
+from benchmarks.report import emit
+from bot.service import Service, User
+from bot.service.replies import Reply
+from bot.service.weblinks import BoardLinks
+from bot.web.app import build_app
+from storage import open_store
+
+SECRET = "benchmark-secret-0123456789-0123456789"
+GUILD = "bench"
+PAGE_BUDGET = 200_000
+FIRST_VIEW_BUDGET_MS = 1000.0
+LIVE_BUDGET_MS = 1000.0
+ALICE = User("1", "Alice", guild_id=GUILD)
+BOB = User("2", "Bob", guild_id=GUILD)
+CAROL = User("3", "Carol", guild_id=GUILD)
+MANAGER = User("9", "Mia", manages_server=True, guild_id=GUILD)
+ASSET = re.compile(r'href="([^"]+\.(?:js|css))"|src="([^"]+\.js)"')
+
+
+async def ordo_match(service: Service, moves: int) -> int:
+    reply = await service.challenge(ALICE, "ordo", BOB, color="first", guild_id=GUILD)
+    assert reply.match_id is not None
+    await service.accept(BOB, match_id=reply.match_id)
+    await play(service, reply.match_id, moves, (ALICE, BOB))
+    return reply.match_id
+
+
+async def fence_match(service: Service, players: int = 4) -> int:
+    """A FENCE! match in its turns (the city built), a few turns in."""
+    guests = [BOB, CAROL, User("4", "Dave", guild_id=GUILD)][: players - 1]
+    reply = await service.play(
+        ALICE, "fence", invited=guests, seats=players, guild_id=GUILD,
+        options={"quick_map": True},
+    )  # fmt: skip
+    assert reply.match_id is not None
+    for guest in guests:
+        await service.join(guest, match_id=reply.match_id)
+    await service.start(ALICE, match_id=reply.match_id)
+    await play(service, reply.match_id, 12, (ALICE, *guests))
+    return reply.match_id
+
+
+async def play(service: Service, match: int, steps: int, users: tuple[User, ...]) -> None:
+    by_id = {u.id: u for u in users}
+    for _ in range(steps):
+        record = await service.store.get_match(match)
+        assert record is not None
+        rules = games.get(record.game)
+        state = rules.load(record.state)
+        if rules.outcome(state) is not None or not rules.to_move(state):
+            return
+        seat = rules.to_move(state)[0]
+        notation = rules.legal_notations(state)[0]
+        done = await service.move(by_id[record.seats[seat]], notation + "!", match_id=match)
+        assert done.ok, done.text
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def link(service: Service, record_seats: tuple[str, ...], match: int, seat: int) -> str:
+    links = service.pages.links
+    assert links is not None
+    return links.url(match, seat, record_seats[seat])
+
+
+async def weight(session: ClientSession, url: str) -> tuple[int, int]:
+    """(raw bytes, gzip bytes) of the page and everything it loads before images."""
+    async with session.get(url) as answer:
+        html = await answer.text()
+    files = [html.encode()]
+    base = url.split("?")[0].rsplit("/", 1)[0] + "/"
+    for found in ASSET.findall(html):
+        path = next(p for p in found if p)
+        async with session.get(base + path) as answer:
+            files.append(await answer.read())
+    return sum(len(f) for f in files), sum(len(gzip.compress(f, 6)) for f in files)
+
+
+async def first_views(browser: Any, url: str, samples: int) -> list[float]:
+    times = []
+    for _ in range(samples):
+        context = await browser.new_context(viewport={"width": 360, "height": 780})
+        page = await context.new_page()
+        await page.goto(url)
+        await page.wait_for_selector("body[data-ready='1']")
+        drawn = await page.evaluate(
+            "() => performance.getEntriesByName('board-drawn')[0].startTime"
+        )
+        times.append(float(drawn))
+        await context.close()
+    return times
+
+
+async def live_delays(
+    browser: Any, url: str, mover: Service, match: int, samples: int
+) -> list[float]:
+    """A move by another service on the same database, until the page shows its ply."""
+    page = await browser.new_page(viewport={"width": 360, "height": 780})
+    await page.goto(url)
+    await page.wait_for_selector("body[data-ready='1']")
+    delays = []
+    users = (ALICE, BOB)
+    rng = random.Random(7)
+    for _ in range(samples):
+        record = await mover.store.get_match(match)
+        assert record is not None
+        ply = len(await mover.store.actions(match))
+        await asyncio.sleep(rng.uniform(0, 0.5))  # at any point of the poll's half second
+        began = time.time()
+        await play(mover, match, 1, users)
+        await page.wait_for_selector(f"body[data-ply='{ply + 1}']", timeout=10_000)
+        # The page's own clock stamp (same machine): waiting for a selector polls coarsely.
+        drawn = int(await page.get_attribute("body", "data-drawn-at") or 0) / 1000
+        delays.append((drawn - began) * 1000)
+    await page.close()
+    return delays
+
+
+async def screenshots(browser: Any, folder: Path, ordo_url: str, fence_url: str) -> None:
+    folder.mkdir(parents=True, exist_ok=True)
+    page = await browser.new_page(viewport={"width": 360, "height": 740})
+    await page.goto(ordo_url)
+    await page.wait_for_selector("body[data-ready='1']")
+    await page.click("#board [data-id='c2']")
+    await page.screenshot(path=str(folder / "web-board-phone.png"))
+    await page.goto(fence_url)
+    await page.wait_for_selector("body[data-ready='1']")
+    await page.locator("#options button.option").first.click()  # where the pawn may go
+    await page.click("#zoom-out")
+    await page.screenshot(path=str(folder / "web-fence-city-phone.png"))
+    await page.close()
+
+
+async def run(args: argparse.Namespace) -> dict[str, Any]:
+    from playwright.async_api import async_playwright
+
+    from tests.browser import LAUNCH_ARGS, chromium, launch_env
+
+    with tempfile.TemporaryDirectory(prefix="boardbot-web-bench-") as folder:
+        url = f"sqlite:///{folder}/bench.sqlite3"
+        web_store, bot_store = open_store(url), open_store(url)
+        await web_store.open()
+        await bot_store.open()
+        server = web.AppRunner(web.Application())
+        try:
+            port = args.port or free_port()
+            links = BoardLinks(f"http://127.0.0.1:{port}", SECRET, time.time)
+            web_service = Service(web_store, web=links)
+            # "the Discord bot's process"; a fixed seed draws the same city every run
+            bot = Service(bot_store, web=links, seed_source=lambda: 4242)
+            await bot.server_settings(MANAGER, GUILD, {"spectators": "public"})
+            ordo = await ordo_match(bot, 6)
+            fence = await fence_match(bot)
+            live = await ordo_match(bot, 0)
+
+            async def publish(reply: Reply) -> None:
+                return None
+
+            server = web.AppRunner(build_app(web_service, publish), shutdown_timeout=1)
+            await server.setup()
+            await web.TCPSite(server, "127.0.0.1", port).start()
+            seats = {}
+            for match in (ordo, fence, live):
+                record = await bot.store.get_match(match)
+                assert record is not None
+                seats[match] = record.seats
+            rules = games.get("fence")
+            fence_record = await bot.store.get_match(fence)
+            assert fence_record is not None
+            fence_seat = rules.to_move(rules.load(fence_record.state))[0]
+            urls = {
+                "ordo": link(bot, seats[ordo], ordo, 0),
+                "fence": link(bot, seats[fence], fence, fence_seat),
+            }
+            async with ClientSession() as session:
+                weights = {game: await weight(session, u) for game, u in urls.items()}
+            async with async_playwright() as playwright:
+                browser = await playwright.chromium.launch(
+                    executable_path=str(chromium()), args=LAUNCH_ARGS, env=launch_env()
+                )
+                try:
+                    views = {
+                        game: await first_views(browser, u, args.pages) for game, u in urls.items()
+                    }
+                    delays = await live_delays(
+                        browser, link(bot, seats[live], live, 0), bot, live, args.moves
+                    )
+                    if args.screenshots:
+                        folder = Path(args.screenshots)
+                        await screenshots(browser, folder, urls["ordo"], urls["fence"])
+                finally:
+                    await browser.close()
+        finally:
+            await server.cleanup()
+            await web_store.close()
+            await bot_store.close()
+
+    print(f"{'what':<34}{'figure':>14}{'target':>14}")
+    for game, (raw, packed) in weights.items():
+        print(f"{game + ' page, raw':<34}{raw / 1000:>11.1f} KB{'< 200 KB':>14}")
+        print(f"{game + ' page, gzip':<34}{packed / 1000:>11.1f} KB")
+    for game, times in views.items():
+        median = statistics.median(times)
+        print(f"{game + ' first view, median':<34}{median:>11.0f} ms{'< 1000 ms':>14}")
+        print(f"{game + ' first view, slowest':<34}{max(times):>11.0f} ms")
+    print(f"{'live update, median':<34}{statistics.median(delays):>11.0f} ms{'< 1000 ms':>14}")
+    print(f"{'live update, slowest':<34}{max(delays):>11.0f} ms")
+    return {
+        "page_kb_ordo": weights["ordo"][0] / 1000,
+        "page_kb_ordo_gzip": weights["ordo"][1] / 1000,
+        "page_kb_fence": weights["fence"][0] / 1000,
+        "page_kb_fence_gzip": weights["fence"][1] / 1000,
+        "first_view_ms_ordo_median": statistics.median(views["ordo"]),
+        "first_view_ms_fence_median": statistics.median(views["fence"]),
+        "first_view_ms_max": max(max(v) for v in views.values()),
+        "live_update_ms_median": statistics.median(delays),
+        "live_update_ms_max": max(delays),
+        "within_targets": max(w[0] for w in weights.values()) < PAGE_BUDGET
+        and max(max(v) for v in views.values()) < FIRST_VIEW_BUDGET_MS
+        and max(delays) < LIVE_BUDGET_MS,
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--quick", action="store_true", help="a few samples only")
+    parser.add_argument("--pages", type=int, default=10, help="first views to time per game")
+    parser.add_argument("--moves", type=int, default=20, help="live updates to time")
+    parser.add_argument("--port", type=int, default=0, help="local port (default: a free one)")
+    parser.add_argument("--screenshots", help="save the README's phone pictures here")
+    args = parser.parse_args()
+    if args.quick:
+        args.pages, args.moves = 3, 5
+    emit("web", asyncio.run(run(args)))
+
+
+if __name__ == "__main__":
+    main()

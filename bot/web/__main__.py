@@ -1,0 +1,130 @@
+"""``python -m bot.web``: the web board in a process of its own (a larger set-up: several web
+processes, one PostgreSQL database, the Discord bot elsewhere with ``WEB_IN_BOT=false``).
+
+It reads the same settings as the bot. Moves made here post to Discord over REST with the
+bot's token (no gateway connection); without ``DISCORD_TOKEN`` they are stored and shown on
+every page but posted nowhere (a local trial with the console's database).
+
+``python -m bot.web link <match> [--seat N]`` prints a signed link for the operator: the
+seat's (to move) or, without ``--seat``, one for watching.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import logging
+import signal
+import sys
+
+from pydantic import ValidationError
+
+from bot.discord.rest import RestPoster
+from bot.service import Service
+from bot.service.replies import Reply
+from bot.service.workers import Workers
+from bot.settings import Settings, explain
+from bot.web.server import serve
+
+log = logging.getLogger("bot.web")
+
+NOT_ON = (
+    "WEB_BASE_URL is not set, so there is no web board to serve. Set it (and WEB_SECRET) in"
+    " .env: see README, \"The web board\"."
+)
+
+
+def parse_args(argv: list[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        prog="python -m bot.web",
+        description="Serve the web board (settings as for python -m bot: WEB_BASE_URL, "
+        "WEB_SECRET, WEB_PORT, WEB_HOST, DATABASE_URL, DISCORD_TOKEN).",
+    )
+    commands = parser.add_subparsers(dest="command")
+    link = commands.add_parser("link", help="print a signed link to a match's board")
+    link.add_argument("match", type=int, help="the match id")
+    link.add_argument("--seat", type=int, default=None, help="the seat whose link (0 first)")
+    return parser.parse_args(argv)
+
+
+async def print_link(settings: Settings, match_id: int, seat: int | None) -> int:
+    links = settings.board_links()
+    assert links is not None
+    store = settings.store()
+    await store.open()
+    try:
+        record = await store.get_match(match_id)
+    finally:
+        await store.close()
+    if record is None:
+        log.error("There is no match %s in this database.", match_id)
+        return 2
+    if seat is not None and not 0 <= seat < len(record.seats):
+        log.error("Match %s has seats 0 to %s.", match_id, len(record.seats) - 1)
+        return 2
+    user = record.seats[seat] if seat is not None else "operator"
+    sys.stdout.write(links.url(record.id, seat, user) + "\n")  # the command's output
+    return 0
+
+
+async def run(settings: Settings) -> None:
+    store = settings.store()
+    await store.open()
+    workers = Workers(settings.worker_processes, settings.search_processes)
+    service = Service(
+        store,
+        default_time=settings.default_time,
+        reminders=settings.reminders,
+        vacation_days=settings.vacation_days,
+        workers=workers,
+        computer_seconds=settings.computer_seconds,
+        web=settings.board_links(),
+    )
+    await workers.start()
+    poster: RestPoster | None = None
+    if settings.token:
+        poster = RestPoster(service)
+        await poster.login(settings.token)
+        publish = poster.publish
+    else:
+        log.warning("no DISCORD_TOKEN: moves made on the web board are not posted to Discord")
+
+        async def publish(reply: Reply) -> None:
+            log.info("match %s changed on the web board (not posted)", reply.match_id)
+
+    stop = await serve(service, publish, host=settings.web_host, port=settings.web_port)
+    stopping = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        with contextlib.suppress(NotImplementedError):
+            loop.add_signal_handler(sig, stopping.set)
+    try:
+        await stopping.wait()
+    finally:
+        await stop()
+        if poster is not None:
+            await poster.close()
+        workers.close()
+        await store.close()
+
+
+def main(argv: list[str] | None = None) -> None:
+    args = parse_args(argv)
+    try:
+        settings = Settings()
+    except ValidationError as error:
+        logging.basicConfig(format="%(message)s")
+        log.error("%s\nFix it in .env or the environment (see .env.example).", explain(error))
+        sys.exit(2)
+    settings.configure_logging()
+    if not settings.web_enabled:
+        log.error(NOT_ON)
+        sys.exit(2)
+    if args.command == "link":
+        sys.exit(asyncio.run(print_link(settings, args.match, args.seat)))
+    asyncio.run(run(settings))
+
+
+if __name__ == "__main__":
+    main()

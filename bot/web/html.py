@@ -1,0 +1,129 @@
+"""The two pages the web board sends: the board page's shell, and the plain refusal page.
+
+The board page is a small HTML shell with the match's data inside (so the first view needs
+no second request) and ES modules that draw it; no build step, no framework. Every word on
+it comes from the catalogue (``web.*``) in the reader's language, handed to the scripts in
+the same data block.
+"""
+
+from __future__ import annotations
+
+import json
+from html import escape
+from typing import Any
+
+from bot.words import Words
+
+SCRIPT_WORDS = ("panel.onto_cops",)
+"""Catalogue sentences outside ``web.*`` that the page's scripts say."""
+
+
+def page_words(say: Words) -> dict[str, str]:
+    """The ``web.*`` sentences (and a few shared ones) in one language, keyed without the
+    ``web.`` prefix; plural tables keep their ``.one``/``.other`` suffix."""
+    english = say.fallback
+    chosen = {}
+    for key in english:
+        if key.startswith("web."):
+            chosen[key.removeprefix("web.")] = say.entries.get(key) or english[key]
+    for key in SCRIPT_WORDS:
+        chosen[key] = say.entries.get(key) or english[key]
+    return chosen
+
+
+def _json_for_html(data: Any) -> str:
+    """JSON that cannot end the ``<script>`` element it sits in."""
+    text = json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+    return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+
+
+def board_page(
+    page: dict[str, Any], say: Words, token: str | None, static: str, modules: list[str]
+) -> str:
+    """The board page's HTML. ``static`` is the (relative) folder of the scripts, ``modules``
+    the scripts this game's page needs, preloaded so the first view needs one round trip."""
+    title = say("web.page_title", game=page["title"], match=page["match"])
+    boot = {"page": page, "words": page_words(say), "token": token or ""}
+    preload = "\n".join(
+        f'<link rel="modulepreload" href="{static}/{escape(name)}">' for name in modules
+    )
+    return f"""<!doctype html>
+<html lang="{escape(say.language)}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="referrer" content="no-referrer">
+<title>{escape(title)}</title>
+<link rel="stylesheet" href="{static}/board.css">
+{preload}
+<script type="module" src="{static}/app.js"></script>
+</head>
+<body>
+<main id="app" data-game="{escape(page["game"])}">
+<header>
+<h1 id="title">{escape(title)}</h1>
+<ul id="players"></ul>
+<p id="status" role="status" aria-live="polite"></p>
+</header>
+<section id="board-wrap">
+<div id="zoom" class="tools" hidden>
+<button type="button" id="zoom-in" aria-label="{escape(say("web.zoom_in"))}">+</button>
+<button type="button" id="zoom-out" aria-label="{escape(say("web.zoom_out"))}">−</button>
+<button type="button" id="zoom-fit">{escape(say("web.fit"))}</button>
+</div>
+<div id="board"></div>
+<p id="keys-help" class="hint">{escape(say("web.keys_help"))}</p>
+<div class="tools"><button type="button" id="flip">{escape(say("web.flip"))}</button></div>
+</section>
+<section id="chooser" hidden>
+<p id="prompt" aria-live="polite"></p>
+<div id="options"></div>
+<form id="typed">
+<label for="typed-move">{escape(say("web.typed_label"))}</label>
+<input id="typed-move" list="legal" autocomplete="off" spellcheck="false">
+<datalist id="legal"></datalist>
+<button type="submit">{escape(say("web.typed_play"))}</button>
+</form>
+</section>
+<section id="hand" hidden></section>
+<section id="info"></section>
+<section id="replay">
+<h2>{escape(say("web.replay"))}</h2>
+<div class="tools">
+<button type="button" id="replay-first" aria-label="{escape(say("web.first"))}">«</button>
+<button type="button" id="replay-prev" aria-label="{escape(say("web.previous"))}">◀</button>
+<input type="range" id="replay-slider" min="0" value="0" aria-label="{escape(say("web.replay"))}">
+<button type="button" id="replay-next" aria-label="{escape(say("web.next"))}">▶</button>
+<button type="button" id="replay-live">{escape(say("web.live"))}</button>
+</div>
+<p id="replay-label"></p>
+</section>
+<section id="history">
+<h2>{escape(say("web.history"))}</h2>
+<ol id="turns"></ol>
+</section>
+<p id="conn" role="status"></p>
+</main>
+<script type="application/json" id="boot">{_json_for_html(boot)}</script>
+</body>
+</html>
+"""
+
+
+def refused_page(text: str, say: Words) -> str:
+    """A plain page that says why there is no board, and nothing else."""
+    title = say("web.refused_title")
+    return f"""<!doctype html>
+<html lang="{escape(say.language)}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="referrer" content="no-referrer">
+<title>{escape(title)}</title>
+</head>
+<body>
+<h1>{escape(title)}</h1>
+<p id="refused">{escape(text)}</p>
+</body>
+</html>
+"""

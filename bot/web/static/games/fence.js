@@ -1,0 +1,330 @@
+// FENCE!: the whole city, north up, pan and zoom; names stay readable at any zoom (their
+// size follows the zoom down to a floor on screen). A turn is chosen step by step as the
+// guided panel offers it; where a step leads to one place — a neighbourhood, a spot for a
+// tile — that place can be clicked instead.
+import { board, cell, el, label } from '../svg.js';
+
+const T = 120; // a tile, in drawing units
+const M = 40; // room for the x,y coordinates
+const PAWNS = ['#2ea043', '#f58220', '#8c50c8', '#f0c81e', '#ec64aa', '#14a0a5'];
+const SIDE = { N: [0, -1], E: [1, 0], S: [0, 1], W: [-1, 0] };
+const NAME_PX = 11; // the smallest a name is ever shown, in screen pixels
+
+export const zoom = true;
+export const colour = (seat) => PAWNS[seat % PAWNS.length];
+
+export function paths(move) {
+  const hl = move.hl || {};
+  let place = null;
+  if (hl.kind === 'tile' && Array.isArray(hl.pos)) place = `spot:${hl.pos[0]},${hl.pos[1]}`;
+  else if (typeof hl.to === 'number') place = `hood:${hl.to}`;
+  const steps = (move.path && move.path.length ? move.path : [move.label || move.n]).map((t) => ({ t, at: null }));
+  steps[steps.length - 1].at = place;
+  return [{ seq: steps }];
+}
+
+// A name in at most two lines of about equal length.
+function lines(name) {
+  const words = name.split(' ');
+  if (name.length <= 9 || words.length === 1) return [name];
+  let best = [name];
+  let widest = Infinity;
+  for (let cut = 1; cut < words.length; cut += 1) {
+    const pair = [words.slice(0, cut).join(' '), words.slice(cut).join(' ')];
+    const width = Math.max(pair[0].length, pair[1].length);
+    if (width < widest) [best, widest] = [pair, width];
+  }
+  return best;
+}
+
+export function draw(view, { highlight, t, players, title }) {
+  const tiles = view.map || [];
+  const xs = tiles.map((tile) => tile.x);
+  const ys = tiles.map((tile) => tile.y);
+  const grow = view.map_done ? 0 : 1; // while the city is built, the spots around it too
+  const minX = Math.min(0, ...xs) - grow;
+  const maxX = Math.max(0, ...xs) + grow;
+  const minY = Math.min(0, ...ys) - grow;
+  const maxY = Math.max(0, ...ys) + grow;
+  const cols = maxX - minX + 1;
+  const rows = maxY - minY + 1;
+  const svg = board(cols * T + 2 * M, rows * T + 2 * M, t('board_label', { game: title }));
+  const corner = (x, y) => [M + (x - minX) * T, M + (maxY - y) * T];
+  el('rect', { x: 0, y: 0, width: cols * T + 2 * M, height: rows * T + 2 * M, fill: '#e4dfd2' }, svg);
+  const ground = el('g', { 'aria-hidden': 'true' }, svg);
+  const nodes = new Map(); // hood id -> [x, y]
+  const hoodNames = new Map();
+  for (const tile of tiles) {
+    const [x0, y0] = corner(tile.x, tile.y);
+    const usable = tile.hoods.some((h) => h.usable);
+    el('rect', { x: x0, y: y0, width: T, height: T, fill: usable ? '#ded6ba' : '#c6c2b4' }, ground);
+    water(ground, x0, y0, tile.water || []);
+    tile.hoods.forEach((hood, index) => {
+      nodes.set(hood.id, node(tile, index, x0, y0));
+      hoodNames.set(hood.id, hood.name);
+    });
+    roads(ground, tile, x0, y0, nodes);
+    el('rect', { x: x0, y: y0, width: T, height: T, class: 'tile-edge' }, ground);
+    if (tile.coords && tile.coords.length === 2) {
+      die(ground, x0 + 4, y0 + 4, tile.coords[0], '#c82428');
+      die(ground, x0 + 32, y0 + 4, tile.coords[1], '#2454be');
+    }
+  }
+  markers(svg, view, tiles, corner, nodes);
+  lastTurn(svg, highlight || [], corner, nodes);
+  // Pieces by neighbourhood, for drawing and for what each place says to a screen reader.
+  const pieces = new Map();
+  (view.pawns || []).forEach((hood, seat) => {
+    if (hood !== null && hood !== undefined) {
+      if (!pieces.has(hood)) pieces.set(hood, []);
+      pieces.get(hood).push(['pawn', seat]);
+    }
+  });
+  if (view.cops !== null && view.cops !== undefined) {
+    if (!pieces.has(view.cops)) pieces.set(view.cops, []);
+    pieces.get(view.cops).push(['cops', -1]);
+  }
+  const cells = new Map();
+  const names = el('g', { class: 'names', 'aria-hidden': 'true' }, svg);
+  const places = el('g', {}, svg);
+  const texts = [];
+  for (const tile of tiles) {
+    const [x0, y0] = corner(tile.x, tile.y);
+    tile.hoods.forEach((hood, index) => {
+      const [nx, ny] = nodes.get(hood.id);
+      const several = tile.hoods.length > 1;
+      const ty = several ? y0 + T * (index === 0 ? 0.4 : 0.8) : ny < y0 + T * 0.7 ? ny + T * 0.26 : ny - T * 0.26;
+      const text = label(names, several ? x0 + T / 2 : nx, ty, '', { class: hood.usable ? 'hood-name' : 'hood-name off' });
+      lines(hood.name).forEach((line, i, all) => {
+        const span = el('tspan', { x: several ? x0 + T / 2 : nx, dy: i === 0 ? `${-(all.length - 1) * 0.55}em` : '1.1em' }, text);
+        span.textContent = line;
+      });
+      texts.push(text);
+      const shape = el('g');
+      el('circle', { cx: nx, cy: ny, r: T * 0.2, class: 'hit' }, shape);
+      const here = pieces.get(hood.id) || [];
+      const step = T * 0.24;
+      here.forEach(([kind, seat], i) => {
+        const px = nx - (step * (here.length - 1)) / 2 + i * step;
+        if (kind === 'cops') {
+          el('circle', { cx: px, cy: ny, r: T * 0.13, class: 'cops' }, shape);
+          label(shape, px, ny + 1, 'C', { class: 'cops-mark' });
+        } else {
+          el('circle', { cx: px, cy: ny, r: T * 0.13, fill: colour(seat), class: 'pawn' }, shape);
+        }
+      });
+      el('circle', { cx: nx, cy: ny, r: T * 0.24, class: 'ring' }, shape);
+      const who = here.map(([kind, seat]) => (kind === 'cops' ? t('cops') : t('pawn', { colour: view.seat_names?.[seat] || '' })));
+      const said = who.length ? t('cell_piece', { cell: hood.name, piece: who.join(', ') }) : hood.name;
+      cells.set(`hood:${hood.id}`, cell(places, `hood:${hood.id}`, said, nx, ny, shape));
+    });
+  }
+  coordinates(svg, minX, maxX, minY, maxY, corner);
+  const spots = el('g', {}, svg);
+  const place = (id) => {
+    if (cells.has(id)) return cells.get(id);
+    const spot = /^spot:(-?\d+),(-?\d+)$/.exec(id);
+    if (!spot) return null;
+    const [x, y] = [Number(spot[1]), Number(spot[2])];
+    if (x < minX || x > maxX || y < minY || y > maxY) return null;
+    const [x0, y0] = corner(x, y);
+    const shape = el('g');
+    el('rect', { x: x0 + 6, y: y0 + 6, width: T - 12, height: T - 12, class: 'spot' }, shape);
+    label(shape, x0 + T / 2, y0 + T / 2, `${x},${y}`, { class: 'spot-name' });
+    el('rect', { x: x0 + 3, y: y0 + 3, width: T - 6, height: T - 6, class: 'ring' }, shape);
+    const made = cell(spots, id, `${x},${y}`, x0 + T / 2, y0 + T / 2, shape);
+    cells.set(id, made);
+    return made;
+  };
+  // Names grow as the city shrinks on screen: never smaller than NAME_PX pixels.
+  const rescale = (scale) => {
+    const size = Math.max(T * 0.13, NAME_PX / (scale || 1));
+    for (const text of texts) {
+      text.style.fontSize = `${size.toFixed(1)}px`;
+      text.style.strokeWidth = `${(size * 0.28).toFixed(1)}px`;
+    }
+  };
+  rescale(1);
+  // The first view centres on whoever must act (else the last move, else Old Town).
+  const mover = (view.to_move || [])[0];
+  const last = (highlight || []).map((h) => h.to).filter((h) => nodes.has(h)).pop();
+  const hood = nodes.get(view.pawns?.[mover]) || nodes.get(last);
+  const [fx, fy] = hood || [corner(0, 0)[0] + T / 2, corner(0, 0)[1] + T / 2];
+  return { svg, place, rescale, focus: { x: fx, y: fy, unit: T } };
+}
+
+function node(tile, index, x0, y0) {
+  const cx = x0 + T / 2;
+  const cy = y0 + T / 2;
+  const hood = tile.hoods[index];
+  if (tile.hoods.length === 1) return [cx, cy];
+  const links = hood.links.length ? hood.links : [['N', 'both']];
+  const vx = links.reduce((sum, [side]) => sum + SIDE[side][0], 0) / links.length;
+  const vy = links.reduce((sum, [side]) => sum + SIDE[side][1], 0) / links.length;
+  if (Math.abs(vx) < 0.01 && Math.abs(vy) < 0.01) {
+    const [sx, sy] = SIDE[links[0][0]];
+    const shift = index === 0 ? 0.16 : -0.16;
+    return [cx - sy * shift * T, cy + sx * shift * T];
+  }
+  return [cx + vx * 0.22 * T, cy + vy * 0.22 * T];
+}
+
+function water(parent, x0, y0, wet) {
+  const r = T * 0.42;
+  const corners = [[x0 + T, y0, 90], [x0 + T, y0 + T, 180], [x0, y0 + T, 270], [x0, y0, 0]];
+  corners.forEach(([cx, cy], i) => {
+    if (!wet[i]) return;
+    const sx = i === 0 || i === 1 ? -1 : 1;
+    const sy = i === 0 || i === 3 ? 1 : -1;
+    el('path', { d: `M${cx} ${cy}h${sx * r}a${r} ${r} 0 0 ${sx * sy > 0 ? 1 : 0} ${-sx * r} ${sy * r}z`, class: 'water' }, parent);
+  });
+  const depth = T * 0.3;
+  const bands = [[0, 3, x0, y0, T, depth], [0, 1, x0 + T - depth, y0, depth, T], [1, 2, x0, y0 + T - depth, T, depth], [2, 3, x0, y0, depth, T]];
+  for (const [a, b, x, y, w, h] of bands) {
+    if (wet[a] && wet[b]) el('rect', { x, y, width: w, height: h, class: 'water' }, parent);
+  }
+}
+
+function roads(parent, tile, x0, y0, nodes) {
+  const mid = { N: [x0 + T / 2, y0], E: [x0 + T, y0 + T / 2], S: [x0 + T / 2, y0 + T], W: [x0, y0 + T / 2] };
+  for (const hood of tile.hoods) {
+    const [nx, ny] = nodes.get(hood.id);
+    const cls = hood.usable ? 'road' : 'road off';
+    for (const [side] of hood.links) {
+      if (tile.hoods.length > 1) el('line', { x1: mid[side][0], y1: mid[side][1], x2: nx, y2: ny, class: 'road-casing' }, parent);
+      el('line', { x1: mid[side][0], y1: mid[side][1], x2: nx, y2: ny, class: cls }, parent);
+    }
+    el('circle', { cx: nx, cy: ny, r: T / 11, class: cls.replace('road', 'road-node') }, parent);
+    for (const [side, kind] of hood.links) {
+      if (kind === 'both') continue;
+      const [vx, vy] = SIDE[side];
+      const [sx, sy] = mid[side];
+      const tip = [sx - vx * T * 0.2, sy - vy * T * 0.2];
+      const [dx, dy] = kind === 'in' ? [-vx, -vy] : [vx, vy];
+      const size = T * 0.12;
+      const base = [tip[0] - dx * size, tip[1] - dy * size];
+      const points = [tip, [base[0] - dy * size * 0.6, base[1] + dx * size * 0.6], [base[0] + dy * size * 0.6, base[1] - dx * size * 0.6]];
+      el('polygon', { points: points.map((p) => p.join(',')).join(' '), class: 'one-way' }, parent);
+    }
+  }
+}
+
+function die(parent, x, y, value, fill) {
+  el('rect', { x, y, width: 24, height: 24, rx: 5, fill }, parent);
+  label(parent, x + 12, y + 13, String(value), { class: 'die' });
+}
+
+function markers(svg, view, tiles, corner, nodes) {
+  const group = el('g', { 'aria-hidden': 'true' }, svg);
+  const byTile = new Map(tiles.map((tile) => [tile.tile, tile]));
+  const seen = new Map();
+  for (const goods of view.hot_goods || []) {
+    const tile = byTile.get(goods.tile);
+    if (!tile || view.stage === 'over') continue;
+    const [x0, y0] = corner(tile.x, tile.y);
+    const offset = seen.get(goods.tile) || 0;
+    seen.set(goods.tile, offset + 1);
+    const x = x0 + T - 30 - offset * 30;
+    const y = y0 + T - 30;
+    const ring = typeof goods.winner === 'number' ? colour(goods.winner) : '#787878';
+    el('rect', { x: x - 3, y: y - 3, width: 28, height: 28, fill: ring }, group);
+    el('rect', { x, y, width: 22, height: 22, class: 'goods' }, group);
+    label(group, x + 11, y + 12, '$', { class: 'goods-mark' });
+  }
+  const ritzy = byTile.get(view.ritzy);
+  if (ritzy) {
+    const [x0, y0] = corner(ritzy.x, ritzy.y);
+    label(group, x0 + T - 16, y0 + 18, '★', { class: 'ritzy' });
+  }
+  const ends = (view.tunnel || []).map((hood) => nodes.get(hood)).filter(Boolean);
+  if (ends.length === 2) {
+    el('line', { x1: ends[0][0], y1: ends[0][1], x2: ends[1][0], y2: ends[1][1], class: 'tunnel' }, group);
+  }
+  const post = nodes.get(view.post);
+  if (post) {
+    el('rect', { x: post[0] + 12, y: post[1] - 34, width: 36, height: 22, rx: 4, class: 'post' }, group);
+    label(group, post[0] + 30, post[1] - 22, 'TP', { class: 'post-mark' });
+  }
+}
+
+function lastTurn(svg, highlight, corner, nodes) {
+  const group = el('g', { class: 'last-turn', 'aria-hidden': 'true' }, svg);
+  for (const facts of highlight) {
+    if (facts.kind === 'tile' && Array.isArray(facts.pos)) {
+      const [x0, y0] = corner(facts.pos[0], facts.pos[1]);
+      el('rect', { x: x0 + 4, y: y0 + 4, width: T - 8, height: T - 8, class: 'last-tile' }, group);
+    } else if (typeof facts.to === 'number' && nodes.has(facts.to)) {
+      const [tx, ty] = nodes.get(facts.to);
+      if (typeof facts.from === 'number' && nodes.has(facts.from) && facts.from !== facts.to) {
+        const [fx, fy] = nodes.get(facts.from);
+        el('line', { x1: fx, y1: fy, x2: tx, y2: ty, class: 'last-path' }, group);
+      }
+      el('circle', { cx: tx, cy: ty, r: T * 0.2, class: 'last-ring' }, group);
+    }
+  }
+}
+
+function coordinates(svg, minX, maxX, minY, maxY, corner) {
+  const group = el('g', { class: 'coords', 'aria-hidden': 'true' }, svg);
+  const [, bottom] = corner(minX, minY);
+  for (let x = minX; x <= maxX; x += 1) {
+    const [x0] = corner(x, 0);
+    label(group, x0 + T / 2, M / 2, String(x));
+    label(group, x0 + T / 2, bottom + T + M / 2, String(x));
+  }
+  const [right] = corner(maxX, 0);
+  for (let y = minY; y <= maxY; y += 1) {
+    const [, y0] = corner(0, y);
+    label(group, M / 2, y0 + T / 2, String(y));
+    label(group, right + T + M / 2, y0 + T / 2, String(y));
+  }
+}
+
+function cards(t, title, list) {
+  const box = document.createElement('div');
+  const heading = document.createElement('h2');
+  heading.textContent = title;
+  const row = document.createElement('div');
+  row.className = 'cards';
+  for (const card of list) {
+    const chip = document.createElement('span');
+    chip.className = `card ${card.startsWith('R') ? 'red' : 'blue'}`;
+    chip.textContent = card;
+    row.append(chip);
+  }
+  if (!list.length) row.textContent = t('no_cards');
+  box.append(heading, row);
+  return box;
+}
+
+// The seat's own cards: only a seat's view has them, so only that seat's page shows them.
+export function hand(view, { t }) {
+  if (!Array.isArray(view.hand)) return null;
+  const box = document.createElement('div');
+  box.append(cards(t, t('hand'), view.hand));
+  if (view.starting_cards?.length) box.append(cards(t, t('starting_cards'), view.starting_cards));
+  for (const note of view.notes || []) {
+    const line = document.createElement('p');
+    line.textContent = note;
+    box.append(line);
+  }
+  return box;
+}
+
+export function info(view, { t, players }) {
+  const list = document.createElement('ul');
+  list.className = 'facts';
+  const add = (text) => {
+    const item = document.createElement('li');
+    item.textContent = text;
+    list.append(item);
+  };
+  if (view.stage !== 'draft') add(t('round', { round: view.round, limit: view.round_limit }));
+  add(t('stash', { red: view.stash?.red ?? 0, blue: view.stash?.blue ?? 0 }));
+  (players || []).forEach((player, seat) => {
+    const parts = [`${view.seat_names?.[seat] || ''} — ${player.name}: ${t('cards_held', { n: view.hand_sizes?.[seat] ?? 0 })}`];
+    if (view.jailed?.[seat]) parts.push(t('jailed'));
+    add(parts.join(', '));
+  });
+  return list;
+}

@@ -1,0 +1,130 @@
+// Fendo: a square board with fences on the grid lines. Add a piece by clicking an empty
+// square; move by clicking your piece, where it goes (itself to stay) and the side to fence.
+import { board, cell, el, label, parseSquare, squareName } from '../svg.js';
+
+const WIDTH = 420;
+const M = 22;
+const COLOURS = ['#fcfcfa', '#f28018'];
+const TERRITORY = ['#eef0fa', '#fac084'];
+const SIDES = { n: [0, 1], s: [0, -1], e: [1, 0], w: [-1, 0] };
+
+export const zoom = false;
+export const flipDefault = (seat) => seat === 1;
+export const colour = (seat) => COLOURS[seat] || '#888';
+
+const at = (name) => ({ t: name, at: name });
+
+// The fence between two neighbouring squares, named as the view names it ("d4/d5").
+function edge(square, side) {
+  const [file, rank] = parseSquare(square);
+  const [df, dr] = SIDES[side];
+  const other = squareName(file + df, rank + dr);
+  const pair = df + dr > 0 ? [square, other] : [other, square];
+  return `edge:${pair.join('/')}`;
+}
+
+export function paths(move) {
+  const moved = /^([a-z]\d+)-([a-z]\d+)([nesw])$/.exec(move.n);
+  if (moved) return [{ seq: [at(moved[1]), at(moved[2]), at(edge(moved[2], moved[3]))] }];
+  const stayed = /^([a-z]\d+)([nesw])$/.exec(move.n);
+  if (stayed) return [{ seq: [at(stayed[1]), at(stayed[1]), at(edge(stayed[1], stayed[2]))] }];
+  if (/^\+?[a-z]\d+$/.test(move.n)) {
+    const square = move.n.replace('+', '');
+    return [{ seq: [at(square)] }];
+  }
+  return [{ seq: [{ t: move.n, at: null }] }];
+}
+
+export function draw(view, { flipped, highlight, t, players, title }) {
+  const size = view.size;
+  const S = WIDTH / size;
+  const svg = board(WIDTH + 2 * M, WIDTH + 2 * M, t('board_label', { game: title }));
+  const corner = (file, rank) => (flipped
+    ? [M + (size - 1 - file) * S, M + (rank - 1) * S]
+    : [M + file * S, M + (size - rank) * S]);
+  const owner = new Map();
+  (view.closed || []).forEach((area) => (area.squares || []).forEach((sq) => owner.set(sq, area.owner)));
+  const last = (highlight || [])[highlight.length - 1] || {};
+  const route = last.path || [];
+  const landing = route.length ? route[route.length - 1] : last.added;
+  const cells = new Map();
+  const layer = el('g', {}, svg);
+  for (let rank = size; rank >= 1; rank -= 1) {
+    for (let file = 0; file < size; file += 1) {
+      const name = squareName(file, rank);
+      const [x, y] = corner(file, rank);
+      const shape = el('g');
+      const area = owner.get(name);
+      el('rect', { x, y, width: S, height: S, class: 'grid', fill: area === undefined ? '#ecd6aa' : TERRITORY[area] }, shape);
+      if (name === landing) el('rect', { x, y, width: S, height: S, fill: '#b0cefa' }, shape);
+      const seat = view.pieces[name];
+      let piece = '';
+      if (seat !== undefined) {
+        el('circle', { cx: x + S / 2, cy: y + S / 2, r: S * 0.34, fill: COLOURS[seat], class: 'stone' }, shape);
+        piece = t('piece', { colour: players[seat]?.side || view.seat_names?.[seat] || '' });
+      }
+      el('circle', { cx: x + S / 2, cy: y + S / 2, r: 0, class: 'dot' }, shape);
+      el('rect', { x: x + 2, y: y + 2, width: S - 4, height: S - 4, class: 'ring' }, shape);
+      const text = piece ? t('cell_piece', { cell: name, piece }) : t('cell_empty', { cell: name });
+      cells.set(name, cell(layer, name, text, x + S / 2, y + S / 2, shape));
+    }
+  }
+  const centre = (name) => {
+    const [file, rank] = parseSquare(name);
+    const [x, y] = corner(file, rank);
+    return [x + S / 2, y + S / 2];
+  };
+  if (route.length > 1) {
+    el('polyline', { points: route.map(centre).map((p) => p.join(',')).join(' '), class: 'route' }, svg);
+  }
+  // A fence lies on the grid line between its two squares.
+  const line = (fence) => {
+    const [a, b] = fence.split('/').map(centre);
+    const mx = (a[0] + b[0]) / 2;
+    const my = (a[1] + b[1]) / 2;
+    return a[0] === b[0]
+      ? { x1: mx - S / 2, y1: my, x2: mx + S / 2, y2: my }
+      : { x1: mx, y1: my - S / 2, x2: mx, y2: my + S / 2 };
+  };
+  const fences = el('g', { 'aria-hidden': 'true' }, svg);
+  for (const fence of view.fences || []) {
+    el('line', { ...line(fence), class: fence === last.fence ? 'fence new' : 'fence' }, fences);
+  }
+  el('rect', { x: M, y: M, width: WIDTH, height: WIDTH, class: 'frame' }, svg);
+  const marks = el('g', { class: 'coords', 'aria-hidden': 'true' }, svg);
+  for (let i = 0; i < size; i += 1) {
+    const [x] = corner(i, 1);
+    label(marks, x + S / 2, WIDTH + M + M / 2, String.fromCharCode(97 + i));
+    const [, y] = corner(0, i + 1);
+    label(marks, M / 2, y + S / 2, String(i + 1));
+  }
+  const overlay = el('g', {}, svg);
+  const place = (id) => {
+    if (cells.has(id)) return cells.get(id);
+    if (!id.startsWith('edge:')) return null;
+    const fence = id.slice(5);
+    const [a, b] = fence.split('/');
+    if (!parseSquare(a) || !parseSquare(b)) return null;
+    const spot = line(fence);
+    const shape = el('g');
+    el('line', { ...spot, class: 'edge-hit' }, shape);
+    el('line', { ...spot, class: 'ring edge-ring' }, shape);
+    const made = cell(overlay, id, t('fence', { a, b }), (spot.x1 + spot.x2) / 2, (spot.y1 + spot.y2) / 2, shape);
+    cells.set(id, made);
+    return made;
+  };
+  return { svg, place };
+}
+
+export function info(view, { t, players }) {
+  const list = document.createElement('ul');
+  list.className = 'facts';
+  (view.scores || []).forEach((score, seat) => {
+    const item = document.createElement('li');
+    item.textContent = t('fendo_line', {
+      player: players[seat]?.name || '', score, stock: view.stock?.[seat] ?? 0,
+    });
+    list.append(item);
+  });
+  return list;
+}

@@ -1,0 +1,82 @@
+// Ordo: a 10×8 board, rank 8 first in the view. A move is chosen by clicking the piece and
+// its target square; a line move by clicking both ends of the line, then where the first
+// clicked end goes.
+import { board, cell, el, label, parseSquare, squareName } from '../svg.js';
+
+const FILES = 10;
+const RANKS = 8;
+const S = 50; // a square, in drawing units
+const M = 22; // room for the coordinates
+const COLOURS = ['#fafaf8', '#1e1e22'];
+
+export const zoom = false;
+export const flipDefault = (seat) => seat === 1;
+export const colour = (seat) => COLOURS[seat] || '#888';
+
+const at = (name) => ({ t: name, at: name });
+
+export function paths(move) {
+  const line = /^([a-j]\d+):([a-j]\d+)-([a-j]\d+)$/.exec(move.n);
+  if (line) {
+    const [a, b, to] = line.slice(1).map(parseSquare);
+    const other = squareName(b[0] + to[0] - a[0], b[1] + to[1] - a[1]);
+    return [
+      { seq: [at(line[1]), at(line[2]), at(line[3])] },
+      { seq: [at(line[2]), at(line[1]), at(other)] },
+    ];
+  }
+  const single = /^([a-j]\d+)[-x]([a-j]\d+)$/.exec(move.n);
+  if (single) return [{ seq: [at(single[1]), at(single[2])] }];
+  return [{ seq: [{ t: move.n, at: null }] }];
+}
+
+export function draw(view, { flipped, highlight, t, players, title }) {
+  const svg = board(FILES * S + 2 * M, RANKS * S + 2 * M, t('board_label', { game: title }));
+  const xy = (file, rank) => (flipped
+    ? [M + (FILES - 1 - file) * S, M + (rank - 1) * S]
+    : [M + file * S, M + (RANKS - rank) * S]);
+  const from = new Set();
+  const to = new Set();
+  const taken = new Set();
+  for (const h of highlight || []) {
+    (h.from || []).forEach((s) => from.add(s));
+    (h.to || []).forEach((s) => to.add(s));
+    (h.captured || []).forEach((s) => taken.add(s));
+  }
+  const cells = new Map();
+  const layer = el('g', {}, svg);
+  for (let rank = RANKS; rank >= 1; rank -= 1) {
+    const row = view.board[RANKS - rank] || '';
+    for (let file = 0; file < FILES; file += 1) {
+      const name = squareName(file, rank);
+      const [x, y] = xy(file, rank);
+      const shape = el('g');
+      const dark = (file + rank) % 2 === 0;
+      el('rect', { x, y, width: S, height: S, class: `sq ${dark ? 'dark' : 'light'}${from.has(name) ? ' from' : ''}${to.has(name) ? ' to' : ''}` }, shape);
+      const symbol = row[file];
+      const seat = symbol === 'W' ? 0 : symbol === 'B' ? 1 : null;
+      let piece = '';
+      if (seat !== null) {
+        el('circle', { cx: x + S / 2, cy: y + S / 2, r: S * 0.38, class: `piece p${seat}` }, shape);
+        piece = t('piece', { colour: players[seat]?.side || '' });
+      }
+      if (taken.has(name)) {
+        el('path', { d: `M${x + 6} ${y + 6}l10 10m0 -10l-10 10`, class: 'taken' }, shape);
+      }
+      el('circle', { cx: x + S / 2, cy: y + S / 2, r: 0, class: 'dot' }, shape);
+      el('rect', { x: x + 2, y: y + 2, width: S - 4, height: S - 4, class: 'ring' }, shape);
+      const text = piece ? t('cell_piece', { cell: name, piece }) : t('cell_empty', { cell: name });
+      cells.set(name, cell(layer, name, text, x + S / 2, y + S / 2, shape));
+    }
+  }
+  const marks = el('g', { class: 'coords', 'aria-hidden': 'true' }, svg);
+  for (let file = 0; file < FILES; file += 1) {
+    const [x] = xy(file, 1);
+    label(marks, x + S / 2, RANKS * S + M + M / 2, String.fromCharCode(97 + file));
+  }
+  for (let rank = 1; rank <= RANKS; rank += 1) {
+    const [, y] = xy(0, rank);
+    label(marks, M / 2, y + S / 2, String(rank));
+  }
+  return { svg, place: (id) => cells.get(id) || null };
+}

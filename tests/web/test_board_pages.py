@@ -1,0 +1,355 @@
+"""The web board over HTTP, without a browser: who may look, what each visitor is sent, moves
+made with a seat's link, the replay, and live updates — including from another process."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+from html import escape
+from typing import Any
+
+import pytest
+from aiohttp.test_utils import TestClient, TestServer
+
+import games
+from bot.service import Service
+from bot.service.weblinks import BoardLinks
+from bot.web.app import HUB, build_app
+from bot.words import words
+from storage import open_store
+
+from .conftest import (
+    ALICE,
+    BASE,
+    BOB,
+    CAROL,
+    GUILD,
+    MANAGER,
+    FakeClock,
+    Published,
+    path_of,
+    start,
+    web_service,
+)
+
+say = words()
+BOOT = re.compile(r'<script type="application/json" id="boot">(.*?)</script>', re.S)
+
+
+def boot_of(html: str) -> dict[str, Any]:
+    found = BOOT.search(html)
+    assert found, "the page carries its data"
+    return json.loads(found.group(1))
+
+
+async def own_link(service: Service, user: Any, match_id: int) -> str:
+    reply = await service.web_link(user, match_id=match_id)
+    assert reply.ok, reply.text
+    (link,) = reply.links
+    return link.url
+
+
+# -- who may look -------------------------------------------------------------------------
+async def test_a_match_is_private_until_the_server_opens_it(
+    service: Service, client: TestClient
+) -> None:
+    match = await start(service)
+    page = await client.get(f"/m/{match}")
+    assert page.status == 403
+    html = await page.text()
+    assert escape(say("web.private")) in html and 'id="boot"' not in html and "a1" not in html
+    assert (await client.get(f"/m/{match}/state")).status == 403
+    assert (await client.get(f"/m/{match}/at/0")).status == 403
+
+    opened = await service.server_settings(MANAGER, GUILD, {"spectators": "public"})
+    assert opened.ok and say("settings.spectators_public") in opened.text
+    page = await client.get(f"/m/{match}")
+    assert page.status == 200
+    data = boot_of(await page.text())["page"]
+    assert data["seat"] is None and data["moves"] == [] and data["game"] == "ordo"
+
+
+async def test_the_spectators_setting_takes_only_its_two_values(service: Service) -> None:
+    refused = await service.server_settings(MANAGER, GUILD, {"spectators": "everyone"})
+    assert not refused.ok and refused.text == say("settings.bad_spectators")
+    shown = await service.server_settings(MANAGER, GUILD)
+    assert say("settings.spectators_thread") in shown.text
+
+
+async def test_forged_altered_and_expired_links_get_a_plain_page(
+    service: Service, client: TestClient, clock: FakeClock
+) -> None:
+    match = await start(service)
+    other = await start(service)
+    url = await own_link(service, ALICE, match)
+    body, signature = url.split("?t=")[1].split(".")
+    forged = BoardLinks(BASE, "another-secret-of-the-same-length-012345678", clock)
+    attempts = {
+        "altered": f"/m/{match}?t={body[:-2]}{'AB'[body[-2] == 'A']}{body[-1]}.{signature}",
+        "signature": f"/m/{match}?t={body}.{signature[::-1]}",
+        "forged": path_of(forged.url(match, 0, "alice")),
+        "other match": f"/m/{other}?t={body}.{signature}",
+        "garbage": f"/m/{match}?t=hello",
+    }
+    for what, path in attempts.items():
+        page = await client.get(path)
+        assert page.status == 403, what
+        html = await page.text()
+        assert escape(say("web.bad_link")) in html and 'id="boot"' not in html, what
+    clock.now += 15 * 86400
+    page = await client.get(path_of(url))
+    assert page.status == 403 and escape(say("web.expired_link")) in await page.text()
+    assert 'id="boot"' not in await page.text()
+
+
+async def test_links_are_made_only_for_those_who_may_see_the_match(service: Service) -> None:
+    match = await start(service)
+    record = await service.store.get_match(match)
+    assert record is not None
+    await service.attach_place(match, channel_id="c1", thread_id="t1")
+    mine = await service.web_link(ALICE, match_id=match)
+    assert mine.ok and mine.links[0].label == say("web.open_yours")
+    assert mine.text == say("web.link_yours", match=match)
+
+    sees = type(CAROL)("carol", "Carol", guild_id=GUILD, can_view=lambda place: place == "t1")
+    watching = await service.web_link(sees, match_id=match)
+    assert watching.ok and watching.links[0].label == say("web.open_board")
+
+    blind = type(CAROL)("carol", "Carol", guild_id=GUILD, can_view=lambda place: False)
+    elsewhere = type(CAROL)("carol", "Carol", guild_id="g2", can_view=lambda place: True)
+    for outsider in (blind, elsewhere):
+        refused = await service.web_link(outsider, match_id=match)
+        assert not refused.ok and not refused.links
+        assert refused.text == say("match.not_visible")
+
+
+async def test_the_board_post_offers_each_reader_their_own_link(service: Service) -> None:
+    match = await start(service)
+    board = await service.board(ALICE, match_id=match)
+    assert board.post is not None
+    assert ("web_link", say("web.open_yours")) in [(b.action, b.label) for b in board.post.buttons]
+    # A thread post never carries a signed link itself: anyone reading it could press it.
+    assert "?t=" not in repr(board.post)
+
+
+async def test_the_web_board_is_off_without_links(clock: FakeClock) -> None:
+    store = open_store("memory")
+    await store.open()
+    service = Service(store, clock=clock)
+    match = await start(service)
+    board = await service.board(ALICE, match_id=match)
+    assert board.post is not None and "web_link" not in [b.action for b in board.post.buttons]
+    refused = await service.web_link(ALICE, match_id=match)
+    assert not refused.ok and refused.text == say("web.off")
+
+
+# -- moving -------------------------------------------------------------------------------
+async def test_a_seat_link_moves_through_the_same_service_call(
+    service: Service, client: TestClient, published: Published
+) -> None:
+    match = await start(service)
+    url = await own_link(service, ALICE, match)
+    page = boot_of(await (await client.get(path_of(url))).text())["page"]
+    assert page["seat"] == 0 and {"n": "c2-c3"} in page["moves"]
+    token = url.split("?t=")[1]
+    answer = await client.post(
+        f"/m/{match}/move?t={token}", json={"move": "c2-c3", "version": page["version"]}
+    )
+    assert answer.status == 200
+    assert (await answer.json()) == {"ok": True, "text": say("move.played", moves="c2-c3")}
+    (reply,) = published.replies
+    assert reply.post is not None and reply.post.mentions == ("bob",)
+    assert say("board.your_turn", players="Bob", game="Ordo", match=match) == reply.post.ping
+    actions = await service.store.actions(match)
+    assert [a.notation for a in actions] == ["c2-c3"]
+
+    # The same board version again is a stale press: refused, nothing posted.
+    again = await client.post(
+        f"/m/{match}/move?t={token}", json={"move": "d2-d3", "version": page["version"]}
+    )
+    assert again.status == 409 and (await again.json())["text"] == say("move.out_of_date")
+    # Not her turn any more.
+    later = await client.post(f"/m/{match}/move?t={token}", json={"move": "d2-d3"})
+    assert later.status == 409 and not (await later.json())["ok"]
+    assert len(published.replies) == 1
+
+
+async def test_a_watching_link_cannot_move(service: Service, client: TestClient) -> None:
+    match = await start(service)
+    await service.attach_place(match, channel_id="c1", thread_id="t1")
+    sees = type(CAROL)("carol", "Carol", guild_id=GUILD, can_view=lambda place: True)
+    url = await own_link(service, sees, match)
+    token = url.split("?t=")[1]
+    answer = await client.post(f"/m/{match}/move?t={token}", json={"move": "c2-c3"})
+    assert answer.status == 409 and (await answer.json())["text"] == say("web.looking_only")
+    assert await service.store.actions(match) == []
+
+
+# -- what each visitor is sent --------------------------------------------------------------
+async def fence_in_turns(service: Service) -> int:
+    """A two-player FENCE! match past the city's building, cards dealt."""
+    reply = await service.play(
+        ALICE, "fence", invited=[BOB], seats=2, guild_id=GUILD, options={"quick_map": True}
+    )
+    assert reply.ok and reply.match_id is not None
+    match = reply.match_id
+    assert (await service.join(BOB, match_id=match)).ok
+    assert (await service.start(ALICE, match_id=match)).ok
+    rules = games.get("fence")
+    users = {"alice": ALICE, "bob": BOB}
+    for _ in range(200):
+        record = await service.store.get_match(match)
+        assert record is not None
+        state = rules.load(record.state)
+        if rules.view(state, None)["stage"] == "turn":
+            return match
+        seat = rules.to_move(state)[0]
+        action = rules.legal_actions(state)[0]
+        played = await service.move(
+            users[record.seats[seat]], rules.format(state, action), match_id=match
+        )
+        assert played.ok, played.text
+    raise AssertionError("the city was never finished")
+
+
+def private_cards(service_state: Any, rules: Any, seat: int) -> set[str]:
+    """Cards only ``seat`` may know: in its own view and nowhere in the public one."""
+    public = json.dumps(rules.view(service_state, None))
+    own = rules.view(service_state, seat)
+    held = set(own.get("hand", [])) | set(own.get("starting_cards", []))
+    return {card for card in held if f'"{card}"' not in public}
+
+
+async def test_only_a_seats_own_link_shows_its_cards(
+    service: Service, client: TestClient
+) -> None:
+    match = await fence_in_turns(service)
+    await service.server_settings(MANAGER, GUILD, {"spectators": "public"})
+    record = await service.store.get_match(match)
+    assert record is not None
+    rules = games.get("fence")
+    state = rules.load(record.state)
+    secrets = private_cards(state, rules, 0) | private_cards(state, rules, 1)
+    assert secrets, "the test needs cards nobody else knows"
+
+    plies = len(await service.store.actions(match))
+    watching = [
+        await (await client.get(f"/m/{match}")).text(),
+        await (await client.get(f"/m/{match}/state")).text(),
+        *[
+            await (await client.get(f"/m/{match}/at/{ply}")).text()
+            for ply in sorted({0, plies // 2, plies})
+        ],
+    ]
+    for body in watching:
+        data = boot_of(body)["page"] if body.startswith("<!doctype") else json.loads(body)
+        assert not {"hand", "starting_cards", "notes"} & set(data["view"])
+        assert not {card for card in secrets if f'"{card}"' in body}
+    page = json.loads(watching[1])
+    assert page["seat"] is None and page["moves"] == []
+
+    mover = rules.to_move(state)[0]
+    player = (ALICE, BOB)[record.seats.index(("alice", "bob")[mover])]
+    own = boot_of(await (await client.get(path_of(await own_link(service, player, match)))).text())
+    seat = own["page"]["seat"]
+    assert own["page"]["view"]["hand"] == rules.view(state, seat)["hand"]
+    assert own["page"]["moves"] and all("path" in m and "hl" in m for m in own["page"]["moves"])
+    other_secrets = private_cards(state, rules, 1 - seat)
+    assert not {card for card in other_secrets if f'"{card}"' in json.dumps(own)}
+
+
+async def test_the_replay_steps_through_every_public_position(
+    service: Service, client: TestClient
+) -> None:
+    match = await start(service)
+    await service.server_settings(MANAGER, GUILD, {"spectators": "public"})
+    for user, move in ((ALICE, "c2-c3"), (BOB, "c7-c6"), (ALICE, "d2-d3")):
+        assert (await service.move(user, move, match_id=match)).ok
+    rules = games.get("ordo")
+    start_view = rules.view(rules.new(2, None, 4242), None)
+    first = await (await client.get(f"/m/{match}/at/0")).json()
+    assert first == {"ply": 0, "view": start_view, "highlight": []}
+    second = await (await client.get(f"/m/{match}/at/2")).json()
+    assert second["highlight"][0]["notation"] == "c7-c6"
+    now = await (await client.get(f"/m/{match}/state")).json()
+    last = await (await client.get(f"/m/{match}/at/3")).json()
+    assert last["view"] == now["view"] and now["ply"] == 3
+    assert [t["moves"] for t in now["history"]] == [["c2-c3"], ["c7-c6"], ["d2-d3"]]
+    beyond = await client.get(f"/m/{match}/at/4")
+    assert beyond.status == 403
+
+
+# -- live updates ---------------------------------------------------------------------------
+async def next_version(stream: Any, after: int) -> int:
+    """The first version event above ``after`` on a server-sent event stream."""
+    async for raw in stream.content:
+        line = raw.decode().strip()
+        if line.startswith("data:") and int(line[5:]) > after:
+            return int(line[5:])
+    raise AssertionError("the stream ended")
+
+
+async def test_a_move_made_in_another_process_reaches_open_pages(
+    pg_url: str, clock: FakeClock
+) -> None:
+    """Two services on one PostgreSQL database, as the Discord bot and a web process are:
+    a move made through the first wakes a page served by the second."""
+    bot_store, web_store = open_store(pg_url), open_store(pg_url)
+    await bot_store.open()
+    await web_store.open()
+    try:
+        bot, web = web_service(bot_store, clock), web_service(web_store, clock)
+        match = await start(bot)
+        await bot.server_settings(MANAGER, GUILD, {"spectators": "public"})
+        app = build_app(web, Published(), poll_seconds=0.05)
+        async with TestClient(TestServer(app)) as client:
+            page = await (await client.get(f"/m/{match}/state")).json()
+            stream = await client.get(f"/m/{match}/events")
+            assert stream.headers["Content-Type"].startswith("text/event-stream")
+            assert (await bot.move(ALICE, "c2-c3", match_id=match)).ok
+            changed = await asyncio.wait_for(next_version(stream, page["version"]), 10)
+            fresh = await (await client.get(f"/m/{match}/state")).json()
+            assert fresh["version"] == changed and fresh["ply"] == 1
+            stream.close()
+    finally:
+        await bot_store.close()
+        await web_store.close()
+
+
+async def test_many_pages_of_one_match_share_one_watcher(
+    service: Service, client: TestClient
+) -> None:
+    match = await start(service)
+    await service.server_settings(MANAGER, GUILD, {"spectators": "public"})
+    streams = [await client.get(f"/m/{match}/events") for _ in range(3)]
+    seen = [await asyncio.wait_for(next_version(s, 0), 10) for s in streams]
+    assert len(set(seen)) == 1  # each page is told the version it starts from
+    hub = client.app[HUB]  # type: ignore[index]
+    assert hub.watched == 1
+    assert (await service.move(ALICE, "c2-c3", match_id=match)).ok
+    versions = await asyncio.gather(
+        *(asyncio.wait_for(next_version(s, seen[0]), 10) for s in streams)
+    )
+    assert len(set(versions)) == 1 and versions[0] > seen[0]
+    for s in streams:
+        s.close()
+
+
+@pytest.mark.parametrize("path", ["/m/abc", "/m/0", "/m/999"])
+async def test_no_such_match(client: TestClient, path: str) -> None:
+    page = await client.get(path)
+    assert page.status == 403 and 'id="boot"' not in await page.text()
+
+
+async def test_a_turn_dm_carries_the_players_own_link(service: Service) -> None:
+    match = await start(service)
+    assert (await service.notify(BOB, mode="dm")).ok
+    moved = await service.move(ALICE, "c2-c3", match_id=match)
+    (dm,) = [dm for dm in moved.dms if dm.user_id == "bob"]
+    (link,) = dm.links
+    assert link.label == say("web.open_yours")
+    links = service.pages.links
+    assert links is not None
+    grant = links.read(link.url.split("?t=")[1], match)
+    assert (grant.seat, grant.user_id) == (1, "bob")
