@@ -9,6 +9,7 @@ import discord
 from bot.discord.cogs.common import MATCH_HELP, bot_of, match_autocomplete, run, where
 from bot.discord.cogs.info import game_choices
 from bot.discord.identity import actor_of, user_of
+from bot.service.languages import AUTO, shipped
 from bot.service.limits import (
     COMPUTER_GAMES,
     HINTS_PER_HOUR,
@@ -121,6 +122,11 @@ class CorrespondenceCog(commands.Cog):
         open_seeks="Open challenges one player may have on this server at a time",
         tournaments="Tournaments one player may organise here at a time",
         tournament_rounds="Most rounds a tournament here may play",
+        language="Language of shared posts: threads, challenges, lobbies (auto: the server's "
+        "Discord language)",
+    )
+    @app_commands.choices(
+        language=[app_commands.Choice(name=code, value=code) for code in (AUTO, *shipped())]
     )
     async def settings(
         self,
@@ -137,6 +143,7 @@ class CorrespondenceCog(commands.Cog):
         tournaments: app_commands.Range[int, TOURNAMENTS.low, TOURNAMENTS.high] | None = None,
         tournament_rounds: app_commands.Range[int, TOURNAMENT_ROUNDS.low, TOURNAMENT_ROUNDS.high]
         | None = None,
+        language: str | None = None,
     ) -> None:
         """Anyone may read the settings; only the service decides who may change them (Manage
         Server). Discord applies default permissions to a whole group only, and ``/server``
@@ -153,6 +160,7 @@ class CorrespondenceCog(commands.Cog):
             "open_seeks": open_seeks,
             "tournaments": tournaments,
             "tournament_rounds": tournament_rounds,
+            "language": language,
         }
         actor = actor_of(interaction)
         await run(
