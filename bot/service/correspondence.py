@@ -244,8 +244,12 @@ class Correspondence:
             uid = updated.seats[seat]
             seconds = max(0.0, math.ceil(tc.remaining(clocks, seat, now, vacations) or 0))
             mode = await self.notifier.mode(uid)
-            # in the thread everyone reads it (English); a DM speaks its reader's language
-            locale = await self.notifier.locale(uid) if mode in ("dm", "digest") else "en"
+            # in the thread everyone reads it (the server's language); a DM speaks its reader's
+            locale = (
+                await self.notifier.locale(uid)
+                if mode in ("dm", "digest")
+                else await self.reader.language(updated.guild_id)
+            )
             text = words(locale)(
                 "clock.reminder",
                 player=names[seat],

@@ -18,6 +18,7 @@ from typing import Any, ParamSpec
 
 import games
 from bot.service.base import DROP, Loaded, Refusal, User, parse_id, shown_id
+from bot.service.languages import server_language
 from bot.service.replies import MatchPlace, Reply, is_computer
 from bot.service.transition import Transitions, public_version
 from games.core import Rules
@@ -70,6 +71,11 @@ class MatchReader:
         now = self.clock()
         for user in users:
             await self.store.ensure_user(user.id, user.name, now)
+
+    async def language(self, guild_id: str | None) -> str:
+        """The language of ``guild_id``'s shared posts: its match threads, their images and
+        every other post many people read (:mod:`bot.service.languages`)."""
+        return await server_language(self.store, guild_id)
 
     async def player_names(self, record: MatchRecord) -> list[str]:
         known = await self.store.user_names(record.seats)
