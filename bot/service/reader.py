@@ -21,6 +21,7 @@ from bot.service.base import DROP, Loaded, Refusal, User, parse_id, shown_id
 from bot.service.languages import server_language
 from bot.service.replies import MatchPlace, Reply, is_computer
 from bot.service.transition import Transitions, public_version
+from bot.words import Words, words
 from games.core import Rules
 from storage.base import ACTIVE, FINISHED, ActionRecord, MatchRecord, Store
 
@@ -76,6 +77,10 @@ class MatchReader:
         """The language of ``guild_id``'s shared posts: its match threads, their images and
         every other post many people read (:mod:`bot.service.languages`)."""
         return await server_language(self.store, guild_id)
+
+    async def shared(self, record: MatchRecord) -> Words:
+        """The sentences of ``record``'s shared posts, in its server's language."""
+        return words(await self.language(record.guild_id))
 
     async def player_names(self, record: MatchRecord) -> list[str]:
         known = await self.store.user_names(record.seats)
