@@ -448,14 +448,15 @@ class Correspondence:
         limit: int = 15,
     ) -> Reply:
         """One game's ladder; without a game, the top three of every game played here."""
-        say = words()  # posted for everyone where it was asked: shared text
+        # posted for everyone where it was asked: the server's language
+        say = words(await self.reader.language(guild_id))
         guild = guild_id or ""
         if not (game or "").strip():
             lines = []
             for name in games.available():
                 rows = await self.store.ratings(guild, name)
                 if rows:
-                    lines += await self._ladder(name, rows[:3])
+                    lines += await self._ladder(name, rows[:3], say.language)
             if not lines:
                 return Reply(text=say("leaderboard.none"), ephemeral=False)
             lines.append(say("leaderboard.provisional"))
@@ -464,13 +465,13 @@ class Correspondence:
         rows = await self.store.ratings(guild, rules.info.name)
         if not rows:
             return Reply(text=say("leaderboard.none_in", game=rules.info.title), ephemeral=False)
-        lines = await self._ladder(rules.info.name, rows[:limit])
+        lines = await self._ladder(rules.info.name, rows[:limit], say.language)
         lines.append(say("leaderboard.provisional"))
         return Reply(text="\n".join(lines), ephemeral=False)
 
-    async def _ladder(self, game: str, rows: Sequence[Rating]) -> list[str]:
+    async def _ladder(self, game: str, rows: Sequence[Rating], locale: str = "en") -> list[str]:
         names = await self.store.user_names([r.user_id for r in rows])
-        say = words()
+        say = words(locale)
         lines = [say("leaderboard.heading", game=games.get(game).info.title)]
         for place, r in enumerate(rows, start=1):
             who = names.get(r.user_id, r.user_id)

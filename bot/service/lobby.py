@@ -41,6 +41,7 @@ if TYPE_CHECKING:
     from bot.service.servers import Servers
     from bot.service.transition import Transitions
 
+
 def lobby_buttons(say: Words) -> tuple[Button, ...]:
     """The lobby post's buttons, in the server's language (``say``)."""
     return (
@@ -367,9 +368,7 @@ class Lobby:
         names = await self.reader.player_names(updated)
         seating = ", ".join(seat_label(rules, state, seat, name) for seat, name in enumerate(names))
         lines = [
-            (await self.reader.shared(updated))(
-                "lobby.starts", player=actor.name, seats=seating
-            ),
+            (await self.reader.shared(updated))("lobby.starts", player=actor.name, seats=seating),
             *rules.notices(state, state),
         ]
         return await self.boards.turn_reply(
