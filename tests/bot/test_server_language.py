@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import AsyncIterator
+from pathlib import Path
 
 import pytest
 
@@ -14,6 +15,7 @@ from bot.service import Service, User
 from bot.service.image_labels import image_labels
 from storage import MemoryStore
 from tests.bot.conftest import FakeClock
+from tests.bot.test_console import run_console
 
 GUILD = "g1"
 ALICE = User("alice", "alice", guild_id=GUILD)
@@ -161,3 +163,16 @@ async def test_the_discord_locale_is_written_only_when_it_changes(service: Servi
     assert len(writes) == 1
     await service.games(dataclasses.replace(ALICE, guild_locale="en"))
     assert len(writes) == 2
+
+
+def test_the_console_is_a_server_whose_language_can_be_chosen(tmp_path: Path) -> None:
+    lines = run_console(
+        tmp_path,
+        "alice: /server settings language:de\n"
+        "alice: /play ordo opponent:bob color:first\nbob: /accept\n",
+        "memory",
+        "--admin",
+        "alice",
+    )
+    assert "alice fordert bob zu Ordo heraus (Partie #1)." in lines
+    assert "[only bob] Challenge accepted." in lines  # a reply to bob: his own language
