@@ -27,6 +27,7 @@ def actor_of(interaction: discord.Interaction) -> User:
         locale=language_of(interaction.locale),
         manages_server=bool(permissions.manage_guild or permissions.administrator),
         guild_id=str(interaction.guild_id) if interaction.guild_id else None,
+        guild_locale=language_of(interaction.guild_locale) if interaction.guild_locale else None,
         can_view=_viewer(interaction),
     )
 

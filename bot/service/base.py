@@ -65,6 +65,9 @@ class User:
     (Discord: Manage Server); see :func:`manages`.
     ``guild_id`` and ``can_view``: where they are and which channels or threads they can
     see, so the service alone decides whether a spectator may look at a match.
+    ``guild_locale``: Discord's preferred locale of that server (community servers set it;
+    the default of the others is English), the language of shared posts unless the server
+    chose one (:mod:`bot.service.languages`).
     """
 
     id: str
@@ -72,6 +75,7 @@ class User:
     locale: str = "en"
     manages_server: bool = False
     guild_id: str | None = None
+    guild_locale: str | None = None
     can_view: Callable[[str], bool] | None = field(default=None, compare=False, repr=False)
 
 

@@ -44,14 +44,21 @@ def seat_label(rules: Rules[Any, Any], state: Any, seat: int, name: str) -> str:
     return f"{name} ({called})" if called else name
 
 
-def to_move_text(loaded: Loaded, names: Sequence[str]) -> str:
+def to_move_text(loaded: Loaded, names: Sequence[str], locale: str = "en") -> str:
     seats = loaded.rules.to_move(loaded.state)
     labels = [seat_label(loaded.rules, loaded.state, s, names[s]) for s in seats]
-    return words()("board.to_move", players=plural_names(labels)) if labels else ""
+    return words(locale)("board.to_move", players=plural_names(labels, locale)) if labels else ""
 
 
-def result_text(rules: Rules[Any, Any], state: Any, outcome: Outcome, names: Sequence[str]) -> str:
-    say = words()  # posted in the match thread: shared text
+def result_text(
+    rules: Rules[Any, Any],
+    state: Any,
+    outcome: Outcome,
+    names: Sequence[str],
+    locale: str = "en",
+) -> str:
+    """The result line; ``locale`` is the server's language in the match thread (shared)."""
+    say = words(locale)
     reason = f" {outcome.reason}" if outcome.reason else ""
     if outcome.is_draw:
         return say("result.drawn", reason=reason)
@@ -62,7 +69,10 @@ def result_text(rules: Rules[Any, Any], state: Any, outcome: Outcome, names: Seq
             "result.scores",
             scores=", ".join(f"{names[i]} {score}" for i, score in enumerate(outcome.scores)),
         )
-    return say("result.won", n=len(winners), players=plural_names(winners), reason=reason) + scores
+    return (
+        say("result.won", n=len(winners), players=plural_names(winners, locale), reason=reason)
+        + scores
+    )
 
 
 def perspective(loaded: Loaded, flip: bool = False) -> int:
@@ -108,11 +118,15 @@ def final_outcome(loaded: Loaded) -> Outcome | None:
     return None
 
 
-def match_title(rules: Rules[Any, Any], match_id: int, names: Sequence[str]) -> str:
-    return words()("match.title", game=rules.info.title, match=match_id, players=" vs ".join(names))
+def match_title(
+    rules: Rules[Any, Any], match_id: int, names: Sequence[str], locale: str = "en"
+) -> str:
+    return words(locale)(
+        "match.title", game=rules.info.title, match=match_id, players=" vs ".join(names)
+    )
 
 
-def options_text(rules: Rules[Any, Any], options: dict[str, Any]) -> str:
+def options_text(rules: Rules[Any, Any], options: dict[str, Any], locale: str = "en") -> str:
     """Only the options that differ from the game's defaults: a FENCE! lobby listing all
     19 of them buried the two that mattered (issue 14.12)."""
     defaults = rules.options(None)
@@ -122,18 +136,18 @@ def options_text(rules: Rules[Any, Any], options: dict[str, Any]) -> str:
     parts = ", ".join(
         f"{k}: {str(v).lower() if isinstance(v, bool) else v}" for k, v in changed.items()
     )
-    return "\n" + words()("match.options", options=parts)
+    return "\n" + words(locale)("match.options", options=parts)
 
 
-def terms_text(meta: dict[str, Any]) -> str:
+def terms_text(meta: dict[str, Any], locale: str = "en") -> str:
     control = TimeControl.from_dict(meta.get("time") or {})
-    say = words()
+    say = words(locale)
     rated = say("match.rated" if meta.get("rated", True) else "match.unrated")
-    return "\n" + say("match.terms", time=control.describe(), rated=rated)
+    return "\n" + say("match.terms", time=control.describe(locale), rated=rated)
 
 
-def finished_buttons() -> tuple[Button, ...]:
-    return (Button(words()("button.rematch"), "rematch", "primary"),)
+def finished_buttons(locale: str = "en") -> tuple[Button, ...]:
+    return (Button(words(locale)("button.rematch"), "rematch", "primary"),)
 
 
 class Boards:
@@ -187,7 +201,7 @@ class Boards:
                 players=names,
                 status=plain(status) if status else status,  # a caption is not markdown
                 focus=list(focus) or None,
-                labels=image_labels(locale),  # English unless a reply to one reader
+                labels=image_labels(locale),  # the server's language, or a reader's own
             )
         )
 
@@ -200,29 +214,33 @@ class Boards:
         mid_turn: bool = False,
         flip: bool = False,
     ) -> Post:
-        say = words()  # the match thread is shared: see bot.words
+        # the match thread is shared: its server's language (bot.service.languages)
+        language = await self.reader.language(loaded.record.guild_id)
+        say = words(language)
         names = await self.reader.player_names(loaded.record)
         rules = loaded.rules
         outcome = final_outcome(loaded)
-        status = result_text(rules, loaded.state, outcome, names) if outcome else None
+        status = result_text(rules, loaded.state, outcome, names, language) if outcome else None
         text_lines = list(lines)
         if status:
             text_lines.append(status)
         else:
-            text_lines.append(to_move_text(loaded, names))
-        image = await self.image(loaded, perspective=perspective(loaded, flip), status=status)
+            text_lines.append(to_move_text(loaded, names, language))
+        image = await self.image(
+            loaded, perspective=perspective(loaded, flip), status=status, locale=language
+        )
         detail = None
         if (focus := close_up(loaded)) and not status:
-            detail = await self.image(loaded, perspective=None, focus=focus)
+            detail = await self.image(loaded, perspective=None, focus=focus, locale=language)
         mentions: tuple[str, ...] = ()
         ping_text = ""
         seats = rules.to_move(loaded.state) if not outcome else []
         if seats and not status:
-            text_lines.extend(await self.clocks.lines(loaded.record, seats, names))
+            text_lines.extend(await self.clocks.lines(loaded.record, seats, names, language))
         if ping and seats:
             mentions = await self.notifier.pingable([loaded.record.seats[s] for s in seats])
             pinged = [s for s in seats if loaded.record.seats[s] in mentions]
-            who = plural_names([names[s] for s in pinged])
+            who = plural_names([names[s] for s in pinged], language)
             ping_text = (
                 say("board.your_turn", players=who, game=rules.info.title, match=loaded.id)
                 if pinged
@@ -237,7 +255,7 @@ class Boards:
         # Step buttons spell out legal moves, which would show the mover's cards to everyone:
         # games with secrets offer only the private panel and /move.
         buttons, choices = (
-            (finished_buttons(), ())
+            (finished_buttons(language), ())
             if outcome
             else ((), ())
             if secret
@@ -250,7 +268,7 @@ class Boards:
         if self.links is not None:
             # Each presser gets their own link, privately: a thread post is read by many.
             buttons = (*buttons, Button(say("web.open_yours"), "web_link", "secondary"))
-        title = match_title(rules, loaded.id, names)
+        title = match_title(rules, loaded.id, names, language)
         text = "\n".join(line for line in text_lines if line)
         return Post(
             detail=detail,

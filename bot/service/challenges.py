@@ -218,8 +218,10 @@ class Challenges:
         challenger, rival = escape(actor.name), escape(opponent.name)
         names = [challenger, rival] if seat == 0 else [rival, challenger]
         sides = ", ".join(seat_label(rules, state, i, n) for i, n in enumerate(names))
-        opts = options_text(rules, checked) + terms_text(extra)
-        shared = words()  # the challenge post is read by both players: see bot.words
+        # the challenge post is read by both players: the server's language
+        language = await self.reader.language(record.guild_id)
+        opts = options_text(rules, checked, language) + terms_text(extra, language)
+        shared = words(language)
         post = Post(
             text=shared(
                 "challenge.post",
@@ -301,7 +303,7 @@ class Challenges:
             withdrawn = actor.id == record.created_by
             status = CANCELLED if withdrawn else DECLINED
             await self.transitions.commit(record, MatchUpdate(status=status))
-            text = words()(
+            text = words(await self.reader.language(record.guild_id))(
                 "challenge.withdrawn" if withdrawn else "challenge.declined",
                 player=escape(actor.name),
                 match=record.id,
@@ -324,7 +326,7 @@ class Challenges:
             raise Refusal("answer.nothing_in", match=record.id)
         await self.transitions.commit(record, MatchUpdate(meta=meta))
         others = tuple(uid for uid in record.seats if uid != actor.id)
-        text = words()(what, player=escape(actor.name))
+        text = words(await self.reader.language(record.guild_id))(what, player=escape(actor.name))
         return Reply(
             text=words(actor.locale)("answer.declined"),
             post=Post(text=text, ping=text, mentions=others),
@@ -391,7 +393,11 @@ class Challenges:
         if record.created_by == actor.id:
             raise Refusal("answer.own_challenge")
         return await self.openings.begin(
-            actor, record, words()("challenge.begins", player=escape(actor.name))
+            actor,
+            record,
+            words(await self.reader.language(record.guild_id))(
+                "challenge.begins", player=escape(actor.name)
+            ),
         )
 
     @guarded

@@ -142,13 +142,14 @@ class ClockKeeper:
         )
 
     async def lines(
-        self, record: MatchRecord, seats: Sequence[int], names: Sequence[str]
+        self, record: MatchRecord, seats: Sequence[int], names: Sequence[str], locale: str = "en"
     ) -> list[str]:
-        """The "⏳" lines under a board: the time left of everyone who must act."""
+        """The "⏳" lines under a board (in the server's ``locale``): the time left of
+        everyone who must act."""
         lines = []
         for seat in seats:
-            if left := await self.time_left(record, seat):
-                lines.append(words()("clock.line", player=names[seat], left=left))
+            if left := await self.time_left(record, seat, locale=locale):
+                lines.append(words(locale)("clock.line", player=names[seat], left=left))
         return lines
 
     async def games_clock(

@@ -259,8 +259,12 @@ class Correspondence:
             uid = updated.seats[seat]
             seconds = max(0.0, math.ceil(tc.remaining(clocks, seat, now, vacations) or 0))
             mode = await self.notifier.mode(uid)
-            # in the thread everyone reads it (English); a DM speaks its reader's language
-            locale = await self.notifier.locale(uid) if mode in ("dm", "digest") else "en"
+            # in the thread everyone reads it (the server's language); a DM speaks its reader's
+            locale = (
+                await self.notifier.locale(uid)
+                if mode in ("dm", "digest")
+                else await self.reader.language(updated.guild_id)
+            )
             text = words(locale)(
                 "clock.reminder",
                 player=names[seat],
@@ -518,14 +522,15 @@ class Correspondence:
         limit: int = 15,
     ) -> Reply:
         """One game's ladder; without a game, the top three of every game played here."""
-        say = words()  # posted for everyone where it was asked: shared text
+        # posted for everyone where it was asked: the server's language
+        say = words(await self.reader.language(guild_id))
         guild = guild_id or ""
         if not (game or "").strip():
             lines = []
             for name in games.available():
                 rows = await self.store.ratings(guild, name)
                 if rows:
-                    lines += await self._ladder(name, rows[:3])
+                    lines += await self._ladder(name, rows[:3], say.language)
             if not lines:
                 return Reply(text=say("leaderboard.none"), ephemeral=False)
             lines.append(say("leaderboard.provisional"))
@@ -534,13 +539,13 @@ class Correspondence:
         rows = await self.store.ratings(guild, rules.info.name)
         if not rows:
             return Reply(text=say("leaderboard.none_in", game=rules.info.title), ephemeral=False)
-        lines = await self._ladder(rules.info.name, rows[:limit])
+        lines = await self._ladder(rules.info.name, rows[:limit], say.language)
         lines.append(say("leaderboard.provisional"))
         return Reply(text="\n".join(lines), ephemeral=False)
 
-    async def _ladder(self, game: str, rows: Sequence[Rating]) -> list[str]:
+    async def _ladder(self, game: str, rows: Sequence[Rating], locale: str = "en") -> list[str]:
         names = await self.store.user_names([r.user_id for r in rows])
-        say = words()
+        say = words(locale)
         lines = [say("leaderboard.heading", game=games.get(game).info.title)]
         for place, r in enumerate(rows, start=1):
             who = escape(names.get(r.user_id, r.user_id))

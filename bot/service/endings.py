@@ -86,7 +86,8 @@ class Endings:
         loaded = self.reader.load(record)
         seat = self.reader.seat_of(record, actor)
         names = await self.reader.player_names(record)
-        shared = words()  # the reason is stored with the result and shown to everyone
+        # the reason is stored with the result and shown to everyone: the server's language
+        shared = words(await self.reader.language(record.guild_id))
         return await self._drop(
             loaded,
             seat,
@@ -191,7 +192,7 @@ class Endings:
 
     async def finish_by_agreement(self, actor: User, record: MatchRecord) -> Reply:
         loaded = self.reader.load(record)
-        shared = words()
+        shared = words(await self.reader.language(record.guild_id))
         outcome = Outcome(winners=(), termination="agreement", reason=shared("draw.agreed"))
         return await self._finish(
             loaded,
@@ -232,7 +233,7 @@ class Endings:
         """Record a proposal (draw, undo) that the other side answers with /accept or
         /decline — or the buttons, which do the same."""
         words_of = PROPOSALS[kind]
-        shared = words()
+        shared = words(await self.reader.language(record.guild_id))
         meta = {**record.meta, **pending}
         await self.transitions.commit(record, MatchUpdate(meta=meta))
         others = tuple(uid for uid in record.seats if uid != actor.id)
@@ -279,13 +280,16 @@ class Endings:
         )
         loaded = Loaded(done.record, rules, state)
         taken = " ".join(a.notation for a in dropped)
-        lines = [words()("undo.done_line", player=escape(actor.name), moves=taken)]
+        shared = words(await self.reader.language(record.guild_id))
+        lines = [shared("undo.done_line", player=escape(actor.name), moves=taken)]
         return await self.boards.turn_reply(loaded, lines, words(actor.locale)("undo.done"), before)
 
     async def timeout(self, record: MatchRecord, seat: int) -> Reply:
         loaded = self.reader.load(record)
         names = await self.reader.player_names(record)
-        reason = words()("clock.ran_out", player=names[seat])
+        reason = words(await self.reader.language(record.guild_id))(
+            "clock.ran_out", player=names[seat]
+        )
         return await self._drop(loaded, seat, "timeout", reason, f"⏰ {reason}")
 
     async def flag_fell(self, record: MatchRecord, seat: int, locale: str = "en") -> Reply | None:

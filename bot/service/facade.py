@@ -18,8 +18,8 @@ from __future__ import annotations
 
 import secrets
 import time
-from collections.abc import Callable, Sequence
-from typing import Any
+from collections.abc import Awaitable, Callable, Sequence
+from typing import Any, ParamSpec
 
 from bot.service.boards import Boards
 from bot.service.challenges import Challenges
@@ -38,6 +38,7 @@ from bot.service.panel import Guide, Panel
 from bot.service.premoves import Premoves
 from bot.service.reader import LinkFn, MatchReader
 from bot.service.records import Records
+from bot.service.replies import Reply
 from bot.service.seeks import Seeks
 from bot.service.servers import Servers
 from bot.service.tournaments.cases import Tournaments
@@ -48,6 +49,8 @@ from bot.service.webpages import BoardPages
 from bot.service.workers import Workers
 from storage import open_store
 from storage.base import Store
+
+P = ParamSpec("P")
 
 
 class Service:
@@ -138,7 +141,12 @@ class Service:
 
         # -- what the front ends call: each name is the use case's own method; an answer
         # that posts, DMs or makes a match also says where that match lives (its place)
-        placed, placed_all = self.reader.placing, self.reader.placing_all
+        # (and a command first notes the Discord language of the server it came from, which
+        # its shared posts speak unless the server chose one: bot.service.languages)
+        def placed(case: Callable[P, Awaitable[Reply]]) -> Callable[P, Awaitable[Reply]]:
+            return self.reader.placing(self.servers.noting(case))
+
+        placed_all = self.reader.placing_all
         self.play = placed(self.challenges.play)
         self.challenge = placed(self.challenges.challenge)
         self.attach_place = self.challenges.attach_place

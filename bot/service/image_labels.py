@@ -3,8 +3,8 @@
 The renderers sit below the bot and may not read its catalogue, so the service hands them
 their labels (``render.labels``: the keys, with the English they fall back on) as the
 ``image.*`` templates of the reader's language. Whose language: as for text (see
-``bot.words``), English for what is posted where several people read it (the match thread),
-the caller's own for a reply to one person.
+``bot.words``), the server's for what is posted where several people read it (the match
+thread), the caller's own for a reply to one person.
 """
 
 from __future__ import annotations

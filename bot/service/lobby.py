@@ -31,7 +31,7 @@ from bot.service.markdown import escape
 from bot.service.opponents import computer, has_computer, level_of
 from bot.service.reader import rules_named
 from bot.service.replies import Button, Post, Reply, is_computer
-from bot.words import words
+from bot.words import Words, words
 from storage.base import ACTIVE, CANCELLED, CHALLENGE, MatchRecord, MatchUpdate, Store
 
 if TYPE_CHECKING:
@@ -42,12 +42,15 @@ if TYPE_CHECKING:
     from bot.service.servers import Servers
     from bot.service.transition import Transitions
 
-LOBBY_BUTTONS = (
-    Button(words()("button.join"), "join", "success"),
-    Button(words()("button.leave"), "leave", "secondary"),
-    Button(words()("button.add_computer"), "add_computer", "secondary"),
-    Button(words()("button.start"), "start", "primary"),
-)
+
+def lobby_buttons(say: Words) -> tuple[Button, ...]:
+    """The lobby post's buttons, in the server's language (``say``)."""
+    return (
+        Button(say("button.join"), "join", "success"),
+        Button(say("button.leave"), "leave", "secondary"),
+        Button(say("button.add_computer"), "add_computer", "secondary"),
+        Button(say("button.start"), "start", "primary"),
+    )
 
 
 def lobby_of(record: MatchRecord) -> dict[str, Any] | None:
@@ -138,7 +141,7 @@ class Lobby:
                 "lobby": {"seats": size, "invited": [u.id for u in guests]},
             },
         )
-        shared = words()  # the lobby's post is read by everyone: see bot.words
+        shared = await self.reader.shared(record)  # the lobby's post is read by everyone
         post = await self._lobby_post(
             record, shared("lobby.opens", player=escape(actor.name), game=info.title)
         )
@@ -146,7 +149,8 @@ class Lobby:
             post = Post(
                 text=post.text,
                 ping=shared(
-                    "lobby.invited", players=plural_names([escape(g.name) for g in guests])
+                    "lobby.invited",
+                    players=plural_names([escape(g.name) for g in guests], shared.language),
                 ),
                 mentions=tuple(g.id for g in guests),
                 buttons=post.buttons,
@@ -168,7 +172,7 @@ class Lobby:
             for uid in lobby.get("invited", [])
             if uid not in record.seats
         ]
-        say = words()
+        say = await self.reader.shared(record)
         lines = [
             headline,
             say(
@@ -184,11 +188,11 @@ class Lobby:
         lines.append(
             say("lobby.waiting", n=need) if need > 0 else say("lobby.can_start", player=names[0])
         )
-        lines.append(options_text(rules, record.options).strip())
-        lines.append(terms_text(record.meta).strip())
+        lines.append(options_text(rules, record.options, say.language).strip())
+        lines.append(terms_text(record.meta, say.language).strip())
         return Post(
             text="\n".join(line for line in lines if line),
-            buttons=LOBBY_BUTTONS,
+            buttons=lobby_buttons(say),
             title=say("lobby.title", game=rules.info.title, match=record.id),
         )
 
@@ -253,12 +257,13 @@ class Lobby:
         updated = (
             await self.transitions.commit(record, MatchUpdate(seats=[*record.seats, actor.id]))
         ).record
-        post = await self._lobby_post(updated, words()("lobby.joins", player=escape(actor.name)))
+        shared = await self.reader.shared(updated)
+        post = await self._lobby_post(updated, shared("lobby.joins", player=escape(actor.name)))
         if len(updated.seats) >= lobby.get("seats", 0):
             creator = escape(await self.store.user_name(updated.created_by) or updated.created_by)
             post = Post(
                 text=post.text,
-                ping=words()("lobby.full_ping", player=creator),
+                ping=shared("lobby.full_ping", player=creator),
                 mentions=(updated.created_by,),
                 buttons=post.buttons,
                 title=post.title,
@@ -293,7 +298,10 @@ class Lobby:
             await self.transitions.commit(record, MatchUpdate(seats=[*record.seats, player.id]))
         ).record
         post = await self._lobby_post(
-            updated, words()("lobby.adds", player=escape(actor.name), computer=escape(player.name))
+            updated,
+            (await self.reader.shared(updated))(
+                "lobby.adds", player=escape(actor.name), computer=escape(player.name)
+            ),
         )
         return Reply(
             text=words(actor.locale)(
@@ -314,7 +322,9 @@ class Lobby:
         if actor.id == record.created_by:
             await self.transitions.commit(record, MatchUpdate(status=CANCELLED))
             others = tuple(uid for uid in record.seats if uid != actor.id)
-            text = words()("lobby.closed_post", player=escape(actor.name), match=record.id)
+            text = (await self.reader.shared(record))(
+                "lobby.closed_post", player=escape(actor.name), match=record.id
+            )
             return Reply(
                 text=words(actor.locale)("lobby.closed"),
                 post=Post(text=text, ping=text if others else "", mentions=others),
@@ -322,7 +332,9 @@ class Lobby:
             )
         seats = [uid for uid in record.seats if uid != actor.id]
         updated = (await self.transitions.commit(record, MatchUpdate(seats=seats))).record
-        post = await self._lobby_post(updated, words()("lobby.leaves", player=escape(actor.name)))
+        post = await self._lobby_post(
+            updated, (await self.reader.shared(updated))("lobby.leaves", player=escape(actor.name))
+        )
         return Reply(
             text=words(actor.locale)("lobby.left", match=record.id), post=post, match_id=record.id
         )
@@ -357,7 +369,9 @@ class Lobby:
         names = await self.reader.player_names(updated)
         seating = ", ".join(seat_label(rules, state, seat, name) for seat, name in enumerate(names))
         lines = [
-            words()("lobby.starts", player=escape(actor.name), seats=seating),
+            (await self.reader.shared(updated))(
+                "lobby.starts", player=escape(actor.name), seats=seating
+            ),
             *rules.notices(state, state),
         ]
         return await self.boards.turn_reply(

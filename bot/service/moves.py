@@ -182,10 +182,11 @@ class Moves:
             if step.description:
                 lines.append(step.description)
             lines.extend(n for n in step.notices if n != said)
-        lines.extend(round_summary(rules, state, new_state, names))
+        shared = await self.reader.shared(updated)  # the thread's lines: the server's language
+        lines.extend(round_summary(rules, state, new_state, names, shared.language))
         if answer_steps:
             lines.append(
-                words()(
+                shared(
                     "premove.played",
                     player=names[author],
                     moves=rules.step_separator.join(step.notation for step in answer_steps),

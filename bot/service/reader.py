@@ -18,9 +18,11 @@ from typing import Any, ParamSpec
 
 import games
 from bot.service.base import DROP, Loaded, Refusal, User, parse_id, shown_id
+from bot.service.languages import server_language
 from bot.service.markdown import escape
 from bot.service.replies import MatchPlace, Reply, is_computer
 from bot.service.transition import Transitions, public_version
+from bot.words import Words, words
 from games.core import Rules
 from storage.base import ACTIVE, CHALLENGE, FINISHED, ActionRecord, MatchRecord, Store
 
@@ -71,6 +73,15 @@ class MatchReader:
         now = self.clock()
         for user in users:
             await self.store.ensure_user(user.id, user.name, now)
+
+    async def language(self, guild_id: str | None) -> str:
+        """The language of ``guild_id``'s shared posts: its match threads, their images and
+        every other post many people read (:mod:`bot.service.languages`)."""
+        return await server_language(self.store, guild_id)
+
+    async def shared(self, record: MatchRecord) -> Words:
+        """The sentences of ``record``'s shared posts, in its server's language."""
+        return words(await self.language(record.guild_id))
 
     async def player_names(self, record: MatchRecord, *, raw: bool = False) -> list[str]:
         """The players' names by seat, escaped for the markdown every post and reply is

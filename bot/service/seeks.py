@@ -51,10 +51,10 @@ def seek_of(record: MatchRecord) -> dict[str, Any] | None:
     return seek if record.status == CHALLENGE and isinstance(seek, dict) else None
 
 
-def _range_text(seek: dict[str, Any]) -> str:
+def _range_text(seek: dict[str, Any], locale: str = "en") -> str:
     """``for ratings 1400–1800`` (empty for a seek open to everyone)."""
     low, high = seek.get("min"), seek.get("max")
-    say = words()
+    say = words(locale)
     if low is not None and high is not None:
         return say("seek.range_both", low=low, high=high)
     if low is not None:
@@ -62,8 +62,8 @@ def _range_text(seek: dict[str, Any]) -> str:
     return say("seek.range_max", high=high) if high is not None else ""
 
 
-def _with_range(text: str, seek: dict[str, Any]) -> str:
-    span = _range_text(seek)
+def _with_range(text: str, seek: dict[str, Any], locale: str = "en") -> str:
+    span = _range_text(seek, locale)
     return f"{text} · {span}" if span else text
 
 
@@ -135,7 +135,9 @@ class Seeks:
                 SEEK_KEY: {"min": min_rating, "max": max_rating},
             },
         )
-        shared = words()  # the seek is read by everyone: see bot.words
+        # the seek is read by everyone: the server's language
+        language = await self.reader.language(record.guild_id)
+        shared = words(language)
         mine = await self._rating_of(record, actor.id)
         text = (
             _with_range(
@@ -148,9 +150,10 @@ class Seeks:
                     color=record.meta["color"],
                 ),
                 record.meta[SEEK_KEY],
+                language,
             )
-            + options_text(rules, checked)
-            + terms_text(extra)
+            + options_text(rules, checked, language)
+            + terms_text(extra, language)
         )
         post = Post(
             text=text,
@@ -187,16 +190,17 @@ class Seeks:
         seats = [record.created_by, actor.id] if seat == 0 else [actor.id, record.created_by]
         challenger = escape(await self.store.user_name(record.created_by) or record.created_by)
         player = escape(actor.name)
+        shared = words(await self.reader.language(record.guild_id))
         reply = await self.openings.begin(
             actor,
             record,
-            words()("seek.accepted_line", player=player, challenger=challenger),
+            shared("seek.accepted_line", player=player, challenger=challenger),
             seats=seats,
             meta={k: v for k, v in record.meta.items() if k != SEEK_KEY},
         )
         if reply.post is not None and record.created_by not in reply.post.mentions:
             # The challenger hears the seek was taken even when the newcomer moves first.
-            ping = words()("seek.taken_ping", challenger=challenger, player=player)
+            ping = shared("seek.taken_ping", challenger=challenger, player=player)
             post = replace(
                 reply.post,
                 ping=f"{reply.post.ping}\n{ping}".strip(),
@@ -229,9 +233,10 @@ class Seeks:
                     game=rules.info.title,
                     player=escape(names.get(record.created_by, record.created_by)),
                     rating=glicko.display(rating),
-                    terms=terms_text(record.meta).strip(),
+                    terms=terms_text(record.meta, say.language).strip(),
                 ),
                 seek,
+                say.language,
             )
             if self.link is not None and (url := self.link(record)):
                 line += f" {url}"

@@ -8,16 +8,17 @@ with the store and the clock answers both, without knowing anything of matches.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+import functools
+from collections.abc import Awaitable, Callable
+from typing import Any, ParamSpec
 
 import games
-from bot.service import limits
+from bot.service import languages, limits
 from bot.service import timecontrol as tc
 from bot.service.base import Refusal, User, guarded, manages
 from bot.service.reader import rules_named
 from bot.service.replies import Reply
-from bot.words import words
+from bot.words import DEFAULT_LANGUAGE, words
 from storage.base import Store
 
 SPECTATORS_KEY = "spectators"
@@ -26,8 +27,16 @@ SPECTATORS_KEY = "spectators"
 thread (:mod:`bot.service.webpages`)."""
 SPECTATOR_MODES = ("thread", "public")
 SERVER_KEYS = (
-    "time", "channel", "mode", "games", SPECTATORS_KEY, *(x.name for x in limits.LIMITS)
+    "time", "channel", "mode", "games", SPECTATORS_KEY, "language",
+    *(x.name for x in limits.LIMITS),
 )  # fmt: skip
+P = ParamSpec("P")
+LANGUAGE_SOURCES = {
+    "chosen": "settings.language_chosen",
+    "discord": "settings.language_discord",
+    "default": "settings.language_default",
+}
+"""How /server settings says where the language of shared posts comes from."""
 
 
 class Servers:
@@ -73,6 +82,8 @@ class Servers:
                 if value not in SPECTATOR_MODES:
                     raise Refusal("settings.bad_spectators")
                 settings[SPECTATORS_KEY] = value
+            elif key == "language":
+                settings = self._language_set(settings, str(value))
             else:
                 raise Refusal("settings.unknown", key=repr(key), keys=", ".join(SERVER_KEYS))
         if changes:
@@ -89,6 +100,7 @@ class Servers:
             "settings.threads" if settings.get("mode", "thread") == "thread" else "settings.inline"
         )
         allowed = limits.values(settings)
+        language = languages.shared_language(settings)
         lines = [
             say(
                 "settings.summary",
@@ -102,6 +114,12 @@ class Servers:
                 if settings.get(SPECTATORS_KEY) == "public"
                 else "settings.spectators_thread"
             ),
+            say(
+                "settings.language_line",
+                language=words(language)("language.name"),
+                code=language,
+                source=say(LANGUAGE_SOURCES[languages.source_of(settings)]),
+            ),
             say("settings.limits_head"),
             *(
                 say("settings.limit_line", name=x.name, label=say(x.label, n=allowed[x.name]))
@@ -109,6 +127,52 @@ class Servers:
             ),
         ]
         return Reply(text="\n".join(lines))
+
+    @staticmethod
+    def _language_set(settings: dict[str, Any], value: str) -> dict[str, Any]:
+        """``language:de`` chooses German for shared posts; ``auto`` or nothing goes back
+        to Discord's community language."""
+        code = value.strip().lower()
+        if code in ("", languages.AUTO):
+            return {k: v for k, v in settings.items() if k != languages.CHOSEN}
+        if code not in languages.shipped():
+            raise Refusal(
+                "settings.bad_language",
+                language=repr(value[:20]),
+                languages=", ".join([languages.AUTO, *languages.shipped()]),
+            )
+        return {**settings, languages.CHOSEN: code}
+
+    async def language(self, guild_id: str | None) -> str:
+        """The language of ``guild_id``'s shared posts (see :mod:`bot.service.languages`)."""
+        return await languages.server_language(self.store, guild_id)
+
+    async def note_locale(self, actor: User) -> None:
+        """Keep the Discord preferred locale of the server ``actor`` acts from, so posts made
+        later without an interaction (the clock's) know it; written only when it changed."""
+        if not actor.guild_id or not actor.guild_locale:
+            return
+        seen = languages.known(actor.guild_locale) or ""
+        seen = "" if seen == DEFAULT_LANGUAGE else seen  # English is everyone's default
+        settings = await self.store.guild_settings(actor.guild_id)
+        if settings.get(languages.SEEN, "") == seen:
+            return
+        await self.store.save_guild_settings(
+            actor.guild_id, {**settings, languages.SEEN: seen}, self.clock()
+        )
+
+    def noting(self, case: Callable[P, Awaitable[Any]]) -> Callable[P, Awaitable[Any]]:
+        """``case`` that first notes its actor's server locale (:meth:`note_locale`), so the
+        answer's shared posts already speak it."""
+
+        @functools.wraps(case)
+        async def noted(*args: P.args, **kwargs: P.kwargs) -> Any:
+            actor = next((a for a in args if isinstance(a, User)), None)
+            if actor is not None:
+                await self.note_locale(actor)
+            return await case(*args, **kwargs)
+
+        return noted
 
     def _game_list(self, text: str) -> list[str]:
         named = [w for w in text.replace(",", " ").split() if w]

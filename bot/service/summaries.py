@@ -19,7 +19,7 @@ def _label(view: dict[str, Any], seat: int, names: Sequence[str]) -> str:
     return f"{names[seat]}{colour}" if seat < len(names) else str(seat)
 
 
-def _goods(view: dict[str, Any], names: Sequence[str]) -> list[str]:
+def _goods(view: dict[str, Any], names: Sequence[str], locale: str = "en") -> list[str]:
     """``Foundry Flats → nobody``, ``Downtown → bob (Orange)``: where each of the round's Hot
     Goods came up and who got them (the thread already had the full sentences)."""
     places = {
@@ -35,19 +35,22 @@ def _goods(view: dict[str, Any], names: Sequence[str]) -> list[str]:
                 parts.append(str(goods["note"]).rstrip(". "))
             continue
         winner = goods.get("winner")
-        who = words()("summary.nobody") if winner is None else _label(view, winner, names)
+        who = words(locale)("summary.nobody") if winner is None else _label(view, winner, names)
         parts.append(f"{place} → {who}")
     return parts
 
 
-def round_summary(rules: Any, before: Any, after: Any, names: Sequence[str]) -> list[str]:
-    """Lines closing the round that ``before → after`` finished, or nothing."""
+def round_summary(
+    rules: Any, before: Any, after: Any, names: Sequence[str], locale: str = "en"
+) -> list[str]:
+    """Lines closing the round that ``before → after`` finished, or nothing; in ``locale``,
+    the language of the match thread's server (shared text)."""
     old, new = rules.view(before, None), rules.view(after, None)
     if "round" not in new or new.get("round") == old.get("round") or not old.get("round"):
         return []
-    say = words()  # a post in the match thread: shared text
+    say = words(locale)
     lines = [say("summary.round_over", round=old["round"])]
-    goods = _goods(new, names)
+    goods = _goods(new, names, locale)
     if goods:
         lines.append(say("summary.hot_goods", goods="; ".join(goods)))
     jail = new.get("jailed") or []

@@ -40,6 +40,7 @@ import games
 from bot.service import premoves
 from bot.service import timecontrol as tc
 from bot.service.base import note_commit, rating_or_new
+from bot.service.languages import server_language
 from bot.service.markdown import escape
 from bot.service.replies import is_computer
 from bot.words import words
@@ -257,7 +258,9 @@ class Transitions:
             for old, new in zip(before, after, strict=True)
         )
         return RatingsWrite(guild, record.game, after, expected), (
-            words()("rating.changes", changes=changes),
+            words(await server_language(self.store, record.guild_id))(
+                "rating.changes", changes=changes
+            ),
         )
 
 

@@ -34,10 +34,11 @@ Conventions:
   when they last chose how to be notified (``/me notify`` stores it; see
   ``Notifier.locale``): the clock has no interaction to read a locale from, and that is the
   moment a player asks for DMs. Everything posted where several people read it (the match
-  thread, the board caption, challenge and lobby posts, thread reminders) is English: Discord
-  gives a bot no language for a thread (``guild_locale`` is only set for community servers and
-  says nothing about who plays), so shared text stays in the one language everyone is sure to
-  have. A per-server language setting would be the clean source for shared posts.
+  thread, its board image, challenge, lobby and tournament posts, thread reminders) is in the
+  server's language: Discord gives a bot no language for a thread, so it is the one a manager
+  chose (``/server settings language:``), else Discord's preferred locale of a community
+  server, else English (:mod:`bot.service.languages`). ``words()`` without a locale is English:
+  logs, and the places that phrase nothing for a reader.
 """
 
 from __future__ import annotations

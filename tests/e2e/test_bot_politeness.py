@@ -132,3 +132,29 @@ async def test_a_typed_match_that_is_no_number_is_no_such_match(
             assert "There is no match" in answer.json["content"], answer.json
             assert flags_of(answer) & EPHEMERAL
     assert server.internal_errors == [] and server.client_errors == []
+
+
+async def test_a_german_community_gets_german_thread_posts(
+    fake_discord: FakeDiscord, tmp_path: Path, database: str
+) -> None:
+    """Discord's preferred locale of a community server is the language of shared posts
+    (no /server settings language: chosen); a member's English client still gets English."""
+    server = fake_discord
+    server.preferred_locale = "de"
+    async with bot_running(server, database):
+        thread_id, challenge_id = await start_match(server)  # its reply to alice: English
+        assert "Bob, nimmst du an?" in thread_posts(server, thread_id)[-1].json["content"]
+        await press(server, "bb:accept:1::", user="bob", message=challenge_id)
+        _, played = await command(
+            server, "move", {"move": "a3-a4"}, user="alice", channel=thread_id
+        )
+    assert content(played).startswith("Played a3-a4")
+    post = thread_posts(server, thread_id)[-1]
+    assert "Bob, du bist in Ordo am Zug" in post.json["content"]
+    assert "Bob (Black) am Zug." in str(post.json) and "to move" not in str(post.json)
+    [attachment] = post.json["attachments"]
+    assert (
+        attachment["description"].startswith("Ordo-Brett")
+        or "am Zug" in (attachment["description"])
+    )
+    assert server.internal_errors == []

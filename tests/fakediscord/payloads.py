@@ -288,6 +288,7 @@ def guild_json(
     member_count: int,
     threads: Sequence[JSON] = (),
     joined_at: datetime,
+    preferred_locale: str = "en-US",
 ) -> JSON:
     """A GUILD_CREATE payload: the full guild plus the gateway-only extras discord.py expects."""
     return {
@@ -309,7 +310,7 @@ def guild_json(
         "premium_tier": 0,
         "premium_subscription_count": 0,
         "premium_progress_bar_enabled": False,
-        "preferred_locale": "en-US",
+        "preferred_locale": preferred_locale,
         "system_channel_id": None,
         "system_channel_flags": 0,
         "rules_channel_id": None,
@@ -455,6 +456,8 @@ class InteractionContext:
     member: JSON | None
     app_permissions: discord.Permissions = BOT_PERMISSIONS
     locale: str = "en-US"
+    guild_locale: str = "en-US"
+    """The server's "preferred locale" (community servers set it; others say en-US)."""
 
 
 def interaction_json(
@@ -488,8 +491,8 @@ def interaction_json(
         payload["message"] = message
     if ctx.guild_id is not None:
         payload["guild_id"] = str(ctx.guild_id)
-        payload["guild"] = {"id": str(ctx.guild_id), "locale": "en-US", "features": []}
-        payload["guild_locale"] = "en-US"
+        payload["guild"] = {"id": str(ctx.guild_id), "locale": ctx.guild_locale, "features": []}
+        payload["guild_locale"] = ctx.guild_locale
         payload["member"] = ctx.member
     else:
         payload["user"] = ctx.user.json()

@@ -331,6 +331,8 @@ class FakeDiscord:
             for n, (key, display) in enumerate(users, start=1)
         }
         self.guild_id = GUILD_ID
+        self.preferred_locale = "en-US"
+        """The guild's Discord "preferred locale": set ``de`` for a German community."""
         self.guild_name = "Fake Guild"
         self.owner = next(iter(self.users.values()))
         self.channel_id = GAMES_CHANNEL_ID
@@ -492,6 +494,7 @@ class FakeDiscord:
             members=members,
             member_count=len(everyone),
             joined_at=WORLD_CREATED,
+            preferred_locale=self.preferred_locale,
         )
 
     # ----------------------------------------------------------------- recording and waiting
@@ -1264,7 +1267,12 @@ class FakeDiscord:
         guild_id = int(channel["guild_id"]) if "guild_id" in channel else None
         member = self.member_json(user, with_permissions=True) if guild_id else None
         return p.InteractionContext(
-            app_id=self.app_id, guild_id=guild_id, channel=channel, user=user, member=member
+            app_id=self.app_id,
+            guild_id=guild_id,
+            channel=channel,
+            user=user,
+            member=member,
+            guild_locale=self.preferred_locale,
         )
 
     def _register(

@@ -38,7 +38,7 @@ async def test_a_german_player_gets_german_replies(service: Service) -> None:
     match = await start_ordo(service)
     played = await service.move(GERMAN_ALICE, "a3-a4", match_id=match)
     assert played.text == "Gespielt: a3-a4."
-    # the post in the match thread is read by both players: English
+    # the post in the match thread is read by both players: the server's language (English)
     assert played.post is not None and "to move" in played.post.text
 
 

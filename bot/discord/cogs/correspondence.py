@@ -9,6 +9,7 @@ import discord
 from bot.discord.cogs.common import MATCH_HELP, bot_of, match_autocomplete, run, where
 from bot.discord.cogs.info import game_choices
 from bot.discord.identity import actor_of
+from bot.service.languages import AUTO, shipped
 from bot.service.limits import (
     COMPUTER_GAMES,
     HINTS_PER_HOUR,
@@ -105,6 +106,11 @@ class CorrespondenceCog(commands.Cog):
         tournament_rounds="Most rounds a tournament here may play",
         spectators="Who may open a match's web board: people who see its thread, or anyone "
         "with the address",
+        language="Language of shared posts: threads, challenges, lobbies (auto: the server's "
+        "Discord language)",
+    )
+    @app_commands.choices(
+        language=[app_commands.Choice(name=code, value=code) for code in (AUTO, *shipped())]
     )
     async def settings(
         self,
@@ -122,6 +128,7 @@ class CorrespondenceCog(commands.Cog):
         tournament_rounds: app_commands.Range[int, TOURNAMENT_ROUNDS.low, TOURNAMENT_ROUNDS.high]
         | None = None,
         spectators: Literal["thread", "public"] | None = None,
+        language: str | None = None,
     ) -> None:
         """Anyone may read the settings; only the service decides who may change them (Manage
         Server). Discord applies default permissions to a whole group only, and ``/server``
@@ -139,6 +146,7 @@ class CorrespondenceCog(commands.Cog):
             "tournaments": tournaments,
             "tournament_rounds": tournament_rounds,
             "spectators": spectators,
+            "language": language,
         }
         actor = actor_of(interaction)
         await run(

@@ -184,10 +184,11 @@ class Tournaments:
             raise Refusal("limits.rounds", most=most, rounds=rounds)
         await self.limits.tournament(actor, guild_id)
         terms = await self.clocks.new_match_meta(guild_id, time_control, rated)
-        title = (name or "").strip()[:60] or words()(
+        shared = words(await self.reader.language(guild_id))  # the name is everyone's
+        title = (name or "").strip()[:60] or shared(
             "tournament.default_name",
             game=info.title,
-            format=words()(FORMAT_WORDS[system]),
+            format=shared(FORMAT_WORDS[system]),
         )
         record = await self.tournament_transitions.create(
             guild_id=guild_id or "",
@@ -210,7 +211,7 @@ class Tournaments:
         return Reply(
             text=words(actor.locale)("tournament.created", id=record.id, name=escape(title)),
             post=await self.posts.signup_post(
-                record, words()("tournament.opens", player=escape(actor.name))
+                record, shared("tournament.opens", player=escape(actor.name))
             ),
             place=channel_id,
         )
@@ -260,7 +261,7 @@ class Tournaments:
                 )
             except StaleVersion:
                 continue
-            say = words()
+            say = words(await self.reader.language(record.guild_id or None))
             headline = say(
                 "tournament.joined" if join else "tournament.left", player=escape(actor.name)
             )
@@ -344,7 +345,9 @@ class Tournaments:
         """Cancel a tournament; games already running go on as ordinary matches."""
         record = await self._organised(actor, tournament_id)
         await self.tournament_transitions.commit(record, status=TOURNAMENT_CANCELLED)
-        text = words()("tournament.cancelled", name=escape(record.name), player=escape(actor.name))
+        text = words(await self.reader.language(record.guild_id or None))(
+            "tournament.cancelled", name=escape(record.name), player=escape(actor.name)
+        )
         return Reply(
             text=words(actor.locale)("common.done"),
             post=Post(text=text),
@@ -440,7 +443,7 @@ class Tournaments:
                 await self.transitions.commit(existing, MatchUpdate(status=CANCELLED))
             raise
         names = await self.reader.player_names(existing)
-        line = words()(
+        line = words(await self.reader.language(record.guild_id or None))(
             "tournament.board_line",
             name=escape(record.name),
             round=number,
@@ -490,8 +493,9 @@ class Tournaments:
             log.info("tournament %s: no new pairings after round %s", record.id, done)
             return await self._finish_tournament(record)
         after = await self.tournament_transitions.commit(record, data=following)
-        text = words()("tournament.round_begins", name=escape(record.name), round=done + 1,
-                       rounds=data["planned"])  # fmt: skip
+        shared = words(await self.reader.language(record.guild_id or None))
+        text = shared("tournament.round_begins", name=escape(record.name), round=done + 1,
+                      rounds=data["planned"])  # fmt: skip
         return [await self.posts.standings_reply(after, headline=text)]
 
     async def _finish_tournament(self, record: TournamentRecord) -> list[Reply]:
@@ -499,12 +503,13 @@ class Tournaments:
         rows = rows_of(record.data)
         names = await self.store.user_names([r.player for r in rows])
         winners = [escape(names.get(r.player, r.player)) for r in rows if r.rank == 1]
-        text = words()("tournament.finished", name=escape(record.name), winners=" & ".join(winners))
+        shared = words(await self.reader.language(record.guild_id or None))
+        text = shared("tournament.finished", name=escape(record.name), winners=" & ".join(winners))
         reply = await self.posts.standings_reply(record, headline=text, final=True)
         mentions = tuple(record.data["players"])
         post = dataclasses.replace(
             reply.post or Post(text=text),
-            ping=words()("tournament.final_ping", name=escape(record.name)),
+            ping=shared("tournament.final_ping", name=escape(record.name)),
             mentions=mentions,
         )
         return [dataclasses.replace(reply, post=post)]
@@ -518,7 +523,10 @@ class Tournaments:
             post = await self.posts.signup_post(record, "")
             return Reply(text=post.text.strip())
         return await self.posts.standings_reply(
-            record, final=record.status == TOURNAMENT_FINISHED, viewer=actor.id
+            record,
+            final=record.status == TOURNAMENT_FINISHED,
+            viewer=actor.id,
+            locale=actor.locale,
         )
 
     @guarded

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 import games
 from bot.service.boards import terms_text
 from bot.service.image_labels import image_labels
+from bot.service.languages import server_language
 from bot.service.markdown import escape
 from bot.service.replies import Button, Post, Reply
 from bot.service.tournaments.rounds import (
@@ -39,7 +40,7 @@ class TournamentPosts:
         self.workers = workers
 
     async def signup_post(self, record: TournamentRecord, headline: str) -> Post:
-        say = words()
+        say = words(await server_language(self.store, record.guild_id or None))  # shared
         data = record.data
         names = await self.store.user_names(data["players"])
         rules = games.get(record.game)
@@ -52,7 +53,7 @@ class TournamentPosts:
                 game=rules.info.title,
                 format=say(FORMAT_WORDS[system_of(data)]),
             ),
-            terms_text({**data["terms"]}).strip(),
+            terms_text({**data["terms"]}, say.language).strip(),
             say(
                 "tournament.entrants",
                 count=len(data["players"]),
@@ -75,11 +76,14 @@ class TournamentPosts:
         headline: str = "",
         final: bool = False,
         viewer: str | None = None,
+        locale: str | None = None,
     ) -> Reply:
+        """The standings: posted in the server's language, or shown to one ``viewer`` in
+        their ``locale``."""
         rows = rows_of(record.data)
         names = await self.store.user_names(record.data["players"])
         system = system_of(record.data)
-        say = words()
+        say = words(locale or await server_language(self.store, record.guild_id or None))
         played = sum(1 for r in rounds_of(record.data) if r.get("scored"))
         planned = record.data.get("planned", "?")
         if final:

@@ -1,0 +1,59 @@
+"""The language of a server's shared posts: match threads, their board images, challenge,
+lobby, seek and tournament posts, thread reminders.
+
+Why per server: a shared post has many readers and no single locale, but a server usually
+has one language its members read. Two sources, in order: the language a manager chose with
+``/server settings language:`` (kept as ``language``), else Discord's "preferred locale" of
+a community server, as the last interaction from it said (kept as ``discord_locale``, written
+only when it changes), else English. The stored copy of Discord's locale is what lets the
+clock's posts (reminders, timeouts) speak the server's language: the tick has no interaction.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from bot.words import DEFAULT_LANGUAGE, catalogue, language_of
+from storage.base import Store
+
+CHOSEN = "language"
+"""The settings key of the language a manager chose (absent: follow Discord)."""
+SEEN = "discord_locale"
+"""The settings key of the server's Discord preferred locale, as last seen."""
+AUTO = "auto"
+"""What a manager types to go back to Discord's language."""
+
+
+def shipped() -> list[str]:
+    """The languages a server may choose: those the catalogue has."""
+    return sorted(catalogue().languages)
+
+
+def known(locale: object) -> str | None:
+    """``locale``'s catalogue language if we ship it, else None."""
+    if not locale:
+        return None
+    language = language_of(locale)
+    return language if language in catalogue().languages else None
+
+
+def source_of(settings: Mapping[str, Any]) -> str:
+    """Where the shared language comes from: ``chosen``, ``discord`` or ``default``."""
+    if known(settings.get(CHOSEN)):
+        return "chosen"
+    if known(settings.get(SEEN)):
+        return "discord"
+    return "default"
+
+
+def shared_language(settings: Mapping[str, Any]) -> str:
+    """The language of a server's shared posts, from its settings."""
+    return known(settings.get(CHOSEN)) or known(settings.get(SEEN)) or DEFAULT_LANGUAGE
+
+
+async def server_language(store: Store, guild_id: str | None) -> str:
+    """The shared language of ``guild_id`` (English where there is no server: a DM)."""
+    if not guild_id:
+        return DEFAULT_LANGUAGE
+    return shared_language(await store.guild_settings(guild_id))
