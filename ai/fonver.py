@@ -33,7 +33,7 @@ from typing import Any
 import games
 from ai.budget import Budget
 from ai.fonver_distance import FAR, Links, distance, links, through
-from ai.fonver_tactics import FonverTactics
+from ai.fonver_tactics import FonverTactics, opens_crosscut
 from ai.mcts import Settings, search
 from ai.safety import Tally, first_safe, reserve
 from games.fonver.board import EMPTY, geometry, other
@@ -47,6 +47,8 @@ PLACEMENTS = 16
 """Placements kept per node, best first (progressive widening rarely goes further)."""
 CAPTURES = 12
 """Capture steps looked at per node; they are judged exactly, so this bounds the cost."""
+CUTS = 4
+"""Crosscut-opening placements moved to the front of a node's candidates."""
 
 SETTINGS = Settings(exploration=0.35, widen=1.5, alpha=0.5)
 STEEPNESS = 0.6
@@ -112,7 +114,15 @@ def ranked_placements(state: FonverState, geo: Links) -> list[int]:
         centre = abs(rank - middle) + abs(file - middle)
         scored.append((urgent, own + opp + 0.05 * centre, point))
     scored.sort()
-    return [point for _, _, point in scored]
+    order = [point for _, _, point in scored]
+    # The placements that open a crosscut: each brings a capture, which both removes an
+    # enemy stone and moves one of the mover's anywhere along its chain — how connections
+    # are built in two strides. The path ranking cannot see that, so the best few of them
+    # come right after the points that finish or stop a connection.
+    urgent = sum(1 for tier, _, _ in scored if tier < 2)
+    cuts = [p for p in order[urgent:] if opens_crosscut(board, p, state.colour, n)][:CUTS]
+    rest = [p for p in order[urgent:] if p not in cuts]
+    return order[:urgent] + cuts + rest
 
 
 def ranked_captures(state: FonverState, geo: Links) -> list[tuple[int, int]]:

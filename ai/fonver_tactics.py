@@ -53,7 +53,8 @@ def _reach(board: tuple[int, ...], colour: int, sources: tuple[int, ...], geo: L
     return dist
 
 
-def _opens_crosscut(board: tuple[int, ...], point: int, colour: int, size: int) -> bool:
+def opens_crosscut(board: tuple[int, ...], point: int, colour: int, size: int) -> bool:
+    """Whether ``colour`` placing on ``point`` makes a crosscut (and so must capture)."""
     geo = geometry(size)
     enemy = other(colour)
     for anchor in geo.blocks_of[point]:
@@ -76,7 +77,7 @@ def winning_points(state: FonverState) -> list[int]:
     joins = [p for p, s in enumerate(board) if s == EMPTY and up[p] == 1 and down[p] == 1]
     cuts = [
         p for p, s in enumerate(board)
-        if s == EMPTY and p not in joins and _opens_crosscut(board, p, colour, n)
+        if s == EMPTY and p not in joins and opens_crosscut(board, p, colour, n)
     ]
     return joins + cuts
 

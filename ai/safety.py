@@ -86,6 +86,9 @@ class OutOfTime(Exception):
 
 @dataclass
 class Check(Generic[S, A]):
+    """One call's look: the game's tactics and the moment to give up (``None``: never, as
+    under an iteration cap, so the answer does not depend on the machine)."""
+
     tactics: Tactics[S, A]
     deadline: float | None = None
 
@@ -103,7 +106,7 @@ class Check(Generic[S, A]):
         self._tick()
         won = self.tactics.winner(state)
         if won is not None:
-            return won == me or won == -1
+            return won == me or won == -1  # our win, or a draw: nothing handed over
         if self.tactics.mover(state) == me:  # our turn goes on: some way to finish it
             if not self.tactics.multi_step:
                 return True
