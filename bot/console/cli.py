@@ -167,6 +167,8 @@ class Console:
             self.write(f"[image] {self._save(post.image, match_id)}")
         if post.detail:
             self.write(f"[image] {self._save(post.detail, match_id)} (close-up)")
+        for name, data in post.files:
+            self.write(f"[image] {self._save(data, match_id)} ({name})")
         if post.buttons:
             self.write("(buttons: " + " | ".join(b.label for b in post.buttons) + ")")
         if post.choices:
