@@ -14,11 +14,14 @@ boards (:data:`render.common.PALETTE`) so a player finds their line without the 
 
 from __future__ import annotations
 
+import io
 import math
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 from PIL import Image, ImageDraw
 
+from render import render
 from render.chart import GRID, _title_bar, game_ticks
 from render.common import PALETTE, RGB, font, text_width, to_png
 from render.fonts import draw_runs
@@ -61,7 +64,7 @@ def review_chart(
     numbers = font(24 * s, weight="semibold")
     widest = max(
         text_width(_tick(low + i * step, percent), font(24, weight="semibold"))
-        for i in range(int(round((high - low) / step)) + 1)
+        for i in range(round((high - low) / step) + 1)
     )
     left, right = _SIDE + widest + 14, WIDTH - _SIDE - 8
     top_y = _BAR + 10 + _LEGEND + 14
@@ -140,3 +143,29 @@ def review_chart(
 
 def _tick(value: float, percent: bool) -> str:
     return f"{round(value * 100)} %" if percent else f"{round(value)}"
+
+
+SMALL_WIDTH = 400
+"""A swing's board is drawn small: three of them follow the chart in one post."""
+
+
+def small_board(
+    game: str,
+    view: dict[str, Any],
+    *,
+    highlight: Sequence[dict[str, Any]] = (),
+    players: Sequence[str] | None = None,
+    status: str | None = None,
+    labels: Labels | None = None,
+    width: int = SMALL_WIDTH,
+) -> bytes:
+    """The board of ``view`` with ``highlight`` (the better move), shrunk to ``width``."""
+    png = render(
+        game, view, highlight=list(highlight), players=players, status=status, labels=labels
+    )
+    with Image.open(io.BytesIO(png)) as image:
+        full = image.convert("RGB")
+    if full.width <= width:
+        return png
+    height = round(full.height * width / full.width)
+    return to_png(full.resize((width, height), Image.Resampling.LANCZOS), quantize=False)

@@ -39,6 +39,7 @@ from bot.service.premoves import Premoves
 from bot.service.reader import LinkFn, MatchReader
 from bot.service.records import Records
 from bot.service.replies import Reply
+from bot.service.reviews import Reviews
 from bot.service.seeks import Seeks
 from bot.service.servers import Servers
 from bot.service.tournaments.cases import Tournaments
@@ -72,6 +73,8 @@ class Service:
         computer_seconds: dict[str, float] | None = None,
         limits: Limits | None = None,
         web: BoardLinks | None = None,
+        review_seconds: float = 0.5,
+        review_iterations: int | None = None,
     ) -> None:
         self.store = store
         self.clock = clock
@@ -128,6 +131,11 @@ class Service:
             self.transitions, self.reminders, computer_seconds,
         )  # fmt: skip
         self.computer_queue = self.opponents.computer_queue
+        self.reviews = Reviews(
+            store, self.reader, self.transitions, self.limits, self.workers,
+            seconds=review_seconds, iterations=review_iterations,
+        )  # fmt: skip
+        """``/match review``: the judging budget per position (seconds; iterations in tests)."""
         self.tournament_cases = Tournaments(
             *basics, self.boards, self.transitions, TournamentTransitions(store, clock),
             self.clocks, self.limits, self.servers, TournamentPosts(store, self.workers),
@@ -187,6 +195,9 @@ class Service:
         )
         self.play_queued_computer_turns = placed_all(self.opponents.play_queued_computer_turns)
         self.hint = placed(self.opponents.hint)
+        self.review = placed(self.reviews.review)
+        self.serve_reviews = lambda deliver: self.reviews.serve(self.reader.placing_each(deliver))
+        self.play_queued_reviews = placed_all(self.reviews.play_queued)
         self.server_settings = placed(self.servers.server_settings)
         self.notify = placed(self.correspondence.notify)
         self.on_startup = self.correspondence.on_startup
