@@ -129,10 +129,19 @@ def review_chart(
             r = 4 * s
             draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=colour)
     mark_font = font(22 * s, bold=True)
+    r = 17 * s
+    placed: list[tuple[float, float]] = []
     for px, py, text, index in marks:
         colour = LINE_COLOURS[index % len(LINE_COLOURS)]
         cx, cy = x_of(px), y_of(py)
-        r = 17 * s
+        # Swings on neighbouring moves would cover each other: move a ring along its column
+        # (towards the plot's middle) until it is clear of the rings already drawn.
+        step = 2.2 * r * (1 if cy < (top_y + bottom) / 2 * s else -1)
+        while any(abs(cx - ox) < 2 * r and abs(cy - oy) < 2 * r for ox, oy in placed):
+            cy += step
+        if (cx, cy) != (x_of(px), y_of(py)):
+            draw.line((x_of(px), y_of(py), cx, cy), fill=colour, width=2 * s)
+        placed.append((cx, cy))
         draw.ellipse(
             (cx - r, cy - r, cx + r, cy + r), fill=PALETTE.background, outline=colour, width=4 * s
         )
