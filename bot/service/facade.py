@@ -102,7 +102,15 @@ class Service:
 
         # -- the use cases, each built from what it uses ---------------------------------
         basics = (store, clock, self.reader)
-        self.endings = Endings(*basics, self.boards, self.transitions, self.clocks)
+        self.reviews = Reviews(
+            store, self.reader, self.transitions, self.limits, self.workers,
+            seconds=review_seconds, iterations=review_iterations,
+        )  # fmt: skip
+        """``/match review``: the judging budget per position (seconds; iterations in tests);
+        it also judges for a computer answering a draw offer."""
+        self.endings = Endings(
+            *basics, self.boards, self.transitions, self.clocks, judge=self.reviews
+        )
         self.openings = Openings(self.reader, self.boards, self.transitions, self.clocks)
         self.seeking = Seeks(
             *basics, self.transitions, self.limits, self.clocks, self.openings, seeds, link
@@ -131,11 +139,6 @@ class Service:
             self.transitions, self.reminders, computer_seconds,
         )  # fmt: skip
         self.computer_queue = self.opponents.computer_queue
-        self.reviews = Reviews(
-            store, self.reader, self.transitions, self.limits, self.workers,
-            seconds=review_seconds, iterations=review_iterations,
-        )  # fmt: skip
-        """``/match review``: the judging budget per position (seconds; iterations in tests)."""
         self.tournament_cases = Tournaments(
             *basics, self.boards, self.transitions, TournamentTransitions(store, clock),
             self.clocks, self.limits, self.servers, TournamentPosts(store, self.workers),

@@ -228,6 +228,13 @@ class Reviews:
             judge_position, record.game, view, seconds, self.iterations, seed
         )
 
+    async def chance(self, record: MatchRecord, view: dict[str, Any], seat: int) -> float:
+        """``seat``'s winning chance in a running match's position, judged in the search
+        pool with the review's budget: how a computer answers a draw offer
+        (:mod:`bot.service.endings`)."""
+        chance, _ = await self._judge_one(record, view, record.version)
+        return chance if seat == 0 else 1.0 - chance
+
     async def _better(
         self, record: MatchRecord, rules: Any, state: Any, first: str, index: int
     ) -> list[str]:
