@@ -212,7 +212,7 @@ class Reviews:
             found.append({"turn": index, "better": steps})
         return {
             "kind": "chances",
-            "seconds": self.seconds if self.iterations is None else None,
+            "seconds": self.seconds,
             "judged": judged,
             "turns": [{"n": t.number, "seat": t.seat, "move": t.text} for t in turns],
             "chances": chances,
