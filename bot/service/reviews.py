@@ -352,9 +352,10 @@ class Reviews:
             raw[seat]: [(float(row["round"]), float(row["cards"][seat])) for row in rounds]
             for seat in range(len(raw))
         }
+        heading = say("review.title", match=record.id, players=", ".join(names))
         chart = await self.workers.run(
             functools.partial(
-                review_chart, series, title=plain(title), percent=False, labels=labels
+                review_chart, series, title=plain(heading), percent=False, labels=labels
             )
         )
         return Post(

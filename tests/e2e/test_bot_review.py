@@ -21,7 +21,9 @@ from .test_bot_ordo import EPHEMERAL, bot_running, command, flags_of, press, thr
 
 pytestmark = pytest.mark.e2e
 
-MOVES = ["b2-c3", "g7-h6", "g2:h2-g4", "h8-i8", "g1-f1", "h6-g5", "f1-g1", "j6xh4", "g4-d4", "b7-d5"]
+MOVES = [
+    "b2-c3", "g7-h6", "g2:h2-g4", "h8-i8", "g1-f1", "h6-g5", "f1-g1", "j6xh4", "g4-d4", "b7-d5",
+]  # fmt: skip
 """A short game with three clear swings at 40 iterations a position (found with the
 service; Ordo's search uses no random numbers, so the seed of the match does not matter)."""
 PHONE = 400
@@ -90,7 +92,8 @@ async def test_a_review_is_posted_in_the_thread_and_shown_again(
         before = len(thread_posts(server, thread_id))
         _, asked = await command(server, "match review", {}, user="carol", channel=thread_id)
         assert flags_of(asked) & EPHEMERAL
-        assert "under way" in asked.json["content"] and "posted in the thread" in asked.json["content"]
+        assert "under way" in asked.json["content"]
+        assert "posted in the thread" in asked.json["content"]
         await eventually(lambda: len(thread_posts(server, thread_id)) > before, timeout=60)
         post = thread_posts(server, thread_id)[-1]
         assert post.file_names == ["review.png", "swing1.png", "swing2.png", "swing3.png"]
