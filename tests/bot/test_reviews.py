@@ -15,6 +15,7 @@ from PIL import Image
 import games
 from bot.service import Service, User
 from bot.service import reviews as reviews_module
+from bot.service.workers import Workers
 from storage import MemoryStore
 
 from .conftest import ALICE, BOB, CAROL, FakeClock
@@ -156,3 +157,36 @@ async def test_a_requested_review_survives_a_restart(clock: FakeClock) -> None:
     posted = await second.play_queued_reviews()
     assert len(posted) == 1 and posted[0].post is not None
     assert (await store.get_review(match_id)).status == "done"  # type: ignore[union-attr]
+
+
+async def test_judging_runs_in_the_search_pool_and_drawing_in_the_peoples(
+    clock: FakeClock,
+) -> None:
+    class Recording(Workers):
+        def __init__(self) -> None:
+            super().__init__(0)
+            self.pools: dict[str, set[str]] = {"search": set(), "run": set()}
+
+        async def search(self, fn: Any, /, *args: Any) -> Any:
+            self.pools["search"].add(getattr(fn, "__name__", ""))
+            return await super().search(fn, *args)
+
+        async def run(self, fn: Any, /, *args: Any) -> Any:
+            name = getattr(getattr(fn, "func", fn), "__name__", "")
+            self.pools["run"].add(name)
+            return await super().run(fn, *args)
+
+    store = MemoryStore()
+    await store.open()
+    workers = Recording()
+    svc = Service(
+        store, clock=clock, seed_source=lambda: 7, review_iterations=ITERATIONS, workers=workers
+    )
+    match_id = await finished_ordo(svc, seed=1, resign_after=10)
+    workers.pools = {"search": set(), "run": set()}
+    await svc.review(ALICE, match_id=match_id)
+    await svc.play_queued_reviews()
+    assert workers.pools == {
+        "search": {"judge_position"},
+        "run": {"review_chart", "small_board"},
+    }
