@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import importlib
 import random
+from dataclasses import dataclass
 from typing import Any
 
 from ai.budget import Budget, Clock
@@ -24,7 +25,7 @@ from ai.safety import Tally
 LEVELS: dict[str, float] = {"easy": 0.3, "normal": 2.0, "strong": 8.0}
 """Seconds of thought per move at each level (the bot's settings can override them)."""
 
-__all__ = ["LEVELS", "Budget", "Clock", "Tally", "choose"]
+__all__ = ["LEVELS", "Budget", "Clock", "Judgement", "Tally", "choose", "judge"]
 
 
 def choose(
@@ -54,3 +55,48 @@ def choose(
     module = importlib.import_module(f"ai.{game}")
     budget = Budget(seconds, iterations)
     return str(module.choose(view, seat, budget, random.Random(seed), tally=tally))
+
+
+JUDGE_SECONDS = 0.5
+"""Seconds per position when :func:`judge` is given neither seconds nor iterations."""
+
+
+@dataclass(frozen=True)
+class Judgement:
+    """What the computer thinks of a position, for one seat.
+
+    ``chance``: that seat's winning chance, 0..1 (½ for even, and for a draw that is
+    certain). ``best``: the notation of the best next step for whoever is to move (empty once
+    the game is over); in a multi-step turn (a Fonver capture chain) that is its next step,
+    and judging again after it gives the one after."""
+
+    chance: float
+    best: str
+
+
+def judge(
+    game: str,
+    view: dict[str, Any],
+    seat: int,
+    *,
+    budget_s: float | None = None,
+    iterations: int | None = None,
+    seed: int = 0,
+) -> Judgement:
+    """How ``seat`` stands in ``view``, from the same searches :func:`choose` uses.
+
+    Two-player games only (Ordo, Fendo: alpha-beta, its score squashed by a documented
+    logistic, a proven win or loss 1 or 0; Fonver, Fuer: the tree search's mean value of its
+    favourite move). The view must be complete for these games (they hide nothing), so the
+    judgement of a position is the same whoever asks. Like :func:`choose`, an ``iterations``
+    cap makes the answer independent of machine speed: same view, seed and cap, same
+    judgement. Used by match reviews and by a computer answering a draw offer.
+    """
+    if iterations is None and budget_s is None:
+        budget_s = JUDGE_SECONDS
+    module = importlib.import_module(f"ai.{game}")
+    appraise = getattr(module, "appraise", None)
+    if appraise is None:
+        raise ValueError(f"the computer cannot judge {game} positions")
+    chance, best = appraise(view, seat, Budget(budget_s, iterations), random.Random(seed))
+    return Judgement(min(1.0, max(0.0, float(chance))), str(best))

@@ -15,6 +15,7 @@ search prefers quick wins and slow losses.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import Generic, Protocol, TypeVar
 
@@ -124,3 +125,14 @@ class Search(Generic[S, M]):
                     if alpha >= beta:
                         break
         return best
+
+
+def chance_of(value: float, scale: float) -> float:
+    """A negamax value as the side to move's winning chance (:func:`ai.judge`): a proven
+    result is certain, anything else ``1 / (1 + exp(-value / scale))``, where ``scale`` is
+    the game's evaluation points per unit of log-odds."""
+    if value >= WIN - 1000:
+        return 1.0
+    if value <= -(WIN - 1000):
+        return 0.0
+    return 1.0 / (1.0 + math.exp(-max(-60.0, min(60.0, value / scale))))

@@ -245,3 +245,36 @@ def _beside(step: Step, size: int) -> bool:
     (sr, sf), (tr, tf) = divmod(step[0], size), divmod(step[1], size)
     return abs(sr - tr) + abs(sf - tf) == 1
 
+
+def appraise(
+    view: Mapping[str, Any], seat: int, budget: Budget, rng: random.Random
+) -> tuple[float, str]:
+    """(``seat``'s winning chance, the best next step for the side to move) — :func:`ai.judge`.
+
+    The chance is the mean value of the most visited root action (the tree's own estimate of
+    the move it would play); with a single candidate, the connection-distance judgement of the
+    position it leads to.
+    Around the pie (the first stone, the keep-or-swap choice) the position counts as even
+    (½): the pie rule exists to make it so, and the first stone is the AI's fixed opening."""
+    state = state_from_view(view)
+    n = state.size
+    if state.winner is not None:
+        return (1.0 if state.seat_of(state.winner) == seat else 0.0), ""
+    if state.phase == "pie" or state.pie_ahead:
+        return 0.5, choose(view, seat, budget, rng)
+    mover = state.seat_of(state.colour)
+    domain = FonverDomain(n)
+    candidates = domain.actions(state)
+    rows = search(domain, state, budget.start(), rng, SETTINGS)
+    if rows and rows[0][1] > 0:
+        chance = rows[0][2]
+        best = rows[0][0]
+    else:  # a single candidate: judge the position it leads to
+        best = candidates[0]
+        after = domain.apply(state, best)
+        if after.winner is not None:
+            chance = 1.0 if after.winner == state.colour else 0.0
+        else:
+            chance = judge(after.board, after.colour, domain.geo)
+            chance = chance if after.colour == state.colour else 1.0 - chance
+    return (chance if mover == seat else 1.0 - chance), _name(n, best)

@@ -256,3 +256,28 @@ def choose(
 
     safe = first_safe(FuerTactics(), (state, None), ranked(), clock, tally)
     return write(best if safe is None else safe)
+
+
+def appraise(
+    view: Mapping[str, Any], seat: int, budget: Budget, rng: random.Random
+) -> tuple[float, str]:
+    """(``seat``'s winning chance, the best turn for the side to move) — :func:`ai.judge`.
+
+    The mean value of the most visited root turn of the tree search; a position with a
+    single candidate (a winning turn) is judged by the threat counts alone (a win at once
+    is certain)."""
+    state = state_from_view(view)
+    outcome = view.get("outcome")
+    if outcome:
+        winners = [int(w) for w in outcome.get("winners", [])]
+        return (1.0 if seat in winners else 0.5 if not winners else 0.0), ""
+    clock = budget.start()
+    rows = search(FuerDomain(clock), (state, None), clock, rng, SETTINGS)
+    mover = state.to_move
+    if rows and rows[0][1] > 0:
+        chance, best = rows[0][2], rows[0][0]
+    else:  # one candidate: a turn that wins at once, or the only turn there is
+        best = rows[0][0] if rows else ranked_turns(state)[0]
+        own = _after(state, best)
+        chance = 1.0 if has_won(own, own | state.own(1 - mover)) else judge(state)
+    return (chance if mover == seat else 1.0 - chance), write(best)

@@ -96,6 +96,13 @@ class Settings(BaseSettings):
         default="easy=0.3,normal=2,strong=8",
         description="Seconds the computer thinks per move at each level.",
     )
+    review_seconds: float = Field(
+        default=0.5,
+        gt=0,
+        le=30,
+        description="Seconds the computer judges each position of a /match review (a game of "
+        "80 moves takes 40 s of one search process at 0.5).",
+    )
 
     shard_count: int | None = Field(
         default=None,

@@ -72,6 +72,11 @@ ENGLISH: dict[str, str] = {
     "chart.empty_hint": "Finish a rated match and your rating shows up here.",
     # Standings.
     "standings.empty": "No players yet",
+    # Match review.
+    "review.moves": "move",
+    "review.rounds": "round",
+    "review.chance": "winning chance",
+    "review.cards": "cards (0 in Jail)",
 }
 
 

@@ -34,6 +34,10 @@ Design points:
 * **Counted uses outlive the process.** A per-user allowance over a rolling window (hints an
   hour) is rows of ``uses``; :meth:`Store.record_use` counts and takes one in one transaction,
   so a restart forgets nothing and two requests at once can never both take the last one.
+* **A review asked for is a review kept.** A finished match's review (``reviews``: one row
+  per match) is stored as a request first and its result later, so a restart resumes the
+  requests still pending (:meth:`Store.pending_reviews`) and a finished review is shown again
+  instead of being worked out twice. Only the first request of a match makes a row.
 * **Time the bot was away is nobody's.** :meth:`Store.mark_alive` keeps a heartbeat; a
   process that starts after a gap records it as an outage, and clocks pause for everyone
   during outages (:meth:`Store.outages`).
@@ -240,6 +244,23 @@ class Uses:
 
     granted: bool
     times: tuple[float, ...]
+
+
+REVIEW_PENDING = "pending"
+REVIEW_DONE = "done"
+
+
+@dataclass(frozen=True)
+class ReviewRecord:
+    """A finished match's review: asked for (``pending``), then worked out (``done``, with
+    its ``result``: plain JSON the service wrote and alone reads)."""
+
+    match_id: int
+    status: str
+    requested_by: str
+    requested_at: float
+    result: dict[str, Any] | None = None
+    finished_at: float | None = None
 
 
 @dataclass(frozen=True)
@@ -453,6 +474,28 @@ class Store(ABC):
         in the same transaction. ``ValueError`` for a window that is not a positive finite
         number of seconds or a ``most`` below 1.
         """
+
+    # -- match reviews ---------------------------------------------------------------------
+    @abstractmethod
+    async def request_review(
+        self, match_id: int, user_id: str, now: float
+    ) -> tuple[ReviewRecord, bool]:
+        """The match's review, made a pending request by ``user_id`` if it had none: (the
+        review, whether this call made it). One transaction, so two asks at once make one."""
+
+    @abstractmethod
+    async def get_review(self, match_id: int) -> ReviewRecord | None: ...
+
+    @abstractmethod
+    async def finish_review(
+        self, match_id: int, result: dict[str, Any], now: float
+    ) -> ReviewRecord | None:
+        """Store a pending review's result and mark it done; a review already done keeps its
+        first result (returned unchanged), None when the match has no review."""
+
+    @abstractmethod
+    async def pending_reviews(self) -> list[ReviewRecord]:
+        """Reviews asked for and not yet worked out, oldest first (resumed after a restart)."""
 
     # -- ratings ---------------------------------------------------------------------------
     @abstractmethod

@@ -18,6 +18,8 @@ from typing import Any
 from storage.base import (
     ACTIVE,
     CLOSED_STATUSES,
+    REVIEW_DONE,
+    REVIEW_PENDING,
     TOURNAMENT_SIGNUP,
     UNCHANGED,
     ActionRecord,
@@ -26,6 +28,7 @@ from storage.base import (
     Rating,
     RatingPoint,
     RatingsWrite,
+    ReviewRecord,
     StaleVersion,
     Store,
     TournamentRecord,
@@ -138,6 +141,9 @@ class MemoryStore(Store):
         # -- rating history --
         self._history: dict[tuple[str, str, str], list[RatingPoint]] = {}  # (guild, game, user)
         self._uses: dict[tuple[str, str], list[float]] = {}  # (user, kind): times, oldest first
+        # -- match reviews --
+        self._reviews: dict[int, tuple[str, str, float, str | None, float | None]] = {}
+        """match id: (status, requested by, requested at, result as JSON text, finished at)"""
 
     # -- users -----------------------------------------------------------------------------
     async def ensure_user(self, user_id: str, name: str, now: float) -> None:
@@ -365,6 +371,40 @@ class MemoryStore(Store):
         else:
             self._uses.pop((user_id, kind), None)
         return Uses(granted, tuple(kept))
+
+    # -- match reviews ---------------------------------------------------------------------
+    async def request_review(
+        self, match_id: int, user_id: str, now: float
+    ) -> tuple[ReviewRecord, bool]:
+        if match_id not in self._matches:
+            raise KeyError(f"no match {match_id}")  # the SQL engines' foreign key
+        made = match_id not in self._reviews
+        if made:
+            self._reviews[match_id] = (REVIEW_PENDING, user_id, float(now), None, None)
+        return self._review(match_id), made
+
+    async def get_review(self, match_id: int) -> ReviewRecord | None:
+        return self._review(match_id) if match_id in self._reviews else None
+
+    async def finish_review(
+        self, match_id: int, result: dict[str, Any], now: float
+    ) -> ReviewRecord | None:
+        known = self._reviews.get(match_id)
+        if known is None:
+            return None
+        if known[0] == REVIEW_PENDING:
+            text = to_json(result, "a review")  # refused as the SQL engines refuse it
+            self._reviews[match_id] = (REVIEW_DONE, known[1], known[2], text, float(now))
+        return self._review(match_id)
+
+    async def pending_reviews(self) -> list[ReviewRecord]:
+        waiting = [self._review(m) for m, row in self._reviews.items() if row[0] == REVIEW_PENDING]
+        return sorted(waiting, key=lambda r: (r.requested_at, r.match_id))
+
+    def _review(self, match_id: int) -> ReviewRecord:
+        """A fresh record (its result decoded anew, so a caller's edit never reaches here)."""
+        status, by, at, text, finished = self._reviews[match_id]
+        return ReviewRecord(match_id, status, by, at, from_json(text), finished)
 
     # -- ratings ---------------------------------------------------------------------------
     async def rating(self, guild_id: str, game: str, user_id: str) -> Rating | None:

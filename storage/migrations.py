@@ -223,6 +223,25 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         "CREATE INDEX uses_by_user ON uses (user_id, kind, at)",
     ),
     # -- end of counted uses --
+    # -- match reviews --
+    # 8: match reviews — one row per finished match whose review was asked for: the request is
+    # stored first (``pending``) so a restart resumes it, then the result (``done``), which is
+    # shown again rather than worked out a second time.
+    (
+        """
+        CREATE TABLE reviews (
+            match_id     INTEGER PRIMARY KEY REFERENCES matches(id) ON DELETE CASCADE,
+            status       TEXT NOT NULL CHECK (status IN ('pending', 'done')),
+            requested_by TEXT NOT NULL,
+            requested_at REAL NOT NULL,
+            result       TEXT CHECK (result IS NULL OR json_valid(result)),
+            finished_at  REAL,
+            CHECK ((status = 'done') = (result IS NOT NULL))
+        )
+        """,
+        "CREATE INDEX reviews_pending ON reviews (requested_at) WHERE status = 'pending'",
+    ),
+    # -- end of match reviews --
 )
 
 LATEST_VERSION = len(MIGRATIONS)

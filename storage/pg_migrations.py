@@ -200,6 +200,23 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         "CREATE INDEX uses_by_user ON uses (user_id, kind, at)",
     ),
     # -- end of counted uses --
+    # -- match reviews --
+    # 8: match reviews; see ``storage/migrations.py``.
+    (
+        """
+        CREATE TABLE reviews (
+            match_id     BIGINT PRIMARY KEY REFERENCES matches(id) ON DELETE CASCADE,
+            status       TEXT NOT NULL CHECK (status IN ('pending', 'done')),
+            requested_by TEXT NOT NULL,
+            requested_at DOUBLE PRECISION NOT NULL,
+            result       JSON,
+            finished_at  DOUBLE PRECISION,
+            CHECK ((status = 'done') = (result IS NOT NULL))
+        )
+        """,
+        "CREATE INDEX reviews_pending ON reviews (requested_at) WHERE status = 'pending'",
+    ),
+    # -- end of match reviews --
 )
 
 LATEST_VERSION = len(MIGRATIONS)

@@ -10,7 +10,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from storage.base import ActionRecord, MatchRecord, Rating, RatingPoint, TournamentRecord
+from storage.base import (
+    ActionRecord,
+    MatchRecord,
+    Rating,
+    RatingPoint,
+    ReviewRecord,
+    TournamentRecord,
+)
 from storage.integrity import from_json
 
 Row = Mapping[str, Any]
@@ -88,4 +95,16 @@ def action_of(row: Row) -> ActionRecord:
         created_at=row["created_at"],
         detail=from_json(row["detail"]),
         undone=bool(row["undone"]),
+    )
+
+
+def review_of(row: Row) -> ReviewRecord:
+    finished = row["finished_at"]
+    return ReviewRecord(
+        match_id=int(row["match_id"]),
+        status=row["status"],
+        requested_by=row["requested_by"],
+        requested_at=float(row["requested_at"]),
+        result=from_json(row["result"]),
+        finished_at=None if finished is None else float(finished),
     )

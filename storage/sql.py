@@ -33,6 +33,8 @@ from typing import Any, ClassVar, Protocol
 from storage.base import (
     ACTIVE,
     CLOSED_STATUSES,
+    REVIEW_DONE,
+    REVIEW_PENDING,
     TOURNAMENT_SIGNUP,
     UNCHANGED,
     ActionRecord,
@@ -42,6 +44,7 @@ from storage.base import (
     RatingPoint,
     RatingsChanged,
     RatingsWrite,
+    ReviewRecord,
     StaleVersion,
     Store,
     TournamentRecord,
@@ -74,6 +77,7 @@ from storage.rows import (
     match_of,
     rating_of,
     rating_point_of,
+    review_of,
     tournament_of,
 )
 from storage.tournaments import (
@@ -143,6 +147,10 @@ class SqlConnection(Protocol):
     async def insert(self, sql: str, *params: Any) -> int:
         """Run one ``INSERT`` of one row into a table keyed by ``id``; the new row's id."""
 
+
+_REVIEW_COLUMNS = (
+    "match_id, status, requested_by, requested_at, result, finished_at FROM reviews"
+)
 
 _MATCH_COLUMNS = (
     "m.id, m.game, m.options, m.seed, m.status, m.created_by, m.guild_id, m.channel_id,"
@@ -518,6 +526,46 @@ class SqlStore(Store):
                 )
                 times.append(float(now))
         return Uses(granted, tuple(sorted(times)))
+
+    # -- match reviews ---------------------------------------------------------------------
+    async def request_review(
+        self, match_id: int, user_id: str, now: float
+    ) -> tuple[ReviewRecord, bool]:
+        async with self._writing() as conn:
+            made = await conn.execute(
+                "INSERT INTO reviews (match_id, status, requested_by, requested_at)"
+                " VALUES (?, ?, ?, ?) ON CONFLICT (match_id) DO NOTHING",
+                match_id, REVIEW_PENDING, user_id, now,
+            )  # fmt: skip
+            row = await conn.fetchrow(f"SELECT {_REVIEW_COLUMNS} WHERE match_id = ?", match_id)
+        assert row is not None
+        return review_of(row), made > 0
+
+    async def get_review(self, match_id: int) -> ReviewRecord | None:
+        async with self._reading() as conn:
+            row = await conn.fetchrow(f"SELECT {_REVIEW_COLUMNS} WHERE match_id = ?", match_id)
+        return None if row is None else review_of(row)
+
+    async def finish_review(
+        self, match_id: int, result: dict[str, Any], now: float
+    ) -> ReviewRecord | None:
+        text = to_json(result, "a review")
+        async with self._writing() as conn:
+            await conn.execute(
+                "UPDATE reviews SET status = ?, result = ?, finished_at = ?"
+                " WHERE match_id = ? AND status = ?",
+                REVIEW_DONE, text, now, match_id, REVIEW_PENDING,
+            )  # fmt: skip
+            row = await conn.fetchrow(f"SELECT {_REVIEW_COLUMNS} WHERE match_id = ?", match_id)
+        return None if row is None else review_of(row)
+
+    async def pending_reviews(self) -> list[ReviewRecord]:
+        async with self._reading() as conn:
+            found = await conn.fetch(
+                f"SELECT {_REVIEW_COLUMNS} WHERE status = ? ORDER BY requested_at, match_id",
+                REVIEW_PENDING,
+            )
+        return [review_of(row) for row in found]
 
     # -- settings --------------------------------------------------------------------------
     async def user_settings(self, user_id: str) -> dict[str, Any]:

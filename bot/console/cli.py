@@ -167,6 +167,8 @@ class Console:
             self.write(f"[image] {self._save(post.image, match_id)}")
         if post.detail:
             self.write(f"[image] {self._save(post.detail, match_id)} (close-up)")
+        for name, data in post.files:
+            self.write(f"[image] {self._save(data, match_id)} ({name})")
         if post.buttons:
             self.write("(buttons: " + " | ".join(b.label for b in post.buttons) + ")")
         if post.choices:
@@ -233,6 +235,9 @@ class Console:
             # The computer answers at once when it is to move (Discord: in the background).
             for answer in await self.service.computer_turns(reply.match_id):
                 self.publish(answer)
+            # A review is worked out at once too (Discord: by its reviewer, in the background).
+            for answer in await self.service.play_queued_reviews():
+                self.publish(answer)
         if reply.ok and isinstance(started := reply.extra.get("tournament"), int):
             for news in await self.service.advance(started):  # round 1's games, at once
                 self.publish(news)
@@ -280,6 +285,7 @@ class Console:
             "start": s.start,
             "hand": s.hand,
             "hint": s.hint,
+            "review": s.review,
         }
         if cmd.command == "board":
             flip = opts.get("flip", "").lower() in ("true", "yes", "on")

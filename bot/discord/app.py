@@ -130,6 +130,7 @@ class BoardBot(commands.Bot):
             vacation_days=self.settings.vacation_days,
             workers=self.workers,
             computer_seconds=self.settings.computer_seconds,
+            review_seconds=self.settings.review_seconds,
             web=self.settings.board_links(self._clock),
         )
         await self.service.open()
@@ -137,6 +138,7 @@ class BoardBot(commands.Bot):
         await self.workers.start()
         await self.service.on_startup()
         self._keep(self.service.serve_computer_turns(self._publish_computer_turn))
+        self._keep(self.service.serve_reviews(self._publish_computer_turn))
         await setup_cogs(self)
         await self.tree.set_translator(CatalogueTranslator())
         self.add_dynamic_items(*COMPONENTS)
@@ -230,7 +232,8 @@ class BoardBot(commands.Bot):
         await self._publish_all(replies)
 
     async def _publish_computer_turn(self, replies: list[Reply]) -> None:
-        """Post one computer turn (the service's computer players call this)."""
+        """Post one computer turn (the service's computer players call this), or a finished
+        match review (the service's reviewer)."""
         await self.wait_until_ready()
         for reply in replies:
             try:

@@ -72,7 +72,7 @@ def message_kwargs(post: Post, match_id: int | None, version: int | None) -> dic
     if post.image:
         files = [
             discord.File(
-                io.BytesIO(post.image), filename="board.png", description=post.alt or post.title
+                io.BytesIO(post.image), filename=post.image_name, description=post.alt or post.title
             )
         ]
         if post.detail:
@@ -83,8 +83,9 @@ def message_kwargs(post: Post, match_id: int | None, version: int | None) -> dic
                     description=words()("board.closeup_alt"),
                 )
             )
+        files.extend(discord.File(io.BytesIO(data), filename=name) for name, data in post.files)
         kwargs["files"] = files
-        embed.set_image(url="attachment://board.png")
+        embed.set_image(url=f"attachment://{post.image_name}")
     view = build_view(post, match_id, version)
     if view is not None:
         kwargs["view"] = view

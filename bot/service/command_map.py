@@ -27,6 +27,7 @@ GROUPS: Mapping[str, tuple[str, ...]] = {
         "history",
         "export",
         "hint",
+        "review",
     ),
     "lobby": ("join", "leave", "start"),
     "me": ("games", "waiting", "notify", "vacation", "rating", "stats"),

@@ -4,6 +4,17 @@ agreed draws and agreed undos, and the proposals that lead to them.
 Why together: each of these is one transition decided by the players (or their clock)
 rather than by a move, and each ends in the same board reply; a resignation, a timeout and a
 FENCE! player leaving are literally the same :meth:`Endings._drop`.
+
+A computer opponent answers a proposal at once instead of leaving it waiting (issue 26.7):
+
+* **A draw** it accepts only when it is not ahead: its own winning chance, judged in the
+  search pool like a review's positions (:meth:`bot.service.reviews.Reviews.chance`), is at
+  most :data:`DRAW_THRESHOLD` (½: even or worse). Ahead, it declines and plays on.
+* **An undo** it declines in a rated game (a rating must come from the moves played) and
+  allows in an unrated one: a game against the computer is mostly practice, where taking
+  back a slip is the point. The usual checks come first (only your own last turn).
+* Either answer is one line in the thread and the asker's reply; a declined proposal is
+  never stored, so no buttons wait for an answer that will not come.
 """
 
 from __future__ import annotations
@@ -20,7 +31,7 @@ from bot.service import timecontrol as tc
 from bot.service.base import DROP, Loaded, Refusal, User, guarded
 from bot.service.markdown import escape
 from bot.service.reader import replay
-from bot.service.replies import Button, Post, Reply
+from bot.service.replies import Button, Post, Reply, is_computer
 from bot.words import words
 from games.core import Outcome
 from storage.base import ActionRecord, MatchRecord, MatchUpdate, Store
@@ -29,7 +40,11 @@ if TYPE_CHECKING:
     from bot.service.boards import Boards
     from bot.service.clocks import ClockKeeper
     from bot.service.reader import MatchReader
+    from bot.service.reviews import Reviews
     from bot.service.transition import Transitions
+
+DRAW_THRESHOLD = 0.5
+"""A computer accepts a draw when its own winning chance is at most this: not ahead."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -69,6 +84,8 @@ class Endings:
         boards: Boards,
         transitions: Transitions,
         clocks: ClockKeeper,
+        *,
+        judge: Reviews | None = None,
     ) -> None:
         self.store = store
         self.clock = clock
@@ -76,6 +93,8 @@ class Endings:
         self.boards = boards
         self.transitions = transitions
         self.clocks = clocks
+        self.judge = judge
+        """Judges a position for a computer answering a draw offer (None: it never does)."""
 
     @guarded
     async def resign(
@@ -173,6 +192,8 @@ class Endings:
             return await self.finish_by_agreement(actor, record)
         if offer == seat:
             raise Refusal("draw.already_offered")
+        if (machine := self._computer_opposite(record, seat)) is not None and self.judge:
+            return await self._computer_answers_draw(actor, record, machine)
         return await self._propose(
             actor, record, "draw", {"draw_offer": seat}, player=escape(actor.name), match=record.id
         )
@@ -218,9 +239,60 @@ class Endings:
         if last.seat != seat:
             raise Refusal("undo.not_yours")
         pending = {"undo_request": {"seat": seat, "turn": last.detail.get("turn")}}
+        if (machine := self._computer_opposite(record, seat)) is not None:
+            return await self._computer_answers_undo(actor, record, machine, pending)
         return await self._propose(
             actor, record, "undo", pending, player=escape(actor.name), move=last.notation
         )
+
+    @staticmethod
+    def _computer_opposite(record: MatchRecord, seat: int) -> int | None:
+        """The computer's seat facing ``seat`` in a two-player match, if it is one."""
+        other = 1 - seat
+        return other if is_computer(record.seats[other]) else None
+
+    async def _computer_name(self, record: MatchRecord, seat: int) -> str:
+        return (await self.reader.player_names(record))[seat]
+
+    async def _computer_answers_draw(
+        self, actor: User, record: MatchRecord, machine: int
+    ) -> Reply:
+        """Accept when not ahead (:data:`DRAW_THRESHOLD`), else decline; see the module."""
+        assert self.judge is not None
+        loaded = self.reader.load(record)
+        chance = await self.judge.chance(record, loaded.rules.view(loaded.state, None), machine)
+        name = await self._computer_name(record, machine)
+        shared = words(await self.reader.language(record.guild_id))
+        say = words(actor.locale)
+        if chance <= DRAW_THRESHOLD:
+            outcome = Outcome(winners=(), termination="agreement", reason=shared("draw.agreed"))
+            return await self._finish(
+                loaded, outcome, [shared("draw.computer_accepts", player=name)],
+                say("draw.computer_accepts", player=name),
+            )  # fmt: skip
+        percent = round(100 * chance)
+        return Reply(
+            text=say("draw.computer_declines", player=name, chance=percent),
+            post=Post(text=shared("draw.computer_declines", player=name, chance=percent)),
+            match_id=record.id,
+        )
+
+    async def _computer_answers_undo(
+        self, actor: User, record: MatchRecord, machine: int, pending: dict[str, Any]
+    ) -> Reply:
+        """Decline in a rated game, allow in an unrated one; see the module."""
+        name = await self._computer_name(record, machine)
+        if record.meta.get("rated", False):
+            shared = words(await self.reader.language(record.guild_id))
+            return Reply(
+                text=words(actor.locale)("undo.computer_declines", player=name),
+                post=Post(text=shared("undo.computer_declines", player=name)),
+                match_id=record.id,
+            )
+        done = await self.transitions.commit(record, MatchUpdate(meta={**record.meta, **pending}))
+        machine_user = User(record.seats[machine], name)
+        reply = await self.do_undo(machine_user, done.record)
+        return replace(reply, text=words(actor.locale)("undo.computer_accepts", player=name))
 
     async def _propose(
         self,

@@ -39,6 +39,7 @@ from bot.service.premoves import Premoves
 from bot.service.reader import LinkFn, MatchReader
 from bot.service.records import Records
 from bot.service.replies import Reply
+from bot.service.reviews import Reviews
 from bot.service.seeks import Seeks
 from bot.service.servers import Servers
 from bot.service.tournaments.cases import Tournaments
@@ -72,6 +73,8 @@ class Service:
         computer_seconds: dict[str, float] | None = None,
         limits: Limits | None = None,
         web: BoardLinks | None = None,
+        review_seconds: float = 0.5,
+        review_iterations: int | None = None,
     ) -> None:
         self.store = store
         self.clock = clock
@@ -99,7 +102,15 @@ class Service:
 
         # -- the use cases, each built from what it uses ---------------------------------
         basics = (store, clock, self.reader)
-        self.endings = Endings(*basics, self.boards, self.transitions, self.clocks)
+        self.reviews = Reviews(
+            store, self.reader, self.transitions, self.limits, self.workers,
+            seconds=review_seconds, iterations=review_iterations,
+        )  # fmt: skip
+        """``/match review``: the judging budget per position (seconds; iterations in tests);
+        it also judges for a computer answering a draw offer."""
+        self.endings = Endings(
+            *basics, self.boards, self.transitions, self.clocks, judge=self.reviews
+        )
         self.openings = Openings(self.reader, self.boards, self.transitions, self.clocks)
         self.seeking = Seeks(
             *basics, self.transitions, self.limits, self.clocks, self.openings, seeds, link
@@ -187,6 +198,9 @@ class Service:
         )
         self.play_queued_computer_turns = placed_all(self.opponents.play_queued_computer_turns)
         self.hint = placed(self.opponents.hint)
+        self.review = placed(self.reviews.review)
+        self.serve_reviews = lambda deliver: self.reviews.serve(self.reader.placing_each(deliver))
+        self.play_queued_reviews = placed_all(self.reviews.play_queued)
         self.server_settings = placed(self.servers.server_settings)
         self.notify = placed(self.correspondence.notify)
         self.on_startup = self.correspondence.on_startup

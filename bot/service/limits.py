@@ -33,6 +33,10 @@ Decisions where the issue is silent:
   at the limit. A league must meet everyone once, so its field is bounded instead: a join
   that would make the league play more rounds than allowed is refused, and a league whose
   limit was lowered after sign-up waits to start until it fits.
+* **Match reviews** (``/match review``) are counted like hints, over a rolling day and
+  across servers (each judges a whole game in the search pool). Only a review that is worked
+  out counts: showing a stored review again costs nothing, nor does asking while one is
+  under way.
 * **Ranges** start at 1: "you have 0 open games; finish one" would free nothing. A server
   that wants none of something has other switches (``/server settings games:``; a rated
   match gets no hints).
@@ -62,6 +66,9 @@ HINT_WINDOW = 3600.0
 """Hints are counted over the last hour."""
 HINT_USE = "hint"
 """The kind of use a hint is recorded as (:meth:`storage.Store.record_use`)."""
+REVIEW_WINDOW = 24 * 3600.0
+"""Match reviews are counted over the last day."""
+REVIEW_USE = "review"
 
 
 @dataclass(frozen=True)
@@ -81,12 +88,14 @@ HINTS_PER_HOUR = Limit("hints_per_hour", 10, 1, 100, "limits.label.hints_per_hou
 OPEN_SEEKS = Limit("open_seeks", 3, 1, 25, "limits.label.open_seeks")
 TOURNAMENTS = Limit("tournaments", 2, 1, 20, "limits.label.tournaments")
 TOURNAMENT_ROUNDS = Limit("tournament_rounds", 20, 1, 50, "limits.label.tournament_rounds")
+REVIEWS_PER_DAY = Limit("reviews_per_day", 3, 1, 50, "limits.label.reviews_per_day")
 LIMITS: tuple[Limit, ...] = (
     COMPUTER_GAMES,
     HINTS_PER_HOUR,
     OPEN_SEEKS,
     TOURNAMENTS,
     TOURNAMENT_ROUNDS,
+    REVIEWS_PER_DAY,
 )
 BY_NAME: Mapping[str, Limit] = {limit.name: limit for limit in LIMITS}
 
@@ -190,6 +199,19 @@ class Limits:
             free_at = uses.times[-most] + HINT_WINDOW
             minutes = max(1, math.ceil((free_at - now) / 60))
             raise Refusal("limits.hints", n=len(uses.times), most=most, minutes=minutes)
+
+
+    async def review(self, actor: User, guild_id: str | None) -> None:
+        """Take one of the day's match reviews, or say when the next one is free."""
+        most = (await self.of(guild_id))[REVIEWS_PER_DAY.name]
+        now = self.clock()
+        uses = await self.store.record_use(
+            actor.id, REVIEW_USE, now, window=REVIEW_WINDOW, most=most
+        )
+        if not uses.granted:
+            free_at = uses.times[-most] + REVIEW_WINDOW
+            hours = max(1, math.ceil((free_at - now) / 3600))
+            raise Refusal("limits.reviews", n=len(uses.times), most=most, hours=hours)
 
 
 class WithoutComputerLimit(Limits):

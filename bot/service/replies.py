@@ -64,6 +64,10 @@ class Post:
     detail: bytes | None = None
     """A close-up beside the whole board (FENCE!: the city around the pawn of whoever must
     act), readable on a phone where the whole city is not."""
+    image_name: str = "board.png"
+    """The file name ``image`` is attached under (a review's chart is not a board)."""
+    files: tuple[tuple[str, bytes], ...] = ()
+    """More images after ``image``, as (file name, PNG): a review's swing boards."""
 
     def __post_init__(self) -> None:
         if any(is_computer(m) for m in self.mentions):

@@ -23,7 +23,8 @@ a timeout, a player dropping, accepting or declining a challenge, a lobby starti
 Nothing else writes a match or tournament row: creating one (:meth:`Transitions.create_match`),
 remembering where it lives (:meth:`Transitions.attach_place`), storing a snapshot rebuilt from
 the log (:meth:`Transitions.repair_snapshot`), moving a deadline the scheduler keeps
-(:meth:`Transitions.reschedule`), and every tournament write (:class:`TournamentTransitions`)
+(:meth:`Transitions.reschedule`), a match review's request and result
+(:meth:`Transitions.request_review`), and every tournament write (:class:`TournamentTransitions`)
 are methods here too, so a test can hold every other module to it (``tests/bot/
 test_one_write_path.py``).
 
@@ -57,6 +58,7 @@ from storage.base import (
     MatchRecord,
     MatchUpdate,
     RatingsWrite,
+    ReviewRecord,
     StaleVersion,
     Store,
     TournamentClosed,
@@ -208,6 +210,17 @@ class Transitions:
         """Move the match's deadline without a versioned change (the scheduler's own
         bookkeeping: nothing due yet, or a vacation ended early); see ``Store.set_due``."""
         await self.store.set_due(record.id, due_at)
+
+    async def request_review(self, record: MatchRecord, user_id: str) -> tuple[ReviewRecord, bool]:
+        """Keep the request for a finished match's review before any work starts (a restart
+        resumes it); the match's one review and whether this request made it."""
+        if record.status != FINISHED:
+            raise MatchClosed(record.id, record.status)  # only a result can be reviewed
+        return await self.store.request_review(record.id, user_id, self.clock())
+
+    async def finish_review(self, match_id: int, result: dict[str, Any]) -> ReviewRecord | None:
+        """Keep a review's result; the first one stays if two processes both worked it out."""
+        return await self.store.finish_review(match_id, result, self.clock())
 
     def due_at(self, record: MatchRecord, update: MatchUpdate, now: float) -> float | None:
         """The earliest moment the scheduler must look at the match after ``update``.

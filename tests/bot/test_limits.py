@@ -76,6 +76,7 @@ def test_one_table_defines_every_limit_with_its_default_and_range() -> None:
         "open_seeks": 3,
         "tournaments": 2,
         "tournament_rounds": 20,
+        "reviews_per_day": 3,
     }
     for x in lim.LIMITS:
         assert x.low <= x.default <= x.high
@@ -95,6 +96,7 @@ async def test_anyone_reads_the_limits_and_a_manager_changes_them(svc: Service) 
         "• open_seeks: 3 open challenges on this server at a time",
         "• tournaments: 2 tournaments organised on this server at a time",
         "• tournament_rounds: at most 20 rounds in a tournament",
+        "• reviews_per_day: 3 match reviews a day",
     ):
         assert line in shown.text, shown.text
     # The console hands every value over as text, Discord as a number: both are read.

@@ -15,7 +15,12 @@ from pathlib import Path
 
 BOT = Path(__file__).resolve().parents[2] / "bot"
 TRANSITION_MODULES = {BOT / "service" / "transition.py"}
-WRITES = frozenset({"commit", "set_due", "update_tournament", "create_match", "create_tournament"})
+WRITES = frozenset(
+    {
+        "commit", "set_due", "update_tournament", "create_match", "create_tournament",
+        "request_review", "finish_review",
+    }
+)  # fmt: skip
 """The store's methods that change a match or tournament row."""
 
 

@@ -14,6 +14,7 @@ from bot.service.limits import (
     COMPUTER_GAMES,
     HINTS_PER_HOUR,
     OPEN_SEEKS,
+    REVIEWS_PER_DAY,
     TOURNAMENT_ROUNDS,
     TOURNAMENTS,
 )
@@ -104,6 +105,7 @@ class CorrespondenceCog(commands.Cog):
         open_seeks="Open challenges one player may have on this server at a time",
         tournaments="Tournaments one player may organise here at a time",
         tournament_rounds="Most rounds a tournament here may play",
+        reviews_per_day="Match reviews one player may ask for in a day",
         spectators="Who may open a match's web board: people who see its thread, or anyone "
         "with the address",
         language="Language of shared posts: threads, challenges, lobbies (auto: the server's "
@@ -127,6 +129,8 @@ class CorrespondenceCog(commands.Cog):
         tournaments: app_commands.Range[int, TOURNAMENTS.low, TOURNAMENTS.high] | None = None,
         tournament_rounds: app_commands.Range[int, TOURNAMENT_ROUNDS.low, TOURNAMENT_ROUNDS.high]
         | None = None,
+        reviews_per_day: app_commands.Range[int, REVIEWS_PER_DAY.low, REVIEWS_PER_DAY.high]
+        | None = None,
         spectators: Literal["thread", "public"] | None = None,
         language: str | None = None,
     ) -> None:
@@ -145,6 +149,7 @@ class CorrespondenceCog(commands.Cog):
             "open_seeks": open_seeks,
             "tournaments": tournaments,
             "tournament_rounds": tournament_rounds,
+            "reviews_per_day": reviews_per_day,
             "spectators": spectators,
             "language": language,
         }

@@ -37,6 +37,11 @@ SIMPLE_COMMANDS: tuple[tuple[str, str, str], ...] = (
     ("turn", "panel", "Choose your move step by step with buttons"),
     ("rematch", "rematch", "Play a finished match again, colours swapped"),
     ("hint", "hint", "The computer's suggestion for your move (unrated games only)"),
+    (
+        "review",
+        "review",
+        "A finished match judged by the computer: winning chances and the largest swings",
+    ),
 )
 
 
