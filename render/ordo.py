@@ -9,8 +9,10 @@ Choices the rulings leave open, made here for readability on a phone:
   counting files along a 10-wide board much easier.
 - Perspective 1 rotates the board by 180°, as a Black player sitting opposite would see it, so
   both files and ranks run backwards and Black's home rank is at the bottom.
-- The subtitle shows "move N" with N = ply // 2 + 1 (the full move being played); it is left
-  out when the view has no ``ply``.
+- The subtitle counts turns as ``/match history`` and the game review number them ("turn N"
+  is the turn about to be played, "N turns played" once the game is over), so a board, the
+  history and a review's "move 23" never disagree; it is left out when the view has no
+  ``ply``.
 - With nobody to move and no status given, the status reads "Game over".
 - Captured squares get a red frame plus a red X badge in the corner, because in Ordo the
   capturing piece usually stands on that square and would hide a full-size cross.
@@ -274,7 +276,7 @@ def render(
         players=players,
         to_move=to_move,
         status=status,
-        subtitle=f"move {ply // 2 + 1}" if isinstance(ply, int) else None,
+        subtitle=_turns(ply, over=to_move is None),
         labels=labels,
     )
     board = STATIC_LAYERS.get(("ordo", flipped), _empty_board, flipped)
@@ -301,3 +303,9 @@ def render(
 
     _footer(draw, image, bar.height + board.height, view, highlight)
     return to_png(image)
+
+
+def _turns(ply: object, *, over: bool) -> str | None:
+    if not isinstance(ply, int):
+        return None
+    return f"{ply} turns played" if over else f"turn {ply + 1}"

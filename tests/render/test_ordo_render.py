@@ -315,3 +315,13 @@ def test_piece_counts_change_the_footer() -> None:
     # 256 colours: an anti-aliased edge may land up to ~16 levels apart in two images).
     diff = ImageChops.difference(a.crop((0, 0, a.width, top)), b.crop((0, 0, b.width, top)))
     assert max(high for _, high in diff.getextrema()) <= 16
+
+
+def test_the_corner_counts_turns_as_the_history_and_the_review_do() -> None:
+    """A review's "move 23" and ``/match history``'s "23." name the 23rd turn; the board drawn
+    after it must not call that position "move 12" (full moves) beside them."""
+    from render.ordo import _turns
+
+    assert _turns(22, over=False) == "turn 23"
+    assert _turns(23, over=True) == "23 turns played"
+    assert _turns(None, over=False) is None
