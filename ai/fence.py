@@ -215,10 +215,16 @@ def choose(
     clock = budget.start()
     worlds = Sampler(view, seat)
     first = worlds.sample(rng)
-    # The computer answers trade offers but makes none: the offer is answered within the
-    # same turn, so its playouts would be judged before any rival moved and look better
-    # than every real move; and the cards to ask for are exactly what the seat cannot see.
+    # Trades are weighed apart from the search, the same way when offering and answering
+    # (ai.fence_trades says why); the search itself never plays an offer.
+    from ai import fence_trades  # it builds on this module's judgement
+
     legal = RULES.legal_actions(first)
+    if first.stage == "offer":
+        return RULES.format(first, fence_trades.answer(view, seat, rng))
+    made = fence_trades.offer(view, seat, legal, rng)
+    if made is not None:
+        return RULES.format(first, made)
     actions = [a for a in legal if not isinstance(a, act.Offer)] or legal
     if len(actions) == 1:
         return RULES.format(first, actions[0])
