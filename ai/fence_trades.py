@@ -5,7 +5,7 @@ playout after it is judged before any rival moved, and the card to ask for is ex
 the seat cannot see. Trades are judged here instead, the same way from both sides of the
 table:
 
-- :func:`worth` is the search's judgement of a position (:func:`ai.fence.judge`: Jail, a
+- :func:`worth` is the search's judgement of a position (:func:`ai.fence_judge.judge`: Jail, a
   red+blue pair, the Cops' reach) plus the safe places the seat's own cards can take its
   pawn — what a trade really changes, since it keeps every hand's size.
 - A trade's *gain* for a seat is its worth with the traded hand less its worth now, averaged
@@ -29,7 +29,7 @@ import dataclasses
 import random
 from typing import Any
 
-from ai.fence import exposed, judge
+from ai.fence_judge import exposed, judge
 from games.fence import actions as act
 from games.fence import play
 from games.fence.cards import sort_key
@@ -54,7 +54,7 @@ worth the partner's time."""
 
 
 def worth(state: FenceState, seat: int) -> float:
-    """:func:`ai.fence.judge` plus the safe places the seat's cards reach (module doc)."""
+    """:func:`ai.fence_judge.judge` plus the safe places the seat's cards reach (module doc)."""
     value = judge(state, seat)
     pawn = state.pawns[seat]
     if not state.map_done or pawn == NOT_PLACED or state.dropped[seat]:
