@@ -24,6 +24,11 @@ OPTION_SETS = (
     {"quick_map": True, "boats": True, "joker_swap": True},
     {"quick_map": True, "mixed_stash": True},
     {"quick_map": True, "mixed_blind_stash": True, "evidence_hunch": True},
+    {"rewarded_tiles": True, "ritzy_tile": True, "hot_goods_by_cards": True},
+    {
+        "quick_map": True, "trading_cards": True, "trading_post": True, "boats": True,
+        "joker_swap": True, "evidence_hunch": True, "wasted_hot_goods": True,
+    },
 )
 
 
