@@ -161,3 +161,17 @@ def test_the_sampler_deals_from_the_view_alone() -> None:
     dealt = Sampler(RULES.view(state, seat), seat).sample(random.Random(1))
     twin_dealt = Sampler(RULES.view(twin, seat), seat).sample(random.Random(1))
     assert dealt == twin_dealt
+
+
+def test_a_position_stored_before_the_count_loads_knowing_nothing() -> None:
+    """Matches saved before the count was kept: no colour is known (true of any hand), and
+    the Sampler deals them as before."""
+    from games.fence.state import dump_state, load_state
+
+    state = _main_phase(3, 3, {"quick_map": True})
+    data = dump_state(state)
+    del data["known_colours"]
+    old = load_state(data)
+    assert old.known_colours == ((0, 0),) * 3
+    view = RULES.view(old, 0)
+    assert RULES.view(Sampler(view, 0).sample(random.Random(0)), 0) == view
