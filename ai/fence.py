@@ -38,15 +38,16 @@ import math
 import random
 from typing import Any
 
+from ai import fence_trades
 from ai.budget import Budget, Clock
+from ai.fence_judge import exposed, judge
 from ai.safety import Tally
 from games.fence import RULES
 from games.fence import actions as act
-from games.fence.cards import colour_of, has_pair, is_numbered, value_of
-from games.fence.citymap import CityMap
+from games.fence.cards import colour_of, is_numbered, value_of
 from games.fence.determinize import Sampler
 from games.fence.state import FenceState
-from games.fence.world import city_map, tiles_of
+from games.fence.world import tiles_of
 
 PLAYOUT_PLIES = 16
 """Steps at most after a candidate before the position is judged: about one round of the
@@ -60,59 +61,6 @@ EXPLORATION = 0.7
 DECISIONS = frozenset({"turn", "second", "draw", "offer", "trading"})
 """Stages where a playout stops because the seat itself would choose (the second half of a
 Move Others included: a random second half would spoil a good first one)."""
-
-JAILED = 0.1
-"""Worth of each rival in Jail (shared among the rivals) …"""
-LOCKED = 0.3
-"""… and more again when that rival holds no red+blue pair: out for good unless a Hot Goods
-or State's Evidence card comes along — the win condition (ruling 26)."""
-SELF_JAILED = 0.15
-SELF_LOCKED = 0.35
-EXPOSED = 0.12
-"""The seat's pawn one road step from the Cops, or the Cops one step from it: any rival's
-Move Others jails it (ruling 20)."""
-RIVAL_EXPOSED = 0.04
-"""A rival standing there: the seat, or another rival, may jail it next."""
-CARD = 0.02
-"""Each card above the table's average: cards free a pawn from Jail and win at the round
-limit (ruling 27)."""
-PAIR = 0.05
-"""Holding a red+blue pair while free: a way back out of Jail."""
-
-
-def exposed(city: CityMap, hood: int | None, cops: int | None) -> bool:
-    """Whether a pawn on ``hood`` can be jailed by one Move Others: the Cops one road step
-    away (they ignore One Way) or a legal road step from the pawn into the Cops."""
-    if hood is None or hood < 0 or cops is None or cops < 0:
-        return False
-    return cops in city.roads.get(hood, ()) or cops in city.succ.get(hood, ())
-
-
-def judge(state: FenceState, seat: int) -> float:
-    """How good ``state`` looks for ``seat``, in [0, 1]."""
-    if state.winners is not None:
-        return 1.0 if seat in state.winners else 0.0
-    rivals = [s for s in state.active() if s != seat]
-    city = city_map(state) if state.map_done else None
-    value = 0.5
-    share = 1 / max(1, len(rivals))
-    for rival in rivals:
-        if state.pawns[rival] is None:
-            value += share * (JAILED + (0 if has_pair(state.hands[rival]) else LOCKED))
-        elif city is not None and exposed(city, state.pawns[rival], state.cops):
-            value += share * RIVAL_EXPOSED
-    own = state.hands[seat]
-    if state.pawns[seat] is None:
-        value -= SELF_JAILED if has_pair(own) else SELF_LOCKED
-    else:
-        if city is not None and exposed(city, state.pawns[seat], state.cops):
-            value -= EXPOSED
-        if has_pair(own):
-            value += PAIR
-    cards = [len(state.hands[s]) for s in state.active()]
-    value += CARD * (len(own) - sum(cards) / max(1, len(cards)))
-    return min(1.0, max(0.0, value))
-
 
 def _apply(state: FenceState, action: Any) -> FenceState:
     """The engine's step, handing the road map on when the city did not change (it is
@@ -215,10 +163,14 @@ def choose(
     clock = budget.start()
     worlds = Sampler(view, seat)
     first = worlds.sample(rng)
-    # The computer answers trade offers but makes none: the offer is answered within the
-    # same turn, so its playouts would be judged before any rival moved and look better
-    # than every real move; and the cards to ask for are exactly what the seat cannot see.
+    # Trades are weighed apart from the search, the same way when offering and answering
+    # (ai.fence_trades says why); the search itself never plays an offer.
     legal = RULES.legal_actions(first)
+    if first.stage == "offer":
+        return RULES.format(first, fence_trades.answer(view, seat, rng))
+    made = fence_trades.offer(view, seat, legal, rng)
+    if made is not None:
+        return RULES.format(first, made)
     actions = [a for a in legal if not isinstance(a, act.Offer)] or legal
     if len(actions) == 1:
         return RULES.format(first, actions[0])

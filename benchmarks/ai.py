@@ -14,7 +14,10 @@ Per two-player game it plays these pairings, seats alternated game by game:
 
 and for FENCE! (3 players, the computer's seat rotating) ``vs_two_random`` against two
 random players and ``vs_two_uct`` against two UCT players, each searching one world dealt
-from its own view (UCT cannot see hidden cards either). A score is wins plus half the draws
+from its own view (UCT cannot see hidden cards either). FENCE! plays two rows: ``fence``
+with the default options and ``fence_trades`` with Trading Cards, where the computer's
+trades are counted (``<pairing>_trades``: offers it made and how many were accepted, offers
+it answered and how many it accepted). A score is wins plus half the draws
 (a game that hits the ply cap counts as a draw), divided by games.
 
 Also counted: ``move_s_median``, the median seconds of one normal-level call, and per
@@ -49,6 +52,7 @@ from ai.baselines import flat_monte_carlo, one_ply, random_action, uct
 from ai.budget import Budget
 from ai.safety import Tally
 from benchmarks.report import emit
+from games.fence import actions as fence_actions
 from games.fence.determinize import Sampler
 
 TWO_PLAYER = ("ordo", "fendo", "fonver", "fuer")
@@ -79,6 +83,12 @@ UCT_VARIANTS: dict[str, tuple[str, dict[str, Any]]] = {
     "fence": ("fence", {}),
 }
 """Rows of the UCT pairing: Fonver on the two sizes the issue names."""
+MULTI_VARIANTS: dict[str, tuple[str, dict[str, Any]]] = {
+    "fence": ("fence", {}),
+    "fence_trades": ("fence", {"trading_cards": True}),
+}
+"""Rows of the FENCE! pairings: the default game, and with Trading Cards (trades counted)."""
+TRADES = ("offered", "offers_accepted", "answered", "accepted")
 TARGET_MOVE_S = 2.5
 MAX_PLIES = 1_000
 QUICK_GAMES = 2
@@ -137,14 +147,16 @@ def _uct_from_view(
     return rules.parse(state, rules.format(world, action))
 
 
-def play(job: Game) -> tuple[float, list[float], int]:
-    """(score of the hero seat, seconds of each normal-level call, turns vetoed)."""
+def play(job: Game) -> tuple[float, list[float], int, dict[str, int]]:
+    """(score of the hero seat, seconds of each normal-level call, turns vetoed, the hero's
+    trades)."""
     rules = games.get(job.game)
     rng = random.Random(job.seed)
     state = rules.new(players=len(job.players), options=job.options or None, seed=job.seed)
     tally = Tally()
     players = [_player(kind, job.game, job.seconds, tally) for kind in job.players]
     normal_calls: list[float] = []
+    trades = dict.fromkeys(TRADES, 0)
     for _ in range(MAX_PLIES):
         if rules.outcome(state) is not None:
             break
@@ -153,13 +165,27 @@ def play(job: Game) -> tuple[float, list[float], int]:
         action = players[seat](state, seat, rng)
         if job.players[seat] == "normal":
             normal_calls.append(time.perf_counter() - start)
+        _count_trade(trades, job, state, seat, action)
         state = rules.apply(state, action)
     outcome = rules.outcome(state)
     if outcome is None or not outcome.winners:
         score = 0.5 if len(job.players) == 2 else 0.0
     else:
         score = 1.0 if job.hero in outcome.winners else 0.0
-    return score, normal_calls, tally.prevented
+    return score, normal_calls, tally.prevented, trades
+
+
+def _count_trade(trades: dict[str, int], job: Game, state: Any, seat: int, action: Any) -> None:
+    """The hero's FENCE! trades: an offer it makes, and the answer to one made or received."""
+    if job.game != "fence":
+        return
+    if seat == job.hero and isinstance(action, fence_actions.Offer):
+        trades["offered"] += 1
+    if state.stage == "offer" and isinstance(action, fence_actions.Accept):
+        trades["offers_accepted"] += state.offer[0] == job.hero
+        trades["accepted"] += seat == job.hero
+    if state.stage == "offer" and seat == job.hero:
+        trades["answered"] += 1
 
 
 def schedule(
@@ -177,11 +203,14 @@ def schedule(
                 if pairing not in pairings:
                     continue
                 games_here = uct_count if other == "uct" else count
-                for i in range(games_here):
-                    hero = i % 3
-                    kind = "computer" if other == "uct" else "normal"
-                    seats = tuple(kind if s == hero else other for s in range(3))
-                    jobs.append(Game(game, game, pairing, seats, hero, seed + i, seconds))
+                for row, (_, options) in MULTI_VARIANTS.items():
+                    for i in range(games_here):
+                        hero = i % 3
+                        kind = "computer" if other == "uct" else "normal"
+                        seats = tuple(kind if s == hero else other for s in range(3))
+                        jobs.append(
+                            Game(game, row, pairing, seats, hero, seed + i, seconds, options)
+                        )
             continue
         for pairing, (hero_kind, other) in PAIRINGS.items():
             if pairing not in pairings:
@@ -232,12 +261,15 @@ def main(argv: list[str] | None = None) -> None:
     scores: dict[tuple[str, str], list[float]] = defaultdict(list)
     calls: dict[str, list[float]] = defaultdict(list)
     vetoed: dict[tuple[str, str], int] = defaultdict(int)
+    traded: dict[tuple[str, str], dict[str, int]] = defaultdict(lambda: dict.fromkeys(TRADES, 0))
     start = time.perf_counter()
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
-        for job, (score, normal_calls, prevented) in zip(
+        for job, (score, normal_calls, prevented, trades) in zip(
             jobs, pool.map(play, jobs), strict=True
         ):
             scores[job.row, job.pairing].append(score)
+            for key, value in trades.items():
+                traded[job.row, job.pairing][key] += value
             calls[job.game].extend(normal_calls)
             vetoed[job.row, job.pairing] += prevented
             print(f"  {job.row} {job.pairing} game {len(scores[job.row, job.pairing])}"
@@ -248,7 +280,7 @@ def main(argv: list[str] | None = None) -> None:
         "games_per_pairing": count, "uct_games": uct_count, "quick": args.quick,
         "seconds": {k: round(v, 3) for k, v in seconds.items()},
     }
-    print(f"{'row':9} {'pairing':18} {'games':>5} {'score':>6} {'target':>6}     {'vetoed':>6}")
+    print(f"{'row':12} {'pairing':18} {'games':>5} {'score':>6} {'target':>6}     {'vetoed':>6}")
     rows = sorted({job.row for job in jobs}, key=[j.row for j in jobs].index)
     for name in rows:
         row: dict[str, Any] = {}
@@ -258,13 +290,17 @@ def main(argv: list[str] | None = None) -> None:
             row[pairing] = round(statistics.fmean(values), 3)
             row[f"{pairing}_vetoed"] = vetoed[r, pairing]
             mark = "ok" if row[pairing] >= TARGETS[pairing] else "BELOW"
-            print(f"{name:9} {pairing:18} {len(values):5} {row[pairing]:6.2f} "
+            print(f"{name:12} {pairing:18} {len(values):5} {row[pairing]:6.2f} "
                   f"{TARGETS[pairing]:6.2f} {mark:5} {vetoed[r, pairing]:6}")
+            if name in MULTI_VARIANTS and MULTI_VARIANTS[name][1].get("trading_cards"):
+                row[f"{pairing}_trades"] = dict(traded[r, pairing])
+                print(f"{'':12} {'  trades':18} " + ", ".join(
+                    f"{key} {value}" for key, value in traded[r, pairing].items()))
         if calls.get(name):
             row["move_s_median"] = (
                 round(statistics.median(calls[name]), 3) if calls[name] else None
             )
-            print(f"{name:9} {'move_s_median':18} {len(calls[name]):5} "
+            print(f"{name:12} {'move_s_median':18} {len(calls[name]):5} "
                   f"{row['move_s_median'] or 0:6.2f} {TARGET_MOVE_S * scale:6.2f}")
         figures[name] = row
     print(f"{len(jobs)} games in {elapsed:.0f} s with {args.jobs} jobs")

@@ -44,7 +44,10 @@ Decisions where the issue is silent:
 from __future__ import annotations
 
 import asyncio
+import hashlib
+import json
 import logging
+from collections import Counter
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
@@ -107,6 +110,16 @@ def think(game: str, view: dict[str, Any], seat: int, level: str, seed: int, sec
     return ai.choose(game, view, seat, level=level, seed=seed, budget_s=seconds)
 
 
+def fingerprint(view: dict[str, Any]) -> str:
+    """A short stable digest of a view, for the log line of a search fault: the operator
+    finds the position from the match id, its version and the step, and the digest confirms
+    it is the one the search was given. Digested from the *public* view, because a digest
+    of the seat's own view could be matched against guessed hands (ruling 29 keeps cards
+    out of logs)."""
+    text = json.dumps(view, sort_keys=True, separators=(",", ":"), default=str)
+    return hashlib.sha256(text.encode()).hexdigest()[:12]
+
+
 def _search_seed(record: MatchRecord, step: int) -> int:
     return (record.seed * 1_000_003 + record.version * 101 + step) % 2**31
 
@@ -148,6 +161,9 @@ class Opponents:
         """Most steps one computer turn (and turns in a row) may take: a guard, never reached."""
         self._thinking: set[int] = set()
         """Matches whose computer turn this process is working out now."""
+        self.search_faults: Counter[str] = Counter()
+        """Searches that raised (or answered an illegal step), per game, since the start:
+        each is logged with its traceback and played around (:meth:`_plan_computer_turn`)."""
 
     async def computer_turns(self, match_id: int | None = None) -> list[Reply]:
         """Let every computer whose seat is to move play, until a person is to move or the
@@ -315,9 +331,22 @@ class Opponents:
                 )
                 action = rules.parse(current, notation)
             except Exception:
-                # A fault in the search must not stall the match: play the first legal step
-                # (and say so in the log, where the fault can be fixed).
-                log.exception("the computer's search failed in match %s", record.id)
+                # A fault in the search is a bug to fix, never to hide: logged with its
+                # traceback and counted. Only then, for the players' sake, the match goes on
+                # with the first legal step rather than stall.
+                self.search_faults[record.game] += 1
+                log.exception(
+                    "the computer's search failed (%s, match %s, version %s, seat %s, step %s,"
+                    " view %s; fault %s of this game since the start): playing the first"
+                    " legal step instead",
+                    record.game,
+                    record.id,
+                    record.version,
+                    seat,
+                    len(steps),
+                    fingerprint(rules.view(current, None)),
+                    self.search_faults[record.game],
+                )
                 action = rules.legal_actions(current)[0]
             after = rules.apply(current, action)
             steps.append(rules.format(current, action))

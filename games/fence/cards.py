@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 
+from games.fence import ledger
 from games.fence.state import Table
 
 COLOURS = ("red", "blue")
@@ -137,8 +138,10 @@ def deal_hand(table: Table, seat: int) -> None:
             pair: tuple[str, str] | None = (table.red.pop(), table.blue.pop())
         else:
             pair = draw_pair(table)
-        if pair:
+        if pair:  # a red and a blue, from piles everyone sees: the colours are public
             table.hands[seat].extend(pair)
+            for card in pair:
+                ledger.gained(table, seat, card)
     table.hands[seat].sort(key=sort_key)
 
 
@@ -213,10 +216,13 @@ def fewest_for_pair(table: Table, seat: int) -> list[str]:
         wanted = "blue" if "red" in have else "red"
         if not table.mixed and not (table.red if wanted == "red" else table.blue):
             break  # that colour is gone: no number of draws would complete the pair
+        from_mixed = bool(table.mixed)
         card = draw(table, wanted)
         if card is None:
             break
         hand.append(card)
+        # from a coloured pile everyone sees which pile shrank; a mixed pile hides it
+        ledger.gained(table, seat, None if from_mixed else card)
         drawn.append(card)
     hand.sort(key=sort_key)
     return drawn

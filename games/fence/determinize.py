@@ -5,8 +5,12 @@ A computer player must not look at other players' cards. It is given only
 ``view(state, seat)``; to search it needs whole states, so it *samples* them: every card the
 seat cannot see (other hands, other players' unrevealed starting cards, the order and makeup
 of the Stash piles) is dealt at random from the cards not accounted for by what it can see,
-with the public counts kept (hand sizes, pile sizes, one red and one blue starting card each),
-and the random generator gets a fresh seed — the real dice are as unknown as the cards.
+with the public counts kept (hand sizes, pile sizes, one red and one blue starting card each,
+and the colours every hand is known to hold — ruling 29 makes each colour drawn by choice
+public, ``ledger`` keeps the count), and the random generator gets a fresh seed — the real
+dice are as unknown as the cards. Within those constraints every dealing is equally likely:
+the colour-bound places are filled first from a shuffled pool, the free places with the
+rest.
 
 The defining property, tested: ``view(sample_state(v, seat, rng), seat) == v``. The seat's
 own view of the sample is exactly the view it was given, so nothing in the sample can carry
@@ -119,16 +123,23 @@ def _deal(view: dict[str, Any], seat: int, pool: list[str], rng: random.Random) 
     stash = view["stash"]
     red_pile = _take(pool, int(stash["red"]), lambda c: colour_of(c) == "red")
     blue_pile = _take(pool, int(stash["blue"]), lambda c: colour_of(c) == "blue")
-    mixed_pile = _take(pool, int(stash["mixed"]))
-
+    # Every card whose colour is public is dealt before any card that may be of either
+    # colour (the mixed pile, the rest of each hand), so the colours always go round.
     hands: list[list[str]] = []
     for other in range(players):
         if other == seat:
             hands.append(list(view.get("hand", [])))
             continue
         size = int(view["hand_sizes"][other])
-        known = known_in_hand[other][:size]
-        hands.append(known + _take(pool, size - len(known)))
+        hand = known_in_hand[other][:size]
+        for colour, count in _known_colours(view, other).items():
+            need = count - sum(1 for c in hand if colour_of(c) == colour)
+            hand += _take(pool, need, lambda c, colour=colour: colour_of(c) == colour)
+        hands.append(hand)
+    mixed_pile = _take(pool, int(stash["mixed"]))
+    for other in range(players):
+        if other != seat:
+            hands[other] += _take(pool, int(view["hand_sizes"][other]) - len(hands[other]))
     if offer and offer[2] is None:  # an offer between two others: cards from their hands
         giver_hand, taker_hand = hands[offer[0]], hands[offer[1]]
         offer[2] = rng.choice(giver_hand) if giver_hand else "R1"
@@ -143,6 +154,15 @@ def _deal(view: dict[str, Any], seat: int, pool: list[str], rng: random.Random) 
         "start": tuple(tuple(c) for c in start),
         "offer": tuple(offer),
     }
+
+
+def _known_colours(view: dict[str, Any], other: int) -> dict[str, int]:
+    """How many red and blue cards everyone knows ``other``'s hand holds (none for a view
+    stored before the count was kept)."""
+    known = view.get("known_colours")
+    if not known:
+        return {"red": 0, "blue": 0}
+    return {"red": int(known[other]["red"]), "blue": int(known[other]["blue"])}
 
 
 def _skeleton(view: dict[str, Any], seat: int) -> FenceState:
@@ -195,6 +215,7 @@ def _skeleton(view: dict[str, Any], seat: int) -> FenceState:
         "mixed": [],
         "discard": list(view["discard"]),
         "hands": [list(view.get("hand", [])) if s == seat else [] for s in range(players)],
+        "known_colours": [list(_known_colours(view, s).values()) for s in range(players)],
         "start": [[] for _ in range(players)],
         "revealed": list(view["revealed"]),
         "pawns": pawns,

@@ -7,11 +7,13 @@ so only "a card" is announced.
 
 from __future__ import annotations
 
-from games.fence import cards
+from games.fence import cards, ledger
 from games.fence.state import Table
 
 
-def receive(table: Table, seat: int, card: str) -> None:
+def receive(table: Table, seat: int, card: str, shown: bool) -> None:
+    """``card`` joins ``seat``'s hand; ``shown``: everyone knows its colour (ledger)."""
+    ledger.gained(table, seat, card if shown else None)
     table.hands[seat].append(card)
     table.hands[seat].sort(key=cards.sort_key)
 
@@ -30,7 +32,7 @@ def grant(table: Table, seat: int, count: int, reason: str, names: tuple[str, ..
         card = cards.draw(table, None)
         if card is None:
             break
-        receive(table, seat, card)
+        receive(table, seat, card, shown=not from_mixed)
         shown = "a card" if from_mixed else f"a {cards.colour_of(card)} card"
         table.say(f"{names[seat]} draws {shown}.")
         count -= 1

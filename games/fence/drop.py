@@ -23,7 +23,7 @@ The seed has no such rule; what a careful table would do:
 
 from __future__ import annotations
 
-from games.fence import goods, play, setup
+from games.fence import goods, ledger, play, setup
 from games.fence.engine import NAMES, settle
 from games.fence.state import FenceState, Table, freeze, thaw
 
@@ -55,6 +55,7 @@ def _clear_seat(table: Table, seat: int) -> None:
     shown = [*table.hands[seat], *table.start[seat], *table.boats[seat]]
     table.discard.extend(shown)
     table.hands[seat], table.start[seat], table.boats[seat] = [], [], []
+    ledger.forget(table, seat)
     table.tiles_out = sorted(table.tiles_out + table.tile_hands[seat])
     table.tile_hands[seat] = []
     table.pawns[seat] = None

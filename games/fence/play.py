@@ -17,7 +17,7 @@ steps around it:
 
 from __future__ import annotations
 
-from games.fence import cards
+from games.fence import cards, ledger
 from games.fence.actions import (
     Accept,
     Action,
@@ -219,6 +219,7 @@ def legal_trading(state: FenceState) -> list[Action]:
 def _discard(table: Table, seat: int, played: tuple[str, ...]) -> None:
     for card in played:
         table.hands[seat].remove(card)
+        ledger.lost(table, seat, card)
         table.discard.append(card)
 
 
@@ -247,6 +248,7 @@ def apply_boat(table: Table, action: Boat, names: tuple[str, ...]) -> None:
     seat = table.actor
     card = cards.boat_card(action.colour)
     table.hands[seat].remove(card)
+    ledger.lost(table, seat, card)
     for other in range(table.players):
         if card in table.boats[other]:
             table.boats[other].remove(card)
@@ -272,8 +274,10 @@ def apply_answer(table: Table, action: Accept | Refuse, names: tuple[str, ...]) 
     if isinstance(action, Accept):
         table.hands[offerer].remove(give)
         table.hands[offeree].remove(ask)
-        receive(table, offerer, ask)
-        receive(table, offeree, give)
+        ledger.lost(table, offerer, None)  # the cards are secret from the others
+        ledger.lost(table, offeree, None)
+        receive(table, offerer, ask, shown=False)
+        receive(table, offeree, give, shown=False)
         table.tell(offerer, f"{names[offeree]} accepts: you give {give} and get {ask}.")
         table.tell(offeree, f"You give {ask} to {names[offerer]} and get {give}.")
     table.offer = []
@@ -292,8 +296,10 @@ def apply_trading(table: Table, action: PostTrade | NoTrade, names: tuple[str, .
         table.rng().shuffle(shuffled)
         taken = shuffled[action.pick - 1]
         table.hands[other].remove(taken)
-        receive(table, other, action.give)
-        receive(table, seat, taken)
+        ledger.lost(table, seat, None)  # both cards change hands face down
+        ledger.lost(table, other, None)
+        receive(table, other, action.give, shown=False)
+        receive(table, seat, taken, shown=False)
         table.tell(seat, f"You give {action.give} to {names[other]} and take {taken}.")
         table.tell(other, f"{names[seat]} gives you {action.give} and takes your {taken}.")
     finish_turn(table, names)
@@ -374,7 +380,7 @@ def apply_draw(table: Table, action: Draw, names: tuple[str, ...]) -> None:
     seat = table.actor
     card = cards.draw(table, action.colour)
     if card is not None:
-        receive(table, seat, card)
+        receive(table, seat, card, shown=True)  # ruling 29: the colour drawn is public
         table.say(f"{names[seat]} draws a {cards.colour_of(card)} card.")
     table.draws_owed -= 1
     if table.draws_owed > 0 and grant(table, seat, table.draws_owed, table.draw_for, names):

@@ -57,6 +57,7 @@ def new_table(players: int, opts: dict[str, Any], seed: int) -> Table:
         mixed=[],
         discard=[],
         hands=[[] for _ in range(players)],
+        known_colours=[[0, 0] for _ in range(players)],
         start=[[] for _ in range(players)],
         revealed=[],
         pawns=[NOT_PLACED] * players,
@@ -164,7 +165,7 @@ def _reward_placement(table: Table, seat: int, action: Place) -> None:
     card = cards.draw(table, colour)
     if card is None:
         return
-    receive(table, seat, card)
+    receive(table, seat, card, shown=True)  # the table is told its colour below
     name = SEAT_NAMES[seat]
     table.say(
         f"{name}'s tile joins the city by road on {joins} sides: {name} draws a "

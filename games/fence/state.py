@@ -64,6 +64,9 @@ class FenceState:
     """The single pile of the Mixed Stash options; the top card is the last one."""
     discard: tuple[str, ...]
     hands: tuple[tuple[str, ...], ...]
+    known_colours: tuple[tuple[int, ...], ...]
+    """Per seat, (red, blue): how many cards of each colour everyone knows that hand holds —
+    the public trace of the hand (ruling 29; see ``ledger``). Never read from the hand."""
     start: tuple[tuple[str, ...], ...]
     """Each seat's secret starting cards until revealed."""
     revealed: tuple[str, ...]
@@ -110,7 +113,7 @@ class FenceState:
         return [s for s in range(self.players) if not self.dropped[s]]
 
 
-_TUPLE_OF_TUPLES = {"tile_hands", "hands", "start", "boats"}
+_TUPLE_OF_TUPLES = {"tile_hands", "hands", "known_colours", "start", "boats"}
 
 
 @dataclass
@@ -141,6 +144,7 @@ class Table:
     mixed: list[str]
     discard: list[str]
     hands: list[list[str]]
+    known_colours: list[list[int]]
     start: list[list[str]]
     revealed: list[str]
     pawns: list[int | None]
@@ -253,6 +257,8 @@ def _later_fields(data: dict[str, Any]) -> dict[str, Any]:
         "offer": [],
         "offered": False,
         "notes": [],
+        # Nothing was tracked before: knowing nothing is true of every hand.
+        "known_colours": [[0, 0] for _ in range(players)],
     }
 
 
@@ -274,7 +280,17 @@ def load_state(data: dict[str, Any]) -> FenceState:
     return FenceState(**values)
 
 
-PER_SEAT = ("tile_hands", "swaps", "hands", "start", "pawns", "unreliable", "boats", "dropped")
+PER_SEAT = (
+    "tile_hands",
+    "swaps",
+    "hands",
+    "known_colours",
+    "start",
+    "pawns",
+    "unreliable",
+    "boats",
+    "dropped",
+)
 
 
 def _check_fields(values: dict[str, Any]) -> None:

@@ -1,12 +1,13 @@
 """What each seat may see (ruling 29): the one door hidden information leaves through.
 
 Public: the map and the tiles still in hand (they are face up), pawns, Cops, Jail, hand and
-Stash sizes, the discard pile (so every played card), revealed starting cards, the Hot Goods,
-boats in play, the Trading Post, who left the game, and that a trade offer is pending
-between two seats (and whether the seat to play has made its one offer this turn). Private
-to a seat: its hand, its starting cards while unrevealed, the
-cards of a trade offer it made or received, and the notes about its own trades. Never shown
-to anyone: Stash order and the random generator (``seed``/``draws``).
+Stash sizes, how many cards of each colour each hand is known to hold (``ledger``), the
+discard pile (so every played card), revealed starting cards, the Hot Goods, boats in play,
+the Trading Post, who left the game, and that a trade offer is pending between two seats
+(and whether the seat to play has made its one offer this turn). Private to a seat: its
+hand, its starting cards while unrevealed, the cards of a trade offer it made or received,
+and the notes about its own trades. Never shown to anyone: Stash order and the random
+generator (``seed``/``draws``).
 """
 
 from __future__ import annotations
@@ -88,6 +89,7 @@ def public_view(state: FenceState) -> dict[str, Any]:
         "cops": state.cops,
         "unreliable": list(state.unreliable),
         "hand_sizes": [len(h) for h in state.hands],
+        "known_colours": [{"red": r, "blue": b} for r, b in state.known_colours],
         "starting_cards_held": [len(s) for s in state.start],
         "stash": {"red": len(state.red), "blue": len(state.blue), "mixed": len(state.mixed)},
         "discard": list(state.discard),
