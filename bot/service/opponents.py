@@ -37,7 +37,8 @@ Decisions where the issue is silent:
   of the same match always gets the same reply — a restart in mid-thought changes nothing.
 * ``/hint`` is for running unrated matches only (by the rule above: games with the computer
   unless asked ``rated:true``, games between people started ``rated:false``), for the
-  player to move, and thinks at the easy level's budget (a hint should come quickly, and should not play the game for you);
+  player to move, and thinks at the easy level's budget (a hint should come quickly, and
+  should not play the game for you);
   each server bounds the hints a player gets an hour (:mod:`bot.service.limits`). It is a
   search, so it runs in the search pool: it may wait for the one step being searched there,
   and no person's board ever waits for it.
