@@ -41,7 +41,6 @@ from __future__ import annotations
 
 import functools
 import logging
-import math
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
@@ -257,7 +256,7 @@ class Correspondence:
         replies = []
         for seat, _threshold, _key in due:
             uid = updated.seats[seat]
-            seconds = max(0.0, math.ceil(tc.remaining(clocks, seat, now, vacations) or 0))
+            seconds = tc.remaining(clocks, seat, now, vacations) or 0.0
             mode = await self.notifier.mode(uid)
             # in the thread everyone reads it (the server's language); a DM speaks its reader's
             locale = (
