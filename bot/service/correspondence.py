@@ -313,7 +313,7 @@ class Correspondence:
         current = [s for s in spans if s[0] <= now < s[1]]
         start_y, end_y = tc.year_bounds(now)
         if days < 0:
-            raise Refusal("vacation.negative", days=f"{days:g}")
+            raise Refusal("vacation.negative", given=f"{days:g}")
         if days == 0:
             if not current:
                 raise Refusal("vacation.not_on")
@@ -334,7 +334,7 @@ class Correspondence:
             spans.append((now, now + days * DAY))
             text = say(
                 "vacation.started",
-                days=Phrase("time.days", {"n": day_count(days)}),
+                length=Phrase("time.days", {"n": day_count(days)}),
                 left=Phrase("time.days", {"n": day_count(left - days)}),
             )
         prefs["vacations"] = [list(s) for s in spans if s[1] > start_y - 366 * DAY]

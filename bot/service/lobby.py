@@ -365,7 +365,7 @@ class Lobby:
                 "lobby.too_few",
                 game=rules.info.title,
                 low=rules.info.min_players,
-                seated=len(record.seats),
+                n=len(record.seats),
             )
         state = rules.new(len(record.seats), record.options, record.seed)
         meta = {k: v for k, v in record.meta.items() if k != "lobby"}
