@@ -58,7 +58,12 @@ ENGLISH: dict[str, str] = {
     "fonver.black_goal": "Black joins top–bottom",
     "fonver.white_goal": "White joins left–right",
     "last_turn": "Last turn: {moves}",
+    # Ordo.
+    "ordo.move": "move {number}",
     # Fuer.
+    "fuer.turn": "turn {number}",
+    "fuer.turns_played.one": "{n} turn played",
+    "fuer.turns_played.other": "{n} turns played",
     "fuer.in_supply.one": "{n} in supply",
     "fuer.in_supply.other": "{n} in supply",
     "fuer.key": (
@@ -70,6 +75,7 @@ ENGLISH: dict[str, str] = {
     "fendo.open_area.one": "open area {n}",
     "fendo.open_area.other": "open area {n}",
     "fendo.no_open_area": "no open area",
+    "fendo.closed": "closed {first} – {second}",
     # Rating chart.
     "chart.provisional": "hollow = provisional",
     "chart.games": "games played",

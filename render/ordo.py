@@ -274,7 +274,7 @@ def render(
         players=players,
         to_move=to_move,
         status=status,
-        subtitle=f"move {ply // 2 + 1}" if isinstance(ply, int) else None,
+        subtitle=say(labels, "ordo.move", number=ply // 2 + 1) if isinstance(ply, int) else None,
         labels=labels,
     )
     board = STATIC_LAYERS.get(("ordo", flipped), _empty_board, flipped)

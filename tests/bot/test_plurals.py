@@ -176,3 +176,15 @@ async def test_the_seek_list_counts_one_open_challenge(service: Service) -> None
     assert listing.text.startswith("Open challenge here (1)")
     german = await service.seeks(User("bob", "bob", guild_id=GUILD, locale="de"), guild_id=GUILD)
     assert german.text.startswith("Offene Herausforderung hier (1)")
+
+
+def test_image_subtitles_count_through_the_labels() -> None:
+    """Fuer's finished board said "1 turns played", in English for everyone."""
+    from bot.service.image_labels import image_labels
+    from render.labels import say
+
+    assert say(None, "fuer.turns_played", n=1) == "1 turn played"
+    assert say(None, "fuer.turns_played", n=2) == "2 turns played"
+    assert say(image_labels("de"), "fuer.turns_played", n=1) == "1 Zug gespielt"
+    assert say(image_labels("de"), "fuer.turns_played", n=2) == "2 Züge gespielt"
+    assert say(image_labels("de"), "ordo.move", number=3) == "Zug 3"
