@@ -188,3 +188,12 @@ def test_image_subtitles_count_through_the_labels() -> None:
     assert say(image_labels("de"), "fuer.turns_played", n=1) == "1 Zug gespielt"
     assert say(image_labels("de"), "fuer.turns_played", n=2) == "2 Züge gespielt"
     assert say(image_labels("de"), "ordo.move", number=3) == "Zug 3"
+
+
+def test_fence_events_count_without_brackets() -> None:
+    """The FENCE! engine's own English events said "draws 1 card(s)"."""
+    from games.fence.describe import counted
+
+    assert counted(1, "card") == "1 card"
+    assert counted(3, "tile") == "3 tiles"
+    assert counted(0, "card") == "0 cards"
