@@ -324,7 +324,11 @@ def _title(
         to_move=view.get("to_move"),
         status=_status(view, status, labels),
         labels=labels,
-        subtitle=f"closed {scores[0]} – {scores[1]}" if len(scores) == 2 else None,
+        subtitle=(
+            say(labels, "fendo.closed", first=scores[0], second=scores[1])
+            if len(scores) == 2
+            else None
+        ),
         palette=FENDO_PALETTE,
         seat_colours=SEAT_COLOURS,
     )

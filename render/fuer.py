@@ -543,7 +543,11 @@ def render(
     board = _board(view, highlight)
     width = max(BOARD_WIDTH, 800)
     played = max(0, len(view.get("tiles", ())) - 9)
-    subtitle = f"{played} turns played" if view.get("game_over") else f"turn {played + 1}"
+    subtitle = (
+        say(labels, "turns_played", n=played)
+        if view.get("game_over")
+        else say(labels, "turn", number=played + 1)
+    )
     bar = title_bar(
         width,
         title="Fuer (Extension)",

@@ -29,8 +29,10 @@ ENGLISH: dict[str, str] = {
     "fence.round_short": "round {round}",
     "fence.setup_short": "setup",
     "fence.stash": "Stash {red} red, {blue} blue",
-    "fence.stash_mixed": "Stash {n} mixed",
-    "fence.discard": "Discard {n}",
+    "fence.stash_mixed.one": "Stash {n} mixed",
+    "fence.stash_mixed.other": "Stash {n} mixed",
+    "fence.discard.one": "Discard {n}",
+    "fence.discard.other": "Discard {n}",
     "fence.cops": "Cops",
     "fence.hot_goods": "Hot Goods",
     "fence.off_limits": "off limits",
@@ -56,15 +58,23 @@ ENGLISH: dict[str, str] = {
     "fonver.black_goal": "Black joins top–bottom",
     "fonver.white_goal": "White joins left–right",
     "last_turn": "Last turn: {moves}",
+    # Turn counters, numbered as /match history numbers turns (Ordo, Fuer).
+    "turn": "turn {number}",
+    "turns_played.one": "{n} turn played",
+    "turns_played.other": "{n} turns played",
     # Fuer.
-    "fuer.in_supply": "{n} in supply",
+    "fuer.in_supply.one": "{n} in supply",
+    "fuer.in_supply.other": "{n} in supply",
     "fuer.key": (
         "Green dashed spaces take a tile now: +N puts N new pieces, move moves one of yours."
     ),
     # Fendo.
-    "fendo.stock": "stock {n}",
-    "fendo.open_area": "open area {n}",
+    "fendo.stock.one": "stock {n}",
+    "fendo.stock.other": "stock {n}",
+    "fendo.open_area.one": "open area {n}",
+    "fendo.open_area.other": "open area {n}",
     "fendo.no_open_area": "no open area",
+    "fendo.closed": "closed {first} – {second}",
     # Rating chart.
     "chart.provisional": "hollow = provisional",
     "chart.games": "games played",

@@ -276,7 +276,7 @@ def render(
         players=players,
         to_move=to_move,
         status=status,
-        subtitle=_turns(ply, over=to_move is None),
+        subtitle=_turns(ply, over=to_move is None, labels=labels),
         labels=labels,
     )
     board = STATIC_LAYERS.get(("ordo", flipped), _empty_board, flipped)
@@ -305,7 +305,7 @@ def render(
     return to_png(image)
 
 
-def _turns(ply: object, *, over: bool) -> str | None:
+def _turns(ply: object, *, over: bool, labels: Labels | None = None) -> str | None:
     if not isinstance(ply, int):
         return None
-    return f"{ply} turns played" if over else f"turn {ply + 1}"
+    return say(labels, "turns_played", n=ply) if over else say(labels, "turn", number=ply + 1)

@@ -139,10 +139,16 @@ def options_text(rules: Rules[Any, Any], options: dict[str, Any], locale: str = 
     return "\n" + words(locale)("match.options", options=parts)
 
 
-def terms_text(meta: dict[str, Any], locale: str = "en") -> str:
+def terms_text(meta: dict[str, Any], locale: str = "en", *, computer: bool = False) -> str:
+    """The time control and whether the game is rated; with a ``computer`` seat it also says
+    why, since such a game is rated only when its creator asked
+    (:func:`bot.service.opponents.rated_game`)."""
     control = TimeControl.from_dict(meta.get("time") or {})
     say = words(locale)
-    rated = say("match.rated" if meta.get("rated", True) else "match.unrated")
+    if computer:
+        rated = say("computer.rated_asked" if meta.get("rated") else "computer.unrated_rule")
+    else:
+        rated = say("match.rated" if meta.get("rated", True) else "match.unrated")
     return "\n" + say("match.terms", time=control.describe(locale), rated=rated)
 
 

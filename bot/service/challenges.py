@@ -19,6 +19,7 @@ from bot.service.boards import options_text, seat_label, terms_text
 from bot.service.lobby import lobby_of
 from bot.service.markdown import escape
 from bot.service.openings import challenger_seat
+from bot.service.opponents import rated_game
 from bot.service.reader import rules_named
 from bot.service.replies import Button, MatchPlace, Post, Reply, is_computer
 from bot.service.seeks import seek_of
@@ -185,9 +186,9 @@ class Challenges:
         versus_computer = is_computer(opponent.id)
         if versus_computer:
             await self.limits.computer_game(actor, guild_id)
-        if versus_computer and rated is None:
-            rated = False  # a practice game unless asked otherwise
-        extra = await self.clocks.new_match_meta(guild_id, time_control, rated)
+        extra = await self.clocks.new_match_meta(
+            guild_id, time_control, rated_game(rated, versus_computer)
+        )
         seed = self._seed_source()
         seat = challenger_seat(rules, color, seed)
         await self.reader.touch(actor, opponent)
@@ -212,7 +213,8 @@ class Challenges:
                 started,
                 text=words(actor.locale)(
                     "challenge.computer_begins", opponent=escape(opponent.name), match=record.id
-                ),
+                )
+                + terms_text(extra, actor.locale, computer=True),
                 created=True,
             )
         challenger, rival = escape(actor.name), escape(opponent.name)

@@ -9,7 +9,6 @@ reach into lobbies or boards.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -134,11 +133,11 @@ class ClockKeeper:
         if left is None:
             return ""
         paused = any(a <= now < b for a, b in vacations.get(seat, ()))
-        # Whole seconds up: a clock read a moment after it was set shows "3 days", not
-        # "2 days 23 h".
+        # format_duration rounds as people read clocks: a clock read a moment after it was
+        # set shows "3 days", not "2 days 23 h".
         return words(locale)(
             "clock.left_paused" if paused else "clock.left",
-            left=tc.format_duration(max(0.0, math.ceil(left)), locale),
+            left=tc.format_duration(left, locale),
         )
 
     async def lines(
@@ -153,12 +152,18 @@ class ClockKeeper:
         return lines
 
     async def games_clock(
-        self, record: MatchRecord, seats: Sequence[int], me: str, directory: Directory
+        self,
+        record: MatchRecord,
+        seats: Sequence[int],
+        me: str,
+        directory: Directory,
+        locale: str = "en",
     ) -> str:
-        """For ``/games``: my time left when I must act, else the mover's."""
+        """For ``/games`` (in its reader's ``locale``): my time left when I must act, else
+        the mover's."""
         mine = [s for s in seats if record.seats[s] == me]
         for seat in mine or list(seats):
-            if left := await self.time_left(record, seat, directory):
+            if left := await self.time_left(record, seat, directory, locale):
                 return f", {left}"
         return ""
 

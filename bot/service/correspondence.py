@@ -41,7 +41,6 @@ from __future__ import annotations
 
 import functools
 import logging
-import math
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
@@ -257,7 +256,7 @@ class Correspondence:
         replies = []
         for seat, _threshold, _key in due:
             uid = updated.seats[seat]
-            seconds = max(0.0, math.ceil(tc.remaining(clocks, seat, now, vacations) or 0))
+            seconds = tc.remaining(clocks, seat, now, vacations) or 0.0
             mode = await self.notifier.mode(uid)
             # in the thread everyone reads it (the server's language); a DM speaks its reader's
             locale = (
@@ -314,7 +313,7 @@ class Correspondence:
         current = [s for s in spans if s[0] <= now < s[1]]
         start_y, end_y = tc.year_bounds(now)
         if days < 0:
-            raise Refusal("vacation.negative", days=f"{days:g}")
+            raise Refusal("vacation.negative", given=f"{days:g}")
         if days == 0:
             if not current:
                 raise Refusal("vacation.not_on")
@@ -335,7 +334,7 @@ class Correspondence:
             spans.append((now, now + days * DAY))
             text = say(
                 "vacation.started",
-                days=Phrase("time.days", {"n": day_count(days)}),
+                length=Phrase("time.days", {"n": day_count(days)}),
                 left=Phrase("time.days", {"n": day_count(left - days)}),
             )
         prefs["vacations"] = [list(s) for s in spans if s[1] > start_y - 366 * DAY]

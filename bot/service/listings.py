@@ -102,7 +102,7 @@ class Listings:
                     say("games.your_turn")
                     if actor.id in movers
                     else say("games.their_turn", players=plural_names([names[s] for s in seats]))
-                ) + await self.clocks.games_clock(record, seats, actor.id, directory)
+                ) + await self.clocks.games_clock(record, seats, actor.id, directory, say.language)
             line = say(
                 "games.line",
                 match=record.id,

@@ -14,6 +14,10 @@ Decisions where the issue is silent:
 * The creator's ``/leave`` (or ``/decline``) cancels the lobby; everyone else just leaves.
 * Only the creator adds computer players (it is their table to fill); a computer seat is
   removed like anyone else's by closing the lobby — the creator's ``/leave``.
+* A lobby with a computer seat follows the rule of every game with the computer
+  (:func:`bot.service.opponents.rated_game`): unrated unless its creator asked
+  ``rated:true``. The lobby keeps what was asked, so the terms in its post change to
+  "unrated" (saying why) the moment a computer sits down.
 * ``/join`` typed outside a lobby's thread picks the lobby one is invited to, else the only
   lobby with a free seat opened in that channel — in the console, which has no channels,
   the only one anywhere — so the issue's ``bob: /join`` works without a match id.
@@ -28,7 +32,7 @@ import games
 from bot.service.base import Refusal, User, guarded, plural_names
 from bot.service.boards import options_text, seat_label, terms_text
 from bot.service.markdown import escape
-from bot.service.opponents import computer, has_computer, level_of
+from bot.service.opponents import computer, has_computer, level_of, rated_game
 from bot.service.reader import rules_named
 from bot.service.replies import Button, Post, Reply, is_computer
 from bot.words import Words, words
@@ -113,13 +117,15 @@ class Lobby:
                 size=size,
             )
         checked = rules.options(options)
-        terms = await self.clocks.new_match_meta(guild_id, time_control, rated)
         guests = [u for u in dict.fromkeys(invited) if u.id != actor.id]
         # The computer invited (console ``opponent:ai``) takes its seat at once.
         computers = [
             computer(level_of(u.id), n)
             for n, u in enumerate((g for g in guests if is_computer(g.id)), start=1)
         ][: size - 1]
+        terms = await self.clocks.new_match_meta(
+            guild_id, time_control, rated_game(rated, bool(computers))
+        )
         guests = [u for u in guests if not is_computer(u.id)]
         if computers:
             await self.limits.computer_game(actor, guild_id)
@@ -138,7 +144,8 @@ class Lobby:
             channel_id=channel_id,
             meta={
                 **terms,
-                "lobby": {"seats": size, "invited": [u.id for u in guests]},
+                # what the creator asked (None: nothing) decides again when a computer joins
+                "lobby": {"seats": size, "invited": [u.id for u in guests], "rated": rated},
             },
         )
         shared = await self.reader.shared(record)  # the lobby's post is read by everyone
@@ -189,7 +196,7 @@ class Lobby:
             say("lobby.waiting", n=need) if need > 0 else say("lobby.can_start", player=names[0])
         )
         lines.append(options_text(rules, record.options, say.language).strip())
-        lines.append(terms_text(record.meta, say.language).strip())
+        lines.append(terms_text(record.meta, say.language, computer=has_computer(record)).strip())
         return Post(
             text="\n".join(line for line in lines if line),
             buttons=lobby_buttons(say),
@@ -294,8 +301,12 @@ class Lobby:
             await self.limits.computer_game(actor, record.guild_id)
         player = computer(level, 1 + sum(is_computer(uid) for uid in record.seats))
         await self.reader.touch(player)
+        # a game with a computer in it: unrated unless its creator asked rated:true
+        meta = {**record.meta, "rated": rated_game(lobby.get("rated"), True)}
         updated = (
-            await self.transitions.commit(record, MatchUpdate(seats=[*record.seats, player.id]))
+            await self.transitions.commit(
+                record, MatchUpdate(seats=[*record.seats, player.id], meta=meta)
+            )
         ).record
         post = await self._lobby_post(
             updated,
@@ -354,7 +365,7 @@ class Lobby:
                 "lobby.too_few",
                 game=rules.info.title,
                 low=rules.info.min_players,
-                seated=len(record.seats),
+                n=len(record.seats),
             )
         state = rules.new(len(record.seats), record.options, record.seed)
         meta = {k: v for k, v in record.meta.items() if k != "lobby"}

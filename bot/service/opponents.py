@@ -28,12 +28,17 @@ timing.
 
 Decisions where the issue is silent:
 
-* Computer matches start at once (nobody to accept) and are unrated unless ``rated:true``;
-  the computer's rating, when rated, is kept per level like a player's.
+* Computer matches start at once (nobody to accept). One rule for every game with a computer
+  seat, two-player or a FENCE! lobby (:func:`rated_game`): it is unrated unless its creator
+  asks ``rated:true`` — a practice game should cost nobody rating points, and a creator who
+  wants the result counted says so. When rated, every seat is rated as in any game: the
+  computer's rating is kept per seat id (level and number) like a player's.
 * The seed of each search is derived from the match's seed and version, so the same position
   of the same match always gets the same reply — a restart in mid-thought changes nothing.
-* ``/hint`` is for running unrated matches only, for the player to move, and thinks at the
-  easy level's budget (a hint should come quickly, and should not play the game for you);
+* ``/hint`` is for running unrated matches only (by the rule above: games with the computer
+  unless asked ``rated:true``, games between people started ``rated:false``), for the
+  player to move, and thinks at the easy level's budget (a hint should come quickly, and
+  should not play the game for you);
   each server bounds the hints a player gets an hour (:mod:`bot.service.limits`). It is a
   search, so it runs in the search pool: it may wait for the one step being searched there,
   and no person's board ever waits for it.
@@ -90,6 +95,15 @@ def level_of(user_id: str) -> str:
 
 def has_computer(record: MatchRecord) -> bool:
     return any(is_computer(uid) for uid in record.seats)
+
+
+def rated_game(asked: bool | None, with_computer: bool) -> bool:
+    """Whether a game is rated: as its creator asked (``rated:``), else rated between people
+    and unrated with a computer seat — the one rule for ``/play`` against the computer and a
+    lobby a computer joins, which the hint refusal (``computer.hint_rated``) states."""
+    if asked is not None:
+        return asked
+    return not with_computer
 
 
 def computer_to_move(record: MatchRecord) -> bool:

@@ -117,7 +117,7 @@ def parse(text: str) -> list[Line]:
                 raise Refusal("premove.malformed", line=raw.strip())
             pairs.append((theirs, mine))
         if len(pairs) > MAX_DEPTH:
-            raise Refusal("premove.too_deep", line=raw.strip(), most=MAX_DEPTH)
+            raise Refusal("premove.too_deep", line=raw.strip(), n=MAX_DEPTH)
         lines.append(pairs)
     if not lines:
         raise Refusal("premove.malformed", line=text.strip())
@@ -178,7 +178,7 @@ def merge(tree: Tree, lines: Sequence[Line]) -> Tree:
     for line in lines:
         tree = _merge_line(tree, line)
     if count(tree) > MAX_LINES:
-        raise Refusal("premove.too_many", most=MAX_LINES)
+        raise Refusal("premove.too_many", n=MAX_LINES)
     return tree
 
 

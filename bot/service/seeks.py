@@ -221,7 +221,7 @@ class Seeks:
         if not found:
             return Reply(text=say("seek.none"))
         names = await self.store.user_names([m.created_by for m in found])
-        lines = [say("seek.list_head", count=len(found))]
+        lines = [say("seek.list_head", n=len(found))]
         for record in found[:20]:
             rules = games.get(record.game)
             rating = await self._rating_of(record, record.created_by)

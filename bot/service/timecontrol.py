@@ -515,18 +515,36 @@ def year_bounds(now: float) -> tuple[float, float]:
     )
 
 
+def _nearest(amount: float) -> int:
+    """Half up, not Python's banker's rounding: 10.5 minutes read as 11, as on a clock."""
+    return math.floor(amount + 0.5)
+
+
 def format_duration(seconds: float, locale: str = "en") -> str:
-    """Time left for listings: the two largest units, rounded down so it never promises
-    more than there is (``2 days 3 h``, ``5 h 10 min``, ``3 min``)."""
-    say = words(locale)  # English in shared posts (bot.words); a DM's reader's language
-    if seconds < MINUTE:
-        return say("time.under_a_minute") if seconds > 0 else say("time.short_minutes", n=0)
-    minutes = int(seconds // MINUTE)
-    days, rest = divmod(minutes, 1440)
-    hours, mins = divmod(rest, 60)
-    if days:
+    """Time left as people read a clock, the one wording of every clock a player sees (posts,
+    ``/board``, ``/me games``, ``/me waiting``, reminders, the web board).
+
+    The rule: from a day left, days and hours rounded to the nearest hour (``4 days 23 h``,
+    and 5 days less a few seconds is ``5 days``); under a day, hours and minutes rounded to
+    the nearest minute (``5 h 10 min``; under an hour only minutes, so a falling flag shows);
+    under a minute, seconds rounded up (``20 s``: time that remains never reads as none).
+    Why nearest rather than down: a clock read a moment after a post, or after a day was
+    added, must say what the post said (``7 days``, not ``6 days 23 h``); and the reading
+    is never off by more than half its last unit — half an hour out of at least a day, half
+    a minute out of at least a minute. A half rounds up (``10 min 30 s`` is ``11 min``).
+    """
+    say = words(locale)  # a shared post's server language, or a DM's reader's
+    if math.ceil(seconds) < MINUTE:
+        return say("time.short_seconds", n=max(0, math.ceil(seconds)))
+    if seconds >= DAY:
+        hours = _nearest(seconds / HOUR)
+        days, hours = divmod(hours, 24)
         head = say("time.days", n=days)
         return f"{head} {say('time.short_hours', n=hours)}" if hours else head
+    minutes = _nearest(seconds / MINUTE)
+    if minutes >= 1440:  # 23 h 59 min 30 s and more: a whole day
+        return say("time.days", n=1)
+    hours, mins = divmod(minutes, 60)
     if hours:
         short = say("time.short_hours", n=hours)
         return f"{short} {say('time.short_minutes', n=mins)}" if mins else short

@@ -34,6 +34,7 @@ from games.fence.actions import (
     Yourself,
 )
 from games.fence.citymap import CityMap, tile_of
+from games.fence.describe import counted
 from games.fence.draws import grant, receive
 from games.fence.goods import run_goods, start_goods
 from games.fence.setup import seat_up
@@ -343,7 +344,9 @@ def apply_others(table: Table, action: Action, names: tuple[str, ...]) -> None:
     if snitch and caught:
         if by_cards:
             drawn = cards.fewest_for_pair(table, seat)
-            table.say(f"{names[seat]} turns State's Evidence and draws {len(drawn)} card(s).")
+            table.say(
+                f"{names[seat]} turns State's Evidence and draws {counted(len(drawn), 'card')}."
+            )
         elif grant(table, seat, 1, "evidence", names):
             return
     resume_turn(table, names)

@@ -13,6 +13,7 @@ from typing import Any
 from games.fence import cards
 from games.fence.actions import Action, Place, PlaceCops, PlacePawn, PlacePost, PlaceTunnel, Swap
 from games.fence.citymap import random_build, tile_of
+from games.fence.describe import counted
 from games.fence.draws import receive
 from games.fence.info import SEAT_NAMES
 from games.fence.state import NOT_PLACED, FenceState, Stage, Table
@@ -201,7 +202,7 @@ def auto_pass(table: Table, seat_name: str) -> None:
 def finish_map(table: Table) -> None:
     left = sorted(t for hand in table.tile_hands for t in hand)
     if left:
-        table.say(f"{len(left)} tile(s) could not be placed and are discarded.")
+        table.say(f"Discarded, as they could not be placed: {counted(len(left), 'tile')}.")
     table.tiles_out = sorted(table.tiles_out + left)
     table.tile_hands = [[] for _ in range(table.players)]
     table.map_done = True

@@ -353,14 +353,14 @@ def test_year_bounds_of_a_leap_year_and_its_last_second():
 @pytest.mark.parametrize(
     ("seconds", "text"),
     [
-        (2 * DAY + 3 * HOUR + 59 * MINUTE, "2 days 3 h"),
+        (2 * DAY + 3 * HOUR + 59 * MINUTE, "2 days 4 h"),  # to the nearest hour from a day
         (DAY + 59, "1 day"),
-        (5 * HOUR + 10 * MINUTE + 30, "5 h 10 min"),
+        (5 * HOUR + 10 * MINUTE + 30, "5 h 11 min"),  # to the nearest minute, a half up
         (5 * HOUR, "5 h"),
-        (3 * MINUTE + 59, "3 min"),
-        (20, "under 1 min"),
-        (0, "0 min"),
-        (-HOUR, "0 min"),
+        (3 * MINUTE + 59, "4 min"),
+        (20, "20 s"),
+        (0, "0 s"),
+        (-HOUR, "0 s"),
     ],
 )
 def test_format_duration(seconds, text):

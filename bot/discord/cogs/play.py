@@ -117,7 +117,9 @@ def play_command(rules: Rules[Any, Any], cog: PlayCog) -> app_commands.Command[A
         ),
     ]
     describe["time"] = "Clock, e.g. '3d+1d max 7d', '2d per move' or 'none' (server default)"
-    describe["rated"] = "Whether the result changes ratings (default true)"
+    describe["rated"] = (
+        "Whether the result changes ratings (default: yes, but no with the computer)"
+    )
     for option in info.options:
         params.append(
             inspect.Parameter(

@@ -181,7 +181,7 @@ class Tournaments:
             raise Refusal("tournament.bad_rounds")
         most = await self.limits.rounds(guild_id)
         if rounds is not None and rounds > most:
-            raise Refusal("limits.rounds", most=most, rounds=rounds)
+            raise Refusal("limits.rounds", n=most, rounds=rounds)
         await self.limits.tournament(actor, guild_id)
         terms = await self.clocks.new_match_meta(guild_id, time_control, rated)
         shared = words(await self.reader.language(guild_id))  # the name is everyone's
@@ -246,12 +246,12 @@ class Tournaments:
             if join == (actor.id in players):
                 raise Refusal("tournament.already_in" if join else "tournament.not_in")
             if join and len(players) >= MAX_PLAYERS[system_of(record.data)]:
-                raise Refusal("tournament.full", most=MAX_PLAYERS[system_of(record.data)])
+                raise Refusal("tournament.full", n=MAX_PLAYERS[system_of(record.data)])
             if join and system_of(record.data) == "league":
                 most = await self.limits.rounds(record.guild_id)
                 if (needed := league_rounds(len(players) + 1)) > most:
                     raise Refusal(
-                        "limits.league_full", count=len(players) + 1, rounds=needed, most=most
+                        "limits.league_full", n=len(players) + 1, rounds=needed, most=most
                     )
             players = [*players, actor.id] if join else [p for p in players if p != actor.id]
             await self.reader.touch(actor)
@@ -311,7 +311,7 @@ class Tournaments:
             raise Refusal("tournament.already_started", name=escape(record.name))
         players = list(record.data["players"])
         if len(players) < MIN_PLAYERS:
-            raise Refusal("tournament.too_few", least=MIN_PLAYERS, count=len(players))
+            raise Refusal("tournament.too_few", least=MIN_PLAYERS, n=len(players))
         # Seeding: rating order (the strongest first), ties broken by the tournament's seed.
         shuffled = list(players)
         random.Random(record.data["seed"]).shuffle(shuffled)
@@ -324,7 +324,7 @@ class Tournaments:
         most = await self.limits.rounds(record.guild_id)
         data["planned"] = planned_rounds(data, most)
         if data["planned"] > most:  # a league signed up before its server lowered the limit
-            raise Refusal("limits.league_start", rounds=data["planned"], most=most)
+            raise Refusal("limits.league_start", n=data["planned"], most=most)
         if data["format"] == "league":
             data["schedule"] = [[list(p) for p in rnd] for rnd in pairing.round_robin(seeded)]
         # pairing is arithmetic that grows with the field (a 64-player Swiss round is one

@@ -56,7 +56,7 @@ class TournamentPosts:
             terms_text({**data["terms"]}, say.language).strip(),
             say(
                 "tournament.entrants",
-                count=len(data["players"]),
+                n=len(data["players"]),
                 players=", ".join(escape(names.get(p, p)) for p in data["players"]),
             ),
         ]
