@@ -293,7 +293,7 @@ class Reviews:
             seat = int(turn["seat"])
             better = " ".join(swing["better"])
             line = say(
-                "review.swing", rank=rank, player=names[seat], n=turn["n"], move=turn["move"],
+                "review.swing", rank=rank, player=names[seat], number=turn["n"], move=turn["move"],
                 before=mover_chance(seat, chances[index]),
                 after=mover_chance(seat, chances[index + 1]), better=better,
             )  # fmt: skip
@@ -304,7 +304,7 @@ class Reviews:
             view, highlight = await asyncio.to_thread(
                 _after_steps, rules, states[index].before, swing["better"]
             )
-            caption = say("review.better_caption", n=turn["n"], better=better)
+            caption = say("review.better_caption", number=turn["n"], better=better)
             draw = functools.partial(
                 small_board, record.game, view, highlight=highlight, players=raw,
                 status=caption, labels=labels,
