@@ -519,6 +519,7 @@ async def run(
             reminders=settings.reminders,
             vacation_days=settings.vacation_days,
             computer_seconds=settings.computer_seconds,
+            review_seconds=settings.review_seconds,
         )
         await service.on_startup()
         console = Console(

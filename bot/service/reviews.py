@@ -280,7 +280,7 @@ class Reviews:
         rules = games.get(record.game)
         swings_found = result.get("swings", [])
         if swings_found:
-            lines.append(say("review.swings_heading"))
+            lines.append(say("review.swings_heading", n=len(swings_found)))
         else:
             lines.append(say("review.no_swings"))
         states = None

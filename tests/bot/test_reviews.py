@@ -190,3 +190,17 @@ async def test_judging_runs_in_the_search_pool_and_drawing_in_the_peoples(
         "search": {"judge_position"},
         "run": {"review_chart", "small_board"},
     }
+
+
+async def test_the_heading_counts_the_swings_it_shows(svc: Service) -> None:
+    """A one-move game has at most one swing: the heading must not promise three."""
+    match_id = await finished_ordo(svc, resign_after=1)
+    assert (await svc.review(ALICE, match_id=match_id)).ok
+    [posted] = await svc.play_queued_reviews()
+    assert posted.post is not None
+    lines = posted.post.text.splitlines()
+    swings = [line for line in lines if line[:2] in ("1.", "2.", "3.")]
+    assert len(swings) == 1  # alice's one random move was not the computer's best
+    assert "The largest swing (" in posted.post.text
+    assert "three" not in posted.post.text
+    assert len(posted.post.files) == len(swings)
