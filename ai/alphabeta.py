@@ -60,26 +60,38 @@ class Search(Generic[S, M]):
         self.ranking: list[M] = []
         """The root's moves best first, as the deepest completed iteration ordered them
         (what a last check walks down when the best one will not do)."""
+        self.values: list[float] = []
+        """The root's value after each completed depth (``values[0]`` is depth 1)."""
 
     def best(
-        self, state: S, moves: Sequence[M] | None = None, max_depth: int = 64
+        self,
+        state: S,
+        moves: Sequence[M] | None = None,
+        max_depth: int = 64,
+        min_depth: int = 1,
     ) -> tuple[M, float, int]:
-        """(best move, its value, depth completed). Depth 1 always completes. ``moves``:
-        the root's moves in the order to try them (default: the game's order)."""
+        """(best move, its value, depth completed). Depths up to ``min_depth`` always
+        complete, whatever the clock says (a judgement needs the reply seen: keep the root's
+        moves few when asking for more than 1). ``moves``: the root's moves in the order to
+        try them (default: the game's order)."""
         moves = list(self.game.moves(state) if moves is None else moves)
         if not moves:
             raise ValueError("no legal move to choose from")
         best_move, best_value, depth_done = moves[0], -WIN, 0
         self.ranking = list(moves)
+        self.values = []
         for depth in range(1, max_depth + 1):
             try:
-                value, move, ordered = self._root(state, moves, depth, enforce=depth > 1)
+                value, move, ordered = self._root(
+                    state, moves, depth, enforce=depth > min_depth
+                )
             except OutOfTime:
                 break
             best_move, best_value, depth_done = move, value, depth
+            self.values.append(value)
             moves = ordered  # the next iteration searches the best moves first
             self.ranking = ordered
-            if abs(value) >= WIN - 1000 or self.clock.done():
+            if abs(value) >= WIN - 1000 or (depth >= min_depth and self.clock.done()):
                 break  # a forced result is known, or no time for a deeper look
         return best_move, best_value, depth_done
 
@@ -136,3 +148,18 @@ def chance_of(value: float, scale: float) -> float:
     if value <= -(WIN - 1000):
         return 0.0
     return 1.0 / (1.0 + math.exp(-max(-60.0, min(60.0, value / scale))))
+
+
+def balanced(values: Sequence[float], static: float) -> float:
+    """The root's value with the last word taken from neither side, for a judgement.
+
+    A search that stops after the mover's own move (an odd depth) rates the position as if
+    the mover had the last word, one that stops after the reply (an even depth) as if the
+    opponent had: judged move by move at one depth, the chances would swing with whoever is
+    to move. So a proven result stands, and otherwise the two deepest values are averaged —
+    ``static`` (the position as it stands, depth 0) and then each completed depth — one
+    ending on each side's move."""
+    if values and abs(values[-1]) >= WIN - 1000:
+        return values[-1]
+    last_two = [static, *values][-2:]
+    return sum(last_two) / len(last_two)

@@ -18,7 +18,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ai.alphabeta import Search, chance_of
+from ai.alphabeta import Search, balanced, chance_of
 from ai.budget import Budget
 from ai.safety import Tally, first_safe, reserve
 from games.fendo import RULES
@@ -169,6 +169,11 @@ def choose(
     return RULES.format(state, best if safe is None else safe)
 
 
+JUDGE_WIDTH = 12
+"""Root moves a judgement looks at, best static value first: every root move costs a full
+ranking of the replies, and with all of them (200 and more) half a second does not reach
+the reply — the depth that takes the mover's tempo out (:func:`ai.alphabeta.balanced`)."""
+
 SCORE_SCALE = 5.0
 """Squares of expected area per unit of log-odds in :func:`appraise`: five squares ahead is
 a 73 % chance, ten 88 %."""
@@ -188,8 +193,9 @@ def appraise(
     actions = legal_actions(state)
     scored = [(value_for(play(state, a), state.to_move), a) for a in actions]
     scored.sort(key=lambda row: row[0], reverse=True)
-    best, value, _ = Search(FendoGame(), budget.start()).best(state, [a for _, a in scored])
-    chance = chance_of(value, SCORE_SCALE)
+    search = Search(FendoGame(), budget.start())
+    best, _, _ = search.best(state, [a for _, a in scored][:JUDGE_WIDTH], min_depth=2)
+    chance = chance_of(balanced(search.values, value_for(state, state.to_move)), SCORE_SCALE)
     return (chance if state.to_move == seat else 1.0 - chance), RULES.format(state, best)
 
 

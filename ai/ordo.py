@@ -17,7 +17,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ai.alphabeta import WIN, Search, chance_of
+from ai.alphabeta import WIN, Search, balanced, chance_of
 from ai.budget import Budget
 from ai.safety import Tally, first_safe, reserve
 from games.ordo import RULES
@@ -192,6 +192,7 @@ def appraise(
     pos = (state.pieces(colour), state.pieces(1 - colour), colour)
     moves = legal_moves(*pos)
     moves.sort(key=_ordering(pos), reverse=True)
-    best, value, _ = Search(OrdoGame(), budget.start()).best(pos, moves)
-    chance = chance_of(value, SCORE_SCALE)
+    search = Search(OrdoGame(), budget.start())
+    best, _, _ = search.best(pos, moves, min_depth=2)
+    chance = chance_of(balanced(search.values, OrdoGame().evaluate(pos)), SCORE_SCALE)
     return (chance if colour == seat else 1.0 - chance), RULES.format(state, best)

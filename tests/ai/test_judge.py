@@ -87,3 +87,30 @@ def test_the_same_view_seed_and_cap_give_the_same_judgement(game: str) -> None:
 def test_fence_is_not_judged() -> None:
     with pytest.raises(ValueError, match="cannot judge"):
         ai.judge("fence", {}, 0, iterations=1)
+
+
+def test_balanced_takes_the_movers_tempo_out() -> None:
+    """Proven results stand; else the mean of the two deepest values, the static value
+    counting as depth 0 — one horizon after each side's move."""
+    from ai.alphabeta import WIN, balanced
+
+    assert balanced([3.0, -1.0, 2.0], static=9.0) == 0.5
+    assert balanced([3.0, -1.0, 2.0, 0.5], static=9.0) == 1.25
+    assert balanced([4.0], static=0.0) == 2.0
+    assert balanced([], static=1.5) == 1.5
+    assert balanced([3.0, WIN - 5], static=0.0) == WIN - 5
+
+
+def test_the_fendo_opening_is_not_judged_won_by_whoever_moves() -> None:
+    """Judged after the mover's own move only, the starting position read 92 % for the first
+    player and 8 % a ply later (a fence move claims half the board until the reply); with
+    the reply seen, neither side is close to certain."""
+    import games
+
+    rules = games.get("fendo")
+    state = rules.new()
+    first = ai.judge("fendo", rules.view(state, 0), 0, iterations=1000)
+    assert 0.25 <= first.chance <= 0.75
+    after = rules.apply(state, rules.parse(state, first.best))
+    second = ai.judge("fendo", rules.view(after, 1), 0, iterations=1000)
+    assert 0.25 <= second.chance <= 0.75

@@ -192,15 +192,26 @@ async def test_judging_runs_in_the_search_pool_and_drawing_in_the_peoples(
     }
 
 
-async def test_the_heading_counts_the_swings_it_shows(svc: Service) -> None:
-    """A one-move game has at most one swing: the heading must not promise three."""
-    match_id = await finished_ordo(svc, resign_after=1)
-    assert (await svc.review(ALICE, match_id=match_id)).ok
-    [posted] = await svc.play_queued_reviews()
-    assert posted.post is not None
-    lines = posted.post.text.splitlines()
-    swings = [line for line in lines if line[:2] in ("1.", "2.", "3.")]
-    assert len(swings) == 1  # alice's one random move was not the computer's best
-    assert "The largest swing (" in posted.post.text
-    assert "three" not in posted.post.text
-    assert len(posted.post.files) == len(swings)
+async def test_the_heading_counts_the_swings_it_shows(clock: FakeClock) -> None:
+    """Short games have fewer than three swings: the heading must say how many it shows
+    ("The largest swing", "The 2 largest swings"), never promise three."""
+    counts = set()
+    for seed in range(4):
+        store = MemoryStore()
+        await store.open()
+        svc = Service(store, clock=clock, seed_source=lambda: 7, review_iterations=ITERATIONS)
+        match_id = await finished_ordo(svc, seed=seed, resign_after=2)
+        assert (await svc.review(ALICE, match_id=match_id)).ok
+        [posted] = await svc.play_queued_reviews()
+        await store.close()
+        assert posted.post is not None
+        text = posted.post.text
+        shown = [line for line in text.splitlines() if line[:2] in ("1.", "2.", "3.")]
+        counts.add(len(shown))
+        assert len(posted.post.files) == len(shown)
+        assert "three" not in text
+        if len(shown) == 1:
+            assert "The largest swing (the chart numbers it;" in text
+        elif len(shown) > 1:
+            assert f"The {len(shown)} largest swings (" in text
+    assert counts & {1, 2}  # two moves give at most two swings: the case was met
