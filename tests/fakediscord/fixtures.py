@@ -83,7 +83,7 @@ async def running_client(
     server: FakeDiscord,
     *,
     token: str | None = None,
-    timeout: float = 10.0,
+    timeout: float = 60.0,
     strict: bool = True,
     guild_ready_timeout: float = FAST_GUILD_READY_TIMEOUT,
 ) -> AsyncIterator[discord.Client]:
@@ -122,12 +122,15 @@ async def running_client(
 
 
 async def eventually(
-    predicate: Callable[[], bool], *, timeout: float = 2.0, interval: float = 0.01
+    predicate: Callable[[], bool], *, timeout: float = 10.0, interval: float = 0.01
 ) -> None:
     """Wait until ``predicate()`` holds, for state the bot updates from gateway events.
 
     Gateway events and REST replies travel on different sockets, so after a REST call the
-    matching event may still be in flight; polling briefly is simpler than tracking it.
+    matching event may still be in flight; polling briefly is simpler than tracking it. The
+    timeouts here (and the bot's 60 s to become ready, which includes opening the store and
+    starting the worker processes) only bound a hang: on a shared, loaded machine a start-up
+    took over 10 s, and a wait that fails because the machine is slow is not a finding.
     """
     deadline = asyncio.get_running_loop().time() + timeout
     while not predicate():
