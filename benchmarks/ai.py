@@ -49,6 +49,7 @@ from ai.baselines import flat_monte_carlo, one_ply, random_action, uct
 from ai.budget import Budget
 from ai.safety import Tally
 from benchmarks.report import emit
+from games.core import Outcome
 from games.fence.determinize import Sampler
 
 TWO_PLAYER = ("ordo", "fendo", "fonver", "fuer")
@@ -99,6 +100,18 @@ class Game:
     seed: int
     seconds: dict[str, float]
     options: dict[str, Any] = field(default_factory=dict)
+    opening: tuple[str, ...] = ()
+    """Moves (notation) played before the players take over, from seat 0's first move on."""
+
+
+@dataclass(frozen=True)
+class Played:
+    """How one benchmark game ended: the outcome (``None`` at the ply cap), the seconds of
+    each normal-level call, and the turns the immediate-loss check vetoed."""
+
+    outcome: Outcome | None
+    normal_calls: list[float]
+    prevented: int
 
 
 def _player(kind: str, game: str, seconds: dict[str, float], tally: Tally) -> Callable[..., Any]:
@@ -137,11 +150,14 @@ def _uct_from_view(
     return rules.parse(state, rules.format(world, action))
 
 
-def play(job: Game) -> tuple[float, list[float], int]:
-    """(score of the hero seat, seconds of each normal-level call, turns vetoed)."""
+def play_out(job: Game) -> Played:
+    """Play ``job`` to its end (or :data:`MAX_PLIES`): the one game loop every benchmark of
+    the computer shares (``benchmarks.ladder`` too), so they measure the same thing."""
     rules = games.get(job.game)
     rng = random.Random(job.seed)
     state = rules.new(players=len(job.players), options=job.options or None, seed=job.seed)
+    for text in job.opening:
+        state = rules.apply(state, rules.parse(state, text))
     tally = Tally()
     players = [_player(kind, job.game, job.seconds, tally) for kind in job.players]
     normal_calls: list[float] = []
@@ -154,12 +170,18 @@ def play(job: Game) -> tuple[float, list[float], int]:
         if job.players[seat] == "normal":
             normal_calls.append(time.perf_counter() - start)
         state = rules.apply(state, action)
-    outcome = rules.outcome(state)
+    return Played(rules.outcome(state), normal_calls, tally.prevented)
+
+
+def play(job: Game) -> tuple[float, list[float], int]:
+    """(score of the hero seat, seconds of each normal-level call, turns vetoed)."""
+    played = play_out(job)
+    outcome = played.outcome
     if outcome is None or not outcome.winners:
         score = 0.5 if len(job.players) == 2 else 0.0
     else:
         score = 1.0 if job.hero in outcome.winners else 0.0
-    return score, normal_calls, tally.prevented
+    return score, played.normal_calls, played.prevented
 
 
 def schedule(
