@@ -25,6 +25,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 import games
+from bot.service import levels
 from bot.service.base import Refusal, User, guarded, plural_names
 from bot.service.boards import options_text, seat_label, terms_text
 from bot.service.markdown import escape
@@ -116,10 +117,17 @@ class Lobby:
         terms = await self.clocks.new_match_meta(guild_id, time_control, rated)
         guests = [u for u in dict.fromkeys(invited) if u.id != actor.id]
         # The computer invited (console ``opponent:ai``) takes its seat at once.
-        computers = [
-            computer(level_of(u.id), n)
-            for n, u in enumerate((g for g in guests if is_computer(g.id)), start=1)
-        ][: size - 1]
+        computers = []
+        about_level = ""
+        for n, u in enumerate((g for g in guests if is_computer(g.id)), start=1):
+            level = level_of(u.id)
+            if levels.is_auto(u.id):  # level:auto: nearest the creator's rating here
+                picked = await levels.pick(self.store, guild_id, info.name, actor.id)
+                level, about_level = picked.level, levels.picked_line(
+                    picked, info.title, actor.locale
+                )
+            computers.append(computer(level, n))
+        computers = computers[: size - 1]
         guests = [u for u in guests if not is_computer(u.id)]
         if computers:
             await self.limits.computer_game(actor, guild_id)
@@ -156,8 +164,9 @@ class Lobby:
                 buttons=post.buttons,
                 title=post.title,
             )
+        opened = words(actor.locale)("lobby.opened", match=record.id)
         return Reply(
-            text=words(actor.locale)("lobby.opened", match=record.id),
+            text="\n".join(line for line in (about_level, opened) if line),
             post=post,
             match_id=record.id,
             created=True,
@@ -292,7 +301,14 @@ class Lobby:
             raise Refusal("lobby.full", match=record.id)
         if not has_computer(record):  # the lobby becomes a game against the computer
             await self.limits.computer_game(actor, record.guild_id)
-        player = computer(level, 1 + sum(is_computer(uid) for uid in record.seats))
+        number = 1 + sum(is_computer(uid) for uid in record.seats)
+        about_level = ""
+        if level == levels.AUTO:  # the level nearest the creator's rating in this game
+            picked = await levels.pick(self.store, record.guild_id, record.game, actor.id)
+            level = picked.level
+            about_level = levels.picked_line(picked, rules_named(record.game).info.title,
+                                             actor.locale)
+        player = computer(level, number)
         await self.reader.touch(player)
         updated = (
             await self.transitions.commit(record, MatchUpdate(seats=[*record.seats, player.id]))
@@ -303,10 +319,11 @@ class Lobby:
                 "lobby.adds", player=escape(actor.name), computer=escape(player.name)
             ),
         )
+        joined = words(actor.locale)(
+            "lobby.computer_joined", computer=escape(player.name), match=record.id
+        )
         return Reply(
-            text=words(actor.locale)(
-                "lobby.computer_joined", computer=escape(player.name), match=record.id
-            ),
+            text="\n".join(line for line in (about_level, joined) if line),
             post=post,
             match_id=record.id,
         )
