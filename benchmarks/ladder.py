@@ -99,6 +99,8 @@ OPENINGS["fuer"] = FUER_OPENINGS
 
 QUICK_SCALE = 0.05
 QUICK_OPENINGS = 1
+QUICK_FONVER_SIZE = 9
+"""``--quick`` rates Fonver on 9×9: a 19×19 game between two levels runs 100–400 moves."""
 
 
 @dataclass(frozen=True)
@@ -111,7 +113,8 @@ class Ladder:
 
 
 def schedule(
-    game: str, openings: int, seconds: dict[str, float], seed: int
+    game: str, openings: int, seconds: dict[str, float], seed: int,
+    options: dict[str, Any] | None = None,
 ) -> list[Game]:
     """Every game of ``game``'s round robin: two-player pairings from each opening with
     the colours swapped, FENCE! tables of three in every rotation of each deal."""
@@ -127,7 +130,7 @@ def schedule(
         for a, b in itertools.combinations(PLAYERS, 2):
             for seats in ((a, b), (b, a)):
                 jobs.append(Game(game, game, f"{a}_vs_{b}", seats, 0, seed + index, seconds,
-                                 opening=opening))
+                                 options=dict(options or {}), opening=opening))
     return jobs
 
 
@@ -148,9 +151,10 @@ def results(job: Game, played: Played) -> list[tuple[str, str, float]]:
 
 
 def measure(
-    game: str, openings: int, seconds: dict[str, float], seed: int, jobs: int
+    game: str, openings: int, seconds: dict[str, float], seed: int, jobs: int,
+    options: dict[str, Any] | None = None,
 ) -> Ladder:
-    work = schedule(game, openings, seconds, seed)
+    work = schedule(game, openings, seconds, seed, options)
     # The longest pairings first, so the pool does not end on one long game alone.
     work.sort(key=lambda job: -sum(seconds.get(p, 0.0) for p in job.players))
     scores: dict[tuple[str, str], list[float]] = defaultdict(list)
@@ -255,6 +259,8 @@ def main(argv: list[str] | None = None) -> None:
                         help="share of every level's seconds (default 1: the real levels)")
     parser.add_argument("--quick", action="store_true",
                         help=f"{QUICK_OPENINGS} opening per game at scale {QUICK_SCALE:g}")
+    parser.add_argument("--fonver-size", type=int, default=None,
+                        help="Fonver's board (default its own, 19; --quick plays 9)")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--write", action="store_true",
@@ -281,7 +287,11 @@ def main(argv: list[str] | None = None) -> None:
     figures: dict[str, dict[str, Any]] = {}
     for game in names:
         began = time.perf_counter()
-        row = report(measure(game, openings, seconds, args.seed, args.jobs))
+        size = args.fonver_size or (QUICK_FONVER_SIZE if args.quick else None)
+        options = {"size": size} if game == "fonver" and size else None
+        row = report(measure(game, openings, seconds, args.seed, args.jobs, options))
+        if options:
+            row["options"] = options
         row["elapsed_s"] = round(time.perf_counter() - began, 1)
         figures[game] = row
         if args.write:  # game by game, so a long run interrupted keeps what it measured
