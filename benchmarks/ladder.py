@@ -90,11 +90,18 @@ FUER_OPENINGS: tuple[tuple[str, ...], ...] = (
     ("d5 +e3", "e5 +d2 +d4"),
     ("c4 +f2", "c3 +e2 +e4"),
     ("d5 +e3", "e5 +d2 +f2"),
+    ("e1 +e3", "f1 +d2 +d4"),
+    ("f1 +e3", "e1 +f1 +f3"),
+    ("g2 +e3", "g3 +e2 +g2"),
+    ("e1 +e3", "f1 +d2 +f2"),
+    ("c3 +d4", "c4 +c3 +e3"),
 )
-"""Kept by ``--check-openings`` from 16 candidates (the AI's 1st, 2nd, 3rd, 5th, 8th, 12th,
-17th and 24th first turns, each with its 1st and 4th reply): in 4 games of normal against
-itself at scale 0.1 the side to move after these won 2, 3, 1, 1 and 1 (of the other 11,
-five always lost and four always won)."""
+"""Kept by ``--check-openings`` (normal against itself at scale 0.1, 4 seeds) from the AI's
+own ranking of first turns and replies: the first five from 16 candidates (its 1st, 2nd,
+3rd, 5th, 8th, 12th, 17th and 24th first turns, each with its 1st and 4th reply), after
+which the side to move won 2, 3, 1, 1 and 1 of 4 (of the other 11, five always lost and four
+always won); the next five from 16 more (its 4th, 6th, 7th, 9th, 10th, 11th, 14th and 20th
+first turns with their 2nd and 3rd replies), won 2, 2, 2, 1 and 3 of 4."""
 OPENINGS["fuer"] = FUER_OPENINGS
 
 QUICK_SCALE = 0.05

@@ -49,7 +49,7 @@ async def test_auto_gives_a_newcomer_the_level_nearest_1500(svc: Service) -> Non
     started = await svc.play(ALICE, "ordo", opponent=computer("auto"), color="first")
     assert started.ok, started.text
     record = await svc.store.get_match(started.match_id or 0)
-    assert record is not None and record.seats == ["alice", f"ai:{expected}:1"]
+    assert record is not None and list(record.seats) == ["alice", f"ai:{expected}:1"]
     first_line = started.text.splitlines()[0]
     assert first_line == (
         f"level:auto picked {expected} (≈ {ladder.rating('ordo', expected)} on the Ordo "
@@ -88,7 +88,7 @@ async def test_auto_fills_a_fence_seat_from_the_lobby(svc: Service) -> None:
     assert added.ok, added.text
     assert added.text.startswith(f"level:auto picked {expected} ")
     record = await svc.store.get_match(opened.match_id or 0)
-    assert record is not None and record.seats == ["alice", f"ai:{expected}:1"]
+    assert record is not None and list(record.seats) == ["alice", f"ai:{expected}:1"]
 
 
 def test_the_rules_list_the_levels_with_their_ratings() -> None:
