@@ -23,7 +23,8 @@ from ai.budget import Budget, Clock
 from ai.safety import Tally
 
 LEVELS: dict[str, float] = {"easy": 0.3, "normal": 2.0, "strong": 8.0}
-"""Seconds of thought per move at each level (the bot's settings can override them)."""
+"""Seconds of thought per move at each level (the bot's settings can override them); where
+each stands on the players' rating scale, per game, is :mod:`ai.ladder`."""
 
 __all__ = ["LEVELS", "Budget", "Clock", "Judgement", "Tally", "choose", "judge"]
 

@@ -52,6 +52,7 @@ from ai.baselines import flat_monte_carlo, one_ply, random_action, uct
 from ai.budget import Budget
 from ai.safety import Tally
 from benchmarks.report import emit
+from games.core import Outcome
 from games.fence import actions as fence_actions
 from games.fence.determinize import Sampler
 
@@ -109,6 +110,20 @@ class Game:
     seed: int
     seconds: dict[str, float]
     options: dict[str, Any] = field(default_factory=dict)
+    opening: tuple[str, ...] = ()
+    """Moves (notation) played before the players take over, from seat 0's first move on."""
+
+
+@dataclass(frozen=True)
+class Played:
+    """How one benchmark game ended: the outcome (``None`` at the ply cap), the seconds of
+    each normal-level call, the turns the immediate-loss check vetoed, and the hero's FENCE!
+    trades."""
+
+    outcome: Outcome | None
+    normal_calls: list[float]
+    prevented: int
+    trades: dict[str, int]
 
 
 def _player(kind: str, game: str, seconds: dict[str, float], tally: Tally) -> Callable[..., Any]:
@@ -147,12 +162,14 @@ def _uct_from_view(
     return rules.parse(state, rules.format(world, action))
 
 
-def play(job: Game) -> tuple[float, list[float], int, dict[str, int]]:
-    """(score of the hero seat, seconds of each normal-level call, turns vetoed, the hero's
-    trades)."""
+def play_out(job: Game) -> Played:
+    """Play ``job`` to its end (or :data:`MAX_PLIES`): the one game loop every benchmark of
+    the computer shares (``benchmarks.ladder`` too), so they measure the same thing."""
     rules = games.get(job.game)
     rng = random.Random(job.seed)
     state = rules.new(players=len(job.players), options=job.options or None, seed=job.seed)
+    for text in job.opening:
+        state = rules.apply(state, rules.parse(state, text))
     tally = Tally()
     players = [_player(kind, job.game, job.seconds, tally) for kind in job.players]
     normal_calls: list[float] = []
@@ -167,12 +184,19 @@ def play(job: Game) -> tuple[float, list[float], int, dict[str, int]]:
             normal_calls.append(time.perf_counter() - start)
         _count_trade(trades, job, state, seat, action)
         state = rules.apply(state, action)
-    outcome = rules.outcome(state)
+    return Played(rules.outcome(state), normal_calls, tally.prevented, trades)
+
+
+def play(job: Game) -> tuple[float, list[float], int, dict[str, int]]:
+    """(score of the hero seat, seconds of each normal-level call, turns vetoed, the hero's
+    trades)."""
+    played = play_out(job)
+    outcome = played.outcome
     if outcome is None or not outcome.winners:
         score = 0.5 if len(job.players) == 2 else 0.0
     else:
         score = 1.0 if job.hero in outcome.winners else 0.0
-    return score, normal_calls, tally.prevented, trades
+    return score, played.normal_calls, played.prevented, played.trades
 
 
 def _count_trade(trades: dict[str, int], job: Game, state: Any, seat: int, action: Any) -> None:

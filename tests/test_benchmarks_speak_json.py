@@ -22,6 +22,7 @@ TINY = {
     "ai": ["--games", "1", "--game", "ordo", "--pairing", "vs_random", "--normal", "0.02",
            "--jobs", "1"],
     "tournaments": ["--players", "6", "--repeat", "1"],
+    "ladder": ["--game", "fuer", "--openings", "1", "--scale", "0.01", "--jobs", "1"],
     "scale": ["--matches", "40", "--ticks", "1", "--players", "2", "--seconds", "0.5",
               "--workers", "0"],
     "fairness": ["--games", "3", "--seconds", "3", "--budget", "0.1", "--pairs", "1",

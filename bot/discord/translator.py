@@ -8,8 +8,14 @@ from the English strings alone (``de.toml`` has the German ones).
 
 from __future__ import annotations
 
+import re
+
 from bot.words import catalogue, language_of
 from discord import Locale, app_commands
+
+RATED_LEVEL = re.compile(r"(\w+) ≈ (\d+)")
+"""A ``/play`` level choice with its measured rating (``normal ≈ 1650``): the number is
+data, so only the level's name is looked up."""
 
 
 class CatalogueTranslator(app_commands.Translator):
@@ -22,4 +28,8 @@ class CatalogueTranslator(app_commands.Translator):
         entries = catalogue().languages.get(language_of(locale))
         if entries is None or language_of(locale) == "en":
             return None
-        return entries.get(f"discord.{context.location.name}.{string.message}")
+        location = context.location.name
+        if location == "choice_name" and (rated := RATED_LEVEL.fullmatch(string.message)):
+            level = entries.get(f"discord.choice_name.{rated[1]}", rated[1])
+            return f"{level} ≈ {rated[2]}"
+        return entries.get(f"discord.{location}.{string.message}")

@@ -13,13 +13,14 @@ import dataclasses
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
+from bot.service import levels
 from bot.service import timecontrol as tc
 from bot.service.base import Refusal, User, guarded
 from bot.service.boards import options_text, seat_label, terms_text
 from bot.service.lobby import lobby_of
 from bot.service.markdown import escape
 from bot.service.openings import challenger_seat
-from bot.service.opponents import rated_game
+from bot.service.opponents import computer, rated_game
 from bot.service.reader import rules_named
 from bot.service.replies import Button, MatchPlace, Post, Reply, is_computer
 from bot.service.seeks import seek_of
@@ -184,6 +185,9 @@ class Challenges:
             raise Refusal("challenge.yourself")
         checked = rules.options(options)
         versus_computer = is_computer(opponent.id)
+        about_level = ""
+        if versus_computer:
+            opponent, about_level = await self._computer_level(actor, info, opponent, guild_id)
         if versus_computer:
             await self.limits.computer_game(actor, guild_id)
         extra = await self.clocks.new_match_meta(
@@ -209,12 +213,16 @@ class Challenges:
         )
         if versus_computer:  # nobody to ask: the computer accepts at once
             started = await self._accept_challenge(opponent, record)
+            begins = words(actor.locale)(
+                "challenge.computer_begins", opponent=escape(opponent.name), match=record.id
+            )
             return dataclasses.replace(
                 started,
-                text=words(actor.locale)(
-                    "challenge.computer_begins", opponent=escape(opponent.name), match=record.id
-                )
-                + terms_text(extra, actor.locale, computer=True),
+                text="\n".join(
+                    line
+                    for line in (about_level, begins + terms_text(extra, actor.locale, computer=True))
+                    if line
+                ),
                 created=True,
             )
         challenger, rival = escape(actor.name), escape(opponent.name)
@@ -249,6 +257,17 @@ class Challenges:
             match_id=record.id,
             created=True,
         )
+
+    async def _computer_level(
+        self, actor: User, info: Any, opponent: User, guild_id: str | None
+    ) -> tuple[User, str]:
+        """The computer with its level settled (``auto`` picks by the actor's rating), and
+        the line that tells the actor where that level stands on the game's ladder."""
+        if levels.is_auto(opponent.id):
+            picked = await levels.pick(self.store, guild_id, info.name, actor.id)
+            chosen = computer(picked.level)
+            return chosen, levels.picked_line(picked, info.title, actor.locale)
+        return opponent, levels.plays_at_line(opponent, info.name, info.title, actor.locale)
 
     async def attach_place(
         self, match_id: int, *, channel_id: str | None, thread_id: str | None

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import games
+from bot.service import levels
 from bot.service.base import DROP, Refusal, User, ago, guarded, plural_names
 from bot.service.boards import match_title, result_text, seat_label
 from bot.service.lobby import lobby_of
@@ -206,4 +207,6 @@ def rules_text(rules: Rules[Any, Any], locale: object = "en") -> str:
                     default=default,
                 )
             )
+    if (ladder := levels.levels_line(info.name, locale)) is not None:
+        lines.append(ladder)
     return "\n".join(lines)

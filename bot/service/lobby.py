@@ -29,6 +29,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 import games
+from bot.service import levels
 from bot.service.base import Refusal, User, guarded, plural_names
 from bot.service.boards import options_text, seat_label, terms_text
 from bot.service.markdown import escape
@@ -119,10 +120,17 @@ class Lobby:
         checked = rules.options(options)
         guests = [u for u in dict.fromkeys(invited) if u.id != actor.id]
         # The computer invited (console ``opponent:ai``) takes its seat at once.
-        computers = [
-            computer(level_of(u.id), n)
-            for n, u in enumerate((g for g in guests if is_computer(g.id)), start=1)
-        ][: size - 1]
+        computers = []
+        about_level = ""
+        for n, u in enumerate((g for g in guests if is_computer(g.id)), start=1):
+            level = level_of(u.id)
+            if levels.is_auto(u.id):  # level:auto: nearest the creator's rating here
+                picked = await levels.pick(self.store, guild_id, info.name, actor.id)
+                level, about_level = picked.level, levels.picked_line(
+                    picked, info.title, actor.locale
+                )
+            computers.append(computer(level, n))
+        computers = computers[: size - 1]
         terms = await self.clocks.new_match_meta(
             guild_id, time_control, rated_game(rated, bool(computers))
         )
@@ -163,8 +171,9 @@ class Lobby:
                 buttons=post.buttons,
                 title=post.title,
             )
+        opened = words(actor.locale)("lobby.opened", match=record.id)
         return Reply(
-            text=words(actor.locale)("lobby.opened", match=record.id),
+            text="\n".join(line for line in (about_level, opened) if line),
             post=post,
             match_id=record.id,
             created=True,
@@ -299,7 +308,14 @@ class Lobby:
             raise Refusal("lobby.full", match=record.id)
         if not has_computer(record):  # the lobby becomes a game against the computer
             await self.limits.computer_game(actor, record.guild_id)
-        player = computer(level, 1 + sum(is_computer(uid) for uid in record.seats))
+        number = 1 + sum(is_computer(uid) for uid in record.seats)
+        about_level = ""
+        if level == levels.AUTO:  # the level nearest the creator's rating in this game
+            picked = await levels.pick(self.store, record.guild_id, record.game, actor.id)
+            level = picked.level
+            about_level = levels.picked_line(picked, rules_named(record.game).info.title,
+                                             actor.locale)
+        player = computer(level, number)
         await self.reader.touch(player)
         # a game with a computer in it: unrated unless its creator asked rated:true
         meta = {**record.meta, "rated": rated_game(lobby.get("rated"), True)}
@@ -314,10 +330,11 @@ class Lobby:
                 "lobby.adds", player=escape(actor.name), computer=escape(player.name)
             ),
         )
+        joined = words(actor.locale)(
+            "lobby.computer_joined", computer=escape(player.name), match=record.id
+        )
         return Reply(
-            text=words(actor.locale)(
-                "lobby.computer_joined", computer=escape(player.name), match=record.id
-            ),
+            text="\n".join(line for line in (about_level, joined) if line),
             post=post,
             match_id=record.id,
         )

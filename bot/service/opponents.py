@@ -62,6 +62,7 @@ import games
 from bot.service import timecontrol as tc
 from bot.service.base import Refusal, User, guarded
 from bot.service.computer_queue import ComputerTurnQueue, owner_of
+from bot.service.levels import AUTO, AUTO_PREFIX, CHOICES
 from bot.service.replies import COMPUTER_PREFIX, Reply, is_computer
 from bot.words import words
 from storage.base import ACTIVE, MatchRecord, MatchUpdate, Store
@@ -82,9 +83,13 @@ COMPUTER_WORDS = frozenset({"ai", "computer", "bot", "cpu"})
 
 
 def computer(level: str = "normal", number: int = 1) -> User:
-    if level not in ai.LEVELS:
-        raise Refusal("computer.bad_level", levels=", ".join(LEVELS), level=repr(level))
+    """The computer player at ``level``; ``auto`` is a seat still to be given its level
+    (:mod:`bot.service.levels`), which the use case seating it resolves first."""
+    if level not in CHOICES:
+        raise Refusal("computer.bad_level", levels=", ".join(CHOICES), level=repr(level))
     name = "Computer" if number == 1 else f"Computer {number}"
+    if level == AUTO:
+        return User(f"{AUTO_PREFIX}{number}", f"{name} ({level})")
     return User(f"{COMPUTER_PREFIX}{level}:{number}", f"{name} ({level})")
 
 

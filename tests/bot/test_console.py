@@ -280,3 +280,29 @@ def test_readme_examples_of_premove_seek_and_tournament(tmp_path: Path) -> None:
     )
     assert sum(1 for line in cup if line.startswith("Club Cup, round 1 of 2:")) == 2
     assert "[only carol] **Club Cup — round 1 of 2 in play, no results yet**" in cup
+
+
+def test_level_auto_in_the_console_says_which_level_and_why(tmp_path: Path) -> None:
+    """``level:auto`` for a newcomer (1500) picks the level nearest on the game's ladder, in
+    ``/play`` and in a FENCE! lobby's ``/join ai``; ``/rules`` shows the ladder."""
+    from ai import ladder
+
+    lines = run_console(
+        tmp_path,
+        "alice: /play ordo opponent:ai level:auto color:first\n"
+        "alice: /play fence seats:3\n"
+        "alice: /join ai level:auto match:2\n"
+        "bob: /rules fuer\n",
+    )
+    ordo, fence = ladder.nearest("ordo", 1500), ladder.nearest("fence", 1500)
+    assert any(
+        line.endswith(f"level:auto picked {ordo} (≈ {ladder.rating('ordo', ordo)} on the Ordo "
+                      "ladder): the level nearest your Ordo rating, 1500.")
+        for line in lines
+    ), lines
+    assert any(f"Your game against Computer ({ordo}) has begun (match #1)" in line
+               for line in lines)
+    assert any(f"level:auto picked {fence} " in line for line in lines)
+    assert any(f"Computer ({fence}) joined lobby #2" in line for line in lines)
+    shown = " · ".join(f"{lv} ≈ {r}" for lv, r in ladder.ratings("fuer").items())
+    assert any(f"Computer levels on the rating ladder: {shown}" in line for line in lines)

@@ -132,3 +132,32 @@ async def test_computers_fill_a_fence_table_from_the_lobby_buttons(
         record = await store.get_match(1)
         assert record is not None
         assert [uid.startswith("ai:") for uid in record.seats] == [False, True, True]
+
+
+async def test_level_choices_show_the_ladder_and_auto_picks_by_rating(
+    fake_discord: FakeDiscord, tmp_path: Path, database: str
+) -> None:
+    """/play's level choices carry each level's measured rating for that game, and
+    ``level:auto`` picks the level nearest the player's rating (a newcomer's 1500) and
+    says which, and why, in its reply."""
+    from ai import ladder
+
+    server = fake_discord
+    async with bot_running(server, database, 0.05):
+        await eventually(lambda: bool(server.commands.get(server.guild_id)), timeout=10)
+        play = next(c for c in server.commands[server.guild_id] if c["name"] == "play")
+        for game in ("ordo", "fuer"):
+            sub = next(o for o in play["options"] if o["name"] == game)
+            level = next(o for o in sub["options"] if o["name"] == "level")
+            shown = {c["value"]: c["name"] for c in level["choices"]}
+            assert shown == {
+                **{lv: f"{lv} ≈ {r}" for lv, r in ladder.ratings(game).items()},
+                "auto": "auto: the level nearest your rating",
+            }
+        _, reply = await command(
+            server, "play", {"opponent": "bot", "level": "auto"}, user="alice",
+            subcommand="ordo",
+        )
+        picked = ladder.nearest("ordo", 1500)
+        assert reply.json["content"].startswith(f"level:auto picked {picked} (≈ ")
+        assert f"Computer ({picked})" in reply.json["content"]

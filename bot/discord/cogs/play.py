@@ -15,7 +15,8 @@ import games
 from bot.discord.cogs.common import run
 from bot.discord.identity import actor_of, user_of
 from bot.service import User
-from bot.service.opponents import LEVELS, computer
+from bot.service.levels import AUTO, level_names
+from bot.service.opponents import computer
 from bot.words import words
 from discord import app_commands
 from discord.ext import commands
@@ -101,9 +102,16 @@ def play_command(rules: Rules[Any, Any], cog: PlayCog) -> app_commands.Command[A
             "min_rating": "Open challenge only: the lowest rating that may accept",
             "max_rating": "Open challenge only: the highest rating that may accept",
             "color": COLOR_HELP,
-            "level": "How hard the computer plays, when it is your opponent (default normal)",
+            "level": "How hard the computer plays (≈ its rating; auto: the level nearest yours). "
+            "Default normal",
         }
-        choices["level"] = [app_commands.Choice(name=lv, value=lv) for lv in LEVELS]
+        choices["level"] = [
+            *(
+                app_commands.Choice(name=shown, value=level)
+                for level, shown in level_names(info.name).items()
+            ),
+            app_commands.Choice(name="auto: the level nearest your rating", value=AUTO),
+        ]
         choices["color"] = [
             app_commands.Choice(name=c, value=c.lower())
             for c in ("first", "second", "random", *info.seat_names[:2])
