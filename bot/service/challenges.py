@@ -215,14 +215,10 @@ class Challenges:
             started = await self._accept_challenge(opponent, record)
             begins = words(actor.locale)(
                 "challenge.computer_begins", opponent=escape(opponent.name), match=record.id
-            )
+            ) + terms_text(extra, actor.locale, computer=True)
             return dataclasses.replace(
                 started,
-                text="\n".join(
-                    line
-                    for line in (about_level, begins + terms_text(extra, actor.locale, computer=True))
-                    if line
-                ),
+                text="\n".join(line for line in (about_level, begins) if line),
                 created=True,
             )
         challenger, rival = escape(actor.name), escape(opponent.name)
