@@ -191,27 +191,30 @@ class Limits:
     async def hint(self, actor: User, guild_id: str | None) -> None:
         """Take one of the hour's hints, or say when the next one is free."""
         most = (await self.of(guild_id))[HINTS_PER_HOUR.name]
-        now = self.clock()
-        uses = await self.store.record_use(
-            actor.id, HINT_USE, now, window=HINT_WINDOW, most=most
-        )
-        if not uses.granted:
-            free_at = uses.times[-most] + HINT_WINDOW
-            minutes = max(1, math.ceil((free_at - now) / 60))
-            raise Refusal("limits.hints", n=len(uses.times), most=most, minutes=minutes)
-
+        wait = await self._take(actor, HINT_USE, HINT_WINDOW, most)
+        if wait is not None:
+            minutes = max(1, math.ceil(wait[1] / 60))
+            raise Refusal("limits.hints", n=wait[0], most=most, minutes=minutes)
 
     async def review(self, actor: User, guild_id: str | None) -> None:
         """Take one of the day's match reviews, or say when the next one is free."""
         most = (await self.of(guild_id))[REVIEWS_PER_DAY.name]
+        wait = await self._take(actor, REVIEW_USE, REVIEW_WINDOW, most)
+        if wait is not None:
+            hours = max(1, math.ceil(wait[1] / 3600))
+            raise Refusal("limits.reviews", n=wait[0], most=most, hours=hours)
+
+    async def _take(
+        self, actor: User, use: str, window: float, most: int
+    ) -> tuple[int, float] | None:
+        """Count one ``use`` in its rolling ``window`` (the count and the write are one
+        transaction in the store); ``None`` when granted, else (uses in the window, seconds
+        until the oldest of the last ``most`` leaves it)."""
         now = self.clock()
-        uses = await self.store.record_use(
-            actor.id, REVIEW_USE, now, window=REVIEW_WINDOW, most=most
-        )
-        if not uses.granted:
-            free_at = uses.times[-most] + REVIEW_WINDOW
-            hours = max(1, math.ceil((free_at - now) / 3600))
-            raise Refusal("limits.reviews", n=len(uses.times), most=most, hours=hours)
+        uses = await self.store.record_use(actor.id, use, now, window=window, most=most)
+        if uses.granted:
+            return None
+        return len(uses.times), uses.times[-most] + window - now
 
 
 class WithoutComputerLimit(Limits):
