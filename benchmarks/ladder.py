@@ -73,6 +73,12 @@ OPENINGS: dict[str, tuple[tuple[str, ...], ...]] = {
         ("b3-b4", "b6-b5"),
         ("f3-f4", "f6-f5"),
         ("d2-b4", "d7-b5"),
+        ("g2-g4", "g7-g5"),
+        ("i3-i4", "i6-i5"),
+        ("e2-c4", "e7-c5"),
+        ("f2-h4", "f7-h5"),
+        ("d2-d4", "d7-d5"),
+        ("j3-j4", "j6-j5"),
     ),
     "fendo": ((), (), (), (), (), ()),  # the start, each time with another seed
     "fonver": (("d4",), ("k3",), ("c10",), ("f15",), ("q5",), ("o16",)),
