@@ -246,6 +246,37 @@ class Uses:
     times: tuple[float, ...]
 
 
+RECENT_ACTIONS = 64
+"""How many of the log's last rows :meth:`Store.read_match` brings along: a move needs the rows
+of the turn being played and the last ply, a board the last turn's highlights, and no turn of
+any game comes near this many steps. A longer look reads the whole log (:meth:`Store.actions`)."""
+
+
+@dataclass(frozen=True)
+class MatchReading:
+    """A match as one command needs it, read at one moment in one store call: the row, the
+    end of its log, the names and settings of its players (and of anyone else asked for), and
+    the outages that may have paused its clocks.
+
+    Why one call: a move used to ask the store fourteen times (names four times, the match,
+    the log and settings twice each); each ask is a transaction and, on PostgreSQL, a trip
+    to the server. This is what the service's per-request cache (:mod:`storage.cached`) is
+    filled from."""
+
+    record: MatchRecord
+    recent: tuple[ActionRecord, ...]
+    """The log's last rows (at most the ``recent`` asked for), undone ones included, in ply
+    order."""
+    whole_log: bool
+    """Whether ``recent`` is the whole log (it starts at ply 1, or the log is empty)."""
+    names: dict[str, str]
+    """Display names of the users asked for that have one (as :meth:`Store.user_names`)."""
+    settings: dict[str, dict[str, Any]]
+    """Settings of the users asked for that have any (as :meth:`Store.users_settings`)."""
+    outages: tuple[tuple[float, float], ...]
+    """Outages ending after the match was created (as :meth:`Store.outages`)."""
+
+
 REVIEW_PENDING = "pending"
 REVIEW_DONE = "done"
 
@@ -430,6 +461,42 @@ class Store(ABC):
     async def last_alive(self) -> float | None:
         """The latest heartbeat (None before the first start), read without writing one: the
         health check (``python -m bot --check``) asks it of a running bot's database."""
+
+    async def read_match(
+        self,
+        match_id: int | None = None,
+        *,
+        thread_id: str | None = None,
+        users: Sequence[str] = (),
+        recent: int = RECENT_ACTIONS,
+    ) -> MatchReading | None:
+        """The match ``match_id`` (else the one whose thread is ``thread_id``, as
+        :meth:`find_by_thread`) with the last ``recent`` rows of its log, the names and
+        settings of its seats and of ``users``, and the outages since it was created, all
+        from one moment; None when there is no such match.
+
+        Here: composed of the single reads, which is right for a store with no round trips
+        to save (the memory store). The SQL stores read it all in one transaction.
+        """
+        if match_id is not None:
+            record = await self.get_match(match_id)
+        elif thread_id is not None:
+            record = await self.find_by_thread(thread_id)
+        else:
+            raise ValueError("read_match needs a match id or a thread id")
+        if record is None:
+            return None
+        log = await self.actions(record.id, include_undone=True)
+        tail = log[-recent:] if recent > 0 else []
+        people = list(dict.fromkeys([*record.seats, *users]))
+        return MatchReading(
+            record=record,
+            recent=tuple(tail),
+            whole_log=len(tail) == len(log),
+            names=await self.user_names(people),
+            settings=await self.users_settings(people),
+            outages=tuple(await self.outages(since=record.created_at)),
+        )
 
     # -- log -------------------------------------------------------------------------------
     @abstractmethod

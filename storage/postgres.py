@@ -25,9 +25,8 @@ import itertools
 import logging
 import re
 import time
-from collections.abc import AsyncIterator, Iterable, Sequence
-from contextlib import AbstractAsyncContextManager, asynccontextmanager
-from typing import Any
+from collections.abc import Iterable, Sequence
+from typing import Any, TypeVar
 
 import asyncpg
 
@@ -35,8 +34,8 @@ from storage.base import StoreBusy
 from storage.pg_migrations import migrate
 from storage.sql import (
     Dialect,
-    SqlConnection,
     SqlStore,
+    Work,
     due_matches_query,
     due_tournaments_query,
 )
@@ -70,6 +69,7 @@ _TRY_LOCK = "SELECT pg_try_advisory_lock(hashtextextended($1, 0))"
 _UNLOCK = "SELECT pg_advisory_unlock(hashtextextended($1, 0))"
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 _USES_LOCK_CLASS = 7_361
 """First key of the two-key advisory lock taken while counting a user's uses; two-key locks
@@ -188,21 +188,20 @@ class PostgresStore(SqlStore):
             raise RuntimeError("the store is not open; call open() or use 'async with'")
         return self._pool
 
-    def _reading(self) -> AbstractAsyncContextManager[SqlConnection]:
+    async def _read(self, work: Work[T]) -> T:
         """A read-only snapshot, so a match row and its seats come from the same moment."""
-        return self._transaction(isolation="repeatable_read", readonly=True)
+        return await self._transaction(work, isolation="repeatable_read", readonly=True)
 
-    def _writing(self) -> AbstractAsyncContextManager[SqlConnection]:
-        """One READ COMMITTED transaction, committed when the block ends, rolled back on any
+    async def _write(self, work: Work[T]) -> T:
+        """One READ COMMITTED transaction, committed when ``work`` returns, rolled back on any
         error (cancellation included: asyncpg rolls back a transaction block left by one)."""
-        return self._transaction()
+        return await self._transaction(work)
 
-    @asynccontextmanager
-    async def _transaction(self, **options: Any) -> AsyncIterator[SqlConnection]:
+    async def _transaction(self, work: Work[T], **options: Any) -> T:
         async with self._require().acquire() as conn:
             try:
                 async with conn.transaction(**options):
-                    yield _PostgresConnection(conn)
+                    return await work(_PostgresConnection(conn))
             except _BUSY_ERRORS as exc:
                 raise StoreBusy(str(exc)) from exc
             except asyncpg.exceptions.InternalClientError as exc:

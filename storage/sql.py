@@ -25,19 +25,20 @@ from __future__ import annotations
 
 import functools
 from abc import abstractmethod
-from collections.abc import Iterable, Iterator, Sequence
-from contextlib import AbstractAsyncContextManager
+from collections.abc import Awaitable, Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Protocol
+from typing import Any, ClassVar, Protocol, TypeVar
 
 from storage.base import (
     ACTIVE,
     CLOSED_STATUSES,
+    RECENT_ACTIONS,
     REVIEW_DONE,
     REVIEW_PENDING,
     TOURNAMENT_SIGNUP,
     UNCHANGED,
     ActionRecord,
+    MatchReading,
     MatchRecord,
     MatchUpdate,
     Rating,
@@ -148,9 +149,15 @@ class SqlConnection(Protocol):
         """Run one ``INSERT`` of one row into a table keyed by ``id``; the new row's id."""
 
 
-_REVIEW_COLUMNS = (
-    "match_id, status, requested_by, requested_at, result, finished_at FROM reviews"
-)
+T = TypeVar("T")
+Work = Callable[[SqlConnection], Awaitable[T]]
+"""One transaction: a function of the open connection that only awaits that connection (SQLite
+runs it to its end in its own thread without an event loop, :mod:`storage.sqlite`)."""
+
+
+_REVIEW_COLUMNS = "match_id, status, requested_by, requested_at, result, finished_at FROM reviews"
+_REVIEW_BY_MATCH = f"SELECT {_REVIEW_COLUMNS} WHERE match_id = ?"
+_ACTION_COLUMNS = "ply, seat, notation, created_at, detail, undone"
 
 _MATCH_COLUMNS = (
     "m.id, m.game, m.options, m.seed, m.status, m.created_by, m.guild_id, m.channel_id,"
@@ -158,6 +165,9 @@ _MATCH_COLUMNS = (
 )
 _MATCH_FROM = "FROM matches m JOIN snapshots s ON s.match_id = m.id"
 _ORDER = "ORDER BY m.updated_at DESC, m.id DESC"
+_BY_THREAD = (
+    f"SELECT {_MATCH_COLUMNS} {_MATCH_FROM} WHERE m.thread_id = ? ORDER BY m.id DESC LIMIT 1"
+)
 _RATING_COLUMNS = "user_id, game, guild_id, rating, rd, volatility, games, updated_at"
 _HISTORY_COLUMNS = "match_id, at, rating, rd, games"
 _TOURNAMENT_COLUMNS = (
@@ -206,53 +216,85 @@ def due_tournaments_query(dialect: Dialect) -> str:
 class SqlStore(Store):
     """Every :class:`Store` method over an engine's transactions; see :mod:`storage.base`.
 
-    An engine's store sets :attr:`dialect` and implements :meth:`_reading` and
-    :meth:`_writing`; both are committed when their block ends and rolled back on any error.
+    Each method hands its transaction to the engine as one function of a connection
+    (:data:`Work`), through :meth:`_read` or :meth:`_write`; the engine commits it when the
+    function returns and rolls it back on any error. One function per transaction, rather
+    than a block inside the caller, lets SQLite run the whole transaction in its own thread
+    in one go (:mod:`storage.sqlite`) instead of crossing threads once per statement.
     """
 
     dialect: ClassVar[Dialect]
 
     @abstractmethod
-    def _reading(self) -> AbstractAsyncContextManager[SqlConnection]:
-        """A read transaction, so a match row and its seats come from the same moment."""
+    async def _read(self, work: Work[T]) -> T:
+        """``work`` in a read transaction, so a match row and its seats come from the same
+        moment."""
 
     @abstractmethod
-    def _writing(self) -> AbstractAsyncContextManager[SqlConnection]:
-        """A write transaction; :attr:`Dialect.lock_rows` makes its reads hold."""
+    async def _write(self, work: Work[T]) -> T:
+        """``work`` in a write transaction; :attr:`Dialect.lock_rows` makes its reads hold."""
+
+    async def _fetch(self, sql: str, *params: Any) -> list[Row]:
+        """One statement's rows, read on their own."""
+
+        async def work(conn: SqlConnection) -> list[Row]:
+            return list(await conn.fetch(sql, *params))
+
+        return await self._read(work)
+
+    async def _fetchval(self, sql: str, *params: Any) -> Any:
+        async def work(conn: SqlConnection) -> Any:
+            return await conn.fetchval(sql, *params)
+
+        return await self._read(work)
 
     # -- users -----------------------------------------------------------------------------
     async def ensure_user(self, user_id: str, name: str, now: float) -> None:
-        async with self._writing() as conn:
+        async def work(conn: SqlConnection) -> None:
             await conn.execute(
                 "INSERT INTO users (user_id, name, created_at) VALUES (?, ?, ?)"
                 " ON CONFLICT (user_id) DO UPDATE SET name = excluded.name",
                 user_id, clean_text(name), now,
             )  # fmt: skip
 
+        await self._write(work)
+
     async def user_name(self, user_id: str) -> str | None:
-        async with self._reading() as conn:
-            name: str | None = await conn.fetchval(
-                "SELECT name FROM users WHERE user_id = ?", user_id
-            )
+        name: str | None = await self._fetchval("SELECT name FROM users WHERE user_id = ?", user_id)
         return name
 
     async def user_names(self, user_ids: Sequence[str]) -> dict[str, str]:
+        async def work(conn: SqlConnection) -> dict[str, str]:
+            return await self._names(conn, user_ids)
+
+        return await self._read(work)
+
+    async def users_settings(self, user_ids: Sequence[str]) -> dict[str, dict[str, Any]]:
+        async def work(conn: SqlConnection) -> dict[str, dict[str, Any]]:
+            return await self._users_settings(conn, user_ids)
+
+        return await self._read(work)
+
+    async def _names(self, conn: SqlConnection, user_ids: Sequence[str]) -> dict[str, str]:
         found = await self._by_users(
-            "SELECT user_id, name FROM users", user_ids, " AND name IS NOT NULL"
+            conn, "SELECT user_id, name FROM users", user_ids, " AND name IS NOT NULL"
         )
         return {row["user_id"]: row["name"] for row in found}
 
-    async def users_settings(self, user_ids: Sequence[str]) -> dict[str, dict[str, Any]]:
-        found = await self._by_users("SELECT user_id, settings FROM user_settings", user_ids)
+    async def _users_settings(
+        self, conn: SqlConnection, user_ids: Sequence[str]
+    ) -> dict[str, dict[str, Any]]:
+        found = await self._by_users(conn, "SELECT user_id, settings FROM user_settings", user_ids)
         return {row["user_id"]: from_json(row["settings"]) for row in found}
 
-    async def _by_users(self, select: str, user_ids: Sequence[str], extra: str = "") -> list[Row]:
+    async def _by_users(
+        self, conn: SqlConnection, select: str, user_ids: Sequence[str], extra: str = ""
+    ) -> list[Row]:
         """One statement (a few on SQLite for a long list) for a whole listing's users."""
         rows: list[Row] = []
-        async with self._reading() as conn:
-            for chunk in self.dialect.batches(list(dict.fromkeys(user_ids))):
-                where, values = self.dialect.one_of("user_id", chunk, "text")
-                rows += await conn.fetch(f"{select} WHERE {where}{extra}", *values)
+        for chunk in self.dialect.batches(list(dict.fromkeys(user_ids))):
+            where, values = self.dialect.one_of("user_id", chunk, "text")
+            rows += await conn.fetch(f"{select} WHERE {where}{extra}", *values)
         return rows
 
     # -- matches ---------------------------------------------------------------------------
@@ -275,7 +317,8 @@ class SqlStore(Store):
         seat_ids, options_json, state_json, meta_json, due = new_match(
             status, seats, options, state, meta, due_at
         )
-        async with self._writing() as conn:
+
+        async def work(conn: SqlConnection) -> MatchRecord | None:
             match_id = await conn.insert(
                 "INSERT INTO matches (game, options, seed, status, created_by, guild_id,"
                 " channel_id, created_at, updated_at, version, meta, due_at)"
@@ -288,13 +331,55 @@ class SqlStore(Store):
                 "INSERT INTO snapshots (match_id, version, state) VALUES (?, 1, ?)",
                 match_id, state_json,
             )  # fmt: skip
-            record = await self._fetch_one(conn, match_id)
+            return await self._fetch_one(conn, match_id)
+
+        record = await self._write(work)
         assert record is not None
         return record
 
     async def get_match(self, match_id: int) -> MatchRecord | None:
-        async with self._reading() as conn:
+        async def work(conn: SqlConnection) -> MatchRecord | None:
             return await self._fetch_one(conn, match_id)
+
+        return await self._read(work)
+
+    async def read_match(
+        self,
+        match_id: int | None = None,
+        *,
+        thread_id: str | None = None,
+        users: Sequence[str] = (),
+        recent: int = RECENT_ACTIONS,
+    ) -> MatchReading | None:
+        """See :meth:`Store.read_match`: one read transaction."""
+        if match_id is None and thread_id is None:
+            raise ValueError("read_match needs a match id or a thread id")
+
+        async def work(conn: SqlConnection) -> MatchReading | None:
+            if match_id is not None:
+                record = await self._fetch_one(conn, match_id)
+            else:
+                found = await self._fetch_many(conn, _BY_THREAD, thread_id)
+                record = found[0] if found else None
+            if record is None:
+                return None
+            rows = await conn.fetch(
+                f"SELECT {_ACTION_COLUMNS} FROM actions WHERE match_id = ?"
+                " ORDER BY ply DESC LIMIT ?",
+                record.id, max(0, recent),
+            )  # fmt: skip
+            tail = tuple(action_of(row) for row in reversed(rows))
+            people = list(dict.fromkeys([*record.seats, *users]))
+            return MatchReading(
+                record=record,
+                recent=tail,
+                whole_log=not tail or tail[0].ply == 1,
+                names=await self._names(conn, people),
+                settings=await self._users_settings(conn, people),
+                outages=tuple(await self._outages(conn, record.created_at)),
+            )
+
+        return await self._read(work)
 
     async def list_matches(
         self, *, user_id: str | None = None, statuses: Sequence[str] | None = None
@@ -314,10 +399,13 @@ class SqlStore(Store):
         if found is None:
             return []
         where, params = found
-        async with self._reading() as conn:
+
+        async def work(conn: SqlConnection) -> list[MatchRecord]:
             return await self._fetch_many(
                 conn, f"SELECT {_MATCH_COLUMNS} {_MATCH_FROM}{where} {_ORDER}", *params
             )
+
+        return await self._read(work)
 
     def _filter(
         self,
@@ -344,10 +432,11 @@ class SqlStore(Store):
 
     async def find_by_thread(self, thread_id: str) -> MatchRecord | None:
         """If a thread were ever reused, the newest match in it is the one being played."""
-        sql = f"SELECT {_MATCH_COLUMNS} {_MATCH_FROM} WHERE m.thread_id = ?"
-        sql += " ORDER BY m.id DESC LIMIT 1"
-        async with self._reading() as conn:
-            found = await self._fetch_many(conn, sql, thread_id)
+
+        async def work(conn: SqlConnection) -> list[MatchRecord]:
+            return await self._fetch_many(conn, _BY_THREAD, thread_id)
+
+        found = await self._read(work)
         return found[0] if found else None
 
     async def commit(
@@ -385,7 +474,8 @@ class SqlStore(Store):
         due = check_due_update(update.due_at)
         append = list(append)
         rows = encode_actions(append)
-        async with self._writing() as conn:
+
+        async def work(conn: SqlConnection) -> MatchRecord | None:
             row = await self._versioned(conn, "matches", "match", match_id)
             closed_change(
                 match_id, row["status"], update, bool(append), undo_from_ply, expected_status
@@ -429,7 +519,9 @@ class SqlStore(Store):
                 )  # fmt: skip
             if ratings is not None and rating_rows is not None:
                 await self._store_ratings(conn, match_id, ratings, rating_rows, now)
-            record = await self._fetch_one(conn, match_id)
+            return await self._fetch_one(conn, match_id)
+
+        record = await self._write(work)
         assert record is not None
         return record
 
@@ -437,7 +529,8 @@ class SqlStore(Store):
     async def set_due(self, match_id: int, due_at: float | None) -> None:
         """See :meth:`Store.set_due`; a closed match's row is left untouched."""
         due = check_due(due_at)
-        async with self._writing() as conn:
+
+        async def work(conn: SqlConnection) -> None:
             changed = await conn.execute(
                 f"UPDATE matches SET due_at = ? WHERE id = ? AND status NOT IN ({_CLOSED})",
                 due, match_id,
@@ -447,33 +540,33 @@ class SqlStore(Store):
             ):
                 raise LookupError(f"there is no match {match_id}")
 
+        await self._write(work)
+
     async def due_matches(self, now: float, limit: int = 500) -> list[MatchRecord]:
         """See :meth:`Store.due_matches` and :func:`due_matches_query`."""
-        async with self._reading() as conn:
-            return await self._fetch_many(
-                conn, due_matches_query(self.dialect), now, check_limit(limit)
-            )
+        query, most = due_matches_query(self.dialect), check_limit(limit)
+
+        async def work(conn: SqlConnection) -> list[MatchRecord]:
+            return await self._fetch_many(conn, query, now, most)
+
+        return await self._read(work)
 
     # -- log -------------------------------------------------------------------------------
     async def actions(self, match_id: int, *, include_undone: bool = False) -> list[ActionRecord]:
-        sql = (
-            "SELECT ply, seat, notation, created_at, detail, undone FROM actions WHERE match_id = ?"
-        )
+        sql = f"SELECT {_ACTION_COLUMNS} FROM actions WHERE match_id = ?"
         if not include_undone:
             sql += " AND undone = FALSE"
-        async with self._reading() as conn:
-            found = await conn.fetch(f"{sql} ORDER BY ply", match_id)
-        return [action_of(row) for row in found]
+        return [action_of(row) for row in await self._fetch(f"{sql} ORDER BY ply", match_id)]
 
     # -- liveness --------------------------------------------------------------------------
     async def mark_alive(self, now: float, *, starting: bool = False) -> tuple[float, float] | None:
         """See :meth:`Store.mark_alive`; the heartbeat row is locked while the gap is read, so
         two processes starting together record one outage, not two overlapping ones."""
         greatest = self.dialect.greatest
-        async with self._writing() as conn:
-            seen_at = await conn.fetchval(
-                f"SELECT seen_at FROM heartbeat WHERE id = 1{self.dialect.lock_rows}"
-            )
+        lock_rows = self.dialect.lock_rows
+
+        async def work(conn: SqlConnection) -> tuple[float, float] | None:
+            seen_at = await conn.fetchval(f"SELECT seen_at FROM heartbeat WHERE id = 1{lock_rows}")
             last = None if seen_at is None else float(seen_at)
             outage = (last, now) if starting and last is not None and now > last else None
             if outage is not None:
@@ -487,18 +580,25 @@ class SqlStore(Store):
                 f" DO UPDATE SET seen_at = {greatest}(heartbeat.seen_at, excluded.seen_at)",
                 now,
             )
-        return outage
+            return outage
+
+        return await self._write(work)
 
     async def outages(self, since: float = 0.0) -> list[tuple[float, float]]:
-        async with self._reading() as conn:
-            found = await conn.fetch(
-                "SELECT started, ended FROM outages WHERE ended > ? ORDER BY started", since
-            )
+        async def work(conn: SqlConnection) -> list[tuple[float, float]]:
+            return await self._outages(conn, since)
+
+        return await self._read(work)
+
+    @staticmethod
+    async def _outages(conn: SqlConnection, since: float) -> list[tuple[float, float]]:
+        found = await conn.fetch(
+            "SELECT started, ended FROM outages WHERE ended > ? ORDER BY started", since
+        )
         return [(float(row["started"]), float(row["ended"])) for row in found]
 
     async def last_alive(self) -> float | None:
-        async with self._reading() as conn:
-            seen = await conn.fetchval("SELECT seen_at FROM heartbeat WHERE id = 1")
+        seen = await self._fetchval("SELECT seen_at FROM heartbeat WHERE id = 1")
         return None if seen is None else float(seen)
 
     # -- counted uses ----------------------------------------------------------------------
@@ -508,9 +608,11 @@ class SqlStore(Store):
         """See :meth:`Store.record_use`: forgetting, counting and writing are one transaction,
         serialised per (user, kind) by the dialect where the engine locks less than the file."""
         check_use(now, window, most)
-        async with self._writing() as conn:
-            if self.dialect.serialize_uses:
-                await conn.execute(self.dialect.serialize_uses, user_id, kind)
+        serialize = self.dialect.serialize_uses
+
+        async def work(conn: SqlConnection) -> Uses:
+            if serialize:
+                await conn.execute(serialize, user_id, kind)
             await conn.execute(
                 "DELETE FROM uses WHERE user_id = ? AND kind = ? AND at <= ?",
                 user_id, kind, now - window,
@@ -525,46 +627,54 @@ class SqlStore(Store):
                     "INSERT INTO uses (user_id, kind, at) VALUES (?, ?, ?)", user_id, kind, now
                 )
                 times.append(float(now))
-        return Uses(granted, tuple(sorted(times)))
+            return Uses(granted, tuple(sorted(times)))
+
+        return await self._write(work)
 
     # -- match reviews ---------------------------------------------------------------------
     async def request_review(
         self, match_id: int, user_id: str, now: float
     ) -> tuple[ReviewRecord, bool]:
-        async with self._writing() as conn:
+        async def work(conn: SqlConnection) -> tuple[Row | None, int]:
             made = await conn.execute(
                 "INSERT INTO reviews (match_id, status, requested_by, requested_at)"
                 " VALUES (?, ?, ?, ?) ON CONFLICT (match_id) DO NOTHING",
                 match_id, REVIEW_PENDING, user_id, now,
             )  # fmt: skip
-            row = await conn.fetchrow(f"SELECT {_REVIEW_COLUMNS} WHERE match_id = ?", match_id)
+            return await conn.fetchrow(_REVIEW_BY_MATCH, match_id), made
+
+        row, made = await self._write(work)
         assert row is not None
         return review_of(row), made > 0
 
     async def get_review(self, match_id: int) -> ReviewRecord | None:
-        async with self._reading() as conn:
-            row = await conn.fetchrow(f"SELECT {_REVIEW_COLUMNS} WHERE match_id = ?", match_id)
+        async def work(conn: SqlConnection) -> Row | None:
+            return await conn.fetchrow(_REVIEW_BY_MATCH, match_id)
+
+        row = await self._read(work)
         return None if row is None else review_of(row)
 
     async def finish_review(
         self, match_id: int, result: dict[str, Any], now: float
     ) -> ReviewRecord | None:
         text = to_json(result, "a review")
-        async with self._writing() as conn:
+
+        async def work(conn: SqlConnection) -> Row | None:
             await conn.execute(
                 "UPDATE reviews SET status = ?, result = ?, finished_at = ?"
                 " WHERE match_id = ? AND status = ?",
                 REVIEW_DONE, text, now, match_id, REVIEW_PENDING,
             )  # fmt: skip
-            row = await conn.fetchrow(f"SELECT {_REVIEW_COLUMNS} WHERE match_id = ?", match_id)
+            return await conn.fetchrow(_REVIEW_BY_MATCH, match_id)
+
+        row = await self._write(work)
         return None if row is None else review_of(row)
 
     async def pending_reviews(self) -> list[ReviewRecord]:
-        async with self._reading() as conn:
-            found = await conn.fetch(
-                f"SELECT {_REVIEW_COLUMNS} WHERE status = ? ORDER BY requested_at, match_id",
-                REVIEW_PENDING,
-            )
+        found = await self._fetch(
+            f"SELECT {_REVIEW_COLUMNS} WHERE status = ? ORDER BY requested_at, match_id",
+            REVIEW_PENDING,
+        )
         return [review_of(row) for row in found]
 
     # -- settings --------------------------------------------------------------------------
@@ -583,17 +693,14 @@ class SqlStore(Store):
         await self._save_settings("guild", guild_id, settings, now)
 
     async def users_with_settings(self) -> list[tuple[str, dict[str, Any]]]:
-        async with self._reading() as conn:
-            found = await conn.fetch(
-                "SELECT user_id, settings FROM user_settings"
-                f" ORDER BY user_id{self.dialect.bytewise}"
-            )
+        found = await self._fetch(
+            f"SELECT user_id, settings FROM user_settings ORDER BY user_id{self.dialect.bytewise}"
+        )
         return [(row["user_id"], from_json(row["settings"])) for row in found]
 
     async def _settings(self, kind: str, key: str) -> dict[str, Any]:
         table, column = _SETTINGS_TABLES[kind]
-        async with self._reading() as conn:
-            text = await conn.fetchval(f"SELECT settings FROM {table} WHERE {column} = ?", key)
+        text = await self._fetchval(f"SELECT settings FROM {table} WHERE {column} = ?", key)
         return {} if text is None else from_json(text)
 
     async def _save_settings(
@@ -601,7 +708,8 @@ class SqlStore(Store):
     ) -> None:
         table, column = _SETTINGS_TABLES[kind]
         text = encode_settings(settings, f"{kind} settings")
-        async with self._writing() as conn:
+
+        async def work(conn: SqlConnection) -> None:
             if text is None:
                 await conn.execute(f"DELETE FROM {table} WHERE {column} = ?", key)
             else:
@@ -612,14 +720,18 @@ class SqlStore(Store):
                     key, text, now,
                 )  # fmt: skip
 
+        await self._write(work)
+
     # -- ratings ---------------------------------------------------------------------------
     async def rating(self, guild_id: str, game: str, user_id: str) -> Rating | None:
-        async with self._reading() as conn:
-            row = await conn.fetchrow(
+        async def work(conn: SqlConnection) -> Row | None:
+            return await conn.fetchrow(
                 f"SELECT {_RATING_COLUMNS} FROM ratings"
                 " WHERE guild_id = ? AND game = ? AND user_id = ?",
                 guild_id, game, user_id,
             )  # fmt: skip
+
+        row = await self._read(work)
         return None if row is None else rating_of(row)
 
     async def ratings(self, guild_id: str, game: str) -> list[Rating]:
@@ -635,10 +747,9 @@ class SqlStore(Store):
         )
 
     async def _ratings(self, where: str, order: str, *params: Any) -> list[Rating]:
-        async with self._reading() as conn:
-            found = await conn.fetch(
-                f"SELECT {_RATING_COLUMNS} FROM ratings WHERE {where} ORDER BY {order}", *params
-            )
+        found = await self._fetch(
+            f"SELECT {_RATING_COLUMNS} FROM ratings WHERE {where} ORDER BY {order}", *params
+        )
         return [rating_of(row) for row in found]
 
     async def save_ratings(
@@ -646,12 +757,15 @@ class SqlStore(Store):
     ) -> bool:
         """See :meth:`Store.save_ratings`; the receipt row and the ratings commit together."""
         rows = check_ratings(guild_id, game, ratings, now)
-        async with self._writing() as conn:
+
+        async def work(conn: SqlConnection) -> bool:
             if await conn.fetchval("SELECT 1 FROM matches WHERE id = ?", match_id) is None:
                 raise LookupError(f"there is no match {match_id}")
             return await self._store_ratings(
                 conn, match_id, RatingsWrite(guild_id, game, rows, {}), rows, now, check=False
             )
+
+        return await self._write(work)
 
     async def _store_ratings(
         self,
@@ -718,12 +832,11 @@ class SqlStore(Store):
     # -- rating history --------------------------------------------------------------------
     async def rating_history(self, guild_id: str, game: str, user_id: str) -> list[RatingPoint]:
         """See :meth:`Store.rating_history`."""
-        async with self._reading() as conn:
-            found = await conn.fetch(
-                f"SELECT {_HISTORY_COLUMNS} FROM rating_history"
-                " WHERE guild_id = ? AND game = ? AND user_id = ? ORDER BY at, match_id",
-                guild_id, game, user_id,
-            )  # fmt: skip
+        found = await self._fetch(
+            f"SELECT {_HISTORY_COLUMNS} FROM rating_history"
+            " WHERE guild_id = ? AND game = ? AND user_id = ? ORDER BY at, match_id",
+            guild_id, game, user_id,
+        )  # fmt: skip
         return [rating_point_of(row) for row in found]
 
     # -- tournaments -----------------------------------------------------------------------
@@ -745,7 +858,8 @@ class SqlStore(Store):
             guild_id=guild_id, channel_id=channel_id, game=game, name=name,
             created_by=created_by, status=status, data=data, now=now, due_at=due_at,
         )  # fmt: skip
-        async with self._writing() as conn:
+
+        async def work(conn: SqlConnection) -> TournamentRecord | None:
             tournament_id = await conn.insert(
                 "INSERT INTO tournaments (guild_id, channel_id, game, name, status, created_by,"
                 " created_at, updated_at, version, data, due_at)"
@@ -753,13 +867,17 @@ class SqlStore(Store):
                 new.guild_id, new.channel_id, new.game, new.name, new.status,
                 new.created_by, new.created_at, new.created_at, new.data, new.due_at,
             )  # fmt: skip
-            record = await _tournament(conn, tournament_id)
+            return await _tournament(conn, tournament_id)
+
+        record = await self._write(work)
         assert record is not None
         return record
 
     async def get_tournament(self, tournament_id: int) -> TournamentRecord | None:
-        async with self._reading() as conn:
+        async def work(conn: SqlConnection) -> TournamentRecord | None:
             return await _tournament(conn, tournament_id)
+
+        return await self._read(work)
 
     async def list_tournaments(
         self, *, guild_id: str | None = None, statuses: Sequence[str] | None = None
@@ -771,10 +889,9 @@ class SqlStore(Store):
         if found is None:
             return []
         where, params = found
-        async with self._reading() as conn:
-            rows = await conn.fetch(
-                f"SELECT {_TOURNAMENT_COLUMNS} FROM tournaments{where} ORDER BY id DESC", *params
-            )
+        rows = await self._fetch(
+            f"SELECT {_TOURNAMENT_COLUMNS} FROM tournaments{where} ORDER BY id DESC", *params
+        )
         return [tournament_of(row) for row in rows]
 
     async def update_tournament(
@@ -791,7 +908,8 @@ class SqlStore(Store):
         locked) before anything is decided, so a concurrent update waits and then reads the
         version this one left behind."""
         change = tournament_change(status, data, now, due_at)
-        async with self._writing() as conn:
+
+        async def work(conn: SqlConnection) -> TournamentRecord | None:
             row = await self._versioned(conn, "tournaments", "tournament", tournament_id)
             check_open_and_current(tournament_id, row["status"], row["version"], expected_version)
             write_due, due_value = due_after_change(change.status or row["status"], change.due_at)
@@ -802,14 +920,15 @@ class SqlStore(Store):
                 " WHERE id = ?",
                 change.now, change.status, change.data, write_due, due_value, tournament_id,
             )  # fmt: skip
-            record = await _tournament(conn, tournament_id)
+            return await _tournament(conn, tournament_id)
+
+        record = await self._write(work)
         assert record is not None
         return record
 
     async def due_tournaments(self, now: float, limit: int = 100) -> list[TournamentRecord]:
         """See :meth:`Store.due_tournaments` and :func:`due_tournaments_query`."""
-        async with self._reading() as conn:
-            found = await conn.fetch(due_tournaments_query(self.dialect), now, check_limit(limit))
+        found = await self._fetch(due_tournaments_query(self.dialect), now, check_limit(limit))
         return [tournament_of(row) for row in found]
 
     async def _versioned(self, conn: SqlConnection, table: str, what: str, row_id: int) -> Row:

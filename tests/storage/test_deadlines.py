@@ -161,23 +161,25 @@ _MANY = 10_000
 
 async def test_sqlite_due_query_reads_the_partial_index(tmp_path: Path) -> None:
     async with SqliteStore(tmp_path / "bot.db") as store:
-        conn = store._conn
-        assert conn is not None
         rows = [
             ("ordo", "{}", 1, ACTIVE if i % 3 else FINISHED, "u", 1.0, 1.0, 1, "{}",
              1e9 + i if i % 3 else None)
             for i in range(_MANY)
         ]  # fmt: skip
-        await conn.executemany(
-            "INSERT INTO matches (game, options, seed, status, created_by, created_at,"
-            " updated_at, version, meta, due_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            rows,
-        )
-        await conn.execute(
-            "INSERT INTO snapshots (match_id, version, state) SELECT id, 1, '{}' FROM matches"
-        )
-        # No ANALYZE: a fresh file has no statistics, and the tick must be cheap anyway.
-        plan = await conn.execute_fetchall(f"EXPLAIN QUERY PLAN {SQLITE_DUE_QUERY}", (500.0, 500))
+
+        def seed(conn: sqlite3.Connection) -> list[sqlite3.Row]:
+            conn.executemany(
+                "INSERT INTO matches (game, options, seed, status, created_by, created_at,"
+                " updated_at, version, meta, due_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                rows,
+            )
+            conn.execute(
+                "INSERT INTO snapshots (match_id, version, state) SELECT id, 1, '{}' FROM matches"
+            )
+            # No ANALYZE: a fresh file has no statistics, and the tick must be cheap anyway.
+            return conn.execute(f"EXPLAIN QUERY PLAN {SQLITE_DUE_QUERY}", (500.0, 500)).fetchall()
+
+        plan = await store.on_connection(seed)
         details = " | ".join(str(row[3]) for row in plan)
         assert "INDEX matches_due" in details, details
         assert "SCAN m " not in details + " " and "TEMP B-TREE" not in details, details
