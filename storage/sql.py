@@ -38,6 +38,7 @@ from storage.base import (
     TOURNAMENT_SIGNUP,
     UNCHANGED,
     ActionRecord,
+    LogTail,
     MatchReading,
     MatchRecord,
     MatchUpdate,
@@ -363,17 +364,10 @@ class SqlStore(Store):
                 record = found[0] if found else None
             if record is None:
                 return None
-            rows = await conn.fetch(
-                f"SELECT {_ACTION_COLUMNS} FROM actions WHERE match_id = ?"
-                " ORDER BY ply DESC LIMIT ?",
-                record.id, max(0, recent),
-            )  # fmt: skip
-            tail = tuple(action_of(row) for row in reversed(rows))
             people = list(dict.fromkeys([*record.seats, *users]))
             return MatchReading(
                 record=record,
-                recent=tail,
-                whole_log=not tail or tail[0].ply == 1,
+                log=await _log_tail(conn, record.id, recent),
                 names=await self._names(conn, people),
                 settings=await self._users_settings(conn, people),
                 outages=tuple(await self._outages(conn, record.created_at)),
@@ -557,6 +551,15 @@ class SqlStore(Store):
         if not include_undone:
             sql += " AND undone = FALSE"
         return [action_of(row) for row in await self._fetch(f"{sql} ORDER BY ply", match_id)]
+
+    async def recent_actions(self, match_id: int, rows: int = RECENT_ACTIONS) -> LogTail:
+        """See :meth:`Store.recent_actions`: the log read backwards from its end, so a long
+        game costs no more than a short one."""
+
+        async def work(conn: SqlConnection) -> LogTail:
+            return await _log_tail(conn, match_id, rows)
+
+        return await self._read(work)
 
     # -- liveness --------------------------------------------------------------------------
     async def mark_alive(self, now: float, *, starting: bool = False) -> tuple[float, float] | None:
@@ -961,6 +964,22 @@ class SqlStore(Store):
             for seat_row in found:
                 seats[seat_row["match_id"]].append(seat_row["user_id"])
         return [match_of(row, tuple(seats[row["id"]])) for row in rows]
+
+
+async def _log_tail(conn: SqlConnection, match_id: int, rows: int) -> LogTail:
+    """The last ``rows`` rows of a match's log; plies are numbered from 1 without gaps (undone
+    rows keep theirs), so the tail is the whole log exactly when it starts at ply 1."""
+    found = await conn.fetch(
+        f"SELECT {_ACTION_COLUMNS} FROM actions WHERE match_id = ? ORDER BY ply DESC LIMIT ?",
+        match_id, max(0, rows),
+    )  # fmt: skip
+    tail = tuple(action_of(row) for row in reversed(found))
+    whole = (
+        tail[0].ply == 1
+        if tail
+        else not await conn.fetchval("SELECT 1 FROM actions WHERE match_id = ? LIMIT 1", match_id)
+    )
+    return LogTail(tail, whole)
 
 
 async def _tournament(conn: SqlConnection, tournament_id: int) -> TournamentRecord | None:

@@ -1,21 +1,21 @@
-"""The production store: one SQLite file, one connection, one thread of its own.
+"""The production store: one SQLite file through one aiosqlite connection.
 
 The transactions themselves are :class:`storage.sql.SqlStore`'s, shared with PostgreSQL; this
 module opens the file, runs each transaction and runs the shared SQL on ``sqlite3``.
 
-Why a thread of its own, and one crossing per transaction: ``sqlite3`` blocks while it works
-(and while another process holds the file, up to the busy timeout), so the event loop must
-not call it directly; but crossing to a thread for every statement, as a general-purpose
-async wrapper does, cost about 0.2 ms of CPU per store call, more than SQLite's own work (a
-few microseconds for an indexed read or a commit under WAL). So each transaction is one
-function (:data:`storage.sql.Work`) that only awaits the connection, whose methods here
-never suspend: the thread runs that function from ``BEGIN`` to ``COMMIT`` in one go
-(:func:`_run_to_end`) and the event loop awaits one future.
+Why one thread crossing per transaction: aiosqlite keeps the ``sqlite3`` connection on a thread
+of its own, so the event loop never blocks on the file (nor on another process holding it, up
+to the busy timeout). Its calls cross to that thread once per statement, and each crossing cost
+about 0.2 ms of CPU — more than SQLite's own work (microseconds for an indexed read or a commit
+under WAL), and a move ran dozens of statements. So each transaction is one function
+(:data:`storage.sql.Work`) that only awaits the connection, whose methods here never suspend:
+aiosqlite's thread runs that function from ``BEGIN`` to ``COMMIT`` in one go
+(:func:`_in_transaction`, :func:`_run_to_end`), and the event loop awaits one future.
 
-One thread, one connection: transactions run one after another in the order they were
-asked, so no lock is needed, a read never sees another's open transaction, and a transaction
-whose caller was cancelled still runs to its own commit or rollback (the caller merely stops
-waiting), never leaving the connection inside a transaction.
+One thread, one connection, one queue: transactions run one after another in the order they
+were asked, so no lock is needed, a read never sees another's open transaction, and a
+transaction whose caller was cancelled still runs to its own commit or rollback (the caller
+merely stops waiting), never leaving the connection inside a transaction.
 
 The connection runs in autocommit mode (``isolation_level=None``) and each transaction opens
 its own ``BEGIN`` (reads) or ``BEGIN IMMEDIATE`` (writes), so the boundaries are exactly the
@@ -29,9 +29,10 @@ import asyncio
 import sqlite3
 import time
 from collections.abc import Callable, Coroutine, Iterable, Sequence
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any, TypeVar
+
+import aiosqlite
 
 from storage.base import StoreBusy
 from storage.migrations import migrate, rollback_if_open
@@ -66,8 +67,7 @@ class SqliteStore(SqlStore):
 
     def __init__(self, path: str | Path) -> None:
         self.path = Path(path)
-        self._conn: sqlite3.Connection | None = None
-        self._thread: ThreadPoolExecutor | None = None
+        self._conn: aiosqlite.Connection | None = None
 
     # -- lifecycle -------------------------------------------------------------------------
     async def open(self) -> None:
@@ -75,83 +75,85 @@ class SqliteStore(SqlStore):
         if self._conn is not None:
             return
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        thread = self._thread = self._thread or ThreadPoolExecutor(1, "sqlite")
         deadline = time.monotonic() + OPEN_PATIENCE_S
         delay = 0.05
         while True:
+            conn = await aiosqlite.connect(self.path, isolation_level=None)
             try:
-                self._conn = await asyncio.get_running_loop().run_in_executor(
-                    thread, _connect, self.path
-                )
+                await _in_thread(conn, _prepare)
+                self._conn = conn
                 return
             except sqlite3.OperationalError as exc:
+                await conn.close()
                 # Switching a new file to WAL takes an exclusive lock without waiting on the
                 # busy handler: a second process opening the same new file at the same moment
                 # gets "database is locked" at once. It only has to wait its turn.
                 if not _is_busy(exc) or time.monotonic() > deadline:
-                    thread.shutdown(wait=False)
-                    self._thread = None
                     raise
                 await asyncio.sleep(delay)
                 delay = min(delay * 2, 0.5)
+            except BaseException:
+                await conn.close()
+                raise
 
     async def close(self) -> None:
-        conn, thread = self._conn, self._thread
-        self._conn, self._thread = None, None
-        if thread is None:
-            return
-        if conn is not None:
-            await asyncio.get_running_loop().run_in_executor(thread, conn.close)
-        thread.shutdown(wait=False)
+        if self._conn is not None:
+            conn, self._conn = self._conn, None
+            await conn.close()
 
     async def on_connection(self, fn: Callable[[sqlite3.Connection], T]) -> T:
-        """``fn(connection)`` in the store's thread, between transactions: for tests and
+        """``fn(connection)`` on the connection's thread, between transactions: for tests and
         benchmarks that reach the file directly (a statement trace, a query plan, a bulk
         seed). Whatever ``fn`` leaves open it must close."""
-        conn, thread = self._require()
-        return await asyncio.get_running_loop().run_in_executor(thread, fn, conn)
+        return await _in_thread(self._require(), fn)
 
     async def _read(self, work: Work[T]) -> T:
         """A read transaction, so the match row and its seats come from the same moment even
         if another process (a backup script, the sqlite3 shell) writes in between."""
-        return await self._transaction("BEGIN", work)
+        return await _in_thread(self._require(), _in_transaction, "BEGIN", work)
 
     async def _write(self, work: Work[T]) -> T:
         """A write transaction that takes the write lock up front: a match is read and
         rewritten in one go, so waiting for the lock later could only end in a busy error."""
-        return await self._transaction("BEGIN IMMEDIATE", work)
+        return await _in_thread(self._require(), _in_transaction, "BEGIN IMMEDIATE", work)
 
-    async def _transaction(self, begin: str, work: Work[T]) -> T:
-        conn, thread = self._require()
-        return await asyncio.get_running_loop().run_in_executor(
-            thread, _in_transaction, conn, begin, work
-        )
-
-    def _require(self) -> tuple[sqlite3.Connection, ThreadPoolExecutor]:
-        if self._conn is None or self._thread is None:
+    def _require(self) -> aiosqlite.Connection:
+        if self._conn is None:
             raise RuntimeError("the store is not open; call open() or use 'async with'")
-        return self._conn, self._thread
+        return self._conn
 
 
-def _connect(path: Path) -> sqlite3.Connection:
-    """In the store's thread: the connection, its pragmas, the schema brought up to date."""
-    conn = sqlite3.connect(path, isolation_level=None)
-    try:
-        conn.row_factory = sqlite3.Row
-        conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-        conn.execute("PRAGMA journal_mode = WAL")
-        conn.execute("PRAGMA foreign_keys = ON")
-        # WAL makes NORMAL durable against application crashes, which is what a bot needs.
-        conn.execute("PRAGMA synchronous = NORMAL")
-        migrate(conn, time.time())
-    except BaseException:
-        conn.close()
-        raise
-    return conn
+async def _in_thread(conn: aiosqlite.Connection, fn: Callable[..., T], *args: Any) -> T:
+    """``fn(sqlite3_connection, *args)`` on the aiosqlite connection's own thread, in one
+    crossing, behind everything queued before it.
+
+    aiosqlite offers no public call for a function of the connection; ``_execute`` is the
+    queue every one of its public calls goes through (``execute``, ``commit``, …: they
+    hand it a function of the ``sqlite3`` connection, as this does), and ``_conn`` is that
+    connection as its thread sees it. Both are kept in this one helper, so an aiosqlite that
+    changed them would fail here, at once, in every storage test.
+    """
+
+    def call() -> T:
+        return fn(conn._conn, *args)
+
+    result: T = await conn._execute(call)
+    return result
+
+
+def _prepare(conn: sqlite3.Connection) -> None:
+    """On the connection's thread: its pragmas, and the schema brought up to date."""
+    conn.row_factory = sqlite3.Row
+    conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+    conn.execute("PRAGMA journal_mode = WAL")
+    conn.execute("PRAGMA foreign_keys = ON")
+    # WAL makes NORMAL durable against application crashes, which is what a bot needs.
+    conn.execute("PRAGMA synchronous = NORMAL")
+    migrate(conn, time.time())
 
 
 def _in_transaction(conn: sqlite3.Connection, begin: str, work: Work[T]) -> T:
-    """In the store's thread: ``work`` from ``begin`` to ``COMMIT``, rolled back on any error;
+    """On the connection's thread: ``work`` from ``begin`` to ``COMMIT``, rolled back on any error;
     a busy file becomes :class:`StoreBusy`."""
     try:
         conn.execute(begin)

@@ -16,10 +16,11 @@ exactly one place, :func:`bot.service.base.guarded`.
 
 from __future__ import annotations
 
+import functools
 import secrets
 import time
 from collections.abc import Awaitable, Callable, Sequence
-from typing import Any, ParamSpec
+from typing import Any, ParamSpec, TypeVar
 
 from bot.service.boards import Boards
 from bot.service.challenges import Challenges
@@ -50,8 +51,24 @@ from bot.service.webpages import BoardPages
 from bot.service.workers import Workers
 from storage import open_store
 from storage.base import Store
+from storage.cached import CachedStore, request
 
 P = ParamSpec("P")
+
+
+T = TypeVar("T")
+
+
+def requesting(case: Callable[P, Awaitable[T]]) -> Callable[P, Awaitable[T]]:
+    """``case`` as one request: from noting the server's language to placing the answer, it
+    reads each thing once (:mod:`storage.cached`)."""
+
+    @functools.wraps(case)
+    async def one_request(*args: P.args, **kwargs: P.kwargs) -> T:
+        with request():
+            return await case(*args, **kwargs)
+
+    return one_request
 
 
 class Service:
@@ -76,7 +93,10 @@ class Service:
         review_seconds: float = 0.5,
         review_iterations: int | None = None,
     ) -> None:
+        store = CachedStore(store)
         self.store = store
+        """The store as every use case sees it: each command (one :func:`requesting` call)
+        reads each thing once (:mod:`storage.cached`); outside a command, the store itself."""
         self.clock = clock
         self.default_time = default_time
         """Time control of new matches when neither /play nor the server names one."""
@@ -155,8 +175,10 @@ class Service:
         # (and a command first notes the Discord language of the server it came from, which
         # its shared posts speak unless the server chose one: bot.service.languages)
         def placed(case: Callable[P, Awaitable[Reply]]) -> Callable[P, Awaitable[Reply]]:
-            return self.reader.placing(self.servers.noting(case))
+            return requesting(self.reader.placing(self.servers.noting(case)))
 
+        # (Background work — the tick, the computer's turns, reviews — is no one request:
+        # a search takes seconds, and each command it runs opens its own.)
         placed_all = self.reader.placing_all
         self.play = placed(self.challenges.play)
         self.challenge = placed(self.challenges.challenge)

@@ -20,6 +20,7 @@ from bot.service import premoves
 from bot.service.base import Loaded, Refusal, Step, User, guarded, plural_names
 from bot.service.boards import seat_label
 from bot.service.premoves import turn_position
+from bot.service.reader import last_turn
 from bot.service.replies import Reply
 from bot.service.suggest import suggest
 from bot.service.summaries import round_summary
@@ -86,8 +87,8 @@ class Moves:
         press on an old message never plays into a changed position.
         """
         await self.reader.touch(actor)
-        record = await self.reader.find(actor, match_id, where, statuses=(ACTIVE,))
-        loaded = self.reader.load(record)
+        loaded = await self.reader.find_loaded(actor, match_id, where, statuses=(ACTIVE,))
+        record = loaded.record
         if record.status != ACTIVE:
             raise Refusal("move.match_over", match=record.id)
         if stale(record, version):
@@ -135,7 +136,7 @@ class Moves:
             ):
                 return asked
             raise Refusal(f"move.{risky[0].confirm}", move=risky[0].notation)
-        log_rows = await self.store.actions(record.id, include_undone=True)
+        log_rows = await self.reader.recent_log(record.id)
         ply = log_rows[-1].ply if log_rows else 0
         live = [a for a in log_rows if not a.undone]
         turn, begun = turn_position(live)
@@ -282,7 +283,7 @@ class Moves:
         if record.status == CHALLENGE:
             raise Refusal("board.not_started", match=record.id)
         loaded = self.reader.load(record)
-        live = await self.reader.live_actions(record.id)
+        live = last_turn(await self.reader.recent_log(record.id))
         mid_turn = bool(live) and not live[-1].detail.get("ends_turn", True)
         post = await self.boards.board_post(loaded, [], ping=False, mid_turn=mid_turn, flip=flip)
         return Reply(text="", ephemeral=False, post=post, match_id=record.id)
@@ -368,8 +369,8 @@ class Moves:
         never asks: typing a move is deliberate, misclicks happen on buttons."""
         if not await self.notifier.confirms_moves(actor):
             return await self.move(actor, value, match_id=match_id, version=version)
-        record = await self.reader.find(actor, match_id, None)
-        loaded = self.reader.load(record)
+        loaded = await self.reader.find_loaded(actor, match_id, None)
+        record = loaded.record
         rules, state = loaded.rules, loaded.state
         if stale(record, version) or record.seats.index(actor.id) not in rules.to_move(state):
             return await self.move(actor, value, match_id=match_id, version=version)
