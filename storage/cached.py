@@ -266,8 +266,14 @@ class CachedStore(Forwarding):
 
     # -- users -----------------------------------------------------------------------------
     async def ensure_user(self, user_id: str, name: str, now: float) -> None:
+        """Written unless this request read that very name for the user already (a move
+        reads its players' names with the match, so a player's every move need not write
+        their unchanged name)."""
+        reads = self._reads()
+        if reads is not None and reads.names.get(user_id) == clean_text(name):
+            return
         await self._write(self.inner.ensure_user, user_id, name, now)
-        if (reads := self._reads()) is not None:
+        if reads is not None:
             reads.names[user_id] = clean_text(name)
 
     async def user_name(self, user_id: str) -> str | None:

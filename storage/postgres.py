@@ -82,11 +82,13 @@ POSTGRES = Dialect(
     serialize_uses=(
         f"SELECT pg_advisory_xact_lock({_USES_LOCK_CLASS}, hashtext(? || ':' || ?))"
     ),
+    json_list="json_agg", json_row="json_build_array", json_reads=True,
 )  # fmt: skip
 """Rows are locked, text sorts by code point only when asked (``"C"``), a list travels as
-one array so a statement's text, and the plan the server caches for it, never varies, and
+one array so a statement's text, and the plan the server caches for it, never varies,
 counted uses of one user wait for each other on an advisory lock (several processes may ask
-at once, and there is no row to lock before the first use)."""
+at once, and there is no row to lock before the first use), and a match with its log, names
+and settings comes back in one statement (every statement is a trip to the server)."""
 
 
 @functools.lru_cache(maxsize=512)
@@ -158,6 +160,7 @@ class PostgresStore(SqlStore):
                         "lock_timeout": str(LOCK_TIMEOUT_MS),
                         "application_name": "boardbot",
                     },
+                    reset=_nothing_to_reset,
                 )
                 break
             except _STARTING_ERRORS:
@@ -197,9 +200,16 @@ class PostgresStore(SqlStore):
         error (cancellation included: asyncpg rolls back a transaction block left by one)."""
         return await self._transaction(work)
 
-    async def _transaction(self, work: Work[T], **options: Any) -> T:
+    async def _statement(self, work: Work[T]) -> T:
+        """One statement needs no transaction around it (it sees one snapshot and is atomic
+        by itself), so the two trips to the server for BEGIN and COMMIT are saved."""
+        return await self._transaction(work, transaction=False)
+
+    async def _transaction(self, work: Work[T], transaction: bool = True, **options: Any) -> T:
         async with self._require().acquire() as conn:
             try:
+                if not transaction:
+                    return await work(_PostgresConnection(conn))
                 async with conn.transaction(**options):
                     return await work(_PostgresConnection(conn))
             except _BUSY_ERRORS as exc:
@@ -265,6 +275,14 @@ class PostgresStore(SqlStore):
         conn, self._lead_conn = self._lead_conn, None
         if conn is not None and not conn.is_closed():
             conn.terminate()
+
+
+async def _nothing_to_reset(conn: asyncpg.Connection) -> None:
+    """What a connection going back to the pool needs beyond asyncpg's own rollback of an
+    open transaction: nothing. The store changes no session state on a pooled connection —
+    its settings are fixed at connect, its advisory locks end with their transaction, it
+    never listens — so asyncpg's default reset (``RESET ALL``, ``UNLISTEN``, unlocking,
+    ``CLOSE ALL``) would only cost a trip to the server after every call."""
 
 
 class _PostgresConnection:

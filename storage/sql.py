@@ -113,6 +113,15 @@ class Dialect:
     """A statement (parameters: user id, kind) that makes one user's count-and-write of a
     kind of use wait for another's in the same transaction; empty where the write
     transaction already holds the whole database (SQLite's ``BEGIN IMMEDIATE``)."""
+    json_list: str = "json_group_array"
+    """The aggregate that gathers rows into one JSON array."""
+    json_row: str = "json_array"
+    """The function that makes one JSON array of its arguments."""
+    json_reads: bool = False
+    """True: what :meth:`SqlStore.read_match` gathers comes back in one statement, as JSON
+    (PostgreSQL: every statement is a trip to the server, and its JSON writes every float
+    exactly). False: one statement each (SQLite: a statement costs microseconds, and its
+    JSON would keep only fifteen digits of a float, such as a time)."""
 
     def one_of(self, column: str, values: Sequence[Any], kind: str) -> tuple[str, list[Any]]:
         """``column`` is one of ``values`` (of SQL type ``kind``): the condition and its
@@ -160,15 +169,10 @@ _REVIEW_COLUMNS = "match_id, status, requested_by, requested_at, result, finishe
 _REVIEW_BY_MATCH = f"SELECT {_REVIEW_COLUMNS} WHERE match_id = ?"
 _ACTION_COLUMNS = "ply, seat, notation, created_at, detail, undone"
 
-_MATCH_COLUMNS = (
-    "m.id, m.game, m.options, m.seed, m.status, m.created_by, m.guild_id, m.channel_id,"
-    " m.thread_id, m.created_at, m.updated_at, m.version, m.result, m.meta, s.state, m.due_at"
-)
 _MATCH_FROM = "FROM matches m JOIN snapshots s ON s.match_id = m.id"
 _ORDER = "ORDER BY m.updated_at DESC, m.id DESC"
-_BY_THREAD = (
-    f"SELECT {_MATCH_COLUMNS} {_MATCH_FROM} WHERE m.thread_id = ? ORDER BY m.id DESC LIMIT 1"
-)
+_BY_ID = "WHERE m.id = ?"
+_BY_THREAD = "WHERE m.thread_id = ? ORDER BY m.id DESC LIMIT 1"
 _RATING_COLUMNS = "user_id, game, guild_id, rating, rd, volatility, games, updated_at"
 _HISTORY_COLUMNS = "match_id, at, rating, rd, games"
 _TOURNAMENT_COLUMNS = (
@@ -181,6 +185,30 @@ _CLOSED = ", ".join(f"'{status}'" for status in CLOSED_STATUSES)
 
 
 @functools.cache
+def match_columns(dialect: Dialect) -> str:
+    """A match row's columns (``m``: matches, ``s``: snapshots), its seats among them as one
+    JSON list of ``[seat, user id]`` pairs, so a match is one statement, not two."""
+    return (
+        "m.id, m.game, m.options, m.seed, m.status, m.created_by, m.guild_id, m.channel_id,"
+        " m.thread_id, m.created_at, m.updated_at, m.version, m.result, m.meta, s.state,"
+        f" m.due_at, (SELECT {dialect.json_list}({dialect.json_row}(seat, user_id))"
+        " FROM seats WHERE match_id = m.id) AS seat_list"
+    )
+
+
+@functools.cache
+def returned_columns(dialect: Dialect) -> str:
+    """:func:`match_columns` as an ``UPDATE matches … RETURNING`` gives them back."""
+    return (
+        "id, game, options, seed, status, created_by, guild_id, channel_id, thread_id,"
+        " created_at, updated_at, version, result, meta,"
+        " (SELECT state FROM snapshots WHERE match_id = matches.id) AS state, due_at,"
+        f" (SELECT {dialect.json_list}({dialect.json_row}(seat, user_id))"
+        " FROM seats WHERE match_id = matches.id) AS seat_list"
+    )
+
+
+@functools.cache
 def due_matches_query(dialect: Dialect) -> str:
     """Due matches through the partial index ``matches_due`` (migration 4).
 
@@ -190,7 +218,7 @@ def due_matches_query(dialect: Dialect) -> str:
     every active match on each tick.
     """
     return (
-        f"SELECT {_MATCH_COLUMNS} FROM matches m{dialect.indexed_by('matches_due')}"
+        f"SELECT {match_columns(dialect)} FROM matches m{dialect.indexed_by('matches_due')}"
         " JOIN snapshots s ON s.match_id = m.id"
         f" WHERE m.status = '{ACTIVE}' AND m.due_at IS NOT NULL AND m.due_at <= ?"
         " ORDER BY m.due_at, m.id LIMIT ?"
@@ -235,19 +263,24 @@ class SqlStore(Store):
     async def _write(self, work: Work[T]) -> T:
         """``work`` in a write transaction; :attr:`Dialect.lock_rows` makes its reads hold."""
 
+    @abstractmethod
+    async def _statement(self, work: Work[T]) -> T:
+        """``work`` that runs exactly one statement, which is atomic and sees one moment by
+        itself, so an engine may run it without a transaction around it."""
+
     async def _fetch(self, sql: str, *params: Any) -> list[Row]:
         """One statement's rows, read on their own."""
 
         async def work(conn: SqlConnection) -> list[Row]:
             return list(await conn.fetch(sql, *params))
 
-        return await self._read(work)
+        return await self._statement(work)
 
     async def _fetchval(self, sql: str, *params: Any) -> Any:
         async def work(conn: SqlConnection) -> Any:
             return await conn.fetchval(sql, *params)
 
-        return await self._read(work)
+        return await self._statement(work)
 
     # -- users -----------------------------------------------------------------------------
     async def ensure_user(self, user_id: str, name: str, now: float) -> None:
@@ -258,7 +291,7 @@ class SqlStore(Store):
                 user_id, clean_text(name), now,
             )  # fmt: skip
 
-        await self._write(work)
+        await self._statement(work)
 
     async def user_name(self, user_id: str) -> str | None:
         name: str | None = await self._fetchval("SELECT name FROM users WHERE user_id = ?", user_id)
@@ -342,7 +375,7 @@ class SqlStore(Store):
         async def work(conn: SqlConnection) -> MatchRecord | None:
             return await self._fetch_one(conn, match_id)
 
-        return await self._read(work)
+        return await self._statement(work)
 
     async def read_match(
         self,
@@ -352,18 +385,19 @@ class SqlStore(Store):
         users: Sequence[str] = (),
         recent: int = RECENT_ACTIONS,
     ) -> MatchReading | None:
-        """See :meth:`Store.read_match`: one read transaction."""
+        """See :meth:`Store.read_match`: one read transaction, or one statement where the
+        dialect reads it as JSON (:attr:`Dialect.json_reads`)."""
         if match_id is None and thread_id is None:
             raise ValueError("read_match needs a match id or a thread id")
+        where, key = (_BY_ID, match_id) if match_id is not None else (_BY_THREAD, thread_id)
+        if self.dialect.json_reads:
+            return await self._read_match_at_once(where, key, users, recent)
 
         async def work(conn: SqlConnection) -> MatchReading | None:
-            if match_id is not None:
-                record = await self._fetch_one(conn, match_id)
-            else:
-                found = await self._fetch_many(conn, _BY_THREAD, thread_id)
-                record = found[0] if found else None
-            if record is None:
+            found = await self._fetch_many(conn, self._matches_where(where), key)
+            if not found:
                 return None
+            record = found[0]
             people = list(dict.fromkeys([*record.seats, *users]))
             return MatchReading(
                 record=record,
@@ -374,6 +408,51 @@ class SqlStore(Store):
             )
 
         return await self._read(work)
+
+    async def _read_match_at_once(
+        self, where: str, key: Any, users: Sequence[str], recent: int
+    ) -> MatchReading | None:
+        """:meth:`read_match` as one statement: the log's tail, the names, the settings and
+        the outages each gathered into a JSON list beside the match's columns."""
+        d = self.dialect
+        people, values = "user_id IN (SELECT user_id FROM seats WHERE match_id = m.id)", []
+        if extra := list(dict.fromkeys(users)):
+            condition, values = d.one_of("user_id", extra, "text")
+            people = f"({people} OR {condition})"
+        gathered = (
+            f"SELECT {match_columns(d)},"
+            f" (SELECT {d.json_list}({d.json_row}({_ACTION_COLUMNS})) FROM"
+            f" (SELECT {_ACTION_COLUMNS} FROM actions WHERE match_id = m.id"
+            " ORDER BY ply DESC LIMIT ?) AS t) AS tail,"
+            " EXISTS (SELECT 1 FROM actions WHERE match_id = m.id) AS logged,"
+            f" (SELECT {d.json_list}({d.json_row}(user_id, name)) FROM users"
+            f" WHERE name IS NOT NULL AND {people}) AS names,"
+            f" (SELECT {d.json_list}({d.json_row}(user_id, settings)) FROM user_settings"
+            f" WHERE {people}) AS people_settings,"
+            f" (SELECT {d.json_list}({d.json_row}(started, ended)) FROM outages"
+            f" WHERE ended > m.created_at) AS outs {_MATCH_FROM} {where}"
+        )
+
+        async def work(conn: SqlConnection) -> Row | None:
+            return await conn.fetchrow(gathered, max(0, recent), *values, *values, key)
+
+        row = await self._statement(work)
+        if row is None:
+            return None
+        tail = tuple(
+            ActionRecord(
+                ply=int(ply), seat=int(seat), notation=notation, created_at=float(at),
+                detail=detail, undone=bool(undone),
+            )
+            for ply, seat, notation, at, detail, undone in sorted(from_json(row["tail"]) or [])
+        )  # fmt: skip
+        return MatchReading(
+            record=match_of(row, _seats(row["seat_list"])),
+            log=LogTail(tail, whole=tail[0].ply == 1 if tail else not row["logged"]),
+            names=dict(from_json(row["names"]) or []),
+            settings=dict(from_json(row["people_settings"]) or []),
+            outages=tuple(sorted((float(a), float(b)) for a, b in from_json(row["outs"]) or [])),
+        )
 
     async def list_matches(
         self, *, user_id: str | None = None, statuses: Sequence[str] | None = None
@@ -395,9 +474,7 @@ class SqlStore(Store):
         where, params = found
 
         async def work(conn: SqlConnection) -> list[MatchRecord]:
-            return await self._fetch_many(
-                conn, f"SELECT {_MATCH_COLUMNS} {_MATCH_FROM}{where} {_ORDER}", *params
-            )
+            return await self._fetch_many(conn, self._matches_where(f"{where} {_ORDER}"), *params)
 
         return await self._read(work)
 
@@ -428,7 +505,7 @@ class SqlStore(Store):
         """If a thread were ever reused, the newest match in it is the one being played."""
 
         async def work(conn: SqlConnection) -> list[MatchRecord]:
-            return await self._fetch_many(conn, _BY_THREAD, thread_id)
+            return await self._fetch_many(conn, self._matches_where(_BY_THREAD), thread_id)
 
         found = await self._read(work)
         return found[0] if found else None
@@ -468,25 +545,25 @@ class SqlStore(Store):
         due = check_due_update(update.due_at)
         append = list(append)
         rows = encode_actions(append)
+        lock_rows, returned = self.dialect.lock_rows, returned_columns(self.dialect)
 
         async def work(conn: SqlConnection) -> MatchRecord | None:
-            row = await self._versioned(conn, "matches", "match", match_id)
+            # The row as this commit decides on it (locked where rows are locked), and the
+            # log's last ply, so a stale log is refused before anything is written.
+            row = await conn.fetchrow(
+                "SELECT status, version, (SELECT COALESCE(MAX(ply), 0) FROM actions"
+                f" WHERE match_id = ?) AS last_ply FROM matches WHERE id = ?{lock_rows}",
+                match_id, match_id,
+            )  # fmt: skip
+            if row is None:
+                raise LookupError(f"there is no match {match_id}")
             closed_change(
                 match_id, row["status"], update, bool(append), undo_from_ply, expected_status
             )
             if row["version"] != expected_version:
                 raise StaleVersion(f"match {match_id} is no longer at version {expected_version}")
+            check_continues(int(row["last_ply"]), append)
             write_due, due_value = due_after(update.status or row["status"], due)
-            await conn.execute(
-                "UPDATE matches SET version = version + 1, updated_at = ?,"
-                " status = COALESCE(?, status), result = COALESCE(?, result),"
-                " meta = COALESCE(?, meta), thread_id = COALESCE(?, thread_id),"
-                " channel_id = COALESCE(?, channel_id),"
-                " due_at = CASE WHEN ? THEN CAST(? AS DOUBLE PRECISION) ELSE due_at END"
-                " WHERE id = ?",
-                now, update.status, result_json, meta_json, update.thread_id,
-                update.channel_id, write_due, due_value, match_id,
-            )  # fmt: skip
             if seat_ids is not None:
                 await conn.execute("DELETE FROM seats WHERE match_id = ?", match_id)
                 await _put_seats(conn, match_id, seat_ids, now)
@@ -497,10 +574,6 @@ class SqlStore(Store):
                     match_id, undo_from_ply,
                 )  # fmt: skip
             if rows:
-                last = await conn.fetchval(
-                    "SELECT COALESCE(MAX(ply), 0) FROM actions WHERE match_id = ?", match_id
-                )
-                check_continues(int(last), append)
                 await conn.executemany(
                     "INSERT INTO actions (match_id, ply, seat, notation, created_at, detail,"
                     " undone) VALUES (?, ?, ?, ?, ?, ?, ?)",
@@ -513,7 +586,18 @@ class SqlStore(Store):
                 )  # fmt: skip
             if ratings is not None and rating_rows is not None:
                 await self._store_ratings(conn, match_id, ratings, rating_rows, now)
-            return await self._fetch_one(conn, match_id)
+            # Last, so what it returns (the snapshot and seats among it) is what was written.
+            changed = await conn.fetch(
+                "UPDATE matches SET version = version + 1, updated_at = ?,"
+                " status = COALESCE(?, status), result = COALESCE(?, result),"
+                " meta = COALESCE(?, meta), thread_id = COALESCE(?, thread_id),"
+                " channel_id = COALESCE(?, channel_id),"
+                " due_at = CASE WHEN ? THEN CAST(? AS DOUBLE PRECISION) ELSE due_at END"
+                f" WHERE id = ? RETURNING {returned}",
+                now, update.status, result_json, meta_json, update.thread_id,
+                update.channel_id, write_due, due_value, match_id,
+            )  # fmt: skip
+            return match_of(changed[0], _seats(changed[0]["seat_list"]))
 
         record = await self._write(work)
         assert record is not None
@@ -945,25 +1029,22 @@ class SqlStore(Store):
         return row
 
     # -- reading matches -------------------------------------------------------------------
+    def _matches_where(self, where: str) -> str:
+        return f"SELECT {match_columns(self.dialect)} {_MATCH_FROM} {where}"
+
     async def _fetch_one(self, conn: SqlConnection, match_id: int) -> MatchRecord | None:
-        found = await self._fetch_many(
-            conn, f"SELECT {_MATCH_COLUMNS} {_MATCH_FROM} WHERE m.id = ?", match_id
-        )
+        found = await self._fetch_many(conn, self._matches_where(_BY_ID), match_id)
         return found[0] if found else None
 
-    async def _fetch_many(self, conn: SqlConnection, sql: str, *params: Any) -> list[MatchRecord]:
-        """The matches ``sql`` selects, with their seats read for all of them at once."""
-        rows = await conn.fetch(sql, *params)
-        seats: dict[int, list[str]] = {row["id"]: [] for row in rows}
-        for chunk in self.dialect.batches(list(seats)):
-            where, values = self.dialect.one_of("match_id", chunk, "bigint")
-            found = await conn.fetch(
-                f"SELECT match_id, user_id FROM seats WHERE {where} ORDER BY match_id, seat",
-                *values,
-            )
-            for seat_row in found:
-                seats[seat_row["match_id"]].append(seat_row["user_id"])
-        return [match_of(row, tuple(seats[row["id"]])) for row in rows]
+    @staticmethod
+    async def _fetch_many(conn: SqlConnection, sql: str, *params: Any) -> list[MatchRecord]:
+        """The matches ``sql`` selects (with :func:`match_columns`)."""
+        return [match_of(row, _seats(row["seat_list"])) for row in await conn.fetch(sql, *params)]
+
+
+def _seats(listed: str | None) -> tuple[str, ...]:
+    """User ids by seat from a JSON list of ``[seat, user id]`` (None: no seats)."""
+    return tuple(user_id for _, user_id in sorted(from_json(listed) or []))
 
 
 async def _log_tail(conn: SqlConnection, match_id: int, rows: int) -> LogTail:

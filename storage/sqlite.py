@@ -117,6 +117,10 @@ class SqliteStore(SqlStore):
         rewritten in one go, so waiting for the lock later could only end in a busy error."""
         return await _in_thread(self._require(), _in_transaction, "BEGIN IMMEDIATE", work)
 
+    async def _statement(self, work: Work[T]) -> T:
+        """One statement, its own transaction (the connection is in autocommit mode)."""
+        return await _in_thread(self._require(), _in_transaction, None, work)
+
     def _require(self) -> aiosqlite.Connection:
         if self._conn is None:
             raise RuntimeError("the store is not open; call open() or use 'async with'")
@@ -152,13 +156,15 @@ def _prepare(conn: sqlite3.Connection) -> None:
     migrate(conn, time.time())
 
 
-def _in_transaction(conn: sqlite3.Connection, begin: str, work: Work[T]) -> T:
-    """On the connection's thread: ``work`` from ``begin`` to ``COMMIT``, rolled back on any error;
-    a busy file becomes :class:`StoreBusy`."""
+def _in_transaction(conn: sqlite3.Connection, begin: str | None, work: Work[T]) -> T:
+    """On the connection's thread: ``work`` from ``begin`` to ``COMMIT`` (None: one statement
+    on its own), rolled back on any error; a busy file becomes :class:`StoreBusy`."""
     try:
-        conn.execute(begin)
+        if begin is not None:
+            conn.execute(begin)
         result = _run_to_end(work(_SqliteConnection(conn)))
-        conn.execute("COMMIT")
+        if begin is not None:
+            conn.execute("COMMIT")
         return result
     except sqlite3.OperationalError as exc:
         rollback_if_open(conn)

@@ -86,8 +86,9 @@ class Moves:
         ``version``, when given (buttons and menus carry it), must still be current so a
         press on an old message never plays into a changed position.
         """
-        await self.reader.touch(actor)
         loaded = await self.reader.find_loaded(actor, match_id, where, statuses=(ACTIVE,))
+        # After the read that brought the players' names: an unchanged name is not written.
+        await self.reader.touch(actor)
         record = loaded.record
         if record.status != ACTIVE:
             raise Refusal("move.match_over", match=record.id)
