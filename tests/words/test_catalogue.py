@@ -13,8 +13,9 @@ from discord import Locale, app_commands
 import games
 from bot.discord.translator import CatalogueTranslator
 from bot.service.image_labels import SECTION, image_labels
-from bot.words import Catalogue, catalogue, fields, language_of, words
+from bot.words import Catalogue, catalogue, fields, language_of, plural_base, words
 from render.labels import ENGLISH as IMAGE_LABELS
+from render.labels import LANGUAGE
 
 ROOT = Path(__file__).resolve().parents[2]
 DISCORD_NAME = re.compile(r"^[-_\w]{1,32}$")
@@ -119,7 +120,8 @@ def test_image_labels_are_the_renderers_keys_with_the_same_english() -> None:
     assert drawn == IMAGE_LABELS
     german = image_labels("de")
     assert pickle.loads(pickle.dumps(german)) == german  # images are drawn in worker processes
-    assert german["fence.cops"] != IMAGE_LABELS["fence.cops"] and set(german) == set(IMAGE_LABELS)
+    assert german["fence.cops"] != IMAGE_LABELS["fence.cops"]
+    assert german[LANGUAGE] == "de" and set(german) - {LANGUAGE} == set(IMAGE_LABELS)
 
 
 def confirm_keys() -> set[str]:
@@ -131,15 +133,6 @@ def confirm_keys() -> set[str]:
         for reason in games.get(name).confirm_reasons
         for where in ("move", "panel")
     }
-
-
-def plural_base(key: str) -> str:
-    """``lobby.players.one`` is used wherever ``lobby.players`` is asked for."""
-    base, _, form = key.rpartition(".")
-    return base if form in PLURAL_FORMS else key
-
-
-PLURAL_FORMS = ("one", "other")
 
 
 def test_plural_entries_are_chosen_by_n() -> None:
