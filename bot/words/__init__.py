@@ -230,12 +230,19 @@ class Catalogue:
 @cache
 def catalogue() -> Catalogue:
     """The shipped catalogue (cached: the files are package data and never change)."""
-    languages = {}
-    for entry in resources.files(__package__).iterdir():
-        if entry.name.endswith(".toml"):
-            languages[entry.name.removesuffix(".toml")] = _flatten(
-                tomllib.loads(entry.read_text("utf-8"))
-            )
+    return read_catalogue(
+        {
+            entry.name.removesuffix(".toml"): entry.read_text("utf-8")
+            for entry in resources.files(__package__).iterdir()
+            if entry.name.endswith(".toml")
+        }
+    )
+
+
+def read_catalogue(files: Mapping[str, str]) -> Catalogue:
+    """A catalogue from TOML texts by language code, the engines' sentences added to English
+    (the checker reads a translator's working copy through this too)."""
+    languages = {language: _flatten(tomllib.loads(text)) for language, text in files.items()}
     english = languages[DEFAULT_LANGUAGE]
     engines = games.sentences()
     twice = sorted(set(english) & set(engines))

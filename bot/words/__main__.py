@@ -1,16 +1,33 @@
-"""``python -m bot.words check [<lang> …]``: the translators' checker (:mod:`bot.words.check`).
+"""``python -m bot.words check [<lang> …] [--dir FOLDER]``: the translators' checker
+(:mod:`bot.words.check`).
 
 Exit status 0 when every language checked is complete and sound, 1 when something needs
-fixing (listed), 2 when a language has no file.
+fixing (each thing listed), 2 when a language has no file or a file is not valid TOML.
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
+import tomllib
+from importlib import resources
+from pathlib import Path
 
-from bot.words import DEFAULT_LANGUAGE, catalogue
+from bot.words import DEFAULT_LANGUAGE, read_catalogue
 from bot.words.check import check
+
+
+def catalogue_files(folder: Path | None) -> dict[str, str]:
+    """The shipped ``<lang>.toml`` texts, with those in ``folder`` (a translator's working
+    copies) in their place."""
+    files = {
+        entry.name.removesuffix(".toml"): entry.read_text("utf-8")
+        for entry in resources.files("bot.words").iterdir()
+        if entry.name.endswith(".toml")
+    }
+    if folder is not None:
+        files |= {path.stem: path.read_text("utf-8") for path in sorted(folder.glob("*.toml"))}
+    return files
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -27,8 +44,20 @@ def main(argv: list[str] | None = None) -> int:
     checking.add_argument(
         "languages", nargs="*", metavar="lang", help="language codes (default: every file)"
     )
+    checking.add_argument(
+        "--dir",
+        type=Path,
+        help="a folder of <lang>.toml files to check instead of the shipped ones of that name",
+    )
     args = parser.parse_args(argv)
-    shipped = catalogue()
+    files = catalogue_files(args.dir)
+    for code, text in files.items():
+        try:
+            tomllib.loads(text)
+        except tomllib.TOMLDecodeError as exc:
+            print(f"{code}.toml is not valid TOML: {exc}", file=sys.stderr)
+            return 2
+    shipped = read_catalogue(files)
     chosen = args.languages or sorted(set(shipped.languages) - {DEFAULT_LANGUAGE})
     unknown = [code for code in chosen if code not in shipped.languages]
     if unknown:
