@@ -252,6 +252,16 @@ def read_catalogue(files: Mapping[str, str]) -> Catalogue:
     return Catalogue(languages)
 
 
+def discord_text(language: str, location: str, english: str) -> str | None:
+    """What Discord shows in ``language`` where the adapter declares ``english`` (a command's
+    name, an option's description…; ``location`` is discord.py's name for the place, such as
+    ``command_name``): the ``discord.<location>.<English>`` entry of that language, or None
+    where Discord shows the English (English itself, an untranslated string)."""
+    if language == DEFAULT_LANGUAGE:
+        return None
+    return catalogue().languages.get(language, {}).get(f"discord.{location}.{english}")
+
+
 def words(locale: object = DEFAULT_LANGUAGE) -> Words:
     """The sentences for a player's locale (Discord's ``interaction.locale``), English behind."""
     return catalogue().words(locale)
