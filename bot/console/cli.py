@@ -369,7 +369,7 @@ class Console:
             if not game:
                 listed = ", ".join(games.available())
                 return Reply.refuse(self.say("console.rules_which", games=listed))
-            return await s.rules(game)
+            return await s.rules(game, self.locale)
         if cmd.command == "help":
             return Reply(text=self.help)
         close = did_you_mean(cmd.command, self.names)

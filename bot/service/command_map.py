@@ -61,12 +61,6 @@ GROUP_OF: Mapping[str, str] = {
 """The group of every grouped command (``accept`` → ``match``)."""
 
 
-def full_name(command: str) -> str:
-    """``accept`` → ``match accept``; a top-level command is its own full name."""
-    group = GROUP_OF.get(command)
-    return f"{group} {command}" if group else command
-
-
 TOURNAMENT_COMMANDS: tuple[str, ...] = (
     "create", "join", "leave", "start", "cancel", "standings", "list",
 )  # fmt: skip
