@@ -108,15 +108,23 @@ def say(labels: Labels | None, key: str, /, **params: Any) -> str:
     template = labels.get(key)
     if key not in ENGLISH and "n" in params:
         language = labels.get(LANGUAGE, "en")
-        template = labels.get(f"{key}.{_rule(language)(params['n'])}") or labels.get(
+        template = labels.get(f"{key}.{_category(language, params['n'])}") or labels.get(
             f"{key}.other"
         )
-        key = f"{key}.{_rule('en')(params['n'])}"
+        key = f"{key}.{_category('en', params['n'])}"
     template = template or ENGLISH[key]
     try:
         return template.format(**params)
     except (KeyError, IndexError, ValueError):  # a broken translation: English, not a crash
         return ENGLISH[key].format(**params)
+
+
+def _category(language: str, n: object) -> str:
+    """CLDR's plural category of ``n`` in ``language``; ``other`` for what is not a number
+    (a count a view does not know, drawn as ``?``)."""
+    if isinstance(n, bool) or not isinstance(n, int | float):
+        return "other"
+    return str(_rule(language)(n))
 
 
 @cache

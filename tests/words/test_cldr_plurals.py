@@ -91,6 +91,7 @@ def test_the_images_count_by_the_labels_language() -> None:
     ]
     assert say({LANGUAGE: "pl"}, "fence.cards", n=5) == "5 cards"  # untranslated: English
     assert say(None, "fence.cards", n=1) == "1 card"
+    assert say(polish, "games", n="?") == "? gry"  # a count the view does not know
     assert image_labels("de")[LANGUAGE] == "de" and image_labels("xx")[LANGUAGE] == "en"
 
 
