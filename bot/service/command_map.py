@@ -120,11 +120,9 @@ def _backwards(language: str) -> dict[str, dict[str, str]]:
     """Shown name → English name, for commands and groups and for options: read from the
     language's tables (every English option the catalogue lists, including each game's)."""
     names = CommandNames(language)
-    options = {
-        key.removeprefix(OPTION_KEYS): text
-        for key, text in catalogue().english.items()
-        if key.startswith(OPTION_KEYS)
-    }
+    options = [
+        key.removeprefix(OPTION_KEYS) for key in catalogue().english if key.startswith(OPTION_KEYS)
+    ]
     return {
         "command": {names.command(word): word for word in COMMAND_WORDS},
         "option": {names.option(option): option for option in options},

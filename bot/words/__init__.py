@@ -230,13 +230,16 @@ class Catalogue:
 @cache
 def catalogue() -> Catalogue:
     """The shipped catalogue (cached: the files are package data and never change)."""
-    return read_catalogue(
-        {
-            entry.name.removesuffix(".toml"): entry.read_text("utf-8")
-            for entry in resources.files(__package__).iterdir()
-            if entry.name.endswith(".toml")
-        }
-    )
+    return read_catalogue(shipped_files())
+
+
+def shipped_files() -> dict[str, str]:
+    """The text of every ``<language>.toml`` beside this module, by language code."""
+    return {
+        entry.name.removesuffix(".toml"): entry.read_text("utf-8")
+        for entry in resources.files(__package__).iterdir()
+        if entry.name.endswith(".toml")
+    }
 
 
 def read_catalogue(files: Mapping[str, str]) -> Catalogue:

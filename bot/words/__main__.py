@@ -10,21 +10,16 @@ from __future__ import annotations
 import argparse
 import sys
 import tomllib
-from importlib import resources
 from pathlib import Path
 
-from bot.words import DEFAULT_LANGUAGE, read_catalogue
+from bot.words import DEFAULT_LANGUAGE, read_catalogue, shipped_files
 from bot.words.check import check
 
 
 def catalogue_files(folder: Path | None) -> dict[str, str]:
     """The shipped ``<lang>.toml`` texts, with those in ``folder`` (a translator's working
     copies) in their place."""
-    files = {
-        entry.name.removesuffix(".toml"): entry.read_text("utf-8")
-        for entry in resources.files("bot.words").iterdir()
-        if entry.name.endswith(".toml")
-    }
+    files = shipped_files()
     if folder is not None:
         files |= {path.stem: path.read_text("utf-8") for path in sorted(folder.glob("*.toml"))}
     return files
