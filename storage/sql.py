@@ -120,8 +120,9 @@ class Dialect:
     json_reads: bool = False
     """True: what :meth:`SqlStore.read_match` gathers comes back in one statement, as JSON
     (PostgreSQL: every statement is a trip to the server, and its JSON writes every float
-    exactly). False: one statement each (SQLite: a statement costs microseconds, and its
-    JSON would keep only fifteen digits of a float, such as a time)."""
+    exactly; the statement uses its arrays). False: one statement each (SQLite: a statement
+    costs microseconds, and its JSON would keep only fifteen digits of a float, such as a
+    time)."""
 
     def one_of(self, column: str, values: Sequence[Any], kind: str) -> tuple[str, list[Any]]:
         """``column`` is one of ``values`` (of SQL type ``kind``): the condition and its
@@ -415,10 +416,13 @@ class SqlStore(Store):
         """:meth:`read_match` as one statement: the log's tail, the names, the settings and
         the outages each gathered into a JSON list beside the match's columns."""
         d = self.dialect
-        people, values = "user_id IN (SELECT user_id FROM seats WHERE match_id = m.id)", []
-        if extra := list(dict.fromkeys(users)):
-            condition, values = d.one_of("user_id", extra, "text")
-            people = f"({people} OR {condition})"
+        # One array of the people, so the lookup is an index scan (an OR of a subquery and a
+        # list made PostgreSQL read every user).
+        people = (
+            "user_id = ANY(ARRAY(SELECT user_id FROM seats WHERE match_id = m.id)"
+            " || CAST(? AS text[]))"
+        )
+        values = [list(dict.fromkeys(users))]
         gathered = (
             f"SELECT {match_columns(d)},"
             f" (SELECT {d.json_list}({d.json_row}({_ACTION_COLUMNS})) FROM"
