@@ -46,7 +46,7 @@ Design points:
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, Final, Literal
@@ -423,9 +423,13 @@ class Store(ABC):
         """
 
     @abstractmethod
-    async def due_matches(self, now: float, limit: int = 500) -> list[MatchRecord]:
+    async def due_matches(
+        self, now: float, limit: int = 500, *, skip: Collection[int] = ()
+    ) -> list[MatchRecord]:
         """Active matches whose ``due_at <= now``, earliest first (ties by id), at most
-        ``limit``; one indexed query however many matches have nothing due."""
+        ``limit``, leaving out the ids in ``skip`` (those the caller is already working on:
+        the computer's queued turns, which stay due until played); one indexed query however
+        many matches have nothing due or are skipped."""
 
     # -- leadership ------------------------------------------------------------------------
     async def try_lead(self, name: str) -> bool:

@@ -24,8 +24,9 @@ JSON columns come back as their stored text from both drivers (asyncpg decodes `
 from __future__ import annotations
 
 import functools
+import json
 from abc import abstractmethod
-from collections.abc import Awaitable, Callable, Iterable, Iterator, Sequence
+from collections.abc import Awaitable, Callable, Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Protocol, TypeVar
 
@@ -140,6 +141,17 @@ class Dialect:
     def indexed_by(self, index: str) -> str:
         return f" INDEXED BY {index}" if self.index_hints else ""
 
+    def none_of(self, column: str, kind: str) -> str:
+        """``column`` is none of the values one parameter carries, however many (its value:
+        :meth:`listed`): an array on PostgreSQL, a JSON list SQLite reads with ``json_each``."""
+        if self.arrays:
+            return f"{column} <> ALL(CAST(? AS {kind}[]))"
+        return f"{column} NOT IN (SELECT value FROM json_each(?))"
+
+    def listed(self, values: Collection[Any]) -> Any:
+        """The parameter of :meth:`none_of`."""
+        return list(values) if self.arrays else json.dumps(list(values))
+
 
 class SqlConnection(Protocol):
     """One open transaction of an engine, taking the shared SQL with its ``?`` marks."""
@@ -210,18 +222,20 @@ def returned_columns(dialect: Dialect) -> str:
 
 
 @functools.cache
-def due_matches_query(dialect: Dialect) -> str:
-    """Due matches through the partial index ``matches_due`` (migration 4).
+def due_matches_query(dialect: Dialect, skipping: bool = False) -> str:
+    """Due matches through the partial index ``matches_due`` (migration 4); ``skipping``:
+    leaving out a list of ids (parameters: now, the list, the limit).
 
     The status is a literal so the index's condition visibly holds, to SQLite and to
     PostgreSQL's planner even for a prepared statement. SQLite is also told the index by
     name: without ``ANALYZE`` statistics it would rather take ``matches_by_status`` and sort
     every active match on each tick.
     """
+    skipped = f" AND {dialect.none_of('m.id', 'bigint')}" if skipping else ""
     return (
         f"SELECT {match_columns(dialect)} FROM matches m{dialect.indexed_by('matches_due')}"
         " JOIN snapshots s ON s.match_id = m.id"
-        f" WHERE m.status = '{ACTIVE}' AND m.due_at IS NOT NULL AND m.due_at <= ?"
+        f" WHERE m.status = '{ACTIVE}' AND m.due_at IS NOT NULL AND m.due_at <= ?{skipped}"
         " ORDER BY m.due_at, m.id LIMIT ?"
     )
 
@@ -624,12 +638,16 @@ class SqlStore(Store):
 
         await self._write(work)
 
-    async def due_matches(self, now: float, limit: int = 500) -> list[MatchRecord]:
-        """See :meth:`Store.due_matches` and :func:`due_matches_query`."""
-        query, most = due_matches_query(self.dialect), check_limit(limit)
+    async def due_matches(
+        self, now: float, limit: int = 500, *, skip: Collection[int] = ()
+    ) -> list[MatchRecord]:
+        """See :meth:`Store.due_matches` and :func:`due_matches_query`: the skipped ids are
+        left out by the query, so they cost neither a read nor a decoding."""
+        query, most = due_matches_query(self.dialect, bool(skip)), check_limit(limit)
+        params = (now, self.dialect.listed(skip), most) if skip else (now, most)
 
         async def work(conn: SqlConnection) -> list[MatchRecord]:
-            return await self._fetch_many(conn, query, now, most)
+            return await self._fetch_many(conn, query, *params)
 
         return await self._read(work)
 

@@ -252,9 +252,7 @@ class Boards:
         elif ping and outcome:
             mentions = tuple(dict.fromkeys(loaded.record.seats))
             ping_text = say("board.over", match=loaded.id)
-        secret = not outcome and any(
-            private_of(loaded, s) for s in range(len(names))
-        )
+        secret = not outcome and any(private_of(loaded, s) for s in range(len(names)))
         # Step buttons spell out legal moves, which would show the mover's cards to everyone:
         # games with secrets offer only the private panel and /move.
         buttons, choices = (
