@@ -14,8 +14,15 @@ from typing import Any
 
 from bot.words import Words
 
-SCRIPT_WORDS = ("panel.onto_cops",)
-"""Catalogue sentences outside ``web.*`` that the page's scripts say."""
+SCRIPT_WORDS = (
+    "panel.onto_cops",
+    "time.days",
+    "time.short_hours",
+    "time.short_minutes",
+    "time.short_seconds",
+)
+"""Catalogue sentences (or plural tables) outside ``web.*`` that the page's scripts say: the
+clocks count down in the words of every other clock."""
 
 
 def page_words(say: Words) -> dict[str, str]:
@@ -23,11 +30,12 @@ def page_words(say: Words) -> dict[str, str]:
     ``web.`` prefix; plural tables keep their ``.one``/``.other`` suffix."""
     english = say.fallback
     chosen = {}
-    for key in english:
+    for key in {**english, **say.entries}:  # with a language's own plural forms ("few")
+        text = say.entries.get(key) or english.get(key, "")
         if key.startswith("web."):
-            chosen[key.removeprefix("web.")] = say.entries.get(key) or english[key]
-    for key in SCRIPT_WORDS:
-        chosen[key] = say.entries.get(key) or english[key]
+            chosen[key.removeprefix("web.")] = text
+        elif any(key == shared or key.startswith(f"{shared}.") for shared in SCRIPT_WORDS):
+            chosen[key] = text
     return chosen
 
 

@@ -16,11 +16,14 @@ export function label(parent, x, y, words, attrs = {}) {
   return node;
 }
 
+// Plural forms by the page's language, as CLDR defines them (the browser carries the data).
+const plurals = new Intl.PluralRules(document.documentElement.lang || 'en');
+
 // The catalogue's sentence `key` with {fields} filled in; plural tables by `n`.
 export function say(words, key, params = {}) {
   let template = words[key];
   if (template === undefined && 'n' in params) {
-    template = words[`${key}.${params.n === 1 ? 'one' : 'other'}`] ?? words[`${key}.other`];
+    template = words[`${key}.${plurals.select(params.n)}`] ?? words[`${key}.other`];
   }
   if (template === undefined) return key;
   return template.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
