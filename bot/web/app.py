@@ -48,7 +48,7 @@ VERSION = web.AppKey("version", str)
 
 KEEP_ALIVE_SECONDS = 15.0
 MOVE_BODY_LIMIT = 4096
-SHARED_MODULES = ("app.js", "chooser.js", "svg.js", "zoom.js")
+SHARED_MODULES = ("app.js", "chooser.js", "moves.js", "players.js", "svg.js", "zoom.js")
 CONTENT_TYPES = {".js": "text/javascript", ".css": "text/css", ".svg": "image/svg+xml"}
 SECURITY_HEADERS = {
     "Content-Security-Policy": (

@@ -84,7 +84,12 @@ def free_port() -> int:
 
 
 async def play_moves(
-    service: Service, match: int, count: int, rng: random.Random, *, pick: Callable[..., Any] | None = None
+    service: Service,
+    match: int,
+    count: int,
+    rng: random.Random,
+    *,
+    pick: Callable[..., Any] | None = None,
 ) -> None:
     """``count`` steps of seeded random legal moves (``pick(rules, state, actions)`` to
     choose otherwise), each played by the seat to move through the service."""
