@@ -38,6 +38,7 @@ MANAGER = User("mia", "Mia", manages_server=True, guild_id=GUILD)
 USERS = {u.id: u for u in (ALICE, BOB, CAROL, DAVE)}
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
+WAIT_MS = 10_000
 
 
 class Clock:
@@ -184,6 +185,21 @@ async def serving(*names: str) -> AsyncIterator[Board]:
     finally:
         await runner.cleanup()
         await store.close()
+
+
+@asynccontextmanager
+async def opened(browser: Any, url: str, viewport: dict[str, int] = PHONE) -> AsyncIterator[Any]:
+    """A page of ``browser`` at ``url``, drawn and ready; closed afterwards."""
+    page = await browser.new_page(viewport=viewport)
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    try:
+        await page.goto(url)
+        await page.wait_for_selector("body[data-ready='1']", timeout=WAIT_MS)
+        yield page
+        assert not errors, errors
+    finally:
+        await page.close()
 
 
 async def shoot(folder: Path, names: list[str]) -> None:
