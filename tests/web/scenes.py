@@ -202,26 +202,57 @@ async def opened(browser: Any, url: str, viewport: dict[str, int] = PHONE) -> As
         await page.close()
 
 
-async def shoot(folder: Path, names: list[str]) -> None:
-    """Phone and desktop pictures of every scene, as its player to move sees it."""
+README = {
+    "web-board-phone.png": ("ordo", PHONE, ("#board .cell.target",)),
+    "web-fence-city-phone.png": (
+        "fence",
+        PHONE,
+        ("#options button.option >> nth=1", "#options button.option"),
+    ),
+    "web-fuer-phone.png": ("fuer", PHONE, ("#board .cell.target",)),
+    "web-fendo-phone.png": ("fendo", PHONE, ("#board [data-id='e5']", "#board [data-id='b2']")),
+    "web-fence-desktop.png": ("fence", DESKTOP, ()),
+}
+"""The README's pictures: scene, screen, and what the player clicks first (CSS selectors, the
+first match each); the FENCE! desktop one is a watcher's page."""
+
+
+async def shoot(folder: Path, names: list[str], *, readme: bool = False) -> None:
+    """Pictures of the scenes as their player to move sees them, phone and desktop; with
+    ``readme``, the README's pictures instead."""
     from playwright.async_api import async_playwright
 
     from tests.browser import LAUNCH_ARGS, chromium, launch_env
 
     folder.mkdir(parents=True, exist_ok=True)
-    async with serving(*(names or SCENES)) as board, async_playwright() as playwright:
+    wanted = {scene for scene, _, _ in README.values()} if readme else (names or SCENES)
+    async with serving(*wanted) as board, async_playwright() as playwright:
         browser = await playwright.chromium.launch(
             executable_path=str(chromium()), args=LAUNCH_ARGS, env=launch_env()
         )
         try:
-            for name, match in board.matches.items():
-                url = await board.seat_url(match, await board.mover(match))
-                for size, viewport in (("phone", PHONE), ("desktop", DESKTOP)):
-                    page = await browser.new_page(viewport=viewport)
-                    await page.goto(url)
-                    await page.wait_for_selector("body[data-ready='1']")
-                    await page.screenshot(path=str(folder / f"{name}-{size}.png"))
-                    await page.close()
+            shots = (
+                [(file, *README[file]) for file in README]
+                if readme
+                else [
+                    (f"{name}-{size}.png", name, screen, ())
+                    for name in board.matches
+                    for size, screen in (("phone", PHONE), ("desktop", DESKTOP))
+                ]
+            )
+            for file, scene, screen, clicks in shots:
+                match = board.matches[scene]
+                watching = readme and screen is DESKTOP
+                url = (
+                    board.watch_url(match)
+                    if watching
+                    else await board.seat_url(match, await board.mover(match))
+                )
+                async with opened(browser, url, screen) as page:
+                    for selector in clicks:
+                        await page.locator(selector).first.click()
+                    await page.evaluate("() => window.scrollTo(0, 0)")
+                    await page.screenshot(path=str(folder / file))
         finally:
             await browser.close()
 
@@ -230,8 +261,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description="Pictures of the web board's scenes")
     parser.add_argument("folder")
     parser.add_argument("names", nargs="*", help="scenes to shoot (default: all)")
+    parser.add_argument("--readme", action="store_true", help="the README's pictures")
     args = parser.parse_args()
-    asyncio.run(shoot(Path(args.folder), args.names))
+    asyncio.run(shoot(Path(args.folder), args.names, readme=args.readme))
 
 
 if __name__ == "__main__":

@@ -178,12 +178,19 @@ function declutter(svg, texts, scale, box) {
   const order = [...texts].sort((a, b) => rank(b) - rank(a));
   const pad = size * 0.25;
   const shown = [];
+  // Another place's pieces are not covered by a name, unless it names a place to choose.
+  const pieces = [...svg.querySelectorAll('.pawn, .cops')].map((disc) => {
+    const [cx, cy, r] = ['cx', 'cy', 'r'].map((name) => Number(disc.getAttribute(name)));
+    return { x: cx - r, y: cy - r, w: 2 * r, h: 2 * r, at: disc.closest('.cell').dataset.id };
+  });
   const view = box || { x: -Infinity, y: -Infinity, w: Infinity, h: Infinity };
   for (const entry of order) {
     const u = entry.unit;
     const b = { x: u.ax + u.x * size, y: u.ay + u.y * size, w: u.w * size, h: u.h * size };
     const inside = b.x >= view.x && b.y >= view.y && b.x + b.w <= view.x + view.w && b.y + b.h <= view.y + view.h;
-    const free = inside && !shown.some((o) => b.x - pad < o.x + o.w && o.x - pad < b.x + b.w && b.y - pad < o.y + o.h && o.y - pad < b.y + b.h);
+    const clear = (o, gap = pad) => !(b.x - gap < o.x + o.w && o.x - gap < b.x + b.w && b.y - gap < o.y + o.h && o.y - gap < b.y + b.h);
+    const uncovered = (o) => o.at === entry.place.dataset.id || clear(o, 0);
+    const free = inside && shown.every((o) => clear(o)) && (rank(entry) === 2 || pieces.every(uncovered));
     entry.text.style.display = free ? '' : 'none';
     if (free) shown.push(b);
   }
