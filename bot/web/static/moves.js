@@ -66,16 +66,19 @@ function list(page, at, show) {
 
 export function drawMoves(place, { page, at, show, t }) {
   const made = page.players.length === 2 ? table(page, at, show, t) : list(page, at, show);
-  const before = place.scrollTop;
+  const before = Number(place.dataset.scrolled || 0); // kept as it scrolls: reading it would lay out the page
+  made.addEventListener('scroll', () => { made.dataset.scrolled = String(made.scrollTop); }, { passive: true });
   place.replaceWith(made);
-  made.scrollTop = before;
-  // The marked move in sight inside the list, without scrolling the page.
-  const all = made.querySelectorAll('.turn-link');
-  const current = made.querySelector('[aria-current]') || all[all.length - 1];
-  if (current) {
+  // The marked move in sight inside the list, without scrolling the page; measured when the
+  // page is laid out anyway, so drawing never waits for it.
+  requestAnimationFrame(() => {
+    if (before) made.scrollTop = before;
+    const all = made.querySelectorAll('.turn-link');
+    const current = made.querySelector('[aria-current]') || all[all.length - 1];
+    if (!current) return;
     const box = made.getBoundingClientRect();
     const spot = current.getBoundingClientRect();
     if (spot.top < box.top || spot.bottom > box.bottom) made.scrollTop += spot.top - box.top - box.height / 2;
-  }
+  });
   return made;
 }

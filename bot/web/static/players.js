@@ -48,11 +48,15 @@ function node(tag, className, text = '') {
 }
 
 // The list of players; returns `tick()`, which moves the running clocks on to now.
-export function drawPlayers(list, { players, seat, colour, t, W, received }) {
-  const lang = document.documentElement.lang || 'en';
-  const when = new Intl.DateTimeFormat(lang, {
+let dates = null; // made on first use: a date format costs milliseconds to build
+function when(seconds) {
+  dates ??= new Intl.DateTimeFormat(document.documentElement.lang || 'en', {
     weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit',
   });
+  return dates.format(new Date(seconds * 1000));
+}
+
+export function drawPlayers(list, { players, seat, colour, t, W, received }) {
   const clocks = [];
   list.replaceChildren();
   players.forEach((player, index) => {
@@ -74,13 +78,17 @@ export function drawPlayers(list, { players, seat, colour, t, W, received }) {
       face.type = 'button';
       const time = node('span', 'time');
       face.append(hourglass(), time);
-      const deadline = clock.deadline ? t('deadline', { when: when.format(new Date(clock.deadline * 1000)) }) : '';
-      const note = node('span', 'deadline', deadline);
+      const note = node('span', 'deadline');
       note.hidden = true;
-      if (deadline) {
-        face.title = deadline;
+      if (clock.deadline) {
+        // The deadline's words are made when first wanted: a hover, a focus, a press.
+        const said = () => {
+          if (!face.title) face.title = note.textContent = t('deadline', { when: when(clock.deadline) });
+        };
+        for (const first of ['pointerenter', 'focus', 'pointerdown']) face.addEventListener(first, said);
         face.setAttribute('aria-expanded', 'false');
         const show = (open) => {
+          said();
           note.hidden = !open;
           face.setAttribute('aria-expanded', String(open));
         };

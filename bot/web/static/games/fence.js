@@ -4,7 +4,7 @@
 // the last move) and the others wait for a closer zoom. A turn is chosen step by step as
 // the guided panel offers it; where a step leads to one place — a neighbourhood, a spot
 // for a tile — that place can be clicked instead, through a tap area of TAP_PX or more.
-import { board, cell, el, label } from '../svg.js';
+import { board, cell, el, label, textWidth } from '../svg.js';
 
 const T = 120; // a tile, in drawing units
 const M = 40; // room for the x,y coordinates
@@ -164,13 +164,14 @@ function declutter(svg, texts, scale, box) {
   const size = Math.max(T * 0.13, NAME_PX / scale);
   svg.style.setProperty('--name-size', `${size.toFixed(1)}px`);
   svg.style.setProperty('--hit', `${(TAP_PX / 2 / scale).toFixed(1)}px`);
-  if (!svg.isConnected) return;
   if (!texts.measured) { // once: each name's box per unit of font size, around its anchor
-    texts.forEach((entry) => { entry.text.style.display = ''; });
+    // (measured in the page's font, no layout needed)
     for (const entry of texts) {
-      const found = entry.text.getBBox();
+      const rows = [...entry.text.children].map((line) => line.textContent);
+      const w = Math.max(...rows.map((row) => textWidth(row, 100, 600))) / 100;
+      const h = (rows.length - 1) * 1.1 + LINE_EM;
       const [ax, ay] = [Number(entry.text.getAttribute('x')), Number(entry.text.getAttribute('y'))];
-      entry.unit = { x: (found.x - ax) / size, y: (found.y - ay) / size, w: found.width / size, h: found.height / size, ax, ay };
+      entry.unit = { x: -w / 2, y: -h / 2, w, h, ax, ay };
     }
     texts.measured = true;
   }
@@ -195,6 +196,8 @@ function declutter(svg, texts, scale, box) {
     if (free) shown.push(b);
   }
 }
+
+const LINE_EM = 1.2; // a line's height, glyphs' tops to tails
 
 // A neighbourhood no road reaches from Old Town and back: a no-entry sign on its node, under
 // the names (its own name stays whole and legible, greyed and slanted; its label says so).

@@ -3,7 +3,7 @@
 // for the tile, then the tiles for the new pieces (in any order), or the piece to move and
 // where it goes. As in the image, every space says its name, and a space that takes a tile
 // now says what the tile would do: "+N" new pieces, or "move" one of yours.
-import { board, cell, el, label } from '../svg.js';
+import { board, cell, el, label, textWidth } from '../svg.js';
 
 const R = 26; // centre to corner of a hex
 const HW = Math.sqrt(3) * R;
@@ -12,6 +12,7 @@ const ROWS = 5;
 const COLOURS = { F: '#202026', S: '#fcfcf8' };
 
 export const zoom = true;
+const HINT_PX = 13; // "+2", "move": a word longer than most of a hex is set smaller
 const MOST_PX = 64; // following the choices, the view zooms in no closer than a hex this wide
 export const colour = (seat) => (seat === 0 ? COLOURS.F : COLOURS.S);
 
@@ -76,7 +77,8 @@ export function draw(view, { highlight, t, title }) {
       const touched = Number(open[space.name]) || 0;
       const hint = touched === 1 ? t('fuer_move') : t('fuer_more', { n: touched - 1 });
       label(shape, x, y - 8, space.name, { class: 'space-name', 'aria-hidden': 'true' });
-      label(shape, x, y + 9, hint, { class: 'space-hint', 'aria-hidden': 'true' });
+      const fits = Math.min(HINT_PX, (HINT_PX * HW * 0.8) / textWidth(hint, HINT_PX, 700)); // a long word shrinks
+      label(shape, x, y + 9, hint, { class: 'space-hint', 'aria-hidden': 'true', 'font-size': fits.toFixed(1) });
       what = touched === 1 ? t('fuer_open_move') : t('fuer_open_more', { n: touched - 1 });
     } else {
       label(shape, x, y, space.name, { class: 'space-name', 'aria-hidden': 'true' });
