@@ -26,6 +26,7 @@ from bot.service.replies import Reply
 from bot.service.weblinks import BoardLinks
 from bot.web.app import build_app
 from storage import MemoryStore
+from tests.web.conftest import FakeClock
 
 SECRET = "a-scene-secret-that-is-long-enough-0123456789"
 GUILD = "g1"
@@ -41,23 +42,13 @@ DESKTOP = {"width": 1280, "height": 800}
 WAIT_MS = 10_000
 
 
-class Clock:
-    """The service's clock, moved on by hand so clocks show what a test expects."""
-
-    def __init__(self, start: float = 1_800_000_000.0) -> None:
-        self.now = start
-
-    def __call__(self) -> float:
-        return self.now
-
-
 @dataclass
 class Board:
     """A running web board: its service, its address and the matches made on it."""
 
     service: Service
     base: str
-    clock: Clock
+    clock: FakeClock
     matches: dict[str, int] = field(default_factory=dict)
 
     def watch_url(self, match: int) -> str:
@@ -70,12 +61,19 @@ class Board:
         assert reply.ok, reply.text
         return reply.links[0].url
 
-    async def mover(self, match: int) -> User:
+    async def position(self, match: int) -> tuple[Any, Any]:
+        """The match's rules and its state now, as stored."""
         record = await self.service.store.get_match(match)
         assert record is not None
         rules = games.get(record.game)
-        seat = rules.to_move(rules.load(record.state))[0]
-        return USERS[record.seats[seat]]
+        return rules, rules.load(record.state)
+
+    async def mover(self, match: int) -> User:
+        """The player to move (the first, if several)."""
+        record = await self.service.store.get_match(match)
+        assert record is not None
+        rules, state = await self.position(match)
+        return USERS[record.seats[rules.to_move(state)[0]]]
 
 
 def free_port() -> int:
@@ -163,7 +161,7 @@ async def serving(*names: str) -> AsyncIterator[Board]:
     port, and the scenes ``names`` made on it (anyone on the server may watch)."""
     store = MemoryStore()
     await store.open()
-    clock = Clock()
+    clock = FakeClock()
     port = free_port()
     base = f"http://127.0.0.1:{port}"
     service = Service(

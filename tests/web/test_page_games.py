@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import games
 from bot.words import words
 from tests.browser import browser, chromium_path
 
@@ -75,10 +74,8 @@ async def test_the_focus_shows_on_the_place_itself(browser: Any) -> None:
 async def test_fuer_zooms_and_says_what_each_open_space_does(browser: Any) -> None:
     async with serving("fuer") as board:
         match = board.matches["fuer"]
-        record = await board.service.store.get_match(match)
-        assert record is not None
-        rules = games.get("fuer")
-        open_spaces = rules.view(rules.load(record.state), None)["open"]
+        rules, state = await board.position(match)
+        open_spaces = rules.view(state, None)["open"]
         assert open_spaces
         url = await board.seat_url(match, await board.mover(match))
         async with opened(browser, url, PHONE) as page:
@@ -128,10 +125,8 @@ async def test_fendo_fence_sides_are_big_tap_areas_and_buttons(browser: Any) -> 
     wide (the diamond between the squares it parts) and a button saying which side."""
     async with serving("fendo") as board:
         match = board.matches["fendo"]
-        record = await board.service.store.get_match(match)
-        assert record is not None
-        rules = games.get("fendo")
-        moves = [n for n in rules.legal_notations(rules.load(record.state)) if "-" in n]
+        rules, state = await board.position(match)
+        moves = [n for n in rules.legal_notations(state) if "-" in n]
         piece, rest = moves[0].split("-")
         square = rest[:-1]
         sides = [

@@ -8,7 +8,6 @@ import math
 import re
 from typing import Any
 
-import games
 from bot.service.timecontrol import Clocks, format_duration
 from bot.words import words
 from tests.browser import browser, chromium_path
@@ -59,15 +58,16 @@ async def test_both_clocks_count_down_with_their_deadline(browser: Any) -> None:
             assert still == format_duration(clocks.banks[waiting])
             ticking = faces.nth(running).locator(".time")
             first = seconds_in(await ticking.inner_text())
-            assert 45 <= first <= 50
+            assert 30 <= first <= 50  # the page counts from when it was sent
             await page.wait_for_timeout(2600)
             later = seconds_in(await ticking.inner_text())
-            assert first - 4 <= later <= first - 2, (first, later)
+            assert first - 6 <= later <= first - 2, (first, later)
             assert await faces.nth(waiting).locator(".time").inner_text() == still
 
             # The deadline: on hover (the title), on a tap, and on a long press.
             prefix = say("web.deadline", when="")
             face = faces.nth(running)
+            await face.hover()
             assert str(await face.get_attribute("title")).startswith(prefix)
             note = page.locator("#players .player").nth(running).locator(".deadline")
             assert not await note.is_visible()
@@ -105,10 +105,7 @@ async def test_the_page_words_time_as_every_other_clock(browser: Any) -> None:
 async def test_screen_readers_hear_the_opponents_move(browser: Any) -> None:
     async with serving("ordo") as board:
         match = board.matches["ordo"]
-        record = await board.service.store.get_match(match)
-        assert record is not None
-        rules = games.get("ordo")
-        state = rules.load(record.state)
+        rules, state = await board.position(match)
         mover = await board.mover(match)
         assert mover == BOB, "the scene leaves bob to move, alice waiting at her board"
         url = await board.seat_url(match, ALICE)
