@@ -14,28 +14,23 @@ from typing import Any
 
 from bot.words import Words
 
-SCRIPT_WORDS = (
-    "panel.onto_cops",
-    "time.days",
-    "time.short_hours",
-    "time.short_minutes",
-    "time.short_seconds",
-)
-"""Catalogue sentences (or plural tables) outside ``web.*`` that the page's scripts say: the
-clocks count down in the words of every other clock."""
+SCRIPT_WORDS = ("panel.onto_cops",)
+"""Catalogue sentences outside ``web.*`` that the page's scripts say."""
+
+SCRIPT_TABLES = ("time.days", "time.short_hours", "time.short_minutes", "time.short_seconds")
+"""Plural tables outside ``web.*`` the scripts use: the clocks count down in the words of
+every other clock."""
 
 
 def page_words(say: Words) -> dict[str, str]:
     """The ``web.*`` sentences (and a few shared ones) in one language, keyed without the
-    ``web.`` prefix; plural tables keep their ``.one``/``.other`` suffix."""
-    english = say.fallback
-    chosen = {}
-    for key in {**english, **say.entries}:  # with a language's own plural forms ("few")
-        text = say.entries.get(key) or english.get(key, "")
-        if key.startswith("web."):
-            chosen[key.removeprefix("web.")] = text
-        elif any(key == shared or key.startswith(f"{shared}.") for shared in SCRIPT_WORDS):
-            chosen[key] = text
+    ``web.`` prefix; plural tables keep their category suffixes (``.one``, ``.few``…), which the
+    scripts pick with the browser's CLDR rules (``Intl.PluralRules``) for the page's language."""
+    chosen = say.section("web.")
+    for key in SCRIPT_WORDS:
+        chosen[key] = say(key)
+    for table in SCRIPT_TABLES:
+        chosen.update({f"{table}.{form}": text for form, text in say.section(f"{table}.").items()})
     return chosen
 
 
