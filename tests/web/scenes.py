@@ -191,9 +191,13 @@ async def opened(browser: Any, url: str, viewport: dict[str, int] = PHONE) -> As
     page = await browser.new_page(viewport=viewport)
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
+    page.on("console", lambda said: errors.append(said.text) if said.type == "error" else None)
     try:
         await page.goto(url)
-        await page.wait_for_selector("body[data-ready='1']", timeout=WAIT_MS)
+        try:
+            await page.wait_for_selector("body[data-ready='1']", timeout=WAIT_MS)
+        except Exception as exc:
+            raise AssertionError(f"the page was never ready: {errors}") from exc
         yield page
         assert not errors, errors
     finally:
