@@ -47,7 +47,7 @@ function node(tag, className, text = '') {
   return made;
 }
 
-// The list of players; returns `tick()`, which moves the running clocks on to now.
+// A deadline in the reader's language and time zone.
 let dates = null; // made on first use: a date format costs milliseconds to build
 function when(seconds) {
   dates ??= new Intl.DateTimeFormat(document.documentElement.lang || 'en', {
@@ -56,12 +56,13 @@ function when(seconds) {
   return dates.format(new Date(seconds * 1000));
 }
 
+// The list of players; returns `tick()`, which moves the running clocks on to now.
 export function drawPlayers(list, { players, seat, colour, t, W, received }) {
   const clocks = [];
   list.replaceChildren();
   players.forEach((player, index) => {
-    const classes = ['player', player.to_move && 'to-move', player.left && 'left', player.won && 'won', index === seat && 'you'];
-    const item = node('li', classes.filter(Boolean).join(' '));
+    const marks = [player.to_move && 'to-move', player.left && 'left', player.won && 'won', index === seat && 'you'];
+    const item = node('li', ['player', ...marks.filter(Boolean)].join(' '));
     const swatch = node('span', 'swatch');
     swatch.setAttribute('aria-hidden', 'true');
     swatch.style.background = colour(index);

@@ -13,6 +13,7 @@ const SIDE = { N: [0, -1], E: [1, 0], S: [0, 1], W: [-1, 0] };
 const NAME_PX = 11; // the smallest a name is ever shown, in screen pixels
 const TAP_PX = 48; // a place to choose is at least this wide on screen
 const MOST_PX = 130; // following the choices, the view zooms in no closer than a tile this wide
+const LINE_EM = 1.2; // a name's line, glyphs' tops to tails, in its font size
 
 export const zoom = true;
 export const colour = (seat) => PAWNS[seat % PAWNS.length];
@@ -92,7 +93,7 @@ export function draw(view, { highlight, t, players, title }) {
   const cells = new Map();
   const names = el('g', { class: 'names', 'aria-hidden': 'true' }, svg);
   const places = el('g', {}, svg);
-  const texts = [];
+  const labels = { texts: [], discs: [], measured: false }; // names, and pieces they must not hide
   const last = new Set((highlight || []).map((h) => h.to));
   for (const tile of tiles) {
     const [x0, y0] = corner(tile.x, tile.y);
@@ -111,6 +112,7 @@ export function draw(view, { highlight, t, players, title }) {
       const step = T * 0.24;
       here.forEach(([kind, seat], i) => {
         const px = nx - (step * (here.length - 1)) / 2 + i * step;
+        labels.discs.push({ x: px - T * 0.13, y: ny - T * 0.13, w: T * 0.26, h: T * 0.26, at: `hood:${hood.id}` });
         if (kind === 'cops') {
           el('circle', { cx: px, cy: ny, r: T * 0.13, class: 'cops' }, shape);
           label(shape, px, ny + 1, 'C', { class: 'cops-mark' });
@@ -127,7 +129,7 @@ export function draw(view, { highlight, t, players, title }) {
       cells.set(`hood:${hood.id}`, made);
       // Whose name shows first where names would collide: places to choose, then those
       // with a piece or the last move, then the rest.
-      texts.push({ text, place: made, rank: here.length || last.has(hood.id) ? 1 : 0 });
+      labels.texts.push({ text, place: made, rank: here.length || last.has(hood.id) ? 1 : 0 });
     });
   }
   coordinates(svg, minX, maxX, minY, maxY, corner);
@@ -148,7 +150,7 @@ export function draw(view, { highlight, t, players, title }) {
     cells.set(id, made);
     return made;
   };
-  const rescale = (scale, box) => declutter(svg, texts, scale || 1, box);
+  const rescale = (scale, box) => declutter(svg, labels, scale || 1, box);
   // The first view centres on whoever must act (else the last move, else Old Town).
   const mover = (view.to_move || [])[0];
   const lastTo = (highlight || []).map((h) => h.to).filter((h) => nodes.has(h)).pop();
@@ -160,12 +162,12 @@ export function draw(view, { highlight, t, players, title }) {
 // Names never under NAME_PX on screen, and only where they overlap no other name and lie
 // wholly in view: the names of places to choose first, then ranked ones, then the rest.
 // Tap areas grow as the city shrinks, so a place to choose stays TAP_PX wide.
-function declutter(svg, texts, scale, box) {
+function declutter(svg, labels, scale, box) {
+  const { texts, discs } = labels;
   const size = Math.max(T * 0.13, NAME_PX / scale);
   svg.style.setProperty('--name-size', `${size.toFixed(1)}px`);
   svg.style.setProperty('--hit', `${(TAP_PX / 2 / scale).toFixed(1)}px`);
-  if (!texts.measured) { // once: each name's box per unit of font size, around its anchor
-    // (measured in the page's font, no layout needed)
+  if (!labels.measured) { // once: each name's box per unit of font size, around its anchor
     for (const entry of texts) {
       const rows = [...entry.text.children].map((line) => line.textContent);
       const w = Math.max(...rows.map((row) => textWidth(row, 100, 600))) / 100;
@@ -173,17 +175,12 @@ function declutter(svg, texts, scale, box) {
       const [ax, ay] = [Number(entry.text.getAttribute('x')), Number(entry.text.getAttribute('y'))];
       entry.unit = { x: -w / 2, y: -h / 2, w, h, ax, ay };
     }
-    texts.measured = true;
+    labels.measured = true;
   }
   const rank = (entry) => (entry.place.classList.contains('target') ? 2 : entry.rank);
   const order = [...texts].sort((a, b) => rank(b) - rank(a));
   const pad = size * 0.25;
   const shown = [];
-  // Another place's pieces are not covered by a name, unless it names a place to choose.
-  const pieces = [...svg.querySelectorAll('.pawn, .cops')].map((disc) => {
-    const [cx, cy, r] = ['cx', 'cy', 'r'].map((name) => Number(disc.getAttribute(name)));
-    return { x: cx - r, y: cy - r, w: 2 * r, h: 2 * r, at: disc.closest('.cell').dataset.id };
-  });
   const view = box || { x: -Infinity, y: -Infinity, w: Infinity, h: Infinity };
   for (const entry of order) {
     const u = entry.unit;
@@ -191,13 +188,12 @@ function declutter(svg, texts, scale, box) {
     const inside = b.x >= view.x && b.y >= view.y && b.x + b.w <= view.x + view.w && b.y + b.h <= view.y + view.h;
     const clear = (o, gap = pad) => !(b.x - gap < o.x + o.w && o.x - gap < b.x + b.w && b.y - gap < o.y + o.h && o.y - gap < b.y + b.h);
     const uncovered = (o) => o.at === entry.place.dataset.id || clear(o, 0);
-    const free = inside && shown.every((o) => clear(o)) && (rank(entry) === 2 || pieces.every(uncovered));
+    // Another place's pieces are not covered by a name, unless it names a place to choose.
+    const free = inside && shown.every((o) => clear(o)) && (rank(entry) === 2 || discs.every(uncovered));
     entry.text.style.display = free ? '' : 'none';
     if (free) shown.push(b);
   }
 }
-
-const LINE_EM = 1.2; // a line's height, glyphs' tops to tails
 
 // A neighbourhood no road reaches from Old Town and back: a no-entry sign on its node, under
 // the names (its own name stays whole and legible, greyed and slanted; its label says so).

@@ -45,9 +45,13 @@ export function stepName(step, { picked, t }) {
   const [a, b] = step.slice(5).split('/');
   const [from, to] = [parseSquare(square), parseSquare(a === square ? b : a)];
   if (!from || !to) return null;
-  const side = Object.keys(SIDES).find((key) => SIDES[key][0] === to[0] - from[0] && SIDES[key][1] === to[1] - from[1]);
+  const [df, dr] = [to[0] - from[0], to[1] - from[1]];
+  const side = Object.keys(SIDES).find((key) => SIDES[key][0] === df && SIDES[key][1] === dr);
   const named = {
-    n: t('fence_north', { square }), e: t('fence_east', { square }), s: t('fence_south', { square }), w: t('fence_west', { square }),
+    n: t('fence_north', { square }),
+    e: t('fence_east', { square }),
+    s: t('fence_south', { square }),
+    w: t('fence_west', { square }),
   };
   return named[side] ?? null;
 }
@@ -118,6 +122,7 @@ export function draw(view, { flipped, highlight, t, players, title }) {
     label(marks, M / 2, y + S / 2, String(i + 1));
   }
   const overlay = el('g', {}, svg);
+  let shown = 0; // screen pixels a drawing unit, read once the board is on the page
   const place = (id) => {
     if (cells.has(id)) return cells.get(id);
     if (!id.startsWith('edge:')) return null;
@@ -127,9 +132,9 @@ export function draw(view, { flipped, highlight, t, players, title }) {
     const spot = line(fence);
     const [mx, my] = [(spot.x1 + spot.x2) / 2, (spot.y1 + spot.y2) / 2];
     // The diamond between the two squares' middles and the side's ends, grown to TAP_PX.
-    const shown = svg.getBoundingClientRect().width / Number(svg.dataset.width) || 1;
+    shown ||= svg.getBoundingClientRect().width / Number(svg.dataset.width) || 1;
     const half = Math.max(S / 2, TAP_PX / 2 / shown);
-    const shape = el('g', { class: 'edge' });
+    const shape = el('g');
     el('polygon', { points: `${mx - half},${my} ${mx},${my - half} ${mx + half},${my} ${mx},${my + half}`, class: 'edge-hit' }, shape);
     el('line', { ...spot, class: 'ring edge-ring' }, shape);
     const made = cell(overlay, id, t('fence', { a, b }), mx, my, shape);

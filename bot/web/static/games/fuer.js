@@ -11,9 +11,10 @@ const M = 26;
 const ROWS = 5;
 const COLOURS = { F: '#202026', S: '#fcfcf8' };
 
-export const zoom = true;
 const HINT_PX = 13; // "+2", "move": a word longer than most of a hex is set smaller
 const MOST_PX = 64; // following the choices, the view zooms in no closer than a hex this wide
+
+export const zoom = true;
 export const colour = (seat) => (seat === 0 ? COLOURS.F : COLOURS.S);
 
 const at = (name) => ({ t: name, at: name });
