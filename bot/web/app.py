@@ -245,7 +245,9 @@ def build_app(
         digest.update(name.encode() + assets[name][0])
     app[SERVICE] = service
     app[PUBLISH] = publish
-    app[HUB] = LiveHub(service.pages.version, interval=poll_seconds)
+    app[HUB] = LiveHub(
+        service.pages.versions, interval=poll_seconds, changes=service.pages.changes
+    )
     app[LIMITER] = Limiter(limits)
     app[TRUSTED] = trusted
     app[ASSETS] = assets
