@@ -4,6 +4,7 @@ made with a seat's link, the replay, and live updates — including from another
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import re
 from typing import Any
@@ -15,6 +16,7 @@ import games
 from bot.service import Service
 from bot.service.weblinks import BoardLinks, token_of
 from bot.web.app import HUB, build_app
+from bot.web.live import LiveHub
 from bot.words import words
 from storage import open_store
 
@@ -363,3 +365,59 @@ async def test_a_turn_dm_carries_the_players_own_link(service: Service) -> None:
     assert links is not None
     grant = links.read(token_of(link.url), match)
     assert (grant.seat, grant.user_id) == (1, "bob")
+
+
+async def test_postgresql_pushes_changes_so_nobody_polls(pg_url: str, clock: FakeClock) -> None:
+    """With the poll a minute apart, a move made by another process still reaches an open
+    page at once: the database announces it (LISTEN/NOTIFY)."""
+    bot_store, web_store = open_store(pg_url), open_store(pg_url)
+    await bot_store.open()
+    await web_store.open()
+    try:
+        bot, web = web_service(bot_store, clock), web_service(web_store, clock)
+        match = await start(bot)
+        await bot.server_settings(MANAGER, GUILD, {"spectators": "public"})
+        app = build_app(web, Published(), poll_seconds=60)
+        async with TestClient(TestServer(app)) as client:
+            page = await (await client.get(f"/m/{match}/state")).json()
+            stream = await client.get(f"/m/{match}/events")
+            await asyncio.wait_for(next_version(stream, page["version"] - 1), 10)
+            assert client.app[HUB].pushed  # type: ignore[index]
+            assert (await bot.move(ALICE, "c2-c3", match_id=match)).ok
+            changed = await asyncio.wait_for(next_version(stream, page["version"]), 5)
+            assert changed > page["version"]
+            stream.close()
+    finally:
+        await bot_store.close()
+        await web_store.close()
+
+
+async def test_one_read_serves_every_watched_match(service: Service) -> None:
+    """On a store that cannot push news, each look reads the versions of all watched
+    matches in one call, however many matches and pages there are."""
+    matches = [await start(service) for _ in range(12)]
+    await service.server_settings(MANAGER, GUILD, {"spectators": "public"})
+    asked: list[int] = []
+
+    async def versions(ids: Any) -> dict[int, int]:
+        asked.append(len(ids))
+        return await service.pages.versions(ids)
+
+    hub = LiveHub(versions, interval=0.05)
+    async with contextlib.AsyncExitStack() as pages:
+        seen = await service.pages.versions(matches)
+        queues = [
+            await pages.enter_async_context(hub.subscribe(m, seen[m]))
+            for m in matches
+            for _ in range(3)
+        ]
+        await asyncio.sleep(0.3)
+        asked.clear()
+        await asyncio.sleep(0.5)
+        assert asked and set(asked) == {len(matches)}, "each read covers every watched match"
+        assert len(asked) <= 0.5 / 0.05 + 1
+        assert (await service.move(ALICE, "c2-c3", match_id=matches[5])).ok
+        moved = await asyncio.wait_for(queues[15].get(), 5)
+        assert moved > seen[matches[5]]
+        assert all(q.empty() for i, q in enumerate(queues) if i // 3 != 5)
+    await hub.close()
