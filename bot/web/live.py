@@ -10,7 +10,7 @@ new number to that match's pages (server-sent events); a page then fetches what 
   announced are read again — one small read per batch of announcements. A full look at every
   watched match every :data:`SAFETY_SECONDS` covers a lost listening connection.
 * **Elsewhere (SQLite)** the task asks for the versions of *all* watched matches in one
-  query every half second: cheap (primary-key lookups, one statement) and the same whether
+  query every quarter of a second: cheap (primary-key lookups, one statement) and the same whether
   one page or ten thousand are open.
 
 A move made through this process wakes its match at once in both cases.
@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 
 log = logging.getLogger(__name__)
 
-POLL_SECONDS = 0.5
+POLL_SECONDS = 0.25
 SAFETY_SECONDS = 15.0
 """With pushed news, how often every watched match is looked at anyway."""
 GONE = -1
