@@ -381,12 +381,16 @@ async def test_fence_a_whole_turn_by_clicks_and_no_card_reaches_a_spectator(
         assert record is not None
         after = rules.load(record.state)
         assert rules.to_move(after) != [mover_seat] or rules.outcome(after) is not None
-        new_posts = [
-            c
-            for c in server.requests[posted:]
-            if c.matches("POST", rf"/channels/{thread_id}/messages") and c.status == 200
-        ]
-        assert len(new_posts) >= steps
+        def posts_since() -> list[Call]:
+            return [
+                c
+                for c in server.requests[posted:]
+                if c.matches("POST", rf"/channels/{thread_id}/messages") and c.status == 200
+            ]
+
+        # The page hears of a step as soon as it is committed; its post may follow later.
+        await eventually(lambda: len(posts_since()) >= steps, timeout=WAIT_MS / 1000)
+        new_posts = posts_since()
         other_id = server.user(other).id
         assert f"<@{other_id}>" in (new_posts[-1].json.get("content") or "")
 

@@ -47,6 +47,7 @@ export function api(path, init = {}) {
 // refusal the page says why, plainly, and goes no further.
 export async function opened() {
   const boot = JSON.parse(document.getElementById('boot').textContent);
+  const t = (key, params) => say(boot.words, key, params);
   let answer = null;
   let body = {};
   try {
@@ -57,16 +58,16 @@ export async function opened() {
   }
   if (!answer || !answer.ok || !body.game) {
     const heading = document.createElement('h1');
-    heading.textContent = boot.words.refused_title;
+    heading.textContent = t('refused_title');
     const text = document.createElement('p');
     text.id = 'refused';
     text.textContent = body.error || '';
-    document.title = boot.words.refused_title;
+    document.title = t('refused_title');
     document.getElementById('app').replaceChildren(heading, text);
     document.body.dataset.refused = '1';
     return new Promise(() => {}); // nothing more to do on this page
   }
-  const title = say(boot.words, 'page_title', { game: body.title, match: body.match });
+  const title = t('page_title', { game: body.title, match: body.match });
   document.title = title;
   document.getElementById('title').textContent = title;
   document.getElementById('app').dataset.game = body.game;
