@@ -7,12 +7,11 @@ import { drawMoves } from './moves.js';
 import { drawPlayers } from './players.js';
 import { say } from './svg.js';
 import { zoomable } from './zoom.js';
+import { api, follow, opened } from './link.js';
 
-const boot = JSON.parse(document.getElementById('boot').textContent);
+const boot = await opened(); // what this visitor may see, asked with the link (link.js)
 const W = boot.words;
 const t = (key, params) => say(W, key, params);
-const query = boot.token ? `?t=${encodeURIComponent(boot.token)}` : '';
-const base = location.pathname.replace(/\/+$/, '');
 const $ = (id) => document.getElementById(id);
 const game = await import(`./games/${boot.page.game}.js`);
 
@@ -27,7 +26,7 @@ let flipped = game.flipDefault ? game.flipDefault(page.seat) : false;
 let drawing = null;
 let zoom = null;
 let sending = false;
-let followed = null; // the choices the zoomed board last moved to show (see follow)
+let framed = null; // the choices the zoomed board last moved to show (see frame)
 let received = performance.now(); // when `page` came: the clocks count down from there
 let tick = () => {};
 const positions = new Map();
@@ -74,7 +73,7 @@ function renderBoard() {
     const before = zoom;
     before?.destroy();
     zoom = zoomable(drawing.svg, (scale, box) => drawing.rescale?.(scale, box));
-    follow(before);
+    frame(before);
   }
   $('zoom').hidden = !game.zoom;
   $('flip').parentElement.hidden = !game.flipDefault;
@@ -92,10 +91,10 @@ function renderBoard() {
 // the whole board.
 const MIN_PLACE = 90;
 const QUIET = 30;
-function follow(before) {
+function frame(before) {
   const choices = JSON.stringify([page.version, replay && replay.ply, mine() && picked]);
-  const moved = choices !== followed;
-  followed = choices;
+  const moved = choices !== framed;
+  framed = choices;
   const focus = drawing.focus || {};
   const spots = [...drawing.svg.querySelectorAll('.cell.target')].map((cell) => [Number(cell.dataset.cx), Number(cell.dataset.cy)]);
   if (moved && spots.length) {
@@ -237,7 +236,7 @@ function news(since) {
 }
 
 async function refresh() {
-  const answer = await fetch(`${base}/state${query}`, { cache: 'no-store' });
+  const answer = await api('/state');
   const body = await answer.json().catch(() => ({}));
   if (!answer.ok) {
     announce(body.error || '');
@@ -264,7 +263,7 @@ async function send(notation) {
   announce(t('sending'));
   let body = {};
   try {
-    const answer = await fetch(`${base}/move${query}`, {
+    const answer = await api('/move', {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ move: notation, version: page.version }),
@@ -288,7 +287,7 @@ async function show(ply) {
     const key = `${page.version}:${ply}`;
     let found = positions.get(key);
     if (!found) {
-      const answer = await fetch(`${base}/at/${Math.max(0, ply)}${query}`);
+      const answer = await api(`/at/${Math.max(0, ply)}`);
       if (!answer.ok) return;
       found = await answer.json();
       positions.set(key, found);
@@ -300,12 +299,10 @@ async function show(ply) {
 }
 
 function listen() {
-  const source = new EventSource(`${base}/events${query}`);
-  source.addEventListener('version', (event) => {
+  follow('/events', (version) => {
     $('conn').textContent = '';
-    if (Number(event.data) !== page.version) refresh();
-  });
-  source.addEventListener('error', () => {
+    if (version !== page.version) refresh();
+  }, () => {
     $('conn').textContent = t('reconnecting');
   });
 }
