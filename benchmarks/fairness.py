@@ -9,16 +9,18 @@ at once. Meanwhile, for ``--seconds``:
   for their own move's board while the computer's games are searched, played and drawn;
 * the scheduler ticks every ``--tick`` seconds (the bot: every 60 s; more often here, to sample
   more ticks) — ``tick_ms_max`` is its longest tick (target ≤ 100 ms);
-* one of the people also plays the strong computer — ``own_computer_answer_s_max`` is how long
-  they wait for its answer after moving: the queue is round robin by person, so at most one
-  turn of each person ahead of them plus their own (target ≤ (owners + 1) × (search budget +
-  0.5 s for the commit and the board) ÷ search processes), never the others' whole queues;
+* while the games are queued, one of the people also plays the strong computer —
+  ``own_computer_answer_s_max`` is how long they wait for its answer after moving: the queue
+  is round robin by person, so at most one turn of each person ahead of them plus their own
+  (target ≤ (owners + 1) × (search budget + 0.5 s for the commit and the board) ÷ search
+  processes), never the others' whole queues (with many owners and the strong level's 8 s
+  that is minutes: ``--owners 1`` shows it within a slice);
 * ``loop_stall_ms_max``: the event loop's longest stall, what the gateway heartbeat sees.
 
 The computer's own budget (issue 34.5): the run alternates ``--rounds`` calm slices (the same
-people with none of the computer's games queued: what the machine gives anyway) and busy slices
-(the games just queued; what is left of them resigned when the slice ends), so whatever else a
-shared machine does falls on both alike. ``human_move_p95_ratio``, the busy slices' p95 over
+people, no computer game anywhere: what the machine gives anyway) and busy slices (the games
+just queued; what is left of every computer game resigned when the slice ends), so whatever
+else a shared machine does falls on both alike. ``human_move_p95_ratio``, the busy slices' p95 over
 the calm ones', must stay at most 2.
 
 Real processes: ``--workers`` render processes and ``--ai-workers`` search processes (the bot's
@@ -45,9 +47,9 @@ from benchmarks.report import emit
 from bot.service import Service, User
 from bot.service.limits import WithoutComputerLimit
 from bot.service.opponents import computer, computer_to_move
-from bot.service.replies import Reply
+from bot.service.replies import Reply, is_computer
 from bot.service.workers import Workers, default_search_size, default_size
-from storage import SqliteStore
+from storage import ACTIVE, SqliteStore
 
 TARGETS = {"tick_ms_max": 100.0, "human_move_p95_ms": 500.0, "human_move_p95_ratio": 2.0}
 PAUSE_S = 0.1
@@ -185,22 +187,25 @@ def p95(values: list[float]) -> float:
 
 async def phase(
     service: Service, deliveries: Deliveries, seconds: float, args: argparse.Namespace,
-    pairs: list[list[User]], rng_seed: int,
+    pairs: list[list[User]], rng_seed: int, *, computer: bool,
 ) -> Figures:  # fmt: skip
-    """``seconds`` of the people playing and the scheduler ticking; what was measured."""
+    """``seconds`` of the people playing and the scheduler ticking, and with ``computer``
+    one of them playing the computer too; what was measured."""
     figures = deliveries.figures = Figures()
     firsts = [await new_pair_match(service, people) for people in pairs]
-    against = await new_computer_match(service, pairs[0][0])
     until = time.perf_counter() + seconds
+    playing = [
+        person_vs_person(service, people, first, until, figures, random.Random(rng_seed + n + 1))
+        for n, (people, first) in enumerate(zip(pairs, firsts, strict=True))
+    ]  # fmt: skip
+    if computer:
+        against = await new_computer_match(service, pairs[0][0])
+        playing.append(person_vs_computer(
+            service, pairs[0][0], against, until, figures, random.Random(rng_seed)
+        ))  # fmt: skip
     await asyncio.gather(
-        scheduler(service, args.tick, until, figures),
-        watch_loop(until, figures),
-        person_vs_computer(service, pairs[0][0], against, until, figures,
-                           random.Random(rng_seed)),
-        *(person_vs_person(service, people, first, until, figures,
-                           random.Random(rng_seed + n + 1))
-          for n, (people, first) in enumerate(zip(pairs, firsts, strict=True))),
-    )  # fmt: skip
+        scheduler(service, args.tick, until, figures), watch_loop(until, figures), *playing
+    )
     return figures
 
 
@@ -263,13 +268,17 @@ async def main_async(args: argparse.Namespace) -> None:
                 # The same people with none queued (what the machine gives anyway), then with
                 # the computer's games due: alternating, so the background load of a shared
                 # machine falls on both alike.
-                seed = 100 * (number + 1)
-                quiet = await phase(service, deliveries, seconds / rounds, args, pairs, seed)
+                seed, share = 100 * (number + 1), seconds / rounds
+                quiet = await phase(service, deliveries, share, args, pairs, seed, computer=False)
                 games_of = await queue_games(service, owners, args.games)
                 queued.update(games_of)
-                loaded = await phase(service, deliveries, seconds / rounds, args, pairs, seed + 50)
-                for match_id, owner in games_of.items():  # none queued again
-                    await service.resign(owner, match_id=match_id)
+                loaded = await phase(
+                    service, deliveries, share, args, pairs, seed + 50, computer=True
+                )
+                for match in await service.store.list_matches(statuses=(ACTIVE,)):
+                    if any(map(is_computer, match.seats)):  # none queued again
+                        person = next(uid for uid in match.seats if not is_computer(uid))
+                        await service.resign(User(person, person), match_id=match.id)
                 while service.computer_queue.waiting():
                     await asyncio.sleep(0.05)
                 calm.extend(quiet)
