@@ -364,11 +364,14 @@ class Rules(ABC, Generic[State, Action]):
         (squares moved from/to, captures, placed fences…). Must never contain secrets."""
         return {"notation": self.format(before, action)}
 
-    def describe(self, before: State, action: Action, seat_name: str) -> str:
-        """A public sentence for the match thread ("alice played c3-c5")."""
-        return f"{seat_name} played {self.format(before, action)}"
+    def describe(self, before: State, action: Action, seat_name: str) -> Sentence | None:
+        """The public sentence about ``action`` ("alice played c3-c5."), as a catalogue key
+        with parameters (``player`` is ``seat_name``), or None when a notice says it. The bot
+        says it in each reader's language wherever the move is told: the mover's reply, the
+        thread, the history, the web page."""
+        return SHARED("played", player=seat_name, move=self.format(before, action))
 
-    def notices(self, before: State, after: State) -> list[str]:
+    def notices(self, before: State, after: State) -> list[Sentence]:
         """Public sentences about things the rules did by themselves during the last action
         (an automatic pass, an early end), for the bot to announce. Default: none."""
         return []

@@ -62,6 +62,46 @@ class Sentence:
     def __str__(self) -> str:
         return self.english()
 
+    def __hash__(self) -> int:
+        # States hold sentences (FENCE!'s events) and states are hashed; the parameters are a
+        # mapping, so they are hashed as sorted pairs.
+        return hash((self.key, tuple(sorted((k, repr(v)) for k, v in self.params.items()))))
+
+    def data(self) -> dict[str, Any]:
+        """The sentence as JSON-safe data (key and parameters, nested sentences alike), for a
+        state, a log row or a web page to carry: :func:`from_data` reads it back."""
+        return {"key": self.key, "params": {k: to_data(v) for k, v in self.params.items()}}
+
+
+def to_data(value: Any) -> Any:
+    """A parameter as JSON-safe data: sentences as ``{"key", "params"}``, lists item by item."""
+    if isinstance(value, Sentence):
+        return value.data()
+    if isinstance(value, list | tuple):
+        return [to_data(v) for v in value]
+    return value
+
+
+def is_data(value: Any) -> bool:
+    """Whether ``value`` is a sentence as :meth:`Sentence.data` wrote it."""
+    return isinstance(value, Mapping) and set(value) == {"key", "params"}
+
+
+def from_data(value: Any, english: Mapping[str, str]) -> Any:
+    """:func:`to_data` read back with the English templates ``english`` (flat catalogue keys,
+    plural tables as ``<key>.one``/``<key>.other``): a key no table knows keeps its key as its
+    English, so old data never fails to read."""
+    if isinstance(value, list):
+        return [from_data(v, english) for v in value]
+    if not is_data(value):
+        return value
+    key = str(value["key"])
+    template: Template = english.get(key) or {
+        form: english[f"{key}.{form}"] for form in ("one", "other") if f"{key}.{form}" in english
+    } or key
+    params = {k: from_data(v, english) for k, v in dict(value["params"]).items()}
+    return Sentence(key, template, params)
+
 
 @dataclass(frozen=True)
 class Sentences:
@@ -100,10 +140,20 @@ def listing(items: list[str], *, limit: int | None = None) -> str | Sentence:
     return SHARED("either", first=", ".join(shown[:-1]), last=shown[-1])
 
 
+def joined(items: list[str]) -> str | Sentence:
+    """``a``, ``a and b``, ``a, b and c``: a list in a sentence, its ``and`` said in the
+    reader's language."""
+    if len(items) <= 1:
+        return "".join(items)
+    return SHARED("both", first=", ".join(items[:-1]), last=items[-1])
+
+
 SHARED = Sentences(
     f"{PREFIX}.core",
     {
         "either": "{first} or {last}",
+        "both": "{first} and {last}",
+        "played": "{player} played {move}",
         "option_value": "Option {name} cannot be {value}: allowed values are {allowed}.",
         "allowed_bool": "true or false",
         "allowed_range": "a whole number from {low} to {high}",

@@ -16,6 +16,7 @@ from typing import Any
 import render
 from bot.service.base import Loaded, plural_names
 from bot.service.clocks import ClockKeeper
+from bot.service.describer import said
 from bot.service.hands import Hands, private_part
 from bot.service.image_labels import image_labels
 from bot.service.markdown import plain
@@ -59,7 +60,7 @@ def result_text(
 ) -> str:
     """The result line; ``locale`` is the server's language in the match thread (shared)."""
     say = words(locale)
-    reason = f" {outcome.reason}" if outcome.reason else ""
+    reason = f" {said(say, outcome.reason)}" if outcome.reason else ""
     if outcome.is_draw:
         return say("result.drawn", reason=reason)
     winners = [seat_label(rules, state, s, names[s]) for s in outcome.winners]

@@ -29,6 +29,7 @@ import games
 from bot.service import premoves
 from bot.service import timecontrol as tc
 from bot.service.base import DROP, Loaded, Refusal, User, guarded
+from bot.service.describer import said
 from bot.service.markdown import escape
 from bot.service.reader import replay
 from bot.service.replies import Button, Post, Reply, is_computer
@@ -160,7 +161,9 @@ class Endings:
             now=now,
         )
         after = Loaded(done.record, rules, remaining)
-        lines = [line, *rules.notices(loaded.state, remaining), *done.rating_lines]
+        shared = await self.reader.shared(done.record)
+        told = [said(shared, notice) for notice in rules.notices(loaded.state, remaining)]
+        lines = [line, *told, *done.rating_lines]
         return await self.boards.turn_reply(
             after, lines, done_text or words()("common.done"), loaded.state
         )

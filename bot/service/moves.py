@@ -19,6 +19,7 @@ import games
 from bot.service import premoves
 from bot.service.base import Loaded, Refusal, Step, User, guarded, plural_names
 from bot.service.boards import seat_label
+from bot.service.describer import SAID_KEY, played_text, said, said_data
 from bot.service.premoves import turn_position
 from bot.service.replies import Reply
 from bot.service.suggest import suggest
@@ -176,13 +177,13 @@ class Moves:
         updated = done.record
         after = Loaded(updated, rules, final)
         lines: list[str] = []
-        # The result line states the outcome's reason; a notice saying the same is dropped.
-        said = outcome.reason if outcome else None
-        for step in steps:
-            if step.description:
-                lines.append(step.description)
-            lines.extend(n for n in step.notices if n != said)
         shared = await self.reader.shared(updated)  # the thread's lines: the server's language
+        # The result line states the outcome's reason; a notice saying the same is dropped.
+        reason = outcome.reason if outcome else None
+        for step in steps:
+            if step.description is not None:
+                lines.append(said(shared, step.description))
+            lines.extend(said(shared, n) for n in step.notices if n != reason)
         lines.extend(round_summary(rules, state, new_state, names, shared.language))
         if answer_steps:
             lines.append(
@@ -193,12 +194,11 @@ class Moves:
                 )
             )
             for step in answer_steps:
-                lines.extend(n for n in step.notices if n != said)
+                lines.extend(said(shared, n) for n in step.notices if n != reason)
         lines.extend(done.rating_lines)
         post = await self.boards.board_post(after, lines, ping=ended, mid_turn=not ended)
-        played = " ".join(step.notation for step in steps)
         return Reply(
-            text=words(actor.locale)("move.played", moves=played),
+            text=played_text(words(actor.locale), rules, steps),
             post=post,
             match_id=record.id,
             dms=await self.boards.dms_after(after, state, ended=ended),
@@ -402,6 +402,7 @@ def log_records(
                     "ends_turn": step.ends_turn,
                     "highlight": step.highlight,
                     **({"public": step.public} if step.public != step.notation else {}),
+                    **({SAID_KEY: told} if (told := said_data(step)) else {}),
                     **({"clock_before": clock_before} if clock_before and not rows else {}),
                     **({"conditional": True} if conditional else {}),
                 },

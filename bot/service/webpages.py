@@ -25,16 +25,20 @@ import games
 from bot.service.base import DROP, Refusal, User, guarded, parse_id, plural_names, shown_id
 from bot.service.boards import guided
 from bot.service.clocks import ClockKeeper
+from bot.service.describer import said, shown_notation, turn_text
 from bot.service.replies import Link, Reply
 from bot.service.servers import SPECTATORS_KEY
 from bot.service.transition import public_version
 from bot.service.weblinks import BoardLinks, own_seat
-from bot.words import words
+from bot.words import Words, words
 from games.core import Outcome, Rules
+from games.sentences import listing
 from storage.base import ACTIVE, FINISHED, ActionRecord, MatchRecord, Store
 
 log = logging.getLogger(__name__)
 
+FEW_KINDS = 4
+"""A guided turn's first choices named in its prompt when there are at most this many."""
 CACHE_SIZE = 64
 """Matches whose legal moves and replayed positions are kept (per web process)."""
 
@@ -220,9 +224,10 @@ class BoardPages:
             "highlight": [
                 a.detail.get("highlight", {}) for a in live if a.detail.get("turn") == last_turn
             ],
-            "history": self._history(rules, state, live, labels, outcome is not None),
+            "history": self._history(say, rules, live, labels, outcome is not None),
             "moves": moves,
             "guided": guided(rules),
+            "prompt": first_prompt(say, moves) if guided(rules) else "",
         }
 
     @staticmethod
@@ -231,8 +236,8 @@ class BoardPages:
         return f"{name} ({side})" if side else name
 
     @staticmethod
-    def _result(outcome: Outcome, labels: Sequence[str], say: Any, locale: str) -> str:
-        reason = f" {outcome.reason}" if outcome.reason else ""
+    def _result(outcome: Outcome, labels: Sequence[str], say: Words, locale: str) -> str:
+        reason = f" {said(say, outcome.reason)}" if outcome.reason else ""
         if outcome.is_draw:
             return str(say("result.drawn", reason=reason))
         winners = plural_names([labels[s] for s in outcome.winners if s < len(labels)], locale)
@@ -240,29 +245,31 @@ class BoardPages:
 
     @staticmethod
     def _history(
+        say: Words,
         rules: Rules[Any, Any],
-        state: Any,
         live: Sequence[ActionRecord],
         labels: Sequence[str],
         over: bool,
     ) -> list[dict[str, Any]]:
-        """Turns in order, each with the ply its last step leads to (the replay's index);
-        secrets stay hidden until the game is over, as in the thread's history."""
+        """Turns in order, each with the ply its last step leads to (the replay's index) and
+        its text as ``/match history`` tells it in the reader's language; secrets stay hidden
+        until the game is over, as in the thread's history."""
         turns: list[dict[str, Any]] = []
+        steps: list[list[ActionRecord]] = []
         current: object = object()
         for ply, action in enumerate(live, start=1):
             turn = action.detail.get("turn", ply)
-            if action.notation == DROP:
-                shown = words()("history.leaves", reason=action.detail.get("drop", "resignation"))
-            else:
-                shown = action.notation if over else action.detail.get("public", action.notation)
             if turn != current:
                 seat = action.seat
                 who = labels[seat] if 0 <= seat < len(labels) else str(seat)
                 turns.append({"seat": seat, "who": who, "moves": [], "ply": ply})
+                steps.append([])
                 current = turn
-            turns[-1]["moves"].append(shown)
+            turns[-1]["moves"].append(shown_notation(say, action, reveal=over))
             turns[-1]["ply"] = ply
+            steps[-1].append(action)
+        for entry, acts in zip(turns, steps, strict=True):
+            entry["text"] = turn_text(say, rules, acts, entry["who"], reveal=over)
         return turns
 
     async def _legal(
@@ -345,6 +352,19 @@ class BoardPages:
         if version is None:
             version = public_version(access.record)
         return await self._move(player, text, match_id=access.record.id, version=version)
+
+
+def first_prompt(say: Words, moves: Sequence[dict[str, Any]]) -> str:
+    """What the page asks first in a guided turn: the few kinds of step there are, named
+    ("Move yourself or Move others: choose with the buttons below."), or — when the first
+    choice is one of many places (a pawn's first neighbourhood) — a button or its place."""
+    if not moves:
+        return ""
+    heads = [(m.get("path") or [m.get("label") or m["n"]])[0] for m in moves]
+    first = list(dict.fromkeys(str(head) for head in heads))
+    if len(first) <= FEW_KINDS:
+        return say("web.choose_buttons", choices=listing(first))
+    return say("web.choose_start_guided")
 
 
 def _legal_moves(rules: Rules[Any, Any], state: Any) -> list[dict[str, Any]]:

@@ -16,6 +16,36 @@ SAY = Sentences(
         "players": "FENCE! is played by 2 to 6 players.",
         "over": "The game is over.",
         "not_legal_now": "That move is not legal now.",
+        # pawn colours, as words in sentences
+        "green": "Green",
+        "orange": "Orange",
+        "purple": "Purple",
+        "yellow": "Yellow",
+        "pink": "Pink",
+        "teal": "Teal",
+        # what a player did, for the thread and the history (trades never name cards)
+        "places": "{player} places {tile} at {spot}.",
+        "places_near": "{player} places {tile} at {spot}, next to {hoods}.",
+        "swaps": "{player} swaps in {tile} at {spot}.",
+        "swaps_near": "{player} swaps in {tile} at {spot}, next to {hoods}.",
+        "puts_pawn": "{player} puts their pawn in {hood}.",
+        "puts_cops": "{player} puts the Cops in {hood}.",
+        "digs_tunnel": "{player} digs a tunnel end in {hood}.",
+        "moves_self": "{player} plays {cards} and moves to {hood}.",
+        "moves_self_cops": "{player} plays {cards} and moves to {hood} — right onto the Cops.",
+        "pushes": "{player} moves {colour} to {hood}.",
+        "cops_road": "{player} moves the Cops by road to {hood}.",
+        "tips_off": "{player} plays {cards} to tip off the Cops: {hood}.",
+        "hunch_red": "{player} turns State's Evidence on a hunch with the red die.",
+        "hunch_blue": "{player} turns State's Evidence on a hunch with the blue die.",
+        "puts_post": "{player} puts the Trading Post in {hood}.",
+        "boat_red": "{player} has a red boat and moves others.",
+        "boat_blue": "{player} has a blue boat and moves others.",
+        "offers": "{player} offers {colour} a trade.",
+        "accepts": "{player} accepts the trade.",
+        "refuses": "{player} refuses the trade.",
+        "post_trade": "{player} trades a card with {colour} at the Trading Post.",
+        "no_trade": "{player} does not trade at the Trading Post.",
         "not_a_position": "That is not a FENCE! position: {error}.",
         # reading what was typed
         "empty": "Type a move, for example yourself R3 B5.",
@@ -61,3 +91,6 @@ SAY = Sentences(
         "rotation_not_fit": "{tile} does not fit at {spot} turned {rot}: it fits turned {fits}.",
     },
 )
+
+COLOURS = (SAY("green"), SAY("orange"), SAY("purple"), SAY("yellow"), SAY("pink"), SAY("teal"))
+"""The pawn colours as words to put into sentences, by seat (``info.SEAT_NAMES``' order)."""

@@ -306,19 +306,20 @@ class FendoRules(Rules[FendoState, Action]):
             "added": None,
         }
 
-    def describe(self, before: FendoState, action: Action, seat_name: str) -> str:
+    def describe(self, before: FendoState, action: Action, seat_name: str) -> Sentence:
         geo = before.geo
         notation = format_move(geo, action)
         if isinstance(action, Add):
-            return f"{seat_name} added a piece on {notation}"
+            return SAY("added", player=seat_name, move=notation)
         edge = geo.edge(action.to, action.side)
         fence = geo.edge_name(edge) if edge is not None else "?"
+        square = geo.names[action.to]
         if action.piece == action.to:
-            return f"{seat_name} fenced {fence} beside {geo.names[action.to]} ({notation})"
-        return (
-            f"{seat_name} moved {geo.names[action.piece]} to {geo.names[action.to]} "
-            f"and fenced {fence} ({notation})"
-        )
+            return SAY("fenced_beside", player=seat_name, fence=fence, square=square, move=notation)
+        return SAY(
+            "moved", player=seat_name, piece=geo.names[action.piece], square=square,
+            fence=fence, move=notation,
+        )  # fmt: skip
 
     def notices(self, before: FendoState, after: FendoState) -> list[str]:
         """Automatic passes (ruling 9) and how the game ended if it ended by itself.

@@ -17,6 +17,10 @@ SAY = Sentences(
         "orange": "Orange",
         "players": "Fendo is played by exactly 2 players.",
         "over": "The game is over; no more moves can be made.",
+        # what happened, for the thread and the history
+        "added": "{player} added a piece on {move}",
+        "fenced_beside": "{player} fenced {fence} beside {square} ({move})",
+        "moved": "{player} moved {piece} to {square} and fenced {fence} ({move})",
         # reading what was typed
         "need_side": "{text} needs the side of the fence you build after moving: add n, e, s "
         "or w (for example {example}).",

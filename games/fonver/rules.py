@@ -44,8 +44,9 @@ from games.fonver.notation import (
 )
 from games.fonver.play import apply_action, check_capture, check_pie, check_place, legal_steps
 from games.fonver.play import winner_on as _winner_on
-from games.fonver.sentences import SAY
+from games.fonver.sentences import COLOURS, SAY
 from games.fonver.state import FonverState
+from games.sentences import Sentence
 
 EDGE_WORDS = {BLACK: "top and bottom", WHITE: "left and right"}
 _STEP_SPLIT = re.compile(r"[\s,;]+")
@@ -268,18 +269,16 @@ class FonverRules(Rules[FonverState, Action]):
             facts.update(kind="pie", swap=action.swap)
         return facts
 
-    def describe(self, before: FonverState, action: Action, seat_name: str) -> str:
-        colour = COLOUR_NAMES[before.colour]
+    def describe(self, before: FonverState, action: Action, seat_name: str) -> Sentence:
+        colour = COLOURS[before.colour]
         if isinstance(action, Place):
-            return f"{seat_name} ({colour}) placed {action.point}"
+            return SAY("placed", player=seat_name, colour=colour, point=str(action.point))
         if isinstance(action, Capture):
-            return (
-                f"{seat_name} ({colour}) captured {action.target} with the stone from "
-                f"{action.source}"
-            )
-        if action.swap:
-            return f"{seat_name} swapped and now plays Black; the first player continues as White"
-        return f"{seat_name} kept White and places next"
+            return SAY(
+                "captured", player=seat_name, colour=colour, target=str(action.target),
+                source=str(action.source),
+            )  # fmt: skip
+        return SAY("swapped" if action.swap else "kept", player=seat_name)
 
     def notices(self, before: FonverState, after: FonverState) -> list[str]:
         """Announce the capture obligation of ruling 7, which the rules impose by themselves."""

@@ -11,6 +11,11 @@ from games.sentences import PREFIX, Sentences
 SAY = Sentences(
     f"{PREFIX}.fonver",
     {
+        # what happened, for the thread and the history
+        "placed": "{player} ({colour}) placed {point}",
+        "captured": "{player} ({colour}) captured {target} with the stone from {source}",
+        "swapped": "{player} swapped and now plays Black; the first player continues as White",
+        "kept": "{player} kept White and places next",
         "black": "Black",
         "white": "White",
         "players": "Fonver is played by exactly 2 players.",

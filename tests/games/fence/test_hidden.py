@@ -79,12 +79,12 @@ def test_ruling_29_public_views_depend_on_public_facts_only(players, seed, quick
             # same step gets the same highlight and the same sentence.
             twin = _scramble(state, rng)
             assert RULES.highlight(twin, action) == RULES.highlight(state, action)
-            assert RULES.describe(twin, action, "x") == RULES.describe(state, action, "x")
+            assert str(RULES.describe(twin, action, "x")) == str(RULES.describe(state, action, "x"))
             assert RULES.public_notation(twin, action) == RULES.public_notation(state, action)
         said = " ".join(
             (
                 json.dumps(RULES.highlight(state, action)),
-                RULES.describe(state, action, "x"),
+                str(RULES.describe(state, action, "x")),
                 RULES.public_notation(state, action),
             )
         )

@@ -74,7 +74,8 @@ def test_ruling_28_boat_opens_move_others_and_is_public(build):
     assert any(isinstance(a, Push) for a in steps) and any(isinstance(a, CopsRoad) for a in steps)
     assert not any(isinstance(a, Yourself | Boat) for a in steps)
     assert RULES.view(after, None)["boats"][0] == ["RX"]
-    assert RULES.describe(state, Boat("red"), "Green") == "Green has a red boat and moves others."
+    said = str(RULES.describe(state, Boat("red"), "Green"))
+    assert said == "Green has a red boat and moves others."
     assert RULES.format(state, Boat("red")) == "boat red"
     assert RULES.parse(state, "boat red") == Boat("red")
 
@@ -222,7 +223,7 @@ def test_ruling_28_post_trade_notation_hides_the_cards_in_public(build):
     assert RULES.parse(state, "post orange r1 3") == trade
     assert RULES.parse(state, "post skip") == NoTrade()
     assert RULES.public_notation(state, trade) == "post orange"
-    said = RULES.describe(state, trade, "Green") + json.dumps(RULES.highlight(state, trade))
+    said = str(RULES.describe(state, trade, "Green")) + json.dumps(RULES.highlight(state, trade))
     assert "R1" not in said and '"3"' not in said and "Orange" in said
 
 
@@ -295,13 +296,13 @@ def test_ruling_28_offer_cards_are_seen_by_the_two_players_only(build):
     assert RULES.format(state, offer) == "offer orange R3 for B5"
     assert RULES.parse(state, "offer orange r3 for b5") == offer
     assert RULES.public_notation(state, offer) == "offer orange"
-    assert RULES.describe(state, offer, "Green") == "Green offers Orange a trade."
-    assert RULES.describe(asked, Accept(), "Orange") == "Orange accepts the trade."
+    assert str(RULES.describe(state, offer, "Green")) == "Green offers Orange a trade."
+    assert str(RULES.describe(asked, Accept(), "Orange")) == "Orange accepts the trade."
     for said in (
         json.dumps(RULES.highlight(state, offer)),
         json.dumps(RULES.highlight(asked, Accept())),
         RULES.public_notation(asked, Accept()),
-        RULES.describe(asked, Refuse(), "Orange"),
+        str(RULES.describe(asked, Refuse(), "Orange")),
     ):
         assert "R3" not in said and "B5" not in said
 

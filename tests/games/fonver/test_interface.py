@@ -82,14 +82,14 @@ def test_highlight_facts() -> None:
 def test_describe_and_notices() -> None:
     state = build(TWO_CUTS)
     placed = RULES.apply(state, Place(Point(4, 4)))
-    assert RULES.describe(state, Place(Point(4, 4)), "alice") == "alice (Black) placed e5"
+    assert str(RULES.describe(state, Place(Point(4, 4)), "alice")) == "alice (Black) placed e5"
     notes = RULES.notices(state, placed)
     assert notes == [
         "2 crosscuts are open (e4–f5, d5–e6): Black must capture before the turn passes."
     ]
     step = RULES.parse(placed, "d6>e6")
     middle = RULES.apply(placed, step)
-    assert RULES.describe(placed, step, "alice") == (
+    assert str(RULES.describe(placed, step, "alice")) == (
         "alice (Black) captured e6 with the stone from d6"
     )
     assert RULES.notices(placed, middle) == [
@@ -98,8 +98,8 @@ def test_describe_and_notices() -> None:
     end = RULES.apply(middle, RULES.parse(middle, "f4>f5"))
     assert RULES.notices(middle, end) == []
     deciding = RULES.apply(RULES.new(options={"size": 9}), Place(Point(4, 4)))
-    assert RULES.describe(deciding, SWAP, "bob").startswith("bob swapped and now plays Black")
-    assert RULES.describe(deciding, KEEP, "bob") == "bob kept White and places next"
+    assert str(RULES.describe(deciding, SWAP, "bob")).startswith("bob swapped and now plays Black")
+    assert str(RULES.describe(deciding, KEEP, "bob")) == "bob kept White and places next"
 
 
 def test_turn_boundaries_for_the_bot() -> None:

@@ -102,7 +102,7 @@ def test_highlight_of_single_move_capture_and_ordo_move() -> None:
 def test_describe_and_notices() -> None:
     state = make("c3 d4 e3", "d6", 1)
     move = RULES.parse(state, "d6xd4")
-    assert RULES.describe(state, move, "bob") == "bob played d6xd4"
+    assert str(RULES.describe(state, move, "bob")) == "bob played d6xd4"
     after = RULES.apply(state, move)
     assert RULES.notices(state, after) == [
         "White's group has been split: White must join it up again this move, "

@@ -1,0 +1,108 @@
+"""What players read about moves and decisions (issue 31 items 3, 7, 16–18).
+
+One describer: a FENCE! step reads the same in the mover's reply, the thread post, ``/match
+history`` and the web page — in words, never the engine's notation ("yourself B4
+high-street") — and in the reader's language. The web page's first question in a guided turn
+names the choices. Draw offers name who offers; an undo on your own turn says why not;
+resigning asks first in every front end; ``/move`` takes the panel's words."""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import AsyncIterator
+from urllib.parse import unquote
+
+import pytest
+
+from bot.service import Service, User
+from bot.service.base import Loaded
+from bot.service.weblinks import BoardLinks
+from games.fence import Yourself
+from storage import MemoryStore
+
+from .conftest import FakeClock
+from .test_fence_service import current, mover_of, play_until, start_game
+from .test_fence_service import drawn as drawn  # the stand-in renderers, a fixture
+
+SLUG = re.compile(r"\b[a-z]+-[a-z-]+\b")
+"""A neighbourhood's notation name (``high-street``): never shown to players."""
+
+
+@pytest.fixture
+async def web(clock: FakeClock) -> AsyncIterator[Service]:
+    store = MemoryStore()
+    await store.open()
+    links = BoardLinks("http://board.test", "a-test-secret-that-is-long-enough-0123456789", clock)
+    yield Service(store, clock=clock, seed_source=lambda: 12345, web=links)
+    await store.close()
+
+
+def _walks_free(loaded: Loaded) -> bool:
+    return loaded.state.stage == "turn" and any(
+        isinstance(a, Yourself) and a.hood != loaded.state.cops
+        for a in loaded.rules.legal_actions(loaded.state)
+    )
+
+
+@pytest.mark.usefixtures("drawn")
+async def test_a_fence_step_is_told_in_words_everywhere(web: Service) -> None:
+    match_id, _ = await start_game(web, seats=2)
+    loaded = await play_until(web, match_id, random.Random(4), _walks_free)
+    rules, state = loaded.rules, loaded.state
+    target = next(
+        a for a in rules.legal_actions(state) if isinstance(a, Yourself) and a.hood != state.cops
+    )
+    notation = rules.format(state, target)  # "yourself R3 B5 cabbagetown"
+    player = mover_of(loaded)
+    hood = notation.split()[-1]
+    cards = " ".join(target.cards)
+    reply = await web.move(player, notation, match_id=match_id)
+    assert reply.ok and reply.post is not None, reply.text
+    told = reply.post.text.split("\n")[0]
+    assert told.startswith(f"{player.name} plays {cards} and moves to ")
+    # the mover's reply says it as the thread does
+    assert reply.text == told and "yourself" not in reply.text and hood not in reply.text
+
+    history = await web.history(player, match_id=match_id)
+    last = history.text.split("\n")[-1]
+    assert f"plays {cards} and moves to" in last and hood not in last and "yourself" not in last
+    assert not SLUG.search(history.text.split("\n", 1)[1])
+
+    page = await web.pages.page(User(player.id, player.name, locale="de"), None, match_id=match_id)
+    assert not page.ok  # the match is private without a link: use the seat's own link
+    link = (await web.web_link(player, match_id=match_id)).links[0].url
+    token = unquote(link.split("?t=", 1)[1])
+    seen = await web.pages.page(User(player.id, player.name, locale="de"), token, match_id=match_id)
+    assert seen.ok, seen.text
+    entry = seen.extra["page"]["history"][-1]  # type: ignore[index]
+    assert f"spielt {cards} und zieht nach " in entry["text"] and hood not in entry["text"]
+
+
+@pytest.mark.usefixtures("drawn")
+async def test_german_readers_get_the_move_in_german(web: Service) -> None:
+    match_id, _ = await start_game(web, seats=2)
+    loaded = await current(web, match_id)
+    player = mover_of(loaded)
+    action = loaded.rules.legal_actions(loaded.state)[0]
+    german = User(player.id, player.name, locale="de")
+    reply = await web.move(german, loaded.rules.format(loaded.state, action), match_id=match_id)
+    assert reply.ok, reply.text
+    assert "setzt die eigene Spielfigur nach" in reply.text, reply.text
+    assert not SLUG.search(reply.text)
+
+
+@pytest.mark.usefixtures("drawn")
+async def test_the_first_web_prompt_of_a_fence_turn_names_the_buttons(web: Service) -> None:
+    match_id, _ = await start_game(web, seats=2)
+    loaded = await play_until(web, match_id, random.Random(4), _walks_free)
+    player = mover_of(loaded)
+    link = (await web.web_link(player, match_id=match_id)).links[0].url
+    token = unquote(link.split("?t=", 1)[1])
+    seen = await web.pages.page(player, token, match_id=match_id)
+    prompt = seen.extra["page"]["prompt"]  # type: ignore[index]
+    assert "Move yourself" in prompt and "Move others" in prompt and "buttons below" in prompt
+    assert "highlighted" not in prompt
+    german = User(player.id, player.name, locale="de")
+    seen = await web.pages.page(german, token, match_id=match_id)
+    assert "Knöpfen" in seen.extra["page"]["prompt"]  # type: ignore[index]
