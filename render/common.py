@@ -19,7 +19,8 @@ from __future__ import annotations
 
 import io
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -144,6 +145,16 @@ def _glyph_mask(
     return Image.Image()._new(core), offset
 
 
+TextSeen = Callable[[tuple[int, int], tuple[float, float], str, Font, str], None]
+"""(image size, position, text, font, anchor) of one text drawn."""
+
+TEXT_SEEN: ContextVar[TextSeen | None] = ContextVar("TEXT_SEEN", default=None)
+"""The renderers' text hook: a test that sets it sees every text :func:`put_text` draws
+(which pastes cached glyph masks, so PIL's ``ImageDraw.text`` never sees it; every other
+text is drawn with ``ImageDraw.text`` and is seen by wrapping that). Unset it costs one
+lookup per text; renderers never set it."""
+
+
 def put_text(
     image: Image.Image,
     xy: tuple[float, float],
@@ -161,6 +172,8 @@ def put_text(
     if not isinstance(fnt, ImageFont.FreeTypeFont) or needs_fallback(text, fnt):
         draw_runs(ImageDraw.Draw(image), xy, text, fnt, fill, anchor=anchor)
         return
+    if (seen := TEXT_SEEN.get()) is not None:
+        seen(image.size, xy, text, fnt, anchor)
     start = (math.modf(xy[0])[0], math.modf(xy[1])[0])
     key = ("text", fnt, text, anchor, start)
     mask, (dx, dy) = STATIC_LAYERS.get(key, _glyph_mask, fnt, text, anchor, start)

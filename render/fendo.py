@@ -284,7 +284,7 @@ def _footer(
     if notations:
         draw.text(
             (COORD_MARGIN, line),
-            "last: " + ", ".join(notations),
+            say(labels, "last_turn", moves=" ".join(notations)),
             font=small,
             fill=PALETTE.muted,
             anchor="lm",

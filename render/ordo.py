@@ -223,6 +223,7 @@ def _footer(
     top: int,
     view: dict[str, Any],
     highlight: Sequence[dict[str, Any]],
+    labels: Labels | None = None,
 ) -> None:
     """Piece counts with swatches, a loud "split!" tag per split side, and the last move."""
     counts = list(view.get("counts") or [None, None])
@@ -248,7 +249,7 @@ def _footer(
         x += 28
     notations = [str(step["notation"]) for step in highlight if step.get("notation")]
     if notations:
-        text = "last: " + ", ".join(notations)
+        text = say(labels, "last_turn", moves=" ".join(notations))
         right = WIDTH - COORD_MARGIN
         if text_width(text, label_font) <= right - x:
             put_text(image, (right, mid), text, label_font, PALETTE.muted, anchor="rm")
@@ -301,7 +302,7 @@ def render(
         _, y0, x1, _ = grid.box(col, row)
         paste_centered(image, badge, (x1 - 15, y0 + 15))
 
-    _footer(draw, image, bar.height + board.height, view, highlight)
+    _footer(draw, image, bar.height + board.height, view, highlight, labels)
     return to_png(image)
 
 

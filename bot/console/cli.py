@@ -91,6 +91,9 @@ def did_you_mean(typed: str) -> str | None:
 
 
 GUILD = "console"
+TRUE_WORDS = ("true", "yes", "on")
+TYPED_BUTTONS = {"resign": "/match resign confirm:true"}
+"""What to type for a button under a private reply (Discord: press it)."""
 """The console is one server of its own (for /server settings, ratings and leaderboards)."""
 
 
@@ -179,6 +182,11 @@ class Console:
     def show(self, user: str, reply: Reply) -> None:
         if reply.text:
             self._lines(f"[only {user}] " if reply.ephemeral else "", reply.text)
+        for button in reply.buttons:  # the caller's own buttons, pressed by typing
+            typed = TYPED_BUTTONS.get(button.action)
+            if typed:
+                pressed = self.say("console.press", label=button.label, typed=typed)
+                self.write(f"[only {user}] {pressed}")
         if reply.image:
             prefix = f"[only {user}] " if reply.ephemeral else ""
             self.write(f"{prefix}[image] {self._save(reply.image, reply.match_id)}")
@@ -288,7 +296,7 @@ class Console:
             "review": s.review,
         }
         if cmd.command == "board":
-            flip = opts.get("flip", "").lower() in ("true", "yes", "on")
+            flip = opts.get("flip", "").lower() in TRUE_WORDS
             return await s.board(user, match_id=match_id, flip=flip)
         if cmd.command == "join" and (
             opts.get("player", "").lower() in COMPUTER_WORDS
@@ -296,6 +304,8 @@ class Console:
         ):
             level = opts.get("level") or "normal"
             return await s.add_computer(user, match_id=match_id, level=level)
+        if cmd.command == "resign" and opts.get("confirm", "").lower() not in TRUE_WORDS:
+            return await s.ask_resign(user, match_id=match_id)  # the confirmation first
         if cmd.command in simple:
             return await simple[cmd.command](user, match_id=match_id)
         if cmd.command == "move":

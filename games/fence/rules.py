@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from games.core import (
+    AmbiguousMove,
     GameOver,
     IllegalMove,
     InvalidNotation,
@@ -33,7 +34,7 @@ from games.fence.sentences import COLOURS, SAY
 from games.fence.state import FenceState, dump_state, load_state
 from games.fence.view import seat_view
 from games.fence.world import city_map, hood_name, tiles_of
-from games.sentences import Sentence, joined
+from games.sentences import Sentence, joined, listing
 
 
 class FenceRules(Rules[FenceState, Action]):
@@ -81,6 +82,12 @@ class FenceRules(Rules[FenceState, Action]):
         named = [a for a in legal if wanted in _spoken(state, a)]
         if len(named) == 1:
             return named[0]
+        if started := _started(state, legal, wanted):
+            if len(started) == 1:
+                return started[0][1]
+            following = list(dict.fromkeys(choice for choice, _ in started))
+            choices = listing(following, limit=12)
+            raise AmbiguousMove(SAY("panel_start", text=quoted(text), choices=choices))
         try:
             return choose(tiles_of(state), state.stage, legal, text)
         except (InvalidNotation, RuleViolation) as refusal:
@@ -260,6 +267,20 @@ def _hood_or_none(hood: int | None) -> int | None:
 
 def _plain(text: str) -> str:
     return " ".join(text.lower().replace("→", " ").split())
+
+
+def _started(state: FenceState, legal: list[Action], wanted: str) -> list[tuple[str, Action]]:
+    """The first levels of the guided panel typed alone ("Move others"): each move they
+    lead to, with the choice that follows them on the panel."""
+    found = []
+    for action in legal:
+        path = labels.choice_path(state, action)
+        found += [
+            (path[depth], action)
+            for depth in range(1, len(path))
+            if _plain(" ".join(path[:depth])) == wanted
+        ]
+    return found
 
 
 def _spoken(state: FenceState, action: Action) -> set[str]:

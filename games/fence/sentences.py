@@ -62,6 +62,8 @@ SAY = Sentences(
         "spot_form": "A map spot is x,y counted from Old Town, like 1,-2.",
         "rotation_form": "A rotation is r0, r90, r180 or r270 (clockwise).",
         "ambiguous": "{text} fits several moves, such as {moves}.",
+        "panel_start": "{text} is the start of a move: go on with {choices} (type the whole "
+        "line, or use /turn).",
         "not_legal_here": "{text} is not legal here: {hint}.",
         "not_legal_here_examples": "{text} is not legal here: {hint}. Legal now: {examples}.",
         # what the stage asks for

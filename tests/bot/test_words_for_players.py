@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import AsyncIterator
+from pathlib import Path
 from urllib.parse import unquote
 
 import pytest
@@ -21,7 +22,8 @@ from bot.service.weblinks import BoardLinks
 from games.fence import Yourself
 from storage import MemoryStore
 
-from .conftest import FakeClock
+from .conftest import ALICE, BOB, FakeClock, start_ordo
+from .test_console import run_console
 from .test_fence_service import current, mover_of, play_until, start_game
 from .test_fence_service import drawn as drawn  # the stand-in renderers, a fixture
 
@@ -106,3 +108,72 @@ async def test_the_first_web_prompt_of_a_fence_turn_names_the_buttons(web: Servi
     german = User(player.id, player.name, locale="de")
     seen = await web.pages.page(german, token, match_id=match_id)
     assert "Knöpfen" in seen.extra["page"]["prompt"]  # type: ignore[index]
+
+
+# -- draw offers and undo requests (item 16) ----------------------------------------------------
+async def test_the_draw_ping_names_who_offers(service: Service) -> None:
+    match_id = await start_ordo(service)
+    await service.move(ALICE, "a3-a4", match_id=match_id)
+    offered = await service.draw(BOB, match_id=match_id)
+    assert offered.ok and offered.post is not None
+    assert offered.post.ping.startswith("bob offers a draw — do you agree?")
+    assert offered.post.mentions == (ALICE.id,)
+
+
+async def test_an_undo_on_your_own_turn_says_the_opponent_has_replied(service: Service) -> None:
+    match_id = await start_ordo(service)
+    first = await service.undo(ALICE, match_id=match_id)
+    assert not first.ok and first.text == "There is no move to take back yet."
+    await service.move(ALICE, "a3-a4", match_id=match_id)
+    early = await service.undo(BOB, match_id=match_id)
+    assert not early.ok and "haven't moved yet" in early.text
+    await service.move(BOB, "a6-a5", match_id=match_id)
+    late = await service.undo(ALICE, match_id=match_id)
+    assert not late.ok
+    assert late.text.startswith("bob has already replied to your last move (a3-a4)")
+    asked = await service.undo(BOB, match_id=match_id)
+    assert asked.ok and asked.post is not None
+    assert asked.post.ping.startswith("bob asks to take back their last move (a6-a5)")
+
+
+# -- resigning asks first, in every front end (item 17) -----------------------------------------
+async def test_resigning_is_asked_first_then_confirmed(service: Service) -> None:
+    match_id = await start_ordo(service)
+    asked = await service.ask_resign(BOB, match_id=match_id)
+    assert asked.ok and asked.text == f"Really resign match #{match_id}? This cannot be undone."
+    assert [(b.label, b.action) for b in asked.buttons] == [("Yes, resign", "resign")]
+    record = await service.store.get_match(match_id)
+    assert record is not None and record.result is None  # nothing happened yet
+    done = await service.resign(BOB, match_id=match_id)
+    assert done.ok and done.post is not None and "bob resigns." in done.post.text
+
+
+def test_the_console_asks_before_resigning(tmp_path: Path) -> None:
+    lines = run_console(
+        tmp_path,
+        "alice: /play ordo opponent:bob color:first\nbob: /match accept\n"
+        "bob: /match resign\nalice: /me games\nbob: /match resign confirm:true\n",
+    )
+    asked = lines.index("[only bob] Really resign match #1? This cannot be undone.")
+    assert lines[asked + 1] == "[only bob] (button: Yes, resign — type /match resign confirm:true)"
+    assert "bob resigns." not in lines[: asked + 3] and "bob resigns." in lines
+
+
+# -- /move takes the panel's words (item 18) ----------------------------------------------------
+@pytest.mark.usefixtures("drawn")
+async def test_move_takes_the_first_words_of_the_panel(web: Service) -> None:
+    match_id, _ = await start_game(web, seats=2)
+    loaded = await play_until(web, match_id, random.Random(4), _walks_free)
+    player = mover_of(loaded)
+    others = await web.move(player, "Move others", match_id=match_id)
+    assert not others.ok and "not a pawn colour" not in others.text
+    assert others.text.startswith("'Move others' is the start of a move: go on with ")
+    assert "Push " in others.text or "Cops by road" in others.text
+    yourself = await web.move(player, "move yourself", match_id=match_id)
+    assert not yourself.ok and "is the start of a move" in yourself.text
+    # the next level typed after it narrows on, and a whole panel line plays
+    rules, state = loaded.rules, loaded.state
+    action = next(a for a in rules.legal_actions(state) if isinstance(a, Yourself))
+    line = " ".join(rules.choice_path(state, action))
+    played = await web.move(player, f"{line}!", match_id=match_id)
+    assert played.ok, played.text
