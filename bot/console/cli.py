@@ -91,10 +91,10 @@ def did_you_mean(typed: str) -> str | None:
 
 
 GUILD = "console"
+"""The console is one server of its own (for /server settings, ratings and leaderboards)."""
 TRUE_WORDS = ("true", "yes", "on")
 TYPED_BUTTONS = {"resign": "/match resign confirm:true"}
 """What to type for a button under a private reply (Discord: press it)."""
-"""The console is one server of its own (for /server settings, ratings and leaderboards)."""
 
 
 PANEL_WIDTH = 100

@@ -39,15 +39,30 @@ def guided(rules: Rules[Any, Any]) -> bool:
     return type(rules).choice_path is not Rules.choice_path
 
 
-def seat_label(rules: Rules[Any, Any], state: Any, seat: int, name: str) -> str:
+def colour_word(rules: Rules[Any, Any], called: str, locale: object = "en") -> str:
+    """A seat's colour ("White") in ``locale``'s language: the engines name their colours
+    as sentences ``rules.<game>.<colour>``, so the catalogue says them."""
+    say = words(locale)
+    key = f"rules.{rules.info.name}.{called.lower()}"
+    return say(key) if called and say.has(key) else called
+
+
+def seat_word(rules: Rules[Any, Any], state: Any, seat: int, locale: object = "en") -> str:
+    """The colour of ``seat`` in this position (Fonver's pie swap changes it)."""
+    return colour_word(rules, rules.seat_name(state, seat), locale)
+
+
+def seat_label(
+    rules: Rules[Any, Any], state: Any, seat: int, name: str, locale: object = "en"
+) -> str:
     """ "alice (White)": the seat's name in this position (Fonver's pie swap changes it)."""
-    called = rules.seat_name(state, seat)
+    called = seat_word(rules, state, seat, locale)
     return f"{name} ({called})" if called else name
 
 
 def to_move_text(loaded: Loaded, names: Sequence[str], locale: str = "en") -> str:
     seats = loaded.rules.to_move(loaded.state)
-    labels = [seat_label(loaded.rules, loaded.state, s, names[s]) for s in seats]
+    labels = [seat_label(loaded.rules, loaded.state, s, names[s], locale) for s in seats]
     return words(locale)("board.to_move", players=plural_names(labels, locale)) if labels else ""
 
 
@@ -63,7 +78,7 @@ def result_text(
     reason = f" {said(say, outcome.reason)}" if outcome.reason else ""
     if outcome.is_draw:
         return say("result.drawn", reason=reason)
-    winners = [seat_label(rules, state, s, names[s]) for s in outcome.winners]
+    winners = [seat_label(rules, state, s, names[s], locale) for s in outcome.winners]
     scores = ""
     if outcome.scores is not None:
         scores = " " + say(

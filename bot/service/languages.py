@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from bot.words import DEFAULT_LANGUAGE, catalogue, language_of
+from bot.words.pseudo import PSEUDO
 from storage.base import Store
 
 CHOSEN = "language"
@@ -26,8 +27,9 @@ AUTO = "auto"
 
 
 def shipped() -> list[str]:
-    """The languages a server may choose: those the catalogue has."""
-    return sorted(catalogue().languages)
+    """The languages a server may choose: those the catalogue has (the pseudo-locale, a
+    test language, is chosen by name only: ``language:qps``)."""
+    return sorted(language for language in catalogue().languages if language != PSEUDO)
 
 
 def known(locale: object) -> str | None:

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 import games
 from bot.service import levels
 from bot.service.base import Refusal, User, ago, guarded, plural_names
-from bot.service.boards import match_title, result_text, seat_label
+from bot.service.boards import colour_word, match_title, result_text, seat_label
 from bot.service.describer import turn_text
 from bot.service.lobby import lobby_of
 from bot.service.reader import rules_named
@@ -161,7 +161,7 @@ class Listings:
         over = record.status == FINISHED
         for number, (_, acts) in enumerate(sorted(turns.items()), start=1):
             seat = acts[0].seat
-            who = seat_label(rules, state, seat, names[seat])
+            who = seat_label(rules, state, seat, names[seat], actor.locale)
             told = turn_text(say, rules, acts, who, reveal=over)
             lines.append(say("history.line", number=number, turn=told))
         if record.result:
@@ -175,20 +175,27 @@ class Listings:
 
 
 def rules_text(rules: Rules[Any, Any], locale: object = "en") -> str:
-    """The rules summary; the games' own texts (summary, notation, options) stay English."""
+    """The rules summary, how to type moves and the options, in ``locale``'s language (the
+    games' own texts are catalogue keys: :func:`games.info_sentences`)."""
     say = words(locale)
     info = rules.info
+    section = f"rules.{info.name}"
     players = (
         say("rules.players", n=info.min_players)
         if info.min_players == info.max_players
         else say("rules.players_range", low=info.min_players, high=info.max_players)
     )
     lines = [
-        say("rules.heading", game=info.title, players=players, seats=", ".join(info.seat_names)),
-        info.summary,
+        say(
+            "rules.heading",
+            game=info.title,
+            players=players,
+            seats=", ".join(colour_word(rules, name, locale) for name in info.seat_names),
+        ),
+        say(f"{section}.summary"),
     ]
     if info.notation_help:
-        lines.append(say("rules.notation", help=info.notation_help))
+        lines.append(say("rules.notation", help=say(f"{section}.notation_help")))
     if info.options:
         lines.append(say("rules.options"))
         for opt in info.options:
@@ -197,7 +204,7 @@ def rules_text(rules: Rules[Any, Any], locale: object = "en") -> str:
                 say(
                     "rules.option",
                     name=opt.name,
-                    description=opt.description,
+                    description=say(f"{section}.option.{opt.name}"),
                     allowed=opt.allowed(),
                     default=default,
                 )

@@ -396,8 +396,10 @@ class Lobby:
         ).record
         loaded = self.reader.load(updated)
         names = await self.reader.player_names(updated)
-        seating = ", ".join(seat_label(rules, state, seat, name) for seat, name in enumerate(names))
         shared = await self.reader.shared(updated)
+        seating = ", ".join(
+            seat_label(rules, state, seat, name, shared.language) for seat, name in enumerate(names)
+        )
         lines = [
             shared("lobby.starts", player=escape(actor.name), seats=seating),
             *(said(shared, notice) for notice in rules.notices(state, state)),

@@ -98,7 +98,10 @@ class Moves:
         to_move = rules.to_move(state)
         if seat not in to_move:
             names = await self.reader.player_names(record)
-            others = plural_names([seat_label(rules, state, s, names[s]) for s in to_move])
+            others = plural_names(
+                [seat_label(rules, state, s, names[s], actor.locale) for s in to_move],
+                actor.locale,
+            )
             raise Refusal("move.not_your_turn", players=others)
         if (late := await self.endings.flag_fell(record, seat, actor.locale)) is not None:
             return late

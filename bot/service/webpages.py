@@ -23,7 +23,7 @@ from typing import Any, Protocol
 
 import games
 from bot.service.base import DROP, Refusal, User, guarded, parse_id, plural_names, shown_id
-from bot.service.boards import guided
+from bot.service.boards import guided, seat_label, seat_word
 from bot.service.clocks import ClockKeeper
 from bot.service.describer import said, shown_notation, turn_text
 from bot.service.replies import Link, Reply
@@ -193,14 +193,14 @@ class BoardPages:
             players.append(
                 {
                     "name": name,
-                    "side": rules.seat_name(state, s),
+                    "side": seat_word(rules, state, s, locale),
                     "to_move": s in to_move,
                     "clock": left,
                     "left": s in dropped,
                     "won": bool(outcome and s in outcome.winners),
                 }
             )
-        labels = [self._label(rules, state, s, names[s]) for s in range(len(names))]
+        labels = [seat_label(rules, state, s, names[s], locale) for s in range(len(names))]
         if outcome is not None:
             status = self._result(outcome, labels, say, locale)
         elif to_move:
@@ -229,11 +229,6 @@ class BoardPages:
             "guided": guided(rules),
             "prompt": first_prompt(say, moves) if guided(rules) else "",
         }
-
-    @staticmethod
-    def _label(rules: Rules[Any, Any], state: Any, seat: int, name: str) -> str:
-        side = rules.seat_name(state, seat)
-        return f"{name} ({side})" if side else name
 
     @staticmethod
     def _result(outcome: Outcome, labels: Sequence[str], say: Words, locale: str) -> str:

@@ -52,6 +52,7 @@ from importlib import resources
 from typing import Any
 
 import games
+from bot.words.pseudo import PSEUDO, pseudo
 from games.sentences import Sentence
 
 DEFAULT_LANGUAGE = "en"
@@ -178,6 +179,7 @@ def catalogue() -> Catalogue:
     if twice:
         raise ValueError(f"{DEFAULT_LANGUAGE}.toml repeats engine sentences: {twice[:5]}")
     languages[DEFAULT_LANGUAGE] = {**english, **engines}
+    languages[PSEUDO] = pseudo(languages[DEFAULT_LANGUAGE])  # for tests: bot.words.pseudo
     return Catalogue(languages)
 
 

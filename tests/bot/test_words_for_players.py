@@ -126,7 +126,7 @@ async def test_an_undo_on_your_own_turn_says_the_opponent_has_replied(service: S
     assert not first.ok and first.text == "There is no move to take back yet."
     await service.move(ALICE, "a3-a4", match_id=match_id)
     early = await service.undo(BOB, match_id=match_id)
-    assert not early.ok and "haven't moved yet" in early.text
+    assert not early.ok and "you haven't moved yet" in early.text
     await service.move(BOB, "a6-a5", match_id=match_id)
     late = await service.undo(ALICE, match_id=match_id)
     assert not late.ok

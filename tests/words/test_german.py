@@ -48,7 +48,7 @@ async def test_refusals_raised_deep_in_a_helper_speak_the_callers_language(
     match = await start_ordo(service)
     refused = await service.move(GERMAN_BOB, "a7-a6", match_id=match)
     assert not refused.ok
-    assert refused.text == "alice (White) ist am Zug, nicht du."
+    assert refused.text == "alice (Weiß) ist am Zug, nicht du."
     english = await service.move(BOB, "a7-a6", match_id=match)
     assert english.text == "It's alice (White)'s turn, not yours."
     missing = await service.board(GERMAN_BOB, match_id=99)
