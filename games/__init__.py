@@ -7,6 +7,7 @@ benchmark of one game does not pay for the others.
 
 from __future__ import annotations
 
+import functools
 import importlib
 from typing import Any
 
@@ -80,6 +81,7 @@ def get(name: str) -> Rules[Any, Any]:
     raise KeyError(f"Unknown game {name!r}: the games are {', '.join(available())}.")
 
 
+@functools.cache
 def sentences() -> dict[str, str]:
     """Every English sentence the engines can say, by catalogue key (``rules.<game>.*`` and
     the shared ``rules.core.*``): the English the bot's catalogue translates."""

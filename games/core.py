@@ -19,7 +19,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Literal, TypeVar
 
-from games.sentences import SHARED, Sentence, Sentences, listing
+from games.sentences import SHARED, Sentence, Sentences, from_data, is_data, listing
 
 State = TypeVar("State")
 Action = TypeVar("Action")
@@ -101,7 +101,9 @@ class Outcome:
 
     winners: tuple[int, ...]
     termination: str
-    reason: str = ""
+    reason: str | Sentence = ""
+    """An engine's reason is a sentence (a catalogue key), said in each reader's language; a
+    reason the bot phrased itself (a resignation) is already text in the server's language."""
     scores: tuple[int, ...] | None = None
 
     @property
@@ -109,20 +111,28 @@ class Outcome:
         return not self.winners
 
     def to_dict(self) -> dict[str, Any]:
+        said = {"said": self.reason.data()} if isinstance(self.reason, Sentence) else {}
         return {
             "winners": list(self.winners),
             "termination": self.termination,
-            "reason": self.reason,
+            "reason": str(self.reason),
             "scores": None if self.scores is None else list(self.scores),
+            **said,
         }
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Outcome:
         scores = data.get("scores")
+        reason: str | Sentence = str(data.get("reason", ""))
+        if is_data(data.get("said")):
+            from games import sentences  # the engines' English, for the sentence's fallback
+
+            said = from_data(data["said"], sentences())
+            reason = said if isinstance(said, Sentence) else reason
         return cls(
             winners=tuple(data["winners"]),
             termination=str(data["termination"]),
-            reason=str(data.get("reason", "")),
+            reason=reason,
             scores=None if scores is None else tuple(scores),
         )
 

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterable, Sequence
-from functools import cache
 from typing import Any
 
 import games
@@ -52,17 +51,12 @@ def said_data(step: Step) -> list[dict[str, Any]]:
     return [sentence.data() for sentence in step_sentences(step)]
 
 
-@cache
-def _english() -> dict[str, str]:
-    return games.sentences()
-
-
 def stored(action: ActionRecord) -> list[Sentence] | None:
     """The sentences a log row keeps, or None for a row stored before rows kept them."""
     data = action.detail.get(SAID_KEY)
     if not isinstance(data, list):
         return None
-    return [s for s in (from_data(d, _english()) for d in data) if isinstance(s, Sentence)]
+    return [s for s in (from_data(d, games.sentences()) for d in data) if isinstance(s, Sentence)]
 
 
 def said(say: Words, value: object) -> str:

@@ -20,6 +20,7 @@ from bot.service.base import DROP, Loaded, User, guarded
 from bot.service.boards import final_outcome, result_text
 from bot.service.export import ExportedMatch, dump_text, sgf_of
 from bot.service.hands import private_part
+from bot.service.image_labels import image_labels
 from bot.service.markdown import plain
 from bot.service.reader import MatchReader
 from bot.service.replies import Reply
@@ -50,6 +51,8 @@ class Replay(NamedTuple):
     steps: list[tuple[int, str, dict[str, Any]]]
     """(seat, notation, highlight) of every step played."""
     names: list[str]
+    labels: dict[str, str] | None = None
+    """The image labels in the reader's language (:func:`image_labels`)."""
 
 
 def frames_of(replay: Replay) -> list[bytes]:
@@ -68,7 +71,13 @@ def frames_of(replay: Replay) -> list[bytes]:
     if picked[-1] is not states[-1]:
         picked.append(states[-1])
     return [
-        render.render(replay.game, rules.view(s, None), highlight=h, players=replay.names)
+        render.render(
+            replay.game,
+            rules.view(s, None),
+            highlight=h,
+            players=replay.names,
+            labels=replay.labels,
+        )
         for s, h in picked
     ]
 
@@ -148,7 +157,13 @@ class Records:
             gif = await self.workers.run(
                 match_gif,
                 Replay(
-                    record.game, len(record.seats), dict(record.options), record.seed, steps, names
+                    record.game,
+                    len(record.seats),
+                    dict(record.options),
+                    record.seed,
+                    steps,
+                    names,
+                    image_labels(actor.locale),
                 ),
             )
             files.append((f"match{record.id}-{record.game}.gif", gif))

@@ -48,7 +48,6 @@ from games.fonver.sentences import COLOURS, SAY
 from games.fonver.state import FonverState
 from games.sentences import Sentence
 
-EDGE_WORDS = {BLACK: "top and bottom", WHITE: "left and right"}
 _STEP_SPLIT = re.compile(r"[\s,;]+")
 _ARROW_SPACES = re.compile(r"\s*>\s*")
 
@@ -97,7 +96,7 @@ class FonverRules(Rules[FonverState, Action]):
         return Outcome(
             winners=(state.seat_of(state.winner),),
             termination="connection",
-            reason=f"{COLOUR_NAMES[state.winner]} joined the {EDGE_WORDS[state.winner]} edges.",
+            reason=SAY("joined_black" if state.winner == BLACK else "joined_white"),
         )
 
     # -- notation ------------------------------------------------------------------------------
@@ -280,19 +279,16 @@ class FonverRules(Rules[FonverState, Action]):
             )  # fmt: skip
         return SAY("swapped" if action.swap else "kept", player=seat_name)
 
-    def notices(self, before: FonverState, after: FonverState) -> list[str]:
+    def notices(self, before: FonverState, after: FonverState) -> list[Sentence]:
         """Announce the capture obligation of ruling 7, which the rules impose by themselves."""
         if after.phase != "capture" or after.winner is not None:
             return []
         geo = geometry(after.size)
-        colour = COLOUR_NAMES[after.colour]
         blocks = ", ".join(
             f"{geo.name(a)}–{geo.name(a + after.size + 1)}" for a in sorted(after.crosscuts)
         )
         count = len(after.crosscuts)
-        opened = "is open" if count == 1 else "are open"
-        noun = "A crosscut" if count == 1 else f"{count} crosscuts"
+        said = {"n": count, "blocks": blocks, "colour": COLOURS[after.colour]}
         if before.phase == "capture":
-            noun = "1 crosscut" if count == 1 else noun
-            opened = "is still open" if count == 1 else "are still open"
-        return [f"{noun} {opened} ({blocks}): {colour} must capture before the turn passes."]
+            return [SAY("crosscuts_still", **said)]
+        return [SAY("crosscuts_open", **said)]

@@ -111,7 +111,7 @@ def _over(state: FuerState, outcome: Outcome) -> GameOver:
 def _decided(state: FuerState, outcome: Outcome) -> Outcome:
     """``outcome`` with the English reason the rules give it."""
     reason = _end(state, outcome)
-    return dataclasses.replace(outcome, reason="" if reason is None else reason.english())
+    return dataclasses.replace(outcome, reason="" if reason is None else reason)
 
 
 class _Refusal(Exception):
@@ -416,7 +416,7 @@ class FuerRules(Rules[FuerState, Turn]):
             spaces=joined([NAMES[c] for c in sorted(action.placed)]),
         )  # fmt: skip
 
-    def notices(self, before: FuerState, after: FuerState) -> list[str]:
+    def notices(self, before: FuerState, after: FuerState) -> list[str | Sentence]:
         if after.outcome is not None and after.outcome.termination == "no_legal_turn":
             return [after.outcome.reason]
         return []

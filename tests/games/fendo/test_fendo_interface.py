@@ -92,7 +92,7 @@ def test_describe_sentences() -> None:
 def test_ordinary_moves_have_no_notices() -> None:
     state = RULES.new()
     after = RULES.apply(state, RULES.parse(state, "c3"))
-    assert RULES.notices(state, after) == []
+    assert [str(n) for n in RULES.notices(state, after)] == []
 
 
 def test_finished_games_refuse_moves() -> None:
