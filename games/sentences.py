@@ -22,7 +22,7 @@ exactly as in the bot's catalogue.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -56,8 +56,11 @@ class Sentence:
         }
         template = self.template
         if not isinstance(template, str):
-            template = template.get(plural_form(values.get("n"))) or template["other"]
-        return template.format(**values)
+            template = template.get(plural_form(values.get("n"))) or template.get("other", "")
+        try:
+            return template.format(**values)
+        except (KeyError, IndexError, ValueError, AttributeError):
+            return self.key  # stored data that lost a parameter: still text, never a crash
 
     def __str__(self) -> str:
         return self.english()
@@ -84,7 +87,12 @@ def to_data(value: Any) -> Any:
 
 def is_data(value: Any) -> bool:
     """Whether ``value`` is a sentence as :meth:`Sentence.data` wrote it."""
-    return isinstance(value, Mapping) and set(value) == {"key", "params"}
+    return (
+        isinstance(value, Mapping)
+        and set(value) == {"key", "params"}
+        and isinstance(value["key"], str)
+        and isinstance(value["params"], Mapping)
+    )
 
 
 def from_data(value: Any, english: Mapping[str, str]) -> Any:
@@ -140,12 +148,17 @@ def listing(items: list[str], *, limit: int | None = None) -> str | Sentence:
     return SHARED("either", first=", ".join(shown[:-1]), last=shown[-1])
 
 
-def joined(items: list[str]) -> str | Sentence:
+def joined(items: Sequence[str | Sentence]) -> str | Sentence:
     """``a``, ``a and b``, ``a, b and c``: a list in a sentence, its ``and`` said in the
-    reader's language."""
-    if len(items) <= 1:
-        return "".join(items)
-    return SHARED("both", first=", ".join(items[:-1]), last=items[-1])
+    reader's language (items may be sentences themselves: colours)."""
+    if not items:
+        return ""
+    if len(items) == 1:
+        return items[0]
+    first: str | Sentence = items[0]
+    for item in items[1:-1]:
+        first = SHARED("comma", first=first, last=item)
+    return SHARED("both", first=first, last=items[-1])
 
 
 SHARED = Sentences(
@@ -153,6 +166,7 @@ SHARED = Sentences(
     {
         "either": "{first} or {last}",
         "both": "{first} and {last}",
+        "comma": "{first}, {last}",
         "played": "{player} played {move}",
         "option_value": "Option {name} cannot be {value}: allowed values are {allowed}.",
         "allowed_bool": "true or false",

@@ -16,7 +16,7 @@ from typing import Any
 import render
 from bot.service.base import Loaded, plural_names
 from bot.service.clocks import ClockKeeper
-from bot.service.describer import said
+from bot.service.describer import colour_word, said, told_view
 from bot.service.hands import Hands, private_part
 from bot.service.image_labels import image_labels
 from bot.service.markdown import plain
@@ -37,14 +37,6 @@ ALT_LIMIT = 400
 def guided(rules: Rules[Any, Any]) -> bool:
     """Games that describe their actions as choice paths get the guided panel."""
     return type(rules).choice_path is not Rules.choice_path
-
-
-def colour_word(rules: Rules[Any, Any], called: str, locale: object = "en") -> str:
-    """A seat's colour ("White") in ``locale``'s language: the engines name their colours
-    as sentences ``rules.<game>.<colour>``, so the catalogue says them."""
-    say = words(locale)
-    key = f"rules.{rules.info.name}.{called.lower()}"
-    return say(key) if called and say.has(key) else called
 
 
 def seat_word(rules: Rules[Any, Any], state: Any, seat: int, locale: object = "en") -> str:
@@ -212,7 +204,7 @@ class Boards:
     ) -> bytes:
         names = await self.reader.player_names(loaded.record, raw=True)
         highlights = await self.last_turn_highlights(loaded.id) + list(extra_highlight)
-        view = loaded.rules.view(loaded.state, None)
+        view = told_view(words(locale), loaded.rules.view(loaded.state, None))
         return await self.workers.run(
             functools.partial(
                 render.render,

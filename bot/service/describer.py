@@ -25,9 +25,9 @@ from typing import Any
 
 import games
 from bot.service.base import DROP, Step
-from bot.words import Words
+from bot.words import Words, words
 from games.core import Rules
-from games.sentences import Sentence, from_data
+from games.sentences import Sentence, from_data, is_data
 from storage.base import ActionRecord
 
 SAID_KEY = "said"
@@ -62,6 +62,27 @@ def stored(action: ActionRecord) -> list[Sentence] | None:
 def said(say: Words, value: object) -> str:
     """An engine's sentence (or a plain text a service already phrased) for ``say``'s reader."""
     return say.sentence(value) if isinstance(value, Sentence) else str(value)
+
+
+def colour_word(rules: Rules[Any, Any], called: str, locale: object = "en") -> str:
+    """A seat's colour ("White") in ``locale``'s language: the engines name their colours
+    as sentences ``rules.<game>.<colour>``, so the catalogue says them."""
+    say = words(locale)
+    key = f"rules.{rules.info.name}.{called.lower()}"
+    return say(key) if called and say.has(key) else called
+
+
+def told_view(say: Words, value: Any) -> Any:
+    """A view (or any part of one) with every engine sentence in it — FENCE!'s Hot Goods
+    notes, a trade's notes, the result — said for ``say``'s reader: renderers and the web
+    page are handed words, never keys."""
+    if is_data(value):
+        return said(say, from_data(value, games.sentences()))
+    if isinstance(value, dict):
+        return {key: told_view(say, item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [told_view(say, item) for item in value]
+    return value
 
 
 def as_player(sentence: Sentence, label: str) -> Sentence:

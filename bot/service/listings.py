@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING, Any
 import games
 from bot.service import levels
 from bot.service.base import Refusal, User, ago, guarded, plural_names
-from bot.service.boards import colour_word, match_title, result_text, seat_label
-from bot.service.describer import turn_text
+from bot.service.boards import match_title, result_text, seat_label
+from bot.service.describer import colour_word, turn_text
 from bot.service.lobby import lobby_of
 from bot.service.reader import rules_named
 from bot.service.replies import Reply

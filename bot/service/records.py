@@ -18,6 +18,7 @@ import games
 import render
 from bot.service.base import DROP, Loaded, User, guarded
 from bot.service.boards import final_outcome, result_text
+from bot.service.describer import told_view
 from bot.service.export import ExportedMatch, dump_text, sgf_of
 from bot.service.hands import private_part
 from bot.service.image_labels import image_labels
@@ -53,11 +54,14 @@ class Replay(NamedTuple):
     names: list[str]
     labels: dict[str, str] | None = None
     """The image labels in the reader's language (:func:`image_labels`)."""
+    locale: str = "en"
+    """The reader's language, for the engines' sentences in a view."""
 
 
 def frames_of(replay: Replay) -> list[bytes]:
     """Board images after every step (sampled), from the public view, for the animation."""
     rules = games.get(replay.game)
+    say = words(replay.locale)
     state = rules.new(replay.players, replay.options, replay.seed)
     states: list[tuple[Any, list[dict[str, Any]]]] = [(state, [])]
     for seat, notation, highlight in replay.steps:
@@ -73,7 +77,7 @@ def frames_of(replay: Replay) -> list[bytes]:
     return [
         render.render(
             replay.game,
-            rules.view(s, None),
+            told_view(say, rules.view(s, None)),
             highlight=h,
             players=replay.names,
             labels=replay.labels,
@@ -164,6 +168,7 @@ class Records:
                     steps,
                     names,
                     image_labels(actor.locale),
+                    str(actor.locale),
                 ),
             )
             files.append((f"match{record.id}-{record.game}.gif", gif))

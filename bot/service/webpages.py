@@ -25,7 +25,7 @@ import games
 from bot.service.base import DROP, Refusal, User, guarded, parse_id, plural_names, shown_id
 from bot.service.boards import guided, seat_label, seat_word
 from bot.service.clocks import ClockKeeper
-from bot.service.describer import said, shown_notation, turn_text
+from bot.service.describer import said, shown_notation, told_view, turn_text
 from bot.service.replies import Link, Reply
 from bot.service.servers import SPECTATORS_KEY
 from bot.service.transition import public_version
@@ -220,7 +220,7 @@ class BoardPages:
             "seat": seat,
             "players": players,
             "status_text": status,
-            "view": rules.view(state, seat),
+            "view": told_view(say, rules.view(state, seat)),
             "highlight": [
                 a.detail.get("highlight", {}) for a in live if a.detail.get("turn") == last_turn
             ],
@@ -303,7 +303,7 @@ class BoardPages:
             extra={
                 "position": {
                     "ply": ply,
-                    "view": rules.view(states[ply], None),
+                    "view": told_view(words(viewer.locale), rules.view(states[ply], None)),
                     "highlight": [step.detail.get("highlight", {})] if step else [],
                 }
             },

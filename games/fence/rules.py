@@ -242,7 +242,7 @@ class FenceRules(Rules[FenceState, Action]):
         linked = sorted({n for h in mine for n in city_.roads.get(h, ()) if n not in mine})
         return [hood_name(tiles, h) for h in linked]
 
-    def notices(self, before: FenceState, after: FenceState) -> list[str]:
+    def notices(self, before: FenceState, after: FenceState) -> list[str | Sentence]:
         return list(after.events)
 
     def parse_many(self, state: FenceState, text: str) -> list[Action]:

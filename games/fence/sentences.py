@@ -23,6 +23,74 @@ SAY = Sentences(
         "yellow": "Yellow",
         "pink": "Pink",
         "teal": "Teal",
+        # what the rules did by themselves: the thread's notices
+        "draws_card": "{colour} draws a card.",
+        "draws_red": "{colour} draws a red card.",
+        "draws_blue": "{colour} draws a blue card.",
+        "offer_lapses": "{colour} has left: the trade offer lapses.",
+        "leaves": "{colour} leaves the game: their pawn leaves the map.",
+        "leaves_cards": "{colour} leaves the game: their pawn leaves the map, and their cards "
+        "{cards} go face up to the discard pile.",
+        "regains_credibility": "{colour} spends the turn re-establishing credibility.",
+        "cannot_act": "{colour} can neither move nor move others, and passes.",
+        "other_part_skipped": "The other part of {colour}'s Move Others is impossible and "
+        "skipped.",
+        "turn_ends_stuck": "{colour} can move neither a pawn nor the Cops: the turn ends.",
+        "stash_empty": "The Stash is empty: no more Hot Goods come up.",
+        "goods_unreachable": "Hot Goods turn up in {tile}, but no pawn can reach them.",
+        "goods_tie": "Hot Goods turn up in {tile}: a tie, so nobody gets them.",
+        "goods_cops": "Hot Goods turn up in {tile}, but the Cops are closer.",
+        "goods_won": "Hot Goods turn up in {tile}: {colour} gets them.",
+        "goods_won_boat": "Hot Goods turn up in {tile}: {colour} gets them by boat.",
+        "goods_wasted": "Nobody claims the goods: {colour} discards a card from the Stash.",
+        "nobody_wins": "Everyone is in Jail, so nobody wins.",
+        "hoarded": {
+            "one": "{players} hoarded the most cards among the free players and wins.",
+            "other": "{players} hoarded the most cards among the free players and win.",
+        },
+        "ended_with": {
+            "one": "{players} ended with the most cards among the free players and wins.",
+            "other": "{players} ended with the most cards among the free players and win.",
+        },
+        "caught": "{colour} is caught by the Cops and goes to Jail.",
+        "boat_sinks_red": "{colour}'s red boat goes to the discard pile.",
+        "boat_sinks_blue": "{colour}'s blue boat goes to the discard pile.",
+        "out_of_jail": "{colour} gets out of Jail.",
+        "evidence": {
+            "one": "{colour} turns State's Evidence and draws {n} card.",
+            "other": "{colour} turns State's Evidence and draws {n} cards.",
+        },
+        "hunch_roll_red": "{colour} rolls the red die on a hunch: {value}.",
+        "hunch_roll_blue": "{colour} rolls the blue die on a hunch: {value}.",
+        "unreliable": "{colour} is an Unreliable Witness and loses their next turn.",
+        "dice_rounds": {
+            "one": "The dice set the game to {n} round.",
+            "other": "The dice set the game to {n} rounds.",
+        },
+        "tiles_all_placed": "A player's tiles are all placed: the tiles still in hand are "
+        "discarded.",
+        "rewarded_red": "{colour}'s tile joins the city by road on {n} sides: {colour} draws a "
+        "red card.",
+        "rewarded_blue": "{colour}'s tile joins the city by road on {n} sides: {colour} draws a "
+        "blue card.",
+        "cannot_place": "{colour} cannot place or swap a tile and passes.",
+        "discarded_tiles": {
+            "one": "Discarded, as it could not be placed: {n} tile.",
+            "other": "Discarded, as they could not be placed: {n} tiles.",
+        },
+        "off_limits": "Off limits (no road from Old Town and back): {hoods}.",
+        "no_tunnel": "No second tile can take the tunnel's other end, so there is no tunnel.",
+        "pair_redrawn": "Starting cards {first} {second} name no usable tile: a new pair is "
+        "drawn.",
+        "starts_in_jail": "{colour} starts the game in Jail: the Cops arrived first.",
+        "no_ritzy": "The Stash ran out before a Ritzy Tile was found.",
+        "ritzy": "{first} {second} make {tile} the Ritzy Tile.",
+        # told to one seat only: the cards of its own trades
+        "offers_you": "{colour} offers you {give} for your {ask}.",
+        "accepts_you": "{colour} accepts: you give {give} and get {ask}.",
+        "you_give": "You give {give} to {colour} and get {get}.",
+        "you_give_take": "You give {give} to {colour} and take {taken}.",
+        "gives_you": "{colour} gives you {give} and takes your {taken}.",
         # what a player did, for the thread and the history (trades never name cards)
         "places": "{player} places {tile} at {spot}.",
         "places_near": "{player} places {tile} at {spot}, next to {hoods}.",

@@ -91,7 +91,7 @@ def test_ruling_29_public_views_depend_on_public_facts_only(players, seed, quick
         assert not [card for card in _secret_cards(action) if card in said]
         after = RULES.apply(state, action)
         # Sentences the thread is told carry no secret either (a trade's cards are notes).
-        notices = " ".join(RULES.notices(state, after))
+        notices = " ".join([str(n) for n in RULES.notices(state, after)])
         assert not [card for card in _secret_cards(action) if card in notices]
         state = after
 
@@ -121,5 +121,5 @@ def test_ruling_29_notices_announce_colours_only_when_chosen(build):
     from games.fence import Push
 
     after = RULES.apply(state, Push(1, build.hood("old-town")))
-    notes = " ".join(RULES.notices(state, after))
+    notes = " ".join([str(n) for n in RULES.notices(state, after)])
     assert "draws a card" in notes and "red" not in notes and "R2" not in notes

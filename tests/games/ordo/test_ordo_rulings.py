@@ -181,7 +181,9 @@ def test_ruling_9_split_group_must_reconnect() -> None:
     before = make("c3 d4 e3", "d6", BLACK)
     after = play(before, "d6xd4")
     assert RULES.view(after, None)["split"] == [True, False]
-    assert any("White's group has been split" in n for n in [str(n) for n in RULES.notices(before, after)])
+    assert any(
+        "White's group has been split" in n for n in [str(n) for n in RULES.notices(before, after)]
+    )
     moves = legal(after)
     assert moves, "White can reconnect"
     for move in RULES.legal_actions(after):
