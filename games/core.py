@@ -421,6 +421,15 @@ class Rules(ABC, Generic[State, Action]):
         """
         return (shorten(self.label(state, action), SEGMENT_LIMIT),)
 
+    def said_label(self, state: State, action: Action) -> str | Sentence:
+        """:meth:`label` as a sentence to say in the reader's language (games whose labels
+        are words); by default the label itself (notation needs no translating)."""
+        return self.label(state, action)
+
+    def said_path(self, state: State, action: Action) -> tuple[str | Sentence, ...]:
+        """:meth:`choice_path` as sentences (and names), as :meth:`said_label`."""
+        return self.choice_path(state, action)
+
     confirm_reasons: tuple[str, ...] = ()
     """Every reason :meth:`confirm_before` may give (the catalogue words each one)."""
 

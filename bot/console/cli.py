@@ -169,7 +169,8 @@ class Console:
         if post.image:
             self.write(f"[image] {self._save(post.image, match_id)}")
         if post.detail:
-            self.write(f"[image] {self._save(post.detail, match_id)} (close-up)")
+            close_up = self.say("console.close_up")
+            self.write(f"[image] {self._save(post.detail, match_id)} ({close_up})")
         for name, data in post.files:
             self.write(f"[image] {self._save(data, match_id)} ({name})")
         if post.buttons:
@@ -357,7 +358,7 @@ class Console:
             if not game:
                 listed = ", ".join(games.available())
                 return Reply.refuse(self.say("console.rules_which", games=listed))
-            return await s.rules(game)
+            return await s.rules(game, user.locale)
         if cmd.command == "help":
             return Reply(text=self.help)
         close = did_you_mean(cmd.command)

@@ -26,7 +26,7 @@ from typing import Any
 import games
 from bot.service.base import DROP, Step
 from bot.words import Words, words
-from games.core import Rules
+from games.core import LABEL_LIMIT, SEGMENT_LIMIT, Rules, shorten
 from games.sentences import Sentence, from_data, is_data
 from storage.base import ActionRecord
 
@@ -70,6 +70,16 @@ def colour_word(rules: Rules[Any, Any], called: str, locale: object = "en") -> s
     say = words(locale)
     key = f"rules.{rules.info.name}.{called.lower()}"
     return say(key) if called and say.has(key) else called
+
+
+def told_label(say: Words, rules: Rules[Any, Any], state: Any, action: Any) -> str:
+    """A legal step's one-line label in ``say``'s language (autocomplete, buttons)."""
+    return shorten(said(say, rules.said_label(state, action)), LABEL_LIMIT)
+
+
+def told_path(say: Words, rules: Rules[Any, Any], state: Any, action: Any) -> tuple[str, ...]:
+    """A legal step's panel path in ``say``'s language."""
+    return tuple(shorten(said(say, part), SEGMENT_LIMIT) for part in rules.said_path(state, action))
 
 
 def told_view(say: Words, value: Any) -> Any:

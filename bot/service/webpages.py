@@ -25,7 +25,14 @@ import games
 from bot.service.base import DROP, Refusal, User, guarded, parse_id, plural_names, shown_id
 from bot.service.boards import guided, seat_label, seat_word
 from bot.service.clocks import ClockKeeper
-from bot.service.describer import said, shown_notation, told_view, turn_text
+from bot.service.describer import (
+    said,
+    shown_notation,
+    told_label,
+    told_path,
+    told_view,
+    turn_text,
+)
 from bot.service.replies import Link, Reply
 from bot.service.servers import SPECTATORS_KEY
 from bot.service.transition import public_version
@@ -77,7 +84,7 @@ class BoardPages:
         self.links = links
         self._move = move
         self._may_see = may_see
-        self._moves: OrderedDict[tuple[int, int, int], list[dict[str, Any]]] = OrderedDict()
+        self._moves: OrderedDict[tuple[int, int, int, str], list[dict[str, Any]]] = OrderedDict()
         self._states: OrderedDict[tuple[int, int], list[Any]] = OrderedDict()
 
     @property
@@ -209,7 +216,7 @@ class BoardPages:
         else:
             status = ""
         last_turn = live[-1].detail.get("turn") if live else None
-        moves = await self._legal(record, rules, state, seat) if seat in to_move else []
+        moves = await self._legal(record, rules, state, seat, say) if seat in to_move else []
         return {
             "match": record.id,
             "game": record.game,
@@ -268,15 +275,15 @@ class BoardPages:
         return turns
 
     async def _legal(
-        self, record: MatchRecord, rules: Rules[Any, Any], state: Any, seat: int
+        self, record: MatchRecord, rules: Rules[Any, Any], state: Any, seat: int, say: Words
     ) -> list[dict[str, Any]]:
         """The seat's legal next steps: notation always; for guided games (FENCE!) also the
         readable label, the panel's choice path and the public facts of the step (where it
         goes), which the page turns into buttons and places to click. Cached per version."""
-        key = (record.id, record.version, seat)
+        key = (record.id, record.version, seat, say.language)
         cached = self._moves.get(key)
         if cached is None:
-            cached = await asyncio.to_thread(_legal_moves, rules, state)
+            cached = await asyncio.to_thread(_legal_moves, rules, state, say)
             self._moves[key] = cached
             while len(self._moves) > CACHE_SIZE:
                 self._moves.popitem(last=False)
@@ -362,7 +369,7 @@ def first_prompt(say: Words, moves: Sequence[dict[str, Any]]) -> str:
     return say("web.choose_start_guided")
 
 
-def _legal_moves(rules: Rules[Any, Any], state: Any) -> list[dict[str, Any]]:
+def _legal_moves(rules: Rules[Any, Any], state: Any, say: Words) -> list[dict[str, Any]]:
     if not guided(rules):
         return [{"n": notation} for notation in rules.legal_notations(state)]
     moves = []
@@ -371,8 +378,8 @@ def _legal_moves(rules: Rules[Any, Any], state: Any) -> list[dict[str, Any]]:
         moves.append(
             {
                 "n": rules.format(state, action),
-                "label": rules.label(state, action),
-                "path": list(rules.choice_path(state, action)),
+                "label": told_label(say, rules, state, action),
+                "path": list(told_path(say, rules, state, action)),
                 "hl": facts,
             }
         )

@@ -106,6 +106,12 @@ class FenceRules(Rules[FenceState, Action]):
     def choice_path(self, state: FenceState, action: Action) -> tuple[str, ...]:
         return labels.choice_path(state, action)
 
+    def said_label(self, state: FenceState, action: Action) -> Sentence:
+        return labels.said_label(state, action)
+
+    def said_path(self, state: FenceState, action: Action) -> tuple[str | Sentence, ...]:
+        return labels.said_path(state, action)
+
     def drop_player(self, state: FenceState, seat: int) -> FenceState:
         """FENCE! goes on without a seat that resigns or times out; see ``games.fence.drop``
         for what happens to its pawn, cards and turn. With two seats the other one is left

@@ -18,7 +18,9 @@ import pytest
 
 from bot.service import Service, User
 from bot.service.base import Loaded
+from bot.service.describer import told_label
 from bot.service.weblinks import BoardLinks
+from bot.words import words
 from games.fence import Yourself
 from storage import MemoryStore
 
@@ -177,3 +179,26 @@ async def test_move_takes_the_first_words_of_the_panel(web: Service) -> None:
     line = " ".join(rules.choice_path(state, action))
     played = await web.move(player, f"{line}!", match_id=match_id)
     assert played.ok, played.text
+
+
+@pytest.mark.usefixtures("drawn")
+async def test_the_panel_speaks_german_and_takes_german_words(web: Service) -> None:
+    """Issue 33: the guided panel's buttons in the player's language, and /move takes them."""
+    match_id, _ = await start_game(web, seats=2)
+    loaded = await play_until(web, match_id, random.Random(4), _walks_free)
+    player = mover_of(loaded)
+    german = User(player.id, player.name, locale="de")
+    top = await web.panel(german, match_id=match_id)
+    assert top.panel is not None and "Selbst ziehen" in top.panel.options, top.panel
+    assert "Andere bewegen" in top.panel.options
+    rules, state = loaded.rules, loaded.state
+    action = next(
+        a for a in rules.legal_actions(state) if isinstance(a, Yourself) and a.hood != state.cops
+    )
+    typed = told_label(words("de"), rules, state, action)
+    assert typed.startswith(f"Selbst ziehen mit {' '.join(action.cards)} nach ")
+    offered = await web.moves.labelled_suggestions(german, typed, match_id=match_id)
+    assert (typed, rules.format(state, action)) in offered
+    played = await web.move(german, typed, match_id=match_id)
+    assert played.ok, played.text
+    assert "spielt" in played.text and "zieht nach" in played.text
