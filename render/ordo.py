@@ -46,6 +46,7 @@ from render.common import (
     to_png,
 )
 from render.labels import Labels, say
+from render.labels import colour as colour_word
 from render.layers import STATIC_LAYERS
 
 FILES = 10
@@ -237,11 +238,12 @@ def _footer(
         paste_centered(image, sprite, (x + 17, mid))
         x += 44
         count = counts[seat] if seat < len(counts) else None
-        text = f"{PALETTE.seat_name(seat)} {count if count is not None else '?'}"
+        shown = count if count is not None else "?"
+        text = f"{colour_word(labels, PALETTE.seat_name(seat))} {shown}"
         put_text(image, (x, mid), text, label_font, PALETTE.text, anchor="lm")
         x += text_width(text, label_font) + 12
         if seat < len(split) and split[seat]:
-            tag = "SPLIT!"
+            tag = say(labels, "ordo.split")
             w = text_width(tag, tag_font) + 20
             draw.rounded_rectangle((x, mid - 19, x + w, mid + 19), radius=8, fill=PALETTE.warning)
             draw_centered_text(draw, (x + w / 2, mid), tag, tag_font, (255, 255, 255))

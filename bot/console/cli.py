@@ -174,7 +174,8 @@ class Console:
         for name, data in post.files:
             self.write(f"[image] {self._save(data, match_id)} ({name})")
         if post.buttons:
-            self.write("(buttons: " + " | ".join(b.label for b in post.buttons) + ")")
+            labels = " | ".join(b.label for b in post.buttons)
+            self.write(self.say("console.buttons", labels=labels))
         if post.choices:
             self.write(self.say("console.choose_one", choices=" | ".join(post.choices)))
         if post.mentions:  # one message mentioning everyone it is for, as Discord sends it

@@ -16,7 +16,7 @@ from typing import Any
 import render
 from bot.service.base import Loaded, plural_names
 from bot.service.clocks import ClockKeeper
-from bot.service.describer import colour_word, said, told_view
+from bot.service.describer import colour_word, said, told_label, told_view
 from bot.service.hands import Hands, private_part
 from bot.service.image_labels import image_labels
 from bot.service.markdown import plain
@@ -90,7 +90,9 @@ def perspective(loaded: Loaded, flip: bool = False) -> int:
     return 1 if flip and len(loaded.record.seats) > 1 else 0
 
 
-def controls(loaded: Loaded, mid_turn: bool) -> tuple[tuple[Button, ...], tuple[str, ...]]:
+def controls(
+    loaded: Loaded, mid_turn: bool, locale: str = "en"
+) -> tuple[tuple[Button, ...], tuple[str, ...]]:
     """Buttons for tiny decisions (the pie rule's keep/swap), a select menu for the
     steps of a turn that continues (captures); typed /move always works as well."""
     if not loaded.rules.to_move(loaded.state):
@@ -101,7 +103,11 @@ def controls(loaded: Loaded, mid_turn: bool) -> tuple[tuple[Button, ...], tuple[
         return (), ()  # too many for a menu: /move with autocomplete is the way
     notations = [rules.format(state, a) for a in actions]
     if len(notations) <= 5:
-        return tuple(Button(n, "step", "primary", n) for n in notations), ()
+        say = words(locale)
+        return tuple(
+            Button(told_label(say, rules, state, a), "step", "primary", n)
+            for a, n in zip(actions, notations, strict=True)
+        ), ()
     if mid_turn and len(notations) <= 25:
         return (), tuple(notations)
     return (), ()
@@ -273,7 +279,7 @@ class Boards:
             if outcome
             else ((), ())
             if secret
-            else controls(loaded, mid_turn)
+            else controls(loaded, mid_turn, language)
         )
         if seats and guided(rules):
             buttons = (Button(say("button.choose_move"), "panel", "primary"), *buttons)

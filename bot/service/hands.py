@@ -9,12 +9,14 @@ accident, because thread posts are only ever drawn from the public view.
 
 from __future__ import annotations
 
+import functools
 import importlib
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from bot.service.base import Loaded, Refusal, User, guarded
 from bot.service.describer import colour_word, told_view
+from bot.service.image_labels import image_labels
 from bot.service.notifier import Notifier
 from bot.service.replies import DirectMessage, Reply
 from bot.service.workers import Workers
@@ -121,7 +123,7 @@ def news(before: dict[str, Any], after: dict[str, Any]) -> bool:
     return any(value and before.get(key) != value for key, value in after.items())
 
 
-def hand_renderer(game: str) -> Callable[[dict[str, Any]], bytes] | None:
+def hand_renderer(game: str) -> Callable[..., bytes] | None:
     """The game's private-hand picture, if its renderer draws one (``render_hand``)."""
     try:
         module = importlib.import_module(f"render.{game}")
@@ -166,7 +168,10 @@ class Hands:
         draw = hand_renderer(record.game)
         image = None
         if draw is not None:
-            image = await self.workers.run(draw, told_view(say, rules.view(loaded.state, seat)))
+            view = told_view(say, rules.view(loaded.state, seat))
+            image = await self.workers.run(
+                functools.partial(draw, view, labels=image_labels(say.language))
+            )
         return text, image
 
     async def secret_dms(

@@ -110,6 +110,12 @@ class FonverRules(Rules[FonverState, Action]):
             check_pie(state)
         return action
 
+    def said_label(self, state: FonverState, action: Action) -> str | Sentence:
+        """The pie rule's two buttons in words ("Keep White", "Swap"); stones are notation."""
+        if isinstance(action, PieChoice):
+            return SAY("label_swap" if action.swap else "label_keep")
+        return self.label(state, action)
+
     def format(self, state: FonverState, action: Action) -> str:
         return str(action)
 

@@ -12,6 +12,8 @@ SAY = Sentences(
     f"{PREFIX}.fonver",
     {
         # what happened, for the thread and the history
+        "label_keep": "Keep White",
+        "label_swap": "Swap: take Black",
         "joined_black": "Black joined the top and bottom edges.",
         "joined_white": "White joined the left and right edges.",
         "crosscuts_open": {

@@ -36,7 +36,9 @@ GUILD = "g1"
 @pytest.fixture(autouse=True)
 def no_drawing(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(render, "render", lambda *args, **kwargs: b"board")
-    monkeypatch.setattr(bot.service.hands, "hand_renderer", lambda game: lambda view: b"hand")
+    monkeypatch.setattr(
+        bot.service.hands, "hand_renderer", lambda game: lambda view, **labels: b"hand"
+    )
 
 
 def link(record: MatchRecord) -> str:

@@ -54,7 +54,7 @@ def drawn(monkeypatch: pytest.MonkeyPatch) -> Drawn:
         record.highlights.append(list(kwargs.get("highlight") or []))
         return b"board-%d" % len(record.boards)
 
-    def hand(view: dict[str, Any]) -> bytes:
+    def hand(view: dict[str, Any], **labels: Any) -> bytes:
         record.hands.append(view)
         image = b"hand-%d" % len(record.hands)
         record.owner[image] = view["seat"]

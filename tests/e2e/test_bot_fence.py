@@ -52,7 +52,7 @@ def pictures(monkeypatch: pytest.MonkeyPatch) -> Pictures:
         seen.boards[image] = view
         return image
 
-    def hand(view: dict[str, Any]) -> bytes:
+    def hand(view: dict[str, Any], **labels: Any) -> bytes:
         image = draw_hand(view)
         seen.hands[image] = view
         return image

@@ -34,7 +34,7 @@ NOTATION = re.compile(
 def proper_names() -> set[str]:
     """Names a translation keeps: players, games, the FENCE! city's tiles and
     neighbourhoods."""
-    names = set(PLAYERS) | {"Computer"}
+    names = set(PLAYERS) | {"Computer", "Cup"}
     for name in games.available():
         names |= set(WORD.findall(games.get(name).info.title))
     for tile in city().tiles:
@@ -150,6 +150,8 @@ async def evening(out_dir: Path, clock: Callable[[], float], locale: str = PSEUD
     with seen_text() as drawn:
         await table.say(
             f"alice: /server settings language:{locale}",
+            # DMs speak the language a player's client had at /me notify
+            *(f"{player}: /me notify mode:thread" for player in PLAYERS),
             "alice: /help",
             *(f"alice: /rules {game}" for game in games.available()),
         )
@@ -199,7 +201,4 @@ async def evening(out_dir: Path, clock: Callable[[], float], locale: str = PSEUD
             "alice: /server leaderboard",
         )
     table.evening.drawn = drawn
-    for path in out_dir.glob("*") if out_dir.exists() else []:
-        if path.suffix in (".txt", ".sgf"):
-            table.evening.lines += path.read_text(encoding="utf-8").splitlines()
     return table.evening
