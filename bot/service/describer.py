@@ -82,6 +82,15 @@ def told_path(say: Words, rules: Rules[Any, Any], state: Any, action: Any) -> tu
     return tuple(shorten(said(say, part), SEGMENT_LIMIT) for part in rules.said_path(state, action))
 
 
+def told_page_view(say: Words, rules: Rules[Any, Any], view: dict[str, Any]) -> dict[str, Any]:
+    """A view for the web page: its sentences told (:func:`told_view`) and its seats'
+    colours (``seat_names``, which the page shows) in the reader's language."""
+    told = told_view(say, view)
+    if isinstance(told.get("seat_names"), list):
+        told["seat_names"] = [colour_word(rules, str(n), say.language) for n in told["seat_names"]]
+    return told
+
+
 def told_view(say: Words, value: Any) -> Any:
     """A view (or any part of one) with every engine sentence in it — FENCE!'s Hot Goods
     notes, a trade's notes, the result — said for ``say``'s reader: renderers and the web

@@ -29,8 +29,8 @@ from bot.service.describer import (
     said,
     shown_notation,
     told_label,
+    told_page_view,
     told_path,
-    told_view,
     turn_text,
 )
 from bot.service.replies import Link, Reply
@@ -227,7 +227,7 @@ class BoardPages:
             "seat": seat,
             "players": players,
             "status_text": status,
-            "view": told_view(say, rules.view(state, seat)),
+            "view": told_page_view(say, rules, rules.view(state, seat)),
             "highlight": [
                 a.detail.get("highlight", {}) for a in live if a.detail.get("turn") == last_turn
             ],
@@ -310,7 +310,9 @@ class BoardPages:
             extra={
                 "position": {
                     "ply": ply,
-                    "view": told_view(words(viewer.locale), rules.view(states[ply], None)),
+                    "view": told_page_view(
+                        words(viewer.locale), rules, rules.view(states[ply], None)
+                    ),
                     "highlight": [step.detail.get("highlight", {})] if step else [],
                 }
             },

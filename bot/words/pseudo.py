@@ -23,7 +23,7 @@ PSEUDO = "qps"
 OPEN, CLOSE = "⟦", "⟧"
 """The markers around every catalogue text in the pseudo-locale."""
 GROWTH = 0.3
-"""How much longer a pseudo text is than its English (letters added before the close)."""
+"""How much longer a pseudo text is than its English text (padding before the close)."""
 PAD = "·"
 
 _ACCENTED = str.maketrans(
@@ -40,7 +40,7 @@ def pseudo_text(template: str) -> str:
     for literal, name, spec, conversion in string.Formatter().parse(template):
         escaped = literal.replace("{", "{{").replace("}", "}}")
         parts.append(escaped.translate(_ACCENTED))
-        letters += sum(ch.isalpha() for ch in literal)
+        letters += len(literal)
         if name is not None:
             field = name + (f"!{conversion}" if conversion else "") + (f":{spec}" if spec else "")
             parts.append("{" + field + "}")

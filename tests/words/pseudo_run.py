@@ -62,7 +62,7 @@ class Evening:
         for where, text in texts:
             for line in unmarked(text).splitlines():
                 rest = re.sub(r"^\[(?:only|notify|dm) [^\]]*\] ", "", URL.sub(" ", line))
-                rest = re.sub(r"\[(?:image|file)\] \S+", "", rest)
+                rest = re.sub(r"\[(?:image|file)\] \S+(?: \([\w.-]+\.(?:png|gif)\))?", "", rest)
                 rest = COMMANDS.sub(" ", rest)
                 words = [w for w in WORD.findall(rest) if w not in names and not NOTATION.match(w)]
                 if words:
