@@ -116,13 +116,14 @@ async def test_the_web_page_in_the_pseudo_locale(browser: Any) -> None:
     record = await store.get_match(match)
     assert record is not None
     rules = games.get("fence")
-    mover = [alice, bob][record.seats.index(record.seats[rules.to_move(rules.load(record.state))[0]])]
+    (seat,) = rules.to_move(rules.load(record.state))
+    mover = alice if record.seats[seat] == alice.id else bob
     link = (await service.web_link(mover, match_id=match)).links[0].url
     async with TestClient(TestServer(build_app(service, _ignore, poll_seconds=0.05))) as client:
         context = await browser.new_context(extra_http_headers={"Accept-Language": PSEUDO})
         page = await context.new_page()
-        path = link.removeprefix("http://board.test")
-        await page.goto(str(client.make_url(path.split("?")[0])) + "?t=" + unquote(path.split("?t=")[1]))
+        where, token = link.removeprefix("http://board.test").split("?t=")
+        await page.goto(f"{client.make_url(where)}?t={unquote(token)}")
         await page.wait_for_selector("body[data-ready='1']")
         shown = await page.evaluate(VISIBLE)
         await context.close()
