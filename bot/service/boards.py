@@ -135,9 +135,9 @@ def final_outcome(loaded: Loaded) -> Outcome | None:
 def match_title(
     rules: Rules[Any, Any], match_id: int, names: Sequence[str], locale: str = "en"
 ) -> str:
-    return words(locale)(
-        "match.title", game=rules.info.title, match=match_id, players=" vs ".join(names)
-    )
+    say = words(locale)
+    versus = f" {say('match.versus')} "
+    return say("match.title", game=rules.info.title, match=match_id, players=versus.join(names))
 
 
 def options_text(rules: Rules[Any, Any], options: dict[str, Any], locale: str = "en") -> str:

@@ -205,7 +205,7 @@ def rules_text(rules: Rules[Any, Any], locale: object = "en") -> str:
                     "rules.option",
                     name=opt.name,
                     description=say(f"{section}.option.{opt.name}"),
-                    allowed=opt.allowed(),
+                    allowed=opt.allowed_sentence(),
                     default=default,
                 )
             )
