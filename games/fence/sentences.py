@@ -120,10 +120,17 @@ SAY = Sentences(
         },
         "tiles_all_placed": "A player's tiles are all placed: the tiles still in hand are "
         "discarded.",
-        "rewarded_red": "{colour}'s tile joins the city by road on {n} sides: {colour} draws a "
-        "red card.",
-        "rewarded_blue": "{colour}'s tile joins the city by road on {n} sides: {colour} draws a "
-        "blue card.",
+        "rewarded_red": {
+            "one": "{colour}'s tile joins the city by road on {n} side: {colour} draws a red card.",
+            "other": "{colour}'s tile joins the city by road on {n} sides: {colour} draws a red "
+            "card.",
+        },
+        "rewarded_blue": {
+            "one": "{colour}'s tile joins the city by road on {n} side: {colour} draws a blue "
+            "card.",
+            "other": "{colour}'s tile joins the city by road on {n} sides: {colour} draws a blue "
+            "card.",
+        },
         "cannot_place": "{colour} cannot place or swap a tile and passes.",
         "discarded_tiles": {
             "one": "Discarded, as it could not be placed: {n} tile.",

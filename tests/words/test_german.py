@@ -97,7 +97,15 @@ def _language_neutral(key: str) -> bool:
     return not re.search(r"[A-Za-z]{3,}", words_in) or key in SAME_IN_GERMAN
 
 
-SAME_IN_GERMAN = frozenset({"rules.fendo.orange", "rules.fence.orange"})  # "Orange" in German too
+SAME_IN_GERMAN = frozenset(
+    {
+        "rules.fendo.orange",  # the colour is "Orange" in German too
+        "rules.fence.orange",
+        "image.colour.orange",
+        "image.fence.hand.cards",  # "Hand"
+        "image.fence.hand.joker",  # "Joker"
+    }
+)
 
 
 def test_a_missing_german_key_falls_back_to_english() -> None:
