@@ -29,7 +29,7 @@ AUTO = "auto"
 def shipped() -> list[str]:
     """The languages a server may choose: those the catalogue has (the pseudo-locale, a
     test language, is chosen by name only: ``language:qps``)."""
-    return sorted(language for language in catalogue().languages if language != PSEUDO)
+    return sorted(catalogue().languages)
 
 
 def known(locale: object) -> str | None:
@@ -37,7 +37,7 @@ def known(locale: object) -> str | None:
     if not locale:
         return None
     language = language_of(locale)
-    return language if language in catalogue().languages else None
+    return language if language in catalogue().languages or language == PSEUDO else None
 
 
 def source_of(settings: Mapping[str, Any]) -> str:

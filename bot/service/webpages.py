@@ -22,12 +22,14 @@ from collections.abc import Awaitable, Callable, Sequence
 from typing import Any, Protocol
 
 import games
+from bot.service import timecontrol as tc
 from bot.service.base import DROP, Refusal, User, guarded, parse_id, plural_names, shown_id
 from bot.service.boards import guided, seat_label, seat_word
 from bot.service.clocks import ClockKeeper
 from bot.service.describer import (
     said,
     shown_notation,
+    told_in_words,
     told_label,
     told_page_view,
     told_path,
@@ -35,7 +37,7 @@ from bot.service.describer import (
 )
 from bot.service.replies import Link, Reply
 from bot.service.servers import SPECTATORS_KEY
-from bot.service.transition import public_version
+from bot.service.transition import BOARD_VERSION, public_version
 from bot.service.weblinks import BoardLinks, own_seat
 from bot.words import Words, words
 from games.core import Outcome, Rules
@@ -163,6 +165,19 @@ class BoardPages:
         record = await self.store.get_match(match_id)
         return None if record is None else public_version(record)
 
+    async def versions(self, match_ids: Sequence[int]) -> dict[int, int]:
+        """:meth:`version` of many matches in one read (every match a web process's live
+        pages watch); a match that is gone is left out."""
+        found = await self.store.match_versions(match_ids, BOARD_VERSION)
+        return {m: version if board is None else board for m, (version, board) in found.items()}
+
+    async def changes(
+        self, changed: Callable[[int], None]
+    ) -> Callable[[], Awaitable[None]] | None:
+        """Hear of every committed change to any match, where the store can tell (then
+        :meth:`versions` need only be asked about those); None where it cannot."""
+        return await self.store.watch_matches(changed)
+
     # -- the page -----------------------------------------------------------------------------
     @guarded
     async def page(self, viewer: User, token: str | None, *, match_id: object) -> Reply:
@@ -193,16 +208,15 @@ class BoardPages:
         to_move = rules.to_move(state) if active else []
         outcome = Outcome.from_dict(record.result) if record.result else None
         dropped = set(record.meta.get("dropped", []))
-        directory = await self.clocks.directory([record]) if active else None
+        clocks = await self._clocks(record)
         players = []
         for s, name in enumerate(names):
-            left = await self.clocks.time_left(record, s, directory, locale) if active else ""
             players.append(
                 {
                     "name": name,
                     "side": seat_word(rules, state, s, locale),
                     "to_move": s in to_move,
-                    "clock": left,
+                    "clock": clocks[s] if clocks else None,
                     "left": s in dropped,
                     "won": bool(outcome and s in outcome.winners),
                 }
@@ -237,6 +251,29 @@ class BoardPages:
             "prompt": first_prompt(say, moves) if guided(rules) else "",
         }
 
+    async def _clocks(self, record: MatchRecord) -> list[dict[str, Any]] | None:
+        """Every seat's clock as the page counts it down: seconds left now (a waiting seat's
+        bank stands still), whether it runs, when it reaches zero, whether a vacation holds
+        it. None for a match without clocks (or one that is over)."""
+        clocks = self.clocks.of(record)
+        if clocks is None or clocks.control.kind == "none":
+            return None
+        vacations = await self.clocks.vacations(record)
+        now = self.clocks.clock()
+        shown = []
+        for seat, bank in enumerate(clocks.banks):
+            running = seat in clocks.running
+            left = tc.remaining(clocks, seat, now, vacations) if running else bank
+            shown.append(
+                {
+                    "left": max(0.0, left if left is not None else bank),
+                    "running": running,
+                    "deadline": tc.deadline(clocks, seat, vacations) if running else None,
+                    "paused": any(a <= now < b for a, b in vacations.get(seat, ())),
+                }
+            )
+        return shown
+
     @staticmethod
     def _result(outcome: Outcome, labels: Sequence[str], say: Words, locale: str) -> str:
         reason = f" {said(say, outcome.reason)}" if outcome.reason else ""
@@ -270,8 +307,9 @@ class BoardPages:
             turns[-1]["moves"].append(shown_notation(say, action, reveal=over))
             turns[-1]["ply"] = ply
             steps[-1].append(action)
-        for entry, acts in zip(turns, steps, strict=True):
-            entry["text"] = turn_text(say, rules, acts, entry["who"], reveal=over)
+        if told_in_words(rules):  # FENCE!: each turn as the thread tells it, not notation
+            for entry, acts in zip(turns, steps, strict=True):
+                entry["text"] = turn_text(say, rules, acts, entry["who"], reveal=over)
         return turns
 
     async def _legal(

@@ -76,7 +76,7 @@ async def test_a_fence_step_is_told_in_words_everywhere(web: Service) -> None:
     page = await web.pages.page(User(player.id, player.name, locale="de"), None, match_id=match_id)
     assert not page.ok  # the match is private without a link: use the seat's own link
     link = (await web.web_link(player, match_id=match_id)).links[0].url
-    token = unquote(link.split("?t=", 1)[1])
+    token = unquote(link.split("#t=", 1)[1])
     seen = await web.pages.page(User(player.id, player.name, locale="de"), token, match_id=match_id)
     assert seen.ok, seen.text
     entry = seen.extra["page"]["history"][-1]  # type: ignore[index]
@@ -102,7 +102,7 @@ async def test_the_first_web_prompt_of_a_fence_turn_names_the_buttons(web: Servi
     loaded = await play_until(web, match_id, random.Random(4), _walks_free)
     player = mover_of(loaded)
     link = (await web.web_link(player, match_id=match_id)).links[0].url
-    token = unquote(link.split("?t=", 1)[1])
+    token = unquote(link.split("#t=", 1)[1])
     seen = await web.pages.page(player, token, match_id=match_id)
     prompt = seen.extra["page"]["prompt"]  # type: ignore[index]
     assert "Move yourself" in prompt and "Move others" in prompt and "buttons below" in prompt

@@ -133,7 +133,7 @@ class Table:
 
     async def page(self, match: int, user: str) -> None:
         reply = await self.service.web_link(User(user, user), match_id=match)
-        token = reply.links[0].url.split("?t=", 1)[1] if reply.links else None
+        token = reply.links[0].url.split("#t=", 1)[1] if reply.links else None
         from urllib.parse import unquote
 
         seen = await self.service.pages.page(

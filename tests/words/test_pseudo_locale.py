@@ -10,7 +10,6 @@ import random
 import re
 from pathlib import Path
 from typing import Any
-from urllib.parse import unquote
 
 from aiohttp.test_utils import TestClient, TestServer
 
@@ -59,8 +58,8 @@ def test_a_pseudo_text_is_marked_longer_and_keeps_its_fields() -> None:
 
 
 def test_the_pseudo_locale_is_built_from_english_and_never_offered_to_servers() -> None:
-    pseudo = catalogue().languages[PSEUDO]
-    assert pseudo.keys() == catalogue().english.keys()
+    pseudo = catalogue().pseudo
+    assert pseudo.keys() == catalogue().english.keys() and PSEUDO not in catalogue().languages
     assert words(PSEUDO)("common.done").startswith(OPEN)
     from bot.service.languages import shipped
 
@@ -122,8 +121,8 @@ async def test_the_web_page_in_the_pseudo_locale(browser: Any) -> None:
     async with TestClient(TestServer(build_app(service, _ignore, poll_seconds=0.05))) as client:
         context = await browser.new_context(extra_http_headers={"Accept-Language": PSEUDO})
         page = await context.new_page()
-        where, token = link.removeprefix("http://board.test").split("?t=")
-        await page.goto(f"{client.make_url(where)}?t={unquote(token)}")
+        where, token = link.removeprefix("http://board.test").split("#t=")
+        await page.goto(f"{client.make_url(where)}#t={token}")
         await page.wait_for_selector("body[data-ready='1']")
         shown = await page.evaluate(VISIBLE)
         await context.close()
