@@ -462,3 +462,23 @@ async def test_a_game_started_in_a_server_without_the_bot(database: str) -> None
             assert record is not None and (record.venue, record.guild_id) == ("direct", None)
             assert await bot.service.store.guild_settings(str(record.channel_id)) == {}
         assert_only_answers_there(server, general)
+
+
+async def test_where_a_server_keeps_external_apps_quiet_the_game_goes_on_by_dm(
+    database: str,
+) -> None:
+    """A server may turn off *Use External Apps*: Discord then shows an app it did not add to
+    the caller alone. The mover still sees the board and is told so; the others hear by DM."""
+    clock = FakeClock()
+    async with serving(clock=clock) as server:
+        server.install("alice")
+        general = server.add_foreign_guild(external_apps=False)
+        async with bot_running(server, database, clock):
+            play = await slash(
+                server, "play", {"opponent": "bob"}, user="alice", channel=general,
+                subcommand="ordo",
+            )  # fmt: skip
+            assert public_messages(server, general) == []
+            assert "Discord let only you see this here" in "\n".join(play.private_texts)
+            assert "bb:accept:1::" in custom_ids(dms_to(server, "bob")[-1].json)
+        assert_only_answers_there(server, general)

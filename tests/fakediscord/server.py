@@ -312,6 +312,12 @@ class _InteractionState:
         """Only the user installed the app here: Discord's limit of five follow-ups holds."""
         return set(self.payload.get("authorizing_integration_owners") or {}) == {p.USER_INSTALL}
 
+    def forced_ephemeral(self, external_apps_off: set[int]) -> bool:
+        """A server that turned off *Use External Apps* lets an app it did not add answer
+        only its caller: every message of such an interaction is ephemeral."""
+        guild = self.payload.get("guild_id")
+        return self.user_installed_only and guild is not None and int(guild) in external_apps_off
+
 
 @dataclass
 class _GatewaySession:
@@ -395,6 +401,7 @@ class FakeDiscord:
         """Channels the bot is not a member of: DMs between people, group DMs, the channels of
         a server it is not in. Discord refuses it every REST call there."""
         self.foreign_guilds: set[int] = set()
+        self.external_apps_off: set[int] = set()
         self.requests: list[Call] = []
         self.gateway_received: list[JSON] = []
         self.identify_count = 0
@@ -523,10 +530,14 @@ class FakeDiscord:
         channel = p.group_dm_json(self.new_id(), members[0], members)
         return self._unjoined(channel)
 
-    def add_foreign_guild(self) -> int:
+    def add_foreign_guild(self, *, external_apps: bool = True) -> int:
         """A server the bot was never added to ("Elsewhere", with a #general), whose members
-        may use the app they installed; the channel's id."""
+        may use the app they installed; the channel's id. Without ``external_apps`` its
+        managers turned off *Use External Apps*: Discord then shows every answer of such an
+        app to its caller alone."""
         self.foreign_guilds.add(FOREIGN_GUILD_ID)
+        if not external_apps:
+            self.external_apps_off.add(FOREIGN_GUILD_ID)
         channel = p.text_channel_json(FOREIGN_CHANNEL_ID, FOREIGN_GUILD_ID, "general", position=0)
         return self._unjoined(channel)
 
@@ -809,6 +820,8 @@ class FakeDiscord:
         extra_flags: int = 0,
     ) -> JSON:
         body = body or {}
+        if interaction is not None and interaction.forced_ephemeral(self.external_apps_off):
+            extra_flags |= p.MESSAGE_FLAG_EPHEMERAL
         message = p.message_json(
             message_id=self.new_id(),
             channel_id=channel_id,
