@@ -24,13 +24,13 @@ from typing import Any
 
 import pytest
 
-from bot.discord.app import BoardBot, create_bot
-from bot.settings import Settings
+from bot.discord.app import BoardBot
 from tests.bot.conftest import FakeClock
-from tests.fakediscord import FakeDiscord, running_client, serving
-from tests.fakediscord.fixtures import eventually
+from tests.fakediscord import FakeDiscord, serving
 from tests.fakediscord.server import Call, NotOffered
 
+from .test_bot_correspondence import bot_running as running_bot
+from .test_bot_correspondence import tick
 from .test_bot_fence import CARD, select, text_of
 from .test_bot_ordo import EPHEMERAL, custom_ids
 
@@ -48,29 +48,8 @@ PLAYERS = ("alice", "bob", "carol")
 async def bot_running(server: FakeDiscord, db: str, clock: FakeClock) -> AsyncIterator[BoardBot]:
     """The bot with global commands (a user install offers only those), rendering in-process,
     the scheduler run by hand (:func:`tick`) after its start-up run."""
-    settings = Settings(
-        discord_token=server.token,
-        database_path=db,
-        default_time="none",
-        tick_seconds=HOUR,
-        workers=0,
-    )
-    bot = create_bot(settings, clock=clock)
-    body = bot.scheduler.coro
-    runs: list[float] = []
-
-    async def counted(owner: BoardBot) -> None:
-        await body(owner)
-        runs.append(clock())
-
-    bot.scheduler.coro = counted
-    async with running_client(bot, server):
-        await eventually(lambda: bool(runs))
+    async with running_bot(server, db, clock, global_commands=True, workers=0) as bot:
         yield bot
-
-
-async def tick(bot: BoardBot) -> None:
-    await bot.scheduler.coro(bot)
 
 
 async def quiet(server: FakeDiscord, idle: float = 0.3) -> None:

@@ -3,20 +3,16 @@ the notices of DMs that could not be delivered — on every engine, through a re
 
 from __future__ import annotations
 
-import sqlite3
 from pathlib import Path
 from typing import Any
 
-import asyncpg
 import pytest
 
 from storage import VENUE_DIRECT, VENUE_SERVER, SqliteStore, Store
-from storage.migrations import MIGRATIONS as SQLITE_MIGRATIONS
-from storage.pg_migrations import MIGRATIONS as PG_MIGRATIONS
 from storage.postgres import PostgresStore
 from tests.pgserver import emptied, fresh_database
 
-from .conftest import MakeMatch
+from .conftest import MakeMatch, postgres_at_version, sqlite_at_version
 
 
 async def test_a_match_keeps_its_venue_and_old_ones_are_in_a_server(
@@ -80,19 +76,17 @@ async def test_venue_and_notices_outlive_a_reopen(
         assert [n.text for n in await store.notices("b")] == ["Your turn"]
 
 
+OLD_MATCH = (
+    "INSERT INTO matches (id, game, options, seed, status, created_by, created_at,"
+    " updated_at, version, meta) VALUES (1, 'ordo', '{}', 1, 'active', 'a', 1, 1, 1, '{}')"
+)
+
+
 async def test_upgrading_a_sqlite_file_puts_its_matches_in_a_server(tmp_path: Path) -> None:
     """Every match from before migration 9 was played in a server's thread: so they stay."""
     path = tmp_path / "bot.db"
-    with sqlite3.connect(path) as conn:
-        conn.execute("CREATE TABLE schema_version (version INTEGER PRIMARY KEY, applied_at REAL)")
-        for number in range(1, 9):
-            for statement in SQLITE_MIGRATIONS[number - 1]:
-                conn.execute(statement)
-            conn.execute("INSERT INTO schema_version VALUES (?, 0)", (number,))
-        conn.execute(
-            "INSERT INTO matches (id, game, options, seed, status, created_by, created_at,"
-            " updated_at, version, meta) VALUES (1, 'ordo', '{}', 1, 'active', 'a', 1, 1, 1, '{}')"
-        )
+    with sqlite_at_version(path, 8) as conn:
+        conn.execute(OLD_MATCH)
         conn.execute("INSERT INTO snapshots VALUES (1, 1, '{}')")
     async with SqliteStore(path) as store:
         assert (await store.get_match(1)).venue == VENUE_SERVER  # type: ignore[union-attr]
@@ -100,20 +94,9 @@ async def test_upgrading_a_sqlite_file_puts_its_matches_in_a_server(tmp_path: Pa
 
 async def test_upgrading_a_postgres_database_puts_its_matches_in_a_server(pg_server: Any) -> None:
     url = fresh_database(pg_server)
-    conn = await asyncpg.connect(url)
+    conn = await postgres_at_version(url, 8)
     try:
-        await conn.execute(
-            "CREATE TABLE schema_version (version INTEGER PRIMARY KEY,"
-            " applied_at DOUBLE PRECISION NOT NULL)"
-        )
-        for number in range(1, 9):
-            for statement in PG_MIGRATIONS[number - 1]:
-                await conn.execute(statement)
-            await conn.execute("INSERT INTO schema_version VALUES ($1, 0)", number)
-        await conn.execute(
-            "INSERT INTO matches (id, game, options, seed, status, created_by, created_at,"
-            " updated_at, version, meta) VALUES (1, 'ordo', '{}', 1, 'active', 'a', 1, 1, 1, '{}')"
-        )
+        await conn.execute(OLD_MATCH)
         await conn.execute("INSERT INTO snapshots VALUES (1, 1, '{}')")
     finally:
         await conn.close()
