@@ -9,14 +9,13 @@ is kept and shown at the player's next command.
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
 from dataclasses import replace
 
 import pytest
 
 from bot.service import Service, User
 from bot.service.replies import DirectMessage, Reply
-from storage import VENUE_DIRECT, VENUE_SERVER, MemoryStore
+from storage import VENUE_DIRECT, VENUE_SERVER
 
 from .conftest import FakeClock
 
@@ -35,11 +34,8 @@ ALICE_ABROAD = User(
 
 
 @pytest.fixture
-async def svc(clock: FakeClock) -> AsyncIterator[Service]:
-    store = MemoryStore()
-    await store.open()
-    yield Service(store, clock=clock, seed_source=lambda: 12345)
-    await store.close()
+def svc(service: Service) -> Service:
+    return service
 
 
 def dm_to(reply: Reply, user_id: str) -> list[DirectMessage]:

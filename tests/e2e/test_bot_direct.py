@@ -14,7 +14,6 @@ is the bot's, so days pass for the tokens too.
 
 from __future__ import annotations
 
-import asyncio
 import re
 import types
 from collections.abc import AsyncIterator
@@ -32,6 +31,7 @@ from tests.fakediscord.server import Call, NotOffered
 from .test_bot_correspondence import bot_running as running_bot
 from .test_bot_correspondence import tick
 from .test_bot_fence import CARD, select, text_of
+from .test_bot_fence import quiet as settle
 from .test_bot_ordo import EPHEMERAL, custom_ids
 
 pytestmark = pytest.mark.e2e
@@ -52,12 +52,10 @@ async def bot_running(server: FakeDiscord, db: str, clock: FakeClock) -> AsyncIt
         yield bot
 
 
-async def quiet(server: FakeDiscord, idle: float = 0.3) -> None:
-    """Until the bot stops talking to Discord (DMs go out after the answer)."""
-    seen = -1
-    while seen != server.mark():
-        seen = server.mark()
-        await asyncio.sleep(idle)
+async def quiet(server: FakeDiscord) -> None:
+    """Until the bot stops talking to Discord: DMs go out after the answer, and a board is
+    drawn in-process between calls."""
+    await settle(server, idle=0.3)
 
 
 @dataclass
