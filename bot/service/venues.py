@@ -72,8 +72,9 @@ def routed(reply: Reply, record: MatchRecord, *, answered_by: str | None) -> Rep
         () if answered_by else tuple(u for u in dict.fromkeys(record.seats) if not is_computer(u))
     )
     topic = f"board:{record.id}" if post.image else ""
+    line = "" if post.ping in post.text else post.ping  # a reminder's ping is its whole text
     dms = tuple(
-        DirectMessage(uid, post.ping, post=quiet, topic=topic)
+        DirectMessage(uid, line, post=quiet, topic=topic)
         for uid in dict.fromkeys(audience)
         if uid != answered_by
     )
