@@ -528,6 +528,11 @@ class Store(ABC):
         """The user's kept notices, oldest first (one indexed query; ``[]`` for most)."""
 
     @abstractmethod
+    async def users_with_notices(self) -> set[str]:
+        """Everyone who has a notice kept: one query, so a command needs no look of its own
+        for the many who have none."""
+
+    @abstractmethod
     async def drop_notices(self, user_id: str, through: int) -> None:
         """Forget the user's notices with ``id <= through`` (those just shown); a notice kept
         meanwhile has a larger id and stays."""

@@ -408,9 +408,12 @@ class MemoryStore(Store):
             (n for n in self._notices.values() if n.user_id == user_id), key=lambda n: n.id
         )
 
+    async def users_with_notices(self) -> set[str]:
+        return {n.user_id for n in self._notices.values()}
+
     async def drop_notices(self, user_id: str, through: int) -> None:
-        for notice in await self.notices(user_id):
-            if notice.id <= through:
+        for notice in list(self._notices.values()):
+            if notice.user_id == user_id and notice.id <= through:
                 del self._notices[notice.id]
 
     # -- match reviews ---------------------------------------------------------------------

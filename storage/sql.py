@@ -563,6 +563,11 @@ class SqlStore(Store):
             )
         return [notice_of(row) for row in rows]
 
+    async def users_with_notices(self) -> set[str]:
+        async with self._reading() as conn:
+            rows = await conn.fetch("SELECT DISTINCT user_id FROM notices")
+        return {row["user_id"] for row in rows}
+
     async def drop_notices(self, user_id: str, through: int) -> None:
         async with self._writing() as conn:
             await conn.execute(

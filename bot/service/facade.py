@@ -219,7 +219,7 @@ class Service:
         self.notify = placed(self.correspondence.notify)
         self.on_startup = self.correspondence.on_startup
         self.lead_ticks = self.correspondence.lead_ticks
-        self.tick = placed_all(self.correspondence.tick)
+        self.tick = placed_all(self.notices.refreshing(self.correspondence.tick))
         self.vacation = placed(self.correspondence.vacation)
         self.waiting = placed(self.correspondence.waiting)
         self.rating = placed(self.correspondence.rating)

@@ -9,6 +9,11 @@ command, a button press included — brings it, privately, once.
 Why in the service: the store write and the sentence are the service's; the front end only
 knows that a DM failed. Why shown by a wrapper of every command (:meth:`Notices.showing`)
 rather than by each use case: "at the player's next command" is a rule of every command.
+
+Most players never have a notice, so a command must not pay a database round trip to learn
+that: the collaborator knows who has one (read once, then kept as notices are kept and
+shown), and the scheduler's tick reads it again (:meth:`Notices.refreshing`), so a notice
+kept by another process — the web board's, posting a move — is shown within a tick.
 """
 
 from __future__ import annotations
@@ -16,7 +21,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 from collections.abc import Awaitable, Callable
-from typing import ParamSpec
+from typing import ParamSpec, TypeVar
 
 from bot.service.base import User, ago
 from bot.service.replies import DirectMessage, Reply
@@ -24,6 +29,7 @@ from bot.words import words
 from storage.base import Store
 
 P = ParamSpec("P")
+R = TypeVar("R")
 
 SHOWN_AT_ONCE = 1900
 """Characters of kept messages one answer shows (Discord's message holds 2,000); the rest
@@ -36,6 +42,8 @@ class Notices:
     def __init__(self, store: Store, clock: Callable[[], float]) -> None:
         self.store = store
         self.clock = clock
+        self._waiting: set[str] | None = None
+        """Who has a notice kept, as last read or since changed here (None: not read yet)."""
 
     async def keep(self, dm: DirectMessage, match_id: int | None = None) -> None:
         """Keep a DM the front end could not deliver, as text, for its player's next
@@ -43,12 +51,24 @@ class Notices:
         await self.store.add_notice(
             dm.user_id, dm.summary(), self.clock(), topic=dm.topic, match_id=match_id
         )
+        if self._waiting is not None:
+            self._waiting.add(dm.user_id)
+
+    async def refresh(self) -> None:
+        """Read again who has a notice kept (another process may have kept one)."""
+        self._waiting = await self.store.users_with_notices()
 
     async def shown(self, user: User) -> tuple[str, ...]:
         """The messages kept for ``user`` as one private answer (oldest first, each with
         how long ago), forgotten once taken; what does not fit waits for the next command."""
+        if self._waiting is None:
+            await self.refresh()
+        assert self._waiting is not None
+        if user.id not in self._waiting:
+            return ()
         pending = await self.store.notices(user.id)
         if not pending:
+            self._waiting.discard(user.id)
             return ()
         say = words(user.locale)
         now = self.clock()
@@ -64,6 +84,8 @@ class Notices:
             last, taken = notice.id, taken + 1
         if taken < len(pending):
             lines.append(say("notices.more", n=len(pending) - taken))
+        else:
+            self._waiting.discard(user.id)
         await self.store.drop_notices(user.id, last)
         return ("\n".join(lines),)
 
@@ -80,3 +102,13 @@ class Notices:
             return dataclasses.replace(reply, notices=(*reply.notices, *kept)) if kept else reply
 
         return with_notices
+
+    def refreshing(self, tick: Callable[P, Awaitable[R]]) -> Callable[P, Awaitable[R]]:
+        """``tick`` (the scheduler's) that first reads again who has a notice kept."""
+
+        @functools.wraps(tick)
+        async def refreshed(*args: P.args, **kwargs: P.kwargs) -> R:
+            await self.refresh()
+            return await tick(*args, **kwargs)
+
+        return refreshed

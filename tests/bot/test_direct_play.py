@@ -15,7 +15,7 @@ import pytest
 
 from bot.service import Service, User
 from bot.service.replies import DirectMessage, Reply
-from storage import VENUE_DIRECT, VENUE_SERVER
+from storage import VENUE_DIRECT, VENUE_SERVER, Notice
 
 from .conftest import FakeClock
 
@@ -233,3 +233,37 @@ async def test_a_newer_board_replaces_a_stale_one_and_many_notices_wait_their_tu
     second = (await svc.games(BOB)).notices[0]
     assert "news 29" in second and "news 00" not in second
     assert (await svc.games(BOB)).notices == ()
+
+
+async def test_a_command_costs_no_look_for_notices_nobody_has(
+    svc: Service, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Most players never have a notice: their commands read nothing more for them."""
+    looks: list[str] = []
+    read = svc.store.notices
+
+    async def counted(user_id: str) -> list[Notice]:
+        looks.append(user_id)
+        return await read(user_id)
+
+    monkeypatch.setattr(svc.store, "notices", counted)
+    await direct_ordo(svc)
+    await svc.games(BOB)
+    assert looks == []
+    await svc.undelivered(DirectMessage("bob", "Your turn"), 1)
+    assert (await svc.games(BOB)).notices and looks == ["bob"]
+    await svc.games(BOB)
+    assert looks == ["bob"]  # all shown: no look again
+
+
+async def test_a_notice_another_process_kept_comes_within_a_tick(
+    svc: Service, clock: FakeClock
+) -> None:
+    """The web board's own process posts a move and keeps a DM it could not deliver; the
+    bot's process learns of it at its next tick and shows it with the player's command."""
+    await svc.games(BOB)
+    web = Service(svc.store, clock=clock)
+    await web.undelivered(DirectMessage("bob", "alice played a3-a4", topic="board:1"), 1)
+    await svc.tick()
+    [notice] = (await svc.games(BOB)).notices
+    assert "alice played a3-a4" in notice

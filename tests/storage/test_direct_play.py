@@ -48,6 +48,7 @@ async def test_notices_are_kept_in_order_replaced_by_topic_and_dropped_once_show
     await store.drop_notices("bob", newer.id)  # one kept after the shown ones stays
     assert await store.notices("bob") == [later]
     assert [n.text for n in await store.notices("carol")] == ["Hand: R1"]
+    assert await store.users_with_notices() == {"bob", "carol"}
     with pytest.raises(ValueError):
         await store.add_notice("bob", "x", float("nan"))
 

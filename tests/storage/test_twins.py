@@ -195,6 +195,7 @@ async def _run(store: Store, script: list[tuple[Any, ...]]) -> list[Any]:
     for thread in ["t1", "t2"]:
         answers.append(await store.find_by_thread(thread))
     answers.append(await store.users_with_settings())
+    answers.append(await store.users_with_notices())
     for key in ["", "ann", "bob", "g1"]:
         answers.append((await store.user_settings(key), await store.guild_settings(key)))
     for guild in ["", "g1", "g9"]:
