@@ -218,8 +218,10 @@ class Service:
         self.server_settings = in_servers(self.servers.server_settings)
         self.notify = placed(self.correspondence.notify)
         self.on_startup = self.correspondence.on_startup
-        self.lead_ticks = self.correspondence.lead_ticks
-        self.tick = placed_all(self.notices.refreshing(self.correspondence.tick))
+        # every bot process asks before each tick, the leader or not: the moment to read again
+        # who has a kept DM (another process may have kept it)
+        self.lead_ticks = self.notices.refreshing(self.correspondence.lead_ticks)
+        self.tick = placed_all(self.correspondence.tick)
         self.vacation = placed(self.correspondence.vacation)
         self.waiting = placed(self.correspondence.waiting)
         self.rating = placed(self.correspondence.rating)

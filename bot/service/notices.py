@@ -12,8 +12,9 @@ rather than by each use case: "at the player's next command" is a rule of every 
 
 Most players never have a notice, so a command must not pay a database round trip to learn
 that: the collaborator knows who has one (read once, then kept as notices are kept and
-shown), and the scheduler's tick reads it again (:meth:`Notices.refreshing`), so a notice
-kept by another process — the web board's, posting a move — is shown within a tick.
+shown), and every bot process reads it again before each scheduler tick, leading or not
+(:meth:`Notices.refreshing`), so a notice kept by another process — the web board's,
+posting a move, or another shard's — is shown within a tick.
 """
 
 from __future__ import annotations
@@ -104,7 +105,8 @@ class Notices:
         return with_notices
 
     def refreshing(self, tick: Callable[P, Awaitable[R]]) -> Callable[P, Awaitable[R]]:
-        """``tick`` (the scheduler's) that first reads again who has a notice kept."""
+        """``tick`` (the scheduler's, or its leadership question) that first reads again who
+        has a notice kept."""
 
         @functools.wraps(tick)
         async def refreshed(*args: P.args, **kwargs: P.kwargs) -> R:
