@@ -267,3 +267,13 @@ async def test_a_notice_another_process_kept_comes_within_a_tick(
     await svc.lead_ticks()  # what every bot process asks before each tick
     [notice] = (await svc.games(BOB)).notices
     assert "alice played a3-a4" in notice
+
+
+async def test_a_command_in_a_dm_acts_on_the_match_started_there(svc: Service) -> None:
+    first = await direct_ordo(svc)
+    with_carol = await svc.play(ALICE, "ordo", opponent=CAROL, color="first", channel_id="dm2")
+    await svc.accept(CAROL, match_id=with_carol.match_id)
+    moved = await svc.move(ALICE, "a3-a4", where="dm2")
+    assert moved.ok and moved.match_id == with_carol.match_id
+    refused = await svc.move(ALICE, "a3-a4", where="dm9")  # neither was started there
+    assert not refused.ok and f"#{first}" in refused.text
