@@ -52,7 +52,7 @@ Design points:
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, Final, Literal
@@ -364,6 +364,22 @@ class Store(ABC):
 
     @abstractmethod
     async def get_match(self, match_id: int) -> MatchRecord | None: ...
+
+    @abstractmethod
+    async def match_versions(
+        self, match_ids: Sequence[int], mark: str
+    ) -> dict[int, tuple[int, int | None]]:
+        """Each match's version and the integer its ``meta`` holds under ``mark`` (None
+        without one), in one statement for a whole list (the web board's live pages ask for
+        every watched match at once); matches that do not exist are left out."""
+
+    async def watch_matches(
+        self, changed: Callable[[int], None]
+    ) -> Callable[[], Awaitable[None]] | None:
+        """Call ``changed(match_id)`` whenever any process commits a change to a match, where
+        the engine pushes such news (PostgreSQL: LISTEN/NOTIFY); returns what stops it, or
+        None where it cannot (then ask :meth:`match_versions` now and then)."""
+        return None
 
     @abstractmethod
     async def list_matches(

@@ -216,6 +216,17 @@ class MemoryStore(Store):
         stored = self._matches.get(match_id)
         return None if stored is None else _record(stored)
 
+    async def match_versions(
+        self, match_ids: Sequence[int], mark: str
+    ) -> dict[int, tuple[int, int | None]]:
+        found: dict[int, tuple[int, int | None]] = {}
+        for match_id in match_ids:
+            stored = self._matches.get(match_id)
+            if stored is not None:
+                value = from_json(stored.meta).get(mark)
+                found[match_id] = (stored.version, None if value is None else int(value))
+        return found
+
     async def list_matches(
         self, *, user_id: str | None = None, statuses: Sequence[str] | None = None
     ) -> list[MatchRecord]:

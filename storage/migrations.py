@@ -242,8 +242,13 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         "CREATE INDEX reviews_pending ON reviews (requested_at) WHERE status = 'pending'",
     ),
     # -- end of match reviews --
+    # -- news of changes --
+    # 9: PostgreSQL announces each change of a match (a trigger); a SQLite file is only ever
+    # shared by the processes of one machine, whose web board asks instead: nothing to do.
+    (),
+    # -- end of news of changes --
     # -- direct play --
-    # 9: play where the bot cannot post (DMs, group DMs, servers without the bot). A match's
+    # 10: play where the bot cannot post (DMs, group DMs, servers without the bot). A match's
     # ``venue`` says how its news travels (every match before this one was in a server), and
     # ``notices`` keeps each DM that could not be delivered until its player is next seen:
     # one row per message, a ``topic`` of its own replacing the older of the same topic. Ids

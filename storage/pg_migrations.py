@@ -14,6 +14,9 @@ import asyncpg
 
 from storage.migrations import SchemaTooNew
 
+MATCH_CHANNEL = "boardbot_match"
+"""The channel a match's changes are announced on (migration 9)."""
+
 MIGRATIONS: tuple[tuple[str, ...], ...] = (
     # 1: the initial schema.
     (
@@ -217,8 +220,28 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         "CREATE INDEX reviews_pending ON reviews (requested_at) WHERE status = 'pending'",
     ),
     # -- end of match reviews --
+    # -- news of changes --
+    # 9: every change of a match's version is announced on ``MATCH_CHANNEL`` (the match id),
+    # delivered when its transaction commits, whichever process wrote it: web processes
+    # LISTEN instead of polling (``PostgresStore.watch_matches``). SQLite has nothing to say.
+    (
+        f"""
+        CREATE FUNCTION boardbot_match_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+            PERFORM pg_notify('{MATCH_CHANNEL}', NEW.id::text);
+            RETURN NULL;
+        END
+        $$
+        """,
+        """
+        CREATE TRIGGER match_changed AFTER UPDATE OF version ON matches
+        FOR EACH ROW WHEN (OLD.version IS DISTINCT FROM NEW.version)
+        EXECUTE FUNCTION boardbot_match_changed()
+        """,
+    ),
+    # -- end of news of changes --
     # -- direct play --
-    # 9: a match's venue and the notices of undelivered DMs; see ``storage/migrations.py``.
+    # 10: a match's venue and the notices of undelivered DMs; see ``storage/migrations.py``.
     (
         "ALTER TABLE matches ADD COLUMN venue TEXT NOT NULL DEFAULT 'server'"
         " CHECK (venue IN ('server', 'direct'))",

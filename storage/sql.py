@@ -111,6 +111,8 @@ class Dialect:
     """Name an index outright where the planner, lacking statistics, would choose worse."""
     batch: int = 500
     """Values one ``IN`` list carries, well under SQLite's bound-parameter limit."""
+    meta_number: str = "CAST(json_extract(meta, '$.' || ?) AS INTEGER)"
+    """A number in a match's ``meta`` under a key given as a parameter."""
     serialize_uses: str = ""
     """A statement (parameters: user id, kind) that makes one user's count-and-write of a
     kind of use wait for another's in the same transaction; empty where the write
@@ -259,6 +261,26 @@ class SqlStore(Store):
         return rows
 
     # -- matches ---------------------------------------------------------------------------
+    async def match_versions(
+        self, match_ids: Sequence[int], mark: str
+    ) -> dict[int, tuple[int, int | None]]:
+        """See :meth:`Store.match_versions`: the primary key and one field of the row."""
+        found: dict[int, tuple[int, int | None]] = {}
+        async with self._reading() as conn:
+            for chunk in self.dialect.batches(list(dict.fromkeys(match_ids))):
+                where, values = self.dialect.one_of("id", chunk, "bigint")
+                rows = await conn.fetch(
+                    f"SELECT id, version, {self.dialect.meta_number} AS mark FROM matches"
+                    f" WHERE {where}",
+                    mark, *values,
+                )  # fmt: skip
+                for row in rows:
+                    mark_value = row["mark"]
+                    found[int(row["id"])] = (
+                        int(row["version"]), None if mark_value is None else int(mark_value)
+                    )
+        return found
+
     async def create_match(
         self,
         *,

@@ -188,6 +188,8 @@ class Console:
     def show(self, user: str, reply: Reply) -> None:
         if reply.text:
             self._lines(f"[only {user}] " if reply.ephemeral else "", reply.text)
+        for link in reply.links:  # a web board link is its owner's alone, as in Discord
+            self.write(f"[only {user}] {link.label}: {link.url}")
         if reply.image:
             prefix = f"[only {user}] " if reply.ephemeral else ""
             self.write(f"{prefix}[image] {self._save(reply.image, reply.match_id)}")
@@ -216,6 +218,8 @@ class Console:
     def _dms(self, reply: Reply) -> None:
         for dm in reply.dms:
             self._lines(f"[dm {dm.user_id}] ", dm.text if dm.post is None else dm.summary())
+            for link in dm.links:
+                self.write(f"[dm {dm.user_id}] {link.label}: {link.url}")
             if dm.image:
                 self.write(f"[dm {dm.user_id}] [image] {self._save(dm.image, reply.match_id)}")
             if dm.post is not None and dm.post.image:
@@ -244,6 +248,10 @@ class Console:
             return
         reply = await self.dispatch(cmd)
         self.show(cmd.user, reply)
+        if cmd.command == "board" and reply.ok and self.service.pages.enabled:
+            # With the web board on, /board adds the caller's own link (Discord does too).
+            user = self.user(cmd.user, manages_server=cmd.user in self.admins)
+            self.show(cmd.user, await self.service.web_link(user, match_id=reply.match_id))
         if reply.ok and reply.match_id is not None:
             # The computer answers at once when it is to move (Discord: in the background).
             for answer in await self.service.computer_turns(reply.match_id):
@@ -549,6 +557,7 @@ async def run(
             vacation_days=settings.vacation_days,
             computer_seconds=settings.computer_seconds,
             review_seconds=settings.review_seconds,
+            web=settings.board_links(clock),
         )
         await service.on_startup()
         console = Console(
@@ -584,8 +593,9 @@ def main(argv: list[str] | None = None) -> None:
     )
     parser.add_argument(
         "--db",
-        default="./data/console.sqlite3",
-        help="where the matches are kept: a SQLite file (default %(default)s), or a database "
+        default=None,
+        help="where the matches are kept: a SQLite file (default: DATABASE_URL, as the bot and "
+        "python -m bot.web use, else ./data/bot.sqlite3), or a database "
         "URL as DATABASE_URL takes it, e.g. postgresql://user@localhost/boardbot (its "
         "password apart, in DATABASE_PASSWORD), or memory",
     )
@@ -605,6 +615,8 @@ def main(argv: list[str] | None = None) -> None:
         help="the language the console's users speak (replies, refusals, help)",
     )
     args = parser.parse_args(argv)
+    if args.db is None:
+        args.db = Settings().database_url
     try:
         read_database_setting(args.db)
     except ValueError as exc:

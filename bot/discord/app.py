@@ -161,10 +161,8 @@ class BoardBot(commands.Bot):
 
     async def publish_reply(self, reply: Reply) -> None:
         """Deliver what a change made outside Discord posts (a move on the web board): the
-        thread post, pings and DMs, then the computer's answer if it is to move."""
+        thread post, pings and DMs. (The web board queues the computer's answer itself.)"""
         await self.delivery.publish(reply)
-        if reply.ok and (where := reply.match_place) is not None and where.computer_in_play:
-            self.computer_turns_soon(where.match_id)
 
     @tasks.loop(seconds=60)
     async def scheduler(self) -> None:

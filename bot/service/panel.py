@@ -271,6 +271,7 @@ class Panel:
         shown = await self.guide.show(actor, loaded, path, confirmed=confirmed, note=note)
         if isinstance(shown, Reply):
             return shown
+        played = rules.format(state, shown.action)
         return await self.moves.move(
-            actor, rules.format(state, shown.action), match_id=record.id, version=record.version
+            actor, played, match_id=record.id, version=public_version(record)
         )

@@ -27,7 +27,7 @@ from bot.service.boards import guided
 from bot.service.clocks import ClockKeeper
 from bot.service.replies import Link, Reply
 from bot.service.servers import SPECTATORS_KEY
-from bot.service.transition import public_version
+from bot.service.transition import BOARD_VERSION, public_version
 from bot.service.weblinks import BoardLinks, own_seat
 from bot.words import words
 from games.core import Outcome, Rules
@@ -151,6 +151,19 @@ class BoardPages:
         it tells nobody about another player's conditional moves); None once it is gone."""
         record = await self.store.get_match(match_id)
         return None if record is None else public_version(record)
+
+    async def versions(self, match_ids: Sequence[int]) -> dict[int, int]:
+        """:meth:`version` of many matches in one read (every match a web process's live
+        pages watch); a match that is gone is left out."""
+        found = await self.store.match_versions(match_ids, BOARD_VERSION)
+        return {m: version if board is None else board for m, (version, board) in found.items()}
+
+    async def changes(
+        self, changed: Callable[[int], None]
+    ) -> Callable[[], Awaitable[None]] | None:
+        """Hear of every committed change to any match, where the store can tell (then
+        :meth:`versions` need only be asked about those); None where it cannot."""
+        return await self.store.watch_matches(changed)
 
     # -- the page -----------------------------------------------------------------------------
     @guarded

@@ -34,13 +34,13 @@ def _json_for_html(data: Any) -> str:
     return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
 
-def board_page(
-    page: dict[str, Any], say: Words, token: str | None, static: str, modules: list[str]
-) -> str:
-    """The board page's HTML. ``static`` is the (relative) folder of the scripts, ``modules``
-    the scripts this game's page needs, preloaded so the first view needs one round trip."""
-    title = say("web.page_title", game=page["title"], match=page["match"])
-    boot = {"page": page, "words": page_words(say), "token": token or ""}
+def board_page(say: Words, static: str, modules: list[str]) -> str:
+    """The board page's HTML: the same shell for every match and every visitor, since the
+    server cannot know who opens it (the link's token stays in the address's fragment); the
+    page asks for what it may show with its credential (``static/link.js``). ``static`` is
+    the (relative) folder of the scripts, ``modules`` those every page loads, preloaded."""
+    title = say("web.http.opening")
+    boot = {"words": page_words(say)}
     preload = "\n".join(
         f'<link rel="modulepreload" href="{static}/{escape(name)}">' for name in modules
     )
@@ -56,7 +56,7 @@ def board_page(
 <script type="module" src="{static}/app.js"></script>
 </head>
 <body>
-<main id="app" data-game="{escape(page["game"])}">
+<main id="app">
 <header>
 <h1 id="title">{escape(title)}</h1>
 <ul id="players"></ul>
@@ -107,8 +107,9 @@ def board_page(
 """
 
 
-def refused_page(text: str, say: Words) -> str:
-    """A plain page that says why there is no board, and nothing else."""
+def plain_page(text: str, say: Words) -> str:
+    """A plain page that says why there is no board (an error, a refusal), and nothing
+    else: no script, nothing from the request."""
     title = say("web.refused_title")
     return f"""<!doctype html>
 <html lang="{escape(say.language)}">

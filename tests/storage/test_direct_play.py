@@ -84,9 +84,9 @@ OLD_MATCH = (
 
 
 async def test_upgrading_a_sqlite_file_puts_its_matches_in_a_server(tmp_path: Path) -> None:
-    """Every match from before migration 9 was played in a server's thread: so they stay."""
+    """Every match from before migration 10 was played in a server's thread: so they stay."""
     path = tmp_path / "bot.db"
-    with sqlite_at_version(path, 8) as conn:
+    with sqlite_at_version(path, 9) as conn:
         conn.execute(OLD_MATCH)
         conn.execute("INSERT INTO snapshots VALUES (1, 1, '{}')")
     async with SqliteStore(path) as store:
@@ -95,7 +95,7 @@ async def test_upgrading_a_sqlite_file_puts_its_matches_in_a_server(tmp_path: Pa
 
 async def test_upgrading_a_postgres_database_puts_its_matches_in_a_server(pg_server: Any) -> None:
     url = fresh_database(pg_server)
-    conn = await postgres_at_version(url, 8)
+    conn = await postgres_at_version(url, 9)
     try:
         await conn.execute(OLD_MATCH)
         await conn.execute("INSERT INTO snapshots VALUES (1, 1, '{}')")

@@ -5,12 +5,11 @@
 import { candidates, look, walk } from './chooser.js';
 import { say } from './svg.js';
 import { zoomable } from './zoom.js';
+import { api, follow, opened } from './link.js';
 
-const boot = JSON.parse(document.getElementById('boot').textContent);
+const boot = await opened(); // what this visitor may see, asked with the link (link.js)
 const W = boot.words;
 const t = (key, params) => say(W, key, params);
-const query = boot.token ? `?t=${encodeURIComponent(boot.token)}` : '';
-const base = location.pathname.replace(/\/+$/, '');
 const $ = (id) => document.getElementById(id);
 const game = await import(`./games/${boot.page.game}.js`);
 
@@ -215,7 +214,7 @@ function render() {
 }
 
 async function refresh() {
-  const answer = await fetch(`${base}/state${query}`, { cache: 'no-store' });
+  const answer = await api('/state');
   const body = await answer.json().catch(() => ({}));
   if (!answer.ok) {
     announce(body.error || '');
@@ -240,7 +239,7 @@ async function send(notation) {
   announce(t('sending'));
   let body = {};
   try {
-    const answer = await fetch(`${base}/move${query}`, {
+    const answer = await api('/move', {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ move: notation, version: page.version }),
@@ -264,7 +263,7 @@ async function show(ply) {
     const key = `${page.version}:${ply}`;
     let found = positions.get(key);
     if (!found) {
-      const answer = await fetch(`${base}/at/${Math.max(0, ply)}${query}`);
+      const answer = await api(`/at/${Math.max(0, ply)}`);
       if (!answer.ok) return;
       found = await answer.json();
       positions.set(key, found);
@@ -276,12 +275,10 @@ async function show(ply) {
 }
 
 function listen() {
-  const source = new EventSource(`${base}/events${query}`);
-  source.addEventListener('version', (event) => {
+  follow('/events', (version) => {
     $('conn').textContent = '';
-    if (Number(event.data) !== page.version) refresh();
-  });
-  source.addEventListener('error', () => {
+    if (version !== page.version) refresh();
+  }, () => {
     $('conn').textContent = t('reconnecting');
   });
 }
