@@ -96,7 +96,7 @@ class Service:
         self.limits = limits or Limits(store, clock)
         """Per-user limits of each server, checked where the work they bound is created."""
         self.notifier = Notifier(store, self.clocks, link)
-        self.reader = MatchReader(store, clock, self.transitions, link)
+        self.reader = MatchReader(store, clock, self.transitions, link, web)
         self.hands = Hands(self.reader, self.notifier, self.workers)
         self.boards = Boards(self.reader, self.clocks, self.notifier, self.workers, self.hands, web)
         self.servers = Servers(store, clock, default_time)

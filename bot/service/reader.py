@@ -23,6 +23,7 @@ from bot.service.markdown import escape
 from bot.service.replies import MatchPlace, Reply, is_computer
 from bot.service.transition import Transitions, public_version
 from bot.service.venues import DIRECT, routed
+from bot.service.weblinks import BoardLinks, with_links
 from bot.words import Words, words
 from games.core import Rules
 from storage.base import ACTIVE, CHALLENGE, FINISHED, ActionRecord, MatchRecord, Store
@@ -64,11 +65,15 @@ class MatchReader:
         clock: Callable[[], float],
         transitions: Transitions,
         link: LinkFn | None = None,
+        board_links: BoardLinks | None = None,
     ) -> None:
         self.store = store
         self.clock = clock
         self.transitions = transitions
         self.link = link
+        self.board_links = board_links
+        """The web board's link signer (None: no web board): a direct match's DMs carry each
+        player's own link, as a server's turn DMs do."""
 
     async def touch(self, *users: User) -> None:
         now = self.clock()
@@ -253,9 +258,12 @@ class MatchReader:
         record = await self.store.get_match(reply.match_id)
         if record is None:
             return reply
+        delivered = routed(reply, record, answered_by=answered_by)
+        if delivered.dms is not reply.dms:  # the board went by DM: with the player's own link
+            linked = await with_links(self.board_links, self.store, record, delivered.dms)
+            delivered = dataclasses.replace(delivered, dms=linked)
         return dataclasses.replace(
-            routed(reply, record, answered_by=answered_by),
-            match_place=await self.place_of(record, new=reply.created),
+            delivered, match_place=await self.place_of(record, new=reply.created)
         )
 
     def placing(

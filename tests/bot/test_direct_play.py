@@ -15,7 +15,8 @@ import pytest
 
 from bot.service import Service, User
 from bot.service.replies import DirectMessage, Reply
-from storage import VENUE_DIRECT, VENUE_SERVER, Notice
+from bot.service.weblinks import BoardLinks
+from storage import VENUE_DIRECT, VENUE_SERVER, MemoryStore, Notice
 
 from .conftest import FakeClock
 
@@ -277,3 +278,21 @@ async def test_a_command_in_a_dm_acts_on_the_match_started_there(svc: Service) -
     assert moved.ok and moved.match_id == with_carol.match_id
     refused = await svc.move(ALICE, "a3-a4", where="dm9")  # neither was started there
     assert not refused.ok and f"#{first}" in refused.text
+
+
+async def test_with_the_web_board_on_a_turn_dm_carries_the_players_own_link(
+    clock: FakeClock,
+) -> None:
+    """In a server the turn DM carries the player's link; in a direct match the board DM,
+    which is the turn's news, carries it the same way — the web link goes by DM."""
+    store = MemoryStore()
+    await store.open()
+    links = BoardLinks("https://board.example.org/", "s" * 32, clock)
+    svc = Service(store, clock=clock, seed_source=lambda: 12345, web=links)
+    match_id = await direct_ordo(svc)
+    moved = await svc.move(ALICE, "a3-a4", match_id=match_id)
+    [dm] = dm_to(moved, "bob")
+    [link] = dm.links
+    assert link.url.startswith(f"https://board.example.org/m/{match_id}")
+    assert moved.post is not None and moved.post.buttons[-1].action == "web_link"  # no link
+    await store.close()
