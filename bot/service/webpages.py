@@ -22,6 +22,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from typing import Any, Protocol
 
 import games
+from bot.service import timecontrol as tc
 from bot.service.base import DROP, Refusal, User, guarded, parse_id, plural_names, shown_id
 from bot.service.boards import guided
 from bot.service.clocks import ClockKeeper
@@ -195,16 +196,15 @@ class BoardPages:
         to_move = rules.to_move(state) if active else []
         outcome = Outcome.from_dict(record.result) if record.result else None
         dropped = set(record.meta.get("dropped", []))
-        directory = await self.clocks.directory([record]) if active else None
+        clocks = await self._clocks(record)
         players = []
         for s, name in enumerate(names):
-            left = await self.clocks.time_left(record, s, directory, locale) if active else ""
             players.append(
                 {
                     "name": name,
                     "side": rules.seat_name(state, s),
                     "to_move": s in to_move,
-                    "clock": left,
+                    "clock": clocks[s] if clocks else None,
                     "left": s in dropped,
                     "won": bool(outcome and s in outcome.winners),
                 }
@@ -237,6 +237,29 @@ class BoardPages:
             "moves": moves,
             "guided": guided(rules),
         }
+
+    async def _clocks(self, record: MatchRecord) -> list[dict[str, Any]] | None:
+        """Every seat's clock as the page counts it down: seconds left now (a waiting seat's
+        bank stands still), whether it runs, when it reaches zero, whether a vacation holds
+        it. None for a match without clocks (or one that is over)."""
+        clocks = self.clocks.of(record)
+        if clocks is None or clocks.control.kind == "none":
+            return None
+        vacations = await self.clocks.vacations(record)
+        now = self.clocks.clock()
+        shown = []
+        for seat, bank in enumerate(clocks.banks):
+            running = seat in clocks.running
+            left = tc.remaining(clocks, seat, now, vacations) if running else bank
+            shown.append(
+                {
+                    "left": max(0.0, left if left is not None else bank),
+                    "running": running,
+                    "deadline": tc.deadline(clocks, seat, vacations) if running else None,
+                    "paused": any(a <= now < b for a, b in vacations.get(seat, ())),
+                }
+            )
+        return shown
 
     @staticmethod
     def _label(rules: Rules[Any, Any], state: Any, seat: int, name: str) -> str:
