@@ -222,15 +222,19 @@ class Console:
                 for line in lines:
                     self.write(f"[only {user}]   {line}")
                 self.write(f"[only {user}] )")
+        for notice in reply.notices:
+            self._lines(f"[only {user}] ", notice)
         self._dms(reply)
 
     def _dms(self, reply: Reply) -> None:
         for dm in reply.dms:
-            self._lines(f"[dm {dm.user_id}] ", dm.text)
+            self._lines(f"[dm {dm.user_id}] ", dm.text if dm.post is None else dm.summary())
             for link in dm.links:
                 self.write(f"[dm {dm.user_id}] {link.label}: {link.url}")
             if dm.image:
                 self.write(f"[dm {dm.user_id}] [image] {self._save(dm.image, reply.match_id)}")
+            if dm.post is not None and dm.post.image:
+                self.write(f"[dm {dm.user_id}] [image] {self._save(dm.post.image, reply.match_id)}")
 
     def publish(self, reply: Reply) -> None:
         """Print what nobody asked for (a computer's move, a tournament's news, reminders) as

@@ -71,6 +71,9 @@ class User:
     ``guild_locale``: Discord's preferred locale of that server (community servers set it;
     the default of the others is English), the language of shared posts unless the server
     chose one (:mod:`bot.service.languages`).
+    ``bot_here``: the bot is a member of the server the command came from, so it may post
+    there on its own. False in a DM, a group DM and a server where only a player installed
+    the app: there it may only answer the command (:mod:`bot.service.venues`).
     """
 
     id: str
@@ -80,6 +83,7 @@ class User:
     guild_id: str | None = None
     guild_locale: str | None = None
     can_view: Callable[[str], bool] | None = field(default=None, compare=False, repr=False)
+    bot_here: bool = True
 
 
 def manages(actor: User, guild_id: str | None) -> bool:

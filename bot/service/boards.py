@@ -24,6 +24,7 @@ from bot.service.notifier import Notifier
 from bot.service.reader import MatchReader
 from bot.service.replies import Button, DirectMessage, Post, Reply
 from bot.service.timecontrol import TimeControl
+from bot.service.venues import DIRECT, SERVER
 from bot.service.weblinks import BoardLinks, with_links
 from bot.service.workers import Workers
 from bot.words import words
@@ -153,16 +154,21 @@ def options_text(rules: Rules[Any, Any], options: dict[str, Any], locale: str = 
     return "\n" + words(locale)("match.options", options=parts)
 
 
-def terms_text(meta: dict[str, Any], locale: str = "en", *, computer: bool = False) -> str:
+def terms_text(
+    meta: dict[str, Any], locale: str = "en", *, computer: bool = False, venue: str = SERVER
+) -> str:
     """The time control and whether the game is rated; with a ``computer`` seat it also says
     why, since such a game is rated only when its creator asked
-    (:func:`bot.service.opponents.rated_game`)."""
+    (:func:`bot.service.opponents.rated_game`); a rated game outside a server says on which
+    ladder (:data:`bot.service.venues.FRIENDS_LADDER`)."""
     control = TimeControl.from_dict(meta.get("time") or {})
     say = words(locale)
     if computer:
         rated = say("computer.rated_asked" if meta.get("rated") else "computer.unrated_rule")
+    elif not meta.get("rated", True):
+        rated = say("match.unrated")
     else:
-        rated = say("match.rated" if meta.get("rated", True) else "match.unrated")
+        rated = say("match.rated_friends" if venue == DIRECT else "match.rated")
     return "\n" + say("match.terms", time=control.describe(locale), rated=rated)
 
 
@@ -258,7 +264,9 @@ class Boards:
         if seats and not status:
             text_lines.extend(await self.clocks.lines(loaded.record, seats, names, language))
         if ping and seats:
-            mentions = await self.notifier.pingable([loaded.record.seats[s] for s in seats])
+            mentions = await self.notifier.pingable(
+                [loaded.record.seats[s] for s in seats], loaded.record.venue
+            )
             pinged = [s for s in seats if loaded.record.seats[s] in mentions]
             who = plural_names([names[s] for s in pinged], language)
             ping_text = (

@@ -203,7 +203,7 @@ class Hands:
             text, image = await self._secret_message(
                 after, seat, private, intro=intro, locale=await self.notifier.locale(user_id)
             )
-            dms.append(DirectMessage(user_id, text, image))
+            dms.append(DirectMessage(user_id, text, image, topic=f"hand:{after.id}"))
         return tuple(dms)
 
     @guarded

@@ -40,6 +40,7 @@ NOT_COUNTS = {
     "games.lobby_mine": "a fraction of seats (2/4): no word agrees with either number",
     "lobby.players": "a fraction of seats (2/4): no word agrees with either number",
     "rules.ordo.position_rows": "the engine echoes a number back (…, not 5): no word agrees",
+    "web.fuer_more": "a signed number drawn in a hex (+2), as the image's hint: no word at all",
 }
 """The only sentences allowed a count-like parameter outside a table, each with its reason."""
 
