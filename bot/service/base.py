@@ -12,7 +12,7 @@ import logging
 import re
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ParamSpec
+from typing import TYPE_CHECKING, Any, ParamSpec
 
 from bot.service.replies import Reply
 from bot.words import words
@@ -27,6 +27,9 @@ from storage.base import (
     StoreBusy,
 )
 from storage.integrity import clean_text
+
+if TYPE_CHECKING:
+    from games.sentences import Sentence
 
 log = logging.getLogger("bot.service")
 
@@ -97,11 +100,12 @@ class Step:
 
     notation: str
     highlight: dict[str, Any]
-    description: str
+    description: Sentence | None
+    """The engine's public sentence about the step (None: a notice tells it)."""
     ends_turn: bool
     public: str = ""
     """What the public log may show (hides card values a trade passes face down)."""
-    notices: tuple[str, ...] = ()
+    notices: tuple[Sentence, ...] = ()
     confirm: str | None = None
     """Why the player should confirm this step first (``Rules.confirm_before``), if at all."""
 

@@ -230,9 +230,9 @@ class Challenges:
             )
         challenger, rival = escape(actor.name), escape(opponent.name)
         names = [challenger, rival] if seat == 0 else [rival, challenger]
-        sides = ", ".join(seat_label(rules, state, i, n) for i, n in enumerate(names))
         # the challenge post is read by both players: the server's language
         language = await self.reader.language(record.guild_id)
+        sides = ", ".join(seat_label(rules, state, i, n, language) for i, n in enumerate(names))
         opts = options_text(rules, checked, language) + terms_text(
             extra, language, venue=record.venue
         )

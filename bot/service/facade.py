@@ -193,6 +193,7 @@ class Service:
         self.labelled_suggestions = self.moves.labelled_suggestions
         self.panel = placed(self.panels.panel)
         self.resign = placed(self.endings.resign)
+        self.ask_resign = placed(self.endings.ask_resign)
         self.draw = placed(self.endings.draw)
         self.undo = placed(self.endings.undo)
         self.games = placed(self.listings.games)

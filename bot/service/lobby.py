@@ -32,6 +32,7 @@ import games
 from bot.service import levels
 from bot.service.base import Refusal, User, guarded, plural_names
 from bot.service.boards import options_text, seat_label, terms_text
+from bot.service.describer import said
 from bot.service.markdown import escape
 from bot.service.opponents import computer, has_computer, level_of, rated_game
 from bot.service.reader import rules_named
@@ -403,12 +404,13 @@ class Lobby:
         ).record
         loaded = self.reader.load(updated)
         names = await self.reader.player_names(updated)
-        seating = ", ".join(seat_label(rules, state, seat, name) for seat, name in enumerate(names))
+        shared = await self.reader.shared(updated)
+        seating = ", ".join(
+            seat_label(rules, state, seat, name, shared.language) for seat, name in enumerate(names)
+        )
         lines = [
-            (await self.reader.shared(updated))(
-                "lobby.starts", player=escape(actor.name), seats=seating
-            ),
-            *rules.notices(state, state),
+            shared("lobby.starts", player=escape(actor.name), seats=seating),
+            *(said(shared, notice) for notice in rules.notices(state, state)),
         ]
         return await self.boards.turn_reply(
             loaded, lines, words(actor.locale)("lobby.started"), None

@@ -135,7 +135,7 @@ class Servers:
         code = value.strip().lower()
         if code in ("", languages.AUTO):
             return {k: v for k, v in settings.items() if k != languages.CHOSEN}
-        if code not in languages.shipped():
+        if languages.known(code) != code:
             raise Refusal(
                 "settings.bad_language",
                 language=repr(value[:20]),

@@ -242,7 +242,7 @@ async def test_step_buttons_wait_for_confirm_when_asked(
         keep = next(i for i in custom_ids(pie.json) if i.endswith(":keep"))
         asked = await press(server, keep, user="bob", message=int(pie.response["id"]))
         assert flags_of(asked) & EPHEMERAL
-        assert content(asked) == "Play **keep**?"
+        assert content(asked) == "Play **Keep White**?"
         confirm = [i for i in custom_ids(asked.json) if i.endswith("!")]
         assert len(confirm) == 1 and confirm[0].startswith("bb:panel:1:")
         assert len(await bot.service.store.actions(1)) == 1  # not played yet
