@@ -10,7 +10,7 @@ asked. The presenter reads (names, the log's highlights) but never writes.
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 import render
@@ -32,6 +32,16 @@ from games.core import Outcome, Rules, shorten
 from storage.base import FINISHED
 
 ALT_LIMIT = 400
+
+
+def sentences(lines: Iterable[str]) -> str:
+    """A post's lines as one paragraph for a screen reader: a line that ends without a full
+    stop ("alice played a3-a4") gets one, so it is not read into the next."""
+    return " ".join(
+        line if line.rstrip().endswith((".", "!", "?", "…", ":")) else line.rstrip() + "."
+        for line in lines
+        if line.strip()
+    )
 """Discord allows 1,024 characters of image description; a screen reader wants far fewer."""
 
 
@@ -304,7 +314,7 @@ class Boards:
             alt=shorten(
                 say("board.alt", game=rules.info.title, match=loaded.id)
                 + " "
-                + plain(" ".join(line for line in text.splitlines() if not line.startswith("⏳"))),
+                + plain(sentences(line for line in text.splitlines() if not line.startswith("⏳"))),
                 ALT_LIMIT,
             ),
             image=image,
