@@ -308,6 +308,7 @@ def title_bar(
     details: Sequence[str] | None = None,
     labels: Labels | None = None,
     turn_status: str | None = None,
+    scale: float = 1.0,
 ) -> Image.Image:
     """A dark band with the game name, every seat's name with its colour, and a status line.
 
@@ -320,21 +321,29 @@ def title_bar(
     capture"): unlike ``status`` it keeps the seats to move boxed.
     ``details`` (one short line per seat, e.g. "3 cards · in Jail") is drawn under each name:
     games with per-seat facts then need no separate legend repeating every name, which
-    keeps the image short enough for a phone.
+    keeps the image short enough for a phone. ``scale`` draws everything that much larger,
+    for a picture so wide that a phone shows it smaller than usual (a big FENCE! city).
     """
     colours = list(seat_colours) if seat_colours else [palette.seat_colour(s) for s in range(seats)]
     # An explicit status is the result line: once a match is decided nobody is "to move"
     # any more, even if the position alone would still say so (a resignation, a timeout).
     movers = set() if status is not None else set(_as_seats(to_move))
-    title_font = font(_TITLE_SIZE, bold=True)
+
+    def px(value: float) -> int:
+        return round(value * scale)
+
+    pad, title_size, status_size, row, swatch_size = (
+        px(_BAR_PAD), px(_TITLE_SIZE), px(_STATUS_SIZE), px(_ROW), px(_SWATCH)
+    )  # fmt: skip
+    title_font = font(title_size, bold=True)
     # A narrow bar (a FENCE! map is 600–700 px) lists one seat a row, its facts on the
     # same row: two columns cut every name to a few letters ("Com… (Orange)").
-    narrow = width < _NARROW
-    name_size = _NARROW_NAME_SIZE if narrow else _NAME_SIZE
+    narrow = width < _NARROW * scale
+    name_size = px(_NARROW_NAME_SIZE if narrow else _NAME_SIZE)
     name_font = font(name_size)
     mover_font = font(name_size, bold=True)
-    status_font = font(_STATUS_SIZE, weight="semibold")
-    inner = width - 2 * _BAR_PAD
+    status_font = font(status_size, weight="semibold")
+    inner = width - 2 * pad
 
     status_text = (
         status
@@ -349,87 +358,82 @@ def title_bar(
 
     columns = 1 if narrow else 2 if seats <= 4 else 3
     player_rows = -(-seats // columns)
-    detail_font = font(_DETAIL_SIZE, weight="semibold")
-    row_height = _ROW + (_DETAIL_ROW if details and not narrow else 0)
+    detail_font = font(px(_DETAIL_SIZE), weight="semibold")
+    row_height = row + (px(_DETAIL_ROW) if details and not narrow else 0)
     height = (
-        _BAR_PAD
-        + _TITLE_SIZE
-        + 12
+        pad
+        + title_size
+        + px(12)
         + player_rows * row_height
-        + 8
-        + len(status_lines) * (_STATUS_SIZE + 8)
-        + _BAR_PAD
+        + px(8)
+        + len(status_lines) * (status_size + px(8))
+        + pad
     )
     bar = Image.new("RGB", (width, height), palette.bar_background)
     draw = ImageDraw.Draw(bar)
 
-    y = _BAR_PAD
-    put_text(bar, (_BAR_PAD, y), title, title_font, palette.bar_text, anchor="lt")
+    y = pad
+    put_text(bar, (pad, y), title, title_font, palette.bar_text, anchor="lt")
     if subtitle:
-        put_text(
-            bar, (width - _BAR_PAD, y + 6), subtitle, name_font, palette.bar_muted, anchor="rt"
-        )
-    y += _TITLE_SIZE + 12
+        put_text(bar, (width - pad, y + px(6)), subtitle, name_font, palette.bar_muted, anchor="rt")
+    y += title_size + px(12)
 
     column_width = inner // columns
     for seat in range(seats):
-        row, col = divmod(seat, columns)
-        x0 = _BAR_PAD + col * column_width
-        y0 = y + row * row_height
-        mid = y0 + _ROW // 2
+        line, col = divmod(seat, columns)
+        x0 = pad + col * column_width
+        y0 = y + line * row_height
+        mid = y0 + row // 2
         moving = seat in movers
         if moving:
             draw.rounded_rectangle(
-                (x0, y0 + 2, x0 + column_width - 8, y0 + row_height - 2),
-                radius=8,
+                (x0, y0 + px(2), x0 + column_width - px(8), y0 + row_height - px(2)),
+                radius=px(8),
                 fill=palette.bar_turn,
             )
             # Arrow pointing at the swatch: the mover reads at a glance even in greyscale.
-            draw.polygon([(x0 + 8, mid - 9), (x0 + 8, mid + 9), (x0 + 20, mid)], fill=(0, 0, 0))
-        sx = x0 + 28
+            draw.polygon(
+                [(x0 + px(8), mid - px(9)), (x0 + px(8), mid + px(9)), (x0 + px(20), mid)],
+                fill=(0, 0, 0),
+            )
+        sx = x0 + px(28)
         swatch = colours[seat % len(colours)]
         # A light chip behind the swatch: a black disc straight on the dark bar would read as
         # an empty ring, indistinguishable from white at a glance.
-        half = _SWATCH // 2 + 4
+        half = swatch_size // 2 + px(4)
         draw.rounded_rectangle(
-            (sx - 4, mid - half, sx + _SWATCH + 4, mid + half), radius=7, fill=_CHIP
+            (sx - px(4), mid - half, sx + swatch_size + px(4), mid + half), radius=px(7), fill=_CHIP
         )
-        sprite = disc(_SWATCH, swatch, contrast(swatch), 3)
-        bar.paste(sprite, (sx, mid - _SWATCH // 2), sprite)
+        sprite = disc(swatch_size, swatch, contrast(swatch), px(3))
+        bar.paste(sprite, (sx, mid - swatch_size // 2), sprite)
         fnt = mover_font if moving else name_font
-        tx = sx + _SWATCH + 14
+        tx = sx + swatch_size + px(14)
         detail = details[seat] if details and seat < len(details) else ""
-        right = x0 + column_width - 16
+        right = x0 + column_width - px(16)
+        detail_colour = (40, 40, 40) if moving else palette.bar_muted
         if narrow and detail:  # the facts right-aligned on the name's row, the name first
             label = _fitted_seat_label(seat, players, palette, fnt, right - tx)
-            room = right - tx - text_width(label, fnt) - 20
+            room = right - tx - text_width(label, fnt) - px(20)
             shown = fit_text(detail, detail_font, max(room, int(column_width * 0.3)))
-            right -= text_width(shown, detail_font) + 20
-            put_text(
-                bar,
-                (x0 + column_width - 16, mid),
-                shown,
-                detail_font,
-                (40, 40, 40) if moving else palette.bar_muted,
-                anchor="rm",
-            )
+            put_text(bar, (right, mid), shown, detail_font, detail_colour, anchor="rm")
+            right -= text_width(shown, detail_font) + px(20)
             detail = ""
         label = _fitted_seat_label(seat, players, palette, fnt, right - tx)
         put_text(bar, (tx, mid), label, fnt, (0, 0, 0) if moving else palette.bar_text, anchor="lm")
         if detail:
             put_text(
                 bar,
-                (tx, y0 + _ROW + _DETAIL_ROW // 2 - 4),
-                fit_text(detail, detail_font, x0 + column_width - 16 - tx),
+                (tx, y0 + row + px(_DETAIL_ROW) // 2 - px(4)),
+                fit_text(detail, detail_font, x0 + column_width - px(16) - tx),
                 detail_font,
-                (40, 40, 40) if moving else palette.bar_muted,
+                detail_colour,
                 anchor="lm",
             )
-    y += player_rows * row_height + 8
+    y += player_rows * row_height + px(8)
 
-    for line in status_lines:
-        put_text(bar, (_BAR_PAD, y), line, status_font, palette.bar_turn, anchor="lt")
-        y += _STATUS_SIZE + 8
+    for text in status_lines:
+        put_text(bar, (pad, y), text, status_font, palette.bar_turn, anchor="lt")
+        y += status_size + px(8)
     return bar
 
 

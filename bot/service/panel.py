@@ -38,6 +38,9 @@ if TYPE_CHECKING:
 CONFIRM = words()("panel.confirm")
 """The confirming option in English (a panel shows it in its player's language)."""
 MAX_PREVIEW_SPOTS = 80
+_GOING = ("pawn", "cops", "tunnel", "post")
+"""Highlight kinds whose ``to`` is a neighbourhood being chosen (and ``from``, if any, where
+the piece being moved stands)."""
 
 
 def _candidates(rules: Rules[Any, Any], state: Any) -> list[tuple[tuple[str, ...], Any]]:
@@ -203,19 +206,19 @@ class Guide:
         rules, state = loaded.rules, loaded.state
         facts = [rules.highlight(state, a) for a in actions]
         spots = list(dict.fromkeys(tuple(f["pos"]) for f in facts if f.get("kind") == "tile"))
-        hoods = list(
-            dict.fromkeys(f["to"] for f in facts if f.get("kind") in ("pawn", "cops") and "to" in f)
-        )
+        hoods = list(dict.fromkeys(f["to"] for f in facts if f.get("kind") in _GOING and "to" in f))
         if 1 < len(spots) <= MAX_PREVIEW_SPOTS and len(options) == len(spots):
             mark: dict[str, Any] = {"kind": "spots", "spots": [list(s) for s in spots]}
         elif 1 < len(hoods) <= MAX_PREVIEW_SPOTS and len(options) == len(hoods):
             mark = {"kind": "choices", "hoods": hoods}
         else:
             return None
-        # Choosing where to go: a detail around the mover's pawn, readable on a phone (the
-        # whole city stays in the thread).
-        pawn = (rules.view(state, None).get("pawns") or [None] * 99)[rules.to_move(state)[0]]
-        focus = [pawn, *hoods] if mark["kind"] == "choices" and isinstance(pawn, int) else []
+        # Choosing where to go: a close-up readable on a phone of the piece being moved (a
+        # pushed pawn, the Cops, one's own pawn) and every place it may go, as far as one
+        # picture can hold them (the whole city stays in the thread).
+        moving = [f.get("from") for f in facts if f.get("kind") in _GOING]
+        pieces = [h for h in dict.fromkeys(moving) if isinstance(h, int)]
+        focus = [*pieces, *hoods] if mark["kind"] == "choices" else []
         return await self.boards.image(
             loaded,
             perspective=perspective(loaded),

@@ -29,13 +29,14 @@ without breaking old images.
 
 The modules, lowest first (each imports only those above it): ``colours``, ``marks``
 (cached text, the Cops disc), ``highlights`` (reading highlight entries), ``layout``,
-``legend`` (title bar and legend), ``detail`` (the close-up window), ``city`` (the map) and
-``hand``. A trade offer's wording lives in ``games.fence.describe``.
+``tile_text`` (where a tile's words go), ``pieces`` (where the pawns and the Cops stand,
+beside the names), ``legend`` (title bar and legend), ``detail`` (the close-up's window),
+``city`` (the map) and ``hand``. A trade offer's wording lives in ``games.fence.describe``.
 """
 
 from __future__ import annotations
 
-from render.fence.city import map_layout, render
+from render.fence.city import close_up_layout, map_layout, render
 from render.fence.colours import (
     BLUE_CARD,
     CHOICE,
@@ -45,7 +46,7 @@ from render.fence.colours import (
     RED_CARD,
     SPOT_FILL,
 )
-from render.fence.detail import DETAIL_MARGIN, DETAIL_SPAN, MIN_DETAIL_WIDTH
+from render.fence.detail import DETAIL_SPAN, MIN_DETAIL_WIDTH, CloseUp, detail_plan
 from render.fence.hand import render_hand
 from render.fence.layout import MAX_CELL, MIN_CELL, CityLayout
 
@@ -53,7 +54,6 @@ __all__ = [
     "BLUE_CARD",
     "CHOICE",
     "COPS",
-    "DETAIL_MARGIN",
     "DETAIL_SPAN",
     "MAX_CELL",
     "MIN_CELL",
@@ -63,6 +63,9 @@ __all__ = [
     "RED_CARD",
     "SPOT_FILL",
     "CityLayout",
+    "CloseUp",
+    "close_up_layout",
+    "detail_plan",
     "map_layout",
     "render",
     "render_hand",

@@ -3,6 +3,7 @@ map (round, Stash, discard, the symbol key, and notes for guided choices and opt
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -21,7 +22,7 @@ from render.common import (
 from render.fence.colours import GOODS, PAWN_COLOURS, palette_of
 from render.fence.highlights import Highlights, choices_of, spots_of
 from render.fence.marks import draw_cops, draw_text
-from render.labels import Labels, say
+from render.labels import Labels, joined, say
 
 
 def _seat_details(view: dict[str, Any], labels: Labels | None = None) -> list[str]:
@@ -88,32 +89,42 @@ def _summary(view: dict[str, Any], labels: Labels | None) -> list[str]:
     return [round_text, pile, discard]
 
 
-def _key_width(labels: Labels | None, text: Font) -> int:
-    return (
-        30 + 8 + text_width(say(labels, "fence.cops"), text) + 24
-        + 22 + 8 + text_width(say(labels, "fence.hot_goods"), text)
-    )  # fmt: skip
+def _key_width(labels: Labels | None, text: Font, scale: float) -> int:
+    return round(
+        (30 + 8 + 24 + 22 + 8) * scale
+        + text_width(say(labels, "fence.cops"), text)
+        + text_width(say(labels, "fence.hot_goods"), text)
+    )
 
 
-def _draw_key(image: Image.Image, right: int, mid: int, labels: Labels | None, text: Font) -> None:
+def _draw_key(
+    image: Image.Image, right: int, mid: int, labels: Labels | None, text: Font, scale: float
+) -> None:
     """The symbol key, right-aligned: so the "C" disc and the crate never need explaining
     in chat."""
+
+    def px(value: float) -> int:
+        return round(value * scale)
+
     draw = ImageDraw.Draw(image)
     x = right
     hot = say(labels, "fence.hot_goods")
     x -= text_width(hot, text)
     put_text(image, (x, mid), hot, text, PALETTE.text, anchor="lm")
-    crate = 22
-    x -= crate + 8
+    crate = px(22)
+    x -= crate + px(8)
     draw.rectangle(
-        (x, mid - crate // 2, x + crate, mid + crate // 2), fill=GOODS, outline=(90, 60, 0), width=2
+        (x, mid - crate // 2, x + crate, mid + crate // 2),
+        fill=GOODS,
+        outline=(90, 60, 0),
+        width=px(2),
     )
-    draw_text(image, (x + crate / 2, mid), "$", 18, (90, 60, 0))
+    draw_text(image, (x + crate / 2, mid), "$", px(18), (90, 60, 0))
     cops = say(labels, "fence.cops")
-    x -= 24 + text_width(cops, text)
+    x -= px(24) + text_width(cops, text)
     put_text(image, (x, mid), cops, text, PALETTE.text, anchor="lm")
-    x -= 22
-    draw_cops(image, (x, mid), 30)
+    x -= px(22)
+    draw_cops(image, (x, mid), px(30))
 
 
 def _pack(parts: list[str], fnt: Font, widths: list[int]) -> list[str]:
@@ -131,37 +142,52 @@ def _pack(parts: list[str], fnt: Font, widths: list[int]) -> list[str]:
 
 
 def draw_legend(
-    view: dict[str, Any], width: int, highlight: Highlights = (), labels: Labels | None = None
+    view: dict[str, Any],
+    width: int,
+    highlight: Highlights = (),
+    labels: Labels | None = None,
+    *,
+    scale: float = 1.0,
+    left_out: Sequence[str] = (),
 ) -> Image.Image:
     """Round, Stash and discard pile, a key for the map's symbols (on the same line when
     there is room, else on a line of its own), then what the marks of a guided choice mean
-    and what last round's Hot Goods did. Nothing is cut that a second line can hold."""
+    (and which choices a close-up could not show) and what last round's Hot Goods did.
+    Nothing is cut that a second line can hold. ``scale``: as ``title_bar``'s."""
+
+    def px(value: float) -> int:
+        return round(value * scale)
+
     notes = []
     if choices_of(highlight):
         notes.append(say(labels, "fence.rings"))
+    if left_out:
+        names = joined(labels, list(left_out))
+        notes.append(say(labels, "fence.off_picture", n=len(left_out), names=names))
     if spots_of(highlight):
         notes.append(say(labels, "fence.spots"))
     notes += [str(goods.get("note", "")) for goods in view.get("hot_goods") or []]
     notes += _public_notes(view, labels)
-    text = font(26, weight="semibold")
-    small = font(23)
-    inner = width - 2 * _SIDE
-    key = _key_width(labels, text)
+    text = font(px(26), weight="semibold")
+    small = font(px(23))
+    side, row, note_row = px(_SIDE), px(_LEGEND_ROW), px(_NOTE_ROW)
+    inner = width - 2 * side
+    key = _key_width(labels, text, scale)
     summary = _pack(_summary(view, labels), text, [inner])
-    key_on_its_own = text_width(summary[-1], text) + 36 + key > inner
+    key_on_its_own = text_width(summary[-1], text) + px(36) + key > inner
     rows = len(summary) + (1 if key_on_its_own else 0)
-    note_lines = [line for note in notes for line in wrap_lines(note, small, inner, 2)]
-    height = 10 + _LEGEND_ROW * rows + _NOTE_ROW * len(note_lines)
+    note_lines = [line for note in notes for line in wrap_lines(note, small, inner, 3)]
+    height = px(10) + row * rows + note_row * len(note_lines)
     image = Image.new("RGB", (width, height), PALETTE.background)
     for i, line in enumerate(summary):
-        mid = 4 + _LEGEND_ROW * i + _LEGEND_ROW // 2
-        put_text(image, (_SIDE, mid), line, text, PALETTE.text, anchor="lm")
-    key_mid = 4 + _LEGEND_ROW * (rows - 1) + _LEGEND_ROW // 2
-    _draw_key(image, width - _SIDE, key_mid, labels, text)
-    y = 4 + _LEGEND_ROW * rows
+        mid = px(4) + row * i + row // 2
+        put_text(image, (side, mid), line, text, PALETTE.text, anchor="lm")
+    key_mid = px(4) + row * (rows - 1) + row // 2
+    _draw_key(image, width - side, key_mid, labels, text, scale)
+    y = px(4) + row * rows
     for line in note_lines:
-        put_text(image, (_SIDE, y + _NOTE_ROW // 2), line, small, PALETTE.muted, anchor="lm")
-        y += _NOTE_ROW
+        put_text(image, (side, y + note_row // 2), line, small, PALETTE.muted, anchor="lm")
+        y += note_row
     return image
 
 
@@ -171,6 +197,7 @@ def map_title(
     players: list[str] | None,
     status: str | None,
     labels: Labels | None = None,
+    scale: float = 1.0,
 ) -> Image.Image:
     subtitle = (
         say(labels, "fence.round_short", round=view["round"])
@@ -189,4 +216,5 @@ def map_title(
         seat_colours=PAWN_COLOURS[: view["players"]],
         details=_seat_details(view, labels),
         labels=labels,
+        scale=scale,
     )
