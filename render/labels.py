@@ -40,6 +40,7 @@ ENGLISH: dict[str, str] = {
     "fence.spots": "Outlined spots: where this tile can go now.",
     "fence.off_picture.one": "1 more choice outside this picture: {names}",
     "fence.off_picture.other": "{n} more choices outside this picture: {names}",
+    "fence.moving_from": "Moving from {place}, outside this picture.",
     "fence.post": "TP: the Trading Post",
     "fence.trade_pending": "Trade offer pending: {giver} to {taker}",
     "fence.cards.one": "{n} card",

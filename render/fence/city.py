@@ -637,13 +637,14 @@ def close_up(
     labels: Labels | None = None,
 ) -> Image.Image:
     """The close-up: one window of the city under a title bar of its width, with the legend
-    (naming the focused neighbourhoods the window could not hold), so it reads alone."""
+    (naming what of its focus the window could not hold), so it reads alone."""
     bar, layout = close_up_layout(view, plan, players, status, labels)
-    left_out = hood_names(view, plan.left_out)
-    legend = draw_legend(view, layout.width, highlight, labels, left_out=left_out)
+    left_out, away = hood_names(view, plan.left_out), hood_names(view, plan.pieces_out)
+    legend = draw_legend(view, layout.width, highlight, labels, left_out=left_out, away=away)
     canvas = Image.new("RGB", (layout.width, layout.bottom + legend.height), PALETTE.background)
-    canvas.paste(bar, (0, 0))
     draw_city(canvas, view, layout, highlight, status, say(labels, "fence.off_limits"))
+    # Over the city: a ring or a move line from outside the window stops at its edge.
+    canvas.paste(bar, (0, 0))
     canvas.paste(legend, (0, layout.bottom))
     return canvas
 
@@ -687,7 +688,7 @@ def render(
     bar, layout = map_layout(view, highlight, players, status, labels)
     legend = draw_legend(view, layout.width, highlight, labels, scale=text_scale(layout.width))
     canvas = Image.new("RGB", (layout.width, layout.bottom + legend.height), PALETTE.background)
-    canvas.paste(bar, (0, 0))
     draw_city(canvas, view, layout, highlight, status, say(labels, "fence.off_limits"))
+    canvas.paste(bar, (0, 0))
     canvas.paste(legend, (0, layout.bottom))
     return to_png(canvas)

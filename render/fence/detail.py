@@ -7,8 +7,8 @@ pushed pawn, the Cops), then the neighbourhoods the player may choose. A guided 
 close-up showed five tiles around the mover's own pawn whatever the step was about, so
 pushing another pawn or moving the Cops showed neither them nor a single choice (issue
 31.1). Now the window is the one, among those up to ``DETAIL_SPAN`` tiles that still read
-on a phone, that holds the first focused neighbourhood and as many of the others as any
-window can; those it cannot hold are named under the picture (``CloseUp.left_out``).
+on a phone, that holds the most choices and then the piece; what it cannot hold is named
+under the picture (``CloseUp.left_out``, ``CloseUp.pieces_out``).
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from render.fence.highlights import Highlights
+from render.fence.highlights import Highlights, choices_of
 from render.fence.layout import (
     DETAIL_CELL,
     PHONE_NAME,
@@ -43,12 +43,14 @@ MAX_DETAIL_CELL = 170
 
 @dataclass(frozen=True)
 class CloseUp:
-    """Which window of the city a close-up shows, at what tile size, and the focused
-    neighbourhoods (after the first) it could not show."""
+    """Which window of the city a close-up shows, at what tile size, and what of its focus
+    it could not show: choices (``left_out``) and where the piece being moved stands
+    (``pieces_out``); the legend names them."""
 
     window: Window
     cell: int
-    left_out: tuple[int, ...]
+    left_out: tuple[int, ...] = ()
+    pieces_out: tuple[int, ...] = ()
 
     @property
     def columns(self) -> int:
@@ -84,14 +86,13 @@ def shown_name_px(view: dict[str, Any], window: Window, cell: int) -> float:
     return smallest * PHONE_WIDTH / layout.width if smallest else float("inf")
 
 
-def _span(anchor: int, size: int, low: int, high: int) -> list[tuple[int, int]]:
-    """Every run of ``size`` positions within ``[low, high]`` holding ``anchor`` (the whole
-    range when it is shorter)."""
+def _runs(size: int, low: int, high: int, first: int, last: int) -> list[tuple[int, int]]:
+    """Every run of ``size`` positions within ``[low, high]`` that overlaps the focus's
+    ``[first, last]`` (the whole range when it is shorter than ``size``)."""
     if high - low + 1 <= size:
         return [(low, high)]
-    first = max(low, anchor - size + 1)
-    last = min(anchor, high - size + 1)
-    return [(start, start + size - 1) for start in range(first, last + 1)]
+    starts = range(max(low, first - size + 1), min(last, high - size + 1) + 1)
+    return [(start, start + size - 1) for start in starts]
 
 
 def _inside(window: Window, point: tuple[int, int]) -> bool:
@@ -100,24 +101,28 @@ def _inside(window: Window, point: tuple[int, int]) -> bool:
 
 def _best_window(
     points: set[tuple[int, int]],
-    anchor: tuple[int, int],
-    others: list[tuple[int, int]],
+    first: list[tuple[int, int]],
+    then: list[tuple[int, int]],
     columns: int,
     rows: int,
 ) -> Window:
-    """The window of at most ``columns`` × ``rows`` tiles holding ``anchor`` and the most of
-    ``others``; among equals, the one whose shown focus sits most in the middle (the most
-    city around it), then the one leftmost and topmost (a fixed choice)."""
+    """The window of at most ``columns`` × ``rows`` tiles holding the most of ``first``,
+    then the most of ``then``; among equals, the one whose shown focus sits most in the
+    middle (the most city around it), then the one leftmost and topmost (a fixed choice)."""
     city = bounds(points)
-    best: tuple[tuple[int, float], Window] | None = None
-    for x0, x1 in _span(anchor[0], columns, city[0], city[1]):
-        for y0, y1 in _span(anchor[1], rows, city[2], city[3]):
+    xs = [p[0] for p in (*first, *then)]
+    ys = [p[1] for p in (*first, *then)]
+    best: tuple[tuple[int, int, float], Window] | None = None
+    for x0, x1 in _runs(columns, city[0], city[1], min(xs), max(xs)):
+        for y0, y1 in _runs(rows, city[2], city[3], min(ys), max(ys)):
             window = (x0, x1, y0, y1)
-            shown = [anchor, *(p for p in others if _inside(window, p))]
-            mid_x = (min(p[0] for p in shown) + max(p[0] for p in shown)) / 2
-            mid_y = (min(p[1] for p in shown) + max(p[1] for p in shown)) / 2
+            shown = [p for p in first if _inside(window, p)]
+            also = [p for p in then if _inside(window, p)]
+            seen = shown + also or [(x0, y0)]
+            mid_x = (min(p[0] for p in seen) + max(p[0] for p in seen)) / 2
+            mid_y = (min(p[1] for p in seen) + max(p[1] for p in seen)) / 2
             off_centre = abs(mid_x - (x0 + x1) / 2) + abs(mid_y - (y0 + y1) / 2)
-            score = (len(shown), -off_centre)
+            score = (len(shown), len(also), -off_centre)
             if best is None or score > best[0]:
                 best = (score, window)
     assert best is not None
@@ -136,24 +141,31 @@ def _trimmed(window: Window, points: set[tuple[int, int]]) -> Window:
 def detail_plan(
     view: dict[str, Any], focus: list[int], highlight: Highlights = ()
 ) -> CloseUp | None:
-    """The close-up for ``focus`` (the piece being moved first, then the choices), or None
-    when no focused neighbourhood is on the map. Tried from ``DETAIL_SPAN`` columns down to
-    three: the window kept is the one whose names read on a phone that shows the most of
-    the focus, and the widest of those."""
+    """The close-up for ``focus`` (the piece being moved, and the choices the highlight
+    rings), or None when no focused neighbourhood is on the map. The choices come first:
+    a picture of the Cops without a single place a tip-off could send them is no help.
+    Tried from ``DETAIL_SPAN`` columns down to three: the window kept is the one whose
+    names read on a phone that shows the most choices, then the piece, and the widest of
+    those."""
     places = {h["id"]: (t["x"], t["y"]) for t in view["map"] for h in t["hoods"]}
     focused = [h for h in dict.fromkeys(focus) if h in places]
     if not focused:
         return None
+    ringed = set(choices_of(highlight))
+    choices = [h for h in focused if h in ringed]
+    pieces = [h for h in focused if h not in ringed]
     points = extent(view, highlight)
-    anchor, others = places[focused[0]], [places[h] for h in focused[1:]]
-    best: tuple[tuple[bool, int, int], CloseUp] | None = None
+    first = [places[h] for h in choices or pieces]
+    then = [places[h] for h in pieces] if choices else []
+    best: tuple[tuple[bool, int, int, int], CloseUp] | None = None
     for columns in range(DETAIL_SPAN[0], 2, -1):
-        window = _best_window(points, anchor, others, columns, DETAIL_SPAN[1])
+        window = _best_window(points, first, then, columns, DETAIL_SPAN[1])
         cell = detail_cell(window)
-        left_out = tuple(h for h in focused[1:] if not _inside(window, places[h]))
+        missed = tuple(h for h in focused if not _inside(window, places[h]))
+        left_out = tuple(h for h in missed if h in ringed)
+        plan = CloseUp(window, cell, left_out, tuple(h for h in missed if h not in ringed))
         readable = shown_name_px(view, window, cell) >= PHONE_NAME
-        plan = CloseUp(window, cell, left_out)
-        score = (readable, -len(left_out), plan.columns)
+        score = (readable, -len(left_out), -len(plan.pieces_out), plan.columns)
         if best is None or score > best[0]:
             best = (score, plan)
     assert best is not None

@@ -149,11 +149,13 @@ def draw_legend(
     *,
     scale: float = 1.0,
     left_out: Sequence[str] = (),
+    away: Sequence[str] = (),
 ) -> Image.Image:
     """Round, Stash and discard pile, a key for the map's symbols (on the same line when
     there is room, else on a line of its own), then what the marks of a guided choice mean
-    (and which choices a close-up could not show) and what last round's Hot Goods did.
-    Nothing is cut that a second line can hold. ``scale``: as ``title_bar``'s."""
+    (and, for a close-up, the choices it could not show and where the piece being moved
+    stands when that is outside it) and what last round's Hot Goods did. Nothing is cut
+    that a second line can hold. ``scale``: as ``title_bar``'s."""
 
     def px(value: float) -> int:
         return round(value * scale)
@@ -164,6 +166,8 @@ def draw_legend(
     if left_out:
         names = joined(labels, list(left_out))
         notes.append(say(labels, "fence.off_picture", n=len(left_out), names=names))
+    if away:
+        notes.append(say(labels, "fence.moving_from", place=joined(labels, list(away))))
     if spots_of(highlight):
         notes.append(say(labels, "fence.spots"))
     notes += [str(goods.get("note", "")) for goods in view.get("hot_goods") or []]

@@ -7,7 +7,7 @@ from __future__ import annotations
 import io
 import random
 
-from PIL import Image
+from PIL import Image, ImageChops
 
 import render
 from games.fence import RULES
@@ -179,17 +179,30 @@ def test_image_labels_come_from_the_caller_in_any_language() -> None:
 
 
 def test_a_close_up_is_cleared_around_its_grid() -> None:
-    """A move line from outside the close-up stops at the grid's edge: the coordinates
-    stay clean."""
+    """A move line or a ring from outside the close-up stops at the grid's edge: the
+    coordinates, the title bar and the legend stay clean."""
     state = _in_play(4, 2, quick_map=True)
     view = RULES.view(state, None)
     pawn = next(p for p in view["pawns"] if p is not None)
     places = {h["id"]: (t["x"], t["y"]) for t in view["map"] for h in t["hoods"]}
-    far = max(places, key=lambda h: abs(places[h][0] - places[pawn][0]))
-    moved = [{"kind": "pawn", "seat": 0, "from": far, "to": pawn}]
+    far = sorted(
+        places,
+        key=lambda h: abs(places[h][0] - places[pawn][0]) + abs(places[h][1] - places[pawn][1]),
+    )
+    moved = [
+        {"kind": "pawn", "seat": 0, "from": far[-1], "to": pawn},
+        {"kind": "choices", "hoods": far[-3:]},
+    ]
     plan = city.detail_plan(view, [pawn], moved)
     assert plan is not None
+    assert not any(
+        plan.window[0] <= places[h][0] <= plan.window[1]
+        and plan.window[2] <= places[h][1] <= plan.window[3]
+        for h in far[-3:]
+    )
     bar, _ = city.close_up_layout(view, plan)
     image = _image(render.render("fence", view, focus=[pawn], highlight=moved))
     top_strip = image.crop((0, bar.height, image.width, bar.height + MARGIN // 4))
     assert len(top_strip.getcolors(1 << 16) or []) == 1
+    drawn_bar = image.crop((0, 0, image.width, bar.height))
+    assert max(ImageChops.difference(drawn_bar, bar).convert("L").getdata()) <= 24
