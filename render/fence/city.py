@@ -682,7 +682,8 @@ def render(
     map is always drawn north up.
     """
     highlight = [h for h in highlight or [] if isinstance(h, dict)]
-    plan = detail_plan(view, focus, highlight) if focus else None
+    off_limits = say(labels, "fence.off_limits")
+    plan = detail_plan(view, focus, highlight, off_limits) if focus else None
     if plan is not None:
         return to_png(close_up(view, plan, players, status, highlight, labels))
     bar, layout = map_layout(view, highlight, players, status, labels)

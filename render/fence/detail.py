@@ -28,6 +28,7 @@ from render.fence.layout import (
     side_margin,
     window_layout,
 )
+from render.fence.pieces import place_pieces
 from render.fence.tile_text import Label, label_blocks, tile_labels, tile_values
 
 MIN_DETAIL_WIDTH = 600
@@ -66,18 +67,34 @@ def detail_cell(window: Window) -> int:
 
 
 @lru_cache(maxsize=8192)
-def smallest_name(cell: int, coords: tuple[int, ...] | None, labels: tuple[Label, ...]) -> int:
+def smallest_name(
+    cell: int,
+    coords: tuple[int, ...] | None,
+    labels: tuple[Label, ...],
+    off_limits: str = "off limits",
+    room: tuple[int, ...] = (),
+) -> int:
     """The smallest font a tile's names are drawn in at ``cell`` px a tile (0: no name)."""
-    sizes = [b.size for b in label_blocks(cell, coords, labels) if b.kind == "name"]
-    return min(sizes, default=0)
+    blocks = label_blocks(cell, coords, labels, off_limits, room)
+    return min((b.size for b in blocks if b.kind == "name"), default=0)
 
 
-def shown_name_px(view: dict[str, Any], window: Window, cell: int) -> float:
-    """The smallest name of a close-up of ``window``, in px as a phone shows the picture."""
+def shown_name_px(
+    view: dict[str, Any], window: Window, cell: int, off_limits: str = "off limits"
+) -> float:
+    """The smallest name of a close-up of ``window``, in px as a phone shows the picture
+    (names narrowed beside a crowd of pieces included)."""
     layout = window_layout(view, window, cell, least_width=MIN_DETAIL_WIDTH)
+    _, rooms = place_pieces(layout, view, off_limits)
     smallest = min(
         (
-            smallest_name(cell, tile_values(tile), tile_labels(layout, tile))
+            smallest_name(
+                cell,
+                tile_values(tile),
+                tile_labels(layout, tile),
+                off_limits,
+                rooms.get(tile["tile"], ()),
+            )
             for tile in view["map"]
             if layout.shows(tile["x"], tile["y"])
         ),
@@ -139,7 +156,10 @@ def _trimmed(window: Window, points: set[tuple[int, int]]) -> Window:
 
 
 def detail_plan(
-    view: dict[str, Any], focus: list[int], highlight: Highlights = ()
+    view: dict[str, Any],
+    focus: list[int],
+    highlight: Highlights = (),
+    off_limits: str = "off limits",
 ) -> CloseUp | None:
     """The close-up for ``focus`` (the piece being moved, and the choices the highlight
     rings), or None when no focused neighbourhood is on the map. The choices come first:
@@ -164,7 +184,7 @@ def detail_plan(
         missed = tuple(h for h in focused if not _inside(window, places[h]))
         left_out = tuple(h for h in missed if h in ringed)
         plan = CloseUp(window, cell, left_out, tuple(h for h in missed if h not in ringed))
-        readable = shown_name_px(view, window, cell) >= PHONE_NAME
+        readable = shown_name_px(view, window, cell, off_limits) >= PHONE_NAME
         score = (readable, -len(left_out), -len(plan.pieces_out), plan.columns)
         if best is None or score > best[0]:
             best = (score, plan)
