@@ -7,16 +7,26 @@ looks them up in the reader's language and passes them in as ``labels``: a mappi
 these keys to templates. What a caller does not pass is drawn in English from ``ENGLISH``,
 which mirrors the catalogue's English (tests/words checks the two agree).
 
-Templates are ``str.format`` texts; a count is a pair of keys ``….one`` / ``….other``
-chosen by ``n``, as in the catalogue.
+Templates are ``str.format`` texts; a count is a plural table (``….one`` / ``….other``, and
+``….few`` / ``….many`` in languages that have them) whose entry is picked by ``n`` with the
+CLDR rule of the labels' language, as in the catalogue. The labels carry their language under
+:data:`LANGUAGE` (Babel's CLDR data picks the category: the renderers may read that data as
+they use Pillow, but not the bot's catalogue).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import cache
 from typing import Any
 
+from babel import Locale
+from babel.plural import PluralRule
+
 Labels = Mapping[str, str]
+
+LANGUAGE = "language"
+"""The entry of a labels mapping that names its language (``pl``), for its plural rule."""
 
 ENGLISH: dict[str, str] = {
     # Every game's title bar.
@@ -95,14 +105,34 @@ ENGLISH: dict[str, str] = {
 
 def say(labels: Labels | None, key: str, /, **params: Any) -> str:
     """The label ``key`` filled with ``params``, from ``labels`` or else in English; with an
-    ``n`` and no plain entry, the ``one`` or ``other`` form."""
+    ``n`` and no plain entry, the entry of the plural table for ``n``'s CLDR category in the
+    labels' language (in English's, when the labels lack the table)."""
+    labels = labels or {}
+    template = labels.get(key)
     if key not in ENGLISH and "n" in params:
-        key = f"{key}.{'one' if params['n'] == 1 else 'other'}"
-    template = (labels or {}).get(key) or ENGLISH[key]
+        language = labels.get(LANGUAGE, "en")
+        template = labels.get(f"{key}.{_category(language, params['n'])}") or labels.get(
+            f"{key}.other"
+        )
+        key = f"{key}.{_category('en', params['n'])}"
+    template = template or ENGLISH[key]
     try:
         return template.format(**params)
     except (KeyError, IndexError, ValueError):  # a broken translation: English, not a crash
         return ENGLISH[key].format(**params)
+
+
+def _category(language: str, n: object) -> str:
+    """CLDR's plural category of ``n`` in ``language``; ``other`` for what is not a number
+    (a count a view does not know, drawn as ``?``)."""
+    if isinstance(n, bool) or not isinstance(n, int | float):
+        return "other"
+    return str(_rule(language)(n))
+
+
+@cache
+def _rule(language: str) -> PluralRule:
+    return Locale.parse(language).plural_form
 
 
 def joined(labels: Labels | None, names: list[str]) -> str:
@@ -112,4 +142,4 @@ def joined(labels: Labels | None, names: list[str]) -> str:
     return say(labels, "and", first=", ".join(names[:-1]), last=names[-1])
 
 
-__all__ = ["ENGLISH", "Labels", "joined", "say"]
+__all__ = ["ENGLISH", "LANGUAGE", "Labels", "joined", "say"]

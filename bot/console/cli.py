@@ -33,7 +33,14 @@ import games
 from bot.console.clock import ConsoleClock, clock_file, parse_offset
 from bot.console.commandline import CommandLine, LineError, parse_line
 from bot.service import Refusal, Service, User
-from bot.service.command_map import GROUP_OF, GROUPS, PLAYER_COMMANDS, TOP_LEVEL, full_name
+from bot.service.command_map import (
+    COMMAND_WORDS,
+    GROUPS,
+    PLAYER_COMMANDS,
+    TOURNAMENT_COMMANDS,
+    CommandNames,
+    command_names,
+)
 from bot.service.opponents import COMPUTER_WORDS, computer
 from bot.service.replies import Post, Reply, parse_path
 from bot.settings import Settings
@@ -60,34 +67,33 @@ HELP_GROUP = {
 """What each group's /help line says after its subcommands."""
 
 
-def help_text(say: Words) -> str:
-    """The ``/help`` answer in ``say``'s language (command names stay the console's): one
-    line per entry of Discord's command picker — the commands of every turn, the other
-    top-level ones, then each group with its subcommands (from :data:`GROUPS`, so the help
-    follows the picker) — rather than one paragraph of a thousand characters."""
+def help_text(say: Words, names: CommandNames | None = None) -> str:
+    """The ``/help`` answer in ``say``'s language, with the command names Discord shows in it
+    (``/partie annehmen|ablehnen…`` in German): one line per entry of Discord's command
+    picker — the commands of every turn, the other top-level ones, then each group with its
+    subcommands (from :data:`GROUPS`, so the help follows the picker) — rather than one
+    paragraph of a thousand characters."""
+    names = names or command_names(say.language)
     lines = [say("console.help.intro")]
     lines += [f"  {say(key)}" for key in HELP_TOP_LEVEL]
     lines += [
-        f"  /{group} {'|'.join(commands)} — {say(HELP_GROUP[group])}"
+        f"  /{names.command(group)} {'|'.join(map(names.command, commands))}"
+        f" — {say(HELP_GROUP[group])}"
         for group, commands in GROUPS.items()
     ]
     lines.append(say("console.help.notes"))
     return "\n".join(lines)
 
 
-KNOWN_COMMANDS: dict[str, str] = {
-    **{command: command for command in TOP_LEVEL},
-    **{group: group for group in GROUPS},
-    **{command: full_name(command) for command in GROUP_OF},
-    "help": "help",
-}
-"""Every command the console knows, by the word typed, with the name to suggest for it."""
-
-
-def did_you_mean(typed: str) -> str | None:
-    """The command ``typed`` was probably meant to be (``acept`` → ``/match accept``)."""
-    close = difflib.get_close_matches(typed.lower(), list(KNOWN_COMMANDS), n=1, cutoff=0.7)
-    return f"/{KNOWN_COMMANDS[close[0]]}" if close else None
+def did_you_mean(typed: str, names: CommandNames | None = None) -> str | None:
+    """The command ``typed`` was probably meant to be (``acept`` → ``/match accept``), by its
+    English name or the name shown in the console's language, and said as shown there."""
+    names = names or command_names(DEFAULT_LANGUAGE)
+    known = {word: word for word in COMMAND_WORDS} | {
+        names.command(word): word for word in COMMAND_WORDS
+    }
+    close = difflib.get_close_matches(typed.lower(), list(known), n=1, cutoff=0.7)
+    return f"/{names.full(known[close[0]])}" if close else None
 
 
 GUILD = "console"
@@ -129,7 +135,10 @@ class Console:
         :class:`User` with this locale, so replies, refusals and the console's own lines
         come in it, as a Discord client's language does for its member."""
         self.say = words(locale)
-        self.help = help_text(self.say)
+        self.names = command_names(self.say.language)
+        """Command and option names as Discord shows them in ``locale``: typed lines may use
+        them (or the English ones), and the help and hints say them."""
+        self.help = help_text(self.say, self.names)
         self.clock = clock
         self.admins = admins
         """Console users who manage the console's server (may change /server settings)."""
@@ -242,15 +251,28 @@ class Console:
             for news in await self.service.advance(started):  # round 1's games, at once
                 self.publish(news)
 
+    def in_english(self, line: CommandLine) -> CommandLine:
+        """The line with the command, a group's subcommand and the option names as the
+        English names the service and this dispatcher know (``/partie annehmen partie:3``
+        → ``/match accept match:3``)."""
+        names = self.names
+        command = names.english_command(line.command)
+        args = line.args
+        if args and (command in GROUPS or command == "tournament"):
+            args = (names.english_command(args[0]), *args[1:])
+        options = {names.english_option(name): value for name, value in line.options.items()}
+        return dataclasses.replace(line, command=command, args=args, options=options)
+
     async def dispatch(self, line: CommandLine) -> Reply:
+        line = self.in_english(line)
         if line.command in GROUPS and not (
             line.args and line.args[0].lower() in GROUPS[line.command]
         ):
             return Reply.refuse(
                 self.say(
                     "console.group_needs",
-                    group=line.command,
-                    commands=", ".join(GROUPS[line.command]),
+                    group=self.names.command(line.command),
+                    commands=", ".join(map(self.names.command, GROUPS[line.command])),
                 )
             )
         cmd = ungrouped(line)
@@ -347,10 +369,10 @@ class Console:
             if not game:
                 listed = ", ".join(games.available())
                 return Reply.refuse(self.say("console.rules_which", games=listed))
-            return await s.rules(game)
+            return await s.rules(game, self.locale)
         if cmd.command == "help":
             return Reply(text=self.help)
-        close = did_you_mean(cmd.command)
+        close = did_you_mean(cmd.command, self.names)
         if close is None:
             return Reply.refuse(self.say("console.unknown", command=cmd.command))
         return Reply.refuse(self.say("console.unknown_close", command=cmd.command, close=close))
@@ -435,9 +457,12 @@ class Console:
             "standings": s.tournament_standings,
         }
         if sub not in actions:
-            return Reply.refuse(self.say("console.tournament_needs", commands=", ".join(
-                ["create", *actions, "list"]
-            )))  # fmt: skip
+            return Reply.refuse(
+                self.say(
+                    "console.tournament_needs",
+                    commands=", ".join(map(self.names.command, TOURNAMENT_COMMANDS)),
+                )
+            )
         return await actions[sub](user, **named)
 
     async def _clock(self, text: str) -> None:

@@ -22,7 +22,7 @@ from bot.discord.delivery import Delivery, jump_link
 from bot.discord.identity import actor_of
 from bot.discord.translator import CatalogueTranslator
 from bot.service import Service
-from bot.service.command_map import GROUP_OF, full_name
+from bot.service.command_map import GROUP_OF, command_names
 from bot.service.replies import Reply, parse_path
 from bot.service.workers import Workers
 from bot.settings import Settings
@@ -73,7 +73,11 @@ class BoardTree(app_commands.CommandTree["BoardBot"]):
             moved = error.name in GROUP_OF
             await bot.delivery.followup(
                 interaction,
-                say("errors.moved_command", old=error.name, new=full_name(error.name))
+                say(
+                    "errors.moved_command",
+                    old=error.name,
+                    new=command_names(say.language).full(error.name),  # as their client shows it
+                )
                 if moved
                 else say("errors.removed_command"),
             )

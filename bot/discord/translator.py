@@ -3,14 +3,16 @@
 discord.py hands every command name, description, option and choice through the tree's
 translator when it syncs; Discord then shows each member the text of their own client language.
 The catalogue keeps these under ``discord.<location>.<English text>`` so a translator can work
-from the English strings alone (``de.toml`` has the German ones).
+from the English strings alone (``en.toml`` lists them all; ``de.toml`` and ``pl.toml`` have
+theirs). The console reads the same names (:mod:`bot.service.command_map`), so a command typed
+as a German or Polish client shows it is understood there too.
 """
 
 from __future__ import annotations
 
 import re
 
-from bot.words import catalogue, language_of
+from bot.words import discord_text, language_of
 from discord import Locale, app_commands
 
 RATED_LEVEL = re.compile(r"(\w+) ≈ (\d+)")
@@ -25,11 +27,9 @@ class CatalogueTranslator(app_commands.Translator):
         locale: Locale,
         context: app_commands.TranslationContext,  # type: ignore[type-arg]
     ) -> str | None:
-        entries = catalogue().languages.get(language_of(locale))
-        if entries is None or language_of(locale) == "en":
-            return None
+        language = language_of(locale)
         location = context.location.name
         if location == "choice_name" and (rated := RATED_LEVEL.fullmatch(string.message)):
-            level = entries.get(f"discord.choice_name.{rated[1]}", rated[1])
-            return f"{level} ≈ {rated[2]}"
-        return entries.get(f"discord.{location}.{string.message}")
+            level = discord_text(language, location, rated[1])
+            return None if level is None else f"{level} ≈ {rated[2]}"
+        return discord_text(language, location, string.message)

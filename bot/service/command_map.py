@@ -11,6 +11,10 @@ old name is told the new one.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cache
+
+from bot.words import DEFAULT_LANGUAGE, catalogue, discord_text
 
 TOP_LEVEL: tuple[str, ...] = (
     "play", "move", "premove", "board", "turn", "hand", "rules", "seeks", "tournament",
@@ -57,7 +61,78 @@ GROUP_OF: Mapping[str, str] = {
 """The group of every grouped command (``accept`` → ``match``)."""
 
 
-def full_name(command: str) -> str:
-    """``accept`` → ``match accept``; a top-level command is its own full name."""
-    group = GROUP_OF.get(command)
-    return f"{group} {command}" if group else command
+TOURNAMENT_COMMANDS: tuple[str, ...] = (
+    "create", "join", "leave", "start", "cancel", "standings", "list",
+)  # fmt: skip
+"""The subcommands of ``/tournament`` (a group of its own cog, not of :data:`GROUPS`)."""
+
+
+@dataclass(frozen=True)
+class CommandNames:
+    """Command, group and option names as Discord shows them in one language, and back.
+
+    Why here: a German client shows ``/partie annehmen`` for ``/match accept``, and German
+    sentences tell players to type that; the console in ``--locale de`` must understand what
+    Discord would show, and its ``/help`` must say it. Both read the catalogue's
+    ``discord.group_name`` / ``command_name`` / ``parameter_name`` tables through
+    :func:`bot.words.discord_text`, the translator's own look-up, so the two never disagree.
+    English names are always understood too.
+    """
+
+    language: str
+
+    def command(self, english: str) -> str:
+        """A group's or a command's name as shown (``match`` → ``partie``)."""
+        return (
+            discord_text(self.language, "group_name", english)
+            or discord_text(self.language, "command_name", english)
+            or english
+        )
+
+    def option(self, english: str) -> str:
+        """An option's name as shown (``opponent`` → ``gegner``)."""
+        return discord_text(self.language, "parameter_name", english) or english
+
+    def full(self, english: str) -> str:
+        """``accept`` → ``partie annehmen``: a command with its group, as shown."""
+        group = GROUP_OF.get(english)
+        return f"{self.command(group)} {self.command(english)}" if group else self.command(english)
+
+    def english_command(self, typed: str) -> str:
+        """The English name of a command or group typed as shown (or in English)."""
+        return self._back("command", typed)
+
+    def english_option(self, typed: str) -> str:
+        return self._back("option", typed)
+
+    def _back(self, kind: str, typed: str) -> str:
+        return _backwards(self.language)[kind].get(typed.lower(), typed.lower())
+
+
+COMMAND_WORDS: tuple[str, ...] = (
+    *TOP_LEVEL, *GROUPS, *GROUP_OF, *TOURNAMENT_COMMANDS, "help",
+)  # fmt: skip
+"""Every English word that names a command or a group somewhere."""
+
+
+@cache
+def _backwards(language: str) -> dict[str, dict[str, str]]:
+    """Shown name → English name, for commands and groups and for options: read from the
+    language's tables (every English option the catalogue lists, including each game's)."""
+    names = CommandNames(language)
+    options = [
+        key.removeprefix(OPTION_KEYS) for key in catalogue().english if key.startswith(OPTION_KEYS)
+    ]
+    return {
+        "command": {names.command(word): word for word in COMMAND_WORDS},
+        "option": {names.option(option): option for option in options},
+    }
+
+
+OPTION_KEYS = "discord.parameter_name."
+"""Where en.toml lists every option name the Discord adapter declares."""
+
+
+def command_names(language: str) -> CommandNames:
+    """The names for a language the catalogue has, else English's."""
+    return CommandNames(language if language in catalogue().languages else DEFAULT_LANGUAGE)

@@ -12,26 +12,29 @@ from __future__ import annotations
 from functools import cache
 
 from bot.words import words
-from render.labels import ENGLISH, Labels
+from render.labels import LANGUAGE, Labels
 
 SECTION = "image."
 """Where the labels live in the catalogue: ``image.fence.cops`` is the label ``fence.cops``."""
 
 
 def image_labels(locale: object = "en") -> Labels:
-    """Every image label's template in ``locale``'s language, English behind each gap: a
-    plain dict, as images are drawn in worker processes and a read-only mapping view does
-    not pickle."""
+    """Every image label's template in ``locale``'s language (the renderers draw English behind
+    each gap), and the language's code for its plural rule: a plain dict, as images are drawn
+    in worker processes and a read-only mapping view does not pickle."""
     return dict(_templates(str(getattr(locale, "value", locale))))
 
 
 @cache
 def _templates(locale: str) -> tuple[tuple[str, str], ...]:
-    """Looked up once per language: the catalogue never changes while the bot runs."""
+    """Looked up once per language: the catalogue never changes while the bot runs. Only the
+    language's own entries: what it lacks the renderers draw from their English, which is the
+    catalogue's (tests/words checks), so a plural table is always whole from one language,
+    picked by that language's CLDR rule (``few`` and ``many`` in Polish)."""
     say = words(locale)
-    found = []
-    for key in ENGLISH:
-        template = say.entries.get(SECTION + key) or say.fallback.get(SECTION + key)
-        if template:
-            found.append((key, template))
-    return tuple(found)
+    own = {
+        key.removeprefix(SECTION): text
+        for key, text in say.entries.items()
+        if key.startswith(SECTION)
+    }
+    return ((LANGUAGE, say.language), *own.items())

@@ -20,14 +20,11 @@ SCRIPT_WORDS = ("panel.onto_cops",)
 
 def page_words(say: Words) -> dict[str, str]:
     """The ``web.*`` sentences (and a few shared ones) in one language, keyed without the
-    ``web.`` prefix; plural tables keep their ``.one``/``.other`` suffix."""
-    english = say.fallback
-    chosen = {}
-    for key in english:
-        if key.startswith("web."):
-            chosen[key.removeprefix("web.")] = say.entries.get(key) or english[key]
+    ``web.`` prefix; plural tables keep their category suffixes (``.one``, ``.few``…), which the
+    scripts pick with the browser's CLDR rules (``Intl.PluralRules``) for the page's language."""
+    chosen = say.section("web.")
     for key in SCRIPT_WORDS:
-        chosen[key] = say.entries.get(key) or english[key]
+        chosen[key] = say(key)
     return chosen
 
 

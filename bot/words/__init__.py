@@ -21,11 +21,13 @@ Conventions:
 - Key names: ``<where it is said>.<what it says>``: the section is the use case or the place
   (``challenge``, ``move``, ``lobby``, ``panel``, ``console``, ``button``), the name says the
   situation (``challenge.sent``), never the English wording.
-- Plurals: a sentence that depends on a count is a table with ``one`` and ``other`` entries
+- Plurals: a sentence that depends on a count is a table keyed by CLDR plural category
   (``[lobby.players] one = "{n} player"`` / ``other = "{n} players"``); asking for the table's
-  key with an ``n`` parameter picks ``one`` for exactly 1 and ``other`` for anything else (the
-  rule of English and German; a language with more forms can add ``zero``/``few`` entries
-  later, and only this module changes). Code never spells a plural itself.
+  key with an ``n`` parameter picks the entry of the category CLDR gives ``n`` in that
+  language (:func:`plural_category`): English and German need ``one`` and ``other``, Polish
+  ``one``, ``few``, ``many`` and ``other`` (1 gra, 2 gry, 5 gier, 22 gry, 1,5 gry). Every table
+  has ``other``, the entry for a category a language's table lacks. A language with no table
+  for a key says the sentence in English, by English's rule. Code never spells a plural.
 - Fallback: a key missing in a language is taken from English, a language we do not ship is
   English, so a partial translation is always safe.
 - Whose language: an answer to one person (a reply, a refusal, a panel) uses that person's
@@ -47,9 +49,13 @@ import string
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from decimal import Decimal, InvalidOperation
 from functools import cache
 from importlib import resources
 from typing import Any
+
+from babel import Locale, UnknownLocaleError
+from babel.plural import PluralRule
 
 import games
 from games.sentences import Sentence
@@ -94,9 +100,42 @@ class Phrase:
     params: Mapping[str, Any] = field(default_factory=dict)
 
 
-def plural_form(n: object) -> str:
-    """The plural entry a count selects: ``one`` for exactly 1, else ``other``."""
-    return "one" if n == 1 else "other"
+PLURAL_CATEGORIES = ("zero", "one", "two", "few", "many", "other")
+"""CLDR's plural categories, the only names a plural table's entries may have."""
+
+
+@cache
+def _plural_rule(language: str) -> PluralRule:
+    try:
+        return Locale.parse(language).plural_form
+    except (UnknownLocaleError, ValueError):
+        return Locale.parse(DEFAULT_LANGUAGE).plural_form
+
+
+def plural_categories(language: str) -> frozenset[str]:
+    """The entries a plural table needs in ``language``: CLDR's categories for it (``other``
+    always, for fractions and as the table's fallback)."""
+    return frozenset(_plural_rule(language).tags) | {"other"}
+
+
+def plural_category(n: object, language: str = DEFAULT_LANGUAGE) -> str:
+    """The plural category CLDR gives the count ``n`` in ``language`` (``pl``: 1 → ``one``,
+    2 → ``few``, 5 → ``many``, 22 → ``few``, 1.5 → ``other``); ``other`` for anything that
+    is not a number."""
+    if isinstance(n, bool):
+        return "other"
+    if not isinstance(n, int | float | Decimal):
+        try:
+            n = Decimal(str(n))
+        except InvalidOperation:
+            return "other"
+    return str(_plural_rule(language)(n))
+
+
+def plural_base(key: str) -> str:
+    """``lobby.players`` for ``lobby.players.few``; any other key is its own base."""
+    base, _, last = key.rpartition(".")
+    return base if base and last in PLURAL_CATEGORIES else key
 
 
 @dataclass(frozen=True)
@@ -111,9 +150,7 @@ class Words:
         params = {name: self._said(value) for name, value in params.items()}
         template = self._template(key)
         if template is None and "n" in params:
-            template = self._template(f"{key}.{plural_form(params['n'])}") or self._template(
-                f"{key}.other"
-            )
+            template = self._plural(key, params["n"])
         if template is None:
             raise KeyError(f"no sentence {key!r} in the catalogue")
         return template.format(**params)
@@ -135,8 +172,35 @@ class Words:
             return said.english()
         return self(said.key, **said.params)
 
+    def _plural(self, key: str, n: object) -> str | None:
+        """The entry of plural table ``key`` for ``n``: this language's table by its own rule,
+        else English's by English's (a Polish category picked out of an English table would
+        be no sentence at all)."""
+        for language, entries in (
+            (self.language, self.entries),
+            (DEFAULT_LANGUAGE, self.fallback),
+        ):
+            found = entries.get(f"{key}.{plural_category(n, language)}") or entries.get(
+                f"{key}.other"
+            )
+            if found is not None:
+                return found
+        return None
+
     def _template(self, key: str) -> str | None:
         return self.entries.get(key) or self.fallback.get(key)
+
+    def section(self, prefix: str) -> dict[str, str]:
+        """Every entry under ``prefix`` (keys without it) for a reader who picks plural
+        entries themself (the web board's scripts): this language's, English behind each
+        gap, and each plural table whole from one language, so that no category of one
+        language's rule lands on another language's table."""
+        mine = {key: text for key, text in self.entries.items() if key.startswith(prefix)}
+        tables = {plural_base(key) for key in mine}
+        for key, text in self.fallback.items():
+            if key.startswith(prefix) and key not in mine and plural_base(key) not in tables:
+                mine[key] = text
+        return {key.removeprefix(prefix): text for key, text in mine.items()}
 
     def has(self, key: str) -> bool:
         return self._template(key) is not None or self._template(f"{key}.other") is not None
@@ -166,12 +230,22 @@ class Catalogue:
 @cache
 def catalogue() -> Catalogue:
     """The shipped catalogue (cached: the files are package data and never change)."""
-    languages = {}
-    for entry in resources.files(__package__).iterdir():
-        if entry.name.endswith(".toml"):
-            languages[entry.name.removesuffix(".toml")] = _flatten(
-                tomllib.loads(entry.read_text("utf-8"))
-            )
+    return read_catalogue(shipped_files())
+
+
+def shipped_files() -> dict[str, str]:
+    """The text of every ``<language>.toml`` beside this module, by language code."""
+    return {
+        entry.name.removesuffix(".toml"): entry.read_text("utf-8")
+        for entry in resources.files(__package__).iterdir()
+        if entry.name.endswith(".toml")
+    }
+
+
+def read_catalogue(files: Mapping[str, str]) -> Catalogue:
+    """A catalogue from TOML texts by language code, the engines' sentences added to English
+    (the checker reads a translator's working copy through this too)."""
+    languages = {language: _flatten(tomllib.loads(text)) for language, text in files.items()}
     english = languages[DEFAULT_LANGUAGE]
     engines = games.sentences()
     twice = sorted(set(english) & set(engines))
@@ -179,6 +253,16 @@ def catalogue() -> Catalogue:
         raise ValueError(f"{DEFAULT_LANGUAGE}.toml repeats engine sentences: {twice[:5]}")
     languages[DEFAULT_LANGUAGE] = {**english, **engines}
     return Catalogue(languages)
+
+
+def discord_text(language: str, location: str, english: str) -> str | None:
+    """What Discord shows in ``language`` where the adapter declares ``english`` (a command's
+    name, an option's description…; ``location`` is discord.py's name for the place, such as
+    ``command_name``): the ``discord.<location>.<English>`` entry of that language, or None
+    where Discord shows the English (English itself, an untranslated string)."""
+    if language == DEFAULT_LANGUAGE:
+        return None
+    return catalogue().languages.get(language, {}).get(f"discord.{location}.{english}")
 
 
 def words(locale: object = DEFAULT_LANGUAGE) -> Words:

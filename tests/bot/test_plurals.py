@@ -8,7 +8,7 @@ from dataclasses import replace
 import pytest
 
 from bot.service import Service, User
-from bot.words import catalogue, fields, words
+from bot.words import PLURAL_CATEGORIES, catalogue, fields, words
 from render.labels import ENGLISH as IMAGE_LABELS
 
 GUILD = "g1"
@@ -45,7 +45,7 @@ NOT_COUNTS = {
 
 
 def _is_table_entry(key: str) -> bool:
-    return key.rsplit(".", 1)[-1] in ("one", "other")
+    return key.rsplit(".", 1)[-1] in PLURAL_CATEGORIES
 
 
 @pytest.mark.parametrize("language", sorted(catalogue().languages))

@@ -54,8 +54,10 @@ def simple_command(
         await run(interaction, lambda: call(actor, match_id=match, where=where(interaction)))
 
     callback.__name__ = callback.__qualname__ = f"command_{name}"
+    # Described before the command is made: a description added afterwards is never handed
+    # to the translator, so Discord would show it in English to everyone.
+    callback = app_commands.describe(match=MATCH_HELP)(callback)
     command = app_commands.Command(name=name, description=description, callback=callback)
-    command = app_commands.describe(match=MATCH_HELP)(command)
     return app_commands.autocomplete(match=match_autocomplete)(command)
 
 
@@ -74,11 +76,11 @@ def player_command(
         await run(interaction, lambda: call(actor, user=who, game=game, guild_id=guild))
 
     callback.__name__ = callback.__qualname__ = f"command_{name}"
-    command = app_commands.Command(name=name, description=description, callback=callback)
-    command = app_commands.describe(user="Whose (default: yours)", game="Only this game")(
-        command
+    callback = app_commands.describe(user="Whose (default: yours)", game="Only this game")(
+        callback
     )
-    return app_commands.choices(game=game_choices())(command)
+    callback = app_commands.choices(game=game_choices())(callback)
+    return app_commands.Command(name=name, description=description, callback=callback)
 
 
 class SimpleCog(commands.Cog):

@@ -16,11 +16,14 @@ export function label(parent, x, y, words, attrs = {}) {
   return node;
 }
 
-// The catalogue's sentence `key` with {fields} filled in; plural tables by `n`.
+// The CLDR plural rules of the page's language (its <html lang>), as the catalogue's are.
+const PLURALS = new Intl.PluralRules(globalThis.document?.documentElement.lang || 'en');
+
+// The catalogue's sentence `key` with {fields} filled in; plural tables by `n`'s category.
 export function say(words, key, params = {}) {
   let template = words[key];
   if (template === undefined && 'n' in params) {
-    template = words[`${key}.${params.n === 1 ? 'one' : 'other'}`] ?? words[`${key}.other`];
+    template = words[`${key}.${PLURALS.select(Number(params.n))}`] ?? words[`${key}.other`];
   }
   if (template === undefined) return key;
   return template.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
