@@ -48,7 +48,7 @@ ENGLISH: dict[str, str] = {
     "fence.off_limits": "off limits",
     "fence.rings": "Rings: the neighbourhoods you can choose now.",
     "fence.spots": "Outlined spots: where this tile can go now.",
-    "fence.off_picture.one": "1 more choice outside this picture: {names}",
+    "fence.off_picture.one": "{n} more choice outside this picture: {names}",
     "fence.off_picture.other": "{n} more choices outside this picture: {names}",
     "fence.moving_from": "Moving from {place}, outside this picture.",
     "fence.post": "TP: the Trading Post",
