@@ -8,7 +8,8 @@ Stable API (add, never change): ``font``, ``Font``, ``RGB``, ``Palette``, ``PALE
 ``blend``, ``text_width``, ``fit_text``, ``draw_centered_text``, ``seat_label``,
 ``default_status``, ``title_bar``, ``Grid``, ``COORD_MARGIN``, ``draw_coordinates``,
 ``file_letters``, ``disc``, ``paste_centered``, ``highlight_square``, ``capture_mark``,
-``new_canvas``, ``to_png``, ``MIN_WIDTH``, ``quantized``, ``PNG_LEVEL``, ``put_text``.
+``new_canvas``, ``to_png``, ``MIN_WIDTH``, ``quantized``, ``PNG_LEVEL``, ``put_text``,
+``palette_png``, ``DEFLATE_LEVEL``.
 
 All coordinates are screen pixels; a ``Grid`` maps *screen* columns/rows (0,0 = top-left
 cell as drawn) to boxes, so flipping a board for a perspective is the renderer's business and
@@ -19,10 +20,13 @@ from __future__ import annotations
 
 import io
 import math
+import struct
+import zlib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
+from isal import isal_zlib
 from PIL import Image, ImageDraw, ImageFont
 
 from render.fonts import Font, draw_runs, font, needs_fallback, runs_width
@@ -31,6 +35,7 @@ from render.layers import STATIC_LAYERS
 
 __all__ = [
     "COORD_MARGIN",
+    "DEFLATE_LEVEL",
     "MIN_WIDTH",
     "PALETTE",
     "PNG_LEVEL",
@@ -50,6 +55,7 @@ __all__ = [
     "font",
     "highlight_square",
     "new_canvas",
+    "palette_png",
     "paste_centered",
     "put_text",
     "quantized",
@@ -623,9 +629,15 @@ def new_canvas(width: int, height: int, palette: Palette = PALETTE) -> Image.Ima
 
 
 PNG_LEVEL = 2
-"""zlib level of every board PNG. Measured on a 850×1400 FENCE! city (256 colours): level 1
-79 KB in 3.7 ms, 2 75 KB in 3.7 ms, 3 72 KB in 4.2 ms, 6 60 KB in 13 ms. Past 2 each step
-buys a few KB for time that 16 players moving at once would queue behind."""
+"""zlib level of a PNG kept in full colour (``to_png(…, quantize=False)``: charts, review
+boards), which Pillow encodes with its adaptive row filters. Past 2 each step buys a few KB
+for time that 16 players moving at once would queue behind."""
+
+DEFLATE_LEVEL = 1
+"""ISA-L's level for the palette PNG of every board (``palette_png``). Measured on the
+canvases of ``python -m benchmarks.render`` (a 1.7 Mpx FENCE! city): Pillow's PNG writer at
+zlib level 2, 4.1 ms for 89 KB; ISA-L level 1, 0.7 ms for 92 KB (level 0: 107 KB, no
+faster; levels 2–3: the same size, slower)."""
 
 _SAMPLE_SIZE = 100_000
 """Pixels a palette is chosen from: every flat colour of a board covers far more than one
@@ -674,8 +686,48 @@ def quantized(image: Image.Image) -> Image.Image:
     image always gets the same palette, so the same position always gives the same bytes.
     """
     rgb = image if image.mode == "RGB" else image.convert("RGB")
-    palette = _palette_sample(rgb).quantize(256, method=Image.Quantize.FASTOCTREE)
+    small = rgb.width * rgb.height < 9 * 256  # too few pixels to sample: all of them
+    sample = rgb if small else _palette_sample(rgb)
+    palette = sample.quantize(256, method=Image.Quantize.FASTOCTREE)
     return rgb.quantize(palette=palette, dither=Image.Dither.NONE)
+
+
+_PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+
+
+def _chunk(kind: bytes, data: bytes) -> bytes:
+    """One PNG chunk: length, type, data, and the CRC of type and data."""
+    crc = zlib.crc32(data, zlib.crc32(kind))
+    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", crc)
+
+
+def palette_png(image: Image.Image) -> bytes:
+    """PNG bytes of a palette ("P") image, compressed with ISA-L (``DEFLATE_LEVEL``).
+
+    Pillow's PNG writer spent 4 ms of every FENCE! city in deflate (zlib-ng at level 2),
+    half of the whole encoding; ISA-L's deflate does the same 1.7 MB in 0.7 ms for 3 % more
+    bytes. Pillow cannot be handed another compressor, and a palette PNG is five chunks of
+    the PNG specification, so they are written here: the header, the palette (as many
+    entries as the image's palette has), the pixel rows each led by filter type 0 (None, as
+    Pillow writes palette rows: filters only blur palette indices), and the end. The pixels
+    decode exactly as Pillow's own file of the same image.
+    """
+    width, height = image.size
+    # Column 0 of a one-pixel-wider image holds every row's filter byte, so one tobytes()
+    # gives the filtered scanlines without a loop over the rows.
+    rows = Image.new("P", (width + 1, height), 0)
+    rows.paste(image, (1, 0))
+    colours = image.getpalette("RGB") or [0, 0, 0]
+    header = struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0)
+    return b"".join(
+        (
+            _PNG_SIGNATURE,
+            _chunk(b"IHDR", header),
+            _chunk(b"PLTE", bytes(colours[: 3 * 256])),
+            _chunk(b"IDAT", isal_zlib.compress(rows.tobytes(), DEFLATE_LEVEL)),
+            _chunk(b"IEND", b""),
+        )
+    )
 
 
 def to_png(image: Image.Image, *, quantize: bool = True, compress_level: int = PNG_LEVEL) -> bytes:
@@ -684,10 +736,12 @@ def to_png(image: Image.Image, *, quantize: bool = True, compress_level: int = P
     Board art is flat colour plus anti-aliased edges, usually well under 256 distinct colours,
     so a 256-colour palette (``quantized``) is visually lossless while making the file about
     a third of the RGB size and the encode several times faster (an Ordo board: 40 KB in
-    2 ms instead of 130 KB in 16 ms). Pass ``quantize=False`` for art with photographic
-    gradients, where a palette would band. ``compress_level``: see ``PNG_LEVEL``.
+    2 ms instead of 130 KB in 16 ms); it is written by ``palette_png``. Pass
+    ``quantize=False`` for art with photographic gradients, where a palette would band: that
+    is kept in full colour by Pillow's writer at ``compress_level`` (see ``PNG_LEVEL``).
     """
-    out = quantized(image) if quantize and image.mode != "P" else image
+    if image.mode == "P" or quantize:
+        return palette_png(image if image.mode == "P" else quantized(image))
     buffer = io.BytesIO()
-    out.save(buffer, format="PNG", compress_level=compress_level)
+    image.save(buffer, format="PNG", compress_level=compress_level)
     return buffer.getvalue()

@@ -45,6 +45,7 @@ from render.fence.layout import (
     SIDE_VECTOR,
     CityLayout,
     coordinate,
+    map_width,
     plan_map,
     text_scale,
     window_layout,
@@ -659,7 +660,7 @@ def map_layout(
     """The title bar and where the city sits below it, exactly as ``render`` draws them
     (tests use it to find tiles and spots by pixel)."""
     highlight = [h for h in highlight if isinstance(h, dict)]
-    width = plan_map(view, highlight).width
+    width = map_width(view, highlight)
     bar = map_title(view, width, players, status, labels, scale=text_scale(width))
     return bar, plan_map(view, highlight, bar.height)
 

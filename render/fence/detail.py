@@ -63,7 +63,8 @@ def detail_cell(window: Window) -> int:
     ``DETAIL_CELL``: fewer columns, bigger names."""
     columns = window[1] - window[0] + 1
     room = (MIN_DETAIL_WIDTH - 2 * side_margin([window])) // columns
-    return min(MAX_DETAIL_CELL, max(DETAIL_CELL, room))
+    cell = min(MAX_DETAIL_CELL, max(DETAIL_CELL, room))
+    return cell - cell % 2  # even, as every tile's corner (see ``CityLayout``)
 
 
 @lru_cache(maxsize=8192)

@@ -88,7 +88,8 @@ def cell_for(columns: int, side: int = MARGIN, least: int = MIN_CELL) -> int:
     ``MAP_WIDTH``."""
     share = PHONE_TILE / PHONE_WIDTH  # of the image's width, per tile
     needed = math.ceil(2 * side * share / (1 - share * columns)) if share * columns < 1 else least
-    return max(least, needed, min(MAX_CELL, (MAP_WIDTH - 2 * side) // max(columns, 1)))
+    cell = max(least, needed, min(MAX_CELL, (MAP_WIDTH - 2 * side) // max(columns, 1)))
+    return cell - cell % 2  # even, as every tile's corner (see ``CityLayout``)
 
 
 def coordinate(value: int) -> str:
@@ -119,8 +120,11 @@ class CityLayout:
         rows = self.max_y - self.min_y + 1
         self.cell = cell
         self.width = width
-        left = (width - cols * cell) // 2
-        self.grid = Grid(cols=cols, rows=rows, cell=cell, left=left, top=top + MARGIN)
+        # Every tile's corner on an even pixel (cells are even too): a tile's sprites are
+        # drawn once per parity of its corner, so a worker keeps one set, not four.
+        left = (width - cols * cell) // 2 // 2 * 2
+        grid_top = top + MARGIN + (top + MARGIN) % 2
+        self.grid = Grid(cols=cols, rows=rows, cell=cell, left=left, top=grid_top)
         self.top = top
         self.bottom = self.grid.bottom + MARGIN
         placed = {(t["x"], t["y"]) for t in view["map"]}
@@ -190,20 +194,32 @@ def bounds(points: Iterable[tuple[int, int]]) -> Window:
     return (min(xs), max(xs), min(ys), max(ys))
 
 
-def plan_map(view: dict[str, Any], highlight: Highlights = (), top: int = 0) -> CityLayout:
-    """The whole city as one panel whose grid starts ``top`` px down the image."""
+def _map_frame(view: dict[str, Any], highlight: Highlights) -> tuple[Window, int, int, int]:
+    """The whole map's window, tile size, width and side margin."""
     window = bounds(extent(view, highlight))
     side = side_margin([window])
     columns = window[1] - window[0] + 1
     cell = cell_for(columns, side)
-    width = max(MAP_WIDTH, columns * cell + 2 * side)
+    return window, cell, max(MAP_WIDTH, columns * cell + 2 * side), side
+
+
+def map_width(view: dict[str, Any], highlight: Highlights = ()) -> int:
+    """How wide the whole map is drawn (its title bar is drawn that wide before the city is
+    placed under it)."""
+    return _map_frame(view, highlight)[2]
+
+
+def plan_map(view: dict[str, Any], highlight: Highlights = (), top: int = 0) -> CityLayout:
+    """The whole city as one panel whose grid starts ``top`` px down the image."""
+    window, cell, width, side = _map_frame(view, highlight)
     return CityLayout(view, window, cell, width, top, side)
 
 
 def text_scale(width: int) -> float:
     """How much larger than drawn for ``READ_WIDTH`` the title bar and legend of a picture
-    ``width`` px wide are drawn, so they show at the same size on a phone."""
-    return max(1.0, width / READ_WIDTH)
+    ``width`` px wide are drawn, so they show at the same size on a phone: in eighths, so
+    that a worker meets a few sizes of every name and word, and keeps their glyphs."""
+    return max(1.0, math.ceil(width / READ_WIDTH * 8) / 8)
 
 
 def window_layout(

@@ -15,6 +15,7 @@ from the same boxes, so the two cannot drift apart.
 from __future__ import annotations
 
 import math
+from array import array
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -103,15 +104,30 @@ _SIZES = (
 the discs of a crowd stand (1: side by side; less: overlapping, as a stack)."""
 
 
-def _overlaps(a: FloatBox, b: FloatBox) -> bool:
-    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
-
-
 def _apart(a: FloatBox, b: FloatBox) -> float:
     """The gap between two boxes (0 when they touch or overlap)."""
     dx = max(b[0] - a[2], a[0] - b[2], 0.0)
     dy = max(b[1] - a[3], a[1] - b[3], 0.0)
     return math.hypot(dx, dy)
+
+
+@lru_cache(maxsize=2048)
+def _candidates(cell: int, size: tuple[float, float], node: Point) -> array[int]:
+    """Where the middle of a ``size`` box may go inside a tile, nearest ``node`` first, as
+    x, y, x, y, …: the node itself (moved inside), then a grid over the tile. Cached, as
+    the same few crowd sizes and nodes come back on every tile (2.4 KB an entry)."""
+    width, height = size
+    pad = max(2, cell // 40)
+    step = max(2, cell // 25)
+    nx, ny = node
+    xs = range(math.ceil(pad + width / 2), math.floor(cell - pad - width / 2) + 1)
+    ys = range(math.ceil(pad + height / 2), math.floor(cell - pad - height / 2) + 1)
+    if not xs or not ys:
+        return array("h")
+    points = {(min(max(nx, xs[0]), xs[-1]), min(max(ny, ys[0]), ys[-1]))}
+    points |= {(x, y) for x in (*xs[::step], xs[-1]) for y in (*ys[::step], ys[-1])}
+    ordered = sorted(points, key=lambda p: ((p[0] - nx) ** 2 + (p[1] - ny) ** 2, p))
+    return array("h", [v for point in ordered for v in point])
 
 
 def _free_spot(
@@ -126,27 +142,24 @@ def _free_spot(
     ``taken``, and on a tile of two neighbourhoods no nearer the other's name than to its
     own (``names[own]``), so a piece reads as standing where it does."""
     width, height = size
-    pad = max(2, cell // 40)
-    step = max(2, cell // 25)
     gap = max(1, cell // 100)
-    nx, ny = node
-    xs = range(math.ceil(pad + width / 2), math.floor(cell - pad - width / 2) + 1)
-    ys = range(math.ceil(pad + height / 2), math.floor(cell - pad - height / 2) + 1)
-    if not xs or not ys:
-        return None
-    # The node itself (moved inside), then a grid over the tile, nearest the node first.
-    candidates = {(min(max(nx, xs[0]), xs[-1]), min(max(ny, ys[0]), ys[-1]))}
-    candidates |= {(x, y) for x in (*xs[::step], xs[-1]) for y in (*ys[::step], ys[-1])}
-    for x, y in sorted(candidates, key=lambda p: ((p[0] - nx) ** 2 + (p[1] - ny) ** 2, p)):
-        box = (x - width / 2, y - height / 2, x + width / 2, y + height / 2)
-        padded = (box[0] - gap, box[1] - gap, box[2] + gap, box[3] + gap)
-        if any(_overlaps(padded, other) for other in taken):
-            continue
-        if own < len(names):
-            mine = _apart(box, names[own])
-            if any(_apart(box, n) < mine for i, n in enumerate(names) if i != own):
-                continue
-        return (x, y)
+    # A box centred on (x, y) meets an obstacle exactly when (x, y) lies inside the obstacle
+    # grown by half the box: one comparison of a point per obstacle and candidate.
+    half_w, half_h = width / 2 + gap, height / 2 + gap
+    grown = [(a - half_w, b - half_h, c + half_w, d + half_h) for a, b, c, d in taken]
+    spots = _candidates(cell, size, node)
+    for index in range(0, len(spots), 2):
+        x, y = spots[index], spots[index + 1]
+        for left, top, right, bottom in grown:
+            if left < x < right and top < y < bottom:
+                break
+        else:
+            if own < len(names):
+                box = (x - width / 2, y - height / 2, x + width / 2, y + height / 2)
+                mine = _apart(box, names[own])
+                if any(_apart(box, n) < mine for i, n in enumerate(names) if i != own):
+                    continue
+            return (x, y)
     return None
 
 

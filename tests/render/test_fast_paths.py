@@ -99,6 +99,36 @@ def test_the_sampled_palette_keeps_flat_colours_and_hairlines() -> None:
     assert near((857, 880), (200, 0, 220))
 
 
+@pytest.mark.parametrize("game", GAMES)
+def test_the_palette_png_decodes_to_the_pixels_pillow_would_write(game: str) -> None:
+    """``palette_png`` writes the PNG itself (ISA-L's deflate instead of Pillow's writer):
+    decoded, every pixel and palette colour is what Pillow's own file of the same palette
+    image gives, for every game's board and a palette of three colours."""
+    canvases: list[Image.Image] = []
+    module = importlib.import_module("render.fence.city" if game == "fence" else f"render.{game}")
+    real = module.to_png
+
+    def keep(image: Image.Image, **kwargs: Any) -> bytes:
+        canvases.append(image.copy())
+        return real(image, **kwargs)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(module, "to_png", keep)
+        for view, highlight in _cases(game, 2):
+            render.render(game, view, highlight=highlight, players=PLAYERS)
+    small = Image.new("RGB", (7, 3), (10, 20, 30))
+    small.putpixel((3, 1), (200, 0, 0))
+    for canvas in [*canvases, small, small.crop((0, 0, 1, 1))]:
+        indexed = common.quantized(canvas)
+        ours = Image.open(io.BytesIO(common.palette_png(indexed)))
+        buffer = io.BytesIO()
+        indexed.save(buffer, format="PNG")
+        pillows = Image.open(io.BytesIO(buffer.getvalue()))
+        assert ours.mode == "P" and ours.size == canvas.size
+        assert ours.tobytes() == pillows.tobytes()
+        assert ours.convert("RGB").tobytes() == pillows.convert("RGB").tobytes()
+
+
 def test_the_same_image_always_gives_the_same_bytes() -> None:
     view, highlight = _cases("ordo", 1)[0]
     first = render.render("ordo", view, highlight=highlight, players=PLAYERS[:2])
