@@ -69,63 +69,46 @@ class View:
 class Case:
     name: str
     game: str
-    make: Callable[[random.Random], View | None]
-    """A view of a fresh random game (None: this game gave none; another is tried)."""
+    make: Callable[[random.Random, list[int]], list[View]]
+    """Views of one fresh random game at those depths (fewer when the game ends first or a
+    position offers nothing to draw)."""
+    depth: int
+    """How deep into a game a measured view is taken: uniformly up to this."""
 
 
 # -- views -------------------------------------------------------------------------------------
 
 
-def _board_view(game: str, rng: random.Random) -> View | None:
-    """A two-player game at default options, ``0–60`` turns in, its last turn highlighted."""
+def _board_views(game: str, rng: random.Random, depths: list[int]) -> list[View]:
+    """A two-player game at default options, each view with its last turn highlighted and
+    ``depths`` counted in turns."""
     rules = games.get(game)
     state = rules.new(2, {}, seed=rng.randrange(1 << 30))
     turn: list[dict[str, Any]] = []
     last: list[dict[str, Any]] = []
-    for _ in range(rng.randrange(0, 60)):
-        if rules.outcome(state) is not None:
+    out: list[View] = []
+    played = 0
+    for depth in sorted(depths):
+        while played < depth and rules.outcome(state) is None:
+            before = state
+            action = rng.choice(rules.legal_actions(state))
+            turn.append(rules.highlight(state, action))
+            state = rules.apply(state, action)
+            if rules.turn_ended(before, state):
+                last, turn, played = turn, [], played + 1
+        outcome = rules.outcome(state)
+        status = (outcome.reason or "Game over") if outcome else None
+        out.append(View(rules.view(state, None), turn or last, 0, status))
+        if outcome:
             break
-        before = state
-        action = rng.choice(rules.legal_actions(state))
-        turn.append(rules.highlight(state, action))
-        state = rules.apply(state, action)
-        if rules.turn_ended(before, state):
-            last, turn = turn, []
-    outcome = rules.outcome(state)
-    status = (outcome.reason or "Game over") if outcome else None
-    return View(rules.view(state, None), turn or last, 0, status)
+    return out
 
 
-def _fence_state(seats: int, quick: bool, rng: random.Random) -> tuple[Any, list[dict[str, Any]]]:
-    """A FENCE! game past its setup, a random number of steps into play, and its last step."""
-    rules = games.get("fence")
-    state = rules.new(seats, {"quick_map": quick}, seed=rng.randrange(1 << 30))
-    highlight: list[dict[str, Any]] = []
-    extra = rng.randrange(0, 150)
-    while rules.outcome(state) is None and (state.stage != "turn" or extra > 0):
-        if state.stage == "turn":
-            extra -= 1
-        action = rng.choice(rules.legal_actions(state))
-        highlight = [rules.highlight(state, action)]
-        state = rules.apply(state, action)
-    return state, highlight
-
-
-def _fence_map(seats: int, quick: bool, rng: random.Random) -> View | None:
-    rules = games.get("fence")
-    state, highlight = _fence_state(seats, quick, rng)
-    if rules.outcome(state) is not None:
-        return None
-    return View(rules.view(state, None), highlight, players=NAMES[:seats])
-
-
-def _fence_close_up(seats: int, quick: bool, rng: random.Random) -> View | None:
+def _close_up_of(state: Any, highlight: list[dict[str, Any]], rng: random.Random) -> Any:
     """A guided step choosing where one piece goes (a push, the Cops, one's own pawn), as
-    the panel draws it: the piece and its places in focus, the places ringed."""
+    the panel draws it: the piece and its places in focus, the places ringed (None: no
+    piece has two places to go)."""
     rules = games.get("fence")
-    state, highlight = _fence_state(seats, quick, rng)
-    if rules.outcome(state) is not None:
-        return None
     groups: dict[tuple[Any, ...], list[int]] = {}
     for action in rules.legal_actions(state):
         facts = rules.highlight(state, action)
@@ -139,30 +122,69 @@ def _fence_close_up(seats: int, quick: bool, rng: random.Random) -> View | None:
         return None
     (_, start, _, _), hoods = rng.choice(choices)
     focus = [start, *hoods] if isinstance(start, int) else hoods
-    marks = [*highlight, {"kind": "choices", "hoods": hoods}]
-    return View(rules.view(state, None), marks, focus=focus, players=NAMES[:seats])
+    return focus, [*highlight, {"kind": "choices", "hoods": hoods}]
+
+
+def _fence_views(
+    seats: int, quick: bool, close: bool, rng: random.Random, depths: list[int]
+) -> list[View]:
+    """A FENCE! game, ``depths`` counted in steps after its setup: the whole map with the
+    last step highlighted, or (``close``) a guided step's close-up."""
+    rules = games.get("fence")
+    state = rules.new(seats, {"quick_map": quick}, seed=rng.randrange(1 << 30))
+    highlight: list[dict[str, Any]] = []
+    out: list[View] = []
+    played = 0
+    for depth in sorted(depths):
+        while rules.outcome(state) is None and (state.stage != "turn" or played < depth):
+            played += state.stage == "turn"
+            action = rng.choice(rules.legal_actions(state))
+            highlight = [rules.highlight(state, action)]
+            state = rules.apply(state, action)
+        if rules.outcome(state) is not None:
+            break
+        view = rules.view(state, None)
+        if not close:
+            out.append(View(view, highlight, players=NAMES[:seats]))
+        elif (found := _close_up_of(state, highlight, rng)) is not None:
+            out.append(View(view, found[1], focus=found[0], players=NAMES[:seats]))
+    return out
 
 
 def cases() -> list[Case]:
-    out = [Case(g, g, lambda rng, g=g: _board_view(g, rng)) for g in ("ordo", "fendo", "fonver",
-                                                                       "fuer")]  # fmt: skip
+    out = [
+        Case(g, g, lambda rng, d, g=g: _board_views(g, rng, d), 60)
+        for g in ("ordo", "fendo", "fonver", "fuer")
+    ]
     for seats in (3, 4, 5, 6):
         for quick in (True, False):
             name = f"fence-{seats}{'q' if quick else 'c'}"
-            out.append(Case(name, "fence", lambda r, s=seats, q=quick: _fence_map(s, q, r)))
-            out.append(
-                Case(f"{name}-close", "fence", lambda r, s=seats, q=quick: _fence_close_up(s, q, r))
-            )
+            for close in (False, True):
+                out.append(
+                    Case(
+                        f"{name}-close" if close else name,
+                        "fence",
+                        lambda r, d, s=seats, q=quick, c=close: _fence_views(s, q, c, r, d),
+                        150,
+                    )
+                )
     return out
 
 
 def views_of(case: Case, count: int, rng: random.Random) -> list[View]:
+    """``count`` views, each of its own fresh game at a random depth: unseen positions."""
     out: list[View] = []
     while len(out) < count:
-        made = case.make(rng)
-        if made is not None:
-            out.append(made)
+        out += case.make(rng, [rng.randrange(case.depth)])
     return out
+
+
+def warm_views(case: Case, count: int, rng: random.Random) -> list[View]:
+    """``count`` views of other games of the case, several per game (cheaper to make)."""
+    out: list[View] = []
+    while len(out) < count:
+        out += case.make(rng, list(range(0, case.depth, max(1, case.depth // 20))))
+    return out[:count]
 
 
 # -- drawing -----------------------------------------------------------------------------------
@@ -223,7 +245,7 @@ def measure(
     case: Case, warm: int, count: int, seed: int, keep: int
 ) -> tuple[dict[str, Any], list[Image.Image]]:
     rng = random.Random(f"{seed}-{case.name}")
-    for item in views_of(case, warm, rng):  # steady state: other games of the same kind
+    for item in warm_views(case, warm, rng):  # steady state: other games of the same kind
         draw(case, item)
     measured = views_of(case, count, rng)
     wall: list[float] = []
@@ -323,13 +345,13 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--case", default="all", help="one case (e.g. fence-3q-close) or all")
     parser.add_argument("--views", type=int, default=40, help="measured views per case")
-    parser.add_argument("--warm", type=int, default=30, help="views drawn first per case")
+    parser.add_argument("--warm", type=int, default=100, help="views drawn first per case")
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--canvases", type=int, default=6, help="canvases per case encoded")
-    parser.add_argument("--quick", action="store_true", help="12 views, 10 warm-up per case")
+    parser.add_argument("--quick", action="store_true", help="12 views, 40 warm-up per case")
     args = parser.parse_args(argv)
     if args.quick:
-        args.views, args.warm = min(args.views, 12), min(args.warm, 10)
+        args.views, args.warm = min(args.views, 12), min(args.warm, 40)
     chosen = [c for c in cases() if args.case in ("all", c.name)]
     if not chosen:
         parser.error(f"no case {args.case!r}: {', '.join(c.name for c in cases())}")
