@@ -3,9 +3,11 @@
 
 What a player waits for is a board the worker has never drawn: the next position of a match
 it last drew many images ago, or of a match it never drew. So every measured view here is
-a position of its own random game, drawn once. The worker is first brought to steady
-state: ``--warm`` views of other random games of the same case are drawn and not measured
-(fonts, empty boards and the FENCE! tile set cached, as in a worker that has run a while).
+a position of its own random game, at a random depth, drawn once. The worker is first
+brought to steady state: ``--warm`` views of other random games of the same case (several
+positions of each) are drawn and not measured, as in a worker that has run a while (fonts,
+empty boards and the FENCE! tile set cached; a new position's names, crowds and lines of
+text still drawn afresh).
 Drawing consecutive positions of one match instead (the earlier form of this benchmark)
 finds most of each image already cached and reads low: FENCE! 9.1 ms there, 14.6 ms
 measured from outside on unseen positions.

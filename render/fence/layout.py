@@ -217,9 +217,10 @@ def plan_map(view: dict[str, Any], highlight: Highlights = (), top: int = 0) -> 
 
 def text_scale(width: int) -> float:
     """How much larger than drawn for ``READ_WIDTH`` the title bar and legend of a picture
-    ``width`` px wide are drawn, so they show at the same size on a phone: in eighths, so
-    that a worker meets a few sizes of every name and word, and keeps their glyphs."""
-    return max(1.0, math.ceil(width / READ_WIDTH * 8) / 8)
+    ``width`` px wide are drawn, so they show at about the same size on a phone: in
+    quarters, so that a worker meets a few sizes of every name and word, and keeps their
+    glyphs."""
+    return max(1.0, round(width / READ_WIDTH * 4) / 4)
 
 
 def window_layout(

@@ -11,6 +11,7 @@ from PIL import Image, ImageDraw
 from games.fence.describe import seat_name
 from render.common import (
     PALETTE,
+    RGB,
     Font,
     fit_text,
     font,
@@ -22,6 +23,7 @@ from render.common import (
 from render.fence.colours import GOODS, PAWN_COLOURS, palette_of
 from render.fence.highlights import Highlights, choices_of, spots_of
 from render.fence.marks import draw_cops, draw_text
+from render.fonts import runs_width
 from render.labels import Labels, joined, say
 
 
@@ -127,14 +129,31 @@ def _draw_key(
     draw_cops(image, (x, mid), px(30))
 
 
+_SEPARATOR = " · "
+
+
+def _put_words(image: Image.Image, xy: tuple[int, int], line: str, fnt: Font, fill: RGB) -> None:
+    """A line of the legend drawn word by word, each word where it stands in the whole line
+    (to the nearest pixel): "Round 9/60 · Stash 4 red, 3 blue · Discard 25" is new on every
+    image, its words are not, and a word's glyphs are kept from image to image where the
+    whole line's were drawn afresh each time."""
+    x, y = xy
+    start = 0
+    for word in line.split(" "):
+        if word:
+            offset = round(runs_width(line[:start], fnt)) if start else 0
+            put_text(image, (x + offset, y), word, fnt, fill, anchor="lm")
+        start += len(word) + 1
+
+
 def _pack(parts: list[str], fnt: Font, widths: list[int]) -> list[str]:
     """``parts`` joined with " · " into lines, line ``i`` at most ``widths[i]`` wide (the
     last width for any further line); a part too wide alone is cut."""
     lines: list[str] = []
     for part in parts:
         room = widths[min(len(lines) - 1, len(widths) - 1)] if lines else widths[0]
-        if lines and text_width(f"{lines[-1]} · {part}", fnt) <= room:
-            lines[-1] = f"{lines[-1]} · {part}"
+        if lines and text_width(f"{lines[-1]}{_SEPARATOR}{part}", fnt) <= room:
+            lines[-1] = f"{lines[-1]}{_SEPARATOR}{part}"
         else:
             room = widths[min(len(lines), len(widths) - 1)]
             lines.append(fit_text(part, fnt, room))
@@ -185,12 +204,12 @@ def draw_legend(
     image = Image.new("RGB", (width, height), PALETTE.background)
     for i, line in enumerate(summary):
         mid = px(4) + row * i + row // 2
-        put_text(image, (side, mid), line, text, PALETTE.text, anchor="lm")
+        _put_words(image, (side, mid), line, text, PALETTE.text)
     key_mid = px(4) + row * (rows - 1) + row // 2
     _draw_key(image, width - side, key_mid, labels, text, scale)
     y = px(4) + row * rows
     for line in note_lines:
-        put_text(image, (side, y + note_row // 2), line, small, PALETTE.muted, anchor="lm")
+        _put_words(image, (side, y + note_row // 2), line, small, PALETTE.muted)
         y += note_row
     return image
 
