@@ -45,6 +45,11 @@ it; the whole map keeps to it for cities up to six tiles wide)."""
 READ_WIDTH = 840
 """The widest picture whose title bar and legend read at phone width as drawn (their
 smallest text, 23 px, shows at 11 px); a wider map draws them larger in proportion."""
+MAX_TEXT_SCALE = 1.5
+"""The title bar of a 14-column city (1,500–1,800 px wide) at twice its size was a third of
+the picture's pixels, and every pixel costs in the PNG; at 1.5× its names still show at
+10 px at phone width (9 px for the widest), the post's text says whose turn it is, and the
+viewer's zoom reads the rest."""
 
 
 SIDE_VECTOR = {"N": (0.0, -1.0), "E": (1.0, 0.0), "S": (0.0, 1.0), "W": (-1.0, 0.0)}
@@ -219,8 +224,8 @@ def text_scale(width: int) -> float:
     """How much larger than drawn for ``READ_WIDTH`` the title bar and legend of a picture
     ``width`` px wide are drawn, so they show at about the same size on a phone: in
     quarters, so that a worker meets a few sizes of every name and word, and keeps their
-    glyphs."""
-    return max(1.0, round(width / READ_WIDTH * 4) / 4)
+    glyphs; at most ``MAX_TEXT_SCALE``."""
+    return min(MAX_TEXT_SCALE, max(1.0, round(width / READ_WIDTH * 4) / 4))
 
 
 def window_layout(
