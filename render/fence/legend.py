@@ -4,6 +4,7 @@ map (round, Stash, discard, the symbol key, and notes for guided choices and opt
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -132,18 +133,23 @@ def _draw_key(
 _SEPARATOR = " · "
 
 
+@lru_cache(maxsize=4096)
+def _advance(word: str, fnt: Font) -> float:
+    """How far a word and the space after it move the pen."""
+    return runs_width(word + " ", fnt)
+
+
 def _put_words(image: Image.Image, xy: tuple[int, int], line: str, fnt: Font, fill: RGB) -> None:
     """A line of the legend drawn word by word, each word where it stands in the whole line
     (to the nearest pixel): "Round 9/60 · Stash 4 red, 3 blue · Discard 25" is new on every
     image, its words are not, and a word's glyphs are kept from image to image where the
     whole line's were drawn afresh each time."""
     x, y = xy
-    start = 0
+    pen = 0.0
     for word in line.split(" "):
         if word:
-            offset = round(runs_width(line[:start], fnt)) if start else 0
-            put_text(image, (x + offset, y), word, fnt, fill, anchor="lm")
-        start += len(word) + 1
+            put_text(image, (x + round(pen), y), word, fnt, fill, anchor="lm")
+        pen += _advance(word, fnt)
 
 
 def _pack(parts: list[str], fnt: Font, widths: list[int]) -> list[str]:
