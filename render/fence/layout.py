@@ -9,7 +9,7 @@ be followed from tile to tile (issue 31.6: a wide city cut into bands of columns
 roads that crossed a cut and showed the same rows twice). A city is 7–14 tiles wide, so at
 the 400 px a phone shows in the chat its tiles are 26–55 px: no tile name can be 11 px high
 there and still fit its tile. The map is therefore drawn for opening and zooming (Discord's
-viewer): tiles at least ``MIN_CELL`` px, names 17–19 px, so a name reads at 11 px after a
+viewer): tiles at least ``MIN_CELL`` px, names 16–18 px, so a name reads at 11 px after a
 1.5–2.5× pinch, while the title bar and legend grow with the picture (``text_scale``) and
 read without zooming. The close-up (``render.fence.detail``) is the picture that reads at
 400 px as it comes: every guided choice and the players' own turn come with one.
@@ -27,10 +27,11 @@ from render.fence.marks import Box
 
 MAP_WIDTH = 600
 """The narrowest map or close-up: at 400 px on a phone its text shrinks by a third only."""
-MIN_CELL = 100
+MIN_CELL = 94
 MAX_CELL = 150
-"""Tiles are at least ``MIN_CELL`` px (names 17–19 px, sharp when zoomed) and at most
-``MAX_CELL``: a three-tile draft would otherwise be mostly empty land."""
+"""Tiles are at least ``MIN_CELL`` px (names 16–18 px, sharp when zoomed; 100 px cost the
+widest cities 13 % more pixels, each paid for in the PNG) and at most ``MAX_CELL``: a
+three-tile draft would otherwise be mostly empty land."""
 DETAIL_CELL = 120
 """Least tile size of the close-up: bigger than the map's, it is where a player reads names
 to choose."""
