@@ -10,6 +10,16 @@
   the Discord bot's process would) until an open page shows it: the web process's poll,
   the page's fetch and its redraw. Target: within 1 s.
 
+* **Live pages at scale** (``--streams N --matches M``, default 10,000 over 1,000; 2,000
+  over 200 with ``--quick``) — a real ``python -m bot.web`` process (its per-address limits
+  raised by its settings) holds N live streams opened by a bounded client in this process
+  on loopback, M matches watched; another service on the same database (the bot's process)
+  makes moves, and the time from each commit until each watcher of that match has the new
+  version is measured (target p95 ≤ 500 ms), with the web process's resident memory per
+  stream. SQLite by default (one versions query per half second for every watched match);
+  ``--postgres`` uses a throwaway local PostgreSQL, where changes arrive by LISTEN/NOTIFY.
+  ``--streams 0`` leaves it out.
+
 ``--screenshots DIR`` also saves the README's two phone pictures (an Ordo board page and the
 FENCE! city, 360 px wide).
 """
@@ -19,15 +29,20 @@ from __future__ import annotations
 import argparse
 import asyncio
 import gzip
+import json
+import os
 import random
 import re
 import socket
 import statistics
+import subprocess
+import sys
 import tempfile
 import time
 from pathlib import Path
 from typing import Any
 
+import aiohttp
 from aiohttp import ClientSession, web
 
 import games
@@ -101,13 +116,21 @@ def link(service: Service, record_seats: tuple[str, ...], match: int, seat: int)
 
 
 async def weight(session: ClientSession, url: str) -> tuple[int, int]:
-    """(raw bytes, gzip bytes) of the page and everything it loads before images."""
-    async with session.get(url) as answer:
+    """(raw bytes, gzip bytes) of the page and everything it loads before images: the
+    shell, its scripts and style, the match's data (asked with the link) and its game's
+    drawing module."""
+    page = url.split("#")[0]
+    auth = {"Authorization": f"Bearer {url.partition('#t=')[2]}"}
+    async with session.get(page) as answer:
         html = await answer.text()
-    files = [html.encode()]
-    base = url.split("?")[0].rsplit("/", 1)[0] + "/"
-    for found in ASSET.findall(html):
-        path = next(p for p in found if p)
+    async with session.get(page + "/state", headers=auth) as answer:
+        data = await answer.read()
+    files = [html.encode(), data]
+    base = page.rsplit("/", 1)[0] + "/"
+    paths = [next(p for p in found if p) for found in ASSET.findall(html)]
+    static = paths[0].rsplit("/", 1)[0]
+    paths.append(f"{static}/games/{json.loads(data)['game']}.js")
+    for path in paths:
         async with session.get(base + path) as answer:
             files.append(await answer.read())
     return sum(len(f) for f in files), sum(len(gzip.compress(f, 6)) for f in files)
@@ -258,6 +281,169 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
     }
 
 
+STREAM_P95_BUDGET_MS = 500.0
+
+
+def rss_kb(pid: int) -> int:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    return 0
+
+
+async def wait_serving(port: int) -> None:
+    async with ClientSession() as session:
+        for _ in range(600):
+            try:
+                async with session.get(f"http://127.0.0.1:{port}/healthz") as answer:
+                    if answer.status == 200:
+                        return
+            except OSError:
+                pass
+            await asyncio.sleep(0.1)
+    raise RuntimeError("the web process did not start")
+
+
+async def watch(
+    session: ClientSession, url: str, match: int, heard: dict[tuple[int, int], list[float]],
+    gate: asyncio.Semaphore, opened: list[int],
+) -> None:
+    """One live page: record when each version of its match arrives."""
+    async with gate:  # a bounded number of connections being opened at once
+        answer = await session.get(url, timeout=aiohttp.ClientTimeout(total=None))
+    try:
+        if answer.status != 200:
+            raise RuntimeError(f"stream refused: {answer.status}")
+        first = True
+        async for raw in answer.content:
+            line = raw.decode().strip()
+            if line.startswith("data:"):
+                heard.setdefault((match, int(line[5:])), []).append(time.perf_counter())
+                if first:
+                    opened[0] += 1
+                    first = False
+    finally:
+        answer.release()
+
+
+async def streams(args: argparse.Namespace) -> dict[str, Any]:
+    """Live pages at scale: see the module's docstring."""
+    pg_folder = None
+    with tempfile.TemporaryDirectory(prefix="boardbot-web-streams-") as folder:
+        if args.postgres:
+            import pgserver  # type: ignore[import-untyped]
+
+            pg_folder = pgserver.get_server(Path(folder) / "pg", cleanup_mode="delete")
+            url = str(pg_folder.get_uri())
+        else:
+            url = f"sqlite:///{folder}/streams.sqlite3"
+        store = open_store(url)
+        await store.open()
+        port = free_port()
+        links = BoardLinks(f"http://127.0.0.1:{port}", SECRET, time.time)
+        bot = Service(store, web=links)
+        await bot.server_settings(MANAGER, GUILD, {"spectators": "public"})
+        matches = [await ordo_match(bot, 0) for _ in range(args.matches)]
+        committed: dict[tuple[int, int], float] = {}
+        commit = store.commit
+
+        async def timed(match_id: int, *given: Any, **named: Any) -> Any:
+            """When each version was committed: a delivery is timed from there."""
+            record = await commit(match_id, *given, **named)
+            committed[(match_id, record.version)] = time.perf_counter()
+            return record
+
+        store.commit = timed  # type: ignore[method-assign]
+        big = str(args.streams * 2)
+        env = {
+            **os.environ, "DATABASE_URL": url, "WEB_BASE_URL": links.base_url,
+            "WEB_SECRET": SECRET, "WEB_PORT": str(port), "WEB_HOST": "127.0.0.1",
+            "WEB_ADDRESS_STREAMS": big, "WEB_STREAMS": big, "WEB_ADDRESS_READS": big,
+            "WORKERS": "0", "LOG_LEVEL": "WARNING", "DISCORD_TOKEN": "",
+        }  # fmt: skip
+        server = subprocess.Popen([sys.executable, "-m", "bot.web"], env=env)
+        try:
+            await wait_serving(port)
+            before = rss_kb(server.pid)
+            heard: dict[tuple[int, int], list[float]] = {}
+            opened = [0]
+            connector = aiohttp.TCPConnector(limit=args.streams + 10)
+            async with ClientSession(connector=connector) as session:
+                gate = asyncio.Semaphore(100)
+                began = time.perf_counter()
+                watched = [matches[i % len(matches)] for i in range(args.streams)]
+                tasks = [
+                    asyncio.create_task(
+                        watch(session, f"{links.page_url(m)}/events", m, heard, gate, opened)
+                    )
+                    for m in watched
+                ]
+                while opened[0] < args.streams:
+                    failed = [t for t in tasks if t.done()]
+                    if failed:
+                        failed[0].result()
+                        raise RuntimeError("a stream ended")
+                    await asyncio.sleep(0.1)
+                open_s = time.perf_counter() - began
+                await asyncio.sleep(2)
+                after = rss_kb(server.pid)
+                rng = random.Random(11)
+                delays: list[float] = []
+                for _ in range(args.stream_moves):
+                    match = rng.choice(matches)
+                    await asyncio.sleep(rng.uniform(0, 0.5))
+                    await play(bot, match, 1, (ALICE, BOB))
+                    record = await store.get_match(match)
+                    assert record is not None
+                    done = committed[(match, record.version)]
+                    watchers = args.streams // len(matches) + (
+                        1 if matches.index(match) < args.streams % len(matches) else 0
+                    )
+                    key = (match, record.version)
+                    for _ in range(200):
+                        if len(heard.get(key, [])) >= watchers:
+                            break
+                        await asyncio.sleep(0.05)
+                    arrivals = heard.get(key, [])
+                    if len(arrivals) < watchers:
+                        raise RuntimeError(f"{watchers - len(arrivals)} watchers missed a move")
+                    delays += [(t - done) * 1000 for t in arrivals]
+                for task in tasks:
+                    task.cancel()
+                await asyncio.gather(*tasks, return_exceptions=True)
+        finally:
+            server.terminate()
+            server.wait(timeout=30)
+            await store.close()
+            if pg_folder is not None:
+                pg_folder.cleanup()
+    delays.sort()
+    p95 = delays[int(0.95 * (len(delays) - 1))]
+    per_stream = (after - before) / args.streams
+    engine = "PostgreSQL" if args.postgres else "SQLite"
+    print(
+        f"{'live streams (' + engine + ')':<34}{args.streams:>14}{'over ' + str(args.matches):>14}"
+    )
+    print(f"{'opening them all':<34}{open_s:>12.1f} s")
+    print(f"{'move to every watcher, median':<34}{statistics.median(delays):>11.0f} ms")
+    print(f"{'move to every watcher, p95':<34}{p95:>11.0f} ms{'<= 500 ms':>14}")
+    print(f"{'move to every watcher, slowest':<34}{delays[-1]:>11.0f} ms")
+    print(f"{'web process memory per stream':<34}{per_stream:>11.1f} KB")
+    return {
+        "streams": args.streams,
+        "stream_matches": args.matches,
+        "stream_engine": engine.lower(),
+        "stream_open_s": open_s,
+        "stream_delivery_ms_median": statistics.median(delays),
+        "stream_delivery_ms_p95": p95,
+        "stream_delivery_ms_max": delays[-1],
+        "stream_deliveries": len(delays),
+        "stream_memory_kb_each": per_stream,
+        "stream_rss_mb": after / 1024,
+        "streams_within_target": p95 <= STREAM_P95_BUDGET_MS,
+    }
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--quick", action="store_true", help="a few samples only")
@@ -265,10 +451,26 @@ def main() -> None:
     parser.add_argument("--moves", type=int, default=20, help="live updates to time")
     parser.add_argument("--port", type=int, default=0, help="local port (default: a free one)")
     parser.add_argument("--screenshots", help="save the README's phone pictures here")
+    parser.add_argument("--streams", type=int, default=None, help="live streams (0: none)")
+    parser.add_argument("--matches", type=int, default=None, help="matches they watch")
+    parser.add_argument("--stream-moves", type=int, default=None, help="moves to time")
+    parser.add_argument("--postgres", action="store_true", help="streams on PostgreSQL")
+    parser.add_argument("--streams-only", action="store_true", help="only live pages at scale")
     args = parser.parse_args()
     if args.quick:
         args.pages, args.moves = 3, 5
-    emit("web", asyncio.run(run(args)))
+    defaults = (2000, 200, 20) if args.quick else (10_000, 1000, 40)
+    args.streams = defaults[0] if args.streams is None else args.streams
+    args.matches = defaults[1] if args.matches is None else args.matches
+    args.stream_moves = defaults[2] if args.stream_moves is None else args.stream_moves
+
+    async def both() -> dict[str, Any]:
+        figures = {} if args.streams_only else await run(args)
+        if args.streams:
+            figures.update(await streams(args))
+        return figures
+
+    emit("web", asyncio.run(both()))
 
 
 if __name__ == "__main__":

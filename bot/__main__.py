@@ -19,7 +19,7 @@ from pydantic import ValidationError
 from bot.discord.app import BoardBot, Companion, Stop, create_bot
 from bot.health import check
 from bot.settings import Settings, explain
-from bot.web.server import serve
+from bot.web.server import limits_of, serve
 
 log = logging.getLogger("bot")
 
@@ -68,7 +68,11 @@ def companions(settings: Settings) -> tuple[Companion, ...]:
 
     async def web_board(bot: BoardBot) -> Stop:
         return await serve(
-            bot.service, bot.publish_reply, host=settings.web_host, port=settings.web_port
+            bot.service,
+            bot.publish_reply,
+            host=settings.web_host,
+            port=settings.web_port,
+            **limits_of(settings),
         )
 
     return (web_board,)

@@ -6,6 +6,7 @@ start-up rather than a refusal in the middle of someone's ``/play`` weeks later.
 
 from __future__ import annotations
 
+import ipaddress
 import logging
 import time
 from collections.abc import Callable
@@ -24,7 +25,7 @@ from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from ai import LEVELS
 from bot.service.timecontrol import TimeControl
-from bot.service.weblinks import BoardLinks
+from bot.service.weblinks import BoardLinks, RedactLinks
 from bot.service.workers import default_search_size, default_size
 from storage import Store, open_store, read_database_setting
 
@@ -134,6 +135,41 @@ class Settings(BaseSettings):
         default=True,
         description="Serve the web board from the bot's own process; false when separate "
         "`python -m bot.web` processes serve it.",
+    )
+
+    web_link_moves: int = Field(
+        default=30,
+        ge=1,
+        description="Moves a minute one web board link may send (all at once, or spread out); "
+        "more are answered 429 with Retry-After.",
+    )
+    web_address_moves: int = Field(
+        default=120, ge=1, description="Moves a minute one address may send to the web board."
+    )
+    web_link_reads: int = Field(
+        default=240,
+        ge=1,
+        description="Reads a minute one link may make (the board's data, replay positions, "
+        "opening a live stream).",
+    )
+    web_address_reads: int = Field(
+        default=1200, ge=1, description="Reads a minute one address may make of the web board."
+    )
+    web_link_streams: int = Field(
+        default=4, ge=1, description="Live pages (open streams) one link may hold at once."
+    )
+    web_address_streams: int = Field(
+        default=40, ge=1, description="Live pages one address may hold open at once."
+    )
+    web_streams: int = Field(
+        default=10_000,
+        ge=1,
+        description="Live pages one web process holds open at once, from everyone together.",
+    )
+    web_trusted_proxies: str = Field(
+        default="127.0.0.1,::1",
+        description="Addresses (or networks, 10.0.0.0/8) of proxies in front of the web board "
+        "whose X-Forwarded-For names the client, for the per-address limits.",
     )
 
     @property
@@ -256,6 +292,20 @@ class Settings(BaseSettings):
     def _blank_is_none(cls, value: object) -> object:
         return None if isinstance(value, str) and not value.strip() else value
 
+    @field_validator("web_trusted_proxies")
+    @classmethod
+    def _readable_proxies(cls, value: str) -> str:
+        try:
+            for part in (p.strip() for p in value.split(",")):
+                if part:
+                    ipaddress.ip_network(part, strict=False)
+        except ValueError:
+            raise ValueError(
+                f"give addresses or networks separated by commas, like 127.0.0.1,10.0.0.0/8 "
+                f"(not {value!r})"
+            ) from None
+        return value
+
     @field_validator("database_url")
     @classmethod
     def _known_database(cls, value: str) -> str:
@@ -308,6 +358,8 @@ class Settings(BaseSettings):
             level=getattr(logging, self.log_level, logging.INFO),
             format="%(asctime)s %(levelname)s %(name)s: %(message)s",
         )
+        for handler in logging.getLogger().handlers:
+            handler.addFilter(RedactLinks())
         for name, text in QUIET_LOGGERS.items():
             logging.getLogger(name).addFilter(lambda record, t=text: t not in record.getMessage())
 

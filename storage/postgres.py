@@ -25,14 +25,14 @@ import itertools
 import logging
 import re
 import time
-from collections.abc import AsyncIterator, Iterable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from typing import Any
 
 import asyncpg
 
 from storage.base import StoreBusy
-from storage.pg_migrations import migrate
+from storage.pg_migrations import MATCH_CHANNEL, migrate
 from storage.sql import (
     Dialect,
     SqlConnection,
@@ -78,7 +78,7 @@ key spaces apart)."""
 
 POSTGRES = Dialect(
     lock_rows=" FOR UPDATE", bytewise=' COLLATE "C"', greatest="GREATEST", arrays=True,
-    index_hints=False,
+    index_hints=False, meta_number="CAST(meta->>CAST(? AS text) AS BIGINT)",
     serialize_uses=(
         f"SELECT pg_advisory_xact_lock({_USES_LOCK_CLASS}, hashtext(? || ':' || ?))"
     ),
@@ -211,6 +211,34 @@ class PostgresStore(SqlStore):
                 # to the pool: close it here so the pool opens a fresh one.
                 conn.terminate()
                 raise StoreBusy(f"the database connection was lost: {exc}") from exc
+
+    # -- news of changes -------------------------------------------------------------------
+    async def watch_matches(
+        self, changed: Callable[[int], None]
+    ) -> Callable[[], Awaitable[None]] | None:
+        """See :meth:`Store.watch_matches`: a connection of its own LISTENs on the channel
+        every change of a match's version notifies (a trigger, migration 9), whichever
+        process made it, so nobody has to poll."""
+        self._require()
+        conn = await asyncpg.connect(
+            self.dsn,
+            password=self._password,
+            server_settings={"application_name": "boardbot-listener"},
+        )
+
+        def heard(_conn: object, _pid: int, _channel: str, payload: str) -> None:
+            try:
+                changed(int(payload))
+            except ValueError:
+                log.warning("ignored a match change notice %r", payload[:40])
+
+        await conn.add_listener(MATCH_CHANNEL, heard)
+
+        async def stop() -> None:
+            if not conn.is_closed():
+                await conn.close()
+
+        return stop
 
     # -- leadership ------------------------------------------------------------------------
     async def try_lead(self, name: str) -> bool:

@@ -27,7 +27,8 @@ TINY = {
               "--workers", "0"],
     "fairness": ["--games", "3", "--seconds", "3", "--budget", "0.1", "--pairs", "1",
                  "--tick", "0.5", "--workers", "1", "--ai-workers", "1"],
-    "web": ["--pages", "1", "--moves", "1"],
+    "web": ["--pages", "1", "--moves", "1", "--streams", "20", "--matches", "4",
+            "--stream-moves", "2"],
 }  # fmt: skip
 
 

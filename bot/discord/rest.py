@@ -8,7 +8,6 @@ synced) and hands replies to the same :class:`~bot.discord.delivery.Delivery` th
 
 from __future__ import annotations
 
-import asyncio
 import logging
 
 import discord
@@ -26,29 +25,12 @@ class RestPoster(discord.Client):
         super().__init__(intents=discord.Intents.none())
         self.service = service
         self.delivery = Delivery(self)  # type: ignore[arg-type]
-        self._background: set[asyncio.Task[None]] = set()
 
     async def publish(self, reply: Reply) -> None:
-        """The thread post, pings and DMs of ``reply``; then the computer's answer, when a
-        computer is to move, played here at once like the console does (the bot's scheduler
-        would queue it too, only at its next tick; a turn is played once either way)."""
+        """The thread post, pings and DMs of ``reply`` (a web move, or the computer's answer
+        the web process played: :mod:`bot.web.__main__` serves its computer turns)."""
         await self.delivery.publish(reply)
-        if reply.ok and (where := reply.match_place) is not None and where.computer_in_play:
-            task = asyncio.create_task(self._computer_turns(where.match_id))
-            self._background.add(task)
-            task.add_done_callback(self._background.discard)
 
     def computer_turns_soon(self, match_id: int) -> None:
         """What :class:`Delivery` calls after an interaction; this client answers none."""
 
-    async def _computer_turns(self, match_id: int) -> None:
-        for reply in await self.service.computer_turns(match_id):
-            try:
-                await self.delivery.publish(reply)
-            except Exception:
-                log.exception("posting the computer's move failed (match %s)", match_id)
-
-    async def close(self) -> None:
-        for task in list(self._background):
-            task.cancel()
-        await super().close()

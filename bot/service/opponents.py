@@ -64,6 +64,7 @@ from bot.service.base import Refusal, User, guarded
 from bot.service.computer_queue import ComputerTurnQueue, owner_of
 from bot.service.levels import AUTO, AUTO_PREFIX, CHOICES
 from bot.service.replies import COMPUTER_PREFIX, Reply, is_computer
+from bot.service.transition import public_version
 from bot.words import words
 from storage.base import ACTIVE, MatchRecord, MatchUpdate, Store
 
@@ -317,7 +318,8 @@ class Opponents:
                 break
             uid, text = planned
             player = User(uid, (await self.store.user_name(uid)) or uid)
-            reply = await self.moves.move(player, text, match_id=record.id, version=record.version)
+            current = public_version(record)
+            reply = await self.moves.move(player, text, match_id=record.id, version=current)
             if not reply.ok:
                 log.warning("computer move %r refused in match %s: %s", text, match_id, reply.text)
                 break

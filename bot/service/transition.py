@@ -82,12 +82,14 @@ def public_version(record: MatchRecord) -> int:
 
 
 def stale(record: MatchRecord, version: int | None) -> bool:
-    """Whether a press carrying ``version`` (a button, a menu, a panel) comes from a board
-    that has changed since. Any version from the last public change up to now is current:
-    private changes in between (entered or cleared conditional moves) do not count."""
+    """Whether a press carrying ``version`` (a button, a menu, a panel, a web page's move)
+    comes from a board that has changed since. Only the public version is current: every
+    board anyone is shown carries it, and answering "current" to any other number (one
+    between the public and the stored version, say) would tell whoever tried that a player
+    holds conditional moves."""
     if version is None:
         return False
-    return not public_version(record) <= version <= record.version
+    return version != public_version(record)
 
 
 @dataclass(frozen=True)
@@ -126,8 +128,8 @@ class Transitions:
 
         A ``private`` change (one player's conditional moves) must leave no trace another
         player could notice: it keeps ``updated_at`` (listings keep their order) and records
-        the version the board last changed at, so buttons posted before it still work
-        (:func:`stale`). Any other change forgets that mark.
+        the version the board last changed at, which buttons posted before and after it
+        carry, so they still work (:func:`stale`). Any other change forgets that mark.
         """
         if record.status in CLOSED_STATUSES:
             raise MatchClosed(record.id, record.status)

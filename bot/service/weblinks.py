@@ -9,6 +9,12 @@ was made for and its expiry; changing any byte of it breaks the signature.
 
 A spectator's link ("looking only") is made only for someone the service found could see
 the match's thread; on servers that allow public spectating the plain page needs no link.
+
+A link is a password, so its token rides in the address's *fragment* (``/m/12#t=…``): a
+browser never sends a fragment to any server, so no request line, proxy, access log or
+Referer ever holds it. The page takes it from there and sends it in a header
+(:mod:`bot.web.identity`). :func:`redact` is the last guard for what other libraries log
+(discord.py logs the DMs it sends, links included, at DEBUG).
 """
 
 from __future__ import annotations
@@ -18,6 +24,8 @@ import binascii
 import hashlib
 import hmac
 import json
+import logging
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from urllib.parse import quote
@@ -33,6 +41,11 @@ LINK_DAYS = 14.0
 work for ever. Pressing "Open your board" again makes a fresh one."""
 PURPOSE = b"boardbot web board link\x00"
 """Mixed into every signature, so a signature made for something else never passes here."""
+TOKEN_LIMIT = 600
+"""Longer than any token made here (a Discord id and a time in the body)."""
+_TOKEN = re.compile(r"[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{43}")
+_ANY_TOKEN = re.compile(r"[A-Za-z0-9_-]{8,}(?:\.|%2[Ee])[A-Za-z0-9_-]{43}(?![A-Za-z0-9_-])")
+REDACTED = "[link]"
 
 
 @dataclass(frozen=True)
@@ -83,7 +96,8 @@ class BoardLinks:
         return f"{body}.{self._signature(body)}"
 
     def url(self, match_id: int, seat: int | None, user_id: str) -> str:
-        return f"{self.base_url}/m/{match_id}?t={quote(self.token(match_id, seat, user_id))}"
+        """The link a player opens: the token in the fragment, which stays in the browser."""
+        return f"{self.base_url}/m/{match_id}#t={quote(self.token(match_id, seat, user_id))}"
 
     def page_url(self, match_id: int) -> str:
         """The match's page without a link: open to anyone only where spectating is public."""
@@ -92,9 +106,10 @@ class BoardLinks:
     def read(self, token: str, match_id: int) -> Grant:
         """The grant a token carries for ``match_id``; a :class:`Refusal` when it was not
         signed here, was changed, is for another match, or has expired."""
-        body, _, signature = token.strip().partition(".")
-        if not body or not signature or len(token) > 600:
+        token = token.strip()
+        if len(token) > TOKEN_LIMIT or not token.isascii() or not _TOKEN.fullmatch(token):
             raise Refusal("web.bad_link")
+        body, _, signature = token.partition(".")
         if not hmac.compare_digest(self._signature(body), signature):
             raise Refusal("web.bad_link")
         try:
@@ -144,3 +159,31 @@ async def with_links(
             dm = replace(dm, links=(Link(words(locale)("web.open_yours"), url),))
         linked.append(dm)
     return tuple(linked)
+
+
+def token_of(url: str) -> str:
+    """The token inside a link made by :meth:`BoardLinks.url` (operators' tools, tests)."""
+    return url.partition("#t=")[2]
+
+
+def redact(text: str) -> str:
+    """``text`` with anything shaped like a link's token replaced."""
+    return _ANY_TOKEN.sub(REDACTED, text)
+
+
+class RedactLinks(logging.Filter):
+    """A log handler's filter that blots out tokens from every line it writes, whatever
+    logger wrote it; a link is a password, and a log file is read by more people."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        message = record.getMessage()
+        clean = redact(message)
+        if clean != message:
+            record.msg, record.args = clean, None
+        if record.exc_info and not record.exc_text:
+            record.exc_text = logging.Formatter().formatException(record.exc_info)
+        if record.exc_text:
+            record.exc_text = redact(record.exc_text)
+        if record.stack_info:
+            record.stack_info = redact(record.stack_info)
+        return True

@@ -3,10 +3,14 @@ processes, one PostgreSQL database, the Discord bot elsewhere with ``WEB_IN_BOT=
 
 It reads the same settings as the bot. Moves made here post to Discord over REST with the
 bot's token (no gateway connection); without ``DISCORD_TOKEN`` they are stored and shown on
-every page but posted nowhere (a local trial with the console's database).
+every page but posted nowhere (a local trial with the console's database). Either way the
+computer answers a move made here from this process, at once: the process plays its own
+queue of computer turns, so the answer never waits for the bot's next tick (or, beside the
+console, for the console's next line).
 
 ``python -m bot.web link <match> [--seat N]`` prints a signed link for the operator: the
-seat's (to move) or, without ``--seat``, one for watching.
+seat's (to move) or, without ``--seat``, one for watching. It only reads: it names the
+database it looked in, and never creates one.
 """
 
 from __future__ import annotations
@@ -25,7 +29,8 @@ from bot.service import Service
 from bot.service.replies import Reply
 from bot.service.workers import Workers
 from bot.settings import Settings, explain
-from bot.web.server import serve
+from bot.web.server import limits_of, serve
+from storage import read_database_setting
 
 log = logging.getLogger("bot.web")
 
@@ -51,6 +56,11 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
 async def print_link(settings: Settings, match_id: int, seat: int | None) -> int:
     links = settings.board_links()
     assert links is not None
+    database = read_database_setting(settings.database_url)
+    where = database.describe()
+    if database.kind == "memory" or (database.path is not None and not database.path.is_file()):
+        log.error("There is no database at %s (DATABASE_URL): nothing to link to.", where)
+        return 2
     store = settings.store()
     await store.open()
     try:
@@ -58,7 +68,7 @@ async def print_link(settings: Settings, match_id: int, seat: int | None) -> int
     finally:
         await store.close()
     if record is None:
-        log.error("There is no match %s in this database.", match_id)
+        log.error("There is no match %s in %s (DATABASE_URL).", match_id, where)
         return 2
     if seat is not None and not 0 <= seat < len(record.seats):
         log.error("Match %s has seats 0 to %s.", match_id, len(record.seats) - 1)
@@ -71,6 +81,7 @@ async def print_link(settings: Settings, match_id: int, seat: int | None) -> int
 async def run(settings: Settings) -> None:
     store = settings.store()
     await store.open()
+    log.info("web board on %s", read_database_setting(settings.database_url).describe())
     workers = Workers(settings.worker_processes, settings.search_processes)
     service = Service(
         store,
@@ -93,7 +104,14 @@ async def run(settings: Settings) -> None:
         async def publish(reply: Reply) -> None:
             log.info("match %s changed on the web board (not posted)", reply.match_id)
 
-    stop = await serve(service, publish, host=settings.web_host, port=settings.web_port)
+    async def deliver(replies: list[Reply]) -> None:
+        for reply in replies:
+            await publish(reply)
+
+    computer = asyncio.create_task(service.serve_computer_turns(deliver))
+    stop = await serve(
+        service, publish, host=settings.web_host, port=settings.web_port, **limits_of(settings)
+    )
     stopping = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):
@@ -102,6 +120,7 @@ async def run(settings: Settings) -> None:
     try:
         await stopping.wait()
     finally:
+        computer.cancel()
         await stop()
         if poster is not None:
             await poster.close()

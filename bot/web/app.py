@@ -6,15 +6,19 @@ through :meth:`Service.move`); what a move posts to the match's thread goes to `
 given by whoever runs the web board (the Discord bot's delivery, or a REST-only client in a
 web process of its own).
 
-Routes (``<match>`` is the match id, ``?t=`` the signed link's token when there is one):
+Routes (``<match>`` is the match id). No address ever holds a link's token: the page sends
+it as ``Authorization: Bearer …`` (:mod:`bot.web.identity`).
 
-    GET  /m/<match>              the board page (or a plain page saying why not)
+    GET  /m/<match>              the board page: one shell for everyone, which then asks
     GET  /m/<match>/state        what the page draws, as JSON
     GET  /m/<match>/at/<ply>     the public position after <ply> steps (the replay)
     GET  /m/<match>/events       server-sent events: the match's version whenever it changes
     POST /m/<match>/move         {"move": notation, "version": n}: play (a seat's link only)
     GET  /static/<version>/<file>  scripts and style (cached for a year: the version changes)
     GET  /healthz                "ok"
+
+Every route passes :mod:`bot.web.guard` (where from, headers, errors) and the data routes
+the process's :class:`~bot.web.limits.Limiter` (429 with ``Retry-After``).
 """
 
 from __future__ import annotations
@@ -28,12 +32,17 @@ from importlib import resources
 from typing import Any
 
 from aiohttp import web
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from bot.service import Service, User
+from bot.service import Service
 from bot.service.replies import Reply
-from bot.web.html import board_page, refused_page
+from bot.settings import Settings
+from bot.web.guard import SECURITY_HEADERS, guard, origin_of, viewer_of
+from bot.web.html import board_page
+from bot.web.identity import Caller, Network, caller, trusted_networks
+from bot.web.limits import Limiter, WebLimits
 from bot.web.live import GONE, POLL_SECONDS, LiveHub
-from bot.words import language_of, words
+from bot.words import words
 
 log = logging.getLogger(__name__)
 
@@ -43,24 +52,29 @@ Publisher = Callable[[Reply], Awaitable[None]]
 SERVICE = web.AppKey("service", Service)
 PUBLISH = web.AppKey("publish", Callable[[Reply], Awaitable[None]])
 HUB = web.AppKey("hub", LiveHub)
+LIMITER = web.AppKey("limiter", Limiter)
+TRUSTED = web.AppKey("trusted", tuple)
 ASSETS = web.AppKey("assets", dict[str, tuple[bytes, str]])
 VERSION = web.AppKey("version", str)
 
 KEEP_ALIVE_SECONDS = 15.0
 MOVE_BODY_LIMIT = 4096
-SHARED_MODULES = ("app.js", "chooser.js", "svg.js", "zoom.js")
+MOVE_LIMIT = 1000
+"""Characters in a typed move: far more than any turn's notation."""
+DEFAULT_LIMITS = WebLimits.of(Settings.model_construct())
+"""The settings' defaults, for tests and benchmarks that build the app without settings."""
+LOOPBACK = trusted_networks(Settings.model_construct().web_trusted_proxies)
+SHARED_MODULES = ("app.js", "link.js", "chooser.js", "moves.js", "players.js", "svg.js", "zoom.js")
 CONTENT_TYPES = {".js": "text/javascript", ".css": "text/css", ".svg": "image/svg+xml"}
-SECURITY_HEADERS = {
-    "Content-Security-Policy": (
-        "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
-        "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
-    ),
-    "Referrer-Policy": "no-referrer",
-    "X-Content-Type-Options": "nosniff",
-    "Cache-Control": "no-store",
-}
-"""A page's address can hold its link, so nothing is cached or sent on as a referrer, and
-the page runs only its own scripts."""
+
+
+class MoveBody(BaseModel):
+    """A move's body, read strictly: a string and an integer, nothing else, nothing deep
+    (a float, ``Infinity``, a string version or nesting is a 400, not a crash)."""
+
+    model_config = ConfigDict(strict=True, extra="forbid", frozen=True)
+    move: str = Field(max_length=MOVE_LIMIT)
+    version: int | None = Field(default=None, ge=0, le=2**53)
 
 
 def load_assets() -> dict[str, tuple[bytes, str]]:
@@ -81,56 +95,34 @@ def load_assets() -> dict[str, tuple[bytes, str]]:
     return assets
 
 
-def viewer_of(request: web.Request) -> User:
-    """Whoever opened the page, before any link says more: only their language is known."""
-    header = request.headers.get("Accept-Language", "")
-    first = header.split(",")[0].split(";")[0].strip()
-    return User("", "", locale=language_of(first or "en"))
-
-
-def _token(request: web.Request) -> str | None:
-    return request.query.get("t") or None
-
-
 def _json(data: Any, status: int = 200) -> web.Response:
     response = web.json_response(
         data, status=status, dumps=lambda d: json.dumps(d, separators=(",", ":"))
     )
-    response.headers.update(SECURITY_HEADERS)
     response.enable_compression()
     return response
 
 
-def _refused(request: web.Request, reply: Reply) -> web.Response:
-    say = words(viewer_of(request).locale)
-    response = web.Response(
-        text=refused_page(reply.text, say), content_type="text/html", status=403
-    )
-    response.headers.update(SECURITY_HEADERS)
-    return response
+def _caller(request: web.Request) -> tuple[int, Caller]:
+    match_id = int(request.match_info["match"])
+    links = request.app[SERVICE].pages.links
+    return match_id, caller(request, links, match_id, request.app[TRUSTED])
 
 
 async def board(request: web.Request) -> web.Response:
-    service = request.app[SERVICE]
-    viewer = viewer_of(request)
-    token = _token(request)
-    reply = await service.pages.page(viewer, token, match_id=request.match_info["match"])
-    if not reply.ok:
-        return _refused(request, reply)
-    page = reply.extra["page"]
-    modules = [*SHARED_MODULES, f"games/{page['game']}.js"]
+    """The same page for every match and visitor: nothing in it depends on who asks."""
     static = f"../static/{request.app[VERSION]}"
-    html = board_page(page, words(viewer.locale), token, static, modules)
+    html = board_page(words(viewer_of(request).locale), static, list(SHARED_MODULES))
     response = web.Response(text=html, content_type="text/html")
-    response.headers.update(SECURITY_HEADERS)
     response.enable_compression()
     return response
 
 
 async def state(request: web.Request) -> web.Response:
-    service = request.app[SERVICE]
-    reply = await service.pages.page(
-        viewer_of(request), _token(request), match_id=request.match_info["match"]
+    match_id, who = _caller(request)
+    request.app[LIMITER].read(who.address, who.holder)
+    reply = await request.app[SERVICE].pages.page(
+        viewer_of(request), who.credential, match_id=match_id
     )
     if not reply.ok:
         return _json({"error": reply.text}, status=403)
@@ -138,13 +130,10 @@ async def state(request: web.Request) -> web.Response:
 
 
 async def position(request: web.Request) -> web.Response:
-    service = request.app[SERVICE]
-    try:
-        ply = int(request.match_info["ply"])
-    except ValueError:
-        raise web.HTTPNotFound() from None
-    reply = await service.pages.position(
-        viewer_of(request), _token(request), match_id=request.match_info["match"], ply=ply
+    match_id, who = _caller(request)
+    request.app[LIMITER].read(who.address, who.holder)
+    reply = await request.app[SERVICE].pages.position(
+        viewer_of(request), who.credential, match_id=match_id, ply=int(request.match_info["ply"])
     )
     if not reply.ok:
         return _json({"error": reply.text}, status=403)
@@ -154,13 +143,19 @@ async def position(request: web.Request) -> web.Response:
 async def events(request: web.Request) -> web.StreamResponse:
     """The match's public version, now and whenever it changes; a comment line every few
     seconds keeps proxies from closing a quiet stream."""
-    service = request.app[SERVICE]
-    reply = await service.pages.watch(
-        viewer_of(request), _token(request), match_id=request.match_info["match"]
-    )
-    if not reply.ok or reply.match_id is None:
-        return _json({"error": reply.text}, status=403)
-    seen = int(reply.extra["version"])
+    match_id, who = _caller(request)
+    limiter = request.app[LIMITER]
+    limiter.read(who.address, who.holder)
+    with limiter.stream(who.address, who.holder):
+        reply = await request.app[SERVICE].pages.watch(
+            viewer_of(request), who.credential, match_id=match_id
+        )
+        if not reply.ok or reply.match_id is None:
+            return _json({"error": reply.text}, status=403)
+        return await _stream(request, reply.match_id, int(reply.extra["version"]))
+
+
+async def _stream(request: web.Request, match_id: int, seen: int) -> web.StreamResponse:
     response = web.StreamResponse(
         headers={
             **SECURITY_HEADERS,
@@ -169,9 +164,8 @@ async def events(request: web.Request) -> web.StreamResponse:
         }
     )
     await response.prepare(request)
-    hub = request.app[HUB]
     try:
-        async with hub.subscribe(reply.match_id, seen) as queue:
+        async with request.app[HUB].subscribe(match_id, seen) as queue:
             # Subscribed first: once a page has read this, no later change can pass it by.
             await response.write(f"event: version\ndata: {seen}\n\n".encode())
             while True:
@@ -190,23 +184,21 @@ async def events(request: web.Request) -> web.StreamResponse:
 
 async def move(request: web.Request) -> web.Response:
     """A clicked move: the service plays it as the link's seat, then its thread post and
-    pings go out exactly as for ``/move``, and every page of the match hears of it now."""
-    service = request.app[SERVICE]
+    pings go out exactly as for ``/move``, every page of the match hears of it now, and the
+    computer, if it is to answer, is queued in this process at once."""
+    match_id, who = _caller(request)
+    request.app[LIMITER].move(who.address, who.holder)
+    if request.content_type != "application/json":
+        raise web.HTTPUnsupportedMediaType()
     if request.content_length is not None and request.content_length > MOVE_BODY_LIMIT:
         raise web.HTTPRequestEntityTooLarge(MOVE_BODY_LIMIT, request.content_length)
     try:
-        body = json.loads(await request.text())
-        text = str(body["move"])
-        version = body.get("version")
-        version = int(version) if version is not None else None
-    except (ValueError, KeyError, TypeError):
+        body = MoveBody.model_validate_json(await request.read())
+    except ValidationError:
         raise web.HTTPBadRequest() from None
+    service = request.app[SERVICE]
     reply = await service.pages.move(
-        viewer_of(request),
-        _token(request),
-        text,
-        match_id=request.match_info["match"],
-        version=version,
+        viewer_of(request), who.credential, body.move, match_id=match_id, version=body.version
     )
     if reply.ok and reply.match_id is not None:
         try:
@@ -214,6 +206,8 @@ async def move(request: web.Request) -> web.Response:
         except Exception:
             log.exception("posting a web move failed (match %s)", reply.match_id)
         request.app[HUB].poke(reply.match_id)
+        if (where := reply.match_place) is not None and where.computer_in_play:
+            await service.queue_computer_turn_of(reply.match_id)
     return _json({"ok": reply.ok, "text": reply.text}, status=200 if reply.ok else 409)
 
 
@@ -224,7 +218,6 @@ async def static(request: web.Request) -> web.Response:
     body, content_type = found
     response = web.Response(body=body, content_type=content_type)
     response.headers["Cache-Control"] = "public, max-age=31536000, immutable"
-    response.headers["X-Content-Type-Options"] = "nosniff"
     response.enable_compression()
     return response
 
@@ -234,26 +227,39 @@ async def health(request: web.Request) -> web.Response:
 
 
 def build_app(
-    service: Service, publish: Publisher, *, poll_seconds: float = POLL_SECONDS
+    service: Service,
+    publish: Publisher,
+    *,
+    poll_seconds: float = POLL_SECONDS,
+    limits: WebLimits = DEFAULT_LIMITS,
+    trusted: tuple[Network, ...] = LOOPBACK,
 ) -> web.Application:
-    """The web board for one service; ``publish`` delivers what its moves post."""
-    app = web.Application(client_max_size=MOVE_BODY_LIMIT * 4)
+    """The web board for one service; ``publish`` delivers what its moves post, ``limits``
+    bound what one link, one address and the process take, ``trusted`` are the proxies
+    whose ``X-Forwarded-For`` names the client."""
+    origins = frozenset({origin_of(service.pages.links.base_url)} if service.pages.links else ())
+    app = web.Application(client_max_size=MOVE_BODY_LIMIT, middlewares=[guard(origins)])
     assets = load_assets()
     digest = hashlib.sha256()
     for name in sorted(assets):
         digest.update(name.encode() + assets[name][0])
     app[SERVICE] = service
     app[PUBLISH] = publish
-    app[HUB] = LiveHub(service.pages.version, interval=poll_seconds)
+    app[HUB] = LiveHub(
+        service.pages.versions, interval=poll_seconds, changes=service.pages.changes
+    )
+    app[LIMITER] = Limiter(limits)
+    app[TRUSTED] = trusted
     app[ASSETS] = assets
     app[VERSION] = digest.hexdigest()[:12]
-    app.router.add_get("/m/{match}", board)
-    app.router.add_get("/m/{match}/state", state)
-    app.router.add_get("/m/{match}/at/{ply}", position)
-    app.router.add_get("/m/{match}/events", events)
-    app.router.add_post("/m/{match}/move", move)
-    app.router.add_get("/static/{version}/{path:.+}", static)
-    app.router.add_get("/healthz", health)
+    match = r"/m/{match:\d{1,15}}"
+    app.router.add_get(match, board, name="board")
+    app.router.add_get(match + "/state", state, name="state")
+    app.router.add_get(match + r"/at/{ply:\d{1,9}}", position, name="position")
+    app.router.add_get(match + "/events", events, name="events")
+    app.router.add_post(match + "/move", move, name="move")
+    app.router.add_get("/static/{version}/{path:.+}", static, name="static")
+    app.router.add_get("/healthz", health, name="health")
 
     async def stop_streams(app: web.Application) -> None:
         await app[HUB].close()

@@ -17,6 +17,10 @@ from bot.words import Words
 SCRIPT_WORDS = ("panel.onto_cops",)
 """Catalogue sentences outside ``web.*`` that the page's scripts say."""
 
+SCRIPT_TABLES = ("time.days", "time.short_hours", "time.short_minutes", "time.short_seconds")
+"""Plural tables outside ``web.*`` the scripts use: the clocks count down in the words of
+every other clock."""
+
 
 def page_words(say: Words) -> dict[str, str]:
     """The ``web.*`` sentences (and a few shared ones) in one language, keyed without the
@@ -25,6 +29,8 @@ def page_words(say: Words) -> dict[str, str]:
     chosen = say.section("web.")
     for key in SCRIPT_WORDS:
         chosen[key] = say(key)
+    for table in SCRIPT_TABLES:
+        chosen.update({f"{table}.{form}": text for form, text in say.section(f"{table}.").items()})
     return chosen
 
 
@@ -34,13 +40,13 @@ def _json_for_html(data: Any) -> str:
     return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
 
-def board_page(
-    page: dict[str, Any], say: Words, token: str | None, static: str, modules: list[str]
-) -> str:
-    """The board page's HTML. ``static`` is the (relative) folder of the scripts, ``modules``
-    the scripts this game's page needs, preloaded so the first view needs one round trip."""
-    title = say("web.page_title", game=page["title"], match=page["match"])
-    boot = {"page": page, "words": page_words(say), "token": token or ""}
+def board_page(say: Words, static: str, modules: list[str]) -> str:
+    """The board page's HTML: the same shell for every match and every visitor, since the
+    server cannot know who opens it (the link's token stays in the address's fragment); the
+    page asks for what it may show with its credential (``static/link.js``). ``static`` is
+    the (relative) folder of the scripts, ``modules`` those every page loads, preloaded."""
+    title = say("web.http.opening")
+    boot = {"words": page_words(say)}
     preload = "\n".join(
         f'<link rel="modulepreload" href="{static}/{escape(name)}">' for name in modules
     )
@@ -56,7 +62,7 @@ def board_page(
 <script type="module" src="{static}/app.js"></script>
 </head>
 <body>
-<main id="app" data-game="{escape(page["game"])}">
+<main id="app">
 <header>
 <h1 id="title">{escape(title)}</h1>
 <ul id="players"></ul>
@@ -107,8 +113,9 @@ def board_page(
 """
 
 
-def refused_page(text: str, say: Words) -> str:
-    """A plain page that says why there is no board, and nothing else."""
+def plain_page(text: str, say: Words) -> str:
+    """A plain page that says why there is no board (an error, a refusal), and nothing
+    else: no script, nothing from the request."""
     title = say("web.refused_title")
     return f"""<!doctype html>
 <html lang="{escape(say.language)}">

@@ -1,13 +1,19 @@
 """Live updates: every open page hears within a second that its match changed.
 
-Why polling: a move can be made in any process — this one, the Discord bot, another web
-process — and they share nothing but the database. So each web process asks the service for
-the version of every match someone is watching, every half second, once per match however
-many pages show it, and pushes the new number to those pages (server-sent events); a page
-then fetches what it may see. A move made through this process wakes its match at once.
-PostgreSQL's LISTEN/NOTIFY would save the polling but needs a connection per process held
-open, a channel in every write path and a different answer for SQLite; one indexed row read
-per watched match per half second is cheap and the same on every store.
+A move can be made in any process — this one, the Discord bot, another web process — and
+they share nothing but the database. So one task per web process (not one per match, not
+one per page) keeps the public version of every match someone watches here and pushes each
+new number to that match's pages (server-sent events); a page then fetches what it may see.
+
+* **On PostgreSQL** changes are pushed: every change of a match's version is announced by
+  the database (a trigger, ``NOTIFY``), this process ``LISTEN``s, and only the matches
+  announced are read again — one small read per batch of announcements. A full look at every
+  watched match every :data:`SAFETY_SECONDS` covers a lost listening connection.
+* **Elsewhere (SQLite)** the task asks for the versions of *all* watched matches in one
+  query every quarter of a second: cheap (primary-key lookups, one statement) and the same whether
+  one page or ten thousand are open.
+
+A move made through this process wakes its match at once in both cases.
 """
 
 from __future__ import annotations
@@ -15,39 +21,52 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 
 log = logging.getLogger(__name__)
 
-POLL_SECONDS = 0.5
+POLL_SECONDS = 0.25
+SAFETY_SECONDS = 15.0
+"""With pushed news, how often every watched match is looked at anyway."""
 GONE = -1
 """Pushed to a page's queue when its match is gone or the server is stopping."""
+
+Versions = Callable[[Sequence[int]], Awaitable[dict[int, int]]]
+Stop = Callable[[], Awaitable[None]]
+Changes = Callable[[Callable[[int], None]], Awaitable[Stop | None]]
 
 
 @dataclass
 class _Watch:
-    match_id: int
-    last: int | None
+    last: int
     queues: set[asyncio.Queue[int]] = field(default_factory=set)
-    poked: asyncio.Event = field(default_factory=asyncio.Event)
-    task: asyncio.Task[None] | None = None
 
 
 class LiveHub:
-    """One poller per watched match, shared by all its pages; nothing kept for a match
-    nobody watches."""
+    """The watched matches of one web process and their pages' queues; nothing is kept for
+    a match nobody watches."""
 
     def __init__(
         self,
-        version: Callable[[int], Awaitable[int | None]],
+        versions: Versions,
         *,
         interval: float = POLL_SECONDS,
+        changes: Changes | None = None,
     ) -> None:
-        self._version = version
+        self._versions = versions
+        self._changes = changes
         self.interval = interval
         self._watches: dict[int, _Watch] = {}
+        self._dirty: set[int] = set()
+        self._wake = asyncio.Event()
+        self._task: asyncio.Task[None] | None = None
+        self._stop_listening: Stop | None = None
         self._closed = False
+        self.pushed = False
+        """Whether the store pushes news of changes (else every watched match is polled)."""
+        self.reads = 0
+        """Version reads made so far (each one statement for any number of matches)."""
 
     @contextlib.asynccontextmanager
     async def subscribe(self, match_id: int, seen: int) -> AsyncIterator[asyncio.Queue[int]]:
@@ -57,12 +76,12 @@ class LiveHub:
             queue.put_nowait(GONE)
             yield queue
             return
+        await self._start()
         watch = self._watches.get(match_id)
         if watch is None:
-            watch = _Watch(match_id, seen)
-            watch.task = asyncio.create_task(self._poll(watch), name=f"live-{match_id}")
-            self._watches[match_id] = watch
-        elif watch.last is not None and watch.last != seen:
+            watch = self._watches[match_id] = _Watch(seen)
+            self.poke(match_id)  # it may have changed since the page read it
+        elif watch.last != seen:
             queue.put_nowait(watch.last)  # it changed between the page's read and now
         watch.queues.add(queue)
         try:
@@ -71,44 +90,75 @@ class LiveHub:
             watch.queues.discard(queue)
             if not watch.queues and self._watches.get(match_id) is watch:
                 del self._watches[match_id]
-                if watch.task is not None:
-                    watch.task.cancel()
 
     def poke(self, match_id: int) -> None:
-        """Look now: this process just changed the match."""
-        watch = self._watches.get(match_id)
-        if watch is not None:
-            watch.poked.set()
+        """Look at ``match_id`` now: this process (or the database) says it changed."""
+        if match_id in self._watches:
+            self._dirty.add(match_id)
+            self._wake.set()
 
     @property
     def watched(self) -> int:
         return len(self._watches)
 
-    async def _poll(self, watch: _Watch) -> None:
-        while True:
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(watch.poked.wait(), self.interval)
-            watch.poked.clear()
+    @property
+    def pages(self) -> int:
+        return sum(len(w.queues) for w in self._watches.values())
+
+    async def _start(self) -> None:
+        if self._task is not None:
+            return
+        self._task = asyncio.create_task(self._run(), name="live-pages")
+        if self._changes is not None:
             try:
-                version = await self._version(watch.match_id)
+                self._stop_listening = await self._changes(self.poke)
             except Exception:
-                log.warning("live updates: reading match %s failed", watch.match_id, exc_info=True)
+                log.warning("live updates: no news from the database; polling", exc_info=True)
+            self.pushed = self._stop_listening is not None
+
+    async def _run(self) -> None:
+        loop = asyncio.get_running_loop()
+        last_full = loop.time()
+        while True:
+            wait = SAFETY_SECONDS if self.pushed else self.interval
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._wake.wait(), wait)
+            self._wake.clear()
+            now = loop.time()
+            if not self.pushed or now - last_full >= SAFETY_SECONDS:
+                wanted, last_full = list(self._watches), now
+                self._dirty.clear()
+            else:
+                wanted = [m for m in self._dirty if m in self._watches]
+                self._dirty.clear()
+            if wanted:
+                await self._look(wanted)
+
+    async def _look(self, match_ids: list[int]) -> None:
+        try:
+            found = await self._versions(match_ids)
+        except Exception:
+            log.warning("live updates: reading %s matches failed", len(match_ids), exc_info=True)
+            return
+        self.reads += 1
+        for match_id in match_ids:
+            watch = self._watches.get(match_id)
+            version = found.get(match_id, GONE)
+            if watch is None or version == watch.last:
                 continue
-            if version is None:
-                version = GONE
-            if version != watch.last:
-                watch.last = version
-                for queue in list(watch.queues):
-                    queue.put_nowait(version)
-            if version == GONE:
-                return
+            watch.last = version
+            for queue in list(watch.queues):
+                queue.put_nowait(version)
 
     async def close(self) -> None:
-        """Stop every poller and end every page's stream (the server is stopping)."""
+        """Stop looking and end every page's stream (the server is stopping)."""
         self._closed = True
+        if self._task is not None:
+            self._task.cancel()
+        if self._stop_listening is not None:
+            with contextlib.suppress(Exception):
+                await self._stop_listening()
         for watch in list(self._watches.values()):
-            if watch.task is not None:
-                watch.task.cancel()
             for queue in watch.queues:
                 queue.put_nowait(GONE)
         self._watches.clear()

@@ -1,22 +1,77 @@
-"""Running the web board: inside the Discord bot's process, or in a process of its own."""
+"""Running the web board: inside the Discord bot's process, or in a process of its own.
+
+What aiohttp itself logs is taken in hand here, since a log is read by more people than a
+link is meant for: the access log (DEBUG, ``bot.web.access``) writes a request's method,
+path, status, size and time and never its query or headers; a request aiohttp cannot parse
+(a request line over 8 KB, a malformed header) is one DEBUG line naming the kind of error,
+never aiohttp's message, which quotes the request's first bytes.
+"""
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable
+from typing import Any
 
 from aiohttp import web
+from aiohttp.abc import AbstractAccessLogger
+from aiohttp.http_exceptions import HttpProcessingError
 
 from bot.service import Service
-from bot.web.app import Publisher, build_app
+from bot.settings import Settings
+from bot.web.app import DEFAULT_LIMITS, LOOPBACK, Publisher, build_app
+from bot.web.identity import Network, trusted_networks
+from bot.web.limits import WebLimits
 from bot.web.live import POLL_SECONDS
 
 log = logging.getLogger(__name__)
+access_log = logging.getLogger("bot.web.access")
+server_log = logging.getLogger("bot.web.http")
 
 SHUTDOWN_SECONDS = 2.0
 """Open live streams are ended on shutdown; nothing else a page does takes longer."""
 
 Stop = Callable[[], Awaitable[None]]
+
+
+class PathOnlyAccessLog(AbstractAccessLogger):
+    """One DEBUG line per answered request: method, path (no query), status, bytes, ms."""
+
+    def log(self, request: web.BaseRequest, response: web.StreamResponse, time: float) -> None:
+        self.logger.debug(
+            "%s %s %s %s %.1fms",
+            request.method,
+            request.rel_url.path,
+            response.status,
+            response.body_length,
+            time * 1000,
+        )
+
+    @property
+    def enabled(self) -> bool:
+        return self.logger.isEnabledFor(logging.DEBUG)
+
+
+class ServerLog(logging.LoggerAdapter):  # type: ignore[type-arg]
+    """aiohttp's server logger, minus the request's bytes in a parse error's message."""
+
+    def log(self, level: int, msg: object, *args: Any, **kwargs: Any) -> None:
+        error = kwargs.get("exc_info")
+        if isinstance(error, HttpProcessingError):
+            self.logger.debug(
+                "refused a request that is not valid HTTP (%s, %s)", type(error).__name__,
+                error.code,
+            )  # fmt: skip
+            return
+        super().log(level, msg, *args, **kwargs)
+
+
+def limits_of(settings: Settings) -> dict[str, Any]:
+    """``serve``'s keyword arguments for the limits and proxies in ``settings``."""
+    return {
+        "limits": WebLimits.of(settings),
+        "trusted": trusted_networks(settings.web_trusted_proxies),
+    }
 
 
 async def serve(
@@ -26,11 +81,15 @@ async def serve(
     host: str,
     port: int,
     poll_seconds: float = POLL_SECONDS,
+    limits: WebLimits = DEFAULT_LIMITS,
+    trusted: tuple[Network, ...] = LOOPBACK,
 ) -> Stop:
     """Start serving the web board on ``host:port``; returns what stops it."""
     runner = web.AppRunner(
-        build_app(service, publish, poll_seconds=poll_seconds),
-        access_log=None,
+        build_app(service, publish, poll_seconds=poll_seconds, limits=limits, trusted=trusted),
+        access_log=access_log,
+        access_log_class=PathOnlyAccessLog,
+        logger=ServerLog(server_log, {}),
         shutdown_timeout=SHUTDOWN_SECONDS,
     )
     await runner.setup()

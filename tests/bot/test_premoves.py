@@ -348,26 +348,32 @@ def test_a_turn_of_several_steps_is_completed_step_by_step() -> None:
     assert pm.check(fonver, state, 0, pm.parse("if keep d1 then b1")) == [[("keep d1", "b1")]]
 
 
-async def test_a_press_from_between_two_private_changes_still_plays(service: Service) -> None:
-    """Issue 23.2: any version from the last public change up to now is current, so a board
-    fetched between entering and clearing lines keeps working; its buttons carry the public
-    version anyway."""
+async def test_only_the_public_version_is_current_whatever_is_stored_privately(
+    service: Service,
+) -> None:
+    """Issue 32.1: a press (or a web page's move) carrying any version but the public one
+    gets the same "out of date", with or without conditional moves stored; the numbers
+    between the public and the stored version are no oracle for them."""
     from bot.service.transition import public_version, stale
 
     match = await _after_first_move(service)
     posted = await service.store.get_match(match)
     assert posted is not None
+    plain = [stale(posted, posted.version + d) for d in (-1, 1, 2)]
     await service.premove(ALICE, "if a6-a5 then d1-e1", match_id=match)
     between = await service.store.get_match(match)
     assert between is not None and between.version > posted.version
     assert public_version(between) == posted.version
+    held = [stale(between, posted.version + d) for d in (-1, 1, 2)]
+    assert plain == held == [True, True, True]
+    assert not stale(between, posted.version)
+    for offset in (1, 2):
+        refused = await service.move(BOB, "", match_id=match, version=posted.version + offset)
+        assert not refused.ok and "out of date" in refused.text
     await service.premove(ALICE, "clear", match_id=match)
     cleared = await service.store.get_match(match)
-    assert cleared is not None
-    assert public_version(cleared) == posted.version
-    assert not stale(cleared, between.version) and not stale(cleared, posted.version)
-    assert stale(cleared, posted.version - 1) and stale(cleared, cleared.version + 1)
-    pressed = await service.move(BOB, "b6-b5", match_id=match, version=between.version)
+    assert cleared is not None and public_version(cleared) == posted.version
+    pressed = await service.move(BOB, "b6-b5", match_id=match, version=posted.version)
     assert pressed.ok, pressed.text
     moved = await service.store.get_match(match)
     assert moved is not None and public_version(moved) == moved.version

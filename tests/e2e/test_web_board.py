@@ -16,7 +16,6 @@ import time
 import types
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -44,6 +43,11 @@ WAIT_MS = 10_000
 say = words()
 
 
+def bearer(url: str) -> dict[str, str]:
+    """The header a board page sends for the link ``url``."""
+    return {"Authorization": f"Bearer {url.partition('#t=')[2]}"}
+
+
 def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
@@ -51,13 +55,14 @@ def free_port() -> int:
 
 
 @asynccontextmanager
-async def web_bot(server: FakeDiscord, db: Path, **more: Any) -> AsyncIterator[BoardBot]:
-    """The bot as ``python -m bot`` runs it with the web board on, on a free local port."""
+async def web_bot(server: FakeDiscord, database: str, **more: Any) -> AsyncIterator[BoardBot]:
+    """The bot as ``python -m bot`` runs it with the web board on, on a free local port, on
+    ``database`` (the ``database`` fixture: SQLite, then PostgreSQL)."""
     port = free_port()
     settings = Settings(
         **more,
         discord_token=server.token,
-        database_path=str(db),
+        database_path=database,
         dev_guild_id=server.guild_id,
         workers=0,
         web_base_url=f"http://127.0.0.1:{port}",
@@ -113,10 +118,10 @@ async def cell_says(page: Any, cell: str) -> str:
 
 
 async def test_click_to_move_live_spectator_replay_and_bad_links(
-    fake_discord: FakeDiscord, tmp_path: Path, browser: Any
+    fake_discord: FakeDiscord, database: str, browser: Any
 ) -> None:
     server = fake_discord
-    async with web_bot(server, tmp_path / "bot.sqlite3") as bot:
+    async with web_bot(server, database) as bot:
         thread_id, challenge_id = await start_match(server)
         await press(server, "bb:accept:1::", user="bob", message=challenge_id)
         alice_url = await open_your_board(server, thread_id, 1, "alice")
@@ -129,15 +134,19 @@ async def test_click_to_move_live_spectator_replay_and_bad_links(
         )  # fmt: skip
         assert flags_of(bob_link) & EPHEMERAL
         (button,) = link_buttons(bob_link.json)
-        assert "/m/1?t=" in button["url"] and button["url"] != alice_url
+        assert "/m/1#t=" in button["url"] and button["url"] != alice_url
         manager = User("m", "M", manages_server=True, guild_id=str(server.guild_id))
         opened = {"spectators": "public"}
         assert (await bot.service.server_settings(manager, str(server.guild_id), opened)).ok
-        spectator_url = alice_url.split("?")[0]
+        spectator_url = alice_url.split("#")[0]
 
         alice = await browser.new_page(viewport={"width": 360, "height": 780})
         watcher = await browser.new_page(viewport={"width": 360, "height": 780})
         await ready(alice, alice_url)
+        assert "#t=" not in alice.url, "the page takes the password out of its address bar"
+        await alice.reload()  # and keeps it for this tab
+        await alice.wait_for_selector("body[data-ready='1']", timeout=WAIT_MS)
+        assert await alice.get_attribute("body", "data-mine") == "1"
         await ready(watcher, spectator_url)
         assert await watcher.get_attribute("body", "data-mine") == "0"
         assert await cell_says(watcher, "c3") == "c3, empty"
@@ -215,7 +224,7 @@ async def test_click_to_move_live_spectator_replay_and_bad_links(
         assert public and not any(link_buttons(c.json) for c in public if c.json)
 
         # A forged, an altered and an expired link: a plain page saying so, and no board.
-        token = alice_url.split("?t=")[1]
+        token = alice_url.split("#t=")[1]
         body, signature = token.split(".")
         expired = BoardLinks(
             spectator_url.rsplit("/m/", 1)[0], SECRET, lambda: time.time() - LINK_DAYS * 86400 - 60
@@ -223,23 +232,23 @@ async def test_click_to_move_live_spectator_replay_and_bad_links(
         forged = BoardLinks(spectator_url.rsplit("/m/", 1)[0], "x" * 40, time.time)
         for url, reason in (
             (forged.url(1, 0, str(server.user("alice").id)), "web.bad_link"),
-            (f"{spectator_url}?t={body}.{signature[:-3]}abc", "web.bad_link"),
+            (f"{spectator_url}#t={body}.{signature[:-3]}abc", "web.bad_link"),
             (expired.url(1, 0, str(server.user("alice").id)), "web.expired_link"),
         ):
             page = await browser.new_page()
-            answer = await page.goto(url)
-            assert answer is not None and answer.status == 403
+            await page.goto(url)
+            await page.wait_for_selector("body[data-refused='1']", timeout=WAIT_MS)
             assert await page.inner_text("#refused") == say(reason)
             assert await page.locator("#board").count() == 0
             await page.close()
 
 
 async def test_the_computer_answers_a_move_made_on_the_web(
-    fake_discord: FakeDiscord, tmp_path: Path
+    fake_discord: FakeDiscord, database: str
 ) -> None:
     server = fake_discord
     fast = {"ai_seconds": "easy=0.05,normal=0.05,strong=0.05", "default_time": "none"}
-    async with web_bot(server, tmp_path / "bot.sqlite3", **fast) as bot:
+    async with web_bot(server, database, tick_seconds=3600, **fast) as bot:
         await command(
             server, "play", {"opponent": "bot", "color": "first", "level": "easy"},
             user="alice", subcommand="ordo",
@@ -251,7 +260,7 @@ async def test_the_computer_answers_a_move_made_on_the_web(
         before = len(thread_posts(server, thread_id))
         async with ClientSession() as session:
             moved = await session.post(
-                url.replace("/m/1?", "/m/1/move?"), json={"move": "c2-c3"}
+                url.split("#")[0] + "/move", json={"move": "c2-c3"}, headers=bearer(url)
             )
             assert (await moved.json())["ok"]
         await eventually(lambda: len(thread_posts(server, thread_id)) >= before + 2, timeout=10)
@@ -288,13 +297,13 @@ def secret_cards(rules: Any, state: Any) -> set[str]:
 
 
 async def test_fence_a_whole_turn_by_clicks_and_no_card_reaches_a_spectator(
-    fake_discord: FakeDiscord, tmp_path: Path, browser: Any, monkeypatch: pytest.MonkeyPatch
+    fake_discord: FakeDiscord, database: str, browser: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     server = fake_discord
     # a fixed seed: the same city, cards and dice on every run
     fixed = types.SimpleNamespace(randbits=lambda n: 4242)
     monkeypatch.setattr("bot.service.facade.secrets", fixed)
-    async with web_bot(server, tmp_path / "bot.sqlite3") as bot:
+    async with web_bot(server, database) as bot:
         _, opened = await command(
             server, "play", {"seats": 2, "quick_map": True}, user="alice", subcommand="fence"
         )
@@ -343,7 +352,7 @@ async def test_fence_a_whole_turn_by_clicks_and_no_card_reaches_a_spectator(
 
         watcher.on("response", keep)
         await ready(player, url)
-        await ready(watcher, url.split("?")[0])
+        await ready(watcher, url.split("#")[0])
         assert await player.is_visible("#hand") and not await watcher.is_visible("#hand")
         await player.click("#zoom-fit")  # the whole city: every place the turn may go in view
 
@@ -372,12 +381,16 @@ async def test_fence_a_whole_turn_by_clicks_and_no_card_reaches_a_spectator(
         assert record is not None
         after = rules.load(record.state)
         assert rules.to_move(after) != [mover_seat] or rules.outcome(after) is not None
-        new_posts = [
-            c
-            for c in server.requests[posted:]
-            if c.matches("POST", rf"/channels/{thread_id}/messages") and c.status == 200
-        ]
-        assert len(new_posts) >= steps
+        def posts_since() -> list[Call]:
+            return [
+                c
+                for c in server.requests[posted:]
+                if c.matches("POST", rf"/channels/{thread_id}/messages") and c.status == 200
+            ]
+
+        # The page hears of a step as soon as it is committed; its post may follow later.
+        await eventually(lambda: len(posts_since()) >= steps, timeout=WAIT_MS / 1000)
+        new_posts = posts_since()
         other_id = server.user(other).id
         assert f"<@{other_id}>" in (new_posts[-1].json.get("content") or "")
 

@@ -99,6 +99,12 @@ async def start(service: Service, game: str = "ordo") -> int:
 
 
 def path_of(url: str) -> str:
-    """A link's path and query, to ask the test server for it."""
+    """A link's path (without the fragment the browser keeps), to ask the test server."""
     assert url.startswith(BASE)
-    return url[len(BASE) :]
+    return url[len(BASE) :].partition("#")[0]
+
+
+def bearer(url_or_token: str) -> dict[str, str]:
+    """The header a page sends for a link (or a bare token)."""
+    token = url_or_token.partition("#t=")[2] or url_or_token
+    return {"Authorization": f"Bearer {token}"}

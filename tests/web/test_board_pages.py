@@ -4,9 +4,9 @@ made with a seat's link, the replay, and live updates — including from another
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import re
-from html import escape
 from typing import Any
 
 import pytest
@@ -14,8 +14,9 @@ from aiohttp.test_utils import TestClient, TestServer
 
 import games
 from bot.service import Service
-from bot.service.weblinks import BoardLinks
+from bot.service.weblinks import BoardLinks, token_of
 from bot.web.app import HUB, build_app
+from bot.web.live import LiveHub
 from bot.words import words
 from storage import open_store
 
@@ -28,7 +29,7 @@ from .conftest import (
     MANAGER,
     FakeClock,
     Published,
-    path_of,
+    bearer,
     start,
     web_service,
 )
@@ -39,8 +40,14 @@ BOOT = re.compile(r'<script type="application/json" id="boot">(.*?)</script>', r
 
 def boot_of(html: str) -> dict[str, Any]:
     found = BOOT.search(html)
-    assert found, "the page carries its data"
+    assert found, "the page carries its words"
     return json.loads(found.group(1))
+
+
+async def state_of(client: TestClient, match: int, url: str | None = None) -> Any:
+    """What a page opened with ``url`` (a link, or none) is sent."""
+    answer = await client.get(f"/m/{match}/state", headers=bearer(url) if url else {})
+    return answer.status, await answer.json()
 
 
 async def own_link(service: Service, user: Any, match_id: int) -> str:
@@ -55,18 +62,20 @@ async def test_a_match_is_private_until_the_server_opens_it(
     service: Service, client: TestClient
 ) -> None:
     match = await start(service)
+    # The page itself is one shell for everyone: it holds nothing of any match.
     page = await client.get(f"/m/{match}")
-    assert page.status == 403
+    assert page.status == 200
     html = await page.text()
-    assert escape(say("web.private")) in html and 'id="boot"' not in html and "a1" not in html
-    assert (await client.get(f"/m/{match}/state")).status == 403
+    assert "page" not in boot_of(html) and "a1" not in html and "ordo" not in html.lower()
+    assert html == await (await client.get("/m/99999")).text()
+    status, data = await state_of(client, match)
+    assert status == 403 and data == {"error": say("web.private")}
     assert (await client.get(f"/m/{match}/at/0")).status == 403
 
     opened = await service.server_settings(MANAGER, GUILD, {"spectators": "public"})
     assert opened.ok and say("settings.spectators_public") in opened.text
-    page = await client.get(f"/m/{match}")
-    assert page.status == 200
-    data = boot_of(await page.text())["page"]
+    status, data = await state_of(client, match)
+    assert status == 200
     assert data["seat"] is None and data["moves"] == [] and data["game"] == "ordo"
 
 
@@ -77,30 +86,30 @@ async def test_the_spectators_setting_takes_only_its_two_values(service: Service
     assert say("settings.spectators_thread") in shown.text
 
 
-async def test_forged_altered_and_expired_links_get_a_plain_page(
+async def test_forged_altered_and_expired_links_are_refused(
     service: Service, client: TestClient, clock: FakeClock
 ) -> None:
     match = await start(service)
     other = await start(service)
     url = await own_link(service, ALICE, match)
-    body, signature = url.split("?t=")[1].split(".")
+    assert "?" not in url and "#t=" in url, "the token stays in the fragment"
+    body, signature = url.split("#t=")[1].split(".")
     forged = BoardLinks(BASE, "another-secret-of-the-same-length-012345678", clock)
     attempts = {
-        "altered": f"/m/{match}?t={body[:-2]}{'AB'[body[-2] == 'A']}{body[-1]}.{signature}",
-        "signature": f"/m/{match}?t={body}.{signature[::-1]}",
-        "forged": path_of(forged.url(match, 0, "alice")),
-        "other match": f"/m/{other}?t={body}.{signature}",
-        "garbage": f"/m/{match}?t=hello",
+        "altered": (match, f"{body[:-2]}{'AB'[body[-2] == 'A']}{body[-1]}.{signature}"),
+        "signature": (match, f"{body}.{signature[::-1]}"),
+        "forged": (match, forged.url(match, 0, "alice")),
+        "other match": (other, f"{body}.{signature}"),
+        "garbage": (match, "hello"),
+        "not ascii": (match, f"{body}é.{signature}"),
     }
-    for what, path in attempts.items():
-        page = await client.get(path)
-        assert page.status == 403, what
-        html = await page.text()
-        assert escape(say("web.bad_link")) in html and 'id="boot"' not in html, what
+    for what, (number, token) in attempts.items():
+        answer = await client.get(f"/m/{number}/state", headers=bearer(token))
+        assert answer.status == 403, what
+        assert await answer.json() == {"error": say("web.bad_link")}, what
     clock.now += 15 * 86400
-    page = await client.get(path_of(url))
-    assert page.status == 403 and escape(say("web.expired_link")) in await page.text()
-    assert 'id="boot"' not in await page.text()
+    status, data = await state_of(client, match, url)
+    assert status == 403 and data == {"error": say("web.expired_link")}
 
 
 async def test_links_are_made_only_for_those_who_may_see_the_match(service: Service) -> None:
@@ -130,7 +139,7 @@ async def test_the_board_post_offers_each_reader_their_own_link(service: Service
     assert board.post is not None
     assert ("web_link", say("web.open_yours")) in [(b.action, b.label) for b in board.post.buttons]
     # A thread post never carries a signed link itself: anyone reading it could press it.
-    assert "?t=" not in repr(board.post)
+    assert "#t=" not in repr(board.post) and "?t=" not in repr(board.post)
 
 
 async def test_the_web_board_is_off_without_links(clock: FakeClock) -> None:
@@ -150,11 +159,10 @@ async def test_a_seat_link_moves_through_the_same_service_call(
 ) -> None:
     match = await start(service)
     url = await own_link(service, ALICE, match)
-    page = boot_of(await (await client.get(path_of(url))).text())["page"]
+    _, page = await state_of(client, match, url)
     assert page["seat"] == 0 and {"n": "c2-c3"} in page["moves"]
-    token = url.split("?t=")[1]
     answer = await client.post(
-        f"/m/{match}/move?t={token}", json={"move": "c2-c3", "version": page["version"]}
+        f"/m/{match}/move", json={"move": "c2-c3", "version": page["version"]}, headers=bearer(url)
     )
     assert answer.status == 200
     assert (await answer.json()) == {"ok": True, "text": say("move.played", moves="c2-c3")}
@@ -166,11 +174,11 @@ async def test_a_seat_link_moves_through_the_same_service_call(
 
     # The same board version again is a stale press: refused, nothing posted.
     again = await client.post(
-        f"/m/{match}/move?t={token}", json={"move": "d2-d3", "version": page["version"]}
+        f"/m/{match}/move", json={"move": "d2-d3", "version": page["version"]}, headers=bearer(url)
     )
     assert again.status == 409 and (await again.json())["text"] == say("move.out_of_date")
     # Not her turn any more.
-    later = await client.post(f"/m/{match}/move?t={token}", json={"move": "d2-d3"})
+    later = await client.post(f"/m/{match}/move", json={"move": "d2-d3"}, headers=bearer(url))
     assert later.status == 409 and not (await later.json())["ok"]
     assert len(published.replies) == 1
 
@@ -180,8 +188,7 @@ async def test_a_watching_link_cannot_move(service: Service, client: TestClient)
     await service.attach_place(match, channel_id="c1", thread_id="t1")
     sees = type(CAROL)("carol", "Carol", guild_id=GUILD, can_view=lambda place: True)
     url = await own_link(service, sees, match)
-    token = url.split("?t=")[1]
-    answer = await client.post(f"/m/{match}/move?t={token}", json={"move": "c2-c3"})
+    answer = await client.post(f"/m/{match}/move", json={"move": "c2-c3"}, headers=bearer(url))
     assert answer.status == 409 and (await answer.json())["text"] == say("web.looking_only")
     assert await service.store.actions(match) == []
 
@@ -235,7 +242,6 @@ async def test_only_a_seats_own_link_shows_its_cards(
 
     plies = len(await service.store.actions(match))
     watching = [
-        await (await client.get(f"/m/{match}")).text(),
         await (await client.get(f"/m/{match}/state")).text(),
         *[
             await (await client.get(f"/m/{match}/at/{ply}")).text()
@@ -243,15 +249,16 @@ async def test_only_a_seats_own_link_shows_its_cards(
         ],
     ]
     for body in watching:
-        data = boot_of(body)["page"] if body.startswith("<!doctype") else json.loads(body)
+        data = json.loads(body)
         assert not {"hand", "starting_cards", "notes"} & set(data["view"])
         assert not {card for card in secrets if f'"{card}"' in body}
-    page = json.loads(watching[1])
+    page = json.loads(watching[0])
     assert page["seat"] is None and page["moves"] == []
 
     mover = rules.to_move(state)[0]
     player = (ALICE, BOB)[record.seats.index(("alice", "bob")[mover])]
-    own = boot_of(await (await client.get(path_of(await own_link(service, player, match)))).text())
+    _, own_page = await state_of(client, match, await own_link(service, player, match))
+    own = {"page": own_page}
     seat = own["page"]["seat"]
     assert own["page"]["view"]["hand"] == rules.view(state, seat)["hand"]
     assert own["page"]["moves"] and all("path" in m and "hl" in m for m in own["page"]["moves"])
@@ -336,10 +343,15 @@ async def test_many_pages_of_one_match_share_one_watcher(
         s.close()
 
 
-@pytest.mark.parametrize("path", ["/m/abc", "/m/0", "/m/999"])
-async def test_no_such_match(client: TestClient, path: str) -> None:
-    page = await client.get(path)
-    assert page.status == 403 and 'id="boot"' not in await page.text()
+@pytest.mark.parametrize("match", ["0", "999"])
+async def test_no_such_match(client: TestClient, match: str) -> None:
+    status, data = await state_of(client, int(match))
+    assert status == 403 and data == {"error": say("match.no_such", match=match)}
+
+
+async def test_a_path_that_is_no_match_is_not_found(client: TestClient) -> None:
+    page = await client.get("/m/abc")
+    assert page.status == 404 and 'id="boot"' not in await page.text()
 
 
 async def test_a_turn_dm_carries_the_players_own_link(service: Service) -> None:
@@ -351,5 +363,61 @@ async def test_a_turn_dm_carries_the_players_own_link(service: Service) -> None:
     assert link.label == say("web.open_yours")
     links = service.pages.links
     assert links is not None
-    grant = links.read(link.url.split("?t=")[1], match)
+    grant = links.read(token_of(link.url), match)
     assert (grant.seat, grant.user_id) == (1, "bob")
+
+
+async def test_postgresql_pushes_changes_so_nobody_polls(pg_url: str, clock: FakeClock) -> None:
+    """With the poll a minute apart, a move made by another process still reaches an open
+    page at once: the database announces it (LISTEN/NOTIFY)."""
+    bot_store, web_store = open_store(pg_url), open_store(pg_url)
+    await bot_store.open()
+    await web_store.open()
+    try:
+        bot, web = web_service(bot_store, clock), web_service(web_store, clock)
+        match = await start(bot)
+        await bot.server_settings(MANAGER, GUILD, {"spectators": "public"})
+        app = build_app(web, Published(), poll_seconds=60)
+        async with TestClient(TestServer(app)) as client:
+            page = await (await client.get(f"/m/{match}/state")).json()
+            stream = await client.get(f"/m/{match}/events")
+            await asyncio.wait_for(next_version(stream, page["version"] - 1), 10)
+            assert client.app[HUB].pushed  # type: ignore[index]
+            assert (await bot.move(ALICE, "c2-c3", match_id=match)).ok
+            changed = await asyncio.wait_for(next_version(stream, page["version"]), 5)
+            assert changed > page["version"]
+            stream.close()
+    finally:
+        await bot_store.close()
+        await web_store.close()
+
+
+async def test_one_read_serves_every_watched_match(service: Service) -> None:
+    """On a store that cannot push news, each look reads the versions of all watched
+    matches in one call, however many matches and pages there are."""
+    matches = [await start(service) for _ in range(12)]
+    await service.server_settings(MANAGER, GUILD, {"spectators": "public"})
+    asked: list[int] = []
+
+    async def versions(ids: Any) -> dict[int, int]:
+        asked.append(len(ids))
+        return await service.pages.versions(ids)
+
+    hub = LiveHub(versions, interval=0.05)
+    async with contextlib.AsyncExitStack() as pages:
+        seen = await service.pages.versions(matches)
+        queues = [
+            await pages.enter_async_context(hub.subscribe(m, seen[m]))
+            for m in matches
+            for _ in range(3)
+        ]
+        await asyncio.sleep(0.3)
+        asked.clear()
+        await asyncio.sleep(0.5)
+        assert asked and set(asked) == {len(matches)}, "each read covers every watched match"
+        assert len(asked) <= 0.5 / 0.05 + 1
+        assert (await service.move(ALICE, "c2-c3", match_id=matches[5])).ok
+        moved = await asyncio.wait_for(queues[15].get(), 5)
+        assert moved > seen[matches[5]]
+        assert all(q.empty() for i, q in enumerate(queues) if i // 3 != 5)
+    await hub.close()

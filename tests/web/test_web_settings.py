@@ -20,7 +20,7 @@ def test_off_by_default() -> None:
 def test_on_with_an_address_and_a_secret() -> None:
     settings = Settings(_env_file=None, web_base_url="https://board.example.org", web_secret=SECRET)
     links = settings.board_links()
-    assert links is not None and links.url(3, 0, "u").startswith("https://board.example.org/m/3?t=")
+    assert links is not None and links.url(3, 0, "u").startswith("https://board.example.org/m/3#t=")
     assert len(companions(settings)) == 1
     apart = Settings(
         _env_file=None, web_base_url="https://b.example", web_secret=SECRET, web_in_bot=False

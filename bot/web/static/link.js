@@ -1,0 +1,119 @@
+// How the page says who opened it, and how it talks to the server (the token bootstrap).
+//
+// A link is a password. The bot puts its token in the address's fragment (#t=…), which a
+// browser never sends to any server, so no request line, proxy, access log or Referer
+// holds it. The page takes it out of the address bar at once (a copied address or a shared
+// screen then shows no password), keeps it for this tab only (sessionStorage: a reload
+// still works, another tab or site never sees it) and sends it in the Authorization header
+// of each request it makes. A header rather than a cookie: inside Discord's Activity frame
+// cookies may be blocked, and no other site's request can ever carry a header.
+// The live stream is read with fetch (EventSource cannot send a header).
+import { say } from './svg.js';
+
+const KEY = `board-link:${location.pathname}`;
+export const base = location.pathname.replace(/\/+$/, '');
+
+function remember(token) {
+  try {
+    if (token) sessionStorage.setItem(KEY, token);
+    return token || sessionStorage.getItem(KEY) || '';
+  } catch {
+    return token || ''; // storage blocked (a strict frame): the token lives in memory only
+  }
+}
+
+function takeToken() {
+  const fragment = new URLSearchParams(location.hash.slice(1));
+  const token = fragment.get('t') || '';
+  if (token) history.replaceState(history.state, '', location.pathname + location.search);
+  return remember(token);
+}
+
+const token = takeToken();
+const credential = token ? { Authorization: `Bearer ${token}` } : {};
+
+// A request to this match's routes (`path` like '/state'), with the page's credential.
+export function api(path, init = {}) {
+  return fetch(base + path, {
+    cache: 'no-store',
+    credentials: 'omit',
+    referrerPolicy: 'no-referrer',
+    ...init,
+    headers: { ...credential, ...(init.headers || {}) },
+  });
+}
+
+// The page's data and words, once the server has said what this visitor may see; on a
+// refusal the page says why, plainly, and goes no further.
+export async function opened() {
+  const boot = JSON.parse(document.getElementById('boot').textContent);
+  const t = (key, params) => say(boot.words, key, params);
+  let answer = null;
+  let body = {};
+  try {
+    answer = await api('/state');
+    body = await answer.json();
+  } catch {
+    body = {};
+  }
+  if (!answer || !answer.ok || !body.game) {
+    const heading = document.createElement('h1');
+    heading.textContent = t('refused_title');
+    const text = document.createElement('p');
+    text.id = 'refused';
+    text.textContent = body.error || '';
+    document.title = t('refused_title');
+    document.getElementById('app').replaceChildren(heading, text);
+    document.body.dataset.refused = '1';
+    return new Promise(() => {}); // nothing more to do on this page
+  }
+  const title = t('page_title', { game: body.title, match: body.match });
+  document.title = title;
+  document.getElementById('title').textContent = title;
+  document.getElementById('app').dataset.game = body.game;
+  return { ...boot, page: body };
+}
+
+// Follow the match's server-sent events: `onVersion(n)` for each version, `onLost()` when
+// the connection drops; it reconnects by itself, waiting longer after each failure (and as
+// long as the server asks when it says 429).
+export function follow(path, onVersion, onLost) {
+  let wait = 1000;
+  const decoder = new TextDecoder();
+  async function once() {
+    const answer = await api(path, { headers: { Accept: 'text/event-stream' } });
+    if (!answer.ok || !answer.body) {
+      const asked = Number(answer.headers.get('Retry-After'));
+      if (asked > 0) wait = Math.max(wait, asked * 1000);
+      return;
+    }
+    wait = 1000;
+    const reader = answer.body.getReader();
+    let buffer = '';
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) return;
+      buffer += decoder.decode(value, { stream: true });
+      let end;
+      while ((end = buffer.indexOf('\n\n')) >= 0) {
+        const block = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        const lines = block.split('\n');
+        const data = lines.find((line) => line.startsWith('data:'));
+        if (lines.includes('event: version') && data) onVersion(Number(data.slice(5).trim()));
+      }
+    }
+  }
+  (async () => {
+    for (;;) {
+      try {
+        await once();
+      } catch {
+        // the network went away: try again below
+      }
+      onLost();
+      await new Promise((resolve) => setTimeout(resolve, wait));
+      wait = Math.min(wait * 2, 60000);
+    }
+  })();
+}
