@@ -99,7 +99,7 @@ def _board_views(game: str, rng: random.Random, depths: list[int]) -> list[View]
             if rules.turn_ended(before, state):
                 last, turn, played = turn, [], played + 1
         outcome = rules.outcome(state)
-        status = (outcome.reason or "Game over") if outcome else None
+        status = (str(outcome.reason or "") or "Game over") if outcome else None
         out.append(View(rules.view(state, None), turn or last, 0, status))
         if outcome:
             break

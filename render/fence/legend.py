@@ -10,6 +10,8 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from games.fence.describe import seat_name
+from games.fence.sentences import SAY
+from games.sentences import from_data, is_data
 from render.common import (
     PALETTE,
     RGB,
@@ -73,6 +75,14 @@ def _public_notes(view: dict[str, Any], labels: Labels | None) -> list[str]:
         giver, taker = seat_name(offer["from"], names), seat_name(offer["to"], names)
         notes.append(say(labels, "fence.trade_pending", giver=giver, taker=taker))
     return notes
+
+
+def _note_text(note: Any) -> str:
+    """What last round's Hot Goods did: the engine says it as a sentence (kept in the view
+    as data), drawn here in English as the match thread reads; older views held the text."""
+    if is_data(note):
+        return str(from_data(note, SAY.catalogue()))
+    return str(note or "")
 
 
 def _summary(view: dict[str, Any], labels: Labels | None) -> list[str]:
@@ -195,7 +205,7 @@ def draw_legend(
         notes.append(say(labels, "fence.moving_from", place=joined(labels, list(away))))
     if spots_of(highlight):
         notes.append(say(labels, "fence.spots"))
-    notes += [str(goods.get("note", "")) for goods in view.get("hot_goods") or []]
+    notes += [_note_text(goods.get("note")) for goods in view.get("hot_goods") or []]
     notes += _public_notes(view, labels)
     text = font(px(26), weight="semibold")
     small = font(px(23))

@@ -206,3 +206,19 @@ def test_a_close_up_is_cleared_around_its_grid() -> None:
     assert len(top_strip.getcolors(1 << 16) or []) == 1
     drawn_bar = image.crop((0, 0, image.width, bar.height))
     assert max(ImageChops.difference(drawn_bar, bar).convert("L").getdata()) <= 24
+
+
+def test_hot_goods_notes_read_as_sentences_not_as_their_data() -> None:
+    """The engine now keeps a Hot Goods note as a sentence's data ({"key", "params"}); the
+    legend drew that mapping as it is."""
+    state = _in_play(3, 1, quick_map=True)
+    for _ in range(80):
+        view = RULES.view(state, None)
+        if view.get("hot_goods"):
+            break
+        state = RULES.apply(
+            state, random.Random(len(view["discard"])).choice(RULES.legal_actions(state))
+        )
+    notes = [legend._note_text(g.get("note")) for g in view["hot_goods"]]
+    assert notes and all(n.startswith("Hot Goods turn up in ") and "{" not in n for n in notes)
+    assert legend._note_text("plain text") == "plain text"
