@@ -8,7 +8,8 @@ Stable API (add, never change): ``font``, ``Font``, ``RGB``, ``Palette``, ``PALE
 ``blend``, ``text_width``, ``fit_text``, ``draw_centered_text``, ``seat_label``,
 ``default_status``, ``title_bar``, ``Grid``, ``COORD_MARGIN``, ``draw_coordinates``,
 ``file_letters``, ``disc``, ``paste_centered``, ``highlight_square``, ``capture_mark``,
-``new_canvas``, ``to_png``, ``MIN_WIDTH``, ``quantized``, ``PNG_LEVEL``, ``put_text``.
+``new_canvas``, ``to_png``, ``MIN_WIDTH``, ``quantized``, ``PNG_LEVEL``, ``put_text``,
+``palette_png``, ``DEFLATE_LEVEL``.
 
 All coordinates are screen pixels; a ``Grid`` maps *screen* columns/rows (0,0 = top-left
 cell as drawn) to boxes, so flipping a board for a perspective is the renderer's business and
@@ -19,18 +20,24 @@ from __future__ import annotations
 
 import io
 import math
-from collections.abc import Iterable, Sequence
+import struct
+import zlib
+from collections.abc import Callable, Iterable, Sequence
+from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import lru_cache
 
+from isal import isal_zlib
 from PIL import Image, ImageDraw, ImageFont
 
 from render.fonts import Font, draw_runs, font, needs_fallback, runs_width
 from render.labels import Labels, joined, say
+from render.labels import colour as colour_word
 from render.layers import STATIC_LAYERS
 
 __all__ = [
     "COORD_MARGIN",
+    "DEFLATE_LEVEL",
     "MIN_WIDTH",
     "PALETTE",
     "PNG_LEVEL",
@@ -50,6 +57,7 @@ __all__ = [
     "font",
     "highlight_square",
     "new_canvas",
+    "palette_png",
     "paste_centered",
     "put_text",
     "quantized",
@@ -144,6 +152,16 @@ def _glyph_mask(
     return Image.Image()._new(core), offset
 
 
+TextSeen = Callable[[tuple[int, int], tuple[float, float], str, Font, str], None]
+"""(image size, position, text, font, anchor) of one text drawn."""
+
+TEXT_SEEN: ContextVar[TextSeen | None] = ContextVar("TEXT_SEEN", default=None)
+"""The renderers' text hook: a test that sets it sees every text :func:`put_text` draws
+(which pastes cached glyph masks, so PIL's ``ImageDraw.text`` never sees it; every other
+text is drawn with ``ImageDraw.text`` and is seen by wrapping that). Unset it costs one
+lookup per text; renderers never set it."""
+
+
 def put_text(
     image: Image.Image,
     xy: tuple[float, float],
@@ -161,6 +179,8 @@ def put_text(
     if not isinstance(fnt, ImageFont.FreeTypeFont) or needs_fallback(text, fnt):
         draw_runs(ImageDraw.Draw(image), xy, text, fnt, fill, anchor=anchor)
         return
+    if (seen := TEXT_SEEN.get()) is not None:
+        seen(image.size, xy, text, fnt, anchor)
     start = (math.modf(xy[0])[0], math.modf(xy[1])[0])
     key = ("text", fnt, text, anchor, start)
     mask, (dx, dy) = STATIC_LAYERS.get(key, _glyph_mask, fnt, text, anchor, start)
@@ -231,22 +251,32 @@ def wrap_lines(text: str, fnt: Font, max_width: int, max_lines: int = 3) -> list
 # --------------------------------------------------------------------------------------------
 
 
-def seat_label(seat: int, players: Sequence[str] | None, palette: Palette = PALETTE) -> str:
-    """ "alice (White)" when names are known, else just "White"."""
-    colour = palette.seat_name(seat)
+def seat_label(
+    seat: int,
+    players: Sequence[str] | None,
+    palette: Palette = PALETTE,
+    labels: Labels | None = None,
+) -> str:
+    """ "alice (White)" when names are known, else just "White" (in the labels' language)."""
+    colour = colour_word(labels, palette.seat_name(seat))
     if players and seat < len(players) and players[seat]:
         return f"{players[seat]} ({colour})"
     return colour
 
 
 def _fitted_seat_label(
-    seat: int, players: Sequence[str] | None, palette: Palette, fnt: Font, max_width: int
+    seat: int,
+    players: Sequence[str] | None,
+    palette: Palette,
+    fnt: Font,
+    max_width: int,
+    labels: Labels | None = None,
 ) -> str:
     """Like ``seat_label`` but shortens the *name*, so the colour word always survives."""
-    label = seat_label(seat, players, palette)
+    label = seat_label(seat, players, palette, labels)
     if text_width(label, fnt) <= max_width or not players or seat >= len(players):
         return fit_text(label, fnt, max_width)
-    suffix = f" ({palette.seat_name(seat)})"
+    suffix = f" ({colour_word(labels, palette.seat_name(seat))})"
     name = fit_text(players[seat], fnt, max(0, max_width - text_width(suffix, fnt)))
     return name + suffix
 
@@ -269,7 +299,7 @@ def default_status(
     seats = _as_seats(to_move)
     if not seats:
         return ""
-    who = joined(labels, [seat_label(s, players, palette) for s in seats])
+    who = joined(labels, [seat_label(s, players, palette, labels) for s in seats])
     return say(labels, "to_move", players=who)
 
 
@@ -308,6 +338,7 @@ def title_bar(
     details: Sequence[str] | None = None,
     labels: Labels | None = None,
     turn_status: str | None = None,
+    scale: float = 1.0,
 ) -> Image.Image:
     """A dark band with the game name, every seat's name with its colour, and a status line.
 
@@ -320,21 +351,29 @@ def title_bar(
     capture"): unlike ``status`` it keeps the seats to move boxed.
     ``details`` (one short line per seat, e.g. "3 cards · in Jail") is drawn under each name:
     games with per-seat facts then need no separate legend repeating every name, which
-    keeps the image short enough for a phone.
+    keeps the image short enough for a phone. ``scale`` draws everything that much larger,
+    for a picture so wide that a phone shows it smaller than usual (a big FENCE! city).
     """
     colours = list(seat_colours) if seat_colours else [palette.seat_colour(s) for s in range(seats)]
     # An explicit status is the result line: once a match is decided nobody is "to move"
     # any more, even if the position alone would still say so (a resignation, a timeout).
     movers = set() if status is not None else set(_as_seats(to_move))
-    title_font = font(_TITLE_SIZE, bold=True)
+
+    def px(value: float) -> int:
+        return round(value * scale)
+
+    pad, title_size, status_size, row, swatch_size = (
+        px(_BAR_PAD), px(_TITLE_SIZE), px(_STATUS_SIZE), px(_ROW), px(_SWATCH)
+    )  # fmt: skip
+    title_font = font(title_size, bold=True)
     # A narrow bar (a FENCE! map is 600–700 px) lists one seat a row, its facts on the
     # same row: two columns cut every name to a few letters ("Com… (Orange)").
-    narrow = width < _NARROW
-    name_size = _NARROW_NAME_SIZE if narrow else _NAME_SIZE
+    narrow = width < _NARROW * scale
+    name_size = px(_NARROW_NAME_SIZE if narrow else _NAME_SIZE)
     name_font = font(name_size)
     mover_font = font(name_size, bold=True)
-    status_font = font(_STATUS_SIZE, weight="semibold")
-    inner = width - 2 * _BAR_PAD
+    status_font = font(status_size, weight="semibold")
+    inner = width - 2 * pad
 
     status_text = (
         status
@@ -349,87 +388,82 @@ def title_bar(
 
     columns = 1 if narrow else 2 if seats <= 4 else 3
     player_rows = -(-seats // columns)
-    detail_font = font(_DETAIL_SIZE, weight="semibold")
-    row_height = _ROW + (_DETAIL_ROW if details and not narrow else 0)
+    detail_font = font(px(_DETAIL_SIZE), weight="semibold")
+    row_height = row + (px(_DETAIL_ROW) if details and not narrow else 0)
     height = (
-        _BAR_PAD
-        + _TITLE_SIZE
-        + 12
+        pad
+        + title_size
+        + px(12)
         + player_rows * row_height
-        + 8
-        + len(status_lines) * (_STATUS_SIZE + 8)
-        + _BAR_PAD
+        + px(8)
+        + len(status_lines) * (status_size + px(8))
+        + pad
     )
     bar = Image.new("RGB", (width, height), palette.bar_background)
     draw = ImageDraw.Draw(bar)
 
-    y = _BAR_PAD
-    put_text(bar, (_BAR_PAD, y), title, title_font, palette.bar_text, anchor="lt")
+    y = pad
+    put_text(bar, (pad, y), title, title_font, palette.bar_text, anchor="lt")
     if subtitle:
-        put_text(
-            bar, (width - _BAR_PAD, y + 6), subtitle, name_font, palette.bar_muted, anchor="rt"
-        )
-    y += _TITLE_SIZE + 12
+        put_text(bar, (width - pad, y + px(6)), subtitle, name_font, palette.bar_muted, anchor="rt")
+    y += title_size + px(12)
 
     column_width = inner // columns
     for seat in range(seats):
-        row, col = divmod(seat, columns)
-        x0 = _BAR_PAD + col * column_width
-        y0 = y + row * row_height
-        mid = y0 + _ROW // 2
+        line, col = divmod(seat, columns)
+        x0 = pad + col * column_width
+        y0 = y + line * row_height
+        mid = y0 + row // 2
         moving = seat in movers
         if moving:
             draw.rounded_rectangle(
-                (x0, y0 + 2, x0 + column_width - 8, y0 + row_height - 2),
-                radius=8,
+                (x0, y0 + px(2), x0 + column_width - px(8), y0 + row_height - px(2)),
+                radius=px(8),
                 fill=palette.bar_turn,
             )
             # Arrow pointing at the swatch: the mover reads at a glance even in greyscale.
-            draw.polygon([(x0 + 8, mid - 9), (x0 + 8, mid + 9), (x0 + 20, mid)], fill=(0, 0, 0))
-        sx = x0 + 28
+            draw.polygon(
+                [(x0 + px(8), mid - px(9)), (x0 + px(8), mid + px(9)), (x0 + px(20), mid)],
+                fill=(0, 0, 0),
+            )
+        sx = x0 + px(28)
         swatch = colours[seat % len(colours)]
         # A light chip behind the swatch: a black disc straight on the dark bar would read as
         # an empty ring, indistinguishable from white at a glance.
-        half = _SWATCH // 2 + 4
+        half = swatch_size // 2 + px(4)
         draw.rounded_rectangle(
-            (sx - 4, mid - half, sx + _SWATCH + 4, mid + half), radius=7, fill=_CHIP
+            (sx - px(4), mid - half, sx + swatch_size + px(4), mid + half), radius=px(7), fill=_CHIP
         )
-        sprite = disc(_SWATCH, swatch, contrast(swatch), 3)
-        bar.paste(sprite, (sx, mid - _SWATCH // 2), sprite)
+        sprite = disc(swatch_size, swatch, contrast(swatch), px(3))
+        bar.paste(sprite, (sx, mid - swatch_size // 2), sprite)
         fnt = mover_font if moving else name_font
-        tx = sx + _SWATCH + 14
+        tx = sx + swatch_size + px(14)
         detail = details[seat] if details and seat < len(details) else ""
-        right = x0 + column_width - 16
+        right = x0 + column_width - px(16)
+        detail_colour = (40, 40, 40) if moving else palette.bar_muted
         if narrow and detail:  # the facts right-aligned on the name's row, the name first
-            label = _fitted_seat_label(seat, players, palette, fnt, right - tx)
-            room = right - tx - text_width(label, fnt) - 20
+            label = _fitted_seat_label(seat, players, palette, fnt, right - tx, labels)
+            room = right - tx - text_width(label, fnt) - px(20)
             shown = fit_text(detail, detail_font, max(room, int(column_width * 0.3)))
-            right -= text_width(shown, detail_font) + 20
-            put_text(
-                bar,
-                (x0 + column_width - 16, mid),
-                shown,
-                detail_font,
-                (40, 40, 40) if moving else palette.bar_muted,
-                anchor="rm",
-            )
+            put_text(bar, (right, mid), shown, detail_font, detail_colour, anchor="rm")
+            right -= text_width(shown, detail_font) + px(20)
             detail = ""
-        label = _fitted_seat_label(seat, players, palette, fnt, right - tx)
+        label = _fitted_seat_label(seat, players, palette, fnt, right - tx, labels)
         put_text(bar, (tx, mid), label, fnt, (0, 0, 0) if moving else palette.bar_text, anchor="lm")
         if detail:
             put_text(
                 bar,
-                (tx, y0 + _ROW + _DETAIL_ROW // 2 - 4),
-                fit_text(detail, detail_font, x0 + column_width - 16 - tx),
+                (tx, y0 + row + px(_DETAIL_ROW) // 2 - px(4)),
+                fit_text(detail, detail_font, x0 + column_width - px(16) - tx),
                 detail_font,
-                (40, 40, 40) if moving else palette.bar_muted,
+                detail_colour,
                 anchor="lm",
             )
-    y += player_rows * row_height + 8
+    y += player_rows * row_height + px(8)
 
-    for line in status_lines:
-        put_text(bar, (_BAR_PAD, y), line, status_font, palette.bar_turn, anchor="lt")
-        y += _STATUS_SIZE + 8
+    for text in status_lines:
+        put_text(bar, (pad, y), text, status_font, palette.bar_turn, anchor="lt")
+        y += status_size + px(8)
     return bar
 
 
@@ -619,9 +653,15 @@ def new_canvas(width: int, height: int, palette: Palette = PALETTE) -> Image.Ima
 
 
 PNG_LEVEL = 2
-"""zlib level of every board PNG. Measured on a 850×1400 FENCE! city (256 colours): level 1
-79 KB in 3.7 ms, 2 75 KB in 3.7 ms, 3 72 KB in 4.2 ms, 6 60 KB in 13 ms. Past 2 each step
-buys a few KB for time that 16 players moving at once would queue behind."""
+"""zlib level of a PNG kept in full colour (``to_png(…, quantize=False)``: charts, review
+boards), which Pillow encodes with its adaptive row filters. Past 2 each step buys a few KB
+for time that 16 players moving at once would queue behind."""
+
+DEFLATE_LEVEL = 1
+"""ISA-L's level for the palette PNG of every board (``palette_png``). Measured on the
+canvases of ``python -m benchmarks.render`` (a 1.7 Mpx FENCE! city): Pillow's PNG writer at
+zlib level 2, 4.1 ms for 89 KB; ISA-L level 1, 0.7 ms for 92 KB (level 0: 107 KB, no
+faster; levels 2–3: the same size, slower)."""
 
 _SAMPLE_SIZE = 100_000
 """Pixels a palette is chosen from: every flat colour of a board covers far more than one
@@ -670,8 +710,48 @@ def quantized(image: Image.Image) -> Image.Image:
     image always gets the same palette, so the same position always gives the same bytes.
     """
     rgb = image if image.mode == "RGB" else image.convert("RGB")
-    palette = _palette_sample(rgb).quantize(256, method=Image.Quantize.FASTOCTREE)
+    small = rgb.width * rgb.height < 9 * 256  # too few pixels to sample: all of them
+    sample = rgb if small else _palette_sample(rgb)
+    palette = sample.quantize(256, method=Image.Quantize.FASTOCTREE)
     return rgb.quantize(palette=palette, dither=Image.Dither.NONE)
+
+
+_PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+
+
+def _chunk(kind: bytes, data: bytes) -> bytes:
+    """One PNG chunk: length, type, data, and the CRC of type and data."""
+    crc = zlib.crc32(data, zlib.crc32(kind))
+    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", crc)
+
+
+def palette_png(image: Image.Image) -> bytes:
+    """PNG bytes of a palette ("P") image, compressed with ISA-L (``DEFLATE_LEVEL``).
+
+    Pillow's PNG writer spent 4 ms of every FENCE! city in deflate (zlib-ng at level 2),
+    half of the whole encoding; ISA-L's deflate does the same 1.7 MB in 0.7 ms for 3 % more
+    bytes. Pillow cannot be handed another compressor, and a palette PNG is five chunks of
+    the PNG specification, so they are written here: the header, the palette (as many
+    entries as the image's palette has), the pixel rows each led by filter type 0 (None, as
+    Pillow writes palette rows: filters only blur palette indices), and the end. The pixels
+    decode exactly as Pillow's own file of the same image.
+    """
+    width, height = image.size
+    # Column 0 of a one-pixel-wider image holds every row's filter byte, so one tobytes()
+    # gives the filtered scanlines without a loop over the rows.
+    rows = Image.new("P", (width + 1, height), 0)
+    rows.paste(image, (1, 0))
+    colours = image.getpalette("RGB") or [0, 0, 0]
+    header = struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0)
+    return b"".join(
+        (
+            _PNG_SIGNATURE,
+            _chunk(b"IHDR", header),
+            _chunk(b"PLTE", bytes(colours[: 3 * 256])),
+            _chunk(b"IDAT", isal_zlib.compress(rows.tobytes(), DEFLATE_LEVEL)),
+            _chunk(b"IEND", b""),
+        )
+    )
 
 
 def to_png(image: Image.Image, *, quantize: bool = True, compress_level: int = PNG_LEVEL) -> bytes:
@@ -680,10 +760,12 @@ def to_png(image: Image.Image, *, quantize: bool = True, compress_level: int = P
     Board art is flat colour plus anti-aliased edges, usually well under 256 distinct colours,
     so a 256-colour palette (``quantized``) is visually lossless while making the file about
     a third of the RGB size and the encode several times faster (an Ordo board: 40 KB in
-    2 ms instead of 130 KB in 16 ms). Pass ``quantize=False`` for art with photographic
-    gradients, where a palette would band. ``compress_level``: see ``PNG_LEVEL``.
+    2 ms instead of 130 KB in 16 ms); it is written by ``palette_png``. Pass
+    ``quantize=False`` for art with photographic gradients, where a palette would band: that
+    is kept in full colour by Pillow's writer at ``compress_level`` (see ``PNG_LEVEL``).
     """
-    out = quantized(image) if quantize and image.mode != "P" else image
+    if image.mode == "P" or quantize:
+        return palette_png(image if image.mode == "P" else quantized(image))
     buffer = io.BytesIO()
-    out.save(buffer, format="PNG", compress_level=compress_level)
+    image.save(buffer, format="PNG", compress_level=compress_level)
     return buffer.getvalue()

@@ -38,11 +38,13 @@ from storage.base import (
     REVIEW_PENDING,
     TOURNAMENT_SIGNUP,
     UNCHANGED,
+    VENUE_SERVER,
     ActionRecord,
     LogTail,
     MatchReading,
     MatchRecord,
     MatchUpdate,
+    Notice,
     Rating,
     RatingPoint,
     RatingsChanged,
@@ -60,6 +62,7 @@ from storage.integrity import (
     check_due_update,
     check_expected_games,
     check_limit,
+    check_notice,
     check_ratings,
     check_seats,
     check_status,
@@ -78,6 +81,7 @@ from storage.rows import (
     Row,
     action_of,
     match_of,
+    notice_of,
     rating_of,
     rating_point_of,
     review_of,
@@ -183,7 +187,6 @@ runs it to its end in its own thread without an event loop, :mod:`storage.sqlite
 _REVIEW_COLUMNS = "match_id, status, requested_by, requested_at, result, finished_at FROM reviews"
 _REVIEW_BY_MATCH = f"SELECT {_REVIEW_COLUMNS} WHERE match_id = ?"
 _ACTION_COLUMNS = "ply, seat, notation, created_at, detail, undone"
-
 _MATCH_FROM = "FROM matches m JOIN snapshots s ON s.match_id = m.id"
 _ORDER = "ORDER BY m.updated_at DESC, m.id DESC"
 _BY_ID = "WHERE m.id = ?"
@@ -206,7 +209,7 @@ def match_columns(dialect: Dialect) -> str:
     return (
         "m.id, m.game, m.options, m.seed, m.status, m.created_by, m.guild_id, m.channel_id,"
         " m.thread_id, m.created_at, m.updated_at, m.version, m.result, m.meta, s.state,"
-        f" m.due_at, (SELECT {dialect.json_list}({dialect.json_row}(seat, user_id))"
+        f" m.due_at, m.venue, (SELECT {dialect.json_list}({dialect.json_row}(seat, user_id))"
         " FROM seats WHERE match_id = m.id) AS seat_list"
     )
 
@@ -217,7 +220,7 @@ def returned_columns(dialect: Dialect) -> str:
     return (
         "id, game, options, seed, status, created_by, guild_id, channel_id, thread_id,"
         " created_at, updated_at, version, result, meta,"
-        " (SELECT state FROM snapshots WHERE match_id = matches.id) AS state, due_at,"
+        " (SELECT state FROM snapshots WHERE match_id = matches.id) AS state, due_at, venue,"
         f" (SELECT {dialect.json_list}({dialect.json_row}(seat, user_id))"
         " FROM seats WHERE match_id = matches.id) AS seat_list"
     )
@@ -387,18 +390,19 @@ class SqlStore(Store):
         channel_id: str | None = None,
         meta: dict[str, Any] | None = None,
         due_at: float | None = None,
+        venue: str = VENUE_SERVER,
     ) -> MatchRecord:
-        seat_ids, options_json, state_json, meta_json, due = new_match(
-            status, seats, options, state, meta, due_at
+        seat_ids, options_json, state_json, meta_json, due, place = new_match(
+            status, seats, options, state, meta, due_at, venue
         )
 
         async def work(conn: SqlConnection) -> MatchRecord | None:
             match_id = await conn.insert(
                 "INSERT INTO matches (game, options, seed, status, created_by, guild_id,"
-                " channel_id, created_at, updated_at, version, meta, due_at)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?)",
+                " channel_id, created_at, updated_at, version, meta, due_at, venue)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?)",
                 game, options_json, seed, status, created_by, guild_id, channel_id, now, now,
-                meta_json, due,
+                meta_json, due, place,
             )  # fmt: skip
             await _put_seats(conn, match_id, seat_ids, now)
             await conn.execute(
@@ -764,6 +768,52 @@ class SqlStore(Store):
             return Uses(granted, tuple(sorted(times)))
 
         return await self._write(work)
+
+    # -- undelivered messages --------------------------------------------------------------
+    async def add_notice(
+        self,
+        user_id: str,
+        text: str,
+        now: float,
+        *,
+        topic: str = "",
+        match_id: int | None = None,
+    ) -> Notice:
+        kept = check_notice(now, text)
+
+        async def work(conn: SqlConnection) -> int:
+            if topic:
+                await conn.execute(
+                    "DELETE FROM notices WHERE user_id = ? AND topic = ?", user_id, topic
+                )
+            return await conn.insert(
+                "INSERT INTO notices (user_id, topic, match_id, text, created_at)"
+                " VALUES (?, ?, ?, ?, ?)",
+                user_id, topic, match_id, kept, now,
+            )  # fmt: skip
+
+        notice_id = await self._write(work)
+        return Notice(notice_id, user_id, kept, float(now), topic, match_id)
+
+    async def notices(self, user_id: str) -> list[Notice]:
+        rows = await self._fetch(
+            "SELECT id, user_id, topic, match_id, text, created_at FROM notices"
+            " WHERE user_id = ? ORDER BY id",
+            user_id,
+        )
+        return [notice_of(row) for row in rows]
+
+    async def users_with_notices(self) -> set[str]:
+        rows = await self._fetch("SELECT DISTINCT user_id FROM notices")
+        return {row["user_id"] for row in rows}
+
+    async def drop_notices(self, user_id: str, through: int) -> None:
+        async def work(conn: SqlConnection) -> None:
+            await conn.execute(
+                "DELETE FROM notices WHERE user_id = ? AND id <= ?", user_id, through
+            )
+
+        await self._statement(work)
 
     # -- match reviews ---------------------------------------------------------------------
     async def request_review(

@@ -17,7 +17,7 @@ TINY = {
     "fuer": ["--seconds", "0.2", "--rounds", "1"],
     "fence": ["--games", "1"],
     "scheduler": ["--matches", "5", "--ticks", "1"],
-    "render": ["--views", "2", "--repeats", "1"],
+    "render": ["--views", "2", "--warm", "1", "--canvases", "1"],
     "storage": ["--matches", "120", "--commits", "3", "--repeat", "1", "--engines", "sqlite"],
     "ai": ["--games", "1", "--game", "ordo", "--pairing", "vs_random", "--normal", "0.02",
            "--jobs", "1"],

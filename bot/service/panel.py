@@ -23,9 +23,10 @@ from typing import TYPE_CHECKING, Any
 from bot.service import replies
 from bot.service.base import Loaded, Refusal, User, guarded
 from bot.service.boards import perspective
+from bot.service.describer import told_label, told_path
 from bot.service.replies import Reply
 from bot.service.transition import public_version, stale
-from bot.words import words
+from bot.words import Words, words
 from games.core import Rules
 from storage.base import ACTIVE
 
@@ -38,10 +39,34 @@ if TYPE_CHECKING:
 CONFIRM = words()("panel.confirm")
 """The confirming option in English (a panel shows it in its player's language)."""
 MAX_PREVIEW_SPOTS = 80
+_GOING = ("pawn", "cops", "tunnel", "post")
+"""Highlight kinds whose ``to`` is a neighbourhood being chosen (and ``from``, if any, where
+the piece being moved stands)."""
 
 
-def _candidates(rules: Rules[Any, Any], state: Any) -> list[tuple[tuple[str, ...], Any]]:
-    return [(tuple(rules.choice_path(state, a)), a) for a in rules.legal_actions(state)]
+def _place(facts: dict[str, Any]) -> tuple[str, Any] | None:
+    """Where an action puts something, from its highlight: ("tile", (x, y)) for a tile's
+    spot, ("hood", id) for a neighbourhood a piece goes to; None for anything else."""
+    if facts.get("kind") == "tile" and facts.get("pos"):
+        return ("tile", tuple(facts["pos"]))
+    if facts.get("kind") in _GOING and isinstance(facts.get("to"), int):
+        return ("hood", facts["to"])
+    return None
+
+
+def _moved(facts: dict[str, Any]) -> tuple[Any, ...]:
+    """What an action moves or places, from its highlight: its kind, where it stood, whose
+    it is, which tile. A level of the panel offers places only when every option moves
+    the same thing ("Push Orange | Push Pink" are two pawns, each with one place to go)."""
+    return (facts.get("kind"), facts.get("from"), facts.get("seat"), facts.get("tile"))
+
+
+def _candidates(
+    rules: Rules[Any, Any], state: Any, say: Words | None = None
+) -> list[tuple[tuple[str, ...], Any]]:
+    """Every legal step with its path, in ``say``'s language (English without one)."""
+    say = say or words()
+    return [(told_path(say, rules, state, a), a) for a in rules.legal_actions(state)]
 
 
 def walk(
@@ -113,7 +138,7 @@ class Guide:
         """The panel at ``path`` (or its Confirm level), or the action the walk chose."""
         say = words(actor.locale)
         rules, state = loaded.rules, loaded.state
-        candidates = await asyncio.to_thread(_candidates, rules, state)
+        candidates = await asyncio.to_thread(_candidates, rules, state, say)
         remaining, crumbs, options = walk(candidates, path)
         done = [a for p, a in remaining if len(p) == len(crumbs)]
         if done and not options:
@@ -133,7 +158,7 @@ class Guide:
         prompt = note + (
             say("panel.choose_after", path=" → ".join(crumbs)) if crumbs else say("panel.choose")
         )
-        image = await self._preview(loaded, [a for _, a in remaining], options, actor.locale)
+        image = await self._preview(loaded, remaining, len(crumbs), options, actor.locale)
         return self._panel_reply(loaded, full, options, prompt, image=image, back=back)
 
     async def confirmation_panel(self, actor: User, loaded: Loaded, notation: str) -> Reply | None:
@@ -141,9 +166,7 @@ class Guide:
         plays the move, Back walks the choices. None when no legal action has it (or the
         player wants no confirmation of it)."""
         rules, state = loaded.rules, loaded.state
-        candidates = await asyncio.to_thread(
-            lambda: [(tuple(rules.choice_path(state, a)), a) for a in rules.legal_actions(state)]
-        )
+        candidates = await asyncio.to_thread(_candidates, rules, state, words(actor.locale))
         wanted = notation.strip()
         for choices, action in candidates:
             if rules.format(state, action) != wanted:
@@ -159,7 +182,7 @@ class Guide:
     def _confirm_prompt(rules: Rules[Any, Any], state: Any, action: Any, locale: str = "en") -> str:
         say = words(locale)
         reason = rules.confirm_before(state, action)
-        prompt = say("panel.play", move=rules.label(state, action))
+        prompt = say("panel.play", move=told_label(say, rules, state, action))
         return f"{prompt} {say(f'panel.{reason}')}" if reason else prompt
 
     async def _wants_confirmation(
@@ -194,28 +217,45 @@ class Guide:
     async def _preview(
         self,
         loaded: Loaded,
-        actions: Sequence[Any],
+        remaining: Sequence[tuple[tuple[str, ...], Any]],
+        depth: int,
         options: Sequence[str],
         locale: str = "en",
     ) -> bytes | None:
         """When the next choice is *where* (a spot for a tile, a neighbourhood for a pawn),
-        draw the candidates on the board so the player can match labels to places."""
+        draw the candidates on the board so the player can match labels to places: only
+        when every option moves the same piece and each is one place of its own, and a
+        neighbourhood only as the move's last choice (options that merely number as many as
+        the places, such as "Push Green | Cops by road" or cards that each lead to one
+        place, are not places)."""
         rules, state = loaded.rules, loaded.state
-        facts = [rules.highlight(state, a) for a in actions]
-        spots = list(dict.fromkeys(tuple(f["pos"]) for f in facts if f.get("kind") == "tile"))
-        hoods = list(
-            dict.fromkeys(f["to"] for f in facts if f.get("kind") in ("pawn", "cops") and "to" in f)
-        )
-        if 1 < len(spots) <= MAX_PREVIEW_SPOTS and len(options) == len(spots):
-            mark: dict[str, Any] = {"kind": "spots", "spots": [list(s) for s in spots]}
-        elif 1 < len(hoods) <= MAX_PREVIEW_SPOTS and len(options) == len(hoods):
-            mark = {"kind": "choices", "hoods": hoods}
-        else:
+        facts: dict[str, list[dict[str, Any]]] = {}
+        for path, action in remaining:
+            if len(path) > depth:
+                facts.setdefault(path[depth], []).append(rules.highlight(state, action))
+        places = [{_place(f) for f in facts.get(option, ())} for option in options]
+        moved = {_moved(f) for found in facts.values() for f in found}
+        if len(moved) != 1 or not all(len(p) == 1 for p in places):
             return None
-        # Choosing where to go: a detail around the mover's pawn, readable on a phone (the
-        # whole city stays in the thread).
-        pawn = (rules.view(state, None).get("pawns") or [None] * 99)[rules.to_move(state)[0]]
-        focus = [pawn, *hoods] if mark["kind"] == "choices" and isinstance(pawn, int) else []
+        targets = [next(iter(p)) for p in places]
+        if None in targets or len(set(targets)) != len(targets):
+            return None
+        if not 1 < len(targets) <= MAX_PREVIEW_SPOTS or len({k for k, _ in targets}) != 1:
+            return None
+        last = all(len(p) == depth + 1 for p, _ in remaining if len(p) > depth)
+        if targets[0][0] == "hood" and not last:
+            return None  # cards that each lead to one place: the places are the next step
+        focus: list[int] = []
+        if targets[0][0] == "tile":
+            mark: dict[str, Any] = {"kind": "spots", "spots": [list(t[1]) for t in targets]}
+        else:
+            hoods = [t[1] for t in targets]
+            mark = {"kind": "choices", "hoods": hoods}
+            # Choosing where to go: a close-up readable on a phone of the piece being moved
+            # (a pushed pawn, the Cops, one's own pawn) and every place it may go, as far as
+            # one picture can hold them (the whole city stays in the thread).
+            piece = next(iter(moved))[1]
+            focus = [piece, *hoods] if isinstance(piece, int) else hoods
         return await self.boards.image(
             loaded,
             perspective=perspective(loaded),

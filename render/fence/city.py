@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -18,7 +16,6 @@ from render.common import (
     blend,
     dashed_line,
     disc,
-    fit_text,
     font,
     paste_centered,
     text_width,
@@ -40,23 +37,23 @@ from render.fence.colours import (
     TUNNEL,
     WATER,
 )
-from render.fence.detail import MIN_DETAIL_WIDTH, detail_window
+from render.fence.detail import MIN_DETAIL_WIDTH, CloseUp, detail_plan
 from render.fence.highlights import Highlights, choices_of, read_positions, spots_of
 from render.fence.layout import (
-    BAND_GAP,
     COORD_SIZE,
-    DETAIL_CELL,
     MARGIN,
     SIDE_VECTOR,
     CityLayout,
-    MapPlan,
-    Window,
     coordinate,
+    map_width,
     plan_map,
+    text_scale,
     window_layout,
 )
 from render.fence.legend import draw_legend, map_title
 from render.fence.marks import Box, draw_cops, draw_text
+from render.fence.pieces import Piece, crate_boxes, place_pieces, post_box, star_box
+from render.fence.tile_text import Label, label_blocks, size_of, tile_labels, tile_values
 from render.labels import Labels, say
 from render.layers import STATIC_LAYERS
 
@@ -283,39 +280,6 @@ def _draw_value(canvas: Image.Image, box: Box, value: int, colour: RGB) -> None:
     draw_text(canvas, center, str(value), max(12, round(side * 0.82)), (255, 255, 255))
 
 
-@lru_cache(maxsize=1024)
-def _wrap_name(name: str, size: int, max_width: int) -> tuple[Font, tuple[str, ...]]:
-    """``name`` in at most two lines no wider than ``max_width``: one line at full size when
-    it fits, else two, shrinking the font a few steps before cutting with an ellipsis.
-    Cached: the same forty names come back on every image of a match."""
-    words = name.split() or [name]
-    for step in range(0, 6):
-        fnt = font(max(11, size - step), weight="semibold")
-        if text_width(name, fnt) <= max_width:
-            return fnt, (name,)
-        best: tuple[str, ...] | None = None
-        best_width = max_width + 1
-        for cut in range(1, len(words)):
-            lines = (" ".join(words[:cut]), " ".join(words[cut:]))
-            widest = max(text_width(line, fnt) for line in lines)
-            if widest < best_width:
-                best, best_width = lines, widest
-        if best is not None:
-            return fnt, best
-    fnt = font(max(11, size - 5), weight="semibold")
-    if len(words) == 1:
-        return fnt, (fit_text(name, fnt, max_width),)
-    half = max(1, len(words) // 2)
-    return fnt, (
-        fit_text(" ".join(words[:half]), fnt, max_width),
-        fit_text(" ".join(words[half:]), fnt, max_width),
-    )
-
-
-def _size_of(fnt: Font) -> int:
-    return int(getattr(fnt, "size", 14))
-
-
 def _text_block(
     canvas: Image.Image,
     center: tuple[float, float],
@@ -329,142 +293,36 @@ def _text_block(
     """Centred lines with a white halo (names cross roads and water). ``struck`` draws a red
     line through each: an off-limits neighbourhood reads as "not available" without the extra
     line of text a two-neighbourhood tile has no room for."""
-    line_height = _size_of(fnt) * 1.02
+    line_height = size_of(fnt) * 1.02
     cx, cy = center
     first = cy - line_height * (len(lines) - 1) / 2
     draw = ImageDraw.Draw(canvas)
     for i, line in enumerate(lines):
         ly = first + i * line_height
-        draw_text(canvas, (cx, ly), line, _size_of(fnt), fill, weight="semibold", stroke=stroke)
+        draw_text(canvas, (cx, ly), line, size_of(fnt), fill, weight="semibold", stroke=stroke)
         if struck:
             half = text_width(line, fnt) / 2 + 2
-            width = max(2, _size_of(fnt) // 8)
+            width = max(2, size_of(fnt) // 8)
             draw.line((cx - half, ly + 1, cx + half, ly + 1), fill=STRUCK, width=width)
-
-
-_Label = tuple[str, bool, tuple[int, int]]
-"""What a tile's labels need of a neighbourhood: its name, usable?, its node relative to
-the tile's top-left corner."""
-
-
-@dataclass(frozen=True)
-class LabelBlock:
-    """One label of a tile and the box it covers (relative to the tile's top-left corner,
-    halo included): ``kind`` "die" (a value), "name" or "word" (the "off limits" note)."""
-
-    kind: str
-    lines: tuple[str, ...]
-    size: int
-    center: tuple[float, float]
-    box: tuple[float, float, float, float]
-
-
-def _block(
-    kind: str, lines: tuple[str, ...], fnt: Font, cx: float, cy: float, stroke: int
-) -> LabelBlock:
-    size = _size_of(fnt)
-    half_w = max(text_width(line, fnt) for line in lines) / 2 + stroke
-    half_h = size * 1.02 * len(lines) / 2 + stroke
-    box = (cx - half_w, cy - half_h, cx + half_w, cy + half_h)
-    return LabelBlock(kind, lines, size, (cx, cy), box)
-
-
-def _fit_two(
-    names: Sequence[str], base: int, max_width: int, room: float, stroke: int
-) -> list[tuple[Font, tuple[str, ...]]]:
-    """The two names of a tile in fonts small enough that both blocks fit ``room`` px of
-    height one above the other: each is wrapped as usual, then both shrink together, then
-    the longer one goes onto one line (cut with an ellipsis if it must)."""
-    for size in range(base, 10, -1):
-        wrapped = [_wrap_name(name, size, max_width) for name in names]
-        height = sum(_size_of(f) * 1.02 * len(lines) + 2 * stroke for f, lines in wrapped)
-        if height + _NAME_GAP <= room:
-            return wrapped
-    small = font(11, weight="semibold")
-    return [(small, (fit_text(name, small, max_width),)) for name in names]
-
-
-_NAME_GAP = 2
-"""Pixels kept between two names of one tile."""
-
-
-def label_blocks(
-    size: int,
-    coords: tuple[int, ...] | None,
-    hoods: Sequence[_Label],
-    off_limits: str = "off limits",
-) -> list[LabelBlock]:
-    """Where a tile's labels go, so that none overlaps another: the dice values in the
-    top-left corner, then each neighbourhood's name (under or over its node on a
-    one-neighbourhood tile, one in each half of a two-neighbourhood tile), all inside the
-    tile. Drawing and the tests both read this."""
-    px = CityLayout.scale(size)
-    blocks: list[LabelBlock] = []
-    top = px(0.03, 3)
-    if coords and len(coords) == 2:
-        die = px(0.22, 16)
-        pad = px(0.03, 3)
-        for i, value in enumerate(coords):
-            left = pad + i * (die + pad)
-            box = (left, pad, left + die, pad + die)
-            centre = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
-            blocks.append(LabelBlock("die", (str(value),), die, centre, box))
-        top = pad + die + pad
-    bottom = size - px(0.03, 3)
-    stroke = max(2, size // 40)
-    several = len(hoods) > 1
-    base = px(0.17 if several else 0.19, 14)
-    if several:
-        fitted = _fit_two([name for name, _, _ in hoods[:2]], base, size - 6, bottom - top, stroke)
-        heights = [_size_of(f) * 1.02 * len(lines) + 2 * stroke for f, lines in fitted]
-        wanted = [size * 0.42, size * 0.78]
-        ys = [max(top + heights[0] / 2, wanted[0]), min(bottom - heights[1] / 2, wanted[1])]
-        overlap = (ys[0] + heights[0] / 2 + _NAME_GAP) - (ys[1] - heights[1] / 2)
-        if overlap > 0:  # push apart, then back inside the tile
-            ys = [ys[0] - overlap / 2, ys[1] + overlap / 2]
-            if ys[0] - heights[0] / 2 < top:
-                shift = top - (ys[0] - heights[0] / 2)
-                ys = [ys[0] + shift, ys[1] + shift]
-            if ys[1] + heights[1] / 2 > bottom:
-                shift = ys[1] + heights[1] / 2 - bottom
-                ys = [ys[0] - shift, ys[1] - shift]
-        for (fnt, lines), y in zip(fitted, ys, strict=False):
-            blocks.append(_block("name", lines, fnt, size / 2, y, stroke))
-        return blocks
-    for name, usable, (nx, ny) in hoods:
-        fnt, lines = _wrap_name(name, base, size - 6)
-        block = _size_of(fnt) * 1.02 * len(lines) + 2 * stroke
-        below = ny < size * 0.7
-        ty = ny + size * 0.12 + block / 2 if below else ny - size * 0.12 - block / 2
-        ty = max(top + block / 2, min(ty, bottom - block / 2))
-        name_block = _block("name", lines, fnt, nx, ty, stroke)
-        blocks.append(name_block)
-        if not usable:
-            small = font(px(0.13, 12), weight="bold")
-            word = _block("word", (off_limits,), small, nx, 0, stroke)
-            h = word.box[3] - word.box[1]
-            wy = name_block.box[3] + h / 2
-            if wy + h / 2 > bottom:
-                wy = name_block.box[1] - h / 2
-            blocks.append(_block("word", (off_limits,), small, nx, wy, stroke))
-    return blocks
 
 
 def _draw_labels_at(
     canvas: Image.Image,
     box: Box,
     coords: tuple[int, ...] | None,
-    hoods: Sequence[_Label],
+    hoods: Sequence[Label],
     off_limits: str = "off limits",
+    room: tuple[int, ...] = (),
 ) -> None:
-    """A tile's labels where ``label_blocks`` puts them."""
+    """A tile's labels where ``label_blocks`` puts them (``room``: beside the names, for
+    a crowd of pieces)."""
     x0, y0, _, _ = box
     size = box[2] - box[0]
     stroke = max(2, size // 40)
     usable = [u for _, u, _ in hoods]
     names = iter(range(len(hoods)))
     dice = iter((RED_CARD, BLUE_CARD))  # the red value first, as on the cards
-    for block in label_blocks(size, coords, hoods, off_limits):
+    for block in label_blocks(size, coords, hoods, off_limits, room):
         cx, cy = block.center[0] + x0, block.center[1] + y0
         if block.kind == "die":
             bx0, by0, bx1, by1 = (int(v) for v in block.box)
@@ -484,61 +342,45 @@ def _label_sprite(
     cell: int,
     parity: tuple[int, int],
     coords: tuple[int, ...] | None,
-    hoods: tuple[_Label, ...],
+    hoods: tuple[Label, ...],
     off_limits: str,
+    room: tuple[int, ...],
 ) -> tuple[_Piece, ...]:
     """A tile's labels drawn on a transparent sprite (text composited with its anti-aliased
     alpha), so that laid over the map they give what drawing them in place gave."""
     box, sprite_size = _sprite_box(cell, parity)
     canvas = Image.new("RGBA", sprite_size, (255, 255, 255, 0))
-    _draw_labels_at(canvas, box, coords, hoods, off_limits)
+    _draw_labels_at(canvas, box, coords, hoods, off_limits, room)
     return _tight_parts(canvas)
 
 
 def _draw_labels(
-    canvas: Image.Image, layout: CityLayout, tile: dict[str, Any], off_limits: str
+    canvas: Image.Image,
+    layout: CityLayout,
+    tile: dict[str, Any],
+    off_limits: str,
+    room: tuple[int, ...] = (),
 ) -> None:
     """A tile's labels from the per-process cache (names, values and their halos were the
     other third of the map's drawing time)."""
     x0, y0, x1, _ = layout.box(tile["x"], tile["y"])
-    coords = tile.get("coords")
-    values = tuple(int(c) for c in coords) if coords else None
-    hoods = tuple(
-        (str(hood["name"]), bool(hood["usable"]), node)
-        for hood, (_, _, node) in zip(tile["hoods"], _hoods(layout, tile), strict=True)
-    )
+    cell, values, hoods = x1 - x0, tile_values(tile), tile_labels(layout, tile)
     parity = (x0 % 2, y0 % 2)
-    key = ("fence", "labels", x1 - x0, parity, values, hoods, off_limits)
-    parts = STATIC_LAYERS.get(key, _label_sprite, x1 - x0, parity, values, hoods, off_limits)
+    key = ("fence", "labels", cell, parity, values, hoods, off_limits, room)
+    parts = STATIC_LAYERS.get(key, _label_sprite, cell, parity, values, hoods, off_limits, room)
     ox, oy = _origin(layout, tile)
     for part, (dx, dy) in parts:
         canvas.paste(part, (ox + dx, oy + dy), part)
 
 
-def _piece_spots(layout: CityLayout, view: dict[str, Any]) -> dict[int, list[tuple[str, int]]]:
-    """Pieces per neighbourhood: ("pawn", seat) or ("cops", -1), in a fixed order."""
-    spots: dict[int, list[tuple[str, int]]] = {}
-    for seat, hood in enumerate(view["pawns"]):
-        if hood is not None and hood in layout.hood_xy:
-            spots.setdefault(hood, []).append(("pawn", seat))
-    if view.get("cops") is not None and view["cops"] in layout.hood_xy:
-        spots.setdefault(view["cops"], []).append(("cops", -1))
-    return spots
-
-
-def _draw_pieces(canvas: Image.Image, layout: CityLayout, view: dict[str, Any]) -> None:
-    size = layout.px(0.3, 24)
-    for hood, pieces in _piece_spots(layout, view).items():
-        nx, ny = layout.hood_xy[hood]
-        step = int(size * 0.8)
-        start = nx - step * (len(pieces) - 1) // 2
-        for i, (kind, seat) in enumerate(pieces):
-            center = (start + i * step, ny)
-            if kind == "cops":
-                draw_cops(canvas, center, size)
-            else:
-                colour = PAWN_COLOURS[seat % len(PAWN_COLOURS)]
-                paste_centered(canvas, disc(size, colour, (20, 20, 24), max(2, size // 12)), center)
+def _draw_pieces(canvas: Image.Image, pieces: Iterable[Piece]) -> None:
+    for piece in pieces:
+        if piece.kind == "cops":
+            draw_cops(canvas, piece.center, piece.size)
+        else:
+            colour = PAWN_COLOURS[piece.seat % len(PAWN_COLOURS)]
+            outline = max(2, piece.size // 12)
+            paste_centered(canvas, disc(piece.size, colour, (20, 20, 24), outline), piece.center)
 
 
 def _draw_goods(canvas: Image.Image, layout: CityLayout, view: dict[str, Any]) -> None:
@@ -547,22 +389,21 @@ def _draw_goods(canvas: Image.Image, layout: CityLayout, view: dict[str, Any]) -
     draw = ImageDraw.Draw(canvas)
     tiles = {t["tile"]: t for t in view["map"]}
     seen: dict[int, int] = {}
-    s = layout.px(0.2, 14)
     ring = layout.px(0.03, 3)
     for goods in view.get("hot_goods") or []:
         tile = tiles.get(goods.get("tile"))
         if tile is None:
             continue
-        _x0, _y0, x1, y1 = layout.box(tile["x"], tile["y"])
+        x0, y0, _, _ = layout.box(tile["x"], tile["y"])
         offset = seen.get(goods["tile"], 0)
         seen[goods["tile"]] = offset + 1
-        bx = x1 - 2 * ring - s - offset * (s + 2 * ring)
-        by = y1 - 2 * ring - s
+        left, top, right, bottom = crate_boxes(layout.cell, offset + 1)[offset]
         winner = goods.get("winner")
         colour = (
             PAWN_COLOURS[winner % len(PAWN_COLOURS)] if isinstance(winner, int) else (120, 120, 120)
         )
-        draw.rectangle((bx - ring, by - ring, bx + s + ring, by + s + ring), fill=colour)
+        draw.rectangle((x0 + left, y0 + top, x0 + right, y0 + bottom), fill=colour)
+        bx, by, s = x0 + left + ring, y0 + top + ring, right - left - 2 * ring
         draw.rectangle((bx, by, bx + s, by + s), fill=GOODS, outline=(90, 60, 0), width=2)
         draw_text(canvas, (bx + s / 2, by + s / 2), "$", int(s * 0.8), (90, 60, 0))
 
@@ -575,9 +416,10 @@ def _draw_markers(draw: ImageDraw.ImageDraw, layout: CityLayout, view: dict[str,
     tiles = {t["tile"]: t for t in view["map"]}
     ritzy = tiles.get(view.get("ritzy")) if view.get("ritzy") is not None else None
     if ritzy is not None:
-        _x0, y0, x1, _ = layout.box(ritzy["x"], ritzy["y"])
-        radius = layout.px(0.14, 12)
-        _star(draw, (x1 - radius - 4, y0 + radius + 4), radius)
+        x0, y0, _, _ = layout.box(ritzy["x"], ritzy["y"])
+        left, top, right, _ = star_box(layout.cell)
+        radius = (right - left) // 2
+        _star(draw, (x0 + left + radius, y0 + top + radius), radius)
     ends = [layout.hood_xy[h] for h in view.get("tunnel") or [] if h in layout.hood_xy]
     width = layout.px(0.06, 5)
     if len(ends) == 2:
@@ -594,9 +436,8 @@ def _draw_post(canvas: Image.Image, layout: CityLayout, view: dict[str, Any]) ->
     if hood not in layout.hood_xy:
         return
     x, y = layout.hood_xy[hood]
-    w, h = layout.px(0.3, 26), layout.px(0.18, 16)
-    gap = layout.px(0.1)
-    box = (x + gap, y - h - gap // 2, x + gap + w, y - gap // 2)
+    left, top, right, bottom = post_box(layout.cell, (x, y))
+    box, h = (left, top, right, bottom), bottom - top
     ImageDraw.Draw(canvas).rounded_rectangle(
         box, radius=4, fill=POST, outline=(255, 255, 255), width=2
     )
@@ -615,9 +456,22 @@ def _star(draw: ImageDraw.ImageDraw, center: tuple[int, int], radius: int) -> No
     draw.polygon(points, fill=GOODS, outline=(80, 50, 0), width=max(2, radius // 7))
 
 
-def _draw_highlight(canvas: Image.Image, layout: CityLayout, highlight: Highlights) -> None:
-    """The last turn: placed tiles framed, moved pieces ringed with a line from where they
-    came from, so the change reads at thumbnail size."""
+def _moved(facts: dict[str, Any], pieces: Sequence[Piece]) -> Piece | None:
+    """The piece a highlight says moved, where it stands now (None: not on the map)."""
+    kind = facts.get("kind")
+    seat = facts.get("seat") if kind == "pawn" else -1
+    return next(
+        (p for p in pieces if p.kind == kind and p.seat == seat and p.hood == facts.get("to")),
+        None,
+    )
+
+
+def _draw_highlight(
+    canvas: Image.Image, layout: CityLayout, highlight: Highlights, pieces: Sequence[Piece] = ()
+) -> None:
+    """The last turn: placed tiles framed, moved pieces ringed (where they stand, beside
+    their neighbourhood's name) with a line from where they came from, so the change reads
+    at thumbnail size."""
     draw = ImageDraw.Draw(canvas)
     frame = layout.px(0.055, 5)
     ring = layout.px(0.045, 4)
@@ -634,6 +488,9 @@ def _draw_highlight(canvas: Image.Image, layout: CityLayout, highlight: Highligh
         elif kind in ("pawn", "cops", "tunnel") and facts.get("to") in layout.hood_xy:
             tx, ty = layout.hood_xy[facts["to"]]
             r = layout.px(0.2, 14)
+            piece = _moved(facts, pieces)
+            if piece is not None:
+                (tx, ty), r = piece.center, max(r * 0.6, piece.size * 0.67)
             start = facts.get("from")
             if start in layout.hood_xy and start != facts["to"]:
                 fx, fy = layout.hood_xy[start]
@@ -688,16 +545,18 @@ def _draw_coordinates(canvas: Image.Image, layout: CityLayout) -> None:
 
 
 def _clear_margins(canvas: Image.Image, layout: CityLayout) -> None:
-    """Background again around a band's grid: a move line or a ring from a neighbourhood in
-    another band is drawn up to the grid's edge, never over the coordinates."""
+    """Background again around the grid, between ``layout.top`` and ``layout.bottom``: a
+    move line or a ring from a neighbourhood outside a close-up is drawn up to the grid's
+    edge, never over the coordinates."""
     grid = layout.grid
     pad = layout.px(0.06, 4)
     draw = ImageDraw.Draw(canvas)
     background = PALETTE.background
-    draw.rectangle((0, 0, canvas.width, grid.top - pad - 1), fill=background)
-    draw.rectangle((0, grid.bottom + pad, canvas.width, canvas.height), fill=background)
-    draw.rectangle((0, 0, grid.left - pad - 1, canvas.height), fill=background)
-    draw.rectangle((grid.right + pad, 0, canvas.width, canvas.height), fill=background)
+    top, bottom = layout.top, layout.bottom - 1
+    draw.rectangle((0, top, canvas.width, grid.top - pad - 1), fill=background)
+    draw.rectangle((0, grid.bottom + pad, canvas.width, bottom), fill=background)
+    draw.rectangle((0, top, grid.left - pad - 1, bottom), fill=background)
+    draw.rectangle((grid.right + pad, top, canvas.width, bottom), fill=background)
 
 
 def _draw_choices(canvas: Image.Image, layout: CityLayout, hoods: Iterable[int]) -> None:
@@ -716,16 +575,17 @@ def _draw_choices(canvas: Image.Image, layout: CityLayout, hoods: Iterable[int])
         draw.ellipse((x - r, y - r, x + r, y + r), outline=CHOICE, width=width)
 
 
-def draw_band(
+def draw_city(
+    canvas: Image.Image,
     view: dict[str, Any],
     layout: CityLayout,
     highlight: Highlights,
     status: str | None,
     off_limits: str,
-) -> Image.Image:
-    """One band (or the close-up window) of the city with its coordinates, on its own
-    canvas: only the tiles it shows, with everything on them."""
-    canvas = Image.new("RGB", (layout.width, layout.bottom), PALETTE.background)
+) -> list[Piece]:
+    """The tiles ``layout`` shows, with everything on them and the coordinates around them,
+    drawn straight onto ``canvas`` between ``layout.top`` and ``layout.bottom`` (a pasted
+    band cost a copy of its pixels); returns the pieces as drawn."""
     draw = ImageDraw.Draw(canvas)
     shown = [t for t in view["map"] if layout.shows(t["x"], t["y"])]
     _draw_empty(draw, layout)
@@ -735,38 +595,59 @@ def draw_band(
     if status is None:  # Hot Goods of a match that is over are news no more
         _draw_goods(canvas, layout, view)
     _draw_post(canvas, layout, view)
-    _draw_highlight(canvas, layout, highlight)
-    # Choice rings under the names (a name stays readable across a ring), pieces on top.
+    pieces, rooms = place_pieces(layout, view, off_limits)
+    _draw_highlight(canvas, layout, highlight, pieces)
+    # Choice rings under the names (a name stays readable across a ring), pieces beside.
     _draw_choices(canvas, layout, choices_of(highlight))
     for tile in shown:
-        _draw_labels(canvas, layout, tile, off_limits)
+        _draw_labels(canvas, layout, tile, off_limits, rooms.get(tile["tile"], ()))
     spots = [p for p in spots_of(highlight) if layout.shows(*p)]
     _draw_spots(canvas, layout, spots, {(t["x"], t["y"]) for t in view["map"]})
-    _draw_pieces(canvas, layout, view)
+    _draw_pieces(canvas, pieces)
     _clear_margins(canvas, layout)
     _draw_coordinates(canvas, layout)
-    return canvas
+    return pieces
+
+
+def hood_names(view: dict[str, Any], hoods: Iterable[int]) -> list[str]:
+    names = {h["id"]: str(h["name"]) for t in view["map"] for h in t["hoods"]}
+    return [names[h] for h in hoods if h in names]
+
+
+def close_up_layout(
+    view: dict[str, Any],
+    plan: CloseUp,
+    players: list[str] | None = None,
+    status: str | None = None,
+    labels: Labels | None = None,
+) -> tuple[Image.Image, CityLayout]:
+    """The close-up's title bar and where its window sits below it, as ``render`` draws
+    them (tests find its tiles by pixel with it)."""
+    width = window_layout(view, plan.window, plan.cell, least_width=MIN_DETAIL_WIDTH).width
+    bar = map_title(view, width, players, status, labels)
+    layout = window_layout(view, plan.window, plan.cell, bar.height, MIN_DETAIL_WIDTH)
+    return bar, layout
 
 
 def close_up(
     view: dict[str, Any],
-    window: Window,
+    plan: CloseUp,
     players: list[str] | None,
     status: str | None,
     highlight: Highlights,
     labels: Labels | None = None,
 ) -> Image.Image:
-    """The close-up: one window of the city at ``DETAIL_CELL`` under a title bar of its
-    width, with the legend, so it reads alone."""
-    layout = window_layout(view, window, DETAIL_CELL, least_width=MIN_DETAIL_WIDTH)
-    band = draw_band(view, layout, highlight, status, say(labels, "fence.off_limits"))
-    bar = map_title(view, layout.width, players, status, labels)
-    legend = draw_legend(view, layout.width, highlight, labels)
-    out = Image.new("RGB", (layout.width, bar.height + band.height + legend.height))
-    out.paste(bar, (0, 0))
-    out.paste(band, (0, bar.height))
-    out.paste(legend, (0, bar.height + band.height))
-    return out
+    """The close-up: one window of the city under a title bar of its width, with the legend
+    (naming what of its focus the window could not hold), so it reads alone."""
+    bar, layout = close_up_layout(view, plan, players, status, labels)
+    left_out, away = hood_names(view, plan.left_out), hood_names(view, plan.pieces_out)
+    legend = draw_legend(view, layout.width, highlight, labels, left_out=left_out, away=away)
+    canvas = Image.new("RGB", (layout.width, layout.bottom + legend.height), PALETTE.background)
+    draw_city(canvas, view, layout, highlight, status, say(labels, "fence.off_limits"))
+    # Over the city: a ring or a move line from outside the window stops at its edge.
+    canvas.paste(bar, (0, 0))
+    canvas.paste(legend, (0, layout.bottom))
+    return canvas
 
 
 def map_layout(
@@ -775,12 +656,12 @@ def map_layout(
     players: list[str] | None = None,
     status: str | None = None,
     labels: Labels | None = None,
-) -> tuple[Image.Image, MapPlan]:
-    """The title bar and where every band sits below it, exactly as ``render`` draws them
+) -> tuple[Image.Image, CityLayout]:
+    """The title bar and where the city sits below it, exactly as ``render`` draws them
     (tests use it to find tiles and spots by pixel)."""
     highlight = [h for h in highlight if isinstance(h, dict)]
-    width = plan_map(view, highlight).width
-    bar = map_title(view, width, players, status, labels)
+    width = map_width(view, highlight)
+    bar = map_title(view, width, players, status, labels, scale=text_scale(width))
     return bar, plan_map(view, highlight, bar.height)
 
 
@@ -795,25 +676,21 @@ def render(
     labels: Labels | None = None,
 ) -> bytes:
     """The city map of a view (public or a seat's: only public facts are drawn); with
-    ``focus``, the close-up around those neighbourhoods instead.
+    ``focus``, the close-up of those neighbourhoods instead (``render.fence.detail``: the
+    piece being moved first, then the choices).
 
     ``perspective`` is accepted for the common signature; a city has no "own side", so the
     map is always drawn north up.
     """
     highlight = [h for h in highlight or [] if isinstance(h, dict)]
     off_limits = say(labels, "fence.off_limits")
-    window = detail_window(view, focus, highlight) if focus else None
-    if window is not None:
-        return to_png(close_up(view, window, players, status, highlight, labels))
-    bar, plan = map_layout(view, highlight, players, status, labels)
-    legend = draw_legend(view, plan.width, highlight, labels)
-    canvas = Image.new("RGB", (plan.width, plan.bottom + legend.height), PALETTE.background)
+    plan = detail_plan(view, focus, highlight, off_limits) if focus else None
+    if plan is not None:
+        return to_png(close_up(view, plan, players, status, highlight, labels))
+    bar, layout = map_layout(view, highlight, players, status, labels)
+    legend = draw_legend(view, layout.width, highlight, labels, scale=text_scale(layout.width))
+    canvas = Image.new("RGB", (layout.width, layout.bottom + legend.height), PALETTE.background)
+    draw_city(canvas, view, layout, highlight, status, say(labels, "fence.off_limits"))
     canvas.paste(bar, (0, 0))
-    draw = ImageDraw.Draw(canvas)
-    for index, (band, top) in enumerate(zip(plan.bands, plan.tops, strict=True)):
-        if index:  # a rule between two bands: they are two parts of one city
-            y = top - BAND_GAP // 2
-            draw.line((16, y, plan.width - 16, y), fill=PALETTE.muted, width=2)
-        canvas.paste(draw_band(view, band, highlight, status, off_limits), (0, top))
-    canvas.paste(legend, (0, plan.bottom))
+    canvas.paste(legend, (0, layout.bottom))
     return to_png(canvas)

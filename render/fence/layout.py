@@ -1,23 +1,24 @@
-"""Where the city sits on the canvas: tile size, the bands a wide city is cut into, and each
+"""Where the city sits on the canvas: tile size, the window a picture shows and each
 neighbourhood's node.
 
 Kept apart from the drawing so tests (through ``map_layout``) and the close-up find tiles by
 pixel exactly as the map draws them.
 
-Sizes are chosen for a phone, where Discord shows a picture about 400 px wide: a tile is
-never under 60 px there. A map is ``MAP_WIDTH`` px wide (wider only for a band of six
-columns) and shows at most ``BAND_COLUMNS`` tile columns side by side; a wider city is cut
-into bands of columns stacked top to bottom, each cropped to its own tiles and labelled with
-its own ``x,y`` on all four sides, so the picture grows taller rather than its tiles
-smaller, and the empty corners of an L-shaped city are left out.
+The whole map is one panel, north up, with one set of ``x,y`` coordinates, so every road can
+be followed from tile to tile (issue 31.6: a wide city cut into bands of columns broke the
+roads that crossed a cut and showed the same rows twice). A city is 7–14 tiles wide, so at
+the 400 px a phone shows in the chat its tiles are 26–55 px: no tile name can be 11 px high
+there and still fit its tile. The map is therefore drawn for opening and zooming (Discord's
+viewer): tiles at least ``MIN_CELL`` px, names 16–18 px, so a name reads at 11 px after a
+1.5–2.5× pinch, while the title bar and legend grow with the picture (``text_scale``) and
+read without zooming. The close-up (``render.fence.detail``) is the picture that reads at
+400 px as it comes: every guided choice and the players' own turn come with one.
 """
 
 from __future__ import annotations
 
-import itertools
 import math
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 from typing import Any
 
 from render.common import Grid, font, text_width
@@ -26,27 +27,36 @@ from render.fence.marks import Box
 
 MAP_WIDTH = 600
 """The narrowest map or close-up: at 400 px on a phone its text shrinks by a third only."""
-BAND_COLUMNS = 6
-"""Most tile columns side by side: 6 × ``MIN_CELL`` + margins shows 60 px tiles at 400 px."""
-MIN_CELL = 100
+MIN_CELL = 94
 MAX_CELL = 150
-"""Tiles are at least ``MIN_CELL`` px (60 px on a phone at the widest band) and at most
-``MAX_CELL``: a three-tile draft would otherwise be mostly empty land."""
+"""Tiles are at least ``MIN_CELL`` px (names 16–18 px, sharp when zoomed; 100 px cost the
+widest cities 13 % more pixels, each paid for in the PNG) and at most ``MAX_CELL``: a
+three-tile draft would otherwise be mostly empty land."""
 DETAIL_CELL = 120
-"""Tiles of the close-up: bigger than the map's, it is where a player reads names to choose."""
+"""Least tile size of the close-up: bigger than the map's, it is where a player reads names
+to choose."""
 MARGIN = 32
-"""Room around a band for its coordinates."""
+"""Room around the grid for its coordinates."""
 COORD_SIZE = 24
-BAND_GAP = 14
-"""Space between two bands, on top of their margins: a divider is drawn in it."""
 PHONE_WIDTH = 400
-"""How wide a phone shows a picture (tests check tile sizes at this width)."""
+"""How wide a phone shows a picture (tests check sizes at this width)."""
+PHONE_NAME = 11
+"""The least a name may show on a phone, in px at ``PHONE_WIDTH`` (the close-up keeps to
+it; the whole map keeps to it for cities up to six tiles wide)."""
+READ_WIDTH = 840
+"""The widest picture whose title bar and legend read at phone width as drawn (their
+smallest text, 23 px, shows at 11 px); a wider map draws them larger in proportion."""
+MAX_TEXT_SCALE = 1.5
+"""The title bar of a 14-column city (1,500–1,800 px wide) at twice its size was a third of
+the picture's pixels, and every pixel costs in the PNG; at 1.5× its names still show at
+10 px at phone width (9 px for the widest), the post's text says whose turn it is, and the
+viewer's zoom reads the rest."""
 
 
 SIDE_VECTOR = {"N": (0.0, -1.0), "E": (1.0, 0.0), "S": (0.0, 1.0), "W": (-1.0, 0.0)}
 
 Window = tuple[int, int, int, int]
-"""(min_x, max_x, min_y, max_y) of a band, in city coordinates."""
+"""(min_x, max_x, min_y, max_y) of what a picture shows, in city coordinates."""
 
 
 def extent(view: dict[str, Any], highlight: Highlights = ()) -> set[tuple[int, int]]:
@@ -63,44 +73,12 @@ def extent(view: dict[str, Any], highlight: Highlights = ()) -> set[tuple[int, i
     return points
 
 
-def _rows_of(points: set[tuple[int, int]], low: int, high: int) -> tuple[int, int] | None:
-    ys = [y for x, y in points if low <= x <= high]
-    return (min(ys), max(ys)) if ys else None
-
-
-def band_windows(points: set[tuple[int, int]], columns: int = BAND_COLUMNS) -> list[Window]:
-    """The city cut into as few bands of at most ``columns`` columns as its width needs,
-    where the cuts leave the shortest picture (each band only as tall as its own tiles)."""
-    min_x = min(x for x, _ in points)
-    max_x = max(x for x, _ in points)
-    width = max_x - min_x + 1
-    count = math.ceil(width / columns)
-    best: list[Window] = []
-    best_rows = None
-    for cuts in itertools.combinations(range(min_x + 1, max_x + 1), count - 1):
-        edges = [min_x, *cuts, max_x + 1]
-        spans = list(itertools.pairwise(edges))
-        if any(b - a > columns for a, b in spans):
-            continue
-        windows = []
-        for a, b in spans:
-            rows = _rows_of(points, a, b - 1)
-            if rows is not None:
-                windows.append((a, b - 1, *rows))
-        total = sum(w[3] - w[2] + 1 for w in windows)
-        # Shortest first, then the most even split (a band of one column reads oddly).
-        key = (total, max(w[1] - w[0] for w in windows))
-        if best_rows is None or key < best_rows:
-            best, best_rows = windows, key
-    return best
-
-
 PHONE_TILE = 60
 """The least a tile may show on a phone, in pixels at ``PHONE_WIDTH``."""
 
 
 def side_margin(windows: Iterable[Window]) -> int:
-    """Room left and right of a band for its row numbers ("−11" needs more than "3")."""
+    """Room left and right of the grid for its row numbers ("−11" needs more than "3")."""
     widest = max(
         text_width(coordinate(y), font(COORD_SIZE, bold=True))
         for w in windows
@@ -110,12 +88,14 @@ def side_margin(windows: Iterable[Window]) -> int:
 
 
 def cell_for(columns: int, side: int = MARGIN, least: int = MIN_CELL) -> int:
-    """Tile size for a band ``columns`` wide with ``side`` px of margin each side: at least
-    ``least`` and big enough that a tile still shows ``PHONE_TILE`` px on a phone; bigger,
-    up to ``MAX_CELL``, when few columns leave room in ``MAP_WIDTH``."""
+    """Tile size for a grid ``columns`` wide with ``side`` px of margin each side: at least
+    ``least``, and for a city of up to six columns big enough that a tile still shows
+    ``PHONE_TILE`` px on a phone; bigger, up to ``MAX_CELL``, when few columns leave room in
+    ``MAP_WIDTH``."""
     share = PHONE_TILE / PHONE_WIDTH  # of the image's width, per tile
     needed = math.ceil(2 * side * share / (1 - share * columns)) if share * columns < 1 else least
-    return max(least, needed, min(MAX_CELL, (MAP_WIDTH - 2 * side) // max(columns, 1)))
+    cell = max(least, needed, min(MAX_CELL, (MAP_WIDTH - 2 * side) // max(columns, 1)))
+    return cell - cell % 2  # even, as every tile's corner (see ``CityLayout``)
 
 
 def coordinate(value: int) -> str:
@@ -125,10 +105,10 @@ def coordinate(value: int) -> str:
 
 
 class CityLayout:
-    """Where each tile, empty spot and neighbourhood of one band sits on its own canvas.
+    """Where each tile, empty spot and neighbourhood of one picture's window sits.
 
-    ``window`` is the band's (min_x, max_x, min_y, max_y); tiles outside it still get a
-    position (off the band's grid), so a move from another band draws as a line leaving it.
+    ``window`` is (min_x, max_x, min_y, max_y); tiles outside it still get a position (off
+    the grid), so a move from outside a close-up draws as a line leaving it.
     """
 
     def __init__(
@@ -146,8 +126,11 @@ class CityLayout:
         rows = self.max_y - self.min_y + 1
         self.cell = cell
         self.width = width
-        left = (width - cols * cell) // 2
-        self.grid = Grid(cols=cols, rows=rows, cell=cell, left=left, top=top + MARGIN)
+        # Every tile's corner on an even pixel (cells are even too): a tile's sprites are
+        # drawn once per parity of its corner, so a worker keeps one set, not four.
+        left = (width - cols * cell) // 2 // 2 * 2
+        grid_top = top + MARGIN + (top + MARGIN) % 2
+        self.grid = Grid(cols=cols, rows=rows, cell=cell, left=left, top=grid_top)
         self.top = top
         self.bottom = self.grid.bottom + MARGIN
         placed = {(t["x"], t["y"]) for t in view["map"]}
@@ -211,84 +194,39 @@ class CityLayout:
         return round(cx + vx * 0.22 * self.cell), round(cy + vy * 0.22 * self.cell)
 
 
-@dataclass(frozen=True)
-class MapPlan:
-    """The whole map: its bands top to bottom, each drawn on its own canvas (``bands``, laid
-    out from y = 0) and pasted ``tops[i]`` px down the image, all with one tile size and
-    canvas width."""
-
-    bands: tuple[CityLayout, ...]
-    tops: tuple[int, ...]
-    cell: int
-    width: int
-    spots: tuple[tuple[int, int], ...]
-
-    @property
-    def bottom(self) -> int:
-        return self.tops[-1] + self.bands[-1].bottom
-
-    @property
-    def min_x(self) -> int:
-        return min(b.min_x for b in self.bands)
-
-    @property
-    def max_x(self) -> int:
-        return max(b.max_x for b in self.bands)
-
-    @property
-    def min_y(self) -> int:
-        return min(b.min_y for b in self.bands)
-
-    @property
-    def max_y(self) -> int:
-        return max(b.max_y for b in self.bands)
-
-    @property
-    def empty(self) -> list[tuple[int, int]]:
-        return [spot for band in self.bands for spot in band.empty]
-
-    def px(self, fraction: float, least: int = 1) -> int:
-        return max(least, round(self.cell * fraction))
-
-    def band_of(self, x: int, y: int) -> int | None:
-        return next((i for i, b in enumerate(self.bands) if b.shows(x, y)), None)
-
-    def box(self, x: int, y: int) -> Box:
-        """A position's box on the whole image (in the band showing it; KeyError if none)."""
-        index = self.band_of(x, y)
-        if index is None:
-            raise KeyError((x, y))
-        x0, y0, x1, y1 = self.bands[index].box(x, y)
-        top = self.tops[index]
-        return (x0, y0 + top, x1, y1 + top)
-
-    def hood_xy(self, hood: int) -> tuple[int, int]:
-        """Where a neighbourhood's node is drawn on the whole image."""
-        for band, top in zip(self.bands, self.tops, strict=True):
-            tile = band.hood_tile.get(hood)
-            if tile is not None and band.shows(tile["x"], tile["y"]):
-                x, y = band.hood_xy[hood]
-                return (x, y + top)
-        raise KeyError(hood)
+def bounds(points: Iterable[tuple[int, int]]) -> Window:
+    """The smallest window holding every point."""
+    xs, ys = zip(*points, strict=True)
+    return (min(xs), max(xs), min(ys), max(ys))
 
 
-def plan_map(
-    view: dict[str, Any], highlight: Highlights = (), top: int = 0, columns: int = BAND_COLUMNS
-) -> MapPlan:
-    """The bands of a whole map whose first band starts ``top`` px down the image."""
-    windows = band_windows(extent(view, highlight), columns)
-    widest = max(w[1] - w[0] + 1 for w in windows)
-    side = side_margin(windows)
-    cell = cell_for(widest, side)
-    width = max(MAP_WIDTH, widest * cell + 2 * side)
-    bands, tops = [], []
-    y = top
-    for window in windows:
-        band = CityLayout(view, window, cell, width, side=side)
-        bands.append(band)
-        tops.append(y)
-        y += band.bottom + BAND_GAP
-    return MapPlan(tuple(bands), tuple(tops), cell, width, tuple(spots_of(highlight)))
+def _map_frame(view: dict[str, Any], highlight: Highlights) -> tuple[Window, int, int, int]:
+    """The whole map's window, tile size, width and side margin."""
+    window = bounds(extent(view, highlight))
+    side = side_margin([window])
+    columns = window[1] - window[0] + 1
+    cell = cell_for(columns, side)
+    return window, cell, max(MAP_WIDTH, columns * cell + 2 * side), side
+
+
+def map_width(view: dict[str, Any], highlight: Highlights = ()) -> int:
+    """How wide the whole map is drawn (its title bar is drawn that wide before the city is
+    placed under it)."""
+    return _map_frame(view, highlight)[2]
+
+
+def plan_map(view: dict[str, Any], highlight: Highlights = (), top: int = 0) -> CityLayout:
+    """The whole city as one panel whose grid starts ``top`` px down the image."""
+    window, cell, width, side = _map_frame(view, highlight)
+    return CityLayout(view, window, cell, width, top, side)
+
+
+def text_scale(width: int) -> float:
+    """How much larger than drawn for ``READ_WIDTH`` the title bar and legend of a picture
+    ``width`` px wide are drawn, so they show at about the same size on a phone: in
+    quarters, so that a worker meets a few sizes of every name and word, and keeps their
+    glyphs; at most ``MAX_TEXT_SCALE``."""
+    return min(MAX_TEXT_SCALE, max(1.0, round(width / READ_WIDTH * 4) / 4))
 
 
 def window_layout(

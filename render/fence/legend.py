@@ -3,13 +3,18 @@ map (round, Stash, discard, the symbol key, and notes for guided choices and opt
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any
 
 from PIL import Image, ImageDraw
 
 from games.fence.describe import seat_name
+from games.fence.sentences import SAY
+from games.sentences import from_data, is_data
 from render.common import (
     PALETTE,
+    RGB,
     Font,
     fit_text,
     font,
@@ -21,7 +26,8 @@ from render.common import (
 from render.fence.colours import GOODS, PAWN_COLOURS, palette_of
 from render.fence.highlights import Highlights, choices_of, spots_of
 from render.fence.marks import draw_cops, draw_text
-from render.labels import Labels, say
+from render.fonts import runs_width
+from render.labels import Labels, joined, say
 
 
 def _seat_details(view: dict[str, Any], labels: Labels | None = None) -> list[str]:
@@ -71,6 +77,14 @@ def _public_notes(view: dict[str, Any], labels: Labels | None) -> list[str]:
     return notes
 
 
+def _note_text(note: Any) -> str:
+    """What last round's Hot Goods did: the engine says it as a sentence (kept in the view
+    as data), drawn here in English as the match thread reads; older views held the text."""
+    if is_data(note):
+        return str(from_data(note, SAY.catalogue()))
+    return str(note or "")
+
+
 def _summary(view: dict[str, Any], labels: Labels | None) -> list[str]:
     """Round, Stash and discard pile, as the parts a line may break between."""
     stash = view.get("stash") or {}
@@ -88,32 +102,64 @@ def _summary(view: dict[str, Any], labels: Labels | None) -> list[str]:
     return [round_text, pile, discard]
 
 
-def _key_width(labels: Labels | None, text: Font) -> int:
-    return (
-        30 + 8 + text_width(say(labels, "fence.cops"), text) + 24
-        + 22 + 8 + text_width(say(labels, "fence.hot_goods"), text)
-    )  # fmt: skip
+def _key_width(labels: Labels | None, text: Font, scale: float) -> int:
+    return round(
+        (30 + 8 + 24 + 22 + 8) * scale
+        + text_width(say(labels, "fence.cops"), text)
+        + text_width(say(labels, "fence.hot_goods"), text)
+    )
 
 
-def _draw_key(image: Image.Image, right: int, mid: int, labels: Labels | None, text: Font) -> None:
+def _draw_key(
+    image: Image.Image, right: int, mid: int, labels: Labels | None, text: Font, scale: float
+) -> None:
     """The symbol key, right-aligned: so the "C" disc and the crate never need explaining
     in chat."""
+
+    def px(value: float) -> int:
+        return round(value * scale)
+
     draw = ImageDraw.Draw(image)
     x = right
     hot = say(labels, "fence.hot_goods")
     x -= text_width(hot, text)
     put_text(image, (x, mid), hot, text, PALETTE.text, anchor="lm")
-    crate = 22
-    x -= crate + 8
+    crate = px(22)
+    x -= crate + px(8)
     draw.rectangle(
-        (x, mid - crate // 2, x + crate, mid + crate // 2), fill=GOODS, outline=(90, 60, 0), width=2
+        (x, mid - crate // 2, x + crate, mid + crate // 2),
+        fill=GOODS,
+        outline=(90, 60, 0),
+        width=px(2),
     )
-    draw_text(image, (x + crate / 2, mid), "$", 18, (90, 60, 0))
+    draw_text(image, (x + crate / 2, mid), "$", px(18), (90, 60, 0))
     cops = say(labels, "fence.cops")
-    x -= 24 + text_width(cops, text)
+    x -= px(24) + text_width(cops, text)
     put_text(image, (x, mid), cops, text, PALETTE.text, anchor="lm")
-    x -= 22
-    draw_cops(image, (x, mid), 30)
+    x -= px(22)
+    draw_cops(image, (x, mid), px(30))
+
+
+_SEPARATOR = " · "
+
+
+@lru_cache(maxsize=4096)
+def _advance(word: str, fnt: Font) -> float:
+    """How far a word and the space after it move the pen."""
+    return runs_width(word + " ", fnt)
+
+
+def _put_words(image: Image.Image, xy: tuple[int, int], line: str, fnt: Font, fill: RGB) -> None:
+    """A line of the legend drawn word by word, each word where it stands in the whole line
+    (to the nearest pixel): "Round 9/60 · Stash 4 red, 3 blue · Discard 25" is new on every
+    image, its words are not, and a word's glyphs are kept from image to image where the
+    whole line's were drawn afresh each time."""
+    x, y = xy
+    pen = 0.0
+    for word in line.split(" "):
+        if word:
+            put_text(image, (x + round(pen), y), word, fnt, fill, anchor="lm")
+        pen += _advance(word, fnt)
 
 
 def _pack(parts: list[str], fnt: Font, widths: list[int]) -> list[str]:
@@ -122,8 +168,8 @@ def _pack(parts: list[str], fnt: Font, widths: list[int]) -> list[str]:
     lines: list[str] = []
     for part in parts:
         room = widths[min(len(lines) - 1, len(widths) - 1)] if lines else widths[0]
-        if lines and text_width(f"{lines[-1]} · {part}", fnt) <= room:
-            lines[-1] = f"{lines[-1]} · {part}"
+        if lines and text_width(f"{lines[-1]}{_SEPARATOR}{part}", fnt) <= room:
+            lines[-1] = f"{lines[-1]}{_SEPARATOR}{part}"
         else:
             room = widths[min(len(lines), len(widths) - 1)]
             lines.append(fit_text(part, fnt, room))
@@ -131,37 +177,56 @@ def _pack(parts: list[str], fnt: Font, widths: list[int]) -> list[str]:
 
 
 def draw_legend(
-    view: dict[str, Any], width: int, highlight: Highlights = (), labels: Labels | None = None
+    view: dict[str, Any],
+    width: int,
+    highlight: Highlights = (),
+    labels: Labels | None = None,
+    *,
+    scale: float = 1.0,
+    left_out: Sequence[str] = (),
+    away: Sequence[str] = (),
 ) -> Image.Image:
     """Round, Stash and discard pile, a key for the map's symbols (on the same line when
     there is room, else on a line of its own), then what the marks of a guided choice mean
-    and what last round's Hot Goods did. Nothing is cut that a second line can hold."""
+    (and, for a close-up, the choices it could not show and where the piece being moved
+    stands when that is outside it) and what last round's Hot Goods did. Nothing is cut
+    that a second line can hold. ``scale``: as ``title_bar``'s."""
+
+    def px(value: float) -> int:
+        return round(value * scale)
+
     notes = []
     if choices_of(highlight):
         notes.append(say(labels, "fence.rings"))
+    if left_out:
+        names = joined(labels, list(left_out))
+        notes.append(say(labels, "fence.off_picture", n=len(left_out), names=names))
+    if away:
+        notes.append(say(labels, "fence.moving_from", place=joined(labels, list(away))))
     if spots_of(highlight):
         notes.append(say(labels, "fence.spots"))
-    notes += [str(goods.get("note", "")) for goods in view.get("hot_goods") or []]
+    notes += [_note_text(goods.get("note")) for goods in view.get("hot_goods") or []]
     notes += _public_notes(view, labels)
-    text = font(26, weight="semibold")
-    small = font(23)
-    inner = width - 2 * _SIDE
-    key = _key_width(labels, text)
+    text = font(px(26), weight="semibold")
+    small = font(px(23))
+    side, row, note_row = px(_SIDE), px(_LEGEND_ROW), px(_NOTE_ROW)
+    inner = width - 2 * side
+    key = _key_width(labels, text, scale)
     summary = _pack(_summary(view, labels), text, [inner])
-    key_on_its_own = text_width(summary[-1], text) + 36 + key > inner
+    key_on_its_own = text_width(summary[-1], text) + px(36) + key > inner
     rows = len(summary) + (1 if key_on_its_own else 0)
-    note_lines = [line for note in notes for line in wrap_lines(note, small, inner, 2)]
-    height = 10 + _LEGEND_ROW * rows + _NOTE_ROW * len(note_lines)
+    note_lines = [line for note in notes for line in wrap_lines(note, small, inner, 3)]
+    height = px(10) + row * rows + note_row * len(note_lines)
     image = Image.new("RGB", (width, height), PALETTE.background)
     for i, line in enumerate(summary):
-        mid = 4 + _LEGEND_ROW * i + _LEGEND_ROW // 2
-        put_text(image, (_SIDE, mid), line, text, PALETTE.text, anchor="lm")
-    key_mid = 4 + _LEGEND_ROW * (rows - 1) + _LEGEND_ROW // 2
-    _draw_key(image, width - _SIDE, key_mid, labels, text)
-    y = 4 + _LEGEND_ROW * rows
+        mid = px(4) + row * i + row // 2
+        _put_words(image, (side, mid), line, text, PALETTE.text)
+    key_mid = px(4) + row * (rows - 1) + row // 2
+    _draw_key(image, width - side, key_mid, labels, text, scale)
+    y = px(4) + row * rows
     for line in note_lines:
-        put_text(image, (_SIDE, y + _NOTE_ROW // 2), line, small, PALETTE.muted, anchor="lm")
-        y += _NOTE_ROW
+        _put_words(image, (side, y + note_row // 2), line, small, PALETTE.muted)
+        y += note_row
     return image
 
 
@@ -171,6 +236,7 @@ def map_title(
     players: list[str] | None,
     status: str | None,
     labels: Labels | None = None,
+    scale: float = 1.0,
 ) -> Image.Image:
     subtitle = (
         say(labels, "fence.round_short", round=view["round"])
@@ -189,4 +255,5 @@ def map_title(
         seat_colours=PAWN_COLOURS[: view["players"]],
         details=_seat_details(view, labels),
         labels=labels,
+        scale=scale,
     )

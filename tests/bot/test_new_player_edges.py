@@ -90,6 +90,8 @@ async def test_a_fence_post_carries_a_close_up_of_the_mover(service: Service) ->
 
     from PIL import Image
 
+    from render import fence
+
     opened = await service.play(ALICE, "fence", seats=3, options={"quick_map": True})
     assert opened.match_id is not None
     for user in (BOB, CAROL):
@@ -109,8 +111,12 @@ async def test_a_fence_post_carries_a_close_up_of_the_mover(service: Service) ->
     post = reply.post
     assert post is not None and post.image is not None and post.detail is not None
     whole, close = (Image.open(io.BytesIO(b)) for b in (post.image, post.detail))
-    # A window of a few tiles, drawn bigger than the whole map draws them (both readable).
-    assert close.height < whole.height and close.width >= whole.width
+    # A window of a few tiles, shown bigger on a phone than the whole map shows them.
+    view = loaded.rules.view(loaded.state, None)
+    pawn = view["pawns"][loaded.rules.to_move(loaded.state)[0]]
+    plan = fence.detail_plan(view, [pawn])
+    assert plan is not None and plan.columns <= fence.DETAIL_SPAN[0]
+    assert plan.cell / close.width > fence.map_layout(view)[1].cell / whole.width
     ordo = await service.challenge(ALICE, "ordo", BOB)
     accepted = await service.accept(BOB, match_id=ordo.match_id)
     assert accepted.post is not None and accepted.post.detail is None

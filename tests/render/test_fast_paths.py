@@ -99,22 +99,8 @@ def test_the_sampled_palette_keeps_flat_colours_and_hairlines() -> None:
     assert near((857, 880), (200, 0, 220))
 
 
-def test_the_same_image_always_gives_the_same_bytes() -> None:
-    view, highlight = _cases("ordo", 1)[0]
-    first = render.render("ordo", view, highlight=highlight, players=PLAYERS[:2])
-    again = render.render("ordo", view, highlight=highlight, players=PLAYERS[:2])
-    assert first == again
-
-
-@pytest.mark.parametrize("game", GAMES)
-def test_every_board_stays_visibly_equal_to_its_rgb_canvas(
-    game: str, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """The 256 colours chosen from a sample: flat areas keep their colour within a few levels
-    (Pillow maps a pixel to the nearest entry of a coarse colour cell, so even a colour in
-    the palette may move by 3) and only anti-aliased edges round further: at most one pixel
-    in a thousand moves by more than 16 levels and none by more than 64 (a visible change
-    of colour)."""
+def _drawn(game: str, count: int) -> list[tuple[Image.Image, bytes]]:
+    """``count`` boards of ``game``: each RGB canvas as drawn, and the PNG made of it."""
     canvases: list[Image.Image] = []
     module = importlib.import_module("render.fence.city" if game == "fence" else f"render.{game}")
     real = common.to_png
@@ -123,10 +109,50 @@ def test_every_board_stays_visibly_equal_to_its_rgb_canvas(
         canvases.append(image.copy())
         return real(image, **kwargs)
 
-    monkeypatch.setattr(module, "to_png", keep)
-    for view, highlight in _cases(game, 4):
-        png = render.render(game, view, highlight=highlight, players=PLAYERS)
-        widest = _differences(canvases[-1], _decode(png))
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(module, "to_png", keep)
+        pngs = [
+            render.render(game, view, highlight=highlight, players=PLAYERS)
+            for view, highlight in _cases(game, count)
+        ]
+    return list(zip(canvases, pngs, strict=True))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_palette_png_decodes_to_the_pixels_pillow_would_write(game: str) -> None:
+    """``palette_png`` writes the PNG itself (ISA-L's deflate instead of Pillow's writer):
+    decoded, every pixel and palette colour is what Pillow's own file of the same palette
+    image gives, for every game's board and a palette of three colours."""
+    canvases = [canvas for canvas, _ in _drawn(game, 2)]
+    small = Image.new("RGB", (7, 3), (10, 20, 30))
+    small.putpixel((3, 1), (200, 0, 0))
+    for canvas in [*canvases, small, small.crop((0, 0, 1, 1))]:
+        indexed = common.quantized(canvas)
+        ours = Image.open(io.BytesIO(common.palette_png(indexed)))
+        buffer = io.BytesIO()
+        indexed.save(buffer, format="PNG")
+        pillows = Image.open(io.BytesIO(buffer.getvalue()))
+        assert ours.mode == "P" and ours.size == canvas.size
+        assert ours.tobytes() == pillows.tobytes()
+        assert ours.convert("RGB").tobytes() == pillows.convert("RGB").tobytes()
+
+
+def test_the_same_image_always_gives_the_same_bytes() -> None:
+    view, highlight = _cases("ordo", 1)[0]
+    first = render.render("ordo", view, highlight=highlight, players=PLAYERS[:2])
+    again = render.render("ordo", view, highlight=highlight, players=PLAYERS[:2])
+    assert first == again
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_board_stays_visibly_equal_to_its_rgb_canvas(game: str) -> None:
+    """The 256 colours chosen from a sample: flat areas keep their colour within a few levels
+    (Pillow maps a pixel to the nearest entry of a coarse colour cell, so even a colour in
+    the palette may move by 3) and only anti-aliased edges round further: at most one pixel
+    in a thousand moves by more than 16 levels and none by more than 64 (a visible change
+    of colour)."""
+    for canvas, png in _drawn(game, 4):
+        widest = _differences(canvas, _decode(png))
         assert sum(d > 16 for d in widest) <= len(widest) // 1000
         assert max(widest) <= 64
         assert sum(widest) / len(widest) < 3

@@ -7,14 +7,15 @@ from __future__ import annotations
 import io
 import random
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageChops
 
 import render
 from games.fence import RULES
 from render.common import _fitted_seat_label, font, put_text
 from render.fence import city, legend
 from render.fence.city import label_blocks, map_layout
-from render.fence.layout import MARGIN, coordinate
+from render.fence.detail import MAX_DETAIL_CELL
+from render.fence.layout import DETAIL_CELL, MARGIN, coordinate
 from render.fonts import fallback_files, text_runs
 from render.labels import ENGLISH, say
 
@@ -90,10 +91,10 @@ def test_negative_rows_keep_their_minus_sign_in_the_close_up() -> None:
     state = _in_play(4, 2, quick_map=True)
     view = RULES.view(state, None)
     pawn = next(p for p in view["pawns"] if p is not None)
-    window = city.detail_window(view, [pawn], [])
-    assert window is not None
-    layout = city.window_layout(view, window, city.DETAIL_CELL)
-    band = city.draw_band(view, layout, [], None, "off limits")
+    plan = city.detail_plan(view, [pawn])
+    assert plan is not None
+    _, layout = city.close_up_layout(view, plan)
+    band = _image(render.render("fence", view, focus=[pawn]))
     grid = layout.grid
     half = layout.side / 2
     negatives = 0
@@ -118,7 +119,7 @@ def test_tile_names_never_overlap_one_another_or_the_dice() -> None:
         view = RULES.view(_in_play(players, seed, **options), None)
         _, plan = map_layout(view)
         for tile in view["map"]:
-            for size in (plan.cell, city.DETAIL_CELL, 84):
+            for size in (plan.cell, DETAIL_CELL, MAX_DETAIL_CELL, 84):
                 hoods = [(h["name"], h["usable"], (size // 2, size // 2)) for h in tile["hoods"]]
                 coords = tuple(tile["coords"]) if tile.get("coords") else None
                 blocks = label_blocks(size, coords, hoods)
@@ -177,13 +178,47 @@ def test_image_labels_come_from_the_caller_in_any_language() -> None:
     assert render.render("fonver", fonver, labels=german) != render.render("fonver", fonver)
 
 
-def test_a_wide_band_is_cleared_around_its_grid() -> None:
-    """A move line from another band stops at the grid's edge: the coordinates stay clean."""
-    view = RULES.view(_in_play(4, 2, quick_map=True), None)
-    _, plan = map_layout(view)
-    band = plan.bands[0]
-    image = city.draw_band(view, band, [], None, "off limits")
-    draw = ImageDraw.Draw(image)
-    del draw
-    top_strip = image.crop((0, 0, image.width, MARGIN // 4))
+def test_a_close_up_is_cleared_around_its_grid() -> None:
+    """A move line or a ring from outside the close-up stops at the grid's edge: the
+    coordinates, the title bar and the legend stay clean."""
+    state = _in_play(4, 2, quick_map=True)
+    view = RULES.view(state, None)
+    pawn = next(p for p in view["pawns"] if p is not None)
+    places = {h["id"]: (t["x"], t["y"]) for t in view["map"] for h in t["hoods"]}
+    far = sorted(
+        places,
+        key=lambda h: abs(places[h][0] - places[pawn][0]) + abs(places[h][1] - places[pawn][1]),
+    )
+    moved = [
+        {"kind": "pawn", "seat": 0, "from": far[-1], "to": pawn},
+        {"kind": "choices", "hoods": far[-3:]},
+    ]
+    plan = city.detail_plan(view, [pawn], moved)
+    assert plan is not None
+    assert not any(
+        plan.window[0] <= places[h][0] <= plan.window[1]
+        and plan.window[2] <= places[h][1] <= plan.window[3]
+        for h in far[-3:]
+    )
+    bar, _ = city.close_up_layout(view, plan)
+    image = _image(render.render("fence", view, focus=[pawn], highlight=moved))
+    top_strip = image.crop((0, bar.height, image.width, bar.height + MARGIN // 4))
     assert len(top_strip.getcolors(1 << 16) or []) == 1
+    drawn_bar = image.crop((0, 0, image.width, bar.height))
+    assert max(ImageChops.difference(drawn_bar, bar).convert("L").getdata()) <= 24
+
+
+def test_hot_goods_notes_read_as_sentences_not_as_their_data() -> None:
+    """The engine now keeps a Hot Goods note as a sentence's data ({"key", "params"}); the
+    legend drew that mapping as it is."""
+    state = _in_play(3, 1, quick_map=True)
+    for _ in range(80):
+        view = RULES.view(state, None)
+        if view.get("hot_goods"):
+            break
+        state = RULES.apply(
+            state, random.Random(len(view["discard"])).choice(RULES.legal_actions(state))
+        )
+    notes = [legend._note_text(g.get("note")) for g in view["hot_goods"]]
+    assert notes and all(n.startswith("Hot Goods turn up in ") and "{" not in n for n in notes)
+    assert legend._note_text("plain text") == "plain text"

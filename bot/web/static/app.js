@@ -149,7 +149,7 @@ function renderChooser() {
     options.append(play, button(t('cancel'), () => choose(null), { id: 'cancel' }));
     if (document.activeElement?.closest?.('#board, #options')) play.focus({ preventScroll: true });
   } else {
-    $('prompt').textContent = !picked.length ? t('choose_start') : seen.done.length ? t('choose_or_play') : t('choose_next');
+    $('prompt').textContent = !picked.length ? page.prompt || t('choose_start') : seen.done.length ? t('choose_or_play') : t('choose_next');
     for (const move of seen.done) {
       options.append(button(t('play_as_is', { move: named(move) }), () => send(move.n), { class: 'primary' }));
     }

@@ -9,8 +9,9 @@ function node(tag, attrs = {}, text = '') {
   return made;
 }
 
+// A turn as the thread tells it (`text`, for games told in words: FENCE!), else its moves.
 function jump(turn, at, show) {
-  const made = node('button', { type: 'button', class: 'turn-link' }, turn.moves.join(' '));
+  const made = node('button', { type: 'button', class: 'turn-link' }, turn.text || turn.moves.join(' '));
   made.addEventListener('click', () => show(turn.ply));
   if (turn.ply === at) made.setAttribute('aria-current', 'step');
   return made;
@@ -57,7 +58,7 @@ function list(page, at, show) {
   for (const turn of page.history) {
     const item = node('li');
     const button = jump(turn, at, show);
-    button.textContent = `${turn.who}: ${button.textContent}`;
+    if (!turn.text) button.textContent = `${turn.who}: ${button.textContent}`;
     item.append(button);
     made.append(item);
   }
