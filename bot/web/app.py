@@ -65,7 +65,13 @@ DEFAULT_LIMITS = WebLimits.of(Settings.model_construct())
 """The settings' defaults, for tests and benchmarks that build the app without settings."""
 LOOPBACK = trusted_networks(Settings.model_construct().web_trusted_proxies)
 SHARED_MODULES = ("app.js", "link.js", "chooser.js", "svg.js", "zoom.js")
-CONTENT_TYPES = {".js": "text/javascript", ".css": "text/css", ".svg": "image/svg+xml"}
+CONTENT_TYPES = {
+    ".js": "text/javascript",
+    ".mjs": "text/javascript",
+    ".css": "text/css",
+    ".svg": "image/svg+xml",
+    ".md": "text/plain",  # the licence of what ships under static/vendor/
+}
 
 
 class MoveBody(BaseModel):
@@ -216,7 +222,8 @@ async def static(request: web.Request) -> web.Response:
     if found is None:
         raise web.HTTPNotFound()
     body, content_type = found
-    response = web.Response(body=body, content_type=content_type)
+    charset = "utf-8" if content_type == "text/plain" else None
+    response = web.Response(body=body, content_type=content_type, charset=charset)
     response.headers["Cache-Control"] = "public, max-age=31536000, immutable"
     response.enable_compression()
     return response
