@@ -27,8 +27,8 @@ def test_a_link_carries_its_match_seat_user_and_expiry() -> None:
     clock = Clock()
     links = BoardLinks("https://board.example.org/", SECRET, clock)
     url = links.url(12, 1, "4242")
-    assert url.startswith("https://board.example.org/m/12?t=")
-    token = url.split("?t=")[1]
+    assert url.startswith("https://board.example.org/m/12#t=")
+    token = url.split("#t=")[1]
     assert links.read(token, 12) == Grant(12, 1, "4242", clock.now + LINK_DAYS * 86400)
     watching = links.read(links.token(12, None, "77"), 12)
     assert watching.seat is None and watching.user_id == "77"

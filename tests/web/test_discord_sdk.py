@@ -14,8 +14,17 @@ from aiohttp.test_utils import TestClient
 
 from bot.web.app import load_assets
 
-from .discord_sdk import FOLDER, LICENCE, MANIFEST, PACKAGE, VERSION, manifest, pack, sha256
-from .discord_sdk import shipped_files
+from .discord_sdk import (
+    FOLDER,
+    LICENCE,
+    MANIFEST,
+    PACKAGE,
+    VERSION,
+    manifest,
+    pack,
+    sha256,
+    shipped_files,
+)
 
 IMPORT = re.compile(r"""(?:\bfrom|\bimport)\s*\(?\s*['"]([^'"]+)['"]""")
 
