@@ -23,8 +23,8 @@ their newest match there.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, field
+from typing import Any, Protocol
 
 import games
 from bot.service.base import Refusal, User, guarded, parse_id, plural_names
@@ -55,6 +55,25 @@ class Player:
     name: str
     channel_id: str
     guild_id: str | None
+
+
+@dataclass(frozen=True)
+class Confirmed:
+    """What Discord confirmed for an Activity's page: the player, and the OAuth2 access
+    token the page hands back to Discord's client (the SDK's ``authenticate``) — the server
+    keeps it nowhere."""
+
+    player: Player
+    access_token: str = field(repr=False)
+
+
+class Confirmer(Protocol):
+    """What asks Discord who opened the Activity (:class:`bot.discord.activity.DiscordActivity`
+    where the bot runs): the app's id, and the code-and-instance check."""
+
+    client_id: str
+
+    async def confirm(self, code: str, instance_id: str) -> Confirmed: ...
 
 
 @dataclass(frozen=True)
@@ -159,6 +178,24 @@ class ActivityPages:
         sessions = self._sessions()
         await self.store.ensure_user(player.user_id, player.name, self.clock())
         return sessions.issue(player)
+
+    @guarded
+    async def sign_in(
+        self, viewer: User, confirmer: Confirmer, *, code: str, instance_id: str
+    ) -> Reply:
+        """The Activity's page brought Discord's code: once ``confirmer`` has Discord's word
+        for the player and their instance, their session (``extra["session"]``, good for
+        ``extra["expires_in"]`` seconds) and the access token the page hands back to Discord's
+        client (``extra["access_token"]``)."""
+        sessions = self._sessions()
+        confirmed = await confirmer.confirm(code, instance_id)
+        return Reply(
+            extra={
+                "session": await self.welcome(confirmed.player),
+                "expires_in": int(sessions.lifetime),
+                "access_token": confirmed.access_token,
+            }
+        )
 
     @guarded
     async def aim(self, actor: User, *, match_id: int, where: str | None) -> Reply:
