@@ -73,7 +73,7 @@ def companions(settings: Settings) -> tuple[Companion, ...]:
             bot.publish_reply,
             host=settings.web_host,
             port=settings.web_port,
-            activity=bot.activity,
+            activity=bot.board_activity,
             **limits_of(settings),
         )
 

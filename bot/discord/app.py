@@ -123,7 +123,7 @@ class BoardBot(commands.Bot):
         kept so they are not collected, and cancelled on close."""
         self._companions = companions
         self._stops: list[Stop] = []
-        self.activity = (
+        self.board_activity = (
             DiscordActivity(self, settings.discord_client_id.strip(), settings.client_secret)
             if settings.activity_enabled
             else None
@@ -334,7 +334,7 @@ class BoardBot(commands.Bot):
         match (the launch must be the interaction's first answer, so nothing defers before
         it); where it has none — or Discord will not launch one here — the presser gets
         their signed web link instead, as without an Activity."""
-        if self.activity is None or not self.application_flags.embedded:
+        if self.board_activity is None or not self.application_flags.embedded:
             return False
         channel = str(interaction.channel_id) if interaction.channel_id else None
         await self.service.activity.aim(actor_of(interaction), match_id=match_id, where=channel)
