@@ -136,8 +136,9 @@ def _caller(request: web.Request) -> tuple[int, Caller]:
     return match_id, caller(request, pages.links, match_id, request.app[TRUSTED], pages.sessions)
 
 
-def _page(request: web.Request, static: str) -> web.Response:
-    html = board_page(words(viewer_of(request).locale), static, list(SHARED_MODULES))
+def _page(request: web.Request, static: str, client_id: str | None = None) -> web.Response:
+    say = words(viewer_of(request).locale)
+    html = board_page(say, static, list(SHARED_MODULES), client_id=client_id)
     response = web.Response(text=html, content_type="text/html")
     response.enable_compression()
     return response
@@ -152,8 +153,9 @@ async def activity_page(request: web.Request) -> web.Response:
     """The same page again, where Discord opens the Activity (the root of its URL mapping):
     it learns who is playing from Discord and which match from the server (``static/link.js``).
     Only here may Discord's client frame the board."""
-    response = _page(request, f"static/{request.app[VERSION]}")
-    framed_by_discord(response, request.app[ACTIVITY].client_id)
+    client_id = request.app[ACTIVITY].client_id
+    response = _page(request, f"static/{request.app[VERSION]}", client_id)
+    framed_by_discord(response, client_id)
     return response
 
 
