@@ -39,6 +39,10 @@ INSTANCE = re.compile(r"[A-Za-z0-9_-]{1,200}")
 SCOPE = "identify"
 
 
+class Unanswered(Exception):
+    """Discord's token endpoint or ``/users/@me`` failed on its side (a 5xx)."""
+
+
 class DiscordActivity:
     """Confirms players for the web board's Activity, with the app's OAuth2 client id and
     secret and ``client``'s bot token (the bot, or a REST-only web process)."""
@@ -58,7 +62,7 @@ class DiscordActivity:
                 token = await self._exchange(http, code)
                 user = await self._user(http, token)
             place = await self._instance(instance_id)
-        except (aiohttp.ClientError, TimeoutError, discord.DiscordServerError):
+        except (aiohttp.ClientError, TimeoutError, discord.DiscordServerError, Unanswered):
             log.warning("Discord did not answer while confirming an Activity's player")
             raise Refusal("web.activity.discord_away") from None
         users = place.get("users") or []
@@ -82,7 +86,7 @@ class DiscordActivity:
         form = {"grant_type": "authorization_code", "code": code}
         async with http.post(f"{Route.BASE}/oauth2/token", data=form, auth=self._auth) as answer:
             if answer.status >= 500:
-                raise aiohttp.ClientError("the token endpoint failed")
+                raise Unanswered
             body: Any = await answer.json(content_type=None) if answer.status == 200 else {}
         scopes = str(body.get("scope", "")).split()
         token = body.get("access_token")
@@ -96,7 +100,7 @@ class DiscordActivity:
         headers = {"Authorization": f"Bearer {token}"}
         async with http.get(f"{Route.BASE}/users/@me", headers=headers) as answer:
             if answer.status >= 500:
-                raise aiohttp.ClientError("/users/@me failed")
+                raise Unanswered
             body: Any = await answer.json(content_type=None) if answer.status == 200 else None
         if not isinstance(body, dict) or not str(body.get("id", "")).isdigit():
             log.info("Discord did not say whose an Activity's token is (status %s)", answer.status)

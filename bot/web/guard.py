@@ -47,9 +47,10 @@ SECURITY_HEADERS = {
 """Nothing is cached or sent on as a referrer, and a page runs only its own scripts. The
 scripts and style set their own ``Cache-Control`` (cached for a year: their address
 changes with them); every other header applies to them too."""
-DISCORD_FRAMES = (
-    "https://discord.com https://*.discord.com https://discordapp.com https://*.discordapp.com"
-)
+DISCORD_FRAMES = " ".join(
+    ("https://discord.com", "https://*.discord.com", "https://discordapp.com",
+     "https://*.discordapp.com")
+)  # fmt: skip
 """Discord's clients (web, desktop, their test builds), which frame an Activity."""
 DATA_ROUTES = frozenset({"state", "position", "events", "move", "activity_token", "activity_here"})
 """Routes the page itself calls: they answer errors in JSON and refuse other sites."""
