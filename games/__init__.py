@@ -7,6 +7,7 @@ benchmark of one game does not pay for the others.
 
 from __future__ import annotations
 
+import functools
 import importlib
 from typing import Any
 
@@ -23,7 +24,7 @@ from games.core import (
     Rules,
     RuleViolation,
 )
-from games.sentences import SHARED
+from games.sentences import PREFIX, SHARED
 
 # name -> module path; the order is the order games are listed to players.
 _MODULES: dict[str, str] = {
@@ -80,10 +81,30 @@ def get(name: str) -> Rules[Any, Any]:
     raise KeyError(f"Unknown game {name!r}: the games are {', '.join(available())}.")
 
 
+@functools.cache
 def sentences() -> dict[str, str]:
     """Every English sentence the engines can say, by catalogue key (``rules.<game>.*`` and
     the shared ``rules.core.*``): the English the bot's catalogue translates."""
     table = SHARED.catalogue()
     for name in available():
-        table.update(get(name).sentences.catalogue())
+        rules = get(name)
+        table.update(rules.sentences.catalogue())
+        table.update(info_sentences(rules.info))
+    return table
+
+
+def info_sentences(info: GameInfo) -> dict[str, str]:
+    """A game's own texts for people — its rules summary, how to type moves, what each
+    option does — as catalogue keys (``rules.<game>.summary``, ``….notation_help``,
+    ``….option.<name>``), so ``/rules`` reads in each player's language. The English stays
+    where the game is described (:class:`~games.core.GameInfo`), written once."""
+    def template(text: str) -> str:
+        return text.replace("{", "{{").replace("}", "}}")
+
+    section = f"{PREFIX}.{info.name}"
+    table = {f"{section}.summary": template(info.summary)}
+    if info.notation_help:
+        table[f"{section}.notation_help"] = template(info.notation_help)
+    for option in info.options:
+        table[f"{section}.option.{option.name}"] = template(option.description)
     return table

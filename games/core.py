@@ -19,7 +19,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Literal, TypeVar
 
-from games.sentences import SHARED, Sentence, Sentences, listing
+from games.sentences import SHARED, Sentence, Sentences, from_data, is_data, listing
 
 State = TypeVar("State")
 Action = TypeVar("Action")
@@ -101,7 +101,9 @@ class Outcome:
 
     winners: tuple[int, ...]
     termination: str
-    reason: str = ""
+    reason: str | Sentence = ""
+    """An engine's reason is a sentence (a catalogue key), said in each reader's language; a
+    reason the bot phrased itself (a resignation) is already text in the server's language."""
     scores: tuple[int, ...] | None = None
 
     @property
@@ -109,20 +111,28 @@ class Outcome:
         return not self.winners
 
     def to_dict(self) -> dict[str, Any]:
+        said = {"said": self.reason.data()} if isinstance(self.reason, Sentence) else {}
         return {
             "winners": list(self.winners),
             "termination": self.termination,
-            "reason": self.reason,
+            "reason": str(self.reason),
             "scores": None if self.scores is None else list(self.scores),
+            **said,
         }
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Outcome:
         scores = data.get("scores")
+        reason: str | Sentence = str(data.get("reason", ""))
+        if is_data(data.get("said")):
+            from games import sentences  # the engines' English, for the sentence's fallback
+
+            said = from_data(data["said"], sentences())
+            reason = said if isinstance(said, Sentence) else reason
         return cls(
             winners=tuple(data["winners"]),
             termination=str(data["termination"]),
-            reason=str(data.get("reason", "")),
+            reason=reason,
             scores=None if scores is None else tuple(scores),
         )
 
@@ -364,11 +374,14 @@ class Rules(ABC, Generic[State, Action]):
         (squares moved from/to, captures, placed fences…). Must never contain secrets."""
         return {"notation": self.format(before, action)}
 
-    def describe(self, before: State, action: Action, seat_name: str) -> str:
-        """A public sentence for the match thread ("alice played c3-c5")."""
-        return f"{seat_name} played {self.format(before, action)}"
+    def describe(self, before: State, action: Action, seat_name: str) -> Sentence | None:
+        """The public sentence about ``action`` ("alice played c3-c5."), as a catalogue key
+        with parameters (``player`` is ``seat_name``), or None when a notice says it. The bot
+        says it in each reader's language wherever the move is told: the mover's reply, the
+        thread, the history, the web page."""
+        return SHARED("played", player=seat_name, move=self.format(before, action))
 
-    def notices(self, before: State, after: State) -> list[str]:
+    def notices(self, before: State, after: State) -> list[Sentence]:
         """Public sentences about things the rules did by themselves during the last action
         (an automatic pass, an early end), for the bot to announce. Default: none."""
         return []
@@ -407,6 +420,15 @@ class Rules(ABC, Generic[State, Action]):
         the label, cut to a button's length.
         """
         return (shorten(self.label(state, action), SEGMENT_LIMIT),)
+
+    def said_label(self, state: State, action: Action) -> str | Sentence:
+        """:meth:`label` as a sentence to say in the reader's language (games whose labels
+        are words); by default the label itself (notation needs no translating)."""
+        return self.label(state, action)
+
+    def said_path(self, state: State, action: Action) -> tuple[str | Sentence, ...]:
+        """:meth:`choice_path` as sentences (and names), as :meth:`said_label`."""
+        return self.choice_path(state, action)
 
     confirm_reasons: tuple[str, ...] = ()
     """Every reason :meth:`confirm_before` may give (the catalogue words each one)."""

@@ -22,7 +22,7 @@ exactly as in the bot's catalogue.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -56,11 +56,59 @@ class Sentence:
         }
         template = self.template
         if not isinstance(template, str):
-            template = template.get(plural_form(values.get("n"))) or template["other"]
-        return template.format(**values)
+            template = template.get(plural_form(values.get("n"))) or template.get("other", "")
+        try:
+            return template.format(**values)
+        except (KeyError, IndexError, ValueError, AttributeError):
+            return self.key  # stored data that lost a parameter: still text, never a crash
 
     def __str__(self) -> str:
         return self.english()
+
+    def __hash__(self) -> int:
+        # States hold sentences (FENCE!'s events) and states are hashed; the parameters are a
+        # mapping, so they are hashed as sorted pairs.
+        return hash((self.key, tuple(sorted((k, repr(v)) for k, v in self.params.items()))))
+
+    def data(self) -> dict[str, Any]:
+        """The sentence as JSON-safe data (key and parameters, nested sentences alike), for a
+        state, a log row or a web page to carry: :func:`from_data` reads it back."""
+        return {"key": self.key, "params": {k: to_data(v) for k, v in self.params.items()}}
+
+
+def to_data(value: Any) -> Any:
+    """A parameter as JSON-safe data: sentences as ``{"key", "params"}``, lists item by item."""
+    if isinstance(value, Sentence):
+        return value.data()
+    if isinstance(value, list | tuple):
+        return [to_data(v) for v in value]
+    return value
+
+
+def is_data(value: Any) -> bool:
+    """Whether ``value`` is a sentence as :meth:`Sentence.data` wrote it."""
+    return (
+        isinstance(value, Mapping)
+        and set(value) == {"key", "params"}
+        and isinstance(value["key"], str)
+        and isinstance(value["params"], Mapping)
+    )
+
+
+def from_data(value: Any, english: Mapping[str, str]) -> Any:
+    """:func:`to_data` read back with the English templates ``english`` (flat catalogue keys,
+    plural tables as ``<key>.one``/``<key>.other``): a key no table knows keeps its key as its
+    English, so old data never fails to read."""
+    if isinstance(value, list):
+        return [from_data(v, english) for v in value]
+    if not is_data(value):
+        return value
+    key = str(value["key"])
+    template: Template = english.get(key) or {
+        form: english[f"{key}.{form}"] for form in ("one", "other") if f"{key}.{form}" in english
+    } or key
+    params = {k: from_data(v, english) for k, v in dict(value["params"]).items()}
+    return Sentence(key, template, params)
 
 
 @dataclass(frozen=True)
@@ -100,10 +148,26 @@ def listing(items: list[str], *, limit: int | None = None) -> str | Sentence:
     return SHARED("either", first=", ".join(shown[:-1]), last=shown[-1])
 
 
+def joined(items: Sequence[str | Sentence]) -> str | Sentence:
+    """``a``, ``a and b``, ``a, b and c``: a list in a sentence, its ``and`` said in the
+    reader's language (items may be sentences themselves: colours)."""
+    if not items:
+        return ""
+    if len(items) == 1:
+        return items[0]
+    first: str | Sentence = items[0]
+    for item in items[1:-1]:
+        first = SHARED("comma", first=first, last=item)
+    return SHARED("both", first=first, last=items[-1])
+
+
 SHARED = Sentences(
     f"{PREFIX}.core",
     {
         "either": "{first} or {last}",
+        "both": "{first} and {last}",
+        "comma": "{first}, {last}",
+        "played": "{player} played {move}",
         "option_value": "Option {name} cannot be {value}: allowed values are {allowed}.",
         "allowed_bool": "true or false",
         "allowed_range": "a whole number from {low} to {high}",

@@ -19,7 +19,8 @@ from __future__ import annotations
 
 import io
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -27,6 +28,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 from render.fonts import Font, draw_runs, font, needs_fallback, runs_width
 from render.labels import Labels, joined, say
+from render.labels import colour as colour_word
 from render.layers import STATIC_LAYERS
 
 __all__ = [
@@ -144,6 +146,16 @@ def _glyph_mask(
     return Image.Image()._new(core), offset
 
 
+TextSeen = Callable[[tuple[int, int], tuple[float, float], str, Font, str], None]
+"""(image size, position, text, font, anchor) of one text drawn."""
+
+TEXT_SEEN: ContextVar[TextSeen | None] = ContextVar("TEXT_SEEN", default=None)
+"""The renderers' text hook: a test that sets it sees every text :func:`put_text` draws
+(which pastes cached glyph masks, so PIL's ``ImageDraw.text`` never sees it; every other
+text is drawn with ``ImageDraw.text`` and is seen by wrapping that). Unset it costs one
+lookup per text; renderers never set it."""
+
+
 def put_text(
     image: Image.Image,
     xy: tuple[float, float],
@@ -161,6 +173,8 @@ def put_text(
     if not isinstance(fnt, ImageFont.FreeTypeFont) or needs_fallback(text, fnt):
         draw_runs(ImageDraw.Draw(image), xy, text, fnt, fill, anchor=anchor)
         return
+    if (seen := TEXT_SEEN.get()) is not None:
+        seen(image.size, xy, text, fnt, anchor)
     start = (math.modf(xy[0])[0], math.modf(xy[1])[0])
     key = ("text", fnt, text, anchor, start)
     mask, (dx, dy) = STATIC_LAYERS.get(key, _glyph_mask, fnt, text, anchor, start)
@@ -231,22 +245,32 @@ def wrap_lines(text: str, fnt: Font, max_width: int, max_lines: int = 3) -> list
 # --------------------------------------------------------------------------------------------
 
 
-def seat_label(seat: int, players: Sequence[str] | None, palette: Palette = PALETTE) -> str:
-    """ "alice (White)" when names are known, else just "White"."""
-    colour = palette.seat_name(seat)
+def seat_label(
+    seat: int,
+    players: Sequence[str] | None,
+    palette: Palette = PALETTE,
+    labels: Labels | None = None,
+) -> str:
+    """ "alice (White)" when names are known, else just "White" (in the labels' language)."""
+    colour = colour_word(labels, palette.seat_name(seat))
     if players and seat < len(players) and players[seat]:
         return f"{players[seat]} ({colour})"
     return colour
 
 
 def _fitted_seat_label(
-    seat: int, players: Sequence[str] | None, palette: Palette, fnt: Font, max_width: int
+    seat: int,
+    players: Sequence[str] | None,
+    palette: Palette,
+    fnt: Font,
+    max_width: int,
+    labels: Labels | None = None,
 ) -> str:
     """Like ``seat_label`` but shortens the *name*, so the colour word always survives."""
-    label = seat_label(seat, players, palette)
+    label = seat_label(seat, players, palette, labels)
     if text_width(label, fnt) <= max_width or not players or seat >= len(players):
         return fit_text(label, fnt, max_width)
-    suffix = f" ({palette.seat_name(seat)})"
+    suffix = f" ({colour_word(labels, palette.seat_name(seat))})"
     name = fit_text(players[seat], fnt, max(0, max_width - text_width(suffix, fnt)))
     return name + suffix
 
@@ -269,7 +293,7 @@ def default_status(
     seats = _as_seats(to_move)
     if not seats:
         return ""
-    who = joined(labels, [seat_label(s, players, palette) for s in seats])
+    who = joined(labels, [seat_label(s, players, palette, labels) for s in seats])
     return say(labels, "to_move", players=who)
 
 
@@ -401,7 +425,7 @@ def title_bar(
         detail = details[seat] if details and seat < len(details) else ""
         right = x0 + column_width - 16
         if narrow and detail:  # the facts right-aligned on the name's row, the name first
-            label = _fitted_seat_label(seat, players, palette, fnt, right - tx)
+            label = _fitted_seat_label(seat, players, palette, fnt, right - tx, labels)
             room = right - tx - text_width(label, fnt) - 20
             shown = fit_text(detail, detail_font, max(room, int(column_width * 0.3)))
             right -= text_width(shown, detail_font) + 20
@@ -414,7 +438,7 @@ def title_bar(
                 anchor="rm",
             )
             detail = ""
-        label = _fitted_seat_label(seat, players, palette, fnt, right - tx)
+        label = _fitted_seat_label(seat, players, palette, fnt, right - tx, labels)
         put_text(bar, (tx, mid), label, fnt, (0, 0, 0) if moving else palette.bar_text, anchor="lm")
         if detail:
             put_text(

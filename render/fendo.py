@@ -52,6 +52,7 @@ from render.common import (
     to_png,
 )
 from render.labels import Labels, say
+from render.labels import colour as colour_word
 from render.layers import STATIC_LAYERS
 
 WIDTH = 900
@@ -277,14 +278,14 @@ def _footer(
         score = scores[seat] if seat < len(scores) else 0
         left = stock[seat] if seat < len(stock) else 0
         stock_text = say(labels, "fendo.stock", n=left)
-        text = f"{FENDO_PALETTE.seat_name(seat)} {score}  ·  {stock_text}"
+        text = f"{colour_word(labels, FENDO_PALETTE.seat_name(seat))} {score}  ·  {stock_text}"
         put_text(image, (x + 46, mid), text, label, PALETTE.text, anchor="lm")
     line = top + 78
     notations = [str(step["notation"]) for step in highlight if step.get("notation")]
     if notations:
         draw.text(
             (COORD_MARGIN, line),
-            "last: " + ", ".join(notations),
+            say(labels, "last_turn", moves=" ".join(notations)),
             font=small,
             fill=PALETTE.muted,
             anchor="lm",

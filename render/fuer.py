@@ -46,8 +46,10 @@ from render.common import (
     text_width,
     title_bar,
     to_png,
+    wrap_lines,
 )
 from render.labels import Labels, say
+from render.labels import colour as colour_word
 from render.layers import STATIC_LAYERS
 
 COLUMNS = 9
@@ -84,10 +86,11 @@ SEAT_PALETTE = dataclasses.replace(
     PALETTE, seat_colours=(DARK, LIGHT), seat_names=("Dark", "Light")
 )
 ENDINGS = {
-    "four_in_row": "made exactly four in a row",
-    "five_in_row": "completed a row of exactly five",
-    "no_legal_turn": "wins: the opponent has no legal turn",
+    "four_in_row": "fuer.four_in_row",
+    "five_in_row": "fuer.five_in_row",
+    "no_legal_turn": "fuer.no_legal_turn",
 }
+"""How a won game ended, as image labels (the winner named in each)."""
 
 
 SPACES = tuple(f"{LETTERS[q]}{r + 1}" for q in range(COLUMNS) for r in range(ROWS))
@@ -150,8 +153,8 @@ def _dashed_outline(
         dashed_line(draw, (x0, y0), (x1, y1), _EDGE_DASHES, colour, width)
 
 
-def _what_tile_does(touched: int) -> str:
-    return "move" if touched == 1 else f"+{touched - 1}"
+def _what_tile_does(touched: int, labels: Labels | None = None) -> str:
+    return say(labels, "fuer.move") if touched == 1 else f"+{touched - 1}"
 
 
 Half = tuple[int, int]
@@ -292,7 +295,9 @@ def _empty_board() -> Image.Image:
     return image.resize((BOARD_WIDTH, BOARD_HEIGHT), Image.Resampling.LANCZOS)
 
 
-def _looks(view: dict[str, Any], last_tiles: set[str]) -> list[_Look]:
+def _looks(
+    view: dict[str, Any], last_tiles: set[str], labels: Labels | None = None
+) -> list[_Look]:
     """How each space that is not a plain empty one looks in this view."""
     tiles = set(view.get("tiles", ()))
     open_spaces: dict[str, int] = dict(view.get("open", {}))
@@ -303,7 +308,7 @@ def _looks(view: dict[str, Any], last_tiles: set[str]) -> list[_Look]:
         if name in tiles:
             looks.append((name, "tile", "piece" if name in pieces else None, last))
         elif name in open_spaces:
-            looks.append((name, "open", _what_tile_does(open_spaces[name]), last))
+            looks.append((name, "open", _what_tile_does(open_spaces[name], labels), last))
         elif last:
             looks.append((name, "empty", None, True))
     return looks
@@ -462,7 +467,9 @@ def _piece_label(name: str, colour: RGB) -> Label:
     return (name, NAME_SIZE, "semibold", blend(contrast(colour), colour, 0.3), 0)
 
 
-def _board(view: dict[str, Any], highlight: Sequence[dict[str, Any]]) -> Image.Image:
+def _board(
+    view: dict[str, Any], highlight: Sequence[dict[str, Any]], labels: Labels | None = None
+) -> Image.Image:
     """The diamond at its final size: the empty board, then each space that is not empty,
     the last turn's marks and the pieces. Everything is drawn twice the size and shrunk, as
     Pillow draws polygons without anti-aliasing, but each part only once per process: the
@@ -470,7 +477,7 @@ def _board(view: dict[str, Any], highlight: Sequence[dict[str, Any]]) -> Image.I
     the half pixel (shrinking the whole board every image took 26 ms)."""
     image = STATIC_LAYERS.get(("fuer", "board"), _empty_board).copy()
     last_tiles = {str(m["tile"]) for m in highlight if m.get("tile")}
-    for name, kind, what, last in _looks(view, last_tiles):
+    for name, kind, what, last in _looks(view, last_tiles, labels):
         at = anchor(name)
         phase = (at[0] % SCALE, at[1] % SCALE)
         sprite = STATIC_LAYERS.get(
@@ -498,7 +505,7 @@ def _footer(width: int, view: dict[str, Any], labels: Labels | None = None) -> I
     key_font = font(25)
     x = 24
     y = 26
-    for colour, word in (("F", "Dark"), ("S", "Light")):
+    for colour, word in (("F", colour_word(labels, "Dark")), ("S", colour_word(labels, "Light"))):
         fill = COLOUR_OF[colour]
         rim = (225, 225, 225) if fill == DARK else (40, 40, 46)
         paste_centered(image, disc(30, fill, rim, 3), (x + 15, y))
@@ -506,8 +513,15 @@ def _footer(width: int, view: dict[str, Any], labels: Labels | None = None) -> I
         put_text(image, (x + 38, y), label, text_font, PALETTE.text, anchor="lm")
         x += 38 + text_width(label, text_font) + 36
     if view.get("open"):
+        # A longer language must not run off the right edge: the key wraps onto a second
+        # line in a smaller size, and only then is cut.
         key = say(labels, "fuer.key")
-        put_text(image, (24, 64), key, key_font, PALETTE.muted, anchor="lm")
+        if text_width(key, key_font) <= width - 48:
+            put_text(image, (24, 64), key, key_font, PALETTE.muted, anchor="lm")
+        else:
+            small = font(20)
+            for row, line in enumerate(wrap_lines(key, small, width - 48, 2)):
+                put_text(image, (24, 54 + 22 * row), line, small, PALETTE.muted, anchor="lm")
     return image
 
 
@@ -526,8 +540,11 @@ def _status(
     winners = outcome.get("winners") or []
     if not winners:
         return say(labels, "game_over")
-    ending = ENDINGS.get(str(outcome.get("termination")), "wins")
-    return f"{seat_label(int(winners[0]), players, SEAT_PALETTE)} {ending}."
+    winner = seat_label(int(winners[0]), players, SEAT_PALETTE, labels)
+    ending = ENDINGS.get(str(outcome.get("termination")))
+    if ending is None:
+        return say(labels, "fonver.wins", player=winner)
+    return say(labels, ending, player=winner)
 
 
 def render(
@@ -540,7 +557,7 @@ def render(
     labels: Labels | None = None,
 ) -> bytes:
     """PNG of the diamond with tiles, pieces, open spaces and the last turn marked."""
-    board = _board(view, highlight)
+    board = _board(view, highlight, labels)
     width = max(BOARD_WIDTH, 800)
     played = max(0, len(view.get("tiles", ())) - 9)
     subtitle = (

@@ -29,6 +29,19 @@ LANGUAGE = "language"
 """The entry of a labels mapping that names its language (``pl``), for its plural rule."""
 
 ENGLISH: dict[str, str] = {
+    # Seat colours wherever an image names a seat ("alice (White)").
+    "colour.white": "White",
+    "colour.black": "Black",
+    "colour.orange": "Orange",
+    "colour.dark": "Dark",
+    "colour.light": "Light",
+    "colour.green": "Green",
+    "colour.purple": "Purple",
+    "colour.yellow": "Yellow",
+    "colour.pink": "Pink",
+    "colour.teal": "Teal",
+    "colour.red": "Red",
+    "colour.blue": "Blue",
     # Every game's title bar.
     "to_move": "{players} to move",
     "and": "{first} and {last}",
@@ -72,7 +85,35 @@ ENGLISH: dict[str, str] = {
     "turn": "turn {number}",
     "turns_played.one": "{n} turn played",
     "turns_played.other": "{n} turns played",
+    # Ordo.
+    "ordo.split": "SPLIT!",
+    # FENCE! hand (a private picture, by DM).
+    "fence.hand.title.one": "Your hand ({colour}): {n} card",
+    "fence.hand.title.other": "Your hand ({colour}): {n} cards",
+    "fence.hand.cards": "Hand",
+    "fence.hand.starting": "Starting cards (secret)",
+    "fence.hand.none": "no cards",
+    "fence.hand.jailed": "Your pawn ({colour}) is in Jail",
+    "fence.hand.off_map": "Your pawn: {colour}, not on the map yet",
+    "fence.hand.pawn_at": "Your pawn: {colour}, in {hood} at {spot}",
+    "fence.hand.pawn": "Your pawn: {colour}",
+    "fence.hand.start_cards": "Secret starting cards: {cards}",
+    "fence.hand.start_at": "Secret start {cards}: {tile} at {spot}",
+    "fence.hand.start_off_map": "Secret start {cards}: tile {red},{blue} is not on the map (yet)",
+    "fence.hand.boats": "Your boats in play: {cards}",
+    "fence.hand.offer_to_you": "Trade offer: {giver} offers you {give} for {ask}",
+    "fence.hand.offer_by_you": "Trade offer: you offer {taker} {give} for {ask}",
+    "fence.hand.red": "RED",
+    "fence.hand.blue": "BLUE",
+    "fence.hand.card": "CARD",
+    "fence.hand.red_boat": "RED BOAT",
+    "fence.hand.blue_boat": "BLUE BOAT",
+    "fence.hand.joker": "Joker",
     # Fuer.
+    "fuer.move": "move",
+    "fuer.four_in_row": "{player} made exactly four in a row.",
+    "fuer.five_in_row": "{player} completed a row of exactly five.",
+    "fuer.no_legal_turn": "{player} wins: the opponent has no legal turn.",
     "fuer.in_supply.one": "{n} in supply",
     "fuer.in_supply.other": "{n} in supply",
     "fuer.key": (
@@ -132,6 +173,13 @@ def _rule(language: str) -> PluralRule:
     return Locale.parse(language).plural_form
 
 
+def colour(labels: Labels | None, name: str) -> str:
+    """A seat's colour word ("White") in the labels' language; a colour the labels do not
+    know is shown as it is."""
+    key = f"colour.{name.lower()}"
+    return say(labels, key) if key in ENGLISH else name
+
+
 def joined(labels: Labels | None, names: list[str]) -> str:
     """ "a, b and c" in the labels' language."""
     if len(names) <= 1:
@@ -139,4 +187,4 @@ def joined(labels: Labels | None, names: list[str]) -> str:
     return say(labels, "and", first=", ".join(names[:-1]), last=names[-1])
 
 
-__all__ = ["ENGLISH", "LANGUAGE", "Labels", "joined", "say"]
+__all__ = ["ENGLISH", "LANGUAGE", "Labels", "colour", "joined", "say"]

@@ -46,6 +46,7 @@ from render.common import (
     to_png,
 )
 from render.labels import Labels, say
+from render.labels import colour as colour_word
 from render.layers import STATIC_LAYERS
 
 FILES = 10
@@ -223,6 +224,7 @@ def _footer(
     top: int,
     view: dict[str, Any],
     highlight: Sequence[dict[str, Any]],
+    labels: Labels | None = None,
 ) -> None:
     """Piece counts with swatches, a loud "split!" tag per split side, and the last move."""
     counts = list(view.get("counts") or [None, None])
@@ -236,11 +238,12 @@ def _footer(
         paste_centered(image, sprite, (x + 17, mid))
         x += 44
         count = counts[seat] if seat < len(counts) else None
-        text = f"{PALETTE.seat_name(seat)} {count if count is not None else '?'}"
+        shown = count if count is not None else "?"
+        text = f"{colour_word(labels, PALETTE.seat_name(seat))} {shown}"
         put_text(image, (x, mid), text, label_font, PALETTE.text, anchor="lm")
         x += text_width(text, label_font) + 12
         if seat < len(split) and split[seat]:
-            tag = "SPLIT!"
+            tag = say(labels, "ordo.split")
             w = text_width(tag, tag_font) + 20
             draw.rounded_rectangle((x, mid - 19, x + w, mid + 19), radius=8, fill=PALETTE.warning)
             draw_centered_text(draw, (x + w / 2, mid), tag, tag_font, (255, 255, 255))
@@ -248,7 +251,7 @@ def _footer(
         x += 28
     notations = [str(step["notation"]) for step in highlight if step.get("notation")]
     if notations:
-        text = "last: " + ", ".join(notations)
+        text = say(labels, "last_turn", moves=" ".join(notations))
         right = WIDTH - COORD_MARGIN
         if text_width(text, label_font) <= right - x:
             put_text(image, (right, mid), text, label_font, PALETTE.muted, anchor="rm")
@@ -301,7 +304,7 @@ def render(
         _, y0, x1, _ = grid.box(col, row)
         paste_centered(image, badge, (x1 - 15, y0 + 15))
 
-    _footer(draw, image, bar.height + board.height, view, highlight)
+    _footer(draw, image, bar.height + board.height, view, highlight, labels)
     return to_png(image)
 
 

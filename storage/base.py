@@ -41,6 +41,12 @@ Design points:
 * **Time the bot was away is nobody's.** :meth:`Store.mark_alive` keeps a heartbeat; a
   process that starts after a gap records it as an outage, and clocks pause for everyone
   during outages (:meth:`Store.outages`).
+* **Where a match is played is stored with it.** ``venue`` says whether the bot posts in the
+  match's own place (``server``) or only answers the commands made for it and reaches
+  everyone else by DM (``direct``: DMs, group DMs, servers without the bot), so a restart
+  delivers exactly as before.
+* **A message nobody could receive is kept.** A DM that could not be delivered (closed DMs)
+  becomes a row of ``notices`` until its player is next seen (:meth:`Store.notices`).
 """
 
 from __future__ import annotations
@@ -60,6 +66,14 @@ CANCELLED = "cancelled"
 OPEN_STATUSES = (CHALLENGE, ACTIVE)
 CLOSED_STATUSES = (FINISHED, DECLINED, CANCELLED)
 """Final statuses: the match's status, state, result, seats and log never change again."""
+
+# Match venues: where the bot may post about a match.
+VENUE_SERVER = "server"
+"""A server the bot is a member of: posts go to the match's thread (or channel)."""
+VENUE_DIRECT = "direct"
+"""A DM, a group DM or a server without the bot (the app installed by a player): the bot may
+only answer the commands made there, so everything else reaches each player by DM."""
+VENUES = (VENUE_SERVER, VENUE_DIRECT)
 
 
 # Tournament status values.
@@ -163,6 +177,23 @@ class MatchRecord:
     due_at: float | None = None
     """Epoch seconds: the earliest moment the scheduler must look at this match, None for
     never. Always None once the match is closed."""
+    venue: str = VENUE_SERVER
+    """Where the match is played (:data:`VENUES`); fixed when the match is made."""
+
+
+@dataclass(frozen=True)
+class Notice:
+    """A message a player could not be sent (their DMs closed), kept until they are next seen.
+
+    ``topic`` names what it is news of (``""``: nothing in particular); a newer notice of the
+    same topic replaces the older, which it makes stale (a newer board of the same match)."""
+
+    id: int
+    user_id: str
+    text: str
+    created_at: float
+    topic: str = ""
+    match_id: int | None = None
 
 
 @dataclass(frozen=True)
@@ -326,8 +357,10 @@ class Store(ABC):
         channel_id: str | None = None,
         meta: dict[str, Any] | None = None,
         due_at: float | None = None,
+        venue: str = VENUE_SERVER,
     ) -> MatchRecord:
-        """Insert a match with version 1 (``due_at`` is dropped for a closed status)."""
+        """Insert a match with version 1 (``due_at`` is dropped for a closed status);
+        ``ValueError`` for a venue not in :data:`VENUES`."""
 
     @abstractmethod
     async def get_match(self, match_id: int) -> MatchRecord | None: ...
@@ -490,6 +523,35 @@ class Store(ABC):
         in the same transaction. ``ValueError`` for a window that is not a positive finite
         number of seconds or a ``most`` below 1.
         """
+
+    # -- undelivered messages --------------------------------------------------------------
+    @abstractmethod
+    async def add_notice(
+        self,
+        user_id: str,
+        text: str,
+        now: float,
+        *,
+        topic: str = "",
+        match_id: int | None = None,
+    ) -> Notice:
+        """Keep ``text`` for ``user_id`` until they are next seen. A non-empty ``topic``
+        replaces that user's earlier notice of the same topic in the same transaction (the new
+        one is then the newest). ``ValueError`` for a time that is not a finite number."""
+
+    @abstractmethod
+    async def notices(self, user_id: str) -> list[Notice]:
+        """The user's kept notices, oldest first (one indexed query; ``[]`` for most)."""
+
+    @abstractmethod
+    async def users_with_notices(self) -> set[str]:
+        """Everyone who has a notice kept: one query, so a command needs no look of its own
+        for the many who have none."""
+
+    @abstractmethod
+    async def drop_notices(self, user_id: str, through: int) -> None:
+        """Forget the user's notices with ``id <= through`` (those just shown); a notice kept
+        meanwhile has a larger id and stays."""
 
     # -- match reviews ---------------------------------------------------------------------
     @abstractmethod

@@ -23,6 +23,7 @@ from storage.base import (
     DECLINED,
     FINISHED,
     UNCHANGED,
+    VENUES,
     ActionRecord,
     MatchClosed,
     MatchUpdate,
@@ -66,6 +67,21 @@ def check_status(status: str) -> str:
     if status not in KNOWN_STATUSES:
         raise ValueError(f"unknown match status {status!r}; expected one of {KNOWN_STATUSES}")
     return status
+
+
+def check_venue(venue: str) -> str:
+    """A venue no deliverer knows would leave a match's posts with nowhere to go."""
+    if venue not in VENUES:
+        raise ValueError(f"unknown venue {venue!r}; expected one of {VENUES}")
+    return venue
+
+
+def check_notice(now: float, text: str) -> str:
+    """A notice's time must be a finite number (they are shown oldest first) and its text is
+    stored as every engine stores text."""
+    if isinstance(now, bool) or not isinstance(now, int | float) or not math.isfinite(now):
+        raise ValueError(f"now must be a finite number of seconds, got {now!r}")
+    return clean_text(str(text))
 
 
 def check_seats(seats: Sequence[str]) -> tuple[str, ...]:
@@ -239,6 +255,7 @@ class NewMatch(NamedTuple):
     state: str
     meta: str
     due_at: float | None
+    venue: str
 
 
 def new_match(
@@ -248,6 +265,7 @@ def new_match(
     state: dict[str, Any],
     meta: dict[str, Any] | None,
     due_at: float | None,
+    venue: str,
 ) -> NewMatch:
     """A new match's fields as the engines store them; a closed status gets no deadline."""
     check_status(status)
@@ -257,4 +275,5 @@ def new_match(
         to_json(state, "state"),
         to_json(meta or {}, "meta"),
         None if status in CLOSED_STATUSES else check_due(due_at),
+        check_venue(venue),
     )

@@ -22,9 +22,11 @@ from storage.base import (
     REVIEW_PENDING,
     TOURNAMENT_SIGNUP,
     UNCHANGED,
+    VENUE_SERVER,
     ActionRecord,
     MatchRecord,
     MatchUpdate,
+    Notice,
     Rating,
     RatingPoint,
     RatingsWrite,
@@ -41,11 +43,13 @@ from storage.integrity import (
     check_due_update,
     check_expected_games,
     check_limit,
+    check_notice,
     check_ratings,
     check_seats,
     check_status,
     check_undo_from,
     check_use,
+    check_venue,
     clean_text,
     closed_change,
     due_after,
@@ -91,6 +95,7 @@ class _Match:
     result: str | None
     meta: str
     due_at: float | None = None
+    venue: str = VENUE_SERVER
 
 
 @dataclass(frozen=True)
@@ -144,6 +149,9 @@ class MemoryStore(Store):
         # -- match reviews --
         self._reviews: dict[int, tuple[str, str, float, str | None, float | None]] = {}
         """match id: (status, requested by, requested at, result as JSON text, finished at)"""
+        # -- undelivered messages --
+        self._notices: dict[int, Notice] = {}
+        self._next_notice_id = 1
 
     # -- users -----------------------------------------------------------------------------
     async def ensure_user(self, user_id: str, name: str, now: float) -> None:
@@ -175,6 +183,7 @@ class MemoryStore(Store):
         channel_id: str | None = None,
         meta: dict[str, Any] | None = None,
         due_at: float | None = None,
+        venue: str = VENUE_SERVER,
     ) -> MatchRecord:
         due = check_due(due_at)
         stored = _Match(
@@ -195,6 +204,7 @@ class MemoryStore(Store):
             result=None,
             meta=to_json(meta or {}, "meta"),
             due_at=None if status in CLOSED_STATUSES else due,
+            venue=check_venue(venue),
         )
         self._next_id += 1
         self._seat_users(stored.seats, now)
@@ -382,6 +392,40 @@ class MemoryStore(Store):
         else:
             self._uses.pop((user_id, kind), None)
         return Uses(granted, tuple(kept))
+
+    # -- undelivered messages --------------------------------------------------------------
+    async def add_notice(
+        self,
+        user_id: str,
+        text: str,
+        now: float,
+        *,
+        topic: str = "",
+        match_id: int | None = None,
+    ) -> Notice:
+        kept = check_notice(now, text)
+        if topic:
+            for old in [
+                n for n in self._notices.values() if (n.user_id, n.topic) == (user_id, topic)
+            ]:
+                del self._notices[old.id]
+        notice = Notice(self._next_notice_id, user_id, kept, float(now), topic, match_id)
+        self._next_notice_id += 1
+        self._notices[notice.id] = notice
+        return notice
+
+    async def notices(self, user_id: str) -> list[Notice]:
+        return sorted(
+            (n for n in self._notices.values() if n.user_id == user_id), key=lambda n: n.id
+        )
+
+    async def users_with_notices(self) -> set[str]:
+        return {n.user_id for n in self._notices.values()}
+
+    async def drop_notices(self, user_id: str, through: int) -> None:
+        for notice in list(self._notices.values()):
+            if notice.user_id == user_id and notice.id <= through:
+                del self._notices[notice.id]
 
     # -- match reviews ---------------------------------------------------------------------
     async def request_review(
@@ -611,4 +655,5 @@ def _record(stored: _Match) -> MatchRecord:
         result=from_json(stored.result),
         meta=from_json(stored.meta),
         due_at=stored.due_at,
+        venue=stored.venue,
     )

@@ -247,6 +247,30 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     # shared by the processes of one machine, whose web board asks instead: nothing to do.
     (),
     # -- end of news of changes --
+    # -- direct play --
+    # 10: play where the bot cannot post (DMs, group DMs, servers without the bot). A match's
+    # ``venue`` says how its news travels (every match before this one was in a server), and
+    # ``notices`` keeps each DM that could not be delivered until its player is next seen:
+    # one row per message, a ``topic`` of its own replacing the older of the same topic. Ids
+    # are never reused (AUTOINCREMENT), so "the notices shown, up to id N" never takes a newer.
+    (
+        "ALTER TABLE matches ADD COLUMN venue TEXT NOT NULL DEFAULT 'server'"
+        " CHECK (venue IN ('server', 'direct'))",
+        """
+        CREATE TABLE notices (
+            id         INTEGER PRIMARY KEY AUTOINCREMENT,
+            user_id    TEXT    NOT NULL,
+            topic      TEXT    NOT NULL DEFAULT '',
+            match_id   INTEGER,
+            text       TEXT    NOT NULL,
+            created_at REAL    NOT NULL
+        )
+        """,
+        "CREATE INDEX notices_by_user ON notices (user_id, id)",
+        # One notice per topic and user; a topic-less one never replaces another.
+        "CREATE UNIQUE INDEX notices_by_topic ON notices (user_id, topic) WHERE topic <> ''",
+    ),
+    # -- end of direct play --
 )
 
 LATEST_VERSION = len(MIGRATIONS)

@@ -13,6 +13,7 @@ from typing import Any
 from storage.base import (
     ActionRecord,
     MatchRecord,
+    Notice,
     Rating,
     RatingPoint,
     ReviewRecord,
@@ -42,6 +43,19 @@ def match_of(row: Row, seats: tuple[str, ...]) -> MatchRecord:
         result=from_json(row["result"]),
         meta=from_json(row["meta"]),
         due_at=row["due_at"],
+        venue=row["venue"],
+    )
+
+
+def notice_of(row: Row) -> Notice:
+    match_id = row["match_id"]
+    return Notice(
+        id=int(row["id"]),
+        user_id=row["user_id"],
+        text=row["text"],
+        created_at=float(row["created_at"]),
+        topic=row["topic"],
+        match_id=None if match_id is None else int(match_id),
     )
 
 

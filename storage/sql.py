@@ -37,9 +37,11 @@ from storage.base import (
     REVIEW_PENDING,
     TOURNAMENT_SIGNUP,
     UNCHANGED,
+    VENUE_SERVER,
     ActionRecord,
     MatchRecord,
     MatchUpdate,
+    Notice,
     Rating,
     RatingPoint,
     RatingsChanged,
@@ -57,6 +59,7 @@ from storage.integrity import (
     check_due_update,
     check_expected_games,
     check_limit,
+    check_notice,
     check_ratings,
     check_seats,
     check_status,
@@ -75,6 +78,7 @@ from storage.rows import (
     Row,
     action_of,
     match_of,
+    notice_of,
     rating_of,
     rating_point_of,
     review_of,
@@ -150,13 +154,12 @@ class SqlConnection(Protocol):
         """Run one ``INSERT`` of one row into a table keyed by ``id``; the new row's id."""
 
 
-_REVIEW_COLUMNS = (
-    "match_id, status, requested_by, requested_at, result, finished_at FROM reviews"
-)
+_REVIEW_COLUMNS = "match_id, status, requested_by, requested_at, result, finished_at FROM reviews"
 
 _MATCH_COLUMNS = (
     "m.id, m.game, m.options, m.seed, m.status, m.created_by, m.guild_id, m.channel_id,"
-    " m.thread_id, m.created_at, m.updated_at, m.version, m.result, m.meta, s.state, m.due_at"
+    " m.thread_id, m.created_at, m.updated_at, m.version, m.result, m.meta, s.state, m.due_at,"
+    " m.venue"
 )
 _MATCH_FROM = "FROM matches m JOIN snapshots s ON s.match_id = m.id"
 _ORDER = "ORDER BY m.updated_at DESC, m.id DESC"
@@ -293,17 +296,18 @@ class SqlStore(Store):
         channel_id: str | None = None,
         meta: dict[str, Any] | None = None,
         due_at: float | None = None,
+        venue: str = VENUE_SERVER,
     ) -> MatchRecord:
-        seat_ids, options_json, state_json, meta_json, due = new_match(
-            status, seats, options, state, meta, due_at
+        seat_ids, options_json, state_json, meta_json, due, place = new_match(
+            status, seats, options, state, meta, due_at, venue
         )
         async with self._writing() as conn:
             match_id = await conn.insert(
                 "INSERT INTO matches (game, options, seed, status, created_by, guild_id,"
-                " channel_id, created_at, updated_at, version, meta, due_at)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?)",
+                " channel_id, created_at, updated_at, version, meta, due_at, venue)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?)",
                 game, options_json, seed, status, created_by, guild_id, channel_id, now, now,
-                meta_json, due,
+                meta_json, due, place,
             )  # fmt: skip
             await _put_seats(conn, match_id, seat_ids, now)
             await conn.execute(
@@ -548,6 +552,49 @@ class SqlStore(Store):
                 )
                 times.append(float(now))
         return Uses(granted, tuple(sorted(times)))
+
+    # -- undelivered messages --------------------------------------------------------------
+    async def add_notice(
+        self,
+        user_id: str,
+        text: str,
+        now: float,
+        *,
+        topic: str = "",
+        match_id: int | None = None,
+    ) -> Notice:
+        kept = check_notice(now, text)
+        async with self._writing() as conn:
+            if topic:
+                await conn.execute(
+                    "DELETE FROM notices WHERE user_id = ? AND topic = ?", user_id, topic
+                )
+            notice_id = await conn.insert(
+                "INSERT INTO notices (user_id, topic, match_id, text, created_at)"
+                " VALUES (?, ?, ?, ?, ?)",
+                user_id, topic, match_id, kept, now,
+            )  # fmt: skip
+        return Notice(notice_id, user_id, kept, float(now), topic, match_id)
+
+    async def notices(self, user_id: str) -> list[Notice]:
+        async with self._reading() as conn:
+            rows = await conn.fetch(
+                "SELECT id, user_id, topic, match_id, text, created_at FROM notices"
+                " WHERE user_id = ? ORDER BY id",
+                user_id,
+            )
+        return [notice_of(row) for row in rows]
+
+    async def users_with_notices(self) -> set[str]:
+        async with self._reading() as conn:
+            rows = await conn.fetch("SELECT DISTINCT user_id FROM notices")
+        return {row["user_id"] for row in rows}
+
+    async def drop_notices(self, user_id: str, through: int) -> None:
+        async with self._writing() as conn:
+            await conn.execute(
+                "DELETE FROM notices WHERE user_id = ? AND id <= ?", user_id, through
+            )
 
     # -- match reviews ---------------------------------------------------------------------
     async def request_review(

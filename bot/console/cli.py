@@ -45,6 +45,7 @@ from bot.service.opponents import COMPUTER_WORDS, computer
 from bot.service.replies import Post, Reply, parse_path
 from bot.settings import Settings
 from bot.words import DEFAULT_LANGUAGE, Words, catalogue, words
+from bot.words.pseudo import PSEUDO
 from storage import open_store, read_database_setting
 
 log = logging.getLogger(__name__)
@@ -98,6 +99,9 @@ def did_you_mean(typed: str, names: CommandNames | None = None) -> str | None:
 
 GUILD = "console"
 """The console is one server of its own (for /server settings, ratings and leaderboards)."""
+TRUE_WORDS = ("true", "yes", "on")
+TYPED_BUTTONS = {"resign": "/match resign confirm:true"}
+"""What to type for a button under a private reply (Discord: press it)."""
 
 
 PANEL_WIDTH = 100
@@ -175,11 +179,13 @@ class Console:
         if post.image:
             self.write(f"[image] {self._save(post.image, match_id)}")
         if post.detail:
-            self.write(f"[image] {self._save(post.detail, match_id)} (close-up)")
+            close_up = self.say("console.close_up")
+            self.write(f"[image] {self._save(post.detail, match_id)} ({close_up})")
         for name, data in post.files:
             self.write(f"[image] {self._save(data, match_id)} ({name})")
         if post.buttons:
-            self.write("(buttons: " + " | ".join(b.label for b in post.buttons) + ")")
+            labels = " | ".join(b.label for b in post.buttons)
+            self.write(self.say("console.buttons", labels=labels))
         if post.choices:
             self.write(self.say("console.choose_one", choices=" | ".join(post.choices)))
         if post.mentions:  # one message mentioning everyone it is for, as Discord sends it
@@ -188,6 +194,11 @@ class Console:
     def show(self, user: str, reply: Reply) -> None:
         if reply.text:
             self._lines(f"[only {user}] " if reply.ephemeral else "", reply.text)
+        for button in reply.buttons:  # the caller's own buttons, pressed by typing
+            typed = TYPED_BUTTONS.get(button.action)
+            if typed:
+                pressed = self.say("console.press", label=button.label, typed=typed)
+                self.write(f"[only {user}] {pressed}")
         for link in reply.links:  # a web board link is its owner's alone, as in Discord
             self.write(f"[only {user}] {link.label}: {link.url}")
         if reply.image:
@@ -211,15 +222,19 @@ class Console:
                 for line in lines:
                     self.write(f"[only {user}]   {line}")
                 self.write(f"[only {user}] )")
+        for notice in reply.notices:
+            self._lines(f"[only {user}] ", notice)
         self._dms(reply)
 
     def _dms(self, reply: Reply) -> None:
         for dm in reply.dms:
-            self._lines(f"[dm {dm.user_id}] ", dm.text)
+            self._lines(f"[dm {dm.user_id}] ", dm.text if dm.post is None else dm.summary())
             for link in dm.links:
                 self.write(f"[dm {dm.user_id}] {link.label}: {link.url}")
             if dm.image:
                 self.write(f"[dm {dm.user_id}] [image] {self._save(dm.image, reply.match_id)}")
+            if dm.post is not None and dm.post.image:
+                self.write(f"[dm {dm.user_id}] [image] {self._save(dm.post.image, reply.match_id)}")
 
     def publish(self, reply: Reply) -> None:
         """Print what nobody asked for (a computer's move, a tournament's news, reminders) as
@@ -318,7 +333,7 @@ class Console:
             "review": s.review,
         }
         if cmd.command == "board":
-            flip = opts.get("flip", "").lower() in ("true", "yes", "on")
+            flip = opts.get("flip", "").lower() in TRUE_WORDS
             return await s.board(user, match_id=match_id, flip=flip)
         if cmd.command == "join" and (
             opts.get("player", "").lower() in COMPUTER_WORDS
@@ -326,6 +341,8 @@ class Console:
         ):
             level = opts.get("level") or "normal"
             return await s.add_computer(user, match_id=match_id, level=level)
+        if cmd.command == "resign" and opts.get("confirm", "").lower() not in TRUE_WORDS:
+            return await s.ask_resign(user, match_id=match_id)  # the confirmation first
         if cmd.command in simple:
             return await simple[cmd.command](user, match_id=match_id)
         if cmd.command == "move":
@@ -607,7 +624,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--locale",
         default=DEFAULT_LANGUAGE,
-        choices=sorted(catalogue().languages),
+        choices=[*sorted(catalogue().languages), PSEUDO],
         help="the language the console's users speak (replies, refusals, help)",
     )
     args = parser.parse_args(argv)

@@ -20,7 +20,7 @@ from bot.discord.activity import DiscordActivity, KeepsEntryPoint
 from bot.discord.cogs import setup_cogs
 from bot.discord.components import MatchButton, PanelSelect, StepSelect
 from bot.discord.delivery import Delivery, jump_link
-from bot.discord.identity import actor_of
+from bot.discord.identity import actor_of, may_edit_here
 from bot.discord.translator import CatalogueTranslator
 from bot.service import Service
 from bot.service.command_map import GROUP_OF, command_names
@@ -108,6 +108,12 @@ class BoardBot(commands.Bot):
             help_command=None,
             tree_cls=BoardTree,
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False),
+            # Installable to servers and to players alike, and usable wherever Discord lets a
+            # command be used; the commands about a server narrow this (cogs.IN_SERVERS).
+            allowed_installs=app_commands.AppInstallationType(guild=True, user=True),
+            allowed_contexts=app_commands.AppCommandContext(
+                guild=True, dm_channel=True, private_channel=True
+            ),
         )
         self.settings = settings
         self._opened = False
@@ -322,7 +328,13 @@ class BoardBot(commands.Bot):
             )
         else:
             reply = Reply.refuse(words(interaction.locale)("errors.dead_button"))
-        if reply.ok and action in ANSWERS and reply.panel is None and message is not None:
+        if (
+            reply.ok
+            and action in ANSWERS
+            and reply.panel is None
+            and message is not None
+            and may_edit_here(interaction)
+        ):
             await self._retire_buttons(message.edit, message.id)
         await self.delivery.deliver(interaction, reply, edit=in_panel)
         if reply.ok and action == "resign":

@@ -1,10 +1,16 @@
 """Turning service replies into Discord messages, and getting them to the right place.
 
-A match lives in its own thread. Threads auto-archive after a week at most while
+A match in a server lives in its own thread. Threads auto-archive after a week at most while
 correspondence games last longer, so posting unarchives the thread when Discord says it is
 archived, and falls back to the parent channel (with a link) when the thread is gone or
 closed to the bot. Storage is always committed *before* anything is posted, so a failed post
 loses nothing and ``/board`` repairs it.
+
+A direct match (a DM, a group DM, a server without the bot; the service decides, see
+:mod:`bot.service.venues`) has no place of its own: its post is a public follow-up of the
+interaction that caused it, in the channel where it was made — the only message Discord lets
+the bot send there — and everything else arrives as the service's DMs. A DM that cannot be
+delivered goes back to the service, which keeps it for the player's next command.
 """
 
 from __future__ import annotations
@@ -15,7 +21,8 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import discord
 from bot.discord.components import MatchButton, PanelSelect, StepSelect
-from bot.service.replies import Link, MatchPlace, Panel, Post, Reply
+from bot.service.replies import DirectMessage, Link, MatchPlace, Panel, Post, Reply
+from bot.service.venues import DIRECT
 from bot.words import language_of, words
 
 if TYPE_CHECKING:
@@ -285,11 +292,13 @@ class Delivery:
     async def deliver(
         self, interaction: discord.Interaction, reply: Reply, *, edit: bool = False
     ) -> None:
-        """Answer a deferred interaction: the public post goes to the match, the caller gets
-        the (usually ephemeral) text, and DMs go out last."""
+        """Answer a deferred interaction: the public post goes to the match (a direct match's
+        is a public follow-up of this interaction, after the caller's text), the caller gets
+        the (usually ephemeral) text and then what was kept for them, and DMs go out last."""
         note = ""
         where = reply.match_place
-        if reply.created and where is not None and where.thread_id is None:
+        direct = where is not None and where.venue == DIRECT
+        if reply.created and where is not None and not direct and where.thread_id is None:
             channel_id, thread_id, note = await self.open_place(interaction, where)
             where = await self.bot.service.attach_place(
                 where.match_id, channel_id=channel_id, thread_id=thread_id
@@ -300,7 +309,7 @@ class Delivery:
             message = await self.post_to_place(reply.place, reply.post)
             if message is None:
                 text = (text + "\n" if text else "") + say("delivery.post_failed")
-        if reply.post is not None and where is not None:
+        if reply.post is not None and where is not None and not direct:
             message = await self.post(where, reply.post)
             if message is None:
                 text = (text + "\n" if text else "") + say("delivery.post_failed")
@@ -325,24 +334,63 @@ class Delivery:
                 ),
                 files=reply.files,
             )
+        if reply.post is not None and where is not None and direct:
+            await self.answer_publicly(interaction, reply.post, where)
+        await self.tell_notices(interaction, reply)
         for dm in reply.dms:
-            await self.direct(dm.user_id, dm.text, dm.image, where, dm.links)
+            await self.direct(dm, where)
         if reply.ok and where is not None and where.computer_in_play:
             self.bot.computer_turns_soon(where.match_id)
         if reply.ok and isinstance(started := reply.extra.get("tournament"), int):
             self.bot.tournament_soon(started)
 
     async def publish(self, reply: Reply) -> None:
-        """Deliver what no interaction asked for (reminders, timeouts, digests)."""
+        """Deliver what no interaction asked for (reminders, timeouts, digests). A direct
+        match has no channel to post in: the service hands its news as DMs alone."""
         where = reply.match_place
-        if reply.created and where is not None:
-            where = await self.open_thread_for(where)
-        if reply.post is not None and where is not None:
-            await self.post(where, reply.post)
-        elif reply.post is not None and reply.place is not None:
-            await self.post_to_place(reply.place, reply.post)
+        if where is not None and where.venue == DIRECT:
+            if reply.post is not None:
+                log.warning("match %s: a direct match's post with nobody to answer", where.match_id)
+        else:
+            if reply.created and where is not None:
+                where = await self.open_thread_for(where)
+            if reply.post is not None and where is not None:
+                await self.post(where, reply.post)
+            elif reply.post is not None and reply.place is not None:
+                await self.post_to_place(reply.place, reply.post)
         for dm in reply.dms:
-            await self.direct(dm.user_id, dm.text, dm.image, where, dm.links)
+            await self.direct(dm, where)
+
+    async def answer_publicly(
+        self, interaction: discord.Interaction, post: Post, where: MatchPlace
+    ) -> None:
+        """A direct match's post as a public follow-up of the interaction that caused it: the
+        one message Discord lets an app send where it is not a member. Where Discord shows it
+        to the caller alone (a server that turned off *Use External Apps*) or refuses it,
+        the caller still sees the board, privately, and is told the others hear by DM."""
+        kwargs = message_kwargs(post, where.match_id, where.version)
+        try:
+            message = await interaction.followup.send(wait=True, **kwargs)
+        except discord.HTTPException as exc:
+            log.info("match %s: no public answer here: %s", where.match_id, exc)
+            message = None
+        if message is not None and not message.flags.ephemeral:
+            return
+        say = words(interaction.locale)
+        if message is None:
+            kwargs = message_kwargs(post, where.match_id, where.version)
+            kwargs["content"] = f"{kwargs.get('content') or ''}\n{say('delivery.answer_failed')}"
+            try:
+                await interaction.followup.send(ephemeral=True, **kwargs)
+            except discord.HTTPException as exc:
+                log.warning("match %s: could not show the board: %s", where.match_id, exc)
+            return
+        await self.followup(interaction, say("delivery.answer_failed"))
+
+    async def tell_notices(self, interaction: discord.Interaction, reply: Reply) -> None:
+        """What the service kept for the caller while their DMs failed, privately, once."""
+        for notice in reply.notices:
+            await self.followup(interaction, notice)
 
     async def followup(
         self,
@@ -391,27 +439,34 @@ class Delivery:
             log.warning("could not update panel %s: %s", interaction.id, exc)
             await self.followup(interaction, text, image=reply.image)
 
-    async def direct(
-        self,
-        user_id: str,
-        text: str,
-        image: bytes | None,
-        record: MatchPlace | None,
-        links: tuple[Link, ...] = (),
-    ) -> bool:
-        """DM a user; on failure say so in the match's place without the secret."""
+    async def direct(self, dm: DirectMessage, record: MatchPlace | None) -> bool:
+        """DM a user: a text (and a hand's image), or a direct match's whole post with its
+        buttons. On failure the service keeps it for the player's next command, and a
+        server's match says so in its place, without the secret."""
+        user_id = dm.user_id
         try:
             user = self.bot.get_user(int(user_id)) or await self.bot.fetch_user(int(user_id))
-            kwargs: dict[str, Any] = {"content": text[:2000]}
-            if image:
-                kwargs["file"] = discord.File(io.BytesIO(image), filename="hand.png")
-            if (view := with_links(None, links)) is not None:
+            kwargs: dict[str, Any]
+            if dm.post is not None and record is not None:
+                kwargs = message_kwargs(dm.post, record.match_id, record.version)
+                kwargs["content"] = dm.text[:2000] or None
+                kwargs.pop("allowed_mentions", None)
+            else:
+                kwargs = {"content": dm.text[:2000]}
+                if dm.image:
+                    kwargs["file"] = discord.File(io.BytesIO(dm.image), filename="hand.png")
+            if (view := with_links(kwargs.get("view"), dm.links)) is not None:
                 kwargs["view"] = view
             await user.send(**kwargs)
             return True
         except (discord.HTTPException, ValueError) as exc:
             log.info("DM to %s failed: %s", user_id, exc)
-            if record is not None and (record.match_id, user_id) not in self._told_dms_closed:
+            await self.bot.service.undelivered(dm, None if record is None else record.match_id)
+            if (
+                record is not None
+                and record.venue != DIRECT
+                and (record.match_id, user_id) not in self._told_dms_closed
+            ):
                 # Once per match (and bot run), with a ping so the player learns of it; every
                 # later hand change would otherwise repeat the sentence in the thread.
                 self._told_dms_closed.add((record.match_id, user_id))

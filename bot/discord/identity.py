@@ -29,10 +29,34 @@ def actor_of(interaction: discord.Interaction) -> User:
         guild_id=str(interaction.guild_id) if interaction.guild_id else None,
         guild_locale=language_of(interaction.guild_locale) if interaction.guild_locale else None,
         can_view=_viewer(interaction),
+        bot_here=bot_here(interaction),
+    )
+
+
+def bot_here(interaction: discord.Interaction) -> bool:
+    """Whether the bot is a member of the server this interaction came from, so it may post
+    there on its own: the app is installed to that server (``authorizing_integration_owners``
+    names it under GUILD_INSTALL). In a DM — with the bot or between people — a group DM, or a
+    server where only the player installed the app, it may only answer the interaction."""
+    return interaction.is_guild_integration()
+
+
+def may_edit_here(interaction: discord.Interaction) -> bool:
+    """Whether the bot may edit messages in the channel of ``interaction`` by itself: in a
+    server it is in, and in its own DM with the player; not in other DMs, group DMs or
+    servers without it, where Discord refuses the bot every channel call."""
+    return bot_here(interaction) or (
+        interaction.guild_id is None and interaction.context.dm_channel
     )
 
 
 def _viewer(interaction: discord.Interaction) -> Callable[[str], bool]:
+    if not bot_here(interaction):
+        # No member list or channel permissions to read where the bot is not: a person sees
+        # the channel they are acting from, and nothing else the bot could vouch for.
+        here = str(interaction.channel_id)
+        return lambda place: place == here
+
     def can_view(place: str) -> bool:
         guild = interaction.guild
         if guild is None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from bot.service.base import Loaded, Refusal, Step, User
 from bot.service.facade import Service
-from bot.service.listings import rules_text, shown_notation
+from bot.service.listings import rules_text
 from bot.service.reader import replay
 
-__all__ = ["Loaded", "Refusal", "Service", "Step", "User", "replay", "rules_text", "shown_notation"]
+__all__ = ["Loaded", "Refusal", "Service", "Step", "User", "replay", "rules_text"]

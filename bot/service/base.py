@@ -12,7 +12,7 @@ import logging
 import re
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ParamSpec
+from typing import TYPE_CHECKING, Any, ParamSpec
 
 from bot.service.replies import Reply
 from bot.words import words
@@ -27,6 +27,9 @@ from storage.base import (
     StoreBusy,
 )
 from storage.integrity import clean_text
+
+if TYPE_CHECKING:
+    from games.sentences import Sentence
 
 log = logging.getLogger("bot.service")
 
@@ -68,6 +71,9 @@ class User:
     ``guild_locale``: Discord's preferred locale of that server (community servers set it;
     the default of the others is English), the language of shared posts unless the server
     chose one (:mod:`bot.service.languages`).
+    ``bot_here``: the bot is a member of the server the command came from, so it may post
+    there on its own. False in a DM, a group DM and a server where only a player installed
+    the app: there it may only answer the command (:mod:`bot.service.venues`).
     """
 
     id: str
@@ -77,6 +83,7 @@ class User:
     guild_id: str | None = None
     guild_locale: str | None = None
     can_view: Callable[[str], bool] | None = field(default=None, compare=False, repr=False)
+    bot_here: bool = True
 
 
 def manages(actor: User, guild_id: str | None) -> bool:
@@ -93,11 +100,12 @@ class Step:
 
     notation: str
     highlight: dict[str, Any]
-    description: str
+    description: Sentence | None
+    """The engine's public sentence about the step (None: a notice tells it)."""
     ends_turn: bool
     public: str = ""
     """What the public log may show (hides card values a trade passes face down)."""
-    notices: tuple[str, ...] = ()
+    notices: tuple[Sentence, ...] = ()
     confirm: str | None = None
     """Why the player should confirm this step first (``Rules.confirm_before``), if at all."""
 

@@ -16,6 +16,7 @@ from typing import Any
 import render
 from bot.service.base import Loaded, plural_names
 from bot.service.clocks import ClockKeeper
+from bot.service.describer import colour_word, said, told_label, told_view
 from bot.service.hands import Hands, private_part
 from bot.service.image_labels import image_labels
 from bot.service.markdown import plain
@@ -23,6 +24,7 @@ from bot.service.notifier import Notifier
 from bot.service.reader import MatchReader
 from bot.service.replies import Button, DirectMessage, Post, Reply
 from bot.service.timecontrol import TimeControl
+from bot.service.venues import DIRECT, SERVER
 from bot.service.weblinks import BoardLinks, with_links
 from bot.service.workers import Workers
 from bot.words import words
@@ -38,15 +40,22 @@ def guided(rules: Rules[Any, Any]) -> bool:
     return type(rules).choice_path is not Rules.choice_path
 
 
-def seat_label(rules: Rules[Any, Any], state: Any, seat: int, name: str) -> str:
+def seat_word(rules: Rules[Any, Any], state: Any, seat: int, locale: object = "en") -> str:
+    """The colour of ``seat`` in this position (Fonver's pie swap changes it)."""
+    return colour_word(rules, rules.seat_name(state, seat), locale)
+
+
+def seat_label(
+    rules: Rules[Any, Any], state: Any, seat: int, name: str, locale: object = "en"
+) -> str:
     """ "alice (White)": the seat's name in this position (Fonver's pie swap changes it)."""
-    called = rules.seat_name(state, seat)
+    called = seat_word(rules, state, seat, locale)
     return f"{name} ({called})" if called else name
 
 
 def to_move_text(loaded: Loaded, names: Sequence[str], locale: str = "en") -> str:
     seats = loaded.rules.to_move(loaded.state)
-    labels = [seat_label(loaded.rules, loaded.state, s, names[s]) for s in seats]
+    labels = [seat_label(loaded.rules, loaded.state, s, names[s], locale) for s in seats]
     return words(locale)("board.to_move", players=plural_names(labels, locale)) if labels else ""
 
 
@@ -59,10 +68,10 @@ def result_text(
 ) -> str:
     """The result line; ``locale`` is the server's language in the match thread (shared)."""
     say = words(locale)
-    reason = f" {outcome.reason}" if outcome.reason else ""
+    reason = f" {said(say, outcome.reason)}" if outcome.reason else ""
     if outcome.is_draw:
         return say("result.drawn", reason=reason)
-    winners = [seat_label(rules, state, s, names[s]) for s in outcome.winners]
+    winners = [seat_label(rules, state, s, names[s], locale) for s in outcome.winners]
     scores = ""
     if outcome.scores is not None:
         scores = " " + say(
@@ -82,7 +91,9 @@ def perspective(loaded: Loaded, flip: bool = False) -> int:
     return 1 if flip and len(loaded.record.seats) > 1 else 0
 
 
-def controls(loaded: Loaded, mid_turn: bool) -> tuple[tuple[Button, ...], tuple[str, ...]]:
+def controls(
+    loaded: Loaded, mid_turn: bool, locale: str = "en"
+) -> tuple[tuple[Button, ...], tuple[str, ...]]:
     """Buttons for tiny decisions (the pie rule's keep/swap), a select menu for the
     steps of a turn that continues (captures); typed /move always works as well."""
     if not loaded.rules.to_move(loaded.state):
@@ -93,7 +104,11 @@ def controls(loaded: Loaded, mid_turn: bool) -> tuple[tuple[Button, ...], tuple[
         return (), ()  # too many for a menu: /move with autocomplete is the way
     notations = [rules.format(state, a) for a in actions]
     if len(notations) <= 5:
-        return tuple(Button(n, "step", "primary", n) for n in notations), ()
+        say = words(locale)
+        return tuple(
+            Button(told_label(say, rules, state, a), "step", "primary", n)
+            for a, n in zip(actions, notations, strict=True)
+        ), ()
     if mid_turn and len(notations) <= 25:
         return (), tuple(notations)
     return (), ()
@@ -121,9 +136,9 @@ def final_outcome(loaded: Loaded) -> Outcome | None:
 def match_title(
     rules: Rules[Any, Any], match_id: int, names: Sequence[str], locale: str = "en"
 ) -> str:
-    return words(locale)(
-        "match.title", game=rules.info.title, match=match_id, players=" vs ".join(names)
-    )
+    say = words(locale)
+    versus = f" {say('match.versus')} "
+    return say("match.title", game=rules.info.title, match=match_id, players=versus.join(names))
 
 
 def options_text(rules: Rules[Any, Any], options: dict[str, Any], locale: str = "en") -> str:
@@ -139,16 +154,21 @@ def options_text(rules: Rules[Any, Any], options: dict[str, Any], locale: str = 
     return "\n" + words(locale)("match.options", options=parts)
 
 
-def terms_text(meta: dict[str, Any], locale: str = "en", *, computer: bool = False) -> str:
+def terms_text(
+    meta: dict[str, Any], locale: str = "en", *, computer: bool = False, venue: str = SERVER
+) -> str:
     """The time control and whether the game is rated; with a ``computer`` seat it also says
     why, since such a game is rated only when its creator asked
-    (:func:`bot.service.opponents.rated_game`)."""
+    (:func:`bot.service.opponents.rated_game`); a rated game outside a server says on which
+    ladder (:data:`bot.service.venues.FRIENDS_LADDER`)."""
     control = TimeControl.from_dict(meta.get("time") or {})
     say = words(locale)
     if computer:
         rated = say("computer.rated_asked" if meta.get("rated") else "computer.unrated_rule")
+    elif not meta.get("rated", True):
+        rated = say("match.unrated")
     else:
-        rated = say("match.rated" if meta.get("rated", True) else "match.unrated")
+        rated = say("match.rated_friends" if venue == DIRECT else "match.rated")
     return "\n" + say("match.terms", time=control.describe(locale), rated=rated)
 
 
@@ -196,7 +216,7 @@ class Boards:
     ) -> bytes:
         names = await self.reader.player_names(loaded.record, raw=True)
         highlights = await self.last_turn_highlights(loaded.id) + list(extra_highlight)
-        view = loaded.rules.view(loaded.state, None)
+        view = told_view(words(locale), loaded.rules.view(loaded.state, None))
         return await self.workers.run(
             functools.partial(
                 render.render,
@@ -244,7 +264,9 @@ class Boards:
         if seats and not status:
             text_lines.extend(await self.clocks.lines(loaded.record, seats, names, language))
         if ping and seats:
-            mentions = await self.notifier.pingable([loaded.record.seats[s] for s in seats])
+            mentions = await self.notifier.pingable(
+                [loaded.record.seats[s] for s in seats], loaded.record.venue
+            )
             pinged = [s for s in seats if loaded.record.seats[s] in mentions]
             who = plural_names([names[s] for s in pinged], language)
             ping_text = (
@@ -265,7 +287,7 @@ class Boards:
             if outcome
             else ((), ())
             if secret
-            else controls(loaded, mid_turn)
+            else controls(loaded, mid_turn, language)
         )
         if seats and guided(rules):
             buttons = (Button(say("button.choose_move"), "panel", "primary"), *buttons)

@@ -24,6 +24,7 @@ from bot.service.opponents import computer, rated_game
 from bot.service.reader import rules_named
 from bot.service.replies import Button, MatchPlace, Post, Reply, is_computer
 from bot.service.seeks import seek_of
+from bot.service.venues import where_played
 from bot.words import words
 from storage.base import (
     CANCELLED,
@@ -158,7 +159,11 @@ class Challenges:
         rated: bool | None = None,
         min_rating: int | None = None,
         max_rating: int | None = None,
+        venue: str | None = None,
     ) -> Reply:
+        """A challenge, played where the actor is (:func:`bot.service.venues.where_played`)
+        unless ``venue`` was decided already (a rematch keeps its match's)."""
+        venue, guild_id = where_played(actor, guild_id, venue)
         rules = rules_named(game)
         await self.servers.check_enabled(rules.info.name, guild_id)
         info = rules.info
@@ -178,6 +183,7 @@ class Challenges:
                 rated=rated,
                 min_rating=min_rating,
                 max_rating=max_rating,
+                venue=venue,
             )
         if (bound := _rating_bound(min_rating, max_rating)) is not None:
             raise Refusal("seek.range_needs_open", option=bound)
@@ -210,6 +216,7 @@ class Challenges:
             guild_id=guild_id,
             channel_id=channel_id,
             meta={"color": (color or "random").lower(), **extra},
+            venue=venue,
         )
         if versus_computer:  # nobody to ask: the computer accepts at once
             started = await self._accept_challenge(opponent, record)
@@ -223,10 +230,12 @@ class Challenges:
             )
         challenger, rival = escape(actor.name), escape(opponent.name)
         names = [challenger, rival] if seat == 0 else [rival, challenger]
-        sides = ", ".join(seat_label(rules, state, i, n) for i, n in enumerate(names))
         # the challenge post is read by both players: the server's language
         language = await self.reader.language(record.guild_id)
-        opts = options_text(rules, checked, language) + terms_text(extra, language)
+        sides = ", ".join(seat_label(rules, state, i, n, language) for i, n in enumerate(names))
+        opts = options_text(rules, checked, language) + terms_text(
+            extra, language, venue=record.venue
+        )
         shared = words(language)
         post = Post(
             text=shared(
@@ -443,6 +452,7 @@ class Challenges:
                 channel_id=record.channel_id,
                 time_control=time_text,
                 rated=rated,
+                venue=record.venue,
             )
         seat = record.seats.index(actor.id)
         return await self.challenge(
@@ -455,4 +465,5 @@ class Challenges:
             channel_id=record.channel_id,
             time_control=time_text,
             rated=rated,
+            venue=record.venue,
         )

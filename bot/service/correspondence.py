@@ -54,6 +54,7 @@ from bot.service.notifier import NOTIFY_MODES
 from bot.service.reader import rules_named
 from bot.service.replies import DirectMessage, Post, Reply
 from bot.service.timecontrol import DAY
+from bot.service.venues import ladder_of
 from bot.words import Phrase, language_of, words
 from competition import ratings as glicko
 from render.chart import rating_chart
@@ -88,6 +89,12 @@ NOTIFY_EXPLAINED = {
     "digest": "notify.digest",
     "off": "notify.off",
 }
+
+
+def _on_ladder(actor: User, server: str, friends: str) -> str:
+    """The sentence for the ladder an answer about ratings reads: the server's, or outside a
+    server with the bot the friends' ladder (:data:`bot.service.venues.FRIENDS_LADDER`)."""
+    return server if actor.bot_here else friends
 
 
 def day_count(days: float) -> int | float:
@@ -281,7 +288,13 @@ class Correspondence:
             elif mode in ("dm", "digest"):
                 replies.append(
                     Reply(
-                        dms=(DirectMessage(uid, "⏰ " + self.notifier.linked(updated, text)),),
+                        dms=(
+                            DirectMessage(
+                                uid,
+                                "⏰ " + self.notifier.linked(updated, text),
+                                topic=f"board:{updated.id}",
+                            ),
+                        ),
                         match_id=updated.id,
                     )
                 )
@@ -298,7 +311,7 @@ class Correspondence:
             await self.store.save_user_settings(uid, {**prefs, "digest_at": now}, now)
             if lines:
                 text = words(locale)("waiting.digest") + "\n" + "\n".join(lines)
-                replies.append(Reply(dms=(DirectMessage(uid, text),)))
+                replies.append(Reply(dms=(DirectMessage(uid, text, topic="digest"),)))
         return replies
 
     # -- vacations -------------------------------------------------------------------------
@@ -404,7 +417,7 @@ class Correspondence:
         like any other; withdrawn challenges and cancelled lobbies never began."""
         who = user or actor
         await self.reader.touch(actor, who)
-        guild = guild_id or ""
+        guild = ladder_of(actor, guild_id)
         only = rules_named(game).info.name if game else None
         tally: dict[str, list[int]] = {}
         for record in await self.store.list_matches(user_id=who.id, statuses=(FINISHED,)):
@@ -417,7 +430,8 @@ class Correspondence:
             tally.setdefault(record.game, [0, 0, 0])[0 if won else 2 if winners else 1] += 1
         say = words(actor.locale)
         if not tally:
-            return Reply(text=say("stats.none", player=who.name))
+            none = _on_ladder(actor, "stats.none", "stats.none_friends")
+            return Reply(text=say(none, player=who.name))
         ratings = {r.game: r for r in await self.store.user_ratings(guild, who.id)}
         lines = []
         for name in games.available():  # in the order players see the games
@@ -435,7 +449,9 @@ class Correspondence:
                         rating=glicko.display(rating) if rating else say("stats.unrated"),
                     )
                 )
-        return Reply(text=say("stats.heading", player=who.name) + "\n" + "\n".join(lines))
+        head = _on_ladder(actor, "stats.heading", "stats.heading_friends")
+        heading = say(head, player=who.name)
+        return Reply(text=heading + "\n" + "\n".join(lines))
 
     @guarded
     async def rating(
@@ -448,7 +464,7 @@ class Correspondence:
     ) -> Reply:
         who = user or actor
         await self.reader.touch(actor, who)
-        guild = guild_id or ""
+        guild = ladder_of(actor, guild_id)
         if game:
             rules = rules_named(game)
             found = await self.store.rating(guild, rules.info.name, who.id)
@@ -457,7 +473,8 @@ class Correspondence:
             rows = await self.store.user_ratings(guild, who.id)
         say = words(actor.locale)
         if not rows:
-            return Reply(text=say("rating.none", player=escape(who.name)))
+            none = _on_ladder(actor, "rating.none", "rating.none_friends")
+            return Reply(text=say(none, player=escape(who.name)))
         lines = [
             say(
                 "rating.line",
@@ -474,7 +491,9 @@ class Correspondence:
             say("rating.chart_title", player=who.name),
             say.language,
         )
-        text = say("rating.heading", player=escape(who.name)) + "\n" + "\n".join(lines)
+        head = _on_ladder(actor, "rating.heading", "rating.heading_friends")
+        heading = say(head, player=escape(who.name))
+        text = heading + "\n" + "\n".join(lines)
         return Reply(text=text, image=chart, image_name="rating.png")
 
     async def _rating_chart(

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -29,12 +29,13 @@ import games
 from bot.service import premoves
 from bot.service import timecontrol as tc
 from bot.service.base import DROP, Loaded, Refusal, User, guarded
+from bot.service.describer import said
 from bot.service.markdown import escape
 from bot.service.reader import replay
 from bot.service.replies import Button, Post, Reply, is_computer
 from bot.words import words
 from games.core import Outcome
-from storage.base import ActionRecord, MatchRecord, MatchUpdate, Store
+from storage.base import CLOSED_STATUSES, ActionRecord, MatchRecord, MatchUpdate, Store
 
 if TYPE_CHECKING:
     from bot.service.boards import Boards
@@ -97,9 +98,30 @@ class Endings:
         """Judges a position for a computer answering a draw offer (None: it never does)."""
 
     @guarded
+    async def ask_resign(
+        self, actor: User, *, match_id: int | None = None, where: str | None = None
+    ) -> Reply:
+        """``/match resign`` typed: the question, with the one button that resigns. Phones
+        make misclicks easy and a resignation is final, so every front end asks first (the
+        button, or the console's ``confirm:true``, calls :meth:`resign`)."""
+        record = await self.reader.find(actor, match_id, where)
+        if record.status in CLOSED_STATUSES:
+            raise Refusal("errors.closed", match=record.id, status=record.status)
+        loaded = self.reader.load(record)
+        if self.reader.seat_of(record, actor) not in self._active_seats(loaded):
+            raise Refusal("resign.already_left")
+        say = words(actor.locale)
+        return Reply(
+            text=say("resign.confirm", match=record.id),
+            buttons=(Button(say("resign.confirm_button"), "resign", "danger"),),
+            match_id=record.id,
+        )
+
+    @guarded
     async def resign(
         self, actor: User, *, match_id: int | None = None, where: str | None = None
     ) -> Reply:
+        """Resign at once: the confirming press (see :meth:`ask_resign`)."""
         await self.reader.touch(actor)
         record = await self.reader.find(actor, match_id, where)
         loaded = self.reader.load(record)
@@ -160,7 +182,9 @@ class Endings:
             now=now,
         )
         after = Loaded(done.record, rules, remaining)
-        lines = [line, *rules.notices(loaded.state, remaining), *done.rating_lines]
+        shared = await self.reader.shared(done.record)
+        told = [said(shared, notice) for notice in rules.notices(loaded.state, remaining)]
+        lines = [line, *told, *done.rating_lines]
         return await self.boards.turn_reply(
             after, lines, done_text or words()("common.done"), loaded.state
         )
@@ -237,13 +261,28 @@ class Endings:
             raise Refusal("undo.nothing")
         last = live[-1]
         if last.seat != seat:
-            raise Refusal("undo.not_yours")
+            await self._explain_no_undo(record, seat, live)
         pending = {"undo_request": {"seat": seat, "turn": last.detail.get("turn")}}
         if (machine := self._computer_opposite(record, seat)) is not None:
             return await self._computer_answers_undo(actor, record, machine, pending)
         return await self._propose(
             actor, record, "undo", pending, player=escape(actor.name), move=last.notation
         )
+
+    async def _explain_no_undo(
+        self, record: MatchRecord, seat: int, live: Sequence[ActionRecord]
+    ) -> None:
+        """Why an undo asked on one's own turn cannot be: the opponent has already answered
+        the asker's last move (named, with who answered), or the asker has not moved yet."""
+        mine = [a for a in live if a.seat == seat and a.notation != DROP]
+        if not mine:
+            raise Refusal("undo.not_moved", match=record.id)
+        turn = mine[-1].detail.get("turn")
+        shown = " ".join(
+            a.detail.get("public", a.notation) for a in mine if a.detail.get("turn") == turn
+        )
+        names = await self.reader.player_names(record)
+        raise Refusal("undo.replied", player=escape(names[live[-1].seat]), move=shown)
 
     @staticmethod
     def _computer_opposite(record: MatchRecord, seat: int) -> int | None:
@@ -313,7 +352,7 @@ class Endings:
             text=words(actor.locale)(words_of.ack),
             post=Post(
                 text=shared(words_of.post, **params),
-                ping=shared(words_of.question),
+                ping=shared(words_of.question, **params),
                 mentions=others,
                 buttons=(
                     Button(shared(words_of.yes), "accept", "success"),

@@ -32,6 +32,7 @@ from bot.service.limits import Limits
 from bot.service.listings import Listings
 from bot.service.lobby import Lobby
 from bot.service.moves import Moves
+from bot.service.notices import Notices
 from bot.service.notifier import Notifier
 from bot.service.openings import Openings
 from bot.service.opponents import Opponents
@@ -46,6 +47,7 @@ from bot.service.servers import Servers
 from bot.service.tournaments.cases import Tournaments
 from bot.service.tournaments.posts import TournamentPosts
 from bot.service.transition import TournamentTransitions, Transitions
+from bot.service.venues import server_only
 from bot.service.weblinks import BoardLinks
 from bot.service.webpages import BoardPages
 from bot.service.workers import Workers
@@ -96,11 +98,13 @@ class Service:
         self.limits = limits or Limits(store, clock)
         """Per-user limits of each server, checked where the work they bound is created."""
         self.notifier = Notifier(store, self.clocks, link)
-        self.reader = MatchReader(store, clock, self.transitions, link)
+        self.reader = MatchReader(store, clock, self.transitions, link, web)
         self.hands = Hands(self.reader, self.notifier, self.workers)
         self.boards = Boards(self.reader, self.clocks, self.notifier, self.workers, self.hands, web)
         self.servers = Servers(store, clock, default_time)
         self.guide = Guide(self.boards, self.notifier)
+        self.notices = Notices(store, clock)
+        """DMs a front end could not deliver, kept for their player's next command."""
 
         # -- the use cases, each built from what it uses ---------------------------------
         basics = (store, clock, self.reader)
@@ -133,9 +137,13 @@ class Service:
         self.listings = Listings(*basics, self.clocks, self.notifier)
         self.records = Records(self.reader, self.workers)
         self.pages = BoardPages(
-            store, self.clocks, web, self.reader.placing(self.moves.move), self.reader.may_see,
+            store,
+            self.clocks,
+            web,
+            self.reader.placing(self.moves.move, answered=False),  # no command to answer
+            self.reader.may_see,
             activity,
-        )  # fmt: skip
+        )
         """The web board (bot/web): who may look, what a page shows, moves by clicking."""
         self.activity = ActivityPages(store, activity if web else None, self.pages.access, clock)
         """The web board inside Discord: sessions, and the match an Activity opens on."""
@@ -158,9 +166,15 @@ class Service:
         # -- what the front ends call: each name is the use case's own method; an answer
         # that posts, DMs or makes a match also says where that match lives (its place)
         # (and a command first notes the Discord language of the server it came from, which
-        # its shared posts speak unless the server chose one: bot.service.languages)
+        # its shared posts speak unless the server chose one: bot.service.languages; and its
+        # answer brings the caller the DMs they could not be sent: bot.service.notices)
         def placed(case: Callable[P, Awaitable[Reply]]) -> Callable[P, Awaitable[Reply]]:
-            return self.reader.placing(self.servers.noting(case))
+            return self.reader.placing(self.servers.noting(self.notices.showing(case)))
+
+        def in_servers(case: Callable[P, Awaitable[Reply]]) -> Callable[P, Awaitable[Reply]]:
+            """A command about a server (its settings, ladder, seeks, tournaments): refused
+            where the bot is in none (bot.service.venues)."""
+            return placed(server_only(case))
 
         placed_all = self.reader.placing_all
         self.play = placed(self.challenges.play)
@@ -175,7 +189,7 @@ class Service:
         self.leave = placed(self.lobby.leave)
         self.start = placed(self.lobby.start)
         self.open_seek = placed(self.seeking.open_seek)
-        self.seeks = placed(self.seeking.seeks)
+        self.seeks = in_servers(self.seeking.seeks)
         self.move = placed(self.moves.move)
         self.step = placed(self.moves.step)
         self.board = placed(self.moves.board)
@@ -184,6 +198,7 @@ class Service:
         self.labelled_suggestions = self.moves.labelled_suggestions
         self.panel = placed(self.panels.panel)
         self.resign = placed(self.endings.resign)
+        self.ask_resign = placed(self.endings.ask_resign)
         self.draw = placed(self.endings.draw)
         self.undo = placed(self.endings.undo)
         self.games = placed(self.listings.games)
@@ -206,27 +221,32 @@ class Service:
         self.review = placed(self.reviews.review)
         self.serve_reviews = lambda deliver: self.reviews.serve(self.reader.placing_each(deliver))
         self.play_queued_reviews = placed_all(self.reviews.play_queued)
-        self.server_settings = placed(self.servers.server_settings)
+        self.server_settings = in_servers(self.servers.server_settings)
         self.notify = placed(self.correspondence.notify)
         self.on_startup = self.correspondence.on_startup
-        self.lead_ticks = self.correspondence.lead_ticks
+        # every bot process asks before each tick, the leader or not: the moment to read again
+        # who has a kept DM (another process may have kept it)
+        self.lead_ticks = self.notices.refreshing(self.correspondence.lead_ticks)
         self.tick = placed_all(self.correspondence.tick)
         self.vacation = placed(self.correspondence.vacation)
         self.waiting = placed(self.correspondence.waiting)
         self.rating = placed(self.correspondence.rating)
         self.stats = placed(self.correspondence.stats)
-        self.leaderboard = placed(self.correspondence.leaderboard)
-        self.tournament_create = placed(self.tournament_cases.tournament_create)
-        self.tournament_join = placed(self.tournament_cases.tournament_join)
-        self.tournament_leave = placed(self.tournament_cases.tournament_leave)
-        self.tournament_start = placed(self.tournament_cases.tournament_start)
-        self.tournament_cancel = placed(self.tournament_cases.tournament_cancel)
+        self.leaderboard = in_servers(self.correspondence.leaderboard)
+        self.tournament_create = in_servers(self.tournament_cases.tournament_create)
+        self.tournament_join = in_servers(self.tournament_cases.tournament_join)
+        self.tournament_leave = in_servers(self.tournament_cases.tournament_leave)
+        self.tournament_start = in_servers(self.tournament_cases.tournament_start)
+        self.tournament_cancel = in_servers(self.tournament_cases.tournament_cancel)
         self.tournament_tick = placed_all(self.tournament_cases.tournament_tick)
         self.advance = placed_all(self.tournament_cases.advance)
-        self.tournament_standings = placed(self.tournament_cases.tournament_standings)
-        self.tournaments = placed(self.tournament_cases.tournaments)
+        self.tournament_standings = in_servers(self.tournament_cases.tournament_standings)
+        self.tournaments = in_servers(self.tournament_cases.tournaments)
         self.player_names = self.reader.player_names
         self.holds_match = self.reader.holds_match
+        self.undelivered = self.notices.keep
+        """A front end could not deliver a DM (closed DMs): keep it for the player's next
+        command (bot.service.notices)."""
 
     @classmethod
     def on_database(

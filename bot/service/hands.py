@@ -9,15 +9,18 @@ accident, because thread posts are only ever drawn from the public view.
 
 from __future__ import annotations
 
+import functools
 import importlib
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from bot.service.base import Loaded, Refusal, User, guarded
+from bot.service.describer import colour_word, told_view
+from bot.service.image_labels import image_labels
 from bot.service.notifier import Notifier
 from bot.service.replies import DirectMessage, Reply
 from bot.service.workers import Workers
-from bot.words import words
+from bot.words import Words, words
 from storage.base import ACTIVE, CHALLENGE, FINISHED
 
 if TYPE_CHECKING:
@@ -43,12 +46,29 @@ ALWAYS_SHOWN = ("hand",)
 empty facts (starting cards once revealed, no notes) are left out of the text."""
 
 
-def _words(value: Any) -> str:
+def _words(value: Any, say: Words) -> str:
     if isinstance(value, list | tuple):
-        return " ".join(_words(v) for v in value) or words()("hand.none")
+        return " ".join(_words(v, say) for v in value) or say("hand.none")
     if isinstance(value, dict):
-        return ", ".join(f"{k.replace('_', ' ')} {_words(v)}" for k, v in value.items())
+        return ", ".join(f"{_fact(k, say)} {_words(v, say)}" for k, v in value.items())
     return str(value)
+
+
+FACTS = {
+    "hand": "hand.fact.hand",
+    "starting_cards": "hand.fact.starting_cards",
+    "trade_offer": "hand.fact.trade_offer",
+    "from": "hand.fact.from",
+    "to": "hand.fact.to",
+    "give": "hand.fact.give",
+    "ask": "hand.fact.ask",
+}
+"""The names of private facts in a view (a FENCE! seat's), as the catalogue says them."""
+
+
+def _fact(key: str, say: Words) -> str:
+    """A private fact's name ("Starting cards"); a fact a game adds later reads as its key."""
+    return say(FACTS[key]) if key in FACTS else key.replace("_", " ")
 
 
 def _is_prose(value: Any) -> bool:
@@ -69,8 +89,12 @@ def _between(value: dict[str, Any], seat_names: Sequence[str]) -> dict[str, Any]
     return {k: name(v) if k in ("from", "to") else v for k, v in value.items()}
 
 
-def secret_text(private: dict[str, Any], seat_names: Sequence[str] = ()) -> str:
-    """``Hand: R3 B5`` then any other secret on its own line — plain words for a DM."""
+def secret_text(
+    private: dict[str, Any], seat_names: Sequence[str] = (), say: Words | None = None
+) -> str:
+    """``Hand: R3 B5`` then any other secret on its own line — plain words for a DM, in
+    ``say``'s language (``private`` already told: :func:`told_view`)."""
+    say = say or words()
     keys = [k for k in ALWAYS_SHOWN if k in private] + [k for k in private if k not in ALWAYS_SHOWN]
     lines = []
     for key in keys:
@@ -82,10 +106,11 @@ def secret_text(private: dict[str, Any], seat_names: Sequence[str] = ()) -> str:
             continue
         if isinstance(value, dict):
             value = _between(value, seat_names)
-        lines.append(f"{key.replace('_', ' ').capitalize()}: {_words(value)}")
+        fact = _fact(key, say)
+        lines.append(say("hand.line", fact=fact[:1].upper() + fact[1:], value=_words(value, say)))
         if key == "hand" and not value and private.get("starting_cards") == []:
             # The starting cards were revealed (played face up): an empty hand is no loss.
-            lines[-1] += " " + words()("hand.start_revealed")
+            lines[-1] += " " + say("hand.start_revealed")
     return "\n".join(lines)
 
 
@@ -98,7 +123,7 @@ def news(before: dict[str, Any], after: dict[str, Any]) -> bool:
     return any(value and before.get(key) != value for key, value in after.items())
 
 
-def hand_renderer(game: str) -> Callable[[dict[str, Any]], bytes] | None:
+def hand_renderer(game: str) -> Callable[..., bytes] | None:
     """The game's private-hand picture, if its renderer draws one (``render_hand``)."""
     try:
         module = importlib.import_module(f"render.{game}")
@@ -131,14 +156,22 @@ class Hands:
         where = self.notifier.linked(
             record, say("hand.where", game=rules.info.title, match=record.id)
         )
-        seat_name = rules.info.seat_names[seat] if seat < len(rules.info.seat_names) else ""
+        seat_name = (
+            colour_word(rules, rules.info.seat_names[seat], locale)
+            if seat < len(rules.info.seat_names)
+            else ""
+        )
         colour = " " + say("hand.you_play", seat=seat_name) if seat_name else ""
-        seat_names = rules.view(loaded.state, None).get("seat_names") or rules.info.seat_names
-        text = f"{say(intro)} — {where}.{colour}\n{secret_text(private, seat_names)}"
+        seat_names = [colour_word(rules, name, locale) for name in rules.info.seat_names]
+        private = told_view(say, private)
+        text = f"{say(intro)} — {where}.{colour}\n{secret_text(private, seat_names, say)}"
         draw = hand_renderer(record.game)
         image = None
         if draw is not None:
-            image = await self.workers.run(draw, rules.view(loaded.state, seat))
+            view = told_view(say, rules.view(loaded.state, seat))
+            image = await self.workers.run(
+                functools.partial(draw, view, labels=image_labels(say.language))
+            )
         return text, image
 
     async def secret_dms(
@@ -170,7 +203,7 @@ class Hands:
             text, image = await self._secret_message(
                 after, seat, private, intro=intro, locale=await self.notifier.locale(user_id)
             )
-            dms.append(DirectMessage(user_id, text, image))
+            dms.append(DirectMessage(user_id, text, image, topic=f"hand:{after.id}"))
         return tuple(dms)
 
     @guarded

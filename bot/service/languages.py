@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from bot.words import DEFAULT_LANGUAGE, catalogue, language_of
+from bot.words.pseudo import PSEUDO
 from storage.base import Store
 
 CHOSEN = "language"
@@ -26,7 +27,8 @@ AUTO = "auto"
 
 
 def shipped() -> list[str]:
-    """The languages a server may choose: those the catalogue has."""
+    """The languages a server may choose: those the catalogue has (the pseudo-locale, a
+    test language, is chosen by name only: ``language:qps``)."""
     return sorted(catalogue().languages)
 
 
@@ -35,7 +37,7 @@ def known(locale: object) -> str | None:
     if not locale:
         return None
     language = language_of(locale)
-    return language if language in catalogue().languages else None
+    return language if language in catalogue().languages or language == PSEUDO else None
 
 
 def source_of(settings: Mapping[str, Any]) -> str:

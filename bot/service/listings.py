@@ -13,8 +13,9 @@ from typing import TYPE_CHECKING, Any
 
 import games
 from bot.service import levels
-from bot.service.base import DROP, Refusal, User, ago, guarded, plural_names
+from bot.service.base import Refusal, User, ago, guarded, plural_names
 from bot.service.boards import match_title, result_text, seat_label
+from bot.service.describer import colour_word, turn_text
 from bot.service.lobby import lobby_of
 from bot.service.reader import rules_named
 from bot.service.replies import Reply
@@ -155,16 +156,17 @@ class Listings:
         turns: dict[int, list[ActionRecord]] = {}
         for action in live:
             turns.setdefault(int(action.detail.get("turn", action.ply)), []).append(action)
-        lines = [match_title(rules, record.id, names)]
+        say = words(actor.locale)
+        lines = [match_title(rules, record.id, names, actor.locale)]
         over = record.status == FINISHED
         for number, (_, acts) in enumerate(sorted(turns.items()), start=1):
             seat = acts[0].seat
-            who = seat_label(rules, state, seat, names[seat])
-            shown = [shown_notation(a, reveal=over) for a in acts]
-            lines.append(f"{number}. {who}: {' '.join(shown)}")
+            who = seat_label(rules, state, seat, names[seat], actor.locale)
+            told = turn_text(say, rules, acts, who, reveal=over)
+            lines.append(say("history.line", number=number, turn=told))
         if record.result:
             outcome = Outcome.from_dict(record.result)
-            lines.append(result_text(rules, state, outcome, names))
+            lines.append(result_text(rules, state, outcome, names, actor.locale))
         return Reply(text="\n".join(lines), match_id=record.id)
 
     @guarded
@@ -172,28 +174,28 @@ class Listings:
         return Reply(text=rules_text(rules_named(game), locale))
 
 
-def shown_notation(action: ActionRecord, *, reveal: bool) -> str:
-    """An action as the public may read it: secrets hidden until the game is over."""
-    if action.notation == DROP:
-        return words()("history.leaves", reason=action.detail.get("drop", "resignation"))
-    return action.notation if reveal else action.detail.get("public", action.notation)
-
-
 def rules_text(rules: Rules[Any, Any], locale: object = "en") -> str:
-    """The rules summary; the games' own texts (summary, notation, options) stay English."""
+    """The rules summary, how to type moves and the options, in ``locale``'s language (the
+    games' own texts are catalogue keys: :func:`games.info_sentences`)."""
     say = words(locale)
     info = rules.info
+    section = f"rules.{info.name}"
     players = (
         say("rules.players", n=info.min_players)
         if info.min_players == info.max_players
         else say("rules.players_range", low=info.min_players, high=info.max_players)
     )
     lines = [
-        say("rules.heading", game=info.title, players=players, seats=", ".join(info.seat_names)),
-        info.summary,
+        say(
+            "rules.heading",
+            game=info.title,
+            players=players,
+            seats=", ".join(colour_word(rules, name, locale) for name in info.seat_names),
+        ),
+        say(f"{section}.summary"),
     ]
     if info.notation_help:
-        lines.append(say("rules.notation", help=info.notation_help))
+        lines.append(say("rules.notation", help=say(f"{section}.notation_help")))
     if info.options:
         lines.append(say("rules.options"))
         for opt in info.options:
@@ -202,8 +204,8 @@ def rules_text(rules: Rules[Any, Any], locale: object = "en") -> str:
                 say(
                     "rules.option",
                     name=opt.name,
-                    description=opt.description,
-                    allowed=opt.allowed(),
+                    description=say(f"{section}.option.{opt.name}"),
+                    allowed=opt.allowed_sentence(),
                     default=default,
                 )
             )

@@ -32,10 +32,12 @@ import games
 from bot.service import levels
 from bot.service.base import Refusal, User, guarded, plural_names
 from bot.service.boards import options_text, seat_label, terms_text
+from bot.service.describer import said
 from bot.service.markdown import escape
 from bot.service.opponents import computer, has_computer, level_of, rated_game
 from bot.service.reader import rules_named
 from bot.service.replies import Button, Post, Reply, is_computer
+from bot.service.venues import where_played
 from bot.words import Words, words
 from storage.base import ACTIVE, CANCELLED, CHALLENGE, MatchRecord, MatchUpdate, Store
 
@@ -104,7 +106,9 @@ class Lobby:
         channel_id: str | None = None,
         time_control: str | None = None,
         rated: bool | None = None,
+        venue: str | None = None,
     ) -> Reply:
+        venue, guild_id = where_played(actor, guild_id, venue)
         rules = rules_named(game)
         await self.servers.check_enabled(rules.info.name, guild_id)
         info = rules.info
@@ -155,6 +159,7 @@ class Lobby:
                 # what the creator asked (None: nothing) decides again when a computer joins
                 "lobby": {"seats": size, "invited": [u.id for u in guests], "rated": rated},
             },
+            venue=venue,
         )
         shared = await self.reader.shared(record)  # the lobby's post is read by everyone
         post = await self._lobby_post(
@@ -205,7 +210,11 @@ class Lobby:
             say("lobby.waiting", n=need) if need > 0 else say("lobby.can_start", player=names[0])
         )
         lines.append(options_text(rules, record.options, say.language).strip())
-        lines.append(terms_text(record.meta, say.language, computer=has_computer(record)).strip())
+        lines.append(
+            terms_text(
+                record.meta, say.language, computer=has_computer(record), venue=record.venue
+            ).strip()
+        )
         return Post(
             text="\n".join(line for line in lines if line),
             buttons=lobby_buttons(say),
@@ -395,12 +404,13 @@ class Lobby:
         ).record
         loaded = self.reader.load(updated)
         names = await self.reader.player_names(updated)
-        seating = ", ".join(seat_label(rules, state, seat, name) for seat, name in enumerate(names))
+        shared = await self.reader.shared(updated)
+        seating = ", ".join(
+            seat_label(rules, state, seat, name, shared.language) for seat, name in enumerate(names)
+        )
         lines = [
-            (await self.reader.shared(updated))(
-                "lobby.starts", player=escape(actor.name), seats=seating
-            ),
-            *rules.notices(state, state),
+            shared("lobby.starts", player=escape(actor.name), seats=seating),
+            *(said(shared, notice) for notice in rules.notices(state, state)),
         ]
         return await self.boards.turn_reply(
             loaded, lines, words(actor.locale)("lobby.started"), None

@@ -19,12 +19,21 @@ import games
 from bot.service import premoves
 from bot.service.base import Loaded, Refusal, Step, User, guarded, plural_names
 from bot.service.boards import seat_label
+from bot.service.describer import (
+    SAID_KEY,
+    played_text,
+    said,
+    said_data,
+    told_in_words,
+    told_label,
+    told_path,
+)
 from bot.service.premoves import turn_position
 from bot.service.replies import Reply
 from bot.service.suggest import suggest
 from bot.service.summaries import round_summary
 from bot.service.transition import stale
-from bot.words import words
+from bot.words import DEFAULT_LANGUAGE, Words, words
 from games.core import IllegalMove, Outcome, Rules, quoted
 from storage.base import ACTIVE, CHALLENGE, ActionRecord, MatchRecord, MatchUpdate, Store
 
@@ -66,8 +75,9 @@ class Moves:
         self.endings = endings
         self.guide = guide
         self.notifier = notifier
-        self._legal: OrderedDict[tuple[int, int], dict[str, str]] = OrderedDict()
-        """Readable labels of every legal move, per (match, version): autocomplete's cache."""
+        self._legal: OrderedDict[tuple[int, int, str], dict[str, str]] = OrderedDict()
+        """Readable labels of every legal move, per (match, version, language):
+        autocomplete's cache."""
         self._cache_size = cache_size
 
     @guarded
@@ -97,7 +107,10 @@ class Moves:
         to_move = rules.to_move(state)
         if seat not in to_move:
             names = await self.reader.player_names(record)
-            others = plural_names([seat_label(rules, state, s, names[s]) for s in to_move])
+            others = plural_names(
+                [seat_label(rules, state, s, names[s], actor.locale) for s in to_move],
+                actor.locale,
+            )
             raise Refusal("move.not_your_turn", players=others)
         if (late := await self.endings.flag_fell(record, seat, actor.locale)) is not None:
             return late
@@ -108,6 +121,8 @@ class Moves:
         if confirmed:
             text = text.rstrip()[:-1]
         names = await self.reader.player_names(record)
+        if told_in_words(rules) and words(actor.locale).language != DEFAULT_LANGUAGE:
+            text = await asyncio.to_thread(panel_words, words(actor.locale), rules, state, text)
         try:
             new_state, steps = await asyncio.to_thread(
                 self._play, rules, state, text, seat, names[seat]
@@ -176,13 +191,13 @@ class Moves:
         updated = done.record
         after = Loaded(updated, rules, final)
         lines: list[str] = []
-        # The result line states the outcome's reason; a notice saying the same is dropped.
-        said = outcome.reason if outcome else None
-        for step in steps:
-            if step.description:
-                lines.append(step.description)
-            lines.extend(n for n in step.notices if n != said)
         shared = await self.reader.shared(updated)  # the thread's lines: the server's language
+        # The result line states the outcome's reason; a notice saying the same is dropped.
+        reason = outcome.reason if outcome else None
+        for step in steps:
+            if step.description is not None:
+                lines.append(said(shared, step.description))
+            lines.extend(said(shared, n) for n in step.notices if n != reason)
         lines.extend(round_summary(rules, state, new_state, names, shared.language))
         if answer_steps:
             lines.append(
@@ -193,12 +208,11 @@ class Moves:
                 )
             )
             for step in answer_steps:
-                lines.extend(n for n in step.notices if n != said)
+                lines.extend(said(shared, n) for n in step.notices if n != reason)
         lines.extend(done.rating_lines)
         post = await self.boards.board_post(after, lines, ping=ended, mid_turn=not ended)
-        played = " ".join(step.notation for step in steps)
         return Reply(
-            text=words(actor.locale)("move.played", moves=played),
+            text=played_text(words(actor.locale), rules, steps),
             post=post,
             match_id=record.id,
             dms=await self.boards.dms_after(after, state, ended=ended),
@@ -326,13 +340,14 @@ class Moves:
             return []
         seat = record.seats.index(actor.id)
         rules = games.get(record.game)
-        key = (record.id, record.version)
+        say = words(actor.locale)
+        key = (record.id, record.version, say.language)
         labels = self._legal.get(key)
         if labels is None:
             state = rules.load(record.state)
             if seat not in rules.to_move(state):
                 return []
-            labels = await asyncio.to_thread(self._labels, rules, state)
+            labels = await asyncio.to_thread(self._labels, rules, state, say)
             self._legal[key] = labels
             while len(self._legal) > self._cache_size:
                 self._legal.popitem(last=False)
@@ -341,17 +356,22 @@ class Moves:
             if seat not in rules.to_move(rules.load(record.state)):
                 return []
         found = suggest(labels, typed, limit)
-        if not found and (words := typed.lower().split()):
-            found = [n for n, label in labels.items() if all(w in label.lower() for w in words)]
+        if not found and (typed_words := typed.lower().split()):
+            found = [
+                n for n, label in labels.items() if all(w in label.lower() for w in typed_words)
+            ]
         return [(labels.get(value, value + " …"), value) for value in found[:limit]]
 
     @staticmethod
-    def _labels(rules: Rules[Any, Any], state: Any) -> dict[str, str]:
-        """Notation → readable label of every legal action (the label is the notation for
-        games that have no words of their own)."""
+    def _labels(rules: Rules[Any, Any], state: Any, say: Words) -> dict[str, str]:
+        """Notation → readable label of every legal action in ``say``'s language (the label
+        is the notation for games that have no words of their own)."""
         if type(rules).label is Rules.label:
             return {n: n for n in rules.legal_notations(state)}
-        return {rules.format(state, a): rules.label(state, a) for a in rules.legal_actions(state)}
+        return {
+            rules.format(state, a): told_label(say, rules, state, a)
+            for a in rules.legal_actions(state)
+        }
 
     @guarded
     async def step(
@@ -402,6 +422,7 @@ def log_records(
                     "ends_turn": step.ends_turn,
                     "highlight": step.highlight,
                     **({"public": step.public} if step.public != step.notation else {}),
+                    **({SAID_KEY: told} if (told := said_data(step)) else {}),
                     **({"clock_before": clock_before} if clock_before and not rows else {}),
                     **({"conditional": True} if conditional else {}),
                 },
@@ -410,3 +431,17 @@ def log_records(
         if step.ends_turn:
             turn += 1
     return rows
+
+
+def panel_words(say: Words, rules: Rules[Any, Any], state: Any, text: str) -> str:
+    """What a player typed from the guided panel in their own language ("Selbst ziehen mit
+    R4 nach Glasshouse"): the notation of the one step it names, else the text as it was
+    (the engine reads English words and notation itself)."""
+    wanted = " ".join(text.lower().split())
+    found = []
+    for action in rules.legal_actions(state):
+        path = told_path(say, rules, state, action)
+        spoken = {told_label(say, rules, state, action), " ".join(path), path[-1] if path else ""}
+        if wanted in {" ".join(s.lower().split()) for s in spoken if s}:
+            found.append(action)
+    return rules.format(state, found[0]) if len(found) == 1 else text

@@ -15,7 +15,7 @@ from bot.service.base import Loaded, User, plural_names
 from bot.service.clocks import ClockKeeper
 from bot.service.replies import DirectMessage, is_computer
 from bot.words import words
-from storage.base import ACTIVE, MatchRecord, Store
+from storage.base import ACTIVE, VENUE_DIRECT, VENUE_SERVER, MatchRecord, Store
 
 NOTIFY_MODES = ("thread", "dm", "digest", "off")
 LinkFn = Callable[[MatchRecord], "str | None"]
@@ -51,12 +51,17 @@ class Notifier:
         mode = (await self.prefs(user_id)).get("notify", "thread")
         return mode if mode in NOTIFY_MODES else "thread"
 
-    async def pingable(self, user_ids: Sequence[str]) -> tuple[str, ...]:
-        """Turn pings go only to players who want them in the thread."""
-        return tuple([u for u in user_ids if await self.mode(u) == "thread"])
+    async def pingable(self, user_ids: Sequence[str], venue: str = VENUE_SERVER) -> tuple[str, ...]:
+        """Turn pings go only to players who want them in the thread; in a direct match,
+        whose pings become DMs of the board (:mod:`bot.service.venues`), to those who want
+        them in the thread or by DM."""
+        wanted = ("thread", "dm") if venue == VENUE_DIRECT else ("thread",)
+        return tuple([u for u in user_ids if await self.mode(u) in wanted])
 
     async def turn_dms(self, loaded: Loaded, ended: bool) -> tuple[DirectMessage, ...]:
-        if not ended or loaded.record.status != ACTIVE:
+        """The "your turn" DMs of players who asked for them; none in a direct match, where the
+        board itself goes by DM to whoever must act (:meth:`pingable`)."""
+        if not ended or loaded.record.status != ACTIVE or loaded.record.venue == VENUE_DIRECT:
             return ()
         seats = loaded.rules.to_move(loaded.state)
         names = (await self.clocks.directory([loaded.record])).player_names(loaded.record)
@@ -74,6 +79,10 @@ class Notifier:
                 "notify.dm_turn", game=loaded.rules.info.title, opponents=opponents, where=where
             )
             dms.append(
-                DirectMessage(uid, text + (f" {left[0].upper()}{left[1:]}." if left else ""))
+                DirectMessage(
+                    uid,
+                    text + (f" {left[0].upper()}{left[1:]}." if left else ""),
+                    topic=f"board:{loaded.id}",
+                )
             )
         return tuple(dms)

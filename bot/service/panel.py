@@ -23,9 +23,10 @@ from typing import TYPE_CHECKING, Any
 from bot.service import replies
 from bot.service.base import Loaded, Refusal, User, guarded
 from bot.service.boards import perspective
+from bot.service.describer import told_label, told_path
 from bot.service.replies import Reply
 from bot.service.transition import public_version, stale
-from bot.words import words
+from bot.words import Words, words
 from games.core import Rules
 from storage.base import ACTIVE
 
@@ -40,8 +41,12 @@ CONFIRM = words()("panel.confirm")
 MAX_PREVIEW_SPOTS = 80
 
 
-def _candidates(rules: Rules[Any, Any], state: Any) -> list[tuple[tuple[str, ...], Any]]:
-    return [(tuple(rules.choice_path(state, a)), a) for a in rules.legal_actions(state)]
+def _candidates(
+    rules: Rules[Any, Any], state: Any, say: Words | None = None
+) -> list[tuple[tuple[str, ...], Any]]:
+    """Every legal step with its path, in ``say``'s language (English without one)."""
+    say = say or words()
+    return [(told_path(say, rules, state, a), a) for a in rules.legal_actions(state)]
 
 
 def walk(
@@ -113,7 +118,7 @@ class Guide:
         """The panel at ``path`` (or its Confirm level), or the action the walk chose."""
         say = words(actor.locale)
         rules, state = loaded.rules, loaded.state
-        candidates = await asyncio.to_thread(_candidates, rules, state)
+        candidates = await asyncio.to_thread(_candidates, rules, state, say)
         remaining, crumbs, options = walk(candidates, path)
         done = [a for p, a in remaining if len(p) == len(crumbs)]
         if done and not options:
@@ -141,9 +146,7 @@ class Guide:
         plays the move, Back walks the choices. None when no legal action has it (or the
         player wants no confirmation of it)."""
         rules, state = loaded.rules, loaded.state
-        candidates = await asyncio.to_thread(
-            lambda: [(tuple(rules.choice_path(state, a)), a) for a in rules.legal_actions(state)]
-        )
+        candidates = await asyncio.to_thread(_candidates, rules, state, words(actor.locale))
         wanted = notation.strip()
         for choices, action in candidates:
             if rules.format(state, action) != wanted:
@@ -159,7 +162,7 @@ class Guide:
     def _confirm_prompt(rules: Rules[Any, Any], state: Any, action: Any, locale: str = "en") -> str:
         say = words(locale)
         reason = rules.confirm_before(state, action)
-        prompt = say("panel.play", move=rules.label(state, action))
+        prompt = say("panel.play", move=told_label(say, rules, state, action))
         return f"{prompt} {say(f'panel.{reason}')}" if reason else prompt
 
     async def _wants_confirmation(

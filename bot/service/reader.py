@@ -22,6 +22,8 @@ from bot.service.languages import server_language
 from bot.service.markdown import escape
 from bot.service.replies import MatchPlace, Reply, is_computer
 from bot.service.transition import Transitions, public_version
+from bot.service.venues import DIRECT, routed
+from bot.service.weblinks import BoardLinks, with_links
 from bot.words import Words, words
 from games.core import Rules
 from storage.base import ACTIVE, CHALLENGE, FINISHED, ActionRecord, MatchRecord, Store
@@ -63,11 +65,15 @@ class MatchReader:
         clock: Callable[[], float],
         transitions: Transitions,
         link: LinkFn | None = None,
+        board_links: BoardLinks | None = None,
     ) -> None:
         self.store = store
         self.clock = clock
         self.transitions = transitions
         self.link = link
+        self.board_links = board_links
+        """The web board's link signer (None: no web board): a direct match's DMs carry each
+        player's own link, as a server's turn DMs do."""
 
     async def touch(self, *users: User) -> None:
         now = self.clock()
@@ -128,6 +134,9 @@ class MatchReader:
                 mine = await self._newest(actor, where, recent)
             if not mine:
                 raise await self._none_here(actor)
+            if len(mine) > 1 and where is not None:
+                # A DM or group DM holds its matches without threads: the one started here.
+                mine = [m for m in mine if m.channel_id == where] or mine
             if len(mine) > 1:
                 listing = ", ".join([f"#{m.id} {games.get(m.game).info.title}" for m in mine[:6]])
                 raise Refusal("match.several", listing=listing)
@@ -193,9 +202,13 @@ class MatchReader:
     def may_see(actor: User, record: MatchRecord) -> bool:
         """Players always see their match; anyone else only from the server it is played in
         and where they can see its thread or channel (the front end says which they can
-        see; the console is one server where everyone sees everything)."""
+        see; the console is one server where everyone sees everything). A direct match has
+        no thread: whoever is in the DM or group DM it was started in sees its posts there
+        (the front end says so of the channel a command came from)."""
         if actor.id in record.seats or actor.can_view is None:
             return True
+        if record.venue == DIRECT:
+            return bool(record.channel_id) and actor.can_view(record.channel_id)
         if actor.guild_id is None or record.guild_id != actor.guild_id:
             return False
         place = record.thread_id or record.channel_id
@@ -231,27 +244,41 @@ class MatchReader:
             thread_title=title,
             server_channel=server.get("channel") or None,
             threads=server.get("mode", "thread") != "channel",
+            venue=record.venue,
         )
 
-    async def placed(self, reply: Reply) -> Reply:
+    async def placed(self, reply: Reply, *, answered_by: str | None = None) -> Reply:
         """``reply`` with its match's place, read once after the command as it is stored now
-        (a refusal has nothing to deliver there and is left as it is)."""
+        (a refusal has nothing to deliver there and is left as it is), and delivered as its
+        venue delivers (:func:`bot.service.venues.routed`: ``answered_by`` made the command
+        this answers, None when nobody did)."""
         wanted = reply.ok or reply.post is not None or reply.dms
         if reply.match_id is None or reply.match_place is not None or not wanted:
             return reply
         record = await self.store.get_match(reply.match_id)
         if record is None:
             return reply
+        delivered = routed(reply, record, answered_by=answered_by)
+        if delivered.dms is not reply.dms:  # the board went by DM: with the player's own link
+            linked = await with_links(self.board_links, self.store, record, delivered.dms)
+            delivered = dataclasses.replace(delivered, dms=linked)
         return dataclasses.replace(
-            reply, match_place=await self.place_of(record, new=reply.created)
+            delivered, match_place=await self.place_of(record, new=reply.created)
         )
 
-    def placing(self, case: Callable[P, Awaitable[Reply]]) -> Callable[P, Awaitable[Reply]]:
-        """``case`` whose answer says where its match lives (:meth:`placed`)."""
+    def placing(
+        self, case: Callable[P, Awaitable[Reply]], *, answered: bool = True
+    ) -> Callable[P, Awaitable[Reply]]:
+        """``case`` whose answer says where its match lives (:meth:`placed`); ``answered``:
+        a front end answers the command with it (Discord, the console), so a direct match's
+        post may be shown where the command was made — not so a move made on the web board,
+        whose post has nowhere to go but the players' DMs."""
 
         @functools.wraps(case)
         async def answer(*args: P.args, **kwargs: P.kwargs) -> Reply:
-            return await self.placed(await case(*args, **kwargs))
+            actor = next((a for a in args if isinstance(a, User)), None)
+            by = actor.id if answered and actor is not None else None
+            return await self.placed(await case(*args, **kwargs), answered_by=by)
 
         return answer
 

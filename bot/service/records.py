@@ -18,8 +18,10 @@ import games
 import render
 from bot.service.base import DROP, Loaded, User, guarded
 from bot.service.boards import final_outcome, result_text
+from bot.service.describer import told_view
 from bot.service.export import ExportedMatch, dump_text, sgf_of
 from bot.service.hands import private_part
+from bot.service.image_labels import image_labels
 from bot.service.markdown import plain
 from bot.service.reader import MatchReader
 from bot.service.replies import Reply
@@ -50,11 +52,16 @@ class Replay(NamedTuple):
     steps: list[tuple[int, str, dict[str, Any]]]
     """(seat, notation, highlight) of every step played."""
     names: list[str]
+    labels: dict[str, str] | None = None
+    """The image labels in the reader's language (:func:`image_labels`)."""
+    locale: str = "en"
+    """The reader's language, for the engines' sentences in a view."""
 
 
 def frames_of(replay: Replay) -> list[bytes]:
     """Board images after every step (sampled), from the public view, for the animation."""
     rules = games.get(replay.game)
+    say = words(replay.locale)
     state = rules.new(replay.players, replay.options, replay.seed)
     states: list[tuple[Any, list[dict[str, Any]]]] = [(state, [])]
     for seat, notation, highlight in replay.steps:
@@ -68,7 +75,13 @@ def frames_of(replay: Replay) -> list[bytes]:
     if picked[-1] is not states[-1]:
         picked.append(states[-1])
     return [
-        render.render(replay.game, rules.view(s, None), highlight=h, players=replay.names)
+        render.render(
+            replay.game,
+            told_view(say, rules.view(s, None)),
+            highlight=h,
+            players=replay.names,
+            labels=replay.labels,
+        )
         for s, h in picked
     ]
 
@@ -148,7 +161,14 @@ class Records:
             gif = await self.workers.run(
                 match_gif,
                 Replay(
-                    record.game, len(record.seats), dict(record.options), record.seed, steps, names
+                    record.game,
+                    len(record.seats),
+                    dict(record.options),
+                    record.seed,
+                    steps,
+                    names,
+                    image_labels(actor.locale),
+                    str(actor.locale),
                 ),
             )
             files.append((f"match{record.id}-{record.game}.gif", gif))

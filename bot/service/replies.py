@@ -79,10 +79,28 @@ class Post:
 
 @dataclass(frozen=True)
 class DirectMessage:
+    """A message for one player alone: ``text`` (and ``image``, a secret hand), or a whole
+    ``post`` — a direct match's board with its buttons (:mod:`bot.service.venues`) — with
+    ``text`` as its line for that player.
+
+    ``topic`` names what the message is news of, if it goes stale (``hand:<match>``: a newer
+    hand makes an older one obsolete): kept for a player whose DMs are closed
+    (:mod:`bot.service.notices`), a newer one replaces an older one of the same topic."""
+
     user_id: str
     text: str
     image: bytes | None = None
     links: tuple[Link, ...] = ()
+    post: Post | None = None
+    topic: str = ""
+
+    def summary(self) -> str:
+        """The message as plain text, for a player who could not be sent it: its line,
+        then the post's title and text (images and buttons cannot wait)."""
+        parts = [self.text]
+        if self.post is not None:
+            parts += [self.post.title, self.post.text]
+        return "\n".join(part for part in parts if part)
 
 
 @dataclass(frozen=True)
@@ -148,6 +166,10 @@ class MatchPlace:
     thread_title: str = ""
     server_channel: str | None = None
     threads: bool = True
+    venue: str = "server"
+    """``server``: posts go to the match's thread or channel; ``direct``: the match has no
+    place of its own, so a post is the answer to the command that made it, where it was made
+    (:mod:`bot.service.venues`)."""
 
 
 @dataclass(frozen=True)
@@ -184,6 +206,9 @@ class Reply:
     for every answer that carries either, or creates a match)."""
     links: tuple[Link, ...] = ()
     """Link buttons for the caller alone (the web board's signed link)."""
+    notices: tuple[str, ...] = ()
+    """Messages for the caller alone, after the answer: DMs they could not be sent earlier
+    (:mod:`bot.service.notices`)."""
 
     def __post_init__(self) -> None:
         if any(is_computer(dm.user_id) for dm in self.dms):

@@ -31,6 +31,7 @@ from bot.service.markdown import escape
 from bot.service.openings import challenger_seat
 from bot.service.reader import rules_named
 from bot.service.replies import Button, Post, Reply
+from bot.service.venues import where_played
 from bot.words import words
 from competition import ratings as glicko
 from storage.base import CHALLENGE, MatchRecord, Rating, Store
@@ -107,7 +108,9 @@ class Seeks:
         rated: bool | None = None,
         min_rating: int | None = None,
         max_rating: int | None = None,
+        venue: str | None = None,
     ) -> Reply:
+        venue, guild_id = where_played(actor, guild_id, venue)
         rules = rules_named(game)
         info = rules.info
         if min_rating is not None and max_rating is not None and min_rating > max_rating:
@@ -134,6 +137,7 @@ class Seeks:
                 **extra,
                 SEEK_KEY: {"min": min_rating, "max": max_rating},
             },
+            venue=venue,
         )
         # the seek is read by everyone: the server's language
         language = await self.reader.language(record.guild_id)
@@ -153,7 +157,7 @@ class Seeks:
                 language,
             )
             + options_text(rules, checked, language)
-            + terms_text(extra, language)
+            + terms_text(extra, language, venue=record.venue)
         )
         post = Post(
             text=text,

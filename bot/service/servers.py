@@ -135,7 +135,7 @@ class Servers:
         code = value.strip().lower()
         if code in ("", languages.AUTO):
             return {k: v for k, v in settings.items() if k != languages.CHOSEN}
-        if code not in languages.shipped():
+        if languages.known(code) != code:
             raise Refusal(
                 "settings.bad_language",
                 language=repr(value[:20]),
@@ -150,8 +150,8 @@ class Servers:
     async def note_locale(self, actor: User) -> None:
         """Keep the Discord preferred locale of the server ``actor`` acts from, so posts made
         later without an interaction (the clock's) know it; written only when it changed."""
-        if not actor.guild_id or not actor.guild_locale:
-            return
+        if not actor.guild_id or not actor.guild_locale or not actor.bot_here:
+            return  # no server, or one the bot is not in: it keeps nothing of it
         seen = languages.known(actor.guild_locale) or ""
         seen = "" if seen == DEFAULT_LANGUAGE else seen  # English is everyone's default
         settings = await self.store.guild_settings(actor.guild_id)

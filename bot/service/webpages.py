@@ -22,20 +22,33 @@ from collections.abc import Awaitable, Callable, Sequence
 from typing import Any, Protocol
 
 import games
+from bot.service import timecontrol as tc
 from bot.service.activity import ActivitySessions, Session
 from bot.service.base import DROP, Refusal, User, guarded, parse_id, plural_names, shown_id
-from bot.service.boards import guided
+from bot.service.boards import guided, seat_label, seat_word
 from bot.service.clocks import ClockKeeper
+from bot.service.describer import (
+    said,
+    shown_notation,
+    told_in_words,
+    told_label,
+    told_page_view,
+    told_path,
+    turn_text,
+)
 from bot.service.replies import Link, Reply
 from bot.service.servers import SPECTATORS_KEY
 from bot.service.transition import BOARD_VERSION, public_version
 from bot.service.weblinks import BoardLinks, own_seat
-from bot.words import words
+from bot.words import Words, words
 from games.core import Outcome, Rules
+from games.sentences import listing
 from storage.base import ACTIVE, FINISHED, ActionRecord, MatchRecord, Store
 
 log = logging.getLogger(__name__)
 
+FEW_KINDS = 4
+"""A guided turn's first choices named in its prompt when there are at most this many."""
 CACHE_SIZE = 64
 """Matches whose legal moves and replayed positions are kept (per web process)."""
 
@@ -78,7 +91,7 @@ class BoardPages:
         """Sessions of the board inside Discord (None: no Activity)."""
         self._move = move
         self._may_see = may_see
-        self._moves: OrderedDict[tuple[int, int, int], list[dict[str, Any]]] = OrderedDict()
+        self._moves: OrderedDict[tuple[int, int, int, str], list[dict[str, Any]]] = OrderedDict()
         self._states: OrderedDict[tuple[int, int], list[Any]] = OrderedDict()
 
     @property
@@ -219,21 +232,20 @@ class BoardPages:
         to_move = rules.to_move(state) if active else []
         outcome = Outcome.from_dict(record.result) if record.result else None
         dropped = set(record.meta.get("dropped", []))
-        directory = await self.clocks.directory([record]) if active else None
+        clocks = await self._clocks(record)
         players = []
         for s, name in enumerate(names):
-            left = await self.clocks.time_left(record, s, directory, locale) if active else ""
             players.append(
                 {
                     "name": name,
-                    "side": rules.seat_name(state, s),
+                    "side": seat_word(rules, state, s, locale),
                     "to_move": s in to_move,
-                    "clock": left,
+                    "clock": clocks[s] if clocks else None,
                     "left": s in dropped,
                     "won": bool(outcome and s in outcome.winners),
                 }
             )
-        labels = [self._label(rules, state, s, names[s]) for s in range(len(names))]
+        labels = [seat_label(rules, state, s, names[s], locale) for s in range(len(names))]
         if outcome is not None:
             status = self._result(outcome, labels, say, locale)
         elif to_move:
@@ -242,7 +254,7 @@ class BoardPages:
         else:
             status = ""
         last_turn = live[-1].detail.get("turn") if live else None
-        moves = await self._legal(record, rules, state, seat) if seat in to_move else []
+        moves = await self._legal(record, rules, state, seat, say) if seat in to_move else []
         return {
             "match": record.id,
             "game": record.game,
@@ -253,23 +265,42 @@ class BoardPages:
             "seat": seat,
             "players": players,
             "status_text": status,
-            "view": rules.view(state, seat),
+            "view": told_page_view(say, rules, rules.view(state, seat)),
             "highlight": [
                 a.detail.get("highlight", {}) for a in live if a.detail.get("turn") == last_turn
             ],
-            "history": self._history(rules, state, live, labels, outcome is not None),
+            "history": self._history(say, rules, live, labels, outcome is not None),
             "moves": moves,
             "guided": guided(rules),
+            "prompt": first_prompt(say, moves) if guided(rules) else "",
         }
 
-    @staticmethod
-    def _label(rules: Rules[Any, Any], state: Any, seat: int, name: str) -> str:
-        side = rules.seat_name(state, seat)
-        return f"{name} ({side})" if side else name
+    async def _clocks(self, record: MatchRecord) -> list[dict[str, Any]] | None:
+        """Every seat's clock as the page counts it down: seconds left now (a waiting seat's
+        bank stands still), whether it runs, when it reaches zero, whether a vacation holds
+        it. None for a match without clocks (or one that is over)."""
+        clocks = self.clocks.of(record)
+        if clocks is None or clocks.control.kind == "none":
+            return None
+        vacations = await self.clocks.vacations(record)
+        now = self.clocks.clock()
+        shown = []
+        for seat, bank in enumerate(clocks.banks):
+            running = seat in clocks.running
+            left = tc.remaining(clocks, seat, now, vacations) if running else bank
+            shown.append(
+                {
+                    "left": max(0.0, left if left is not None else bank),
+                    "running": running,
+                    "deadline": tc.deadline(clocks, seat, vacations) if running else None,
+                    "paused": any(a <= now < b for a, b in vacations.get(seat, ())),
+                }
+            )
+        return shown
 
     @staticmethod
-    def _result(outcome: Outcome, labels: Sequence[str], say: Any, locale: str) -> str:
-        reason = f" {outcome.reason}" if outcome.reason else ""
+    def _result(outcome: Outcome, labels: Sequence[str], say: Words, locale: str) -> str:
+        reason = f" {said(say, outcome.reason)}" if outcome.reason else ""
         if outcome.is_draw:
             return str(say("result.drawn", reason=reason))
         winners = plural_names([labels[s] for s in outcome.winners if s < len(labels)], locale)
@@ -277,41 +308,44 @@ class BoardPages:
 
     @staticmethod
     def _history(
+        say: Words,
         rules: Rules[Any, Any],
-        state: Any,
         live: Sequence[ActionRecord],
         labels: Sequence[str],
         over: bool,
     ) -> list[dict[str, Any]]:
-        """Turns in order, each with the ply its last step leads to (the replay's index);
-        secrets stay hidden until the game is over, as in the thread's history."""
+        """Turns in order, each with the ply its last step leads to (the replay's index) and
+        its text as ``/match history`` tells it in the reader's language; secrets stay hidden
+        until the game is over, as in the thread's history."""
         turns: list[dict[str, Any]] = []
+        steps: list[list[ActionRecord]] = []
         current: object = object()
         for ply, action in enumerate(live, start=1):
             turn = action.detail.get("turn", ply)
-            if action.notation == DROP:
-                shown = words()("history.leaves", reason=action.detail.get("drop", "resignation"))
-            else:
-                shown = action.notation if over else action.detail.get("public", action.notation)
             if turn != current:
                 seat = action.seat
                 who = labels[seat] if 0 <= seat < len(labels) else str(seat)
                 turns.append({"seat": seat, "who": who, "moves": [], "ply": ply})
+                steps.append([])
                 current = turn
-            turns[-1]["moves"].append(shown)
+            turns[-1]["moves"].append(shown_notation(say, action, reveal=over))
             turns[-1]["ply"] = ply
+            steps[-1].append(action)
+        if told_in_words(rules):  # FENCE!: each turn as the thread tells it, not notation
+            for entry, acts in zip(turns, steps, strict=True):
+                entry["text"] = turn_text(say, rules, acts, entry["who"], reveal=over)
         return turns
 
     async def _legal(
-        self, record: MatchRecord, rules: Rules[Any, Any], state: Any, seat: int
+        self, record: MatchRecord, rules: Rules[Any, Any], state: Any, seat: int, say: Words
     ) -> list[dict[str, Any]]:
         """The seat's legal next steps: notation always; for guided games (FENCE!) also the
         readable label, the panel's choice path and the public facts of the step (where it
         goes), which the page turns into buttons and places to click. Cached per version."""
-        key = (record.id, record.version, seat)
+        key = (record.id, record.version, seat, say.language)
         cached = self._moves.get(key)
         if cached is None:
-            cached = await asyncio.to_thread(_legal_moves, rules, state)
+            cached = await asyncio.to_thread(_legal_moves, rules, state, say)
             self._moves[key] = cached
             while len(self._moves) > CACHE_SIZE:
                 self._moves.popitem(last=False)
@@ -338,7 +372,9 @@ class BoardPages:
             extra={
                 "position": {
                     "ply": ply,
-                    "view": rules.view(states[ply], None),
+                    "view": told_page_view(
+                        words(viewer.locale), rules, rules.view(states[ply], None)
+                    ),
                     "highlight": [step.detail.get("highlight", {})] if step else [],
                 }
             },
@@ -384,7 +420,20 @@ class BoardPages:
         return await self._move(player, text, match_id=access.record.id, version=version)
 
 
-def _legal_moves(rules: Rules[Any, Any], state: Any) -> list[dict[str, Any]]:
+def first_prompt(say: Words, moves: Sequence[dict[str, Any]]) -> str:
+    """What the page asks first in a guided turn: the few kinds of step there are, named
+    ("Move yourself or Move others: choose with the buttons below."), or — when the first
+    choice is one of many places (a pawn's first neighbourhood) — a button or its place."""
+    if not moves:
+        return ""
+    heads = [(m.get("path") or [m.get("label") or m["n"]])[0] for m in moves]
+    first = list(dict.fromkeys(str(head) for head in heads))
+    if len(first) <= FEW_KINDS:
+        return say("web.choose_buttons", choices=listing(first))
+    return say("web.choose_start_guided")
+
+
+def _legal_moves(rules: Rules[Any, Any], state: Any, say: Words) -> list[dict[str, Any]]:
     if not guided(rules):
         return [{"n": notation} for notation in rules.legal_notations(state)]
     moves = []
@@ -393,8 +442,8 @@ def _legal_moves(rules: Rules[Any, Any], state: Any) -> list[dict[str, Any]]:
         moves.append(
             {
                 "n": rules.format(state, action),
-                "label": rules.label(state, action),
-                "path": list(rules.choice_path(state, action)),
+                "label": told_label(say, rules, state, action),
+                "path": list(told_path(say, rules, state, action)),
                 "hl": facts,
             }
         )

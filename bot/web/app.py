@@ -76,7 +76,7 @@ MOVE_LIMIT = 1000
 DEFAULT_LIMITS = WebLimits.of(Settings.model_construct())
 """The settings' defaults, for tests and benchmarks that build the app without settings."""
 LOOPBACK = trusted_networks(Settings.model_construct().web_trusted_proxies)
-SHARED_MODULES = ("app.js", "link.js", "chooser.js", "svg.js", "zoom.js")
+SHARED_MODULES = ("app.js", "link.js", "chooser.js", "moves.js", "players.js", "svg.js", "zoom.js")
 CONTENT_TYPES = {
     ".js": "text/javascript",
     ".mjs": "text/javascript",

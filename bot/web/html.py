@@ -17,6 +17,10 @@ from bot.words import Words
 SCRIPT_WORDS = ("panel.onto_cops",)
 """Catalogue sentences outside ``web.*`` that the page's scripts say."""
 
+SCRIPT_TABLES = ("time.days", "time.short_hours", "time.short_minutes", "time.short_seconds")
+"""Plural tables outside ``web.*`` the scripts use: the clocks count down in the words of
+every other clock."""
+
 
 def page_words(say: Words) -> dict[str, str]:
     """The ``web.*`` sentences (and a few shared ones) in one language, keyed without the
@@ -25,6 +29,8 @@ def page_words(say: Words) -> dict[str, str]:
     chosen = say.section("web.")
     for key in SCRIPT_WORDS:
         chosen[key] = say(key)
+    for table in SCRIPT_TABLES:
+        chosen.update({f"{table}.{form}": text for form, text in say.section(f"{table}.").items()})
     return chosen
 
 

@@ -58,6 +58,7 @@ from babel import Locale, UnknownLocaleError
 from babel.plural import PluralRule
 
 import games
+from bot.words.pseudo import PSEUDO, pseudo
 from games.sentences import Sentence
 
 DEFAULT_LANGUAGE = "en"
@@ -211,6 +212,8 @@ class Catalogue:
     """All languages; read once from the package data and never changed."""
 
     languages: Mapping[str, Mapping[str, str]]
+    pseudo: Mapping[str, str] = field(default_factory=dict)
+    """The pseudo-locale (:mod:`bot.words.pseudo`): a test language, never a shipped one."""
 
     @property
     def english(self) -> Mapping[str, str]:
@@ -218,6 +221,8 @@ class Catalogue:
 
     def words(self, locale: object = DEFAULT_LANGUAGE) -> Words:
         language = language_of(locale)
+        if language == PSEUDO and self.pseudo:
+            return Words(PSEUDO, self.pseudo, self.english)
         entries = self.languages.get(language, self.english)
         return Words(
             language if language in self.languages else DEFAULT_LANGUAGE, entries, self.english
@@ -252,7 +257,7 @@ def read_catalogue(files: Mapping[str, str]) -> Catalogue:
     if twice:
         raise ValueError(f"{DEFAULT_LANGUAGE}.toml repeats engine sentences: {twice[:5]}")
     languages[DEFAULT_LANGUAGE] = {**english, **engines}
-    return Catalogue(languages)
+    return Catalogue(languages, pseudo(languages[DEFAULT_LANGUAGE]))
 
 
 def discord_text(language: str, location: str, english: str) -> str | None:

@@ -26,13 +26,6 @@ def seat_name(seat: Any, names: Sequence[str], me: int | None = None) -> str:
     return str(seat)
 
 
-def counted(n: int, noun: str) -> str:
-    """``1 card``, ``2 cards``: a count in the engine's own English event lines, which are
-    not catalogue sentences (the bot's plural tables cannot reach them), so never
-    ``card(s)``. Only for nouns whose plural adds an ``s``."""
-    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
-
-
 def cards_text(value: Any) -> str:
     """Card codes separated by spaces; an empty list reads "nothing"."""
     if isinstance(value, list | tuple):

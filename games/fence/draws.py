@@ -8,7 +8,9 @@ so only "a card" is announced.
 from __future__ import annotations
 
 from games.fence import cards, ledger
+from games.fence.sentences import COLOURS, SAY
 from games.fence.state import Table
+from games.sentences import Sentence
 
 
 def receive(table: Table, seat: int, card: str, shown: bool) -> None:
@@ -33,7 +35,16 @@ def grant(table: Table, seat: int, count: int, reason: str, names: tuple[str, ..
         if card is None:
             break
         receive(table, seat, card, shown=not from_mixed)
-        shown = "a card" if from_mixed else f"a {cards.colour_of(card)} card"
-        table.say(f"{names[seat]} draws {shown}.")
+        table.say(drawn_sentence(seat, None if from_mixed else cards.colour_of(card)))
         count -= 1
     return False
+
+
+def drawn_sentence(seat: int, colour: str | None) -> Sentence:
+    """"Orange draws a red card." (ruling 29: a drawn card's colour is public, unless it came
+    from the mixed pile)."""
+    if colour == "red":
+        return SAY("draws_red", colour=COLOURS[seat])
+    if colour == "blue":
+        return SAY("draws_blue", colour=COLOURS[seat])
+    return SAY("draws_card", colour=COLOURS[seat])

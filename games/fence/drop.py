@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from games.fence import goods, ledger, play, setup
 from games.fence.engine import NAMES, settle
+from games.fence.sentences import COLOURS, SAY
 from games.fence.state import FenceState, Table, freeze, thaw
 
 
@@ -44,7 +45,7 @@ def drop(state: FenceState, seat: int) -> FenceState:
         table.actor = offerer
         acting = offerer == seat
         if not acting:
-            table.say(f"{NAMES[seat]} has left: the trade offer lapses.")
+            table.say(SAY("offer_lapses", colour=COLOURS[seat]))
     if len(table.active()) > 1:
         _pass_on(table, seat, acting)
     return settle(freeze(table), table.events)
@@ -60,8 +61,10 @@ def _clear_seat(table: Table, seat: int) -> None:
     table.tile_hands[seat] = []
     table.pawns[seat] = None
     table.unreliable[seat] = False
-    cards = f", and their cards {' '.join(shown)} go face up to the discard pile" if shown else ""
-    table.say(f"{NAMES[seat]} leaves the game: their pawn leaves the map{cards}.")
+    if shown:
+        table.say(SAY("leaves_cards", colour=COLOURS[seat], cards=" ".join(shown)))
+    else:
+        table.say(SAY("leaves", colour=COLOURS[seat]))
 
 
 def _pass_on(table: Table, seat: int, acting: bool) -> None:

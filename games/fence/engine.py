@@ -14,7 +14,7 @@ from games.fence import actions as act
 from games.fence import goods, play, setup
 from games.fence.actions import Action
 from games.fence.info import SEAT_NAMES
-from games.fence.sentences import SAY
+from games.fence.sentences import COLOURS, SAY
 from games.fence.state import FenceState, Table, freeze, thaw
 
 NAMES = SEAT_NAMES
@@ -146,21 +146,21 @@ def _auto(state: FenceState, table: Table) -> bool:
     seat = state.actor
     if state.stage == "turn" and state.unreliable[seat]:
         table.unreliable[seat] = False
-        table.say(f"{NAMES[seat]} spends the turn re-establishing credibility.")
+        table.say(SAY("regains_credibility", colour=COLOURS[seat]))
         play.end_turn(table, NAMES)
         return True
     if legal_actions(state):
         return False
     if state.stage == "draft":
-        setup.auto_pass(table, NAMES[seat])
+        setup.auto_pass(table, seat)
     elif state.stage == "turn":
-        table.say(f"{NAMES[seat]} can neither move nor move others, and passes.")
+        table.say(SAY("cannot_act", colour=COLOURS[seat]))
         play.end_turn(table, NAMES)
     elif state.stage == "second":
         if state.others_done:
-            table.say(f"The other part of {NAMES[seat]}'s Move Others is impossible and skipped.")
+            table.say(SAY("other_part_skipped", colour=COLOURS[seat]))
         else:
-            table.say(f"{NAMES[seat]} can move neither a pawn nor the Cops: the turn ends.")
+            table.say(SAY("turn_ends_stuck", colour=COLOURS[seat]))
         play.end_turn(table, NAMES)
     else:
         raise AssertionError(f"stage {state.stage} has no legal action")

@@ -10,9 +10,11 @@ from __future__ import annotations
 from games.fence import cards
 from games.fence.citymap import CityMap, distances, tile_of
 from games.fence.draws import grant
+from games.fence.sentences import COLOURS, SAY
 from games.fence.setup import roll_group, start_round, valid_coords
 from games.fence.state import Table
 from games.fence.world import build_map, tiles_at, tiles_of
+from games.sentences import Sentence, joined
 
 COUNTS = {"half": lambda n: -(-n // 2), "n-1": lambda n: max(1, n - 1), "n": lambda n: n}
 
@@ -44,7 +46,7 @@ def run_goods(table: Table, names: tuple[str, ...]) -> None:
     """Bring up the round's remaining Hot Goods, stopping at a winner's colour choice."""
     while table.goods_left > 0:
         if not cards.stash_size(table):
-            table.say("The Stash is empty: no more Hot Goods come up.")
+            table.say(SAY("stash_empty"))
             table.goods_left = 0
             break
         table.goods_left -= 1
@@ -66,7 +68,9 @@ def run_goods(table: Table, names: tuple[str, ...]) -> None:
     end_round(table, names)
 
 
-def closest(table: Table, group: list[int], names: tuple[str, ...]) -> tuple[int | None, str]:
+def closest(
+    table: Table, group: list[int], names: tuple[str, ...]
+) -> tuple[int | None, Sentence]:
     """Who gets Hot Goods on ``group`` (rulings 24–25).
 
     Distances are road steps from any usable neighbourhood of the tile, along One Way signs
@@ -95,15 +99,16 @@ def closest(table: Table, group: list[int], names: tuple[str, ...]) -> tuple[int
             by_boat.add(seat)
     best = min(pawn_dist.values(), default=far)
     if best >= far:
-        return None, f"Hot Goods turn up in {where}, but no pawn can reach them."
+        return None, SAY("goods_unreachable", tile=where)
     nearest = [seat for seat, d in pawn_dist.items() if d == best]
     if len(nearest) > 1:
-        return None, f"Hot Goods turn up in {where}: a tie, so nobody gets them."
+        return None, SAY("goods_tie", tile=where)
     cops = 2 * distances(start, sub_roads).get(table.cops if table.cops is not None else -1, far)
     if cops < best:
-        return None, f"Hot Goods turn up in {where}, but the Cops are closer."
-    boat = " by boat" if nearest[0] in by_boat else ""
-    return nearest[0], f"Hot Goods turn up in {where}: {names[nearest[0]]} gets them{boat}."
+        return None, SAY("goods_cops", tile=where)
+    if nearest[0] in by_boat:
+        return nearest[0], SAY("goods_won_boat", tile=where, colour=COLOURS[nearest[0]])
+    return nearest[0], SAY("goods_won", tile=where, colour=COLOURS[nearest[0]])
 
 
 def _by_water(table: Table, city_: CityMap, group: list[int], start: list[int]) -> dict[int, int]:
@@ -140,7 +145,7 @@ def waste(table: Table, names: tuple[str, ...]) -> None:
     pile = table.mixed or (table.red if len(table.red) >= len(table.blue) else table.blue)
     if pile:
         table.discard.append(pile.pop())
-        table.say(f"Nobody claims the goods: {names[table.first]} discards a card from the Stash.")
+        table.say(SAY("goods_wasted", colour=COLOURS[table.first]))
 
 
 def winner_now(table: Table) -> int | None:
@@ -161,7 +166,9 @@ def most_cards(table: Table) -> tuple[int, ...]:
     return tuple(s for s in free if len(table.hands[s]) == top)
 
 
-def end_game(table: Table, winners: tuple[int, ...], termination: str, reason: str) -> None:
+def end_game(
+    table: Table, winners: tuple[int, ...], termination: str, reason: Sentence
+) -> None:
     table.winners = winners
     table.termination = termination
     table.reason = reason
@@ -176,11 +183,11 @@ def end_round(table: Table, names: tuple[str, ...]) -> None:
         len(table.hands[s]) >= 2 * len(free) for s in free
     ):
         winners = most_cards(table)
-        end_game(table, winners, "accumulation", _most_sentence(winners, names, "hoarded"))
+        end_game(table, winners, "accumulation", _most_sentence(winners, hoarded=True))
         return
     if table.round >= table.round_limit:
         winners = most_cards(table)
-        end_game(table, winners, "round_limit", _most_sentence(winners, names, "ended with"))
+        end_game(table, winners, "round_limit", _most_sentence(winners, hoarded=False))
         return
     table.first = (table.first - 1) % table.players
     while table.dropped[table.first]:
@@ -188,9 +195,10 @@ def end_round(table: Table, names: tuple[str, ...]) -> None:
     start_round(table)
 
 
-def _most_sentence(winners: tuple[int, ...], names: tuple[str, ...], verb: str) -> str:
+def _most_sentence(winners: tuple[int, ...], *, hoarded: bool) -> Sentence:
     if not winners:
-        return "Everyone is in Jail, so nobody wins."
-    who = " and ".join(names[s] for s in winners)
-    ending = "s" if len(winners) == 1 else ""
-    return f"{who} {verb} the most cards among the free players and win{ending}."
+        return SAY("nobody_wins")
+    who = joined([COLOURS[s] for s in winners])
+    if hoarded:
+        return SAY("hoarded", n=len(winners), players=who)
+    return SAY("ended_with", n=len(winners), players=who)

@@ -6,142 +6,161 @@ them to that player only. A path's levels follow how a player thinks about a tur
 kind of move, then which cards or whose pawn, then where. Within one state every path of a
 kind has the same number of levels and begins with a segment only that kind uses, which is
 what keeps all paths distinct and none a prefix of another.
+
+The words are sentences (catalogue keys, :mod:`games.fence.sentences`), so the bot shows a
+German player German buttons (``Rules.said_label``, ``Rules.said_path``); :func:`label` and
+:func:`choice_path` are their English, which typed input is also matched against.
 """
 
 from __future__ import annotations
-
-from functools import partial
 
 from games.core import LABEL_LIMIT, SEGMENT_LIMIT, shorten
 from games.fence import actions as act
 from games.fence import engine
 from games.fence.actions import Action
 from games.fence.citymap import tile_of
-from games.fence.info import SEAT_NAMES
+from games.fence.sentences import COLOURS, SAY
 from games.fence.state import FenceState
 from games.fence.world import hood_name, tiles_of
+from games.sentences import Sentence
 
 PANEL_WIDTH = 25
 """Options one level of the panel can show (a Discord select menu)."""
 
+Said = str | Sentence
+"""A segment of a path: words to translate, or a name or cards shown as they are."""
+
 
 def label(state: FenceState, action: Action) -> str:
-    return shorten(_label(state, action), LABEL_LIMIT)
-
-
-def _label(state: FenceState, action: Action) -> str:
-    tiles = tiles_of(state)
-    where = partial(hood_name, tiles)
-
-    if isinstance(action, act.Place | act.Swap):
-        x, y = action.pos
-        spot = f"{tiles[action.tile].name} at {x},{y} turned {action.rot * 90}°"
-        if isinstance(action, act.Place):
-            return f"Place {spot}"
-        taken = next(t for pos, t, _ in state.placed if pos == action.pos)
-        return f"Swap in {spot}, taking {tiles[taken].name}"
-    if isinstance(action, act.PlacePawn):
-        return f"Put your pawn in {where(action.hood)}"
-    if isinstance(action, act.PlaceCops):
-        return f"Put the Cops in {where(action.hood)}"
-    if isinstance(action, act.PlaceTunnel):
-        return f"Dig a tunnel end in {where(action.hood)}"
-    if isinstance(action, act.PlacePost):
-        return f"Put the Trading Post in {where(action.hood)}"
-    if isinstance(action, act.Yourself):
-        jail = " — onto the Cops: Jail" if action.hood == state.cops else ""
-        return f"Move yourself with {' '.join(action.cards)} to {where(action.hood)}{jail}"
-    if isinstance(action, act.Push):
-        return f"Push {SEAT_NAMES[action.seat]} to {where(action.hood)}"
-    if isinstance(action, act.CopsRoad):
-        return f"Cops by road to {where(action.hood)}"
-    if isinstance(action, act.TipOff):
-        return f"Tip off the Cops with {' '.join(action.cards)} to {where(action.hood)}"
-    if isinstance(action, act.Hunch):
-        return f"Roll the {action.colour} die on a hunch for the Cops"
-    if isinstance(action, act.Draw):
-        return f"Draw a {action.colour} card"
-    return _trade_label(state, action)
-
-
-def _trade_label(state: FenceState, action: Action) -> str:
-    if isinstance(action, act.Boat):
-        return f"Move others and play your {action.colour} boat"
-    if isinstance(action, act.Offer):
-        return f"Offer {SEAT_NAMES[action.seat]} your {action.give} for their {action.ask}"
-    if isinstance(action, act.Accept | act.Refuse):
-        offerer, _, give, ask = state.offer
-        if isinstance(action, act.Refuse):
-            return f"Refuse {SEAT_NAMES[offerer]}'s trade"
-        return f"Accept {SEAT_NAMES[offerer]}'s trade: give {ask}, get {give}"
-    if isinstance(action, act.PostTrade):
-        who = SEAT_NAMES[action.seat]
-        return f"Trading Post: give {action.give} to {who}, take their card {action.pick}"
-    if isinstance(action, act.NoTrade):
-        return "Leave the Trading Post without trading"
-    raise TypeError(f"not a FENCE! action: {action!r}")
+    return shorten(said_label(state, action).english(), LABEL_LIMIT)
 
 
 def choice_path(state: FenceState, action: Action) -> tuple[str, ...]:
-    return tuple(shorten(part, SEGMENT_LIMIT) for part in _path(state, action))
+    return tuple(shorten(str(part), SEGMENT_LIMIT) for part in said_path(state, action))
 
 
-def _path(state: FenceState, action: Action) -> tuple[str, ...]:
+def _spot(action: act.Place | act.Swap) -> str:
+    return f"{action.pos[0]},{action.pos[1]}"
+
+
+def said_label(state: FenceState, action: Action) -> Sentence:
+    """The label as a sentence: see the module."""
     tiles = tiles_of(state)
-    where = partial(hood_name, tiles)
-
     if isinstance(action, act.Place | act.Swap):
-        x, y = action.pos
-        kind = "Place a tile" if isinstance(action, act.Place) else "Swap a tile in"
-        return (kind, tiles[action.tile].name, f"at {x},{y}", f"turned {action.rot * 90}°")
+        placed = {"tile": tiles[action.tile].name, "spot": _spot(action), "turn": action.rot * 90}
+        if isinstance(action, act.Place):
+            return SAY("label_place", **placed)
+        taken = next(t for pos, t, _ in state.placed if pos == action.pos)
+        return SAY("label_swap", **placed, taken=tiles[taken].name)
+    if isinstance(action, act.Draw):
+        return SAY("label_draw_red" if action.colour == "red" else "label_draw_blue")
+    if isinstance(action, act.Hunch):
+        return SAY("label_hunch_red" if action.colour == "red" else "label_hunch_blue")
+    if not hasattr(action, "hood"):
+        return _trade_label(state, action)
+    hood = hood_name(tiles, action.hood)
+    if isinstance(action, act.Yourself):
+        cards = " ".join(action.cards)
+        if action.hood == state.cops:
+            return SAY("label_yourself_jail", cards=cards, hood=hood)
+        return SAY("label_yourself", cards=cards, hood=hood)
+    if isinstance(action, act.TipOff):
+        return SAY("label_tip_off", cards=" ".join(action.cards), hood=hood)
+    if isinstance(action, act.Push):
+        return SAY("label_push", colour=COLOURS[action.seat], hood=hood)
+    if isinstance(action, act.PlacePawn):
+        return SAY("label_pawn", hood=hood)
+    if isinstance(action, act.PlaceCops):
+        return SAY("label_cops", hood=hood)
+    if isinstance(action, act.PlaceTunnel):
+        return SAY("label_tunnel", hood=hood)
+    if isinstance(action, act.PlacePost):
+        return SAY("label_post", hood=hood)
+    return SAY("label_cops_road", hood=hood)
+
+
+def _trade_label(state: FenceState, action: Action) -> Sentence:
+    if isinstance(action, act.Boat):
+        return SAY("label_boat_red" if action.colour == "red" else "label_boat_blue")
+    if isinstance(action, act.Offer):
+        return SAY("label_offer", colour=COLOURS[action.seat], give=action.give, ask=action.ask)
+    if isinstance(action, act.Accept | act.Refuse):
+        offerer, _, give, ask = state.offer
+        if isinstance(action, act.Refuse):
+            return SAY("label_refuse", colour=COLOURS[offerer])
+        return SAY("label_accept", colour=COLOURS[offerer], give=ask, get=give)
+    if isinstance(action, act.PostTrade):
+        return SAY("label_post_trade", give=action.give, colour=COLOURS[action.seat],
+                   pick=action.pick)  # fmt: skip
+    if isinstance(action, act.NoTrade):
+        return SAY("label_no_trade")
+    raise TypeError(f"not a FENCE! action: {action!r}")
+
+
+def said_path(state: FenceState, action: Action) -> tuple[Said, ...]:
+    """The choice path as sentences and names: see the module."""
+    tiles = tiles_of(state)
+    if isinstance(action, act.Place | act.Swap):
+        kind = SAY("path_place" if isinstance(action, act.Place) else "path_swap")
+        at = SAY("path_at", spot=_spot(action))
+        return (kind, tiles[action.tile].name, at, SAY("path_turned", turn=action.rot * 90))
     if isinstance(action, act.PlacePawn):
         return _pawn_path(state, action.hood)
     if isinstance(action, act.PlaceCops | act.PlaceTunnel | act.PlacePost):
-        return (label(state, action),)
+        return (said_label(state, action),)
     if isinstance(action, act.Yourself):
-        jail = " (the Cops: Jail)" if action.hood == state.cops else ""
-        return ("Move yourself", " ".join(action.cards), where(action.hood) + jail)
+        hood = hood_name(tiles, action.hood)
+        if action.hood == state.cops:
+            hood_said: Said = SAY("path_jail", hood=hood)
+        else:
+            hood_said = hood
+        return (SAY("path_yourself"), " ".join(action.cards), hood_said)
     if isinstance(action, act.Push | act.CopsRoad | act.TipOff | act.Hunch | act.Boat):
         return _others_path(state, action)
     if isinstance(action, act.Draw):
-        return ("Draw", action.colour)
+        return (SAY("path_draw"), SAY("red" if action.colour == "red" else "blue"))
     if isinstance(action, act.Offer):
-        who = SEAT_NAMES[action.seat]
-        return ("Offer a trade", f"to {who}", f"give {action.give}", f"for {action.ask}")
+        return (
+            SAY("path_offer"), SAY("path_to", colour=COLOURS[action.seat]),
+            SAY("path_give", card=action.give), SAY("path_for", card=action.ask),
+        )  # fmt: skip
     if isinstance(action, act.PostTrade):
-        who = SEAT_NAMES[action.seat]
-        return ("Trade", f"with {who}", f"give {action.give}", f"take card {action.pick}")
+        return (
+            SAY("path_trade"), SAY("path_with", colour=COLOURS[action.seat]),
+            SAY("path_give", card=action.give), SAY("path_take", pick=action.pick),
+        )  # fmt: skip
     if isinstance(action, act.NoTrade):
-        return ("Don't trade",)
-    return (label(state, action),)  # the answer to an offer: one of two buttons
+        return (SAY("path_no_trade"),)
+    return (said_label(state, action),)  # the answer to an offer: one of two buttons
 
 
-def _others_path(state: FenceState, action: Action) -> tuple[str, ...]:
+def _others_path(state: FenceState, action: Action) -> tuple[Said, ...]:
     """Move Others: under a "Move others" level on the turn's first step; the second step
     (the other part, or both after a boat) is all Move Others, so that level is left out."""
     tiles = tiles_of(state)
+    path: tuple[Said, ...]
     if isinstance(action, act.Push):
-        path: tuple[str, ...] = (f"Push {SEAT_NAMES[action.seat]}", hood_name(tiles, action.hood))
+        path = (SAY("path_push", colour=COLOURS[action.seat]), hood_name(tiles, action.hood))
     elif isinstance(action, act.CopsRoad):
-        path = ("Cops by road", hood_name(tiles, action.hood))
+        path = (SAY("path_cops_road"), hood_name(tiles, action.hood))
     elif isinstance(action, act.TipOff):
-        path = (f"Tip off with {' '.join(action.cards)}", hood_name(tiles, action.hood))
+        path = (SAY("path_tip_off", cards=" ".join(action.cards)), hood_name(tiles, action.hood))
     elif isinstance(action, act.Hunch):
-        path = (f"Hunch with the {action.colour} die",)
+        path = (SAY("path_hunch_red" if action.colour == "red" else "path_hunch_blue"),)
     else:
         assert isinstance(action, act.Boat)
-        path = (f"Play your {action.colour} boat",)
-    return ("Move others", *path) if state.stage == "turn" else path
+        path = (SAY("path_boat_red" if action.colour == "red" else "path_boat_blue"),)
+    return (SAY("path_others"), *path) if state.stage == "turn" else path
 
 
-def _pawn_path(state: FenceState, hood: int) -> tuple[str, ...]:
+def _pawn_path(state: FenceState, hood: int) -> tuple[Said, ...]:
     """One level while the choices fit the panel (a rolled tile); with Turn-Taking for Pawn
     Placement any neighbourhood may be chosen, so they are grouped by the tile's red
     coordinate first."""
     tiles = tiles_of(state)
     name = hood_name(tiles, hood)
     if len(engine.legal_actions(state)) <= PANEL_WIDTH:
-        return (f"Pawn to {name}",)
+        return (SAY("path_pawn", hood=name),)
     coords = tiles[tile_of(hood)].coords
-    group = f"Tiles with red {coords[0]}" if coords else "Tiles without coordinates"
+    group = SAY("path_red_group", red=coords[0]) if coords else SAY("path_no_coordinates")
     return (group, name)

@@ -34,12 +34,13 @@ from games.fence.actions import (
     Yourself,
 )
 from games.fence.citymap import CityMap, tile_of
-from games.fence.describe import counted
-from games.fence.draws import grant, receive
+from games.fence.draws import drawn_sentence, grant, receive
 from games.fence.goods import run_goods, start_goods
+from games.fence.sentences import COLOURS, SAY
 from games.fence.setup import seat_up
 from games.fence.state import FenceState, Table
 from games.fence.world import build_map, city_map, tiles_at, tiles_of
+from games.sentences import Sentence
 
 
 def _coords_of(state: FenceState, hood: int | None) -> tuple[int, int] | None:
@@ -230,7 +231,7 @@ def _jail_at(table: Table, hood: int, names: tuple[str, ...]) -> list[int]:
     caught = [s for s, h in enumerate(table.pawns) if h == hood]
     for seat in caught:
         table.pawns[seat] = None
-        table.say(f"{names[seat]} is caught by the Cops and goes to Jail.")
+        table.say(SAY("caught", colour=COLOURS[seat]))
         sink_boats(table, seat, names)
     return caught
 
@@ -238,7 +239,7 @@ def _jail_at(table: Table, hood: int, names: tuple[str, ...]) -> list[int]:
 def sink_boats(table: Table, seat: int, names: tuple[str, ...]) -> None:
     for card in table.boats[seat]:
         table.discard.append(card)
-        table.say(f"{names[seat]}'s {cards.colour_of(card)} boat goes to the discard pile.")
+        table.say(_boat_sinks(seat, cards.colour_of(card)))
     table.boats[seat] = []
 
 
@@ -254,7 +255,7 @@ def apply_boat(table: Table, action: Boat, names: tuple[str, ...]) -> None:
         if card in table.boats[other]:
             table.boats[other].remove(card)
             table.discard.append(card)
-            table.say(f"{names[other]}'s {action.colour} boat goes to the discard pile.")
+            table.say(_boat_sinks(other, action.colour))
     table.boats[seat].append(card)
     table.stage = "second"
     table.others_done = ""
@@ -267,7 +268,9 @@ def apply_offer(table: Table, action: Offer, names: tuple[str, ...]) -> None:
     table.offered = True
     table.stage = "offer"
     table.actor = action.seat
-    table.tell(action.seat, f"{names[seat]} offers you {action.give} for your {action.ask}.")
+    table.tell(
+        action.seat, SAY("offers_you", colour=COLOURS[seat], give=action.give, ask=action.ask)
+    )
 
 
 def apply_answer(table: Table, action: Accept | Refuse, names: tuple[str, ...]) -> None:
@@ -279,8 +282,8 @@ def apply_answer(table: Table, action: Accept | Refuse, names: tuple[str, ...]) 
         ledger.lost(table, offeree, None)
         receive(table, offerer, ask, shown=False)
         receive(table, offeree, give, shown=False)
-        table.tell(offerer, f"{names[offeree]} accepts: you give {give} and get {ask}.")
-        table.tell(offeree, f"You give {ask} to {names[offerer]} and get {give}.")
+        table.tell(offerer, SAY("accepts_you", colour=COLOURS[offeree], give=give, ask=ask))
+        table.tell(offeree, SAY("you_give", colour=COLOURS[offerer], give=ask, get=give))
     table.offer = []
     table.stage = "turn"
     table.actor = offerer
@@ -301,8 +304,9 @@ def apply_trading(table: Table, action: PostTrade | NoTrade, names: tuple[str, .
         ledger.lost(table, other, None)
         receive(table, other, action.give, shown=False)
         receive(table, seat, taken, shown=False)
-        table.tell(seat, f"You give {action.give} to {names[other]} and take {taken}.")
-        table.tell(other, f"{names[seat]} gives you {action.give} and takes your {taken}.")
+        given = {"give": action.give, "taken": taken}
+        table.tell(seat, SAY("you_give_take", colour=COLOURS[other], **given))
+        table.tell(other, SAY("gives_you", colour=COLOURS[seat], **given))
     finish_turn(table, names)
 
 
@@ -312,7 +316,7 @@ def apply_yourself(table: Table, action: Yourself, names: tuple[str, ...]) -> No
     was_jailed = table.pawns[seat] is None
     table.pawns[seat] = action.hood
     if was_jailed:
-        table.say(f"{names[seat]} gets out of Jail.")
+        table.say(SAY("out_of_jail", colour=COLOURS[seat]))
     if action.hood == table.cops:
         _jail_at(table, action.hood, names)
     end_turn(table, names)
@@ -344,9 +348,7 @@ def apply_others(table: Table, action: Action, names: tuple[str, ...]) -> None:
     if snitch and caught:
         if by_cards:
             drawn = cards.fewest_for_pair(table, seat)
-            table.say(
-                f"{names[seat]} turns State's Evidence and draws {counted(len(drawn), 'card')}."
-            )
+            table.say(SAY("evidence", colour=COLOURS[seat], n=len(drawn)))
         elif grant(table, seat, 1, "evidence", names):
             return
     resume_turn(table, names)
@@ -367,7 +369,8 @@ def _hunch(table: Table, action: Hunch, names: tuple[str, ...]) -> list[int]:
     city_ = build_map(table)
     good = city_.usable()
     hoods = [h for t in tiles_at(table, coords) for h in city_.hoods_of(t) if h in good]
-    table.say(f"{names[seat]} rolls the {action.colour} die on a hunch: {value}.")
+    rolled = {"colour": COLOURS[seat], "value": value}
+    table.say(SAY("hunch_roll_red" if action.colour == "red" else "hunch_roll_blue", **rolled))
     occupied = [h for h in hoods if h in table.pawns]
     if occupied:
         table.cops = occupied[0]
@@ -375,7 +378,7 @@ def _hunch(table: Table, action: Hunch, names: tuple[str, ...]) -> list[int]:
     if hoods:
         table.cops = hoods[0]
     table.unreliable[seat] = True
-    table.say(f"{names[seat]} is an Unreliable Witness and loses their next turn.")
+    table.say(SAY("unreliable", colour=COLOURS[seat]))
     return []
 
 
@@ -384,7 +387,7 @@ def apply_draw(table: Table, action: Draw, names: tuple[str, ...]) -> None:
     card = cards.draw(table, action.colour)
     if card is not None:
         receive(table, seat, card, shown=True)  # ruling 29: the colour drawn is public
-        table.say(f"{names[seat]} draws a {cards.colour_of(card)} card.")
+        table.say(drawn_sentence(seat, cards.colour_of(card)))
     table.draws_owed -= 1
     if table.draws_owed > 0 and grant(table, seat, table.draws_owed, table.draw_for, names):
         return
@@ -431,3 +434,7 @@ def finish_turn(table: Table, names: tuple[str, ...]) -> None:
     table.turn += 1
     if not seat_up(table):
         start_goods(table, names)
+
+
+def _boat_sinks(seat: int, colour: str) -> Sentence:
+    return SAY("boat_sinks_red" if colour == "red" else "boat_sinks_blue", colour=COLOURS[seat])

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from functools import partial
 from typing import Any
 
 from games.core import (
+    AmbiguousMove,
     GameOver,
     IllegalMove,
     InvalidNotation,
@@ -27,13 +27,14 @@ from games.fence import actions as act
 from games.fence import engine, labels
 from games.fence.actions import Action
 from games.fence.drop import drop
-from games.fence.info import INFO, SEAT_NAMES
+from games.fence.info import INFO
 from games.fence.notation import choose, format_action, public_text
 from games.fence.refusals import diagnose
-from games.fence.sentences import SAY
+from games.fence.sentences import COLOURS, SAY
 from games.fence.state import FenceState, dump_state, load_state
 from games.fence.view import seat_view
 from games.fence.world import city_map, hood_name, tiles_of
+from games.sentences import Sentence, joined, listing
 
 
 class FenceRules(Rules[FenceState, Action]):
@@ -81,6 +82,12 @@ class FenceRules(Rules[FenceState, Action]):
         named = [a for a in legal if wanted in _spoken(state, a)]
         if len(named) == 1:
             return named[0]
+        if started := _started(state, legal, wanted):
+            if len(started) == 1:
+                return started[0][1]
+            following = list(dict.fromkeys(choice for choice, _ in started))
+            choices = listing(following, limit=12)
+            raise AmbiguousMove(SAY("panel_start", text=quoted(text), choices=choices))
         try:
             return choose(tiles_of(state), state.stage, legal, text)
         except (InvalidNotation, RuleViolation) as refusal:
@@ -98,6 +105,12 @@ class FenceRules(Rules[FenceState, Action]):
 
     def choice_path(self, state: FenceState, action: Action) -> tuple[str, ...]:
         return labels.choice_path(state, action)
+
+    def said_label(self, state: FenceState, action: Action) -> Sentence:
+        return labels.said_label(state, action)
+
+    def said_path(self, state: FenceState, action: Action) -> tuple[str | Sentence, ...]:
+        return labels.said_path(state, action)
 
     def drop_player(self, state: FenceState, seat: int) -> FenceState:
         """FENCE! goes on without a seat that resigns or times out; see ``games.fence.drop``
@@ -172,68 +185,70 @@ class FenceRules(Rules[FenceState, Action]):
             return "onto_cops"
         return None
 
-    def describe(self, before: FenceState, action: Action, seat_name: str) -> str:
+    def describe(self, before: FenceState, action: Action, seat_name: str) -> Sentence | None:
         tiles = tiles_of(before)
-        where = partial(hood_name, tiles)
-
+        who = {"player": seat_name}
         if isinstance(action, act.Place | act.Swap):
             x, y = action.pos
-            verb = "places" if isinstance(action, act.Place) else "swaps in"
-            near = self._neighbours_sentence(before, action)
-            return f"{seat_name} {verb} {tiles[action.tile].name} at {x},{y}{near}."
-        if isinstance(action, act.PlacePawn):
-            return f"{seat_name} puts their pawn in {where(action.hood)}."
-        if isinstance(action, act.PlaceCops):
-            return f"{seat_name} puts the Cops in {where(action.hood)}."
-        if isinstance(action, act.PlaceTunnel):
-            return f"{seat_name} digs a tunnel end in {where(action.hood)}."
-        if isinstance(action, act.Yourself):
-            cops = " — right onto the Cops" if action.hood == before.cops else ""
-            played = " ".join(action.cards)
-            return f"{seat_name} plays {played} and moves to {where(action.hood)}{cops}."
-        if isinstance(action, act.Push):
-            return f"{seat_name} moves {SEAT_NAMES[action.seat]} to {where(action.hood)}."
-        if isinstance(action, act.CopsRoad):
-            return f"{seat_name} moves the Cops by road to {where(action.hood)}."
-        if isinstance(action, act.TipOff):
-            played = " ".join(action.cards)
-            return f"{seat_name} plays {played} to tip off the Cops: {where(action.hood)}."
-        if isinstance(action, act.Hunch):
-            return f"{seat_name} turns State's Evidence on a hunch with the {action.colour} die."
+            spot = {"tile": tiles[action.tile].name, "spot": f"{x},{y}"}
+            if near := self._neighbours(before, action):
+                if isinstance(action, act.Place):
+                    return SAY("places_near", **who, **spot, hoods=joined(near))
+                return SAY("swaps_near", **who, **spot, hoods=joined(near))
+            return SAY("places" if isinstance(action, act.Place) else "swaps", **who, **spot)
         if isinstance(action, act.Draw):
-            return ""  # the engine announces the draw itself, with the colour actually drawn
-        return self._describe_option_step(before, action, seat_name)
-
-    def _describe_option_step(self, before: FenceState, action: Action, seat_name: str) -> str:
-        """Sentences for the option steps; trades never name their cards (ruling 29)."""
+            return None  # the engine announces the draw itself, with the colour actually drawn
+        if not hasattr(action, "hood"):
+            return self._describe_option_step(action, seat_name)
+        there = {**who, "hood": hood_name(tiles, action.hood)}
+        if isinstance(action, act.Yourself):
+            cards = " ".join(action.cards)
+            if action.hood == before.cops:
+                return SAY("moves_self_cops", **there, cards=cards)
+            return SAY("moves_self", **there, cards=cards)
+        if isinstance(action, act.TipOff):
+            return SAY("tips_off", **there, cards=" ".join(action.cards))
+        if isinstance(action, act.Push):
+            return SAY("pushes", **there, colour=COLOURS[action.seat])
+        if isinstance(action, act.PlacePawn):
+            return SAY("puts_pawn", **there)
+        if isinstance(action, act.PlaceCops):
+            return SAY("puts_cops", **there)
+        if isinstance(action, act.PlaceTunnel):
+            return SAY("digs_tunnel", **there)
         if isinstance(action, act.PlacePost):
-            where = hood_name(tiles_of(before), action.hood)
-            return f"{seat_name} puts the Trading Post in {where}."
-        if isinstance(action, act.Boat):
-            return f"{seat_name} has a {action.colour} boat and moves others."
-        if isinstance(action, act.Offer):
-            return f"{seat_name} offers {SEAT_NAMES[action.seat]} a trade."
-        if isinstance(action, act.Accept):
-            return f"{seat_name} accepts the trade."
-        if isinstance(action, act.Refuse):
-            return f"{seat_name} refuses the trade."
-        if isinstance(action, act.PostTrade):
-            other = SEAT_NAMES[action.seat]
-            return f"{seat_name} trades a card with {other} at the Trading Post."
-        return f"{seat_name} does not trade at the Trading Post."
+            return SAY("puts_post", **there)
+        return SAY("cops_road", **there)
 
-    def _neighbours_sentence(self, before: FenceState, action: act.Place | act.Swap) -> str:
+    @staticmethod
+    def _describe_option_step(action: Action, seat_name: str) -> Sentence:
+        """Sentences for the option steps; trades never name their cards (ruling 29)."""
+        red = getattr(action, "colour", None) == "red"
+        if isinstance(action, act.Hunch):
+            return SAY("hunch_red" if red else "hunch_blue", player=seat_name)
+        if isinstance(action, act.Boat):
+            return SAY("boat_red" if red else "boat_blue", player=seat_name)
+        if isinstance(action, act.Offer):
+            return SAY("offers", player=seat_name, colour=COLOURS[action.seat])
+        if isinstance(action, act.PostTrade):
+            return SAY("post_trade", player=seat_name, colour=COLOURS[action.seat])
+        if isinstance(action, act.Accept):
+            return SAY("accepts", player=seat_name)
+        if isinstance(action, act.Refuse):
+            return SAY("refuses", player=seat_name)
+        return SAY("no_trade", player=seat_name)
+
+    @staticmethod
+    def _neighbours(before: FenceState, action: act.Place | act.Swap) -> list[str]:
         """ "Cabbagetown connects to the Stix and Parkview", as the seed asks players to say."""
         after = engine.apply(before, action)
         city_ = city_map(after)
         tiles = tiles_of(before)
         mine = set(city_.hoods_of(action.tile))
         linked = sorted({n for h in mine for n in city_.roads.get(h, ()) if n not in mine})
-        if not linked:
-            return ""
-        return ", next to " + ", ".join(hood_name(tiles, h) for h in linked)
+        return [hood_name(tiles, h) for h in linked]
 
-    def notices(self, before: FenceState, after: FenceState) -> list[str]:
+    def notices(self, before: FenceState, after: FenceState) -> list[str | Sentence]:
         return list(after.events)
 
     def parse_many(self, state: FenceState, text: str) -> list[Action]:
@@ -258,6 +273,20 @@ def _hood_or_none(hood: int | None) -> int | None:
 
 def _plain(text: str) -> str:
     return " ".join(text.lower().replace("→", " ").split())
+
+
+def _started(state: FenceState, legal: list[Action], wanted: str) -> list[tuple[str, Action]]:
+    """The first levels of the guided panel typed alone ("Move others"): each move they
+    lead to, with the choice that follows them on the panel."""
+    found = []
+    for action in legal:
+        path = labels.choice_path(state, action)
+        found += [
+            (path[depth], action)
+            for depth in range(1, len(path))
+            if _plain(" ".join(path[:depth])) == wanted
+        ]
+    return found
 
 
 def _spoken(state: FenceState, action: Action) -> set[str]:

@@ -13,9 +13,8 @@ from typing import Any
 from games.fence import cards
 from games.fence.actions import Action, Place, PlaceCops, PlacePawn, PlacePost, PlaceTunnel, Swap
 from games.fence.citymap import random_build, tile_of
-from games.fence.describe import counted
 from games.fence.draws import receive
-from games.fence.info import SEAT_NAMES
+from games.fence.sentences import COLOURS, SAY
 from games.fence.state import NOT_PLACED, FenceState, Stage, Table
 from games.fence.tiles import city, old_town_index
 from games.fence.world import build_map, city_map, hood_name, match_tiles, tiles_at, tiles_of
@@ -100,7 +99,7 @@ def new_table(players: int, opts: dict[str, Any], seed: int) -> Table:
     cards.add_boats(table, rng)
     if opts["dice_round_limit"]:
         table.round_limit = rng.randint(1, 6) + rng.randint(1, 6)
-        table.say(f"The dice set the game to {table.round_limit} rounds.")
+        table.say(SAY("dice_rounds", n=table.round_limit))
     if opts["quick_map"]:
         rest = [t for t in order if t != town]
         cells = random_build(tiles, rest, town, rng, bool(opts["all_hoods_connected"]))
@@ -148,7 +147,7 @@ def apply_draft(table: Table, action: Place | Swap) -> None:
     table.placed.append((action.pos, action.tile, action.rot))
     table.passes = 0
     if table.opts["missing_tiles"] and not table.tile_hands[seat]:
-        table.say("A player's tiles are all placed: the tiles still in hand are discarded.")
+        table.say(SAY("tiles_all_placed"))
         finish_map(table)
         return
     next_drafter(table)
@@ -167,11 +166,8 @@ def _reward_placement(table: Table, seat: int, action: Place) -> None:
     if card is None:
         return
     receive(table, seat, card, shown=True)  # the table is told its colour below
-    name = SEAT_NAMES[seat]
-    table.say(
-        f"{name}'s tile joins the city by road on {joins} sides: {name} draws a "
-        f"{cards.colour_of(card)} card."
-    )
+    red = cards.colour_of(card) == "red"
+    table.say(SAY("rewarded_red" if red else "rewarded_blue", colour=COLOURS[seat], n=joins))
 
 
 def next_drafter(table: Table) -> None:
@@ -187,11 +183,11 @@ def next_drafter(table: Table) -> None:
             return
 
 
-def auto_pass(table: Table, seat_name: str) -> None:
+def auto_pass(table: Table, seat: int) -> None:
     """A drafter with no legal placement or swap passes; a full round of passes from everyone
     still holding tiles ends the map (ruling 14)."""
     table.passes += 1
-    table.say(f"{seat_name} cannot place or swap a tile and passes.")
+    table.say(SAY("cannot_place", colour=COLOURS[seat]))
     holders = sum(1 for hand in table.tile_hands if hand)
     if table.passes >= holders:
         finish_map(table)
@@ -202,7 +198,7 @@ def auto_pass(table: Table, seat_name: str) -> None:
 def finish_map(table: Table) -> None:
     left = sorted(t for hand in table.tile_hands for t in hand)
     if left:
-        table.say(f"Discarded, as they could not be placed: {counted(len(left), 'tile')}.")
+        table.say(SAY("discarded_tiles", n=len(left)))
     table.tiles_out = sorted(table.tiles_out + left)
     table.tile_hands = [[] for _ in range(table.players)]
     table.map_done = True
@@ -211,7 +207,7 @@ def finish_map(table: Table) -> None:
     off = [h for t in city_.where for h in city_.hoods_of(t) if h not in city_.usable()]
     if off:
         names = ", ".join(hood_name(tiles_of(table), h) for h in off)
-        table.say(f"Off limits (no road from Old Town and back): {names}.")
+        table.say(SAY("off_limits", hoods=names))
     if table.opts["tunnel"] and _first_player_picks(table, "tunnel"):
         return
     start_pawns(table)
@@ -279,7 +275,7 @@ def apply_tunnel(table: Table, action: PlaceTunnel) -> None:
             table.pending_tiles = group
             return
         table.tunnel = []
-        table.say("No second tile can take the tunnel's other end, so there is no tunnel.")
+        table.say(SAY("no_tunnel"))
     table.pending_tiles = []
     start_pawns(table)
 
@@ -316,7 +312,7 @@ def prepare_pawn(table: Table) -> None:
         if any(h in city_.usable() for t in group for h in city_.hoods_of(t)):
             table.pending_tiles = group
             return
-        table.say(f"Starting cards {pair[0]} {pair[1]} name no usable tile: a new pair is drawn.")
+        table.say(SAY("pair_redrawn", first=pair[0], second=pair[1]))
         drawn = cards.draw_pair(table)
         pair = list(drawn) if drawn else []
     table.revealed = []
@@ -376,7 +372,7 @@ def apply_cops(table: Table, action: PlaceCops, seat_names: tuple[str, ...]) -> 
     for seat, hood in enumerate(table.pawns):
         if hood == action.hood:
             table.pawns[seat] = None
-            table.say(f"{seat_names[seat]} starts the game in Jail: the Cops arrived first.")
+            table.say(SAY("starts_in_jail", colour=COLOURS[seat]))
     if table.opts.get("trading_post") and _first_player_picks(table, "post"):
         return
     finish_setup(table)
@@ -418,14 +414,14 @@ def choose_ritzy(table: Table) -> None:
     while True:
         pair = cards.draw_pair(table)
         if pair is None:
-            table.say("The Stash ran out before a Ritzy Tile was found.")
+            table.say(SAY("no_ritzy"))
             return
         table.discard.extend(pair)
         coords = (cards.value_of(pair[0]) or 0, cards.value_of(pair[1]) or 0)
         if coords in valid:
             table.ritzy = tiles_at(table, coords)[0]
             name = tiles_of(table)[table.ritzy].name
-            table.say(f"{pair[0]} {pair[1]} make {name} the Ritzy Tile.")
+            table.say(SAY("ritzy", first=pair[0], second=pair[1], tile=name))
             return
 
 

@@ -20,6 +20,8 @@ from typing import Any, get_type_hints
 from games.core import InvalidState, conforms
 from games.fence.citymap import Pos
 from games.fence.info import OPTIONS
+from games.fence.sentences import SAY
+from games.sentences import Sentence, from_data, is_data
 
 NOT_PLACED = -1
 """A pawn's place before setup puts it on the map; ``None`` means the pawn is in Jail."""
@@ -86,7 +88,7 @@ class FenceState:
     draws_owed: int
     draw_for: str
     goods_left: int
-    goods: tuple[tuple[int, int, str], ...]
+    goods: tuple[tuple[int, int, str | Sentence], ...]
     """This round's (or, between rounds, the last round's) Hot Goods: tile, winner seat or -1,
     and a public note."""
     offer: tuple[Any, ...]
@@ -96,10 +98,10 @@ class FenceState:
     """Whether the seat to play has made its one Trading Cards offer of this turn."""
     winners: tuple[int, ...] | None
     termination: str
-    reason: str
-    events: tuple[str, ...]
+    reason: str | Sentence
+    events: tuple[str | Sentence, ...]
     """Public sentences about what the engine did by itself during the last action."""
-    notes: tuple[tuple[int, str], ...]
+    notes: tuple[tuple[int, str | Sentence], ...]
     """(seat, sentence) about the last action meant for that seat alone (the cards of a
     trade); only ``view`` for that seat shows them."""
     _cache: dict[str, Any] = field(default_factory=dict, init=False, compare=False, repr=False)
@@ -157,14 +159,14 @@ class Table:
     draws_owed: int
     draw_for: str
     goods_left: int
-    goods: list[tuple[int, int, str]]
+    goods: list[tuple[int, int, str | Sentence]]
     offer: list[Any]
     offered: bool
     winners: tuple[int, ...] | None
     termination: str
-    reason: str
-    events: list[str]
-    notes: list[tuple[int, str]]
+    reason: str | Sentence
+    events: list[str | Sentence]
+    notes: list[tuple[int, str | Sentence]]
     opts: dict[str, Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
@@ -175,10 +177,10 @@ class Table:
         self.draws += 1
         return random.Random(self.seed * 1_000_003 + self.draws)
 
-    def say(self, sentence: str) -> None:
+    def say(self, sentence: Sentence) -> None:
         self.events.append(sentence)
 
-    def tell(self, seat: int, sentence: str) -> None:
+    def tell(self, seat: int, sentence: Sentence) -> None:
         """A sentence for ``seat`` alone (it names secret cards)."""
         self.notes.append((seat, sentence))
 
@@ -237,12 +239,16 @@ def dump_state(state: FenceState) -> dict[str, Any]:
 def _jsonable(value: Any) -> Any:
     if isinstance(value, tuple | list):
         return [_jsonable(v) for v in value]
+    if isinstance(value, Sentence):
+        return value.data()
     return value
 
 
 def _tuples(value: Any) -> Any:
     if isinstance(value, list):
         return tuple(_tuples(v) for v in value)
+    if is_data(value):
+        return from_data(value, SAY.catalogue())
     return value
 
 

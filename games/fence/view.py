@@ -19,6 +19,7 @@ from games.fence.info import SEAT_NAMES
 from games.fence.state import NOT_PLACED, FenceState
 from games.fence.tiles import LINK_KINDS, SIDES, Tile
 from games.fence.world import city_map, tiles_of
+from games.sentences import to_data
 
 
 def _tile_facts(tiles: tuple[Tile, ...], tile: int) -> dict[str, Any]:
@@ -98,7 +99,8 @@ def public_view(state: FenceState) -> dict[str, Any]:
         "tunnel": list(state.tunnel),
         "ritzy": state.ritzy,
         "hot_goods": [
-            {"tile": t, "winner": None if w < 0 else w, "note": note} for t, w, note in state.goods
+            {"tile": t, "winner": None if w < 0 else w, "note": to_data(note)}
+            for t, w, note in state.goods
         ],
         "draw": (
             {"seat": state.actor, "count": state.draws_owed, "reason": state.draw_for}
@@ -112,7 +114,7 @@ def public_view(state: FenceState) -> dict[str, Any]:
         "trade_offer": ({"from": state.offer[0], "to": state.offer[1]} if state.offer else None),
         "offered": state.offered,
         "winners": None if state.winners is None else list(state.winners),
-        "result": state.reason if over else None,
+        "result": to_data(state.reason) if over else None,
     }
 
 
@@ -122,7 +124,7 @@ def seat_view(state: FenceState, seat: int | None) -> dict[str, Any]:
     if seat is not None and 0 <= seat < state.players:
         view["hand"] = list(state.hands[seat])
         view["starting_cards"] = list(state.start[seat])
-        view["notes"] = [sentence for who, sentence in state.notes if who == seat]
+        view["notes"] = [to_data(sentence) for who, sentence in state.notes if who == seat]
         if state.offer and seat in state.offer[:2]:
             offerer, offeree, give, ask = state.offer
             view["trade_offer"] = {"from": offerer, "to": offeree, "give": give, "ask": ask}

@@ -57,7 +57,7 @@ from games.fendo.notation import (
     state_from_dict,
     write_position,
 )
-from games.fendo.sentences import SAY
+from games.fendo.sentences import COLOURS, SAY
 from games.fendo.state import (
     FULL_SET,
     SEAT_LETTERS,
@@ -159,20 +159,22 @@ class FendoRules(Rules[FendoState, Action]):
         scores = state.scores()
         if scores[0] == scores[1]:
             winners: tuple[int, ...] = ()
-            result = f"a draw at {scores[0]}–{scores[1]}"
+            result = SAY("draw_at", first=scores[0], second=scores[1])
         else:
             best = 0 if scores[0] > scores[1] else 1
             winners = (best,)
-            result = f"{SEAT_NAMES[best]} wins {scores[best]}–{scores[1 - best]}"
+            result = SAY(
+                "wins_by", colour=COLOURS[best], first=scores[best], second=scores[1 - best]
+            )
         if not state.open_area:
-            termination, why = "score", "Every area is closed"
+            termination, why = "score", SAY("all_closed")
         elif state.passes >= 2:
-            termination, why = "passes", "Neither player can act (the open area counts for nobody)"
+            termination, why = "passes", SAY("neither_acts")
         else:
             leader = 0 if scores[0] > scores[1] else 1
             termination = "early_end"
-            why = f"{SEAT_NAMES[leader]} has closed more than half the board"
-        return Outcome(winners, termination, f"{why}: {result}.", scores)
+            why = SAY("closed_half", colour=COLOURS[leader])
+        return Outcome(winners, termination, SAY("ending", why=why, result=result), scores)
 
     # -- notation --------------------------------------------------------------------------
     def parse(self, state: FendoState, text: str) -> Action:
@@ -306,21 +308,22 @@ class FendoRules(Rules[FendoState, Action]):
             "added": None,
         }
 
-    def describe(self, before: FendoState, action: Action, seat_name: str) -> str:
+    def describe(self, before: FendoState, action: Action, seat_name: str) -> Sentence:
         geo = before.geo
         notation = format_move(geo, action)
         if isinstance(action, Add):
-            return f"{seat_name} added a piece on {notation}"
+            return SAY("added", player=seat_name, move=notation)
         edge = geo.edge(action.to, action.side)
         fence = geo.edge_name(edge) if edge is not None else "?"
+        square = geo.names[action.to]
         if action.piece == action.to:
-            return f"{seat_name} fenced {fence} beside {geo.names[action.to]} ({notation})"
-        return (
-            f"{seat_name} moved {geo.names[action.piece]} to {geo.names[action.to]} "
-            f"and fenced {fence} ({notation})"
-        )
+            return SAY("fenced_beside", player=seat_name, fence=fence, square=square, move=notation)
+        return SAY(
+            "moved", player=seat_name, piece=geo.names[action.piece], square=square,
+            fence=fence, move=notation,
+        )  # fmt: skip
 
-    def notices(self, before: FendoState, after: FendoState) -> list[str]:
+    def notices(self, before: FendoState, after: FendoState) -> list[Sentence]:
         """Automatic passes (ruling 9) and how the game ended if it ended by itself.
 
         ``after.passes`` counts the passes made since the last action, which always start
@@ -328,17 +331,14 @@ class FendoRules(Rules[FendoState, Action]):
         """
         if is_over(before):
             return []
-        said: list[str] = []
+        said: list[Sentence] = []
         passer = 1 - before.to_move
         for _ in range(after.passes):
-            said.append(f"{SEAT_NAMES[passer]} has no legal action and passes.")
+            said.append(SAY("passes", colour=COLOURS[passer]))
             passer = 1 - passer
         outcome = self.outcome(after)
         if outcome is not None and outcome.termination == "early_end":
-            leader = outcome.winners[0]
-            said.append(f"{SEAT_NAMES[leader]} has more than half the board closed; the game ends.")
+            said.append(SAY("ends_early", colour=COLOURS[outcome.winners[0]]))
         elif outcome is not None and outcome.termination == "passes":
-            said.append(
-                "Neither player can act, so the game ends; the open area counts for nobody."
-            )
+            said.append(SAY("ends_stuck"))
         return said

@@ -17,6 +17,21 @@ SAY = Sentences(
         "orange": "Orange",
         "players": "Fendo is played by exactly 2 players.",
         "over": "The game is over; no more moves can be made.",
+        # what happened, for the thread and the history
+        "added": "{player} added a piece on {move}",
+        "fenced_beside": "{player} fenced {fence} beside {square} ({move})",
+        "moved": "{player} moved {piece} to {square} and fenced {fence} ({move})",
+        # how the game went and ended
+        "passes": "{colour} has no legal action and passes.",
+        "ends_early": "{colour} has more than half the board closed; the game ends.",
+        "ends_stuck": "Neither player can act, so the game ends; the open area counts for "
+        "nobody.",
+        "ending": "{why}: {result}.",
+        "all_closed": "Every area is closed",
+        "neither_acts": "Neither player can act (the open area counts for nobody)",
+        "closed_half": "{colour} has closed more than half the board",
+        "draw_at": "a draw at {first}–{second}",
+        "wins_by": "{colour} wins {first}–{second}",
         # reading what was typed
         "need_side": "{text} needs the side of the fence you build after moving: add n, e, s "
         "or w (for example {example}).",

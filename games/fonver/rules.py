@@ -44,10 +44,10 @@ from games.fonver.notation import (
 )
 from games.fonver.play import apply_action, check_capture, check_pie, check_place, legal_steps
 from games.fonver.play import winner_on as _winner_on
-from games.fonver.sentences import SAY
+from games.fonver.sentences import COLOURS, SAY
 from games.fonver.state import FonverState
+from games.sentences import Sentence
 
-EDGE_WORDS = {BLACK: "top and bottom", WHITE: "left and right"}
 _STEP_SPLIT = re.compile(r"[\s,;]+")
 _ARROW_SPACES = re.compile(r"\s*>\s*")
 
@@ -96,7 +96,7 @@ class FonverRules(Rules[FonverState, Action]):
         return Outcome(
             winners=(state.seat_of(state.winner),),
             termination="connection",
-            reason=f"{COLOUR_NAMES[state.winner]} joined the {EDGE_WORDS[state.winner]} edges.",
+            reason=SAY("joined_black" if state.winner == BLACK else "joined_white"),
         )
 
     # -- notation ------------------------------------------------------------------------------
@@ -109,6 +109,12 @@ class FonverRules(Rules[FonverState, Action]):
         else:
             check_pie(state)
         return action
+
+    def said_label(self, state: FonverState, action: Action) -> str | Sentence:
+        """The pie rule's two buttons in words ("Keep White", "Swap"); stones are notation."""
+        if isinstance(action, PieChoice):
+            return SAY("label_swap" if action.swap else "label_keep")
+        return self.label(state, action)
 
     def format(self, state: FonverState, action: Action) -> str:
         return str(action)
@@ -268,32 +274,27 @@ class FonverRules(Rules[FonverState, Action]):
             facts.update(kind="pie", swap=action.swap)
         return facts
 
-    def describe(self, before: FonverState, action: Action, seat_name: str) -> str:
-        colour = COLOUR_NAMES[before.colour]
+    def describe(self, before: FonverState, action: Action, seat_name: str) -> Sentence:
+        colour = COLOURS[before.colour]
         if isinstance(action, Place):
-            return f"{seat_name} ({colour}) placed {action.point}"
+            return SAY("placed", player=seat_name, colour=colour, point=str(action.point))
         if isinstance(action, Capture):
-            return (
-                f"{seat_name} ({colour}) captured {action.target} with the stone from "
-                f"{action.source}"
-            )
-        if action.swap:
-            return f"{seat_name} swapped and now plays Black; the first player continues as White"
-        return f"{seat_name} kept White and places next"
+            return SAY(
+                "captured", player=seat_name, colour=colour, target=str(action.target),
+                source=str(action.source),
+            )  # fmt: skip
+        return SAY("swapped" if action.swap else "kept", player=seat_name)
 
-    def notices(self, before: FonverState, after: FonverState) -> list[str]:
+    def notices(self, before: FonverState, after: FonverState) -> list[Sentence]:
         """Announce the capture obligation of ruling 7, which the rules impose by themselves."""
         if after.phase != "capture" or after.winner is not None:
             return []
         geo = geometry(after.size)
-        colour = COLOUR_NAMES[after.colour]
         blocks = ", ".join(
             f"{geo.name(a)}–{geo.name(a + after.size + 1)}" for a in sorted(after.crosscuts)
         )
         count = len(after.crosscuts)
-        opened = "is open" if count == 1 else "are open"
-        noun = "A crosscut" if count == 1 else f"{count} crosscuts"
+        said = {"n": count, "blocks": blocks, "colour": COLOURS[after.colour]}
         if before.phase == "capture":
-            noun = "1 crosscut" if count == 1 else noun
-            opened = "is still open" if count == 1 else "are still open"
-        return [f"{noun} {opened} ({blocks}): {colour} must capture before the turn passes."]
+            return [SAY("crosscuts_still", **said)]
+        return [SAY("crosscuts_open", **said)]

@@ -11,6 +11,26 @@ from games.sentences import PREFIX, Sentences
 SAY = Sentences(
     f"{PREFIX}.fonver",
     {
+        # what happened, for the thread and the history
+        "label_keep": "Keep White",
+        "label_swap": "Swap: take Black",
+        "joined_black": "Black joined the top and bottom edges.",
+        "joined_white": "White joined the left and right edges.",
+        "crosscuts_open": {
+            "one": "A crosscut is open ({blocks}): {colour} must capture before the turn passes.",
+            "other": "{n} crosscuts are open ({blocks}): {colour} must capture before the turn "
+            "passes.",
+        },
+        "crosscuts_still": {
+            "one": "{n} crosscut is still open ({blocks}): {colour} must capture before the "
+            "turn passes.",
+            "other": "{n} crosscuts are still open ({blocks}): {colour} must capture before the "
+            "turn passes.",
+        },
+        "placed": "{player} ({colour}) placed {point}",
+        "captured": "{player} ({colour}) captured {target} with the stone from {source}",
+        "swapped": "{player} swapped and now plays Black; the first player continues as White",
+        "kept": "{player} kept White and places next",
         "black": "Black",
         "white": "White",
         "players": "Fonver is played by exactly 2 players.",

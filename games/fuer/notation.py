@@ -85,11 +85,3 @@ def write(turn: Turn) -> str:
     else:
         parts.extend(f"+{NAMES[cell]}" for cell in sorted(turn.placed))
     return " ".join(parts)
-
-
-def listing(cells: list[int] | tuple[int, ...]) -> str:
-    """``d2``, ``d2 and f4``, ``d2, f4 and g1``: names for a sentence."""
-    names = [NAMES[c] for c in sorted(cells)]
-    if len(names) <= 1:
-        return "".join(names)
-    return f"{', '.join(names[:-1])} and {names[-1]}"

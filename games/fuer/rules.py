@@ -35,7 +35,7 @@ from games.core import (
 from games.fuer import moves, notation, position
 from games.fuer.board import NAMES, NEIGHBOURS, START_TILES
 from games.fuer.lines import overline, winning_line
-from games.fuer.notation import Written, listing
+from games.fuer.notation import Written
 from games.fuer.sentences import SAY, SEATS
 from games.fuer.state import (
     COLOURS,
@@ -46,7 +46,7 @@ from games.fuer.state import (
     FuerState,
     Turn,
 )
-from games.sentences import Sentence
+from games.sentences import Sentence, joined
 from games.sentences import listing as alternatives
 
 OPTIONS: tuple[Option, ...] = (
@@ -111,7 +111,7 @@ def _over(state: FuerState, outcome: Outcome) -> GameOver:
 def _decided(state: FuerState, outcome: Outcome) -> Outcome:
     """``outcome`` with the English reason the rules give it."""
     reason = _end(state, outcome)
-    return dataclasses.replace(outcome, reason="" if reason is None else reason.english())
+    return dataclasses.replace(outcome, reason="" if reason is None else reason)
 
 
 class _Refusal(Exception):
@@ -403,17 +403,20 @@ class FuerRules(Rules[FuerState, Turn]):
             "moved": None if action.move is None else [NAMES[c] for c in action.move],
         }
 
-    def describe(self, before: FuerState, action: Turn, seat_name: str) -> str:
-        tile = NAMES[action.tile]
+    def describe(self, before: FuerState, action: Turn, seat_name: str) -> Sentence:
+        tile, turn = NAMES[action.tile], notation.write(action)
         if action.move is not None:
             origin, target = (NAMES[c] for c in action.move)
-            detail = f"tile on {tile}, piece moved from {origin} to {target}"
-        else:
-            word = "piece" if len(action.placed) == 1 else "pieces"
-            detail = f"tile on {tile}, new {word} on {listing(action.placed)}"
-        return f"{seat_name} played {notation.write(action)} ({detail})."
+            return SAY(
+                "played_move", player=seat_name, turn=turn, tile=tile, origin=origin,
+                target=target,
+            )  # fmt: skip
+        return SAY(
+            "played_new", player=seat_name, turn=turn, tile=tile, n=len(action.placed),
+            spaces=joined([NAMES[c] for c in sorted(action.placed)]),
+        )  # fmt: skip
 
-    def notices(self, before: FuerState, after: FuerState) -> list[str]:
+    def notices(self, before: FuerState, after: FuerState) -> list[str | Sentence]:
         if after.outcome is not None and after.outcome.termination == "no_legal_turn":
             return [after.outcome.reason]
         return []

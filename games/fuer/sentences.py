@@ -54,6 +54,13 @@ SAY = Sentences(
             "{n} new pieces from your supply, not {given}",
         },
         "a_move": "a move",
+        # what happened, for the thread and the history
+        "played_move": "{player} played {turn} (tile on {tile}, piece moved from {origin} to "
+        "{target}).",
+        "played_new": {
+            "one": "{player} played {turn} (tile on {tile}, new piece on {spaces}).",
+            "other": "{player} played {turn} (tile on {tile}, new pieces on {spaces}).",
+        },
         "adjacent_new": "New pieces may not be adjacent to each other ({first} and {second})",
         # the end
         "over": "The game is over: {reason}",

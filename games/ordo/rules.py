@@ -210,19 +210,15 @@ class OrdoRules(Rules[OrdoState, Move]):
             "captured": [NAMES[move.target]] if opp >> move.target & 1 else [],
         }
 
-    def notices(self, before: OrdoState, after: OrdoState) -> list[str]:
+    def notices(self, before: OrdoState, after: OrdoState) -> list[Sentence]:
         """Say when a capture splits the next player, or ends the game by itself."""
         over = self.outcome(after)
         if over is not None:
             if over.termination in ("cannot_reconnect", "no_moves"):
                 return [over.reason]
             return []
-        name = COLOUR_NAMES[after.to_move]
         if is_split(after.pieces(after.to_move)):
-            return [
-                f"{name}'s group has been split: {name} must join it up again this move, "
-                "and may move backward to do so."
-            ]
+            return [SAY("split_notice", colour=COLOURS[after.to_move])]
         return []
 
     def dump(self, state: OrdoState) -> dict[str, Any]:
@@ -271,5 +267,5 @@ def _end(termination: str, winner: int) -> Sentence:
 
 def _win(colour: int, termination: str) -> Outcome:
     """The reason names what happened, not who won: the bot puts the winner's name first."""
-    reason = _end(termination, colour).english()
+    reason = _end(termination, colour)
     return Outcome(winners=(colour,), termination=termination, reason=reason)

@@ -62,6 +62,8 @@ SAY = Sentences(
         "end_cannot_reconnect": "{colour}'s group is split for good.",
         "end_no_moves": "{colour} has no legal move.",
         "end_no_pieces": "{colour} has no pieces left.",
+        "split_notice": "{colour}'s group has been split: {colour} must join it up again this "
+        "move, and may move backward to do so.",
         # positions
         "position_rows": "An Ordo position needs {ranks} rows of {files} squares, not {count}.",
         "position_row": "Row {index} ({row}, rank {rank}) must be {files} characters of W, B "

@@ -7,7 +7,7 @@ from typing import Any
 
 from PIL import ImageDraw
 
-from games.fence.describe import cards_text, describe_trade_offer
+from games.fence.describe import cards_text, describe_trade_offer, seat_name
 from render.common import (
     PALETTE,
     RGB,
@@ -18,13 +18,14 @@ from render.common import (
     font,
     new_canvas,
     paste_centered,
-    plural,
     to_png,
     wrap_lines,
 )
 from render.fence.colours import BLUE_CARD, OFFER, OTHER_CARD, PAWN_COLOURS, RED_CARD
 from render.fence.marks import Box
 from render.fonts import draw_runs
+from render.labels import Labels, say
+from render.labels import colour as colour_word
 
 PIPS = {
     1: [(0.5, 0.5)],
@@ -42,14 +43,15 @@ _HAND_WIDTH = 24 + _PER_ROW * (_CARD_W + _CARD_GAP) + 6
 
 
 def _card_parts(card: Any) -> tuple[RGB, str, str]:
-    """(colour, colour word, rank) of a card code; unknown codes get grey and keep their
-    whole text as the rank, so a new kind of card is shown rather than crashing the DM."""
+    """(colour, kind — ``red``, ``blue`` or ``card`` —, rank) of a card code; unknown codes
+    get grey and keep their whole text as the rank, so a new kind of card is shown rather
+    than crashing the DM."""
     code = str(card)
     if len(code) >= 2 and code[0].upper() == "R":
-        return RED_CARD, "RED", code[1:]
+        return RED_CARD, "red", code[1:]
     if len(code) >= 2 and code[0].upper() == "B":
-        return BLUE_CARD, "BLUE", code[1:]
-    return OTHER_CARD, "CARD", code
+        return BLUE_CARD, "blue", code[1:]
+    return OTHER_CARD, "card", code
 
 
 def _draw_die(draw: ImageDraw.ImageDraw, box: Box, value: int, colour: RGB) -> None:
@@ -83,14 +85,15 @@ def _boat(draw: ImageDraw.ImageDraw, box: Box, colour: RGB) -> None:
     )
 
 
-def _card(draw: ImageDraw.ImageDraw, box: Box, card: Any) -> None:
+def _card(draw: ImageDraw.ImageDraw, box: Box, card: Any, labels: Labels | None) -> None:
     x0, y0, x1, y1 = box
-    colour, word, rank = _card_parts(card)
+    colour, kind, rank = _card_parts(card)
     draw.rounded_rectangle(box, radius=16, fill=(252, 252, 250), outline=colour, width=6)
     w = x1 - x0
     cx = (x0 + x1) / 2
-    boat = rank.upper() == "X"
-    heading = f"{word} BOAT" if boat else word
+    boat = rank.upper() == "X" and kind != "card"
+    heading = say(labels, f"fence.hand.{kind}_boat" if boat else f"fence.hand.{kind}")
+    heading = fit_text(heading, font(26 if not boat else 22, bold=True), w - 16)
     draw_centered_text(
         draw, (cx, y0 + 40), heading, font(26 if not boat else 22, bold=True), colour
     )
@@ -99,7 +102,8 @@ def _card(draw: ImageDraw.ImageDraw, box: Box, card: Any) -> None:
     if rank.isdigit() and int(rank) in PIPS:
         _draw_die(draw, (*picture, picture[0] + side, picture[1] + side), int(rank), colour)
     elif rank.upper() == "J":
-        draw_centered_text(draw, (cx, (y0 + y1) / 2), "Joker", font(36, bold=True), colour)
+        joker = fit_text(say(labels, "fence.hand.joker"), font(36, bold=True), w - 16)
+        draw_centered_text(draw, (cx, (y0 + y1) / 2), joker, font(36, bold=True), colour)
     elif boat:
         _boat(draw, (*picture, picture[0] + side, picture[1] + side), colour)
     else:
@@ -108,55 +112,79 @@ def _card(draw: ImageDraw.ImageDraw, box: Box, card: Any) -> None:
     draw_centered_text(draw, (cx, y1 - 34), fit_text(str(card), label, w - 20), label, colour)
 
 
-def _starting_tile(view: dict[str, Any], start: list[Any]) -> str:
+def _starting_tile(view: dict[str, Any], start: list[Any], labels: Labels | None) -> str:
     """Which tile the secret starting cards point at, so nobody has to look it up."""
-    red = next((c for c in start if _card_parts(c)[1] == "RED"), None)
-    blue = next((c for c in start if _card_parts(c)[1] == "BLUE"), None)
+    red = next((c for c in start if _card_parts(c)[1] == "red"), None)
+    blue = next((c for c in start if _card_parts(c)[1] == "blue"), None)
     cards = " ".join(str(c) for c in start)
     if red is None or blue is None:
-        return f"Secret starting cards: {cards}"
+        return say(labels, "fence.hand.start_cards", cards=cards)
     r, b = _card_parts(red)[2], _card_parts(blue)[2]
     for tile in view.get("map") or []:
         if [str(v) for v in tile.get("coords") or []] == [r, b]:
-            return f"Secret start {cards}: {tile['name']} at {tile['x']},{tile['y']}"
-    return f"Secret start {cards}: tile {r},{b} is not on the map (yet)"
+            spot = f"{tile['x']},{tile['y']}"
+            return say(labels, "fence.hand.start_at", cards=cards, tile=tile["name"], spot=spot)
+    return say(labels, "fence.hand.start_off_map", cards=cards, red=r, blue=b)
 
 
-def _pawn_line(view: dict[str, Any], seat: int | None, colour_name: str) -> str:
+def _pawn_line(
+    view: dict[str, Any], seat: int | None, colour_name: str, labels: Labels | None
+) -> str:
     if seat is None:
         return ""
     pawns = view.get("pawns") or []
     jailed = view.get("jailed") or []
     if seat < len(jailed) and jailed[seat]:
-        return f"Your pawn ({colour_name}) is in Jail"
+        return say(labels, "fence.hand.jailed", colour=colour_name)
     hood = pawns[seat] if seat < len(pawns) else None
     if hood is None:
-        return f"Your pawn: {colour_name}, not on the map yet"
+        return say(labels, "fence.hand.off_map", colour=colour_name)
     for tile in view.get("map") or []:
         for h in tile.get("hoods") or []:
             if h.get("id") == hood:
-                return f"Your pawn: {colour_name}, in {h['name']} at {tile['x']},{tile['y']}"
-    return f"Your pawn: {colour_name}"
+                spot = f"{tile['x']},{tile['y']}"
+                return say(
+                    labels, "fence.hand.pawn_at", colour=colour_name, hood=h["name"], spot=spot
+                )
+    return say(labels, "fence.hand.pawn", colour=colour_name)
 
 
-def _info_lines(view: dict[str, Any], seat: int | None, colour_name: str) -> list[tuple[str, bool]]:
+def _offer_line(
+    offer: dict[str, Any], names: list[str], seat: int | None, labels: Labels | None
+) -> str:
+    """A trade offer the seat is part of, told from its side ("Orange offers you B2 for
+    B4"); an offer of another shape is described as the rules put it."""
+    if set(offer) != {"from", "to", "give", "ask"}:
+        return describe_trade_offer(offer, names, seat)
+    giver, taker = (
+        colour_word(labels, seat_name(offer[k], names)) for k in ("from", "to")
+    )
+    cards = {"give": cards_text(offer["give"]), "ask": cards_text(offer["ask"])}
+    if offer["from"] == seat:
+        return say(labels, "fence.hand.offer_by_you", taker=taker, **cards)
+    return say(labels, "fence.hand.offer_to_you", giver=giver, **cards)
+
+
+def _info_lines(
+    view: dict[str, Any], seat: int | None, colour_name: str, labels: Labels | None = None
+) -> list[tuple[str, bool]]:
     """(text, stands out) lines above the cards; a trade offer stands out because it waits
     for an answer."""
     names = view.get("seat_names") or []
-    lines = [(_pawn_line(view, seat, colour_name), False)]
+    lines = [(_pawn_line(view, seat, colour_name, labels), False)]
     start = list(view.get("starting_cards") or [])
     if start:
-        lines.append((_starting_tile(view, start), False))
+        lines.append((_starting_tile(view, start, labels), False))
     boats = view.get("boats") or []
     if seat is not None and seat < len(boats) and boats[seat]:
-        lines.append((f"Your boats in play: {cards_text(boats[seat])}", False))
+        lines.append((say(labels, "fence.hand.boats", cards=cards_text(boats[seat])), False))
     offer = view.get("trade_offer")
     if offer:
-        lines.append(("Trade offer: " + describe_trade_offer(offer, names, seat), True))
+        lines.append((_offer_line(offer, names, seat, labels), True))
     return [(text, loud) for text, loud in lines if text]
 
 
-def render_hand(view: dict[str, Any]) -> bytes:
+def render_hand(view: dict[str, Any], labels: Labels | None = None) -> bytes:
     """One player's cards (and unrevealed starting cards), from that seat's own view: for a
     direct message, never for the match thread. Above the cards: the pawn's colour and
     place, where the secret starting cards point, and any open trade offer."""
@@ -165,13 +193,15 @@ def render_hand(view: dict[str, Any]) -> bytes:
     names = view.get("seat_names") or []
     hand = list(view.get("hand") or [])
     start = list(view.get("starting_cards") or [])
-    who = names[seat] if seat is not None and seat < len(names) else "?"
+    who = colour_word(labels, names[seat]) if seat is not None and seat < len(names) else "?"
     colour = PAWN_COLOURS[seat % len(PAWN_COLOURS)] if seat is not None else (0, 0, 0)
     info_font = font(28, weight="semibold")
     info: list[tuple[str, bool]] = []
-    for text, loud in _info_lines(view, seat, who):
+    for text, loud in _info_lines(view, seat, who, labels):
         info += [(line, loud) for line in wrap_lines(text, info_font, _HAND_WIDTH - 56)]
-    sections = [("Hand", hand)] + ([("Starting cards (secret)", start)] if start else [])
+    sections = [(say(labels, "fence.hand.cards"), hand)]
+    if start:
+        sections.append((say(labels, "fence.hand.starting"), start))
     height = 90 + len(info) * 38 + 12
     for _, cards in sections:
         height += 44 + max(1, -(-len(cards) // _PER_ROW)) * (_CARD_H + _CARD_GAP) + 8
@@ -180,7 +210,7 @@ def render_hand(view: dict[str, Any]) -> bytes:
     draw = ImageDraw.Draw(canvas)
     draw.rectangle((0, 0, width, 74), fill=PALETTE.bar_background)
     paste_centered(canvas, disc(44, colour, contrast(colour), 3), (42, 37))
-    title = f"Your hand ({who}): {plural(len(hand), 'card')}"
+    title = say(labels, "fence.hand.title", colour=who, n=len(hand))
     title_font = font(34, bold=True)
     draw_runs(
         draw,
@@ -203,13 +233,14 @@ def render_hand(view: dict[str, Any]) -> bytes:
         )
         y += 44
         if not cards:
-            draw.text((24, y + 24), "no cards", font=font(28), fill=PALETTE.muted, anchor="lm")
+            none = say(labels, "fence.hand.none")
+            draw.text((24, y + 24), none, font=font(28), fill=PALETTE.muted, anchor="lm")
             y += 56
             continue
         for i, card in enumerate(cards):
             r, c = divmod(i, _PER_ROW)
             x0 = 24 + c * (_CARD_W + _CARD_GAP)
             y0 = y + r * (_CARD_H + _CARD_GAP)
-            _card(draw, (x0, y0, x0 + _CARD_W, y0 + _CARD_H), card)
+            _card(draw, (x0, y0, x0 + _CARD_W, y0 + _CARD_H), card, labels)
         y += (-(-len(cards) // _PER_ROW)) * (_CARD_H + _CARD_GAP) + 8
     return to_png(canvas.crop((0, 0, width, y + 10)))

@@ -77,7 +77,9 @@ def test_rounding_never_shows_more_than_half_a_unit_extra() -> None:
 @pytest.fixture(autouse=True)
 def no_drawing(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(render, "render", lambda *args, **kwargs: b"board")
-    monkeypatch.setattr(bot.service.hands, "hand_renderer", lambda game: lambda view: b"hand")
+    monkeypatch.setattr(
+        bot.service.hands, "hand_renderer", lambda game: lambda view, **labels: b"hand"
+    )
 
 
 @pytest.fixture

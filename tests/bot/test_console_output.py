@@ -67,7 +67,7 @@ async def test_a_ping_to_two_players_is_one_post_with_both_mentions(clock: FakeC
         "[notify bob, alice] alice, bob accepted your open challenge.",
     ]
     out.clear()
-    await con.handle("bob: /match resign")
+    await con.handle("bob: /match resign confirm:true")
     assert [line for line in out if line.startswith("[notify")] == [
         "[notify bob, alice] Match #1 is over."
     ]
@@ -91,7 +91,7 @@ async def test_tournament_news_is_printed_once(tmp_path: Path) -> None:
     for match in (1, 2):
         record = await con.service.store.get_match(match)
         assert record is not None
-        await con.handle(f"{record.seats[0]}: /match resign {match}")
+        await con.handle(f"{record.seats[0]}: /match resign {match} confirm:true")
     out.clear()
     await con.handle("!clock +10m")
     begins = [line for line in out if line.startswith("Round 2 of 2 of Club Cup begins")]
@@ -100,7 +100,7 @@ async def test_tournament_news_is_printed_once(tmp_path: Path) -> None:
     for match in (3, 4):
         record = await con.service.store.get_match(match)
         assert record is not None
-        await con.handle(f"{record.seats[0]}: /match resign {match}")
+        await con.handle(f"{record.seats[0]}: /match resign {match} confirm:true")
     out.clear()
     await con.handle("!clock +10m")
     assert sum(1 for line in out if line.startswith("Club Cup is over")) == 1, out

@@ -25,7 +25,12 @@ async def test_rating_prints_the_chart_after_a_rated_match(
     con, out = console(tmp_path, clock)
     await con.handle("alice: /me rating")
     assert out == ["[only alice] alice has no rated games here yet."]
-    for line in ("alice: /play ordo opponent:bob color:first", "bob: /accept", "bob: /resign"):
+    played = (
+        "alice: /play ordo opponent:bob color:first",
+        "bob: /accept",
+        "bob: /resign confirm:true",
+    )
+    for line in played:
         await con.handle(line)
     out.clear()
     await con.handle("alice: /me rating")
@@ -44,7 +49,7 @@ async def test_export_of_a_fonver_match_lists_an_sgf_file(tmp_path: Path, clock:
         "bob: /accept",
         "alice: /move move:e5",
         "bob: /move move:swap",
-        "bob: /resign",
+        "bob: /resign confirm:true",
     ):
         await con.handle(line)
     out.clear()

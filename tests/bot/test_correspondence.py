@@ -36,7 +36,9 @@ GUILD = "g1"
 @pytest.fixture(autouse=True)
 def no_drawing(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(render, "render", lambda *args, **kwargs: b"board")
-    monkeypatch.setattr(bot.service.hands, "hand_renderer", lambda game: lambda view: b"hand")
+    monkeypatch.setattr(
+        bot.service.hands, "hand_renderer", lambda game: lambda view, **labels: b"hand"
+    )
 
 
 def link(record: MatchRecord) -> str:
@@ -595,7 +597,7 @@ async def test_step_buttons_ask_for_confirmation_when_wanted(svc: Service) -> No
     asked = await svc.step(BOB, "swap", match_id=match_id, version=version)
     assert asked.ok and asked.panel is not None
     assert asked.panel.options == (CONFIRM,) and asked.panel.confirm
-    assert "swap" in asked.text and asked.post is None
+    assert "Swap" in asked.text and asked.post is None
     assert len(await svc.store.actions(match_id)) == 1  # nothing played yet
     done = await svc.panel(
         BOB,

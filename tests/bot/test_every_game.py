@@ -58,7 +58,7 @@ async def test_random_game_reaches_an_outcome(service: Service, game: str) -> No
     assert record.status == "finished", f"{game} did not finish"
     outcome = rules.outcome(rules.load(record.state))
     assert outcome is not None and record.result == outcome.to_dict()
-    assert reply.post.text.count(outcome.reason) == 1  # said once, in the result line
+    assert reply.post.text.count(str(outcome.reason)) == 1  # said once, in the result line
     assert pings == turns_ended  # one ping per turn, including the final "game over" one
     history = await service.history(ALICE, match_id=match_id)
     assert history.ok and "1. alice" in history.text

@@ -233,7 +233,7 @@ def play_random(name: str, players: int, options: dict, seed: int) -> ExportedMa
         seat_names=rules.info.seat_names[:players],
         options=options,
         seed=seed,
-        result=None if outcome is None else outcome.reason,
+        result=None if outcome is None else str(outcome.reason),
         started=1_700_000_000.0,
         finished=1_700_000_000.0 + len(moves) * 3600,
         moves=tuple(moves),

@@ -54,6 +54,7 @@ SCRIPT = [
     f"{BOB}: /me games",
     f"{BOB}: /me waiting",
     f"{BOB}: /match resign",
+    f"{BOB}: /match resign confirm:true",
     f"{ALICE}: /me rating",
     f"{ALICE}: /me rating user:{BOB}",
     f"{ALICE}: /server leaderboard ordo",

@@ -40,6 +40,7 @@ NOT_COUNTS = {
     "games.lobby_mine": "a fraction of seats (2/4): no word agrees with either number",
     "lobby.players": "a fraction of seats (2/4): no word agrees with either number",
     "rules.ordo.position_rows": "the engine echoes a number back (…, not 5): no word agrees",
+    "web.fuer_more": "a signed number drawn in a hex (+2), as the image's hint: no word at all",
 }
 """The only sentences allowed a count-like parameter outside a table, each with its reason."""
 
@@ -191,9 +192,12 @@ def test_image_subtitles_count_through_the_labels() -> None:
 
 
 def test_fence_events_count_without_brackets() -> None:
-    """The FENCE! engine's own English events said "draws 1 card(s)"."""
-    from games.fence.describe import counted
+    """The FENCE! engine's events said "draws 1 card(s)"; they are catalogue tables now."""
+    import games
+    from bot.words import words
+    from games.fence.sentences import COLOURS, SAY
 
-    assert counted(1, "card") == "1 card"
-    assert counted(3, "tile") == "3 tiles"
-    assert counted(0, "card") == "0 cards"
+    say = words()
+    assert say.sentence(SAY("evidence", colour=COLOURS[0], n=1)).endswith("draws 1 card.")
+    assert say.sentence(SAY("discarded_tiles", n=3)).endswith(": 3 tiles.")
+    assert "rules.fence.evidence.other" in games.sentences()

@@ -29,7 +29,9 @@ GUILD = "g1"
 def no_boards(monkeypatch: pytest.MonkeyPatch) -> None:
     """Boards are not what is tested here; the rating chart is drawn for real."""
     monkeypatch.setattr(render, "render", lambda *args, **kwargs: b"board")
-    monkeypatch.setattr(bot.service.hands, "hand_renderer", lambda game: lambda view: b"hand")
+    monkeypatch.setattr(
+        bot.service.hands, "hand_renderer", lambda game: lambda view, **labels: b"hand"
+    )
 
 
 class Charts:

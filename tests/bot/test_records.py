@@ -14,8 +14,10 @@ from PIL import Image
 import bot.service.records
 import games
 from bot.service import Service
+from bot.service.describer import told_view
 from bot.service.export import load_text, replay
 from bot.service.replies import Reply
+from bot.words import words
 from games.fence import Offer
 from storage.base import FINISHED
 
@@ -179,4 +181,4 @@ async def test_long_games_are_sampled_into_at_most_max_frames(
     assert reply.ok and frames and frames[0] <= 5
     loaded = await current(service, match_id)
     # the last frame is the final position
-    assert drawn.boards[-1] == loaded.rules.view(loaded.state, None)
+    assert drawn.boards[-1] == told_view(words(), loaded.rules.view(loaded.state, None))

@@ -233,7 +233,7 @@ async def test_suggestions_filter_and_cache(service: Service) -> None:
     assert "a3-a4" in narrowed
     assert await service.suggestions(BOB, "", match_id=match_id) == []  # not bob's turn
     record = await service.store.get_match(match_id)
-    assert (match_id, record.version) in service.moves._legal
+    assert (match_id, record.version, "en") in service.moves._legal
 
 
 async def test_internal_error_is_an_apology_logged_with_match_id(

@@ -52,7 +52,8 @@ async def test_stats_stay_on_their_server_and_say_when_there_are_none(service: S
 def test_the_console_speaks_me_stats(tmp_path: Path) -> None:
     lines = run_console(
         tmp_path,
-        "alice: /play ordo opponent:bob color:first\nbob: /match accept\nbob: /match resign\n"
+        "alice: /play ordo opponent:bob color:first\nbob: /match accept\n"
+        "bob: /match resign confirm:true\n"
         "alice: /me stats\ncarol: /stats user:bob game:ordo\n",
     )
     assert "[only alice] Ordo: 1 game — 1 won, 0 drawn, 0 lost · rating 1662?" in lines

@@ -32,13 +32,23 @@ DAY = 86400.0
 
 
 @asynccontextmanager
-async def bot_running(server: FakeDiscord, db: Path, clock: FakeClock) -> AsyncIterator[BoardBot]:
+async def bot_running(
+    server: FakeDiscord,
+    db: Path | str,
+    clock: FakeClock,
+    *,
+    global_commands: bool = False,
+    workers: int | None = None,
+) -> AsyncIterator[BoardBot]:
+    """The bot on the fake clock, its scheduler's start-up run over; ``global_commands``
+    syncs as in production (no ``DEV_GUILD_ID``), as a player's own install needs."""
     settings = Settings(
         discord_token=server.token,
         database_path=str(db),
-        dev_guild_id=server.guild_id,
+        dev_guild_id=None if global_commands else server.guild_id,
         default_time="none",
         tick_seconds=HOUR,
+        workers=workers,
     )
     bot = create_bot(settings, clock=clock)
     body = bot.scheduler.coro
@@ -232,7 +242,7 @@ async def test_step_buttons_wait_for_confirm_when_asked(
         keep = next(i for i in custom_ids(pie.json) if i.endswith(":keep"))
         asked = await press(server, keep, user="bob", message=int(pie.response["id"]))
         assert flags_of(asked) & EPHEMERAL
-        assert content(asked) == "Play **keep**?"
+        assert content(asked) == "Play **Keep White**?"
         confirm = [i for i in custom_ids(asked.json) if i.endswith("!")]
         assert len(confirm) == 1 and confirm[0].startswith("bb:panel:1:")
         assert len(await bot.service.store.actions(1)) == 1  # not played yet

@@ -20,7 +20,8 @@ from discord.http import Route
 from PIL import Image
 
 from tests.fakediscord import FakeDiscord, eventually, running_client, serving
-from tests.fakediscord.payloads import COMPONENT_STRING_SELECT
+from tests.fakediscord.payloads import COMPONENT_STRING_SELECT, button_row
+from tests.fakediscord.server import FOREIGN_GUILD_ID, NotOffered
 
 PRESS_ID = "smoke:press"
 PICK_ID = "smoke:pick"
@@ -523,3 +524,123 @@ async def test_handler_errors_fail_the_test_in_strict_mode(fake_discord: FakeDis
             await fake_discord.interact(fake_discord.slash("broken"), wait=False)
             with pytest.raises(AssertionError, match=r"client errors: .*boom"):
                 await fake_discord.wait_for_callback(fake_discord.slash("broken"), timeout=0.5)
+
+
+# --------------------------------------------------------------------------- user installs
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 1_800_000_000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+async def _sync_everywhere(server: FakeDiscord, http: aiohttp.ClientSession) -> None:
+    """Global commands as the bot syncs them: ``hello`` everywhere, ``admin`` in servers."""
+    auth = {"Authorization": f"Bot {server.token}"}
+    specs = [
+        {"name": "hello", "description": "hi", "integration_types": [0, 1], "contexts": [0, 1, 2]},
+        {"name": "admin", "description": "server", "integration_types": [0], "contexts": [0]},
+    ]
+    async with http.put(
+        f"{server.api_base}/applications/{server.app_id}/commands", json=specs, headers=auth
+    ) as synced:
+        assert synced.status == 200
+
+
+async def test_user_installs_carry_their_context_and_the_bot_may_only_answer() -> None:
+    """What Discord documents for an app a user installed: the interaction's ``context`` and
+    ``authorizing_integration_owners``, commands offered only to those who installed it and
+    only where they are allowed, no channel call where the bot is not a member, and opening
+    a DM that can fail."""
+    async with serving() as server, aiohttp.ClientSession() as http:
+        await _sync_everywhere(server, http)
+        dm = server.private_dm("alice", "bob")
+        gdm = server.group_dm("alice", "bob", "carol")
+        elsewhere = server.add_foreign_guild()
+        alice = str(server.user("alice").id)
+        with pytest.raises(NotOffered, match="not installed"):
+            server.slash("hello", user="alice", channel=dm)
+        server.install("alice")
+        in_dm = server.slash("hello", user="alice", channel=dm)
+        assert (in_dm["context"], in_dm["authorizing_integration_owners"]) == (2, {"1": alice})
+        assert "guild_id" not in in_dm and in_dm["user"]["id"] == alice
+        assert in_dm["channel"]["type"] == 1 and len(in_dm["channel"]["recipients"]) == 2
+        assert server.slash("hello", user="alice", channel=gdm)["channel"]["type"] == 3
+        abroad = server.slash("hello", user="alice", channel=elsewhere)
+        assert (abroad["context"], abroad["authorizing_integration_owners"]) == (0, {"1": alice})
+        assert abroad["guild_id"] == str(FOREIGN_GUILD_ID) and "member" in abroad
+        with pytest.raises(NotOffered, match="not installable to users"):
+            server.slash("admin", user="alice", channel=elsewhere)
+        home = server.slash("hello", user="alice")
+        assert home["authorizing_integration_owners"] == {"0": str(server.guild_id), "1": alice}
+        bot_dm = server.slash("hello", user="bob", channel=int(server.open_dm("bob")["id"]))
+        assert (bot_dm["context"], bot_dm["authorizing_integration_owners"]) == (1, {"0": "0"})
+        auth = {"Authorization": f"Bot {server.token}"}
+        for channel in (dm, gdm, elsewhere):
+            url = f"{server.api_base}/channels/{channel}/messages"
+            async with http.post(url, json={"content": "hi"}, headers=auth) as post:
+                assert (post.status, (await post.json())["code"]) == (403, 50001)
+        server.block_dms("carol", opening=True)
+        async with http.post(
+            f"{server.api_base}/users/@me/channels",
+            json={"recipient_id": str(server.user("carol").id)},
+            headers=auth,
+        ) as opening:
+            assert (opening.status, (await opening.json())["code"]) == (403, 50007)
+
+
+async def test_follow_ups_live_fifteen_minutes_and_count_five_where_only_a_user_installed() -> None:
+    clock = Clock()
+    async with serving(clock=clock) as server, aiohttp.ClientSession() as http:
+        await _sync_everywhere(server, http)
+        server.install("alice")
+        dm = server.private_dm("alice", "bob")
+
+        async def answer(payload: dict[str, Any], n: int) -> list[int]:
+            base = f"{server.api_base}/interactions/{payload['id']}/{payload['token']}/callback"
+            async with http.post(base, json={"type": 5, "data": {"flags": 64}}) as deferred:
+                assert deferred.status == 204
+            hook = f"{server.api_base}/webhooks/{server.app_id}/{payload['token']}?wait=true"
+            statuses = []
+            for i in range(n):
+                async with http.post(hook, json={"content": f"m{i}"}) as sent:
+                    statuses.append(sent.status)
+            return statuses
+
+        in_dm = server.slash("hello", user="alice", channel=dm)
+        # the first edits the "thinking…" answer, then five new messages, then no more
+        assert await answer(in_dm, 7) == [200] * 6 + [400]
+        original = server.original_response(in_dm)
+        assert original is not None and original["content"] == "m0"
+        assert original["flags"] & 64  # a deferred answer keeps its ephemerality
+        assert len(server.messages_in(dm)) == 6
+        at_home = server.slash("hello", user="alice")
+        assert await answer(at_home, 8) == [200] * 8  # the bot's server has no such limit
+        late = server.slash("hello", user="alice", channel=dm)
+        assert await answer(late, 1) == [200]
+        clock.now += 15 * 60 + 1
+        hook = f"{server.api_base}/webhooks/{server.app_id}/{late['token']}"
+        async with http.post(hook, json={"content": "too late"}) as expired:
+            assert (expired.status, (await expired.json())["code"]) == (401, 50027)
+
+
+async def test_a_button_on_an_answer_is_for_everyone_who_sees_it() -> None:
+    """Anyone may press a button they see; the press is authorised by the install of the
+    interaction whose answer carries it, not by the presser's."""
+    async with serving() as server, aiohttp.ClientSession() as http:
+        await _sync_everywhere(server, http)
+        server.install("alice")
+        dm = server.private_dm("alice", "bob")
+        payload = server.slash("hello", user="alice", channel=dm)
+        callback = f"{server.api_base}/interactions/{payload['id']}/{payload['token']}/callback"
+        body = {"type": 4, "data": {"content": "take it", "components": [button_row("x:1")]}}
+        async with http.post(callback, json=body) as answered:
+            assert answered.status == 204
+        message = server.original_response(payload)
+        assert message is not None
+        press = server.component("x:1", user="bob", message=int(message["id"]))
+        alice = str(server.user("alice").id)
+        assert (press["context"], press["authorizing_integration_owners"]) == (2, {"1": alice})

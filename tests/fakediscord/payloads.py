@@ -67,12 +67,30 @@ OPTION_NUMBER = 10
 
 CHANNEL_TEXT = 0
 CHANNEL_DM = 1
+CHANNEL_GROUP_DM = 3
 CHANNEL_PUBLIC_THREAD = 11
 CHANNEL_PRIVATE_THREAD = 12
 THREAD_TYPES = frozenset({10, CHANNEL_PUBLIC_THREAD, CHANNEL_PRIVATE_THREAD})
 
 MESSAGE_FLAG_EPHEMERAL = 1 << 6
 MESSAGE_FLAG_LOADING = 1 << 7
+
+# Interaction context types: where a command was used.
+CONTEXT_GUILD = 0
+CONTEXT_BOT_DM = 1
+CONTEXT_PRIVATE_CHANNEL = 2
+"""A DM between people or a group DM: only apps a user installed can be used there."""
+
+# Installation contexts (keys of ``authorizing_integration_owners``).
+GUILD_INSTALL = "0"
+USER_INSTALL = "1"
+
+# What an app may do where it is not a member (a DM, a group DM, a server without it), as
+# Discord reports it in ``app_permissions``; its own DM adds external emojis.
+APP_PERMISSIONS_ELSEWHERE = discord.Permissions(
+    attach_files=True, embed_links=True, mention_everyone=True
+)
+APP_PERMISSIONS_BOT_DM = APP_PERMISSIONS_ELSEWHERE | discord.Permissions(use_external_emojis=True)
 
 # Discord's error texts for the codes tests are likely to inject.
 ERROR_MESSAGES: Mapping[int, str] = {
@@ -83,9 +101,11 @@ ERROR_MESSAGES: Mapping[int, str] = {
     10013: "Unknown User",
     10062: "Unknown interaction",
     40060: "Interaction has already been acknowledged",
+    40094: "This interaction has hit the maximum number of follow up messages",
     50001: "Missing Access",
     50007: "Cannot send messages to this user",
     50013: "Missing Permissions",
+    50027: "Invalid Webhook Token",
     50035: "Invalid Form Body",
     50083: "Thread is archived",
     160005: "Thread is locked",
@@ -267,12 +287,26 @@ def thread_json(
     }
 
 
-def dm_channel_json(channel_id: int, recipient: FakeUser) -> JSON:
+def dm_channel_json(channel_id: int, recipient: FakeUser, *also: FakeUser) -> JSON:
+    """A DM channel: the bot's with ``recipient``, or with ``also`` one between two people."""
     return {
         "id": str(channel_id),
         "type": CHANNEL_DM,
         "last_message_id": None,
-        "recipients": [recipient.json()],
+        "recipients": [recipient.json(), *(u.json() for u in also)],
+        "flags": 0,
+    }
+
+
+def group_dm_json(channel_id: int, owner: FakeUser, members: Sequence[FakeUser]) -> JSON:
+    return {
+        "id": str(channel_id),
+        "type": CHANNEL_GROUP_DM,
+        "last_message_id": None,
+        "recipients": [u.json() for u in members],
+        "owner_id": str(owner.id),
+        "name": None,
+        "icon": None,
         "flags": 0,
     }
 
@@ -458,6 +492,10 @@ class InteractionContext:
     locale: str = "en-US"
     guild_locale: str = "en-US"
     """The server's "preferred locale" (community servers set it; others say en-US)."""
+    context: int = CONTEXT_GUILD
+    owners: Mapping[str, str] = field(default_factory=dict)
+    """``authorizing_integration_owners``: GUILD_INSTALL → the server's id (``"0"`` in the
+    bot's DM), USER_INSTALL → the id of the user who installed the app."""
 
 
 def interaction_json(
@@ -482,8 +520,8 @@ def interaction_json(
         "entitlements": [],
         "entitlement_sku_ids": [],
         "attachment_size_limit": 10 * 1024 * 1024,
-        "authorizing_integration_owners": {"0": str(ctx.guild_id)} if ctx.guild_id else {},
-        "context": 0 if ctx.guild_id else 1,
+        "authorizing_integration_owners": dict(ctx.owners),
+        "context": ctx.context,
     }
     if data is not None:
         payload["data"] = data

@@ -11,11 +11,22 @@ What it fakes:
       ``second_guild=True`` a second one with its own #games, for sharding;
     * shards: a connection that IDENTIFYs with ``shard: [id, count]`` is sent only the
       servers (and their events and interactions) Discord's rule gives that shard;
+    * user installs: people who installed the app to their account (``install``) may use
+      its commands in DMs between people and group DMs (``private_dm``, ``group_dm``:
+      interaction context 2) and in a server the bot is not in (``add_foreign_guild``), and
+      the app can do there only what Discord lets it: answer the interaction. Every REST call
+      on such a channel is refused (403, Missing Access); a follow-up token lives 15 minutes
+      (``clock``) and, where only the user installed the app, makes at most five follow-ups;
+      the first follow-up after a deferred answer edits the "thinking…" message and keeps its
+      ephemerality, as Discord documents. Interactions carry ``context`` and
+      ``authorizing_integration_owners`` as Discord sends them;
     * Discord's error shape (``{"code": ..., "message": ...}``) for unknown objects, double
-      interaction acknowledgements, archived threads, closed DMs and injected faults.
+      interaction acknowledgements, archived threads, closed DMs (sending, or opening the DM
+      at all) and injected faults.
 
 What it does not fake: rate limits, voice, privileged intents and member chunking,
-presence, permission checks beyond "archived thread" and "DMs closed", compression (frames are
+presence, permission checks beyond "archived thread", "DMs closed" and "not a member",
+compression (frames are
 plain JSON text, which discord.py accepts even after asking for ``zlib-stream``), CDN downloads
 (attachment URLs point at ``cdn.fake.invalid``), and the gateway events Discord would echo for
 the bot's own messages unless ``echo_messages`` is set.
@@ -35,6 +46,7 @@ import copy
 import json
 import logging
 import re
+import time
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -67,6 +79,13 @@ SECOND_CHANNEL_ID = 1_300_000_000_000_000_003
 GAMES_CHANNEL_ID = 1_300_000_000_000_000_001
 LOBBY_CHANNEL_ID = 1_300_000_000_000_000_002
 BOT_ROLE_ID = 1_500_000_000_000_000_001
+FOREIGN_GUILD_ID = 1_200_000_000_000_000_101
+"""A server the bot is not in, where people who installed the app may use it."""
+FOREIGN_CHANNEL_ID = 1_300_000_000_000_000_101
+FOLLOWUP_TOKEN_SECONDS = 15 * 60
+"""How long an interaction's token takes follow-ups and edits (Discord: 15 minutes)."""
+USER_INSTALL_FOLLOWUPS = 5
+"""Follow-ups an interaction may make where only its user installed the app."""
 USER_ID_BASE = 1_400_000_000_000_000_000
 DEFAULT_USERS: Sequence[tuple[str, str]] = (
     ("owner", "Guild Owner"),
@@ -97,6 +116,11 @@ CB_DEFERRED_UPDATE = 6
 CB_UPDATE = 7
 CB_AUTOCOMPLETE = 8
 CB_MODAL = 9
+
+
+class NotOffered(AssertionError):
+    """A test asked for a command Discord would not offer to that user in that place (the
+    app not installed, a command for servers only): the test is wrong, not the bot."""
 
 
 class DiscordError(Exception):
@@ -287,8 +311,23 @@ class _InteractionState:
     payload: JSON
     channel_id: int
     message_id: int | None
+    created_at: float = 0.0
+    """The fake clock when it was sent: its token takes follow-ups for 15 minutes."""
     response_type: int | None = None
     original_id: int | None = None
+    followups: int = 0
+    """New messages it made by follow-up (the one that edits the "thinking…" answer aside)."""
+
+    @property
+    def user_installed_only(self) -> bool:
+        """Only the user installed the app here: Discord's limit of five follow-ups holds."""
+        return set(self.payload.get("authorizing_integration_owners") or {}) == {p.USER_INSTALL}
+
+    def forced_ephemeral(self, external_apps_off: set[int]) -> bool:
+        """A server that turned off *Use External Apps* lets an app it did not add answer
+        only its caller: every message of such an interaction is ephemeral."""
+        guild = self.payload.get("guild_id")
+        return self.user_installed_only and guild is not None and int(guild) in external_apps_off
 
 
 @dataclass
@@ -328,9 +367,12 @@ class FakeDiscord:
         echo_messages: bool = False,
         snowflakes: p.Snowflakes | None = None,
         second_guild: bool = False,
+        clock: Callable[[], float] = time.time,
         activities: bool = False,
     ) -> None:
         self.token = token
+        self.clock = clock
+        """Seconds, for the life of interaction tokens: a test's fake clock moves it on."""
         self.heartbeat_interval_ms = heartbeat_interval_ms
         self.echo_messages = echo_messages
         self.new_id = snowflakes or p.Snowflakes()
@@ -363,6 +405,15 @@ class FakeDiscord:
         self.thread_members: dict[int, set[int]] = {}
         self.commands: dict[int | None, list[JSON]] = {}
         self.dms_closed: set[int] = set()
+        self.dms_refused: set[int] = set()
+        """Users the bot may not even open a DM with (50007 at ``POST /users/@me/channels``)."""
+        self.installed: set[int] = set()
+        """Users who installed the app to their account (its commands follow them anywhere)."""
+        self.unjoined: set[int] = set()
+        """Channels the bot is not a member of: DMs between people, group DMs, the channels of
+        a server it is not in. Discord refuses it every REST call there."""
+        self.foreign_guilds: set[int] = set()
+        self.external_apps_off: set[int] = set()
         self.requests: list[Call] = []
         self.gateway_received: list[JSON] = []
         self.identify_count = 0
@@ -466,11 +517,51 @@ class FakeDiscord:
         return channel
 
     def dm_channel_of(self, who: str | FakeUser | int) -> JSON | None:
+        """The bot's own DM channel with a user, if one was opened."""
         user = self.user(who)
-        for channel in self.channels.values():
-            if channel["type"] == p.CHANNEL_DM and channel["recipients"][0]["id"] == str(user.id):
+        for channel_id, channel in self.channels.items():
+            if (
+                channel["type"] == p.CHANNEL_DM
+                and channel_id not in self.unjoined
+                and channel["recipients"][0]["id"] == str(user.id)
+            ):
                 return channel
         return None
+
+    # ----------------------------------------------------------------- user installs
+
+    def install(self, *who: str | FakeUser | int) -> None:
+        """These users add the app to their account (a user install): its commands are then
+        offered to them in every DM, group DM and server."""
+        self.installed.update(self.user(w).id for w in who)
+
+    def private_dm(self, first: str | FakeUser | int, second: str | FakeUser | int) -> int:
+        """A DM between two people (not with the bot); its channel id."""
+        channel = p.dm_channel_json(self.new_id(), self.user(first), self.user(second))
+        return self._unjoined(channel)
+
+    def group_dm(self, owner: str | FakeUser | int, *others: str | FakeUser | int) -> int:
+        """A group DM of people (the bot is not in it); its channel id."""
+        members = [self.user(owner), *(self.user(o) for o in others)]
+        channel = p.group_dm_json(self.new_id(), members[0], members)
+        return self._unjoined(channel)
+
+    def add_foreign_guild(self, *, external_apps: bool = True) -> int:
+        """A server the bot was never added to ("Elsewhere", with a #general), whose members
+        may use the app they installed; the channel's id. Without ``external_apps`` its
+        managers turned off *Use External Apps*: Discord then shows every answer of such an
+        app to its caller alone."""
+        self.foreign_guilds.add(FOREIGN_GUILD_ID)
+        if not external_apps:
+            self.external_apps_off.add(FOREIGN_GUILD_ID)
+        channel = p.text_channel_json(FOREIGN_CHANNEL_ID, FOREIGN_GUILD_ID, "general", position=0)
+        return self._unjoined(channel)
+
+    def _unjoined(self, channel: JSON) -> int:
+        channel_id = int(channel["id"])
+        self.channels[channel_id] = channel
+        self.unjoined.add(channel_id)
+        return channel_id
 
     def member_json(self, user: FakeUser, *, with_permissions: bool = False) -> JSON:
         roles = [BOT_ROLE_ID] if user.id == self.bot.id else []
@@ -578,9 +669,13 @@ class FakeDiscord:
             _Fault(method.upper(), re.compile(pattern), status, code, message, times)
         )
 
-    def block_dms(self, who: str | FakeUser | int) -> None:
-        """Make sending to this user's DM channel fail with 50007, as when DMs are closed."""
+    def block_dms(self, who: str | FakeUser | int, *, opening: bool = False) -> None:
+        """Make sending to this user's DM channel fail with 50007, as when DMs are closed;
+        with ``opening``, opening the DM channel fails so already (someone who shares no
+        server with the bot, say)."""
         self.dms_closed.add(self.user(who).id)
+        if opening:
+            self.dms_refused.add(self.user(who).id)
 
     async def archive_thread(self, thread_id: int, *, notify: bool = True) -> None:
         """Archive a thread, as Discord does after inactivity.
@@ -748,6 +843,8 @@ class FakeDiscord:
         extra_flags: int = 0,
     ) -> JSON:
         body = body or {}
+        if interaction is not None and interaction.forced_ephemeral(self.external_apps_off):
+            extra_flags |= p.MESSAGE_FLAG_EPHEMERAL
         message = p.message_json(
             message_id=self.new_id(),
             channel_id=channel_id,
@@ -814,9 +911,12 @@ class FakeDiscord:
         channel = self.channels.get(channel_id)
         if channel is None:
             raise DiscordError(404, 10003)
+        if channel_id in self.unjoined:
+            raise DiscordError(403, 50001)  # not a member: no reading, posting or editing
         return channel
 
     def _message_or_404(self, channel_id: int, message_id: int) -> JSON:
+        self._channel_or_404(channel_id)
         message = self.messages.get(message_id)
         if message is None or int(message["channel_id"]) != channel_id:
             raise DiscordError(404, 10008)
@@ -851,6 +951,8 @@ class FakeDiscord:
             user = self.user(int(req.json["recipient_id"]))
         except KeyError:
             raise DiscordError(400, 50035) from None
+        if user.id in self.dms_refused:
+            raise DiscordError(403, 50007)
         return 200, self.open_dm(user)
 
     async def _get_member(self, req: RestRequest) -> Reply:
@@ -959,6 +1061,8 @@ class FakeDiscord:
         if state.response_type is None:
             # Discord only accepts the follow-up token once the interaction was acknowledged.
             raise DiscordError(404, 10015, "Unknown Webhook")
+        if self.clock() - state.created_at > FOLLOWUP_TOKEN_SECONDS:
+            raise DiscordError(401, 50027)  # the token lived its 15 minutes
         return state
 
     async def _interaction_callback(self, req: RestRequest) -> Reply:
@@ -1022,9 +1126,23 @@ class FakeDiscord:
 
     async def _followup(self, req: RestRequest) -> Reply:
         state = self._by_webhook_token(req)
-        message = await self._new_message(
-            state.channel_id, self.bot, req.json or {}, req.files, interaction=state
-        )
+        loading = self.messages.get(state.original_id) if state.original_id else None
+        if (
+            state.response_type == CB_DEFERRED_MESSAGE
+            and loading is not None
+            and loading["flags"] & p.MESSAGE_FLAG_LOADING
+        ):
+            # Discord: the first follow-up after a deferred answer edits its "thinking…"
+            # message, whose ephemerality stays what the deferral chose.
+            body = {k: v for k, v in (req.json or {}).items() if k != "flags"}
+            message = await self._edit_stored(loading, body, req.files)
+        else:
+            if state.user_installed_only and state.followups >= USER_INSTALL_FOLLOWUPS:
+                raise DiscordError(400, 40094)
+            message = await self._new_message(
+                state.channel_id, self.bot, req.json or {}, req.files, interaction=state
+            )
+            state.followups += 1
         if _truthy(req.query.get("wait")):
             return 200, message
         return 204, None
@@ -1299,19 +1417,64 @@ class FakeDiscord:
 
     # ----------------------------------------------------------------- interaction builders
 
-    def _context(self, who: str | FakeUser | int, channel_id: int | None) -> p.InteractionContext:
+    def _context(
+        self,
+        who: str | FakeUser | int,
+        channel_id: int | None,
+        message: JSON | None = None,
+    ) -> p.InteractionContext:
+        """Who acts where, as Discord describes it: the interaction context (a server, the
+        bot's DM, a DM or group DM of people) and which installs authorise it — the server's
+        where the bot was added, the user's own where they installed the app; for a button,
+        those of the interaction whose answer carries it."""
         user = self.user(who)
         channel = self.channels[channel_id or self.channel_id]
         guild_id = int(channel["guild_id"]) if "guild_id" in channel else None
         member = self.member_json(user, with_permissions=True) if guild_id else None
+        mine = {p.USER_INSTALL: str(user.id)} if user.id in self.installed else {}
+        permissions = p.APP_PERMISSIONS_ELSEWHERE
+        if guild_id in self.guild_ids:
+            context, owners = p.CONTEXT_GUILD, {p.GUILD_INSTALL: str(guild_id), **mine}
+            permissions = p.BOT_PERMISSIONS
+        elif guild_id is not None:  # a server the bot is not in
+            context, owners = p.CONTEXT_GUILD, mine
+        elif int(channel["id"]) in self.unjoined:  # people's DM or group DM
+            context, owners = p.CONTEXT_PRIVATE_CHANNEL, mine
+        else:  # the bot's own DM with this user
+            context, owners = p.CONTEXT_BOT_DM, {p.GUILD_INSTALL: "0", **mine}
+            permissions = p.APP_PERMISSIONS_BOT_DM
+        if message is not None and context != p.CONTEXT_BOT_DM and guild_id not in self.guild_ids:
+            # A button is pressable by anyone who sees it; what authorises it is the install
+            # of the interaction that put it there.
+            metadata = message.get("interaction_metadata") or {}
+            owners = dict(metadata.get("authorizing_integration_owners") or owners)
         return p.InteractionContext(
             app_id=self.app_id,
             guild_id=guild_id,
             channel=channel,
             user=user,
             member=member,
+            app_permissions=permissions,
             guild_locale=self.preferred_locale,
+            context=context,
+            owners=owners,
         )
+
+    def _check_offered(self, name: str, ctx: p.InteractionContext) -> None:
+        """Refuse to build a command Discord would not offer here: outside the servers the bot
+        is in, only a command synced globally, installable to users and allowed in this
+        context is offered, and only to someone who installed the app."""
+        if ctx.guild_id in self.guild_ids or ctx.context == p.CONTEXT_BOT_DM:
+            return
+        command = self.find_command(name, None)
+        if ctx.user.id not in self.installed:
+            raise NotOffered(f"{ctx.user.key} has not installed the app: no /{name} here")
+        if command is None:
+            raise NotOffered(f"/{name} is not a global command: Discord offers it only in servers")
+        if 1 not in (command.get("integration_types") or [0]):
+            raise NotOffered(f"/{name} is not installable to users")
+        if ctx.context not in (command.get("contexts") or [0, 1]):
+            raise NotOffered(f"/{name} is not allowed in interaction context {ctx.context}")
 
     def _register(
         self, kind: int, ctx: p.InteractionContext, data: JSON, message: JSON | None
@@ -1330,6 +1493,7 @@ class FakeDiscord:
             payload=payload,
             channel_id=int(ctx.channel["id"]),
             message_id=int(message["id"]) if message else None,
+            created_at=self.clock(),
         )
         self._by_token[token] = interaction_id
         return payload
@@ -1402,6 +1566,7 @@ class FakeDiscord:
         ``resolved.users`` and ``resolved.members`` filled in.
         """
         ctx = self._context(user, channel)
+        self._check_offered(name, ctx)
         data = self._command_data(name, options, ctx, subcommand, focused=None)
         return self._register(p.INTERACTION_APPLICATION_COMMAND, ctx, data, None)
 
@@ -1419,6 +1584,7 @@ class FakeDiscord:
         if focused not in options:
             raise ValueError(f"focused option {focused!r} must be one of {list(options)}")
         ctx = self._context(user, channel)
+        self._check_offered(name, ctx)
         data = self._command_data(name, options, ctx, subcommand, focused=focused)
         return self._register(p.INTERACTION_AUTOCOMPLETE, ctx, data, None)
 
@@ -1449,7 +1615,7 @@ class FakeDiscord:
         elif isinstance(message, int):
             message = self.messages[message]
         message = copy.deepcopy(message)  # the payload shows the message as it is now
-        ctx = self._context(user, int(message["channel_id"]))
+        ctx = self._context(user, int(message["channel_id"]), message)
         data: JSON = {"custom_id": custom_id, "component_type": component_type}
         if component_type != p.COMPONENT_BUTTON:
             data["values"] = list(values or [])

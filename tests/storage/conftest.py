@@ -7,13 +7,17 @@ between them is a failure of one of the parametrisations.
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
+import asyncpg
 import pytest
 
 from storage import CHALLENGE, MatchRecord, MemoryStore, SqliteStore, Store
+from storage.migrations import MIGRATIONS as SQLITE_MIGRATIONS
+from storage.pg_migrations import MIGRATIONS as PG_MIGRATIONS
 from storage.postgres import PostgresStore
 from tests.pgserver import emptied, pg_server, pg_shared_database, pg_url
 
@@ -59,3 +63,29 @@ _DEFAULTS: dict[str, Any] = {
     "channel_id": "c1",
     "meta": {"colour_choice": "white"},
 }
+
+
+def sqlite_at_version(path: Path, version: int) -> sqlite3.Connection:
+    """A SQLite file migrated to ``version`` only, as an older bot left it (the caller adds
+    its rows and closes the connection): for tests of what a later migration does to it."""
+    conn = sqlite3.connect(path)
+    conn.execute("CREATE TABLE schema_version (version INTEGER PRIMARY KEY, applied_at REAL)")
+    for number in range(1, version + 1):
+        for statement in SQLITE_MIGRATIONS[number - 1]:
+            conn.execute(statement)
+        conn.execute("INSERT INTO schema_version VALUES (?, 0)", (number,))
+    return conn
+
+
+async def postgres_at_version(url: str, version: int) -> asyncpg.Connection:
+    """The database at ``url`` migrated to ``version`` only (see :func:`sqlite_at_version`)."""
+    conn = await asyncpg.connect(url)
+    await conn.execute(
+        "CREATE TABLE schema_version (version INTEGER PRIMARY KEY,"
+        " applied_at DOUBLE PRECISION NOT NULL)"
+    )
+    for number in range(1, version + 1):
+        for statement in PG_MIGRATIONS[number - 1]:
+            await conn.execute(statement)
+        await conn.execute("INSERT INTO schema_version VALUES ($1, 0)", number)
+    return conn

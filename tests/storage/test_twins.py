@@ -1,10 +1,11 @@
 """The memory store answers every sequence of calls exactly as the SQLite and PostgreSQL
 stores do.
 
-Hypothesis writes random scripts of creates, commits (some stale, some with undo, some with
-badly numbered plies), renames, settings saves and rating saves (some for unknown or already
-rated matches, some with invalid ratings); both stores run each script and must agree on
-every answer, every error type and the final contents.
+Hypothesis writes random scripts of creates (in either venue, or an unknown one), commits
+(some stale, some with undo, some with badly numbered plies), renames, settings saves, rating
+saves (some for unknown or already rated matches, some with invalid ratings) and kept notices
+(some replacing one of the same topic, some dropped); both stores run each script and must
+agree on every answer, every error type and the final contents.
 """
 
 from __future__ import annotations
@@ -23,6 +24,8 @@ from storage import (
     CHALLENGE,
     FINISHED,
     UNCHANGED,
+    VENUE_DIRECT,
+    VENUE_SERVER,
     ActionRecord,
     MatchUpdate,
     MemoryStore,
@@ -44,7 +47,12 @@ SMALL_JSON = st.recursive(
 
 MOSTLY_ZERO = st.sampled_from([0, 0, 0, 0, -1, 1])  # errors are tested, but success matters more
 
-create_op = st.tuples(st.just("create"), st.lists(USERS, max_size=3), STATUSES, USERS)
+VENUES = st.sampled_from([VENUE_SERVER, VENUE_SERVER, VENUE_DIRECT, "nowhere"])
+create_op = st.tuples(st.just("create"), st.lists(USERS, max_size=3), STATUSES, USERS, VENUES)
+notice_op = st.tuples(
+    st.just("notice"), USERS, st.sampled_from(["", "", "board:1", "hand:1"]), st.text(max_size=4)
+)
+drop_op = st.tuples(st.just("drop"), USERS, st.integers(0, 6))
 rename_op = st.tuples(st.just("rename"), USERS, st.text(max_size=5))
 commit_op = st.tuples(
     st.just("commit"),
@@ -84,7 +92,7 @@ rate_op = st.tuples(
     GAMES,
     st.lists(rating_entry, max_size=3, unique_by=lambda entry: entry[0]),
 )
-OTHER_OPS = create_op | commit_op | settings_op | rate_op | due_op
+OTHER_OPS = create_op | commit_op | settings_op | rate_op | due_op | notice_op | drop_op
 SCRIPTS = st.builds(  # often a match or two first, so commits and ratings have something to hit
     lambda first, rest: [*first, *rest],
     st.lists(create_op, max_size=2),
@@ -123,10 +131,10 @@ async def _run(store: Store, script: list[tuple[Any, ...]]) -> list[Any]:
         now = float(step // 3)  # coarse clock: ties in updated_at must order the same way
         try:
             if op[0] == "create":
-                _, seats, status, creator = op
+                _, seats, status, creator, venue = op
                 made = await store.create_match(
                     game="ordo", options={}, seed=step, status=status, seats=seats,
-                    created_by=creator, state={"step": step}, now=now,
+                    created_by=creator, state={"step": step}, now=now, venue=venue,
                 )  # fmt: skip
                 ids.append(made.id)
                 answers.append(made)
@@ -146,6 +154,12 @@ async def _run(store: Store, script: list[tuple[Any, ...]]) -> list[Any]:
                 match_id = ids[pick % len(ids)] if ids and pick >= 0 else 1000
                 given_ratings = [_rating_for(guild, game, e) for e in entries]
                 answers.append(await store.save_ratings(guild, game, match_id, given_ratings, now))
+            elif op[0] == "notice":
+                _, user, topic, text = op
+                answers.append(await store.add_notice(user, text, now, topic=topic, match_id=1))
+            elif op[0] == "drop":
+                await store.drop_notices(op[1], op[2])
+                answers.append(await store.notices(op[1]))
             elif op[0] == "due":
                 _, pick, due_at = op
                 await store.set_due(ids[pick % len(ids)] if ids else 1000, due_at)
@@ -174,12 +188,14 @@ async def _run(store: Store, script: list[tuple[Any, ...]]) -> list[Any]:
     for user in ["ann", "bob", "cy", "dee"]:
         answers.append(await store.list_matches(user_id=user, statuses=[ACTIVE, CHALLENGE]))
         answers.append(await store.user_name(user))
+        answers.append(await store.notices(user))
     for match_id in ids:
         answers.append(await store.actions(match_id, include_undone=True))
         answers.append(await store.actions(match_id))
     for thread in ["t1", "t2"]:
         answers.append(await store.find_by_thread(thread))
     answers.append(await store.users_with_settings())
+    answers.append(await store.users_with_notices())
     for key in ["", "ann", "bob", "g1"]:
         answers.append((await store.user_settings(key), await store.guild_settings(key)))
     for guild in ["", "g1", "g9"]:

@@ -69,16 +69,17 @@ def test_every_english_template_formats() -> None:
         assert text.strip() == text and text, key
 
 
-SCRIPT_ASKS = re.compile(r"""\bt\(\s*'([a-z_.]+)'|W\['([a-z_.]+)'\]""")
+SCRIPT_ASKS = re.compile(r"""\bt\(\s*'([a-z_.]+)'|W\['([a-z_.]+)'\]|\bsay\(W, '([a-z_.]+)'""")
 """How the web board's scripts ask for a sentence: ``t('key', …)`` for ``web.key`` (the page
-gets the ``web.*`` sentences without their prefix), ``W['panel.onto_cops']`` for others."""
+gets the ``web.*`` sentences without their prefix), ``W['panel.onto_cops']`` or
+``say(W, 'time.days', …)`` for others."""
 
 
 def script_keys(folder: Path) -> set[str]:
     found = set()
     for path in folder.rglob("*.js"):
-        for short, whole in SCRIPT_ASKS.findall(path.read_text()):
-            found.add(f"web.{short}" if short else whole)
+        for short, whole, said in SCRIPT_ASKS.findall(path.read_text()):
+            found.add(f"web.{short}" if short else whole or said)
     return found
 
 

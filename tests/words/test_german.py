@@ -48,7 +48,7 @@ async def test_refusals_raised_deep_in_a_helper_speak_the_callers_language(
     match = await start_ordo(service)
     refused = await service.move(GERMAN_BOB, "a7-a6", match_id=match)
     assert not refused.ok
-    assert refused.text == "alice (White) ist am Zug, nicht du."
+    assert refused.text == "alice (Weiß) ist am Zug, nicht du."
     english = await service.move(BOB, "a7-a6", match_id=match)
     assert english.text == "It's alice (White)'s turn, not yours."
     missing = await service.board(GERMAN_BOB, match_id=99)
@@ -100,6 +100,10 @@ def _language_neutral(key: str) -> bool:
 SAME_IN_GERMAN = frozenset(
     {
         "rules.fendo.orange",  # the colour is "Orange" in German too
+        "rules.fence.orange",
+        "image.colour.orange",
+        "image.fence.hand.cards",  # "Hand"
+        "image.fence.hand.joker",  # "Joker"
         "discord.choice_name.Orange",
         "discord.group_name.lobby",  # German has these words as they are
         "discord.group_name.server",

@@ -42,6 +42,7 @@ ALLOWED_TEXTS: dict[str, str] = {
     "no time limit": "words the time-control parser accepts (and English input stays English)",
     " per move": "the canonical, machine-readable time control the parser reads back",
     "a web link secret is needed to sign links": "a wiring error (settings refuse it first)",
+    "/match resign confirm:true": "a command the console's user types, as notation is",
 }
 """Single literals in otherwise player-facing modules, with the reason they may stay."""
 

@@ -124,6 +124,6 @@ def test_the_polish_console_plays_a_game_in_polish_names(tmp_path: Path) -> None
         line.startswith("[only alice] a7-a6 jest niedozwolony: na a7 stoi") for line in lines
     )
     assert "[only alice] Zagrane: a3-a4." in lines
-    assert "[only bob] 1. alice (White): a3-a4" in lines
+    assert "[only bob] 1. alice (Białe): a3-a4" in lines  # the seat colour in Polish too
     assert any("(2 gracze; miejsca:" in line for line in lines), lines[-8:]
     assert not [line for line in lines if "Nieznana komenda" in line]

@@ -17,6 +17,14 @@ if TYPE_CHECKING:
 
 SERVER_ONLY = frozenset({"server"})
 """Groups that only make sense inside a server (its settings, its leaderboard)."""
+IN_SERVERS_INSTALLS = app_commands.AppInstallationType(guild=True, user=False)
+IN_SERVERS_CONTEXTS = app_commands.AppCommandContext(
+    guild=True, dm_channel=False, private_channel=False
+)
+"""Where the commands about a server are offered (``/server``, ``/tournament``, ``/seeks``):
+in servers the bot was added to, only. A player's own install offers them nowhere — in a
+DM, a group DM or a server without the bot there is no server whose settings, ladder or
+channels they could use (the service says so too, should one arrive from there)."""
 
 
 async def setup_cogs(bot: BoardBot) -> None:
@@ -45,8 +53,13 @@ def group_commands(tree: app_commands.CommandTree[Any]) -> None:
     """Move each grouped command from the top level into its group (built per bot, so two
     bots in one process share no command objects)."""
     for name, members in GROUPS.items():
+        in_servers = name in SERVER_ONLY
         group = app_commands.Group(
-            name=name, description=GROUP_DESCRIPTIONS[name], guild_only=name in SERVER_ONLY
+            name=name,
+            description=GROUP_DESCRIPTIONS[name],
+            guild_only=in_servers,
+            allowed_installs=IN_SERVERS_INSTALLS if in_servers else None,
+            allowed_contexts=IN_SERVERS_CONTEXTS if in_servers else None,
         )
         for member in members:
             command = tree.remove_command(member)

@@ -79,6 +79,8 @@ class CorrespondenceCog(commands.Cog):
     @app_commands.command(
         name="seeks", description="Open challenges on this server anyone may accept"
     )
+    @app_commands.allowed_installs(guilds=True, users=False)
+    @app_commands.allowed_contexts(guilds=True, dms=False, private_channels=False)
     async def seeks(self, interaction: discord.Interaction) -> None:
         actor = actor_of(interaction)
         await run(interaction, lambda: self.bot.service.seeks(actor, guild_id=_guild(interaction)))

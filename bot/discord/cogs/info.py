@@ -32,6 +32,7 @@ class InfoCog(commands.Cog):
         await interaction.response.defer(ephemeral=True, thinking=True)
         reply = await self.bot.service.games(actor_of(interaction))
         await bot_of(interaction).delivery.followup(interaction, reply.text)
+        await bot_of(interaction).delivery.tell_notices(interaction, reply)
 
     @app_commands.command(name="history", description="The numbered move list of a match")
     @app_commands.describe(match=MATCH_HELP)
@@ -42,6 +43,7 @@ class InfoCog(commands.Cog):
             actor_of(interaction), match_id=match, where=where(interaction)
         )
         await bot_of(interaction).delivery.followup(interaction, reply.text)
+        await bot_of(interaction).delivery.tell_notices(interaction, reply)
 
     @app_commands.command(name="rules", description="A short summary of a game's rules")
     @app_commands.describe(game="Which game")

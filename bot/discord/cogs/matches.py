@@ -8,8 +8,6 @@ import discord
 from bot.discord.cogs.common import MATCH_HELP, match_autocomplete, where
 from bot.discord.components import MatchButton
 from bot.discord.identity import actor_of
-from bot.service.base import Refusal
-from bot.words import words
 from discord import app_commands
 from discord.ext import commands
 
@@ -27,17 +25,15 @@ class MatchCog(commands.Cog):
     async def resign(self, interaction: discord.Interaction, match: int | None = None) -> None:
         """Phones make misclicks easy, so resigning takes a second, deliberate press."""
         actor = actor_of(interaction)
-        service = self.bot.service
-        try:
-            record = await service.find_active(actor, match_id=match, where=where(interaction))
-        except Refusal as exc:
-            await interaction.response.send_message(exc.say(interaction.locale), ephemeral=True)
+        asked = await self.bot.service.ask_resign(
+            actor, match_id=match, where=where(interaction)
+        )  # the service asks, in every front end; its button resigns
+        if not asked.ok or asked.match_id is None:
+            await interaction.response.send_message(asked.text, ephemeral=True)
             return
-        say = words(interaction.locale)
         view = discord.ui.View(timeout=None)
-        view.add_item(
-            MatchButton(record.id, "resign", label=say("resign.confirm_button"), style="danger")
-        )
-        await interaction.response.send_message(
-            say("resign.confirm", match=record.id), view=view, ephemeral=True
-        )
+        for button in asked.buttons:
+            view.add_item(
+                MatchButton(asked.match_id, button.action, label=button.label, style=button.style)
+            )
+        await interaction.response.send_message(asked.text, view=view, ephemeral=True)

@@ -103,8 +103,10 @@ class MoveCog(commands.Cog):
         await interaction.response.defer(ephemeral=not public, thinking=True)
         actor = actor_of(interaction)
         reply = await service.board(actor, match_id=match, where=here, flip=flip)
+        delivery = bot_of(interaction).delivery
         if not reply.ok or reply.post is None or reply.match_id is None:
-            await bot_of(interaction).delivery.followup(interaction, reply.text)
+            await delivery.followup(interaction, reply.text)
+            await delivery.tell_notices(interaction, reply)
             return
         place = reply.match_place
         if place is None:
@@ -112,6 +114,7 @@ class MoveCog(commands.Cog):
         kwargs = message_kwargs(reply.post, place.match_id, place.version)
         kwargs.pop("allowed_mentions", None)
         await interaction.followup.send(ephemeral=not public, **kwargs)
+        await delivery.tell_notices(interaction, reply)
         if service.pages.enabled:
             # The caller's own web board link, for their eyes only (never in the thread).
             link = await service.web_link(actor, match_id=place.match_id)

@@ -165,9 +165,7 @@ class PlayCog(commands.Cog):
 
     def __init__(self, bot: BoardBot) -> None:
         self.bot = bot
-        self.group = app_commands.Group(
-            name="play", description="Challenge someone to a game", guild_only=True
-        )
+        self.group = app_commands.Group(name="play", description="Challenge someone to a game")
         for name in games.available():
             self.group.add_command(play_command(games.get(name), self))
 

@@ -26,7 +26,8 @@ def _guild(interaction: discord.Interaction) -> str:
     return str(interaction.guild_id) if interaction.guild_id else ""
 
 
-@app_commands.guild_only()
+@app_commands.allowed_installs(guilds=True, users=False)
+@app_commands.allowed_contexts(guilds=True, dms=False, private_channels=False)
 class TournamentCog(
     commands.GroupCog,
     group_name="tournament",

@@ -24,7 +24,7 @@ from bot.service.tournaments.rounds import (
     system_of,
 )
 from bot.words import words
-from competition.standings import standings_cells, standings_text
+from competition.standings import format_points, standings_cells
 from render import standings as table_image
 from storage.base import Store, TournamentRecord
 
@@ -94,7 +94,21 @@ class TournamentPosts:
             stage = say("tournament.no_results", rounds=planned)
         title = f"{record.name} — {stage}"  # the image's, as typed
         shown = f"{escape(record.name)} — {stage}"  # the text's, in markdown
-        table = standings_text(rows, {p: escape(n) for p, n in names.items()}, system)
+        table = "\n".join(
+            say(
+                "tournament.standings_row",
+                n=1 if 0 < row.points <= 1 else 2,  # "1 pt", "½ pt", "2½ pts"
+                rank=row.rank,
+                player=escape(names.get(row.player, row.player)),
+                points=format_points(row.points),
+                tiebreak=say(TIE_BREAK[system][1]),
+                score=format_points(row.tiebreak),
+                wins=row.wins,
+                draws=row.draws,
+                losses=row.losses,
+            )
+            for row in rows
+        )
         header = (
             say("tournament.col.rank"),
             say("tournament.col.player"),

@@ -2,7 +2,9 @@
 // it live, replays it, and — with a seat's link, on that seat's turn — lets the player
 // choose a legal move by clicking and sends it. Legality is the server's: the page only
 // offers the steps of the legal moves it was given.
-import { candidates, look, walk } from './chooser.js';
+import { candidates, walk } from './chooser.js';
+import { drawMoves } from './moves.js';
+import { drawPlayers } from './players.js';
 import { say } from './svg.js';
 import { zoomable } from './zoom.js';
 import { api, follow, opened } from './link.js';
@@ -24,6 +26,9 @@ let flipped = game.flipDefault ? game.flipDefault(page.seat) : false;
 let drawing = null;
 let zoom = null;
 let sending = false;
+let framed = null; // the choices the zoomed board last moved to show (see frame)
+let received = performance.now(); // when `page` came: the clocks count down from there
+let tick = () => {};
 const positions = new Map();
 
 function node(tag, attrs = {}, text = '') {
@@ -39,26 +44,21 @@ function button(text, onClick, attrs = {}) {
   return made;
 }
 
+// The status line, read out when it changes: what just happened first (another player's
+// move, a refusal), then whose turn it is.
 function announce(text) {
   const who = page.seat === null ? t('watching') : mine() ? t('your_turn') : '';
-  $('status').textContent = [page.status_text, who, text].filter(Boolean).join(' ');
+  const state = [page.status_text, who].filter(Boolean).join(' ');
+  const status = $('status');
+  if (status.textContent === [text, state].filter(Boolean).join(' ')) return; // nothing new to say
+  status.replaceChildren(...(text ? [node('span', { class: 'news' }, text), ' '] : []), state);
 }
 
 const mine = () => !replay && page.status === 'active' && page.moves.length > 0;
 
 function renderPlayers() {
-  const list = $('players');
-  list.replaceChildren();
-  page.players.forEach((player, seat) => {
-    const item = node('li', { class: ['player', player.to_move ? 'to-move' : '', player.left ? 'left' : '', player.won ? 'won' : ''].join(' ').trim() });
-    const swatch = node('span', { class: 'swatch', 'aria-hidden': 'true' });
-    swatch.style.background = game.colour(seat, page.view);
-    item.append(swatch, node('span', { class: 'name' }, player.name));
-    if (player.side) item.append(node('span', { class: 'side' }, ` (${player.side})`));
-    if (player.to_move) item.append(node('span', { class: 'turn', 'aria-hidden': 'true' }, ' ◀'));
-    if (player.clock) item.append(node('span', { class: 'clock' }, ` ⏳ ${player.clock}`));
-    if (seat === page.seat) item.classList.add('you');
-    list.append(item);
+  tick = drawPlayers($('players'), {
+    players: page.players, seat: page.seat, colour: (seat) => game.colour(seat, page.view), t, W, received,
   });
 }
 
@@ -68,16 +68,15 @@ function renderBoard() {
   const focused = document.activeElement?.closest?.('#board .cell')?.dataset.id;
   drawing = game.draw(view, { flipped, highlight, t, players: page.players, seat: page.seat, title: page.title });
   $('board').replaceChildren(drawing.svg);
+  markChoices();
   if (game.zoom) {
     const before = zoom;
     before?.destroy();
-    zoom = zoomable(drawing.svg, (scale) => drawing.rescale?.(scale));
-    if (before) zoom.keep(before);
-    else zoom.start(...firstView());
+    zoom = zoomable(drawing.svg, (scale, box) => drawing.rescale?.(scale, box));
+    frame(before);
   }
   $('zoom').hidden = !game.zoom;
   $('flip').parentElement.hidden = !game.flipDefault;
-  markChoices();
   const cells = drawing.svg.querySelectorAll('.cell');
   const start = (focused && drawing.svg.querySelector(`.cell[data-id="${CSS.escape(focused)}"]`))
     || drawing.svg.querySelector('.cell.target') || cells[0];
@@ -85,14 +84,35 @@ function renderBoard() {
   if (focused && start) start.focus({ preventScroll: true });
 }
 
-// Where a big board opens: around its focus, with places at least MIN_PLACE px wide.
+// Where a big board looks. When the choices change (a step taken, a new turn), it moves to
+// show every place that can be chosen now, no closer than a game's `most` pixels a place;
+// otherwise it stays where the player left it. A player's board with nothing to choose
+// opens around its focus (whoever must act), places MIN_PLACE px wide; a watcher's shows
+// the whole board.
 const MIN_PLACE = 90;
 const QUIET = 30;
-function firstView() {
-  const focus = drawing.focus;
-  if (!focus) return [0, 0, 0];
-  const width = drawing.svg.getBoundingClientRect().width || 360;
-  return [focus.x, focus.y, (width / MIN_PLACE) * focus.unit];
+function frame(before) {
+  const choices = JSON.stringify([page.version, replay && replay.ply, mine() && picked]);
+  const moved = choices !== framed;
+  framed = choices;
+  const focus = drawing.focus || {};
+  const spots = [...drawing.svg.querySelectorAll('.cell.target')].map((cell) => [Number(cell.dataset.cx), Number(cell.dataset.cy)]);
+  if (moved && spots.length) {
+    const xs = spots.map(([x]) => x);
+    const ys = spots.map(([, y]) => y);
+    const pad = (focus.unit || 0) * 0.75;
+    const [x, y] = [Math.min(...xs) - pad, Math.min(...ys) - pad];
+    const box = { x, y, w: Math.max(...xs) + pad - x, h: Math.max(...ys) + pad - y };
+    const width = drawing.svg.getBoundingClientRect().width || 360;
+    zoom.fitTo(box, focus.most ? (width / focus.most) * focus.unit : 0);
+  } else if (before) {
+    zoom.keep(before);
+  } else if (page.seat === null || focus.x === undefined) {
+    zoom.fit();
+  } else {
+    const width = drawing.svg.getBoundingClientRect().width || 360;
+    zoom.start(focus.x, focus.y, (width / MIN_PLACE) * focus.unit);
+  }
 }
 
 function markChoices() {
@@ -129,13 +149,16 @@ function renderChooser() {
     options.append(play, button(t('cancel'), () => choose(null), { id: 'cancel' }));
     if (document.activeElement?.closest?.('#board, #options')) play.focus({ preventScroll: true });
   } else {
-    $('prompt').textContent = !picked.length ? t('choose_start') : seen.done.length ? t('choose_or_play') : t('choose_next');
+    $('prompt').textContent = !picked.length ? page.prompt || t('choose_start') : seen.done.length ? t('choose_or_play') : t('choose_next');
     for (const move of seen.done) {
       options.append(button(t('play_as_is', { move: named(move) }), () => send(move.n), { class: 'primary' }));
     }
     for (const option of seen.options) {
-      if (option.at && !page.guided) continue; // a place on the board: click it there
-      options.append(button(option.t, () => choose(option.t), { class: 'option' }));
+      // A place on the board is clicked there, unless the game names it as a button too
+      // (a guided game's every step; a Fendo fence's side).
+      const text = game.stepName?.(option.t, { picked, t }) ?? (option.at && !page.guided ? null : option.t);
+      if (text === null) continue;
+      options.append(button(text, () => choose(option.t, option.at), { class: 'option', 'data-step': option.t }));
     }
   }
   if (undo.length) options.append(button(t('back'), back, { id: 'back' }));
@@ -187,16 +210,7 @@ function renderReplay() {
 }
 
 function renderHistory() {
-  const list = $('turns');
-  list.replaceChildren();
-  const at = replay ? replay.ply : page.ply;
-  for (const turn of page.history) {
-    const item = node('li');
-    const jump = button(`${turn.who}: ${turn.moves.join(' ')}`, () => show(turn.ply), { class: 'turn-link' });
-    if (turn.ply === at) jump.setAttribute('aria-current', 'step');
-    item.append(jump);
-    list.append(item);
-  }
+  drawMoves($('turns'), { page, at: replay ? replay.ply : page.ply, show, t });
 }
 
 function render() {
@@ -213,6 +227,14 @@ function render() {
   document.body.dataset.drawnAt = String(Date.now()); // when this state was drawn (benchmarks)
 }
 
+// What happened since ply `since`, as a screen reader should hear it: each turn by whom.
+function news(since) {
+  return page.history
+    .filter((turn) => turn.ply > since && turn.seat !== page.seat)
+    .map((turn) => t('played', { player: page.players[turn.seat]?.name ?? turn.who, moves: turn.moves.join(' ') }))
+    .join(' ');
+}
+
 async function refresh() {
   const answer = await api('/state');
   const body = await answer.json().catch(() => ({}));
@@ -221,7 +243,9 @@ async function refresh() {
     return;
   }
   const changed = body.version !== page.version || body.ply !== page.ply;
+  const since = page.ply;
   page = body;
+  received = performance.now();
   if (changed) {
     picked = [];
     undo = [];
@@ -230,7 +254,7 @@ async function refresh() {
   }
   cands = candidates(page.moves, game.paths);
   render();
-  if (changed) announce(t('updated'));
+  if (changed) announce(news(since));
 }
 
 async function send(notation) {
@@ -305,9 +329,23 @@ function nearest(from, dx, dy) {
 
 const ARROWS = { ArrowUp: [0, -1], ArrowDown: [0, 1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] };
 
+// The place a click chooses. Tap areas are larger than the drawing (44 px at least), so
+// two may overlap: the one whose middle is nearest the click wins.
+function chosenAt(event) {
+  const under = document.elementsFromPoint(event.clientX, event.clientY);
+  const places = [...new Set(under.map((found) => found.closest?.('[data-choose]')).filter(Boolean))];
+  if (places.length < 2) return places[0] || event.target.closest?.('[data-choose]');
+  const screen = drawing.svg.getScreenCTM();
+  const away = (place) => {
+    const middle = new DOMPoint(Number(place.dataset.cx), Number(place.dataset.cy)).matrixTransform(screen);
+    return Math.hypot(middle.x - event.clientX, middle.y - event.clientY);
+  };
+  return places.reduce((best, place) => (away(place) < away(best) ? place : best));
+}
+
 $('board').addEventListener('click', (event) => {
   if (!mine()) return;
-  const place = event.target.closest?.('[data-choose]');
+  const place = chosenAt(event);
   if (place) {
     choose(place.dataset.choose, place.dataset.id);
     return;
@@ -352,6 +390,7 @@ $('replay-prev').addEventListener('click', () => show((replay ? replay.ply : pag
 $('replay-next').addEventListener('click', () => show((replay ? replay.ply : page.ply) + 1));
 $('replay-live').addEventListener('click', () => show(page.ply));
 setInterval(() => { if (!document.hidden && page.status === 'active') refresh(); }, 60000);
+setInterval(() => tick(), 1000);
 
 render();
 listen();

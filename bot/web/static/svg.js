@@ -29,6 +29,19 @@ export function say(words, key, params = {}) {
   return template.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
 }
 
+// How wide `text` is at `px` pixels and `weight`, in the page's font: a canvas measures it,
+// so nothing on the page needs laying out.
+let ruler = null;
+let family = '';
+export function textWidth(text, px, weight = 400) {
+  if (!ruler) {
+    ruler = document.createElement('canvas').getContext('2d');
+    family = getComputedStyle(document.body).fontFamily;
+  }
+  ruler.font = `${weight} ${px}px ${family}`;
+  return ruler.measureText(text).width;
+}
+
 // A place on the board a player may choose: focusable, labelled, known by its id.
 export function cell(parent, id, name, cx, cy, shape) {
   const group = el('g', { class: 'cell', 'data-id': id, 'data-cx': cx, 'data-cy': cy, tabindex: -1, role: 'img', 'aria-label': name }, parent);

@@ -1,7 +1,10 @@
-// Pan and zoom for a board too big for a phone (FENCE!'s city): drag or swipe to move,
-// wheel or pinch to zoom, buttons for both. A press that moved is a pan, never a click.
+// Pan and zoom for a board too big for a phone (FENCE!'s city, Fuer, Fonver): drag or swipe
+// to move, wheel or pinch to zoom, buttons for both. A press that moved is a pan, never a
+// click. The view never shows more than the whole board, and never empty space beside a
+// board that is wider than the view.
 
 const DRAG = 6; // px a pointer may move and still count as a click
+const MOSTLY = 0.75; // a view this much of the whole board's width is shown as the whole board
 
 export function zoomable(svg, onChange = () => {}) {
   const whole = { x: 0, y: 0, w: Number(svg.dataset.width), h: Number(svg.dataset.height) };
@@ -18,7 +21,7 @@ export function zoomable(svg, onChange = () => {}) {
   };
   const apply = () => {
     svg.setAttribute('viewBox', `${box.x} ${box.y} ${box.w} ${box.h}`);
-    onChange(scale());
+    onChange(scale(), { ...box });
   };
   // The shown box keeps the element's shape, so nothing is letterboxed.
   const aspect = () => {
@@ -30,11 +33,15 @@ export function zoomable(svg, onChange = () => {}) {
     const w = Math.max(whole.w, whole.h / a);
     return { x: whole.x + (whole.w - w) / 2, y: whole.y + (whole.h - w * a) / 2, w, h: w * a };
   };
+  // Along each axis: a box wider than the board is centred on it, a narrower one stays on it.
+  const within = (at, size, start, length) => (size >= length
+    ? start + (length - size) / 2
+    : Math.min(Math.max(at, start), start + length - size));
   const clamp = () => {
-    box.w = Math.min(Math.max(box.w, whole.w / 10), fitted().w * 1.5);
+    box.w = Math.min(Math.max(box.w, whole.w / 10), fitted().w);
     box.h = box.w * aspect();
-    box.x = Math.min(Math.max(box.x, whole.x - box.w / 2), whole.x + whole.w - box.w / 2);
-    box.y = Math.min(Math.max(box.y, whole.y - box.h / 2), whole.y + whole.h - box.h / 2);
+    box.x = within(box.x, box.w, whole.x, whole.w);
+    box.y = within(box.y, box.h, whole.y, whole.h);
   };
   const toUser = (clientX, clientY) => {
     const rect = svg.getBoundingClientRect();
@@ -111,6 +118,19 @@ export function zoomable(svg, onChange = () => {}) {
   const control = {
     zoomBy: (factor) => zoomAt(factor),
     fit: () => { box = fitted(); apply(); },
+    // Show all of `region` (drawing units), centred, and no less than `least` units across;
+    // the whole board, edges and all, where that would show most of it anyway.
+    fitTo: (region, least = 0) => {
+      const a = aspect();
+      const w = Math.max(region.w, region.h / a, least);
+      if (w > MOSTLY * fitted().w) {
+        box = fitted();
+      } else {
+        box = { x: region.x + region.w / 2 - w / 2, y: region.y + region.h / 2 - (w * a) / 2, w, h: w * a };
+        clamp();
+      }
+      apply();
+    },
     // A first view of `across` units around (x, y), or the whole board if that shows more.
     start: (x, y, across) => {
       const whole_ = fitted();
@@ -132,6 +152,7 @@ export function zoomable(svg, onChange = () => {}) {
     },
     keep: (other) => { if (other) { box = { ...other.box() }; clamp(); } apply(); },
     box: () => ({ ...box }),
+    scale,
     destroy: () => stop.abort(),
   };
   return control;

@@ -79,19 +79,19 @@ def test_ruling_29_public_views_depend_on_public_facts_only(players, seed, quick
             # same step gets the same highlight and the same sentence.
             twin = _scramble(state, rng)
             assert RULES.highlight(twin, action) == RULES.highlight(state, action)
-            assert RULES.describe(twin, action, "x") == RULES.describe(state, action, "x")
+            assert str(RULES.describe(twin, action, "x")) == str(RULES.describe(state, action, "x"))
             assert RULES.public_notation(twin, action) == RULES.public_notation(state, action)
         said = " ".join(
             (
                 json.dumps(RULES.highlight(state, action)),
-                RULES.describe(state, action, "x"),
+                str(RULES.describe(state, action, "x")),
                 RULES.public_notation(state, action),
             )
         )
         assert not [card for card in _secret_cards(action) if card in said]
         after = RULES.apply(state, action)
         # Sentences the thread is told carry no secret either (a trade's cards are notes).
-        notices = " ".join(RULES.notices(state, after))
+        notices = " ".join([str(n) for n in RULES.notices(state, after)])
         assert not [card for card in _secret_cards(action) if card in notices]
         state = after
 
@@ -121,5 +121,5 @@ def test_ruling_29_notices_announce_colours_only_when_chosen(build):
     from games.fence import Push
 
     after = RULES.apply(state, Push(1, build.hood("old-town")))
-    notes = " ".join(RULES.notices(state, after))
+    notes = " ".join([str(n) for n in RULES.notices(state, after)])
     assert "draws a card" in notes and "red" not in notes and "R2" not in notes

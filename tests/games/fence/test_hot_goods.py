@@ -100,7 +100,7 @@ def test_ruling_25_an_empty_stash_brings_no_hot_goods(build, square):
     )
     table = thaw(state)
     start_goods(table, NAMES)
-    assert table.goods == [] and any("Stash is empty" in e for e in table.events)
+    assert table.goods == [] and any("Stash is empty" in e for e in map(str, table.events))
 
 
 def test_ruling_26_everyone_else_jailed_without_a_pair_wins(build, square):

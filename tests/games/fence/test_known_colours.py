@@ -26,8 +26,13 @@ OPTION_SETS = (
     {"quick_map": True, "mixed_blind_stash": True, "evidence_hunch": True},
     {"rewarded_tiles": True, "ritzy_tile": True, "hot_goods_by_cards": True},
     {
-        "quick_map": True, "trading_cards": True, "trading_post": True, "boats": True,
-        "joker_swap": True, "evidence_hunch": True, "wasted_hot_goods": True,
+        "quick_map": True,
+        "trading_cards": True,
+        "trading_post": True,
+        "boats": True,
+        "joker_swap": True,
+        "evidence_hunch": True,
+        "wasted_hot_goods": True,
     },
 )
 
@@ -51,9 +56,7 @@ def test_the_first_hands_are_known_to_be_two_red_and_two_blue() -> None:
 
 
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(
-    st.integers(0, 10_000), st.integers(3, 6), st.sampled_from(OPTION_SETS), st.integers(0, 300)
-)
+@given(st.integers(0, 10_000), st.integers(3, 6), st.sampled_from(OPTION_SETS), st.integers(0, 300))
 def test_every_hand_holds_at_least_the_colours_everyone_knows(
     seed: int, players: int, options: dict[str, Any], plies: int
 ) -> None:

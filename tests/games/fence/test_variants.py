@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from collections import Counter
 
+import games
 from games.fence import (
     RULES,
     Accept,
@@ -22,6 +23,13 @@ from games.fence import (
 from games.fence.engine import NAMES
 from games.fence.goods import closest
 from games.fence.state import thaw
+from games.sentences import from_data
+
+
+def english(notes: list[object]) -> list[str]:
+    """A view's sentences (data) in English."""
+    return [str(from_data(note, games.sentences())) for note in notes]
+
 
 TRADES = {"trading_cards": True}
 
@@ -74,7 +82,8 @@ def test_ruling_28_boat_opens_move_others_and_is_public(build):
     assert any(isinstance(a, Push) for a in steps) and any(isinstance(a, CopsRoad) for a in steps)
     assert not any(isinstance(a, Yourself | Boat) for a in steps)
     assert RULES.view(after, None)["boats"][0] == ["RX"]
-    assert RULES.describe(state, Boat("red"), "Green") == "Green has a red boat and moves others."
+    said = str(RULES.describe(state, Boat("red"), "Green"))
+    assert said == "Green has a red boat and moves others."
     assert RULES.format(state, Boat("red")) == "boat red"
     assert RULES.parse(state, "boat red") == Boat("red")
 
@@ -96,7 +105,7 @@ def test_ruling_28_last_played_boat_wins(build):
     )
     after = RULES.apply(state, Boat("red"))
     assert after.boats == (("RX",), ()) and after.discard == ("RX",)
-    assert any("Orange's red boat goes to the discard pile" in e for e in after.events)
+    assert any("Orange's red boat goes to the discard pile" in e for e in map(str, after.events))
 
 
 def test_ruling_28_a_jailed_players_boat_goes_to_the_discard_pile(build):
@@ -120,7 +129,8 @@ def test_ruling_28_water_counts_half(build):
     plain = thaw(_harbour(build, **fields))
     assert closest(plain, wharf, NAMES)[0] == 1
     boated = thaw(_harbour(build, boats=(("RX",), ()), **fields))
-    assert closest(boated, wharf, NAMES) == (
+    winner, note = closest(boated, wharf, NAMES)
+    assert (winner, str(note)) == (
         0,
         "Hot Goods turn up in Pickle Wharf: Green gets them by boat.",
     )
@@ -185,8 +195,8 @@ def test_ruling_28_ending_the_turn_on_the_post_allows_one_blind_trade(build):
     taken = done.hands[0][0]
     assert taken in ("R5", "B2", "B6")
     # each player learns the cards of their own trade, privately
-    assert RULES.view(done, 0)["notes"] == [f"You give R1 to Orange and take {taken}."]
-    assert RULES.view(done, 1)["notes"] == [f"Green gives you R1 and takes your {taken}."]
+    assert english(RULES.view(done, 0)["notes"]) == [f"You give R1 to Orange and take {taken}."]
+    assert english(RULES.view(done, 1)["notes"]) == [f"Green gives you R1 and takes your {taken}."]
     assert "notes" not in RULES.view(done, None)
 
 
@@ -222,7 +232,7 @@ def test_ruling_28_post_trade_notation_hides_the_cards_in_public(build):
     assert RULES.parse(state, "post orange r1 3") == trade
     assert RULES.parse(state, "post skip") == NoTrade()
     assert RULES.public_notation(state, trade) == "post orange"
-    said = RULES.describe(state, trade, "Green") + json.dumps(RULES.highlight(state, trade))
+    said = str(RULES.describe(state, trade, "Green")) + json.dumps(RULES.highlight(state, trade))
     assert "R1" not in said and '"3"' not in said and "Orange" in said
 
 
@@ -291,17 +301,17 @@ def test_ruling_28_offer_cards_are_seen_by_the_two_players_only(build):
         }
     for seat in (2, None):
         assert RULES.view(asked, seat)["trade_offer"] == {"from": 0, "to": 1}
-    assert RULES.view(asked, 1)["notes"] == ["Green offers you R3 for your B5."]
+    assert english(RULES.view(asked, 1)["notes"]) == ["Green offers you R3 for your B5."]
     assert RULES.format(state, offer) == "offer orange R3 for B5"
     assert RULES.parse(state, "offer orange r3 for b5") == offer
     assert RULES.public_notation(state, offer) == "offer orange"
-    assert RULES.describe(state, offer, "Green") == "Green offers Orange a trade."
-    assert RULES.describe(asked, Accept(), "Orange") == "Orange accepts the trade."
+    assert str(RULES.describe(state, offer, "Green")) == "Green offers Orange a trade."
+    assert str(RULES.describe(asked, Accept(), "Orange")) == "Orange accepts the trade."
     for said in (
         json.dumps(RULES.highlight(state, offer)),
         json.dumps(RULES.highlight(asked, Accept())),
         RULES.public_notation(asked, Accept()),
-        RULES.describe(asked, Refuse(), "Orange"),
+        str(RULES.describe(asked, Refuse(), "Orange")),
     ):
         assert "R3" not in said and "B5" not in said
 

@@ -82,17 +82,17 @@ def test_highlight_turns_the_other_way_when_the_first_route_is_blocked() -> None
 
 def test_describe_sentences() -> None:
     state = RULES.new()
-    assert RULES.describe(state, Add(16), "alice") == "alice added a piece on c3"
-    assert RULES.describe(state, Build(3, 24, "n"), "alice") == (
+    assert str(RULES.describe(state, Add(16), "alice")) == "alice added a piece on c3"
+    assert str(RULES.describe(state, Build(3, 24, "n"), "alice")) == (
         "alice moved d1 to d4 and fenced d4/d5 (d1-d4n)"
     )
-    assert RULES.describe(state, Build(3, 3, "e"), "bob") == "bob fenced d1/e1 beside d1 (d1e)"
+    assert str(RULES.describe(state, Build(3, 3, "e"), "bob")) == "bob fenced d1/e1 beside d1 (d1e)"
 
 
 def test_ordinary_moves_have_no_notices() -> None:
     state = RULES.new()
     after = RULES.apply(state, RULES.parse(state, "c3"))
-    assert RULES.notices(state, after) == []
+    assert [str(n) for n in RULES.notices(state, after)] == []
 
 
 def test_finished_games_refuse_moves() -> None:

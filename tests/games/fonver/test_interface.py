@@ -82,24 +82,24 @@ def test_highlight_facts() -> None:
 def test_describe_and_notices() -> None:
     state = build(TWO_CUTS)
     placed = RULES.apply(state, Place(Point(4, 4)))
-    assert RULES.describe(state, Place(Point(4, 4)), "alice") == "alice (Black) placed e5"
-    notes = RULES.notices(state, placed)
+    assert str(RULES.describe(state, Place(Point(4, 4)), "alice")) == "alice (Black) placed e5"
+    notes = [str(n) for n in RULES.notices(state, placed)]
     assert notes == [
         "2 crosscuts are open (e4–f5, d5–e6): Black must capture before the turn passes."
     ]
     step = RULES.parse(placed, "d6>e6")
     middle = RULES.apply(placed, step)
-    assert RULES.describe(placed, step, "alice") == (
+    assert str(RULES.describe(placed, step, "alice")) == (
         "alice (Black) captured e6 with the stone from d6"
     )
-    assert RULES.notices(placed, middle) == [
+    assert [str(n) for n in RULES.notices(placed, middle)] == [
         "1 crosscut is still open (e4–f5): Black must capture before the turn passes."
     ]
     end = RULES.apply(middle, RULES.parse(middle, "f4>f5"))
-    assert RULES.notices(middle, end) == []
+    assert [str(n) for n in RULES.notices(middle, end)] == []
     deciding = RULES.apply(RULES.new(options={"size": 9}), Place(Point(4, 4)))
-    assert RULES.describe(deciding, SWAP, "bob").startswith("bob swapped and now plays Black")
-    assert RULES.describe(deciding, KEEP, "bob") == "bob kept White and places next"
+    assert str(RULES.describe(deciding, SWAP, "bob")).startswith("bob swapped and now plays Black")
+    assert str(RULES.describe(deciding, KEEP, "bob")) == "bob kept White and places next"
 
 
 def test_turn_boundaries_for_the_bot() -> None:

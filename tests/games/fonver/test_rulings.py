@@ -64,7 +64,7 @@ def _line_position(pos, cells: list[str], side: str):
 def test_ruling_2_black_joins_top_and_bottom(pos) -> None:
     state = _line_position(pos, [f"e{r}" for r in range(1, 10)], "B")
     assert RULES.outcome(state).winners == (0,)
-    assert "Black" in RULES.outcome(state).reason
+    assert "Black" in str(RULES.outcome(state).reason)
 
 
 def test_ruling_2_white_joins_left_and_right(pos) -> None:

@@ -81,4 +81,4 @@ def test_highlight_and_describe_name_the_turn(seed: int) -> None:
     assert mark["notation"] == RULES.format(state, turn)
     assert mark["tile"] == mark["notation"].split()[0]
     assert json.loads(json.dumps(mark)) == mark
-    assert RULES.describe(state, turn, "alice").startswith(f"alice played {mark['notation']}")
+    assert str(RULES.describe(state, turn, "alice")).startswith(f"alice played {mark['notation']}")

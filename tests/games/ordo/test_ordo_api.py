@@ -102,13 +102,13 @@ def test_highlight_of_single_move_capture_and_ordo_move() -> None:
 def test_describe_and_notices() -> None:
     state = make("c3 d4 e3", "d6", 1)
     move = RULES.parse(state, "d6xd4")
-    assert RULES.describe(state, move, "bob") == "bob played d6xd4"
+    assert str(RULES.describe(state, move, "bob")) == "bob played d6xd4"
     after = RULES.apply(state, move)
-    assert RULES.notices(state, after) == [
+    assert [str(n) for n in RULES.notices(state, after)] == [
         "White's group has been split: White must join it up again this move, "
         "and may move backward to do so."
     ]
-    assert RULES.notices(RULES.new(), play(RULES.new(), "c2-c4")) == []
+    assert [str(n) for n in RULES.notices(RULES.new(), play(RULES.new(), "c2-c4"))] == []
     # A split nobody can mend ends the game by itself, and the bot is told why. Random games
     # mostly end that way; seed 0's does, after 88 plies.
     rng = random.Random(0)
@@ -117,7 +117,7 @@ def test_describe_and_notices() -> None:
         game.append(RULES.apply(game[-1], rng.choice(RULES.legal_actions(game[-1]))))
     final = RULES.outcome(game[-1])
     assert final is not None and final.termination == "cannot_reconnect"
-    assert RULES.notices(game[-2], game[-1]) == [final.reason]
+    assert [str(n) for n in RULES.notices(game[-2], game[-1])] == [str(final.reason)]
 
 
 def test_apply_after_the_end_and_garbage_actions_are_refused() -> None:

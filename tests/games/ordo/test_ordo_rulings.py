@@ -181,7 +181,9 @@ def test_ruling_9_split_group_must_reconnect() -> None:
     before = make("c3 d4 e3", "d6", BLACK)
     after = play(before, "d6xd4")
     assert RULES.view(after, None)["split"] == [True, False]
-    assert any("White's group has been split" in n for n in RULES.notices(before, after))
+    assert any(
+        "White's group has been split" in n for n in [str(n) for n in RULES.notices(before, after)]
+    )
     moves = legal(after)
     assert moves, "White can reconnect"
     for move in RULES.legal_actions(after):
@@ -242,7 +244,7 @@ def test_ruling_11_no_legal_move_loses(monkeypatch: pytest.MonkeyPatch) -> None:
     outcome = RULES.outcome(make("c3 d3", "c6"))
     assert outcome is not None
     assert outcome.winners == (BLACK,) and outcome.termination == "no_moves"
-    assert "no legal move" in outcome.reason
+    assert "no legal move" in str(outcome.reason)
 
 
 def test_ruling_12_no_draw_by_rule() -> None:

@@ -1,14 +1,19 @@
-// FENCE!: the whole city, north up, pan and zoom; names stay readable at any zoom (their
-// size follows the zoom down to a floor on screen). A turn is chosen step by step as the
-// guided panel offers it; where a step leads to one place — a neighbourhood, a spot for a
-// tile — that place can be clicked instead.
-import { board, cell, el, label } from '../svg.js';
+// FENCE!: the whole city, north up, pan and zoom. Names stay readable at any zoom: never
+// under NAME_PX on screen, never over one another or past the edge — where they would be,
+// the names of the places that matter now win (those to choose, then those with a piece or
+// the last move) and the others wait for a closer zoom. A turn is chosen step by step as
+// the guided panel offers it; where a step leads to one place — a neighbourhood, a spot
+// for a tile — that place can be clicked instead, through a tap area of TAP_PX or more.
+import { board, cell, el, label, textWidth } from '../svg.js';
 
 const T = 120; // a tile, in drawing units
 const M = 40; // room for the x,y coordinates
 const PAWNS = ['#2ea043', '#f58220', '#8c50c8', '#f0c81e', '#ec64aa', '#14a0a5'];
 const SIDE = { N: [0, -1], E: [1, 0], S: [0, 1], W: [-1, 0] };
 const NAME_PX = 11; // the smallest a name is ever shown, in screen pixels
+const TAP_PX = 48; // a place to choose is at least this wide on screen
+const MOST_PX = 130; // following the choices, the view zooms in no closer than a tile this wide
+const LINE_EM = 1.2; // a name's line, glyphs' tops to tails, in its font size
 
 export const zoom = true;
 export const colour = (seat) => PAWNS[seat % PAWNS.length];
@@ -64,6 +69,7 @@ export function draw(view, { highlight, t, players, title }) {
       hoodNames.set(hood.id, hood.name);
     });
     roads(ground, tile, x0, y0, nodes);
+    for (const hood of tile.hoods) if (!hood.usable) offLimits(ground, ...nodes.get(hood.id));
     el('rect', { x: x0, y: y0, width: T, height: T, class: 'tile-edge' }, ground);
     if (tile.coords && tile.coords.length === 2) {
       die(ground, x0 + 4, y0 + 4, tile.coords[0], '#c82428');
@@ -87,25 +93,26 @@ export function draw(view, { highlight, t, players, title }) {
   const cells = new Map();
   const names = el('g', { class: 'names', 'aria-hidden': 'true' }, svg);
   const places = el('g', {}, svg);
-  const texts = [];
+  const labels = { texts: [], discs: [], measured: false }; // names, and pieces they must not hide
+  const last = new Set((highlight || []).map((h) => h.to));
   for (const tile of tiles) {
     const [x0, y0] = corner(tile.x, tile.y);
     tile.hoods.forEach((hood, index) => {
       const [nx, ny] = nodes.get(hood.id);
       const several = tile.hoods.length > 1;
       const ty = several ? y0 + T * (index === 0 ? 0.4 : 0.8) : ny < y0 + T * 0.7 ? ny + T * 0.26 : ny - T * 0.26;
-      const text = label(names, several ? x0 + T / 2 : nx, ty, '', { class: hood.usable ? 'hood-name' : 'hood-name off' });
+      const text = label(names, several ? x0 + T / 2 : nx, ty, '', { class: hood.usable ? 'hood-name' : 'hood-name off', 'data-hood': hood.id });
       lines(hood.name).forEach((line, i, all) => {
         const span = el('tspan', { x: several ? x0 + T / 2 : nx, dy: i === 0 ? `${-(all.length - 1) * 0.55}em` : '1.1em' }, text);
         span.textContent = line;
       });
-      texts.push(text);
       const shape = el('g');
-      el('circle', { cx: nx, cy: ny, r: T * 0.2, class: 'hit' }, shape);
+      el('circle', { cx: nx, cy: ny, r: T * 0.24, class: 'hit' }, shape);
       const here = pieces.get(hood.id) || [];
       const step = T * 0.24;
       here.forEach(([kind, seat], i) => {
         const px = nx - (step * (here.length - 1)) / 2 + i * step;
+        labels.discs.push({ x: px - T * 0.13, y: ny - T * 0.13, w: T * 0.26, h: T * 0.26, at: `hood:${hood.id}` });
         if (kind === 'cops') {
           el('circle', { cx: px, cy: ny, r: T * 0.13, class: 'cops' }, shape);
           label(shape, px, ny + 1, 'C', { class: 'cops-mark' });
@@ -115,8 +122,14 @@ export function draw(view, { highlight, t, players, title }) {
       });
       el('circle', { cx: nx, cy: ny, r: T * 0.24, class: 'ring' }, shape);
       const who = here.map(([kind, seat]) => (kind === 'cops' ? t('cops') : t('pawn', { colour: view.seat_names?.[seat] || '' })));
-      const said = who.length ? t('cell_piece', { cell: hood.name, piece: who.join(', ') }) : hood.name;
-      cells.set(`hood:${hood.id}`, cell(places, `hood:${hood.id}`, said, nx, ny, shape));
+      let said = who.length ? t('cell_piece', { cell: hood.name, piece: who.join(', ') }) : hood.name;
+      if (!hood.usable) said = t('off_limits_place', { label: said });
+      if (last.has(hood.id)) said = t('last_to', { label: said });
+      const made = cell(places, `hood:${hood.id}`, said, nx, ny, shape);
+      cells.set(`hood:${hood.id}`, made);
+      // Whose name shows first where names would collide: places to choose, then those
+      // with a piece or the last move, then the rest.
+      labels.texts.push({ text, place: made, rank: here.length || last.has(hood.id) ? 1 : 0 });
     });
   }
   coordinates(svg, minX, maxX, minY, maxY, corner);
@@ -129,6 +142,7 @@ export function draw(view, { highlight, t, players, title }) {
     if (x < minX || x > maxX || y < minY || y > maxY) return null;
     const [x0, y0] = corner(x, y);
     const shape = el('g');
+    el('circle', { cx: x0 + T / 2, cy: y0 + T / 2, r: T * 0.45, class: 'hit spot-hit' }, shape);
     el('rect', { x: x0 + 6, y: y0 + 6, width: T - 12, height: T - 12, class: 'spot' }, shape);
     label(shape, x0 + T / 2, y0 + T / 2, `${x},${y}`, { class: 'spot-name' });
     el('rect', { x: x0 + 3, y: y0 + 3, width: T - 6, height: T - 6, class: 'ring' }, shape);
@@ -136,21 +150,57 @@ export function draw(view, { highlight, t, players, title }) {
     cells.set(id, made);
     return made;
   };
-  // Names grow as the city shrinks on screen: never smaller than NAME_PX pixels.
-  const rescale = (scale) => {
-    const size = Math.max(T * 0.13, NAME_PX / (scale || 1));
-    for (const text of texts) {
-      text.style.fontSize = `${size.toFixed(1)}px`;
-      text.style.strokeWidth = `${(size * 0.28).toFixed(1)}px`;
-    }
-  };
-  rescale(1);
+  const rescale = (scale, box) => declutter(svg, labels, scale || 1, box);
   // The first view centres on whoever must act (else the last move, else Old Town).
   const mover = (view.to_move || [])[0];
-  const last = (highlight || []).map((h) => h.to).filter((h) => nodes.has(h)).pop();
-  const hood = nodes.get(view.pawns?.[mover]) || nodes.get(last);
+  const lastTo = (highlight || []).map((h) => h.to).filter((h) => nodes.has(h)).pop();
+  const hood = nodes.get(view.pawns?.[mover]) || nodes.get(lastTo);
   const [fx, fy] = hood || [corner(0, 0)[0] + T / 2, corner(0, 0)[1] + T / 2];
-  return { svg, place, rescale, focus: { x: fx, y: fy, unit: T } };
+  return { svg, place, rescale, focus: { x: fx, y: fy, unit: T, most: MOST_PX } };
+}
+
+// Names never under NAME_PX on screen, and only where they overlap no other name and lie
+// wholly in view: the names of places to choose first, then ranked ones, then the rest.
+// Tap areas grow as the city shrinks, so a place to choose stays TAP_PX wide.
+function declutter(svg, labels, scale, box) {
+  const { texts, discs } = labels;
+  const size = Math.max(T * 0.13, NAME_PX / scale);
+  svg.style.setProperty('--name-size', `${size.toFixed(1)}px`);
+  svg.style.setProperty('--hit', `${(TAP_PX / 2 / scale).toFixed(1)}px`);
+  if (!labels.measured) { // once: each name's box per unit of font size, around its anchor
+    for (const entry of texts) {
+      const rows = [...entry.text.children].map((line) => line.textContent);
+      const w = Math.max(...rows.map((row) => textWidth(row, 100, 600))) / 100;
+      const h = (rows.length - 1) * 1.1 + LINE_EM;
+      const [ax, ay] = [Number(entry.text.getAttribute('x')), Number(entry.text.getAttribute('y'))];
+      entry.unit = { x: -w / 2, y: -h / 2, w, h, ax, ay };
+    }
+    labels.measured = true;
+  }
+  const rank = (entry) => (entry.place.classList.contains('target') ? 2 : entry.rank);
+  const order = [...texts].sort((a, b) => rank(b) - rank(a));
+  const pad = size * 0.25;
+  const shown = [];
+  const view = box || { x: -Infinity, y: -Infinity, w: Infinity, h: Infinity };
+  for (const entry of order) {
+    const u = entry.unit;
+    const b = { x: u.ax + u.x * size, y: u.ay + u.y * size, w: u.w * size, h: u.h * size };
+    const inside = b.x >= view.x && b.y >= view.y && b.x + b.w <= view.x + view.w && b.y + b.h <= view.y + view.h;
+    const clear = (o, gap = pad) => !(b.x - gap < o.x + o.w && o.x - gap < b.x + b.w && b.y - gap < o.y + o.h && o.y - gap < b.y + b.h);
+    const uncovered = (o) => o.at === entry.place.dataset.id || clear(o, 0);
+    // Another place's pieces are not covered by a name, unless it names a place to choose.
+    const free = inside && shown.every((o) => clear(o)) && (rank(entry) === 2 || discs.every(uncovered));
+    entry.text.style.display = free ? '' : 'none';
+    if (free) shown.push(b);
+  }
+}
+
+// A neighbourhood no road reaches from Old Town and back: a no-entry sign on its node, under
+// the names (its own name stays whole and legible, greyed and slanted; its label says so).
+function offLimits(parent, x, y) {
+  const sign = el('g', { class: 'no-entry', 'aria-hidden': 'true' }, parent);
+  el('circle', { cx: x, cy: y, r: T * 0.1 }, sign);
+  el('rect', { x: x - T * 0.065, y: y - T * 0.018, width: T * 0.13, height: T * 0.036 }, sign);
 }
 
 function node(tile, index, x0, y0) {
@@ -326,5 +376,11 @@ export function info(view, { t, players }) {
     if (view.jailed?.[seat]) parts.push(t('jailed'));
     add(parts.join(', '));
   });
+  if ((view.map || []).some((tile) => tile.hoods.some((hood) => !hood.usable))) {
+    const icon = el('svg', { viewBox: `${-T * 0.12} ${-T * 0.12} ${T * 0.24} ${T * 0.24}`, class: 'key-icon', 'aria-hidden': 'true' });
+    offLimits(icon, 0, 0);
+    add(t('off_limits_key'));
+    list.lastChild.prepend(icon, ' ');
+  }
   return list;
 }

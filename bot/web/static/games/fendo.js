@@ -1,5 +1,7 @@
 // Fendo: a square board with fences on the grid lines. Add a piece by clicking an empty
-// square; move by clicking your piece, where it goes (itself to stay) and the side to fence.
+// square; move by clicking your piece, where it goes (itself to stay) and the side to fence
+// — on the board, where each side's tap area is the diamond between the two squares it
+// parts (TAP_PX at least), or by its button.
 import { board, cell, el, label, parseSquare, squareName } from '../svg.js';
 
 const WIDTH = 420;
@@ -7,6 +9,7 @@ const M = 22;
 const COLOURS = ['#fcfcfa', '#f28018'];
 const TERRITORY = ['#eef0fa', '#fac084'];
 const SIDES = { n: [0, 1], s: [0, -1], e: [1, 0], w: [-1, 0] };
+const TAP_PX = 48;
 
 export const zoom = false;
 export const flipDefault = (seat) => seat === 1;
@@ -33,6 +36,24 @@ export function paths(move) {
     return [{ seq: [at(square)] }];
   }
   return [{ seq: [{ t: move.n, at: null }] }];
+}
+
+// A fence step's button: the side of the square just chosen, in words.
+export function stepName(step, { picked, t }) {
+  if (!step.startsWith('edge:')) return null;
+  const square = picked[picked.length - 1];
+  const [a, b] = step.slice(5).split('/');
+  const [from, to] = [parseSquare(square), parseSquare(a === square ? b : a)];
+  if (!from || !to) return null;
+  const [df, dr] = [to[0] - from[0], to[1] - from[1]];
+  const side = Object.keys(SIDES).find((key) => SIDES[key][0] === df && SIDES[key][1] === dr);
+  const named = {
+    n: t('fence_north', { square }),
+    e: t('fence_east', { square }),
+    s: t('fence_south', { square }),
+    w: t('fence_west', { square }),
+  };
+  return named[side] ?? null;
 }
 
 export function draw(view, { flipped, highlight, t, players, title }) {
@@ -65,7 +86,9 @@ export function draw(view, { flipped, highlight, t, players, title }) {
       }
       el('circle', { cx: x + S / 2, cy: y + S / 2, r: 0, class: 'dot' }, shape);
       el('rect', { x: x + 2, y: y + 2, width: S - 4, height: S - 4, class: 'ring' }, shape);
-      const text = piece ? t('cell_piece', { cell: name, piece }) : t('cell_empty', { cell: name });
+      let text = piece ? t('cell_piece', { cell: name, piece }) : t('cell_empty', { cell: name });
+      if (name === landing) text = t('last_to', { label: text });
+      else if (route.length > 1 && name === route[0]) text = t('last_from', { label: text });
       cells.set(name, cell(layer, name, text, x + S / 2, y + S / 2, shape));
     }
   }
@@ -99,6 +122,7 @@ export function draw(view, { flipped, highlight, t, players, title }) {
     label(marks, M / 2, y + S / 2, String(i + 1));
   }
   const overlay = el('g', {}, svg);
+  let shown = 0; // screen pixels a drawing unit, read once the board is on the page
   const place = (id) => {
     if (cells.has(id)) return cells.get(id);
     if (!id.startsWith('edge:')) return null;
@@ -106,10 +130,14 @@ export function draw(view, { flipped, highlight, t, players, title }) {
     const [a, b] = fence.split('/');
     if (!parseSquare(a) || !parseSquare(b)) return null;
     const spot = line(fence);
+    const [mx, my] = [(spot.x1 + spot.x2) / 2, (spot.y1 + spot.y2) / 2];
+    // The diamond between the two squares' middles and the side's ends, grown to TAP_PX.
+    shown ||= svg.getBoundingClientRect().width / Number(svg.dataset.width) || 1;
+    const half = Math.max(S / 2, TAP_PX / 2 / shown);
     const shape = el('g');
-    el('line', { ...spot, class: 'edge-hit' }, shape);
+    el('polygon', { points: `${mx - half},${my} ${mx},${my - half} ${mx + half},${my} ${mx},${my + half}`, class: 'edge-hit' }, shape);
     el('line', { ...spot, class: 'ring edge-ring' }, shape);
-    const made = cell(overlay, id, t('fence', { a, b }), (spot.x1 + spot.x2) / 2, (spot.y1 + spot.y2) / 2, shape);
+    const made = cell(overlay, id, t('fence', { a, b }), mx, my, shape);
     cells.set(id, made);
     return made;
   };

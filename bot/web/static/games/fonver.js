@@ -8,6 +8,7 @@ const M = 30; // edge bands and coordinates
 const STONES = { black: '#1c1c20', white: '#fafaf6' };
 
 export const zoom = true;
+const MOST_PX = 44; // following the choices, the view zooms in no closer than points this far apart
 export const colour = (seat, view) => STONES[view?.seat_colours?.[seat]] || '#888';
 
 const at = (name) => ({ t: name, at: name });
@@ -69,7 +70,10 @@ export function draw(view, { highlight, t, title }) {
       if (taken.has(name)) el('path', { d: `M${x - 6} ${y - 6}l12 12m0 -12l-12 12`, class: 'taken' }, shape);
       el('circle', { cx: x, cy: y, r: 0, class: 'dot' }, shape);
       el('circle', { cx: x, cy: y, r: G * 0.48, class: 'ring' }, shape);
-      const text = piece ? t('cell_piece', { cell: name, piece }) : t('cell_empty', { cell: name });
+      let text = piece ? t('cell_piece', { cell: name, piece }) : t('cell_empty', { cell: name });
+      if (placed.has(name)) text = t('last_to', { label: text });
+      else if (from.has(name)) text = t('last_from', { label: text });
+      else if (taken.has(name)) text = t('last_taken', { label: text });
       cells.set(name, cell(layer, name, text, x, y, shape));
     }
   }
@@ -91,7 +95,7 @@ export function draw(view, { highlight, t, title }) {
     const [, y] = xy(0, i + 1);
     label(marks, 8, y, String(i + 1));
   }
-  return { svg, place: (id) => cells.get(id) || null };
+  return { svg, place: (id) => cells.get(id) || null, focus: { unit: G, most: MOST_PX } };
 }
 
 export function info(view, { t, players }) {

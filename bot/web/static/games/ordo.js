@@ -65,7 +65,10 @@ export function draw(view, { flipped, highlight, t, players, title }) {
       }
       el('circle', { cx: x + S / 2, cy: y + S / 2, r: 0, class: 'dot' }, shape);
       el('rect', { x: x + 2, y: y + 2, width: S - 4, height: S - 4, class: 'ring' }, shape);
-      const text = piece ? t('cell_piece', { cell: name, piece }) : t('cell_empty', { cell: name });
+      let text = piece ? t('cell_piece', { cell: name, piece }) : t('cell_empty', { cell: name });
+      if (to.has(name)) text = t('last_to', { label: text });
+      else if (from.has(name)) text = t('last_from', { label: text });
+      else if (taken.has(name)) text = t('last_taken', { label: text });
       cells.set(name, cell(layer, name, text, x + S / 2, y + S / 2, shape));
     }
   }

@@ -1,0 +1,204 @@
+"""A whole evening of play in the pseudo-locale, as the console prints it: what a player reads
+(every line and file), every text drawn into an image, and the web page's data — for
+:mod:`tests.words.test_pseudo_locale` to search for words that escaped the catalogue."""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import games
+from bot.console.cli import Console
+from bot.service import Service, User
+from bot.service.weblinks import BoardLinks
+from bot.words.pseudo import PSEUDO, unmarked
+from games.fence.tiles import city
+from storage import MemoryStore
+from tests.seen_text import Drawn, seen_text
+
+PLAYERS = ("alice", "bob", "carol", "dave")
+WORD = re.compile(r"[^\W\d_]{2,}")
+URL = re.compile(r"https?://\S+")
+COMMANDS = re.compile(r"/[\w|]+(?: [\w|]+\|[\w|]+)?|\b\w+(?:\|\w+)+")
+"""Command names (``/match accept|decline``): typed as they are, like notation."""
+NOTATION = re.compile(
+    r"^(?:[a-z]{1,2}\d{1,2}(?:[-x:>/][a-z]{0,2}\d{0,2}[nesw]?)*|[RB][1-6XJ]|[a-z]+(?:-[a-z]+)+)$"
+)
+"""Squares, moves, cards and FENCE! neighbourhoods as notation writes them."""
+
+
+def proper_names() -> set[str]:
+    """Names a translation keeps: players, games, the FENCE! city's tiles and
+    neighbourhoods."""
+    names = set(PLAYERS) | {"Computer", "Cup"}
+    for name in games.available():
+        names |= set(WORD.findall(games.get(name).info.title))
+    for tile in city().tiles:
+        for hood in tile.hoods:
+            names |= set(WORD.findall(hood.name))
+    return names
+
+
+@dataclass
+class Evening:
+    """What the players of one run read."""
+
+    lines: list[str] = field(default_factory=list)
+    drawn: list[Drawn] = field(default_factory=list)
+    pages: list[dict[str, Any]] = field(default_factory=list)
+
+    def escaped(self, names: set[str]) -> list[str]:
+        """Each place where a word outside the markers was read (deduplicated). The console's
+        lines are read as one text: a catalogue sentence may span lines."""
+        texts = [("lines", "\n".join(self.lines))]
+        texts += [("image", d.text) for d in self.drawn]
+        for page in self.pages:
+            texts += [("page", text) for text in _page_texts(page)]
+        found: dict[str, str] = {}
+        for where, text in texts:
+            for line in unmarked(text).splitlines():
+                rest = re.sub(r"^\[(?:only|notify|dm) [^\]]*\] ", "", URL.sub(" ", line))
+                rest = re.sub(r"\[(?:image|file)\] \S+(?: \([\w.-]+\.(?:png|gif)\))?", "", rest)
+                rest = COMMANDS.sub(" ", rest)
+                words = [w for w in WORD.findall(rest) if w not in names and not NOTATION.match(w)]
+                if words:
+                    found.setdefault(" ".join(words), f"{where}: {line.strip()[:150]}")
+        return list(found.values())
+
+    def clipped(self) -> list[str]:
+        return sorted({f"{d.text!r} in {d.size}" for d in self.drawn if d.clipped})
+
+
+def _page_texts(page: dict[str, Any]) -> list[str]:
+    texts = [str(page.get("status_text") or ""), str(page.get("prompt") or "")]
+    for player in page.get("players", []):
+        texts += [str(player.get("side") or ""), str(player.get("clock") or "")]
+    for turn in page.get("history", []):
+        texts.append(str(turn.get("text") or ""))
+    for move in page.get("moves", []):
+        texts.append(str(move.get("label") or ""))
+        texts += [str(p) for p in move.get("path") or []]
+    return [t for t in texts if t]
+
+
+class Table:
+    """A console in the pseudo-locale on a memory store, with the web board on."""
+
+    def __init__(self, out_dir: Path, clock: Callable[[], float], locale: str = PSEUDO) -> None:
+        links = BoardLinks("http://board.test", "a-pseudo-secret-that-is-long-enough-012345", clock)
+        self.service = Service(
+            MemoryStore(), clock=clock, seed_source=lambda: 2024, web=links, review_iterations=8
+        )
+        self.evening = Evening()
+        self.console = Console(
+            self.service, out_dir, self.evening.lines.append, admins=frozenset({"alice"}),
+            locale=locale,
+        )  # fmt: skip
+        self.locale = locale
+        self.rng = random.Random(7)
+
+    async def say(self, *lines: str) -> None:
+        for line in lines:
+            await self.console.handle(line)
+
+    async def state(self, match: int) -> tuple[Any, Any, list[str]]:
+        record = await self.service.store.get_match(match)
+        assert record is not None
+        rules = games.get(record.game)
+        return rules, rules.load(record.state), list(record.seats)
+
+    async def play(self, match: int, steps: int, *, panel_every: int = 0) -> None:
+        """``steps`` random legal steps, typed by whoever must act (every ``panel_every``-th
+        through the guided panel instead, where the game has one)."""
+        for step in range(steps):
+            record = await self.service.store.get_match(match)
+            assert record is not None
+            if record.status != "active":
+                return
+            rules, state, seats = await self.state(match)
+            movers = rules.to_move(state)
+            if not movers:
+                return
+            who = seats[movers[0]]
+            if panel_every and step % panel_every == 0:
+                await self.say(f"{who}: /turn match:{match}")
+                await self.say(f"{who}: /turn match:{match} path:0")
+                continue
+            action = self.rng.choice(rules.legal_actions(state))
+            await self.say(f'{who}: /move match:{match} move:"{rules.format(state, action)}!"')
+
+    async def page(self, match: int, user: str) -> None:
+        reply = await self.service.web_link(User(user, user), match_id=match)
+        token = reply.links[0].url.split("#t=", 1)[1] if reply.links else None
+        from urllib.parse import unquote
+
+        seen = await self.service.pages.page(
+            User(user, user, locale=self.locale), unquote(token or ""), match_id=match
+        )
+        assert seen.ok, seen.text
+        self.evening.pages.append(seen.extra["page"])  # type: ignore[arg-type]
+
+
+async def evening(out_dir: Path, clock: Callable[[], float], locale: str = PSEUDO) -> Evening:
+    """Five games, a FENCE! game with hands and guided steps, a tournament round, a review,
+    exports and the web page, all in ``locale``."""
+    table = Table(out_dir, clock, locale)
+    with seen_text() as drawn:
+        await table.say(
+            f"alice: /server settings language:{locale}",
+            # DMs speak the language a player's client had at /me notify
+            *(f"{player}: /me notify mode:thread" for player in PLAYERS),
+            "alice: /help",
+            *(f"alice: /rules {game}" for game in games.available()),
+        )
+        match = 0
+        for game in ("ordo", "fendo", "fonver", "fuer"):
+            match += 1
+            await table.say(
+                f"alice: /play {game} opponent:bob color:first", "bob: /match accept"
+            )
+            await table.play(match, 6)
+            await table.say(
+                f"bob: /match draw match:{match}",
+                f"alice: /match decline match:{match}",
+                f"alice: /match history match:{match}",
+                f"alice: /board match:{match}",
+            )
+            await table.page(match, "alice")
+            await table.play(match, 30)
+            await table.say(
+                f"bob: /match resign match:{match}",
+                f"bob: /match resign match:{match} confirm:true",
+                f"alice: /match history match:{match}",
+                f"alice: /match export match:{match}",
+            )
+        await table.say("alice: /match review match:1")
+        match += 1
+        await table.say(
+            "alice: /play fence seats:3 quick_map:true trading_cards:true boats:true",
+            "bob: /lobby join",
+            "carol: /lobby join",
+            "alice: /lobby start",
+            f"alice: /hand match:{match}",
+        )
+        await table.play(match, 60, panel_every=5)
+        await table.page(match, "alice")
+        await table.say(f"alice: /match history match:{match}", f"bob: /hand match:{match}")
+        await table.say(
+            'alice: /tournament create game:ordo format:swiss name:"Cup"',
+            "bob: /tournament join",
+            "carol: /tournament join",
+            "dave: /tournament join",
+            "alice: /tournament start",
+            "carol: /tournament standings",
+            "alice: /me games",
+            "alice: /me rating",
+            "alice: /me stats",
+            "alice: /server leaderboard",
+        )
+    table.evening.drawn = drawn
+    return table.evening
