@@ -32,7 +32,7 @@ from bot.service.command_map import command_names
 from bot.service.replies import Reply
 from bot.service.weblinks import Signer, peek
 from bot.words import words
-from storage.base import ACTIVE, MatchRecord, Store
+from storage.base import ACTIVE, VENUE_DIRECT, MatchRecord, Store
 
 SESSION_MINUTES = 60.0
 """How long a session lasts: the page renews it (asking Discord again) well before then, so a
@@ -141,11 +141,14 @@ class ActivitySessions:
 
 
 def played_here(record: MatchRecord, session: Session) -> bool:
-    """Whether ``record`` belongs where the Activity runs: its thread or channel, or (in a
-    server) anywhere in the same server."""
+    """Whether ``record`` belongs where the Activity runs: its thread or channel; in a
+    server, anywhere in the same server; in a DM or group DM, any match played outside a
+    server (those live in DMs, wherever each was started)."""
     if session.channel_id in (record.thread_id, record.channel_id):
         return True
-    return session.guild_id is not None and record.guild_id == session.guild_id
+    if session.guild_id is None:
+        return record.venue == VENUE_DIRECT
+    return record.guild_id == session.guild_id
 
 
 class ActivityPages:

@@ -164,3 +164,30 @@ async def test_nothing_to_open_says_how_to_start(service: Service) -> None:
     watcher = await session(service, User("dave", "Dave"), THREAD)
     here = await service.activity.here(VIEWER, watcher)
     assert here.ok and here.extra["matches"][0]["match"] == here.extra["open"]
+
+
+async def test_in_a_dm_the_activity_opens_on_the_match_played_there(service: Service) -> None:
+    """A match started in a DM between players who installed the app (no server, no
+    thread): opened from that DM by a player, by someone else in it (watching), and listed
+    with the player's other matches outside servers in their DM with the bot."""
+    in_dm = User("alice", "Alice", bot_here=False, can_view=lambda place: place == "dm1")
+    made = await service.play(
+        in_dm, "ordo", opponent=User("bob", "Bob", bot_here=False), color="first",
+        guild_id=None, channel_id="dm1",
+    )  # fmt: skip
+    assert made.ok and made.match_id is not None
+    assert (await service.accept(User("bob", "Bob", bot_here=False), match_id=made.match_id)).ok
+    server_match = await threaded(service)
+    alice = await session(service, ALICE, "dm1", None)
+    here = await service.activity.here(VIEWER, alice)
+    assert here.extra["open"] == made.match_id
+    assert [m["match"] for m in here.extra["matches"]] == [made.match_id]
+    # Someone else in that DM watches it; from another DM she may not.
+    carol = await session(service, CAROL, "dm1", None)
+    assert (await service.pages.access(carol, made.match_id)).seat is None
+    stranger = await session(service, CAROL, "dm7", None)
+    assert await refusal(service, stranger, made.match_id) == "web.activity.not_here"
+    # Alice's DM with the bot lists her matches outside servers, not the server's.
+    own = await session(service, ALICE, "bot-dm", None)
+    listed = (await service.activity.here(VIEWER, own)).extra["matches"]
+    assert [m["match"] for m in listed] == [made.match_id] and server_match != made.match_id
