@@ -149,6 +149,18 @@ class KeepsEntryPoint(app_commands.CommandTree[ClientT]):
     Point command back unchanged beside the tree's own (however the operator named or set it
     up). Entry Point commands are global only; a server's sync is discord.py's own."""
 
+    async def interaction_check(self, interaction: discord.Interaction[ClientT]) -> bool:
+        """The Entry Point command, where the operator set its handler to the app
+        (``APP_HANDLER``) rather than to Discord: answered by launching the Activity —
+        discord.py has no command of that type to run."""
+        if (interaction.data or {}).get("type") == ENTRY_POINT:
+            try:
+                await interaction.response.launch_activity()
+            except discord.HTTPException as error:
+                log.info("launching the Activity from its command failed (%s)", error.status)
+            return False
+        return await super().interaction_check(interaction)
+
     async def sync(self, *, guild: Snowflake | None = None) -> list[app_commands.AppCommand]:
         application_id = self.client.application_id
         if guild is not None or application_id is None:

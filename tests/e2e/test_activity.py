@@ -122,6 +122,23 @@ async def test_a_global_sync_keeps_the_entry_point_command(
         assert plain.commands[None] and all(c["type"] == 1 for c in plain.commands[None])
 
 
+async def test_an_entry_point_the_app_handles_launches_the_activity(
+    discord_with_activities: FakeDiscord, tmp_path: Any
+) -> None:
+    """With the Entry Point command's handler set to the app (APP_HANDLER), Discord sends
+    the bot the interaction; the bot answers it by launching the Activity."""
+    server = discord_with_activities
+    (entry,) = [c for c in server.commands[None] if c["type"] == ENTRY_POINT]
+    entry["handler"] = 1
+    async with activity_bot(server, str(tmp_path / "bot.sqlite3")):
+        payload = server.slash("launch", user="dave")
+        payload["data"]["type"] = ENTRY_POINT
+        callback = await server.interact(payload)
+        assert callback is not None and callback.json["type"] == CB_LAUNCH_ACTIVITY
+    assert server.activities.instances[server.channel_id].users == [server.user("dave").id]
+    assert not server.internal_errors
+
+
 # -- 2: Play on the board ---------------------------------------------------------------------
 async def test_play_on_the_board_launches_the_activity_or_hands_out_the_link(
     discord_with_activities: FakeDiscord, database: str
