@@ -100,10 +100,12 @@ class Signer:
 def peek(token: str) -> Any:
     """What a token's body says, unchecked (None if it says nothing readable): enough to tell
     which kind of token it claims to be, never to trust it."""
+    if len(token) > TOKEN_LIMIT:  # nothing of ours is longer (and no deep nesting fits)
+        return None
     body = token.strip().partition(".")[0]
     try:
         return json.loads(_decode(body))
-    except (ValueError, binascii.Error):
+    except (ValueError, binascii.Error, RecursionError):
         return None
 
 

@@ -5,6 +5,7 @@ its Discord user's, not the address Discord's proxy hides players behind."""
 
 from __future__ import annotations
 
+import base64
 import re
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
@@ -150,3 +151,21 @@ async def test_a_session_s_limits_are_its_discord_user_s(
         assert (await activity.get(f"/m/{match}/state", headers=bob)).status == 200
     # Without a session the address's own allowance is left for anyone else there.
     assert (await activity.get(f"/m/{match}/state")).status == 403  # private, but not limited
+
+
+@pytest.mark.parametrize(
+    "credential",
+    [
+        "[" * 5000,
+        base64.urlsafe_b64encode(b"[" * 3000).decode() + "." + "A" * 43,
+        base64.urlsafe_b64encode(b'["activity"]').decode() + ".x",
+        "é" * 40 + "." + "A" * 43,
+    ],
+)
+async def test_any_credential_is_just_refused(
+    service: Service, activity: TestClient, credential: str
+) -> None:
+    match = await start(service)
+    for path in (f"/m/{match}/state", "/activity/here"):
+        answer = await activity.get(path, headers={"Authorization": f"Bearer {credential}"})
+        assert answer.status in (400, 403), (path, answer.status)
