@@ -269,3 +269,45 @@ async def test_the_code_is_traded_for_a_session_only_with_discord_s_word(
         assert "GET /m/1/state 200" in logged  # the access log was on
         for private in (secret, signed["access_token"], signed["session"]):
             assert private not in logged
+
+
+async def test_a_web_process_of_its_own_serves_the_activity(
+    discord_with_activities: FakeDiscord, tmp_path: Any
+) -> None:
+    """``python -m bot.web`` beside the bot (REST only) confirms players with Discord too; its
+    whole DEBUG log holds neither the client secret nor Discord's token nor the session."""
+    from .test_web_deployments import environment, process, serving_on, web_settings
+
+    server = discord_with_activities
+    database = str(tmp_path / "bot.sqlite3")
+    port = free_port()
+    settings = activity_settings(server, database, port, web_in_bot=False)
+    log = tmp_path / "web.log"
+    env = environment(
+        **web_settings(port), DATABASE_URL=database, DISCORD_TOKEN=server.token,
+        FAKE_API=server.api_base, LOG_LEVEL="DEBUG", DISCORD_CLIENT_ID=str(server.app_id),
+        DISCORD_CLIENT_SECRET=server.activities.client_secret,
+    )  # fmt: skip
+    async with running_client(create_bot(settings), server):
+        thread_id = await accepted_match(server)
+        instance = server.activities.launch("bob", thread_id)
+        with process(["-m", "tests.e2e.webprocess", "web"], env, log):
+            await serving_on(port, log)
+            base = f"http://127.0.0.1:{port}"
+            async with ClientSession() as http:
+                answer = await http.post(
+                    f"{base}/activity/token",
+                    json={"code": server.activities.authorize("bob"),
+                          "instance_id": instance.instance_id},
+                    headers={"Origin": f"https://{server.app_id}.discordsays.com"},
+                )  # fmt: skip
+                signed = await answer.json()
+                assert answer.status == 200, signed
+                bearer = {"Authorization": f"Bearer {signed['session']}"}
+                state = await (await http.get(f"{base}/m/1/state", headers=bearer)).json()
+                assert state["seat"] == 1
+    text = log.read_text()
+    assert "POST /activity/token 200" in text, "the log ran at DEBUG"
+    secret = server.activities.client_secret
+    for private in (secret, signed["access_token"], *signed["session"].split(".")):
+        assert private not in text
