@@ -208,6 +208,13 @@ async def test_a_forged_expired_or_missing_code_gets_no_board(
             assert await alice.frame.inner_text("#refused") == say("web.activity.not_confirmed")
             assert await alice.frame.locator("#board").count() == 0
             assert (await discord_side(alice))["authenticated"] == []
+            # The Activity's address opened outside Discord says where it opens.
+            if code == "declined":
+                context = await browser.new_context(ignore_https_errors=True)
+                page = await context.new_page()
+                await page.goto(f"{frames.origin}/.proxy/")
+                await page.wait_for_selector("body[data-refused='1']", timeout=WAIT_MS)
+                assert await page.inner_text("#refused") == say("web.activity.outside")
 
 
 async def test_someone_else_in_the_thread_watches_fence_without_a_hand(

@@ -44,7 +44,10 @@ function use(token) {
 }
 
 // Who opened the page: the link's token, or Discord's word (discord.js); an error to show.
-async function identified(t) {
+// The Activity's page (its boot names the Discord app) outside Discord's frame says where
+// it opens.
+async function identified(t, boot) {
+  if (!inDiscord && boot.discord) return { error: t('activity.outside') };
   if (!inDiscord) {
     use(takeToken());
     return {};
@@ -74,7 +77,7 @@ export async function opened() {
   let answer = null;
   let body = {};
   try {
-    const who = await identified(t);
+    const who = await identified(t, boot);
     if (who.error) body = { error: who.error };
     else answer = await api('/state');
     if (answer) body = await answer.json();
