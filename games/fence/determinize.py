@@ -36,8 +36,11 @@ from games.fence.world import city_map
 
 
 def _take(pool: list[str], count: int, fits: Any = lambda card: True) -> list[str]:
-    """Up to ``count`` cards that fit, taken from the (already shuffled) ``pool``."""
+    """Up to ``count`` cards that fit, taken from the (already shuffled) ``pool``; none for
+    a count of zero or less (a hand may already hold more of a colour than everyone knows)."""
     taken: list[str] = []
+    if count <= 0:
+        return taken
     for card in list(pool):
         if len(taken) == count:
             break
