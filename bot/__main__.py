@@ -51,12 +51,13 @@ def settings_help() -> str:
         f"  {name.upper():<18} {field.description or ''}"
         + ("" if field.default is None else f" (default: {field.default})")
         for name, field in Settings.model_fields.items()
-        if name not in ("discord_token", "database_password", "web_secret")
+        if name not in ("discord_token", "database_password", "web_secret", "discord_client_secret")
     ]
     return "settings (environment variables or a .env file):\n  DISCORD_TOKEN      " + (
         "the bot token (a secret; never logged)\n  DATABASE_PASSWORD"
         "  the PostgreSQL password apart from DATABASE_URL (a secret)\n  WEB_SECRET"
-        "         signs the web board's links (a secret)\n" + "\n".join(rows)
+        "         signs the web board's links (a secret)\n  DISCORD_CLIENT_SECRET"
+        " the app's OAuth2 secret, for the Activity (a secret)\n" + "\n".join(rows)
     )
 
 
@@ -72,6 +73,7 @@ def companions(settings: Settings) -> tuple[Companion, ...]:
             bot.publish_reply,
             host=settings.web_host,
             port=settings.web_port,
+            activity=bot.board_activity,
             **limits_of(settings),
         )
 

@@ -24,6 +24,7 @@ from pydantic import (
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from ai import LEVELS
+from bot.service.activity import ActivitySessions
 from bot.service.timecontrol import TimeControl
 from bot.service.weblinks import BoardLinks, RedactLinks
 from bot.service.workers import default_search_size, default_size
@@ -166,6 +167,17 @@ class Settings(BaseSettings):
         ge=1,
         description="Live pages one web process holds open at once, from everyone together.",
     )
+    discord_client_id: str = Field(
+        default="",
+        description="The application's id (Developer Portal → OAuth2 → Client ID), for the web "
+        "board as a Discord Activity; empty: no Activity (buttons hand out web links).",
+    )
+    discord_client_secret: SecretStr = Field(
+        default=SecretStr(""),
+        description="The application's OAuth2 client secret, with which the web board asks "
+        "Discord who opened the Activity (a secret).",
+    )
+
     web_trusted_proxies: str = Field(
         default="127.0.0.1,::1",
         description="Addresses (or networks, 10.0.0.0/8) of proxies in front of the web board "
@@ -181,6 +193,46 @@ class Settings(BaseSettings):
         if not self.web_enabled:
             return None
         return BoardLinks(self.web_base_url.strip(), self.web_secret.get_secret_value(), clock)
+
+    @property
+    def activity_enabled(self) -> bool:
+        """The board also runs as a Discord Activity: the web board is on and the app's
+        OAuth2 client id and secret are set."""
+        return self.web_enabled and bool(self.discord_client_id.strip())
+
+    @property
+    def client_secret(self) -> str:
+        return self.discord_client_secret.get_secret_value().strip()
+
+    def activity_sessions(self, clock: Callable[[], float] = time.time) -> ActivitySessions | None:
+        """The signer of the Activity's sessions, or None when there is no Activity."""
+        if not self.activity_enabled:
+            return None
+        return ActivitySessions(self.web_secret.get_secret_value(), clock)
+
+    @model_validator(mode="after")
+    def _activity_is_complete(self) -> Settings:
+        """An Activity needs the web board (Discord's proxy serves its pages) and both halves
+        of the app's OAuth2 credentials (the server trades Discord's code with them)."""
+        client_id = self.discord_client_id.strip()
+        if not client_id and not self.client_secret:
+            return self
+        if not client_id.isdigit():
+            raise ValueError(
+                "DISCORD_CLIENT_ID is the application's id, digits only (Developer Portal →"
+                " OAuth2 → Client ID)"
+            )
+        if not self.client_secret:
+            raise ValueError(
+                "DISCORD_CLIENT_ID needs DISCORD_CLIENT_SECRET (Developer Portal → OAuth2 →"
+                " Client Secret)"
+            )
+        if not self.web_enabled:
+            raise ValueError(
+                "the Discord Activity is the web board inside Discord: set WEB_BASE_URL and"
+                " WEB_SECRET too"
+            )
+        return self
 
     @model_validator(mode="after")
     def _web_board_is_signed(self) -> Settings:
@@ -358,8 +410,9 @@ class Settings(BaseSettings):
             level=getattr(logging, self.log_level, logging.INFO),
             format="%(asctime)s %(levelname)s %(name)s: %(message)s",
         )
+        secrets = (self.token, self.client_secret, self.web_secret.get_secret_value().strip())
         for handler in logging.getLogger().handlers:
-            handler.addFilter(RedactLinks())
+            handler.addFilter(RedactLinks(secrets))
         for name, text in QUIET_LOGGERS.items():
             logging.getLogger(name).addFilter(lambda record, t=text: t not in record.getMessage())
 

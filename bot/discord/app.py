@@ -16,6 +16,7 @@ from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any
 
 import discord
+from bot.discord.activity import DiscordActivity, KeepsEntryPoint
 from bot.discord.cogs import setup_cogs
 from bot.discord.components import MatchButton, PanelSelect, StepSelect
 from bot.discord.delivery import Delivery, jump_link
@@ -57,7 +58,7 @@ ANSWERS = frozenset({"accept", "decline", "step", "start"})
 """Buttons that answer a one-off question: they disappear once answered."""
 
 
-class BoardTree(app_commands.CommandTree["BoardBot"]):
+class BoardTree(KeepsEntryPoint["BoardBot"]):
     async def on_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError
     ) -> None:
@@ -128,6 +129,12 @@ class BoardBot(commands.Bot):
         kept so they are not collected, and cancelled on close."""
         self._companions = companions
         self._stops: list[Stop] = []
+        self.board_activity = (
+            DiscordActivity(self, settings.discord_client_id.strip(), settings.client_secret)
+            if settings.activity_enabled
+            else None
+        )
+        """Confirms who opened the board as an Activity (None: no Activity configured)."""
 
     async def setup_hook(self) -> None:
         self.service = Service.on_database(
@@ -142,6 +149,7 @@ class BoardBot(commands.Bot):
             computer_seconds=self.settings.computer_seconds,
             review_seconds=self.settings.review_seconds,
             web=self.settings.board_links(self._clock),
+            activity=self.settings.activity_sessions(self._clock),
         )
         await self.service.open()
         self._opened = True
@@ -290,6 +298,8 @@ class BoardBot(commands.Bot):
 
         Presses on a private guided panel update that panel in place; everything else
         answers with a new private message."""
+        if action == "web_link" and await self._launched(interaction, match_id):
+            return
         message = interaction.message
         in_panel = action == "panel" and message is not None and message.flags.ephemeral
         if in_panel:
@@ -330,6 +340,22 @@ class BoardBot(commands.Bot):
         if reply.ok and action == "resign":
             # The confirmation is spent: its button goes, so it cannot be pressed again.
             await self._retire_buttons(interaction.edit_original_response, interaction.id)
+
+    async def _launched(self, interaction: discord.Interaction, match_id: int) -> bool:
+        """"Play on the board": where the app has an Activity, the press opens it on this
+        match (the launch must be the interaction's first answer, so nothing defers before
+        it); where it has none — or Discord will not launch one here — the presser gets
+        their signed web link instead, as without an Activity."""
+        if self.board_activity is None or not self.application_flags.embedded:
+            return False
+        channel = str(interaction.channel_id) if interaction.channel_id else None
+        await self.service.activity.aim(actor_of(interaction), match_id=match_id, where=channel)
+        try:
+            await interaction.response.launch_activity()
+        except discord.HTTPException as error:
+            log.info("launching the Activity failed (%s): answering with a link", error.status)
+            return False
+        return True
 
     @staticmethod
     async def _retire_buttons(edit: Callable[..., Awaitable[Any]], what: int) -> None:

@@ -300,7 +300,7 @@ class Boards:
             buttons = (*buttons, Button(say("button.my_cards"), "hand", "secondary"))
         if self.links is not None:
             # Each presser gets their own link, privately: a thread post is read by many.
-            buttons = (*buttons, Button(say("web.open_yours"), "web_link", "secondary"))
+            buttons = (*buttons, Button(say("web.play_on_board"), "web_link", "secondary"))
         title = match_title(rules, loaded.id, names, language)
         text = "\n".join(line for line in text_lines if line)
         return Post(

@@ -22,6 +22,7 @@ import time
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any, ParamSpec, TypeVar
 
+from bot.service.activity import ActivityPages, ActivitySessions
 from bot.service.boards import Boards
 from bot.service.challenges import Challenges
 from bot.service.clocks import ClockKeeper
@@ -92,6 +93,7 @@ class Service:
         computer_seconds: dict[str, float] | None = None,
         limits: Limits | None = None,
         web: BoardLinks | None = None,
+        activity: ActivitySessions | None = None,
         review_seconds: float = 0.5,
         review_iterations: int | None = None,
     ) -> None:
@@ -160,8 +162,11 @@ class Service:
             web,
             self.reader.placing(self.moves.move, answered=False),  # no command to answer
             self.reader.may_see,
+            activity,
         )
         """The web board (bot/web): who may look, what a page shows, moves by clicking."""
+        self.activity = ActivityPages(store, activity if web else None, self.pages.access, clock)
+        """The web board inside Discord: sessions, and the match an Activity opens on."""
         self.opponents = Opponents(
             store, clock, self.reader, self.moves, self.workers, self.limits, self.clocks,
             self.transitions, self.reminders, computer_seconds,

@@ -28,6 +28,7 @@ import logging
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from typing import Any
 from urllib.parse import quote
 
 import games
@@ -67,6 +68,47 @@ def _decode(text: str) -> bytes:
     return base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
 
 
+class Signer:
+    """HMAC-SHA256 over a small JSON list, for tokens shaped ``<body>.<signature>``: the
+    board's links, and the sessions of the board inside Discord (:mod:`bot.service.activity`).
+    Each use mixes its own ``purpose`` into the key, so a token signed for one never passes
+    for the other, whatever it holds."""
+
+    def __init__(self, purpose: bytes, secret: str) -> None:
+        if not secret:
+            raise ValueError("a web link secret is needed to sign links")
+        self._key = hashlib.sha256(purpose + secret.encode("utf-8")).digest()
+
+    def _signature(self, body: str) -> str:
+        return _encode(hmac.new(self._key, body.encode("ascii"), hashlib.sha256).digest())
+
+    def sign(self, payload: list[Any]) -> str:
+        body = _encode(json.dumps(payload, separators=(",", ":")).encode())
+        return f"{body}.{self._signature(body)}"
+
+    def open(self, token: str) -> list[Any] | None:
+        """The list a token carries if it was signed here and is unchanged, else None."""
+        if len(token) > TOKEN_LIMIT or not token.isascii() or not _TOKEN.fullmatch(token):
+            return None
+        body, _, signature = token.partition(".")
+        if not hmac.compare_digest(self._signature(body), signature):
+            return None
+        data = peek(token)
+        return data if isinstance(data, list) else None
+
+
+def peek(token: str) -> Any:
+    """What a token's body says, unchecked (None if it says nothing readable): enough to tell
+    which kind of token it claims to be, never to trust it."""
+    if len(token) > TOKEN_LIMIT:  # nothing of ours is longer (and no deep nesting fits)
+        return None
+    body = token.strip().partition(".")[0]
+    try:
+        return json.loads(_decode(body))
+    except (ValueError, binascii.Error, RecursionError):
+        return None
+
+
 class BoardLinks:
     """Makes and reads the links; holds the base address, the secret and the clock."""
 
@@ -78,22 +120,14 @@ class BoardLinks:
         *,
         days: float = LINK_DAYS,
     ) -> None:
-        if not secret:
-            raise ValueError("a web link secret is needed to sign links")
         self.base_url = base_url.rstrip("/")
-        self._key = hashlib.sha256(PURPOSE + secret.encode("utf-8")).digest()
+        self._signer = Signer(PURPOSE, secret)
         self.clock = clock
         self.seconds = days * 86400.0
 
-    def _signature(self, body: str) -> str:
-        return _encode(hmac.new(self._key, body.encode("ascii"), hashlib.sha256).digest())
-
     def token(self, match_id: int, seat: int | None, user_id: str) -> str:
         expires = int(self.clock() + self.seconds)
-        body = _encode(
-            json.dumps([match_id, seat, user_id, expires], separators=(",", ":")).encode()
-        )
-        return f"{body}.{self._signature(body)}"
+        return self._signer.sign([match_id, seat, user_id, expires])
 
     def url(self, match_id: int, seat: int | None, user_id: str) -> str:
         """The link a player opens: the token in the fragment, which stays in the browser."""
@@ -106,16 +140,7 @@ class BoardLinks:
     def read(self, token: str, match_id: int) -> Grant:
         """The grant a token carries for ``match_id``; a :class:`Refusal` when it was not
         signed here, was changed, is for another match, or has expired."""
-        token = token.strip()
-        if len(token) > TOKEN_LIMIT or not token.isascii() or not _TOKEN.fullmatch(token):
-            raise Refusal("web.bad_link")
-        body, _, signature = token.partition(".")
-        if not hmac.compare_digest(self._signature(body), signature):
-            raise Refusal("web.bad_link")
-        try:
-            data = json.loads(_decode(body))
-        except (ValueError, binascii.Error):
-            raise Refusal("web.bad_link") from None
+        data = self._signer.open(token.strip())
         if not (
             isinstance(data, list)
             and len(data) == 4
@@ -173,17 +198,28 @@ def redact(text: str) -> str:
 
 class RedactLinks(logging.Filter):
     """A log handler's filter that blots out tokens from every line it writes, whatever
-    logger wrote it; a link is a password, and a log file is read by more people."""
+    logger wrote it; a link is a password, and a log file is read by more people. The
+    ``secrets`` given (the bot's token, the app's client secret…) are blotted out too, should
+    any library ever print one."""
+
+    def __init__(self, secrets: Sequence[str] = ()) -> None:
+        super().__init__()
+        self._secrets = tuple(s for s in secrets if len(s) >= 8)
+
+    def _clean(self, text: str) -> str:
+        for secret in self._secrets:
+            text = text.replace(secret, REDACTED)
+        return redact(text)
 
     def filter(self, record: logging.LogRecord) -> bool:
         message = record.getMessage()
-        clean = redact(message)
+        clean = self._clean(message)
         if clean != message:
             record.msg, record.args = clean, None
         if record.exc_info and not record.exc_text:
             record.exc_text = logging.Formatter().formatException(record.exc_info)
         if record.exc_text:
-            record.exc_text = redact(record.exc_text)
+            record.exc_text = self._clean(record.exc_text)
         if record.stack_info:
-            record.stack_info = redact(record.stack_info)
+            record.stack_info = self._clean(record.stack_info)
         return True

@@ -23,6 +23,7 @@ from typing import Any, Protocol
 
 import games
 from bot.service import timecontrol as tc
+from bot.service.activity import ActivitySessions, Session
 from bot.service.base import DROP, Refusal, User, guarded, parse_id, plural_names, shown_id
 from bot.service.boards import guided, seat_label, seat_word
 from bot.service.clocks import ClockKeeper
@@ -71,7 +72,8 @@ class Access:
 
 class BoardPages:
     """Built with what it uses: the store, the clocks, the link signer (None: the web board is
-    off), :meth:`Service.move` and the service's rule for who may see a match."""
+    off), :meth:`Service.move`, the service's rule for who may see a match and the sessions of
+    the board inside Discord (None: no Activity)."""
 
     def __init__(
         self,
@@ -80,10 +82,13 @@ class BoardPages:
         links: BoardLinks | None,
         move: MoveCall,
         may_see: Callable[[User, MatchRecord], bool],
+        sessions: ActivitySessions | None = None,
     ) -> None:
         self.store = store
         self.clocks = clocks
         self.links = links
+        self.sessions = sessions
+        """Sessions of the board inside Discord (None: no Activity)."""
         self._move = move
         self._may_see = may_see
         self._moves: OrderedDict[tuple[int, int, int, str], list[dict[str, Any]]] = OrderedDict()
@@ -132,16 +137,20 @@ class BoardPages:
 
     # -- who may look -------------------------------------------------------------------------
     async def access(self, token: str | None, match_id: object) -> Access:
-        """The page's one gate: a valid link for this match, or none where the match's server
-        lets anyone look. A :class:`Refusal` says which it is not."""
+        """The page's one gate: a valid link for this match, a session of the board inside
+        Discord (:mod:`bot.service.activity`) whose user may see it, or none where the match's
+        server lets anyone look. A :class:`Refusal` says which it is not."""
         links = self._links()
         number = parse_id(match_id)
         if number is None:
             raise Refusal("match.no_such", match=shown_id(match_id))
-        grant = links.read(token, number) if token else None
+        session = self._session(token)
+        grant = links.read(token, number) if token and session is None else None
         record = await self.store.get_match(number)
         if record is None:
             raise Refusal("match.no_such", match=number)
+        if session is not None:
+            return await self._by_session(session, record)
         if grant is None:
             if not await self.public(record):
                 raise Refusal("web.private")
@@ -152,6 +161,25 @@ class BoardPages:
         if record.status not in (ACTIVE, FINISHED):
             raise Refusal("board.not_started", match=record.id)
         return Access(record, grant.seat if grant else None, grant.user_id if grant else None)
+
+    def _session(self, token: str | None) -> Session | None:
+        """The session ``token`` is, if it claims to be one (a forged or ended one is
+        refused here, never read as a link)."""
+        if not token or self.sessions is None or not self.sessions.claims(token):
+            return None
+        return self.sessions.read(token)
+
+    async def _by_session(self, session: Session, record: MatchRecord) -> Access:
+        """A player's own seat; anyone else watches where the service's rule lets the
+        session's user see the match (its thread or channel is where their Activity runs) or
+        the server lets everyone look."""
+        if record.status not in (ACTIVE, FINISHED):
+            raise Refusal("board.not_started", match=record.id)
+        if session.user_id in record.seats:
+            return Access(record, own_seat(record, session.user_id), session.user_id)
+        if self._may_see(session.viewer(), record) or await self.public(record):
+            return Access(record, None, session.user_id)
+        raise Refusal("web.activity.not_here")
 
     async def public(self, record: MatchRecord) -> bool:
         if not record.guild_id:
@@ -171,9 +199,7 @@ class BoardPages:
         found = await self.store.match_versions(match_ids, BOARD_VERSION)
         return {m: version if board is None else board for m, (version, board) in found.items()}
 
-    async def changes(
-        self, changed: Callable[[int], None]
-    ) -> Callable[[], Awaitable[None]] | None:
+    async def changes(self, changed: Callable[[int], None]) -> Callable[[], Awaitable[None]] | None:
         """Hear of every committed change to any match, where the store can tell (then
         :meth:`versions` need only be asked about those); None where it cannot."""
         return await self.store.watch_matches(changed)
@@ -192,9 +218,7 @@ class BoardPages:
     async def watch(self, viewer: User, token: str | None, *, match_id: object) -> Reply:
         """Whether the viewer may follow the match live (``extra["version"]``)."""
         access = await self.access(token, match_id)
-        return Reply(
-            match_id=access.record.id, extra={"version": public_version(access.record)}
-        )
+        return Reply(match_id=access.record.id, extra={"version": public_version(access.record)})
 
     async def _page(self, access: Access, locale: str) -> dict[str, Any]:
         record, seat = access.record, access.seat

@@ -1,12 +1,13 @@
 """``python -m bot.web``: the web board in a process of its own (a larger set-up: several web
 processes, one PostgreSQL database, the Discord bot elsewhere with ``WEB_IN_BOT=false``).
 
-It reads the same settings as the bot. Moves made here post to Discord over REST with the
-bot's token (no gateway connection); without ``DISCORD_TOKEN`` they are stored and shown on
-every page but posted nowhere (a local trial with the console's database). Either way the
-computer answers a move made here from this process, at once: the process plays its own
-queue of computer turns, so the answer never waits for the bot's next tick (or, beside the
-console, for the console's next line).
+It reads the same settings as the bot (with ``DISCORD_CLIENT_ID``, its secret and
+``DISCORD_TOKEN`` it serves the board as a Discord Activity too). Moves made here post to
+Discord over REST with the bot's token (no gateway connection); without ``DISCORD_TOKEN``
+they are stored and shown on every page but posted nowhere (a local trial with the
+console's database). Either way the computer answers a move made here from this process,
+at once: the process plays its own queue of computer turns, so the answer never waits for
+the bot's next tick (or, beside the console, for the console's next line).
 
 ``python -m bot.web link <match> [--seat N]`` prints a signed link for the operator: the
 seat's (to move) or, without ``--seat``, one for watching. It only reads: it names the
@@ -24,6 +25,7 @@ import sys
 
 from pydantic import ValidationError
 
+from bot.discord.activity import DiscordActivity
 from bot.discord.rest import RestPoster
 from bot.service import Service
 from bot.service.replies import Reply
@@ -91,13 +93,18 @@ async def run(settings: Settings) -> None:
         workers=workers,
         computer_seconds=settings.computer_seconds,
         web=settings.board_links(),
+        activity=settings.activity_sessions(),
     )
     await workers.start()
     poster: RestPoster | None = None
+    activity: DiscordActivity | None = None
     if settings.token:
         poster = RestPoster(service)
         await poster.login(settings.token)
         publish = poster.publish
+        if settings.activity_enabled:
+            client_id = settings.discord_client_id.strip()
+            activity = DiscordActivity(poster, client_id, settings.client_secret)
     else:
         log.warning("no DISCORD_TOKEN: moves made on the web board are not posted to Discord")
 
@@ -110,8 +117,9 @@ async def run(settings: Settings) -> None:
 
     computer = asyncio.create_task(service.serve_computer_turns(deliver))
     stop = await serve(
-        service, publish, host=settings.web_host, port=settings.web_port, **limits_of(settings)
-    )
+        service, publish, host=settings.web_host, port=settings.web_port, activity=activity,
+        **limits_of(settings),
+    )  # fmt: skip
     stopping = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):

@@ -17,6 +17,15 @@ it as ``Authorization: Bearer …`` (:mod:`bot.web.identity`).
     GET  /static/<version>/<file>  scripts and style (cached for a year: the version changes)
     GET  /healthz                "ok"
 
+With the board set up as a Discord Activity (``DISCORD_CLIENT_ID``), also — all relative to
+the page, so they work the same behind Discord's proxy (``https://<app>.discordsays.com``,
+under ``/.proxy/`` or not) as on the board's own address:
+
+    GET  /                       the same board page, which Discord's client may frame
+    POST /activity/token         {"code", "instance_id"}: Discord's word for the player → a
+                                 session (:mod:`bot.service.activity`) and Discord's token
+    GET  /activity/here?match=N  with a session: the match to open, the player's matches there
+
 Every route passes :mod:`bot.web.guard` (where from, headers, errors) and the data routes
 the process's :class:`~bot.web.limits.Limiter` (429 with ``Retry-After``).
 """
@@ -29,23 +38,25 @@ import json
 import logging
 from collections.abc import Awaitable, Callable
 from importlib import resources
-from typing import Any
+from typing import Any, TypeVar
 
 from aiohttp import web
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from bot.service import Service
+from bot.service.activity import Confirmer
 from bot.service.replies import Reply
 from bot.settings import Settings
-from bot.web.guard import SECURITY_HEADERS, guard, origin_of, viewer_of
+from bot.web.guard import SECURITY_HEADERS, framed_by_discord, guard, origin_of, viewer_of
 from bot.web.html import board_page
-from bot.web.identity import Caller, Network, caller, trusted_networks
+from bot.web.identity import Caller, Network, address_of, caller, trusted_networks
 from bot.web.limits import Limiter, WebLimits
 from bot.web.live import GONE, POLL_SECONDS, LiveHub
 from bot.words import words
 
 log = logging.getLogger(__name__)
 
+BodyModel = TypeVar("BodyModel", bound=BaseModel)
 Publisher = Callable[[Reply], Awaitable[None]]
 """Delivers what a move made on the web posts: the thread post, pings and DMs."""
 
@@ -56,6 +67,7 @@ LIMITER = web.AppKey("limiter", Limiter)
 TRUSTED = web.AppKey("trusted", tuple)
 ASSETS = web.AppKey("assets", dict[str, tuple[bytes, str]])
 VERSION = web.AppKey("version", str)
+ACTIVITY = web.AppKey("activity", Confirmer)
 
 KEEP_ALIVE_SECONDS = 15.0
 MOVE_BODY_LIMIT = 4096
@@ -65,7 +77,13 @@ DEFAULT_LIMITS = WebLimits.of(Settings.model_construct())
 """The settings' defaults, for tests and benchmarks that build the app without settings."""
 LOOPBACK = trusted_networks(Settings.model_construct().web_trusted_proxies)
 SHARED_MODULES = ("app.js", "link.js", "chooser.js", "moves.js", "players.js", "svg.js", "zoom.js")
-CONTENT_TYPES = {".js": "text/javascript", ".css": "text/css", ".svg": "image/svg+xml"}
+CONTENT_TYPES = {
+    ".js": "text/javascript",
+    ".mjs": "text/javascript",
+    ".css": "text/css",
+    ".svg": "image/svg+xml",
+    ".md": "text/plain",  # the licence of what ships under static/vendor/
+}
 
 
 class MoveBody(BaseModel):
@@ -75,6 +93,15 @@ class MoveBody(BaseModel):
     model_config = ConfigDict(strict=True, extra="forbid", frozen=True)
     move: str = Field(max_length=MOVE_LIMIT)
     version: int | None = Field(default=None, ge=0, le=2**53)
+
+
+class TokenBody(BaseModel):
+    """What the Activity's page brings from Discord's client: the one-time OAuth2 code and
+    the instance it runs in (both checked with Discord, never believed)."""
+
+    model_config = ConfigDict(strict=True, extra="forbid", frozen=True)
+    code: str = Field(min_length=1, max_length=200)
+    instance_id: str = Field(min_length=1, max_length=200)
 
 
 def load_assets() -> dict[str, tuple[bytes, str]]:
@@ -105,17 +132,71 @@ def _json(data: Any, status: int = 200) -> web.Response:
 
 def _caller(request: web.Request) -> tuple[int, Caller]:
     match_id = int(request.match_info["match"])
-    links = request.app[SERVICE].pages.links
-    return match_id, caller(request, links, match_id, request.app[TRUSTED])
+    pages = request.app[SERVICE].pages
+    return match_id, caller(request, pages.links, match_id, request.app[TRUSTED], pages.sessions)
+
+
+def _page(request: web.Request, static: str, client_id: str | None = None) -> web.Response:
+    say = words(viewer_of(request).locale)
+    html = board_page(say, static, list(SHARED_MODULES), client_id=client_id)
+    response = web.Response(text=html, content_type="text/html")
+    response.enable_compression()
+    return response
 
 
 async def board(request: web.Request) -> web.Response:
     """The same page for every match and visitor: nothing in it depends on who asks."""
-    static = f"../static/{request.app[VERSION]}"
-    html = board_page(words(viewer_of(request).locale), static, list(SHARED_MODULES))
-    response = web.Response(text=html, content_type="text/html")
-    response.enable_compression()
+    return _page(request, f"../static/{request.app[VERSION]}")
+
+
+async def activity_page(request: web.Request) -> web.Response:
+    """The same page again, where Discord opens the Activity (the root of its URL mapping):
+    it learns who is playing from Discord and which match from the server (``static/link.js``).
+    Only here may Discord's client frame the board."""
+    client_id = request.app[ACTIVITY].client_id
+    response = _page(request, f"static/{request.app[VERSION]}", client_id)
+    framed_by_discord(response, client_id)
     return response
+
+
+async def _read(request: web.Request, model: type[BodyModel], limit: int) -> BodyModel:
+    """A small JSON body read strictly into ``model`` (415, 413, 400 otherwise)."""
+    if request.content_type != "application/json":
+        raise web.HTTPUnsupportedMediaType()
+    if request.content_length is not None and request.content_length > limit:
+        raise web.HTTPRequestEntityTooLarge(limit, request.content_length)
+    try:
+        return model.model_validate_json(await request.read())
+    except ValidationError:
+        raise web.HTTPBadRequest() from None
+
+
+async def activity_token(request: web.Request) -> web.Response:
+    """Discord's code and the Activity's instance, checked with Discord: a session for that
+    player. Counted as a change per address (no session exists yet to count it under)."""
+    trusted = request.app[TRUSTED]
+    request.app[LIMITER].move(address_of(request, trusted), None)
+    body = await _read(request, TokenBody, MOVE_BODY_LIMIT)
+    reply = await request.app[SERVICE].activity.sign_in(
+        viewer_of(request), request.app[ACTIVITY], code=body.code, instance_id=body.instance_id
+    )
+    if not reply.ok:
+        return _json({"error": reply.text}, status=403)
+    return _json(reply.extra)
+
+
+async def activity_here(request: web.Request) -> web.Response:
+    """With a session: the match the Activity opens on and the player's matches there."""
+    pages = request.app[SERVICE].pages
+    who = caller(request, pages.links, None, request.app[TRUSTED], pages.sessions)
+    request.app[LIMITER].read(who.address, who.holder)
+    wanted = request.query.get("match", "")
+    reply = await request.app[SERVICE].activity.here(
+        viewer_of(request), who.credential, wanted=wanted if wanted.isdigit() else None
+    )
+    if not reply.ok:
+        return _json({"error": reply.text}, status=403)
+    return _json(reply.extra)
 
 
 async def state(request: web.Request) -> web.Response:
@@ -188,14 +269,7 @@ async def move(request: web.Request) -> web.Response:
     computer, if it is to answer, is queued in this process at once."""
     match_id, who = _caller(request)
     request.app[LIMITER].move(who.address, who.holder)
-    if request.content_type != "application/json":
-        raise web.HTTPUnsupportedMediaType()
-    if request.content_length is not None and request.content_length > MOVE_BODY_LIMIT:
-        raise web.HTTPRequestEntityTooLarge(MOVE_BODY_LIMIT, request.content_length)
-    try:
-        body = MoveBody.model_validate_json(await request.read())
-    except ValidationError:
-        raise web.HTTPBadRequest() from None
+    body = await _read(request, MoveBody, MOVE_BODY_LIMIT)
     service = request.app[SERVICE]
     reply = await service.pages.move(
         viewer_of(request), who.credential, body.move, match_id=match_id, version=body.version
@@ -216,7 +290,8 @@ async def static(request: web.Request) -> web.Response:
     if found is None:
         raise web.HTTPNotFound()
     body, content_type = found
-    response = web.Response(body=body, content_type=content_type)
+    charset = "utf-8" if content_type == "text/plain" else None
+    response = web.Response(body=body, content_type=content_type, charset=charset)
     response.headers["Cache-Control"] = "public, max-age=31536000, immutable"
     response.enable_compression()
     return response
@@ -233,12 +308,19 @@ def build_app(
     poll_seconds: float = POLL_SECONDS,
     limits: WebLimits = DEFAULT_LIMITS,
     trusted: tuple[Network, ...] = LOOPBACK,
+    activity: Confirmer | None = None,
 ) -> web.Application:
     """The web board for one service; ``publish`` delivers what its moves post, ``limits``
     bound what one link, one address and the process take, ``trusted`` are the proxies
-    whose ``X-Forwarded-For`` names the client."""
-    origins = frozenset({origin_of(service.pages.links.base_url)} if service.pages.links else ())
-    app = web.Application(client_max_size=MOVE_BODY_LIMIT, middlewares=[guard(origins)])
+    whose ``X-Forwarded-For`` names the client, ``activity`` (with the service's sessions)
+    serves the board as a Discord Activity too."""
+    origins = {origin_of(service.pages.links.base_url)} if service.pages.links else set()
+    discord = activity is not None and service.activity.enabled
+    if discord:
+        assert activity is not None
+        origins.add(f"https://{activity.client_id}.discordsays.com")  # its proxy's origin
+    middlewares = [guard(frozenset(origins))]
+    app = web.Application(client_max_size=MOVE_BODY_LIMIT, middlewares=middlewares)
     assets = load_assets()
     digest = hashlib.sha256()
     for name in sorted(assets):
@@ -260,6 +342,12 @@ def build_app(
     app.router.add_post(match + "/move", move, name="move")
     app.router.add_get("/static/{version}/{path:.+}", static, name="static")
     app.router.add_get("/healthz", health, name="health")
+    if discord:
+        assert activity is not None
+        app[ACTIVITY] = activity
+        app.router.add_get("/", activity_page, name="activity_page")
+        app.router.add_post("/activity/token", activity_token, name="activity_token")
+        app.router.add_get("/activity/here", activity_here, name="activity_here")
 
     async def stop_streams(app: web.Application) -> None:
         await app[HUB].close()

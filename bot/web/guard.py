@@ -47,7 +47,12 @@ SECURITY_HEADERS = {
 """Nothing is cached or sent on as a referrer, and a page runs only its own scripts. The
 scripts and style set their own ``Cache-Control`` (cached for a year: their address
 changes with them); every other header applies to them too."""
-DATA_ROUTES = frozenset({"state", "position", "events", "move"})
+DISCORD_FRAMES = " ".join(
+    ("https://discord.com", "https://*.discord.com", "https://discordapp.com",
+     "https://*.discordapp.com")
+)  # fmt: skip
+"""Discord's clients (web, desktop, their test builds), which frame an Activity."""
+DATA_ROUTES = frozenset({"state", "position", "events", "move", "activity_token", "activity_here"})
 """Routes the page itself calls: they answer errors in JSON and refuse other sites."""
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 ERROR_KEYS = {
@@ -60,6 +65,19 @@ ERROR_KEYS = {
 }
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 Middleware = Callable[[web.Request, Handler], Awaitable[web.StreamResponse]]
+
+
+def framed_by_discord(response: web.StreamResponse, client_id: str) -> None:
+    """Let Discord's client frame ``response`` (the Activity's page) and nobody else: the
+    board's policy with Discord's origins, and this app's own proxy origin, as the only
+    frame ancestors. The page is the same for everyone, so other origins may embed it as a
+    resource (a frame's parent may require that)."""
+    policy = SECURITY_HEADERS["Content-Security-Policy"].replace(
+        "frame-ancestors 'none'",
+        f"frame-ancestors {DISCORD_FRAMES} https://{client_id}.discordsays.com",
+    )
+    response.headers["Content-Security-Policy"] = policy
+    response.headers["Cross-Origin-Resource-Policy"] = "cross-origin"
 
 
 def viewer_of(request: web.Request) -> User:

@@ -40,13 +40,19 @@ def _json_for_html(data: Any) -> str:
     return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
 
-def board_page(say: Words, static: str, modules: list[str]) -> str:
+def board_page(
+    say: Words, static: str, modules: list[str], *, client_id: str | None = None
+) -> str:
     """The board page's HTML: the same shell for every match and every visitor, since the
     server cannot know who opens it (the link's token stays in the address's fragment); the
     page asks for what it may show with its credential (``static/link.js``). ``static`` is
-    the (relative) folder of the scripts, ``modules`` those every page loads, preloaded."""
+    the (relative) folder of the scripts, ``modules`` those every page loads, preloaded;
+    ``client_id``, where the page is the Discord Activity, is the app Discord's client is
+    asked to confirm the player for (``static/discord.js``)."""
     title = say("web.http.opening")
-    boot = {"words": page_words(say)}
+    boot: dict[str, Any] = {"words": page_words(say)}
+    if client_id is not None:
+        boot["discord"] = {"client_id": client_id}
     preload = "\n".join(
         f'<link rel="modulepreload" href="{static}/{escape(name)}">' for name in modules
     )

@@ -1,11 +1,12 @@
 """Who is this request: the one place the web board reads what a request presents.
 
 A page proves who opened it with a **credential in the ``Authorization`` header**
-(``Bearer <token>``), never in the address. Today the credential is a signed link's token
-(:mod:`bot.service.weblinks`), which the page took from its address's fragment; the service
-decides what it grants (:meth:`bot.service.webpages.BoardPages.access`). A Discord Activity
-will present a second kind — a session the server signs after Discord's OAuth says who the
-user is — through the same header, so only the service's reading of it grows.
+(``Bearer <token>``), never in the address. The credential is one of two kinds: a signed
+link's token (:mod:`bot.service.weblinks`), which the page took from its address's fragment,
+or — inside Discord, where the board runs as an Activity — a session the server signed once
+Discord confirmed who the user is and where their Activity runs
+(:mod:`bot.service.activity`). The service decides what either grants
+(:meth:`bot.service.webpages.BoardPages.access`); the page is the same for both.
 
 Why a header and not a cookie: the board also runs inside Discord's Activity iframe, a
 third-party frame where browsers block or partition cookies, and where a ``SameSite=Strict``
@@ -15,6 +16,9 @@ headers, and a cross-origin ``fetch`` that does needs a CORS permission this ser
 grants), and is not written by access logs or proxies that log request lines.
 
 Also here: the client's address for per-address limits, read through trusted proxies only.
+Discord's Activity proxy hides its players' addresses (every player of a large community
+would come from a few of its addresses), so a request with a valid session is counted under
+its Discord user instead: a person Discord confirmed, not an address anyone can rotate.
 """
 
 from __future__ import annotations
@@ -26,6 +30,7 @@ from dataclasses import dataclass
 from aiohttp import web
 
 from bot.service import Refusal
+from bot.service.activity import ActivitySessions, Session
 from bot.service.weblinks import BoardLinks
 
 SCHEME = "bearer"
@@ -94,8 +99,29 @@ def address_of(request: web.Request, trusted: tuple[Network, ...]) -> str:
     return peer
 
 
+def session_of(sessions: ActivitySessions | None, credential: str | None) -> Session | None:
+    """The valid session a credential is, if it is one."""
+    if sessions is None or credential is None or not sessions.claims(credential):
+        return None
+    try:
+        return sessions.read(credential)
+    except Refusal:
+        return None
+
+
 def caller(
-    request: web.Request, links: BoardLinks | None, match_id: int, trusted: tuple[Network, ...]
+    request: web.Request,
+    links: BoardLinks | None,
+    match_id: int | None,
+    trusted: tuple[Network, ...],
+    sessions: ActivitySessions | None = None,
 ) -> Caller:
+    """Who a request is, for the service and the limits. A session's limits are its Discord
+    user's, per match like a link's, with the user standing for the address."""
     presented = credential_of(request)
-    return Caller(presented, holder_of(links, presented, match_id), address_of(request, trusted))
+    session = session_of(sessions, presented)
+    if session is not None:
+        user = session.user_id
+        return Caller(presented, f"activity:{user}:{match_id}", f"discord:{user}")
+    holder = holder_of(links, presented, match_id) if match_id is not None else None
+    return Caller(presented, holder, address_of(request, trusted))

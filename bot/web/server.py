@@ -18,6 +18,7 @@ from aiohttp.abc import AbstractAccessLogger
 from aiohttp.http_exceptions import HttpProcessingError
 
 from bot.service import Service
+from bot.service.activity import Confirmer
 from bot.settings import Settings
 from bot.web.app import DEFAULT_LIMITS, LOOPBACK, Publisher, build_app
 from bot.web.identity import Network, trusted_networks
@@ -83,10 +84,16 @@ async def serve(
     poll_seconds: float = POLL_SECONDS,
     limits: WebLimits = DEFAULT_LIMITS,
     trusted: tuple[Network, ...] = LOOPBACK,
+    activity: Confirmer | None = None,
 ) -> Stop:
-    """Start serving the web board on ``host:port``; returns what stops it."""
+    """Start serving the web board on ``host:port`` (and as a Discord Activity, given what
+    confirms its players); returns what stops it."""
+    app = build_app(
+        service, publish, poll_seconds=poll_seconds, limits=limits, trusted=trusted,
+        activity=activity,
+    )  # fmt: skip
     runner = web.AppRunner(
-        build_app(service, publish, poll_seconds=poll_seconds, limits=limits, trusted=trusted),
+        app,
         access_log=access_log,
         access_log_class=PathOnlyAccessLog,
         logger=ServerLog(server_log, {}),

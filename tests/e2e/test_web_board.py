@@ -296,6 +296,37 @@ def secret_cards(rules: Any, state: Any) -> set[str]:
     return {card for card in held if f'"{card}"' not in public}
 
 
+async def fence_in_turn(server: FakeDiscord, bot: BoardBot) -> int:
+    """Alice and Bob's FENCE! match #1 on the quick map, its pawns placed by typed moves
+    until the game proper begins (a fixed seed gives the same city every run); its thread."""
+    _, opened = await command(
+        server, "play", {"seats": 2, "quick_map": True}, user="alice", subcommand="fence"
+    )
+    assert "Lobby #1 is open" in opened.json["content"]
+    thread_id = int(
+        server.calls("POST", rf"/channels/{server.channel_id}/threads")[-1].response["id"]
+    )
+    lobby_id = int(thread_posts(server, thread_id)[-1].response["id"])
+    await press(server, "bb:join:1::", user="bob", message=lobby_id)
+    _, started = await command(server, "lobby start", {}, user="alice", channel=thread_id)
+    assert started.json["content"] == "Started."
+    rules = games.get("fence")
+    for _ in range(6):
+        record = await bot.service.store.get_match(1)
+        assert record is not None
+        state = rules.load(record.state)
+        if rules.view(state, None)["stage"] == "turn":
+            break
+        seat = rules.to_move(state)[0]
+        who = next(k for k in ("alice", "bob") if str(server.user(k).id) == record.seats[seat])
+        notation = rules.legal_notations(state)[0]
+        await command(server, "move", {"move": notation}, user=who, channel=thread_id)
+    record = await bot.service.store.get_match(1)
+    assert record is not None
+    assert rules.view(rules.load(record.state), None)["stage"] == "turn"
+    return thread_id
+
+
 async def test_fence_a_whole_turn_by_clicks_and_no_card_reaches_a_spectator(
     fake_discord: FakeDiscord, database: str, browser: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -304,33 +335,11 @@ async def test_fence_a_whole_turn_by_clicks_and_no_card_reaches_a_spectator(
     fixed = types.SimpleNamespace(randbits=lambda n: 4242)
     monkeypatch.setattr("bot.service.facade.secrets", fixed)
     async with web_bot(server, database) as bot:
-        _, opened = await command(
-            server, "play", {"seats": 2, "quick_map": True}, user="alice", subcommand="fence"
-        )
-        assert "Lobby #1 is open" in opened.json["content"]
-        thread_id = int(
-            server.calls("POST", rf"/channels/{server.channel_id}/threads")[-1].response["id"]
-        )
-        lobby_id = int(thread_posts(server, thread_id)[-1].response["id"])
-        await press(server, "bb:join:1::", user="bob", message=lobby_id)
-        _, started = await command(server, "lobby start", {}, user="alice", channel=thread_id)
-        assert started.json["content"] == "Started."
+        thread_id = await fence_in_turn(server, bot)
         rules = games.get("fence")
-        # The pawns' first steps, typed, until the game proper begins.
-        for _ in range(6):
-            record = await bot.service.store.get_match(1)
-            assert record is not None
-            state = rules.load(record.state)
-            if rules.view(state, None)["stage"] == "turn":
-                break
-            seat = rules.to_move(state)[0]
-            who = next(k for k in ("alice", "bob") if str(server.user(k).id) == record.seats[seat])
-            notation = rules.legal_notations(state)[0]
-            await command(server, "move", {"move": notation}, user=who, channel=thread_id)
         record = await bot.service.store.get_match(1)
         assert record is not None
         state = rules.load(record.state)
-        assert rules.view(state, None)["stage"] == "turn"
         mover_seat = rules.to_move(state)[0]
         mover = next(
             k for k in ("alice", "bob") if str(server.user(k).id) == record.seats[mover_seat]

@@ -56,6 +56,7 @@ import discord
 from aiohttp import BodyPartReader, WSMsgType, web
 
 from . import payloads as p
+from .activities import CB_LAUNCH_ACTIVITY, Activities
 from .payloads import JSON, FakeUser
 
 log = logging.getLogger(__name__)
@@ -175,6 +176,7 @@ class RestRequest:
     query: Mapping[str, str]
     json: Any
     files: tuple[UploadedFile, ...]
+    headers: Mapping[str, str] = field(default_factory=dict)
 
     def int_param(self, name: str) -> int:
         return int(self.params[name])
@@ -185,10 +187,12 @@ class RouteSpec:
     method: str
     pattern: re.Pattern[str]
     handler: str
-    auth: bool = True
+    auth: bool | str = True
+    """True: the bot's token; False: none; ``"bearer"``: a user's OAuth2 access token (the
+    handler checks it)."""
 
 
-def _route(method: str, path: str, handler: str, *, auth: bool = True) -> RouteSpec:
+def _route(method: str, path: str, handler: str, *, auth: bool | str = True) -> RouteSpec:
     return RouteSpec(method, re.compile(path), handler, auth)
 
 
@@ -198,6 +202,13 @@ _WEBHOOK_MESSAGE = (
     rf"/webhooks/(?P<app_id>{_ID})/(?P<token>{_TOKEN})/messages/(?P<message>@original|{_ID})"
 )
 ROUTES: Sequence[RouteSpec] = (
+    _route("GET", r"/users/@me", "_oauth_me", auth="bearer"),
+    _route("POST", r"/oauth2/token", "_oauth_token", auth=False),
+    _route(
+        "GET",
+        rf"/applications/(?P<app_id>{_ID})/activity-instances/(?P<instance_id>[A-Za-z0-9_-]+)",
+        "_activity_instance",
+    ),
     _route("GET", r"/users/@me", "_get_me"),
     _route("GET", rf"/users/(?P<user_id>{_ID})", "_get_user"),
     _route("POST", r"/users/@me/channels", "_create_dm"),
@@ -357,6 +368,7 @@ class FakeDiscord:
         snowflakes: p.Snowflakes | None = None,
         second_guild: bool = False,
         clock: Callable[[], float] = time.time,
+        activities: bool = False,
     ) -> None:
         self.token = token
         self.clock = clock
@@ -417,6 +429,10 @@ class FakeDiscord:
         self._changed = asyncio.Condition()
         self._runner: web.AppRunner | None = None
         self._port: int | None = None
+        self.activities = Activities(self)
+        """The app's Activity (OAuth2, instances, the Entry Point command)."""
+        if activities:
+            self.activities.enable()
 
     # ----------------------------------------------------------------- lifecycle
 
@@ -688,18 +704,21 @@ class FakeDiscord:
         path = "/" + request.match_info["tail"]
         method = request.method
         body, files = await self._read_body(request)
-        spec, params = self._resolve(method, path)
+        bearer = request.headers.get("Authorization", "").startswith("Bearer ")
+        spec, params = self._resolve(method, path, bearer=bearer)
         status: int
         reply: Any
         if spec is None:
             log.warning("fake discord: unknown route %s %s", method, path)
             status, reply = 404, {"message": "404: Not Found", "code": 0}
-        elif spec.auth and request.headers.get("Authorization") != f"Bot {self.token}":
+        elif spec.auth is True and request.headers.get("Authorization") != f"Bot {self.token}":
             status, reply = 401, {"message": "401: Unauthorized", "code": 0}
         elif (fault := self._take_fault(method, path)) is not None:
             status, reply = fault.status, p.error_body(fault.code, fault.message)
         else:
-            req = RestRequest(method, path, params, dict(request.query), body, files)
+            req = RestRequest(
+                method, path, params, dict(request.query), body, files, dict(request.headers)
+            )
             handler: Callable[[RestRequest], Awaitable[Reply]] = getattr(self, spec.handler)
             try:
                 status, reply = await handler(req)
@@ -741,9 +760,11 @@ class FakeDiscord:
             self._changed.notify_all()
 
     @staticmethod
-    def _resolve(method: str, path: str) -> tuple[RouteSpec | None, dict[str, str]]:
+    def _resolve(
+        method: str, path: str, *, bearer: bool = False
+    ) -> tuple[RouteSpec | None, dict[str, str]]:
         for spec in ROUTES:
-            if spec.method == method:
+            if spec.method == method and (spec.auth == "bearer") <= bearer:
                 match = spec.pattern.fullmatch(path)
                 if match:
                     return spec, match.groupdict()
@@ -753,6 +774,8 @@ class FakeDiscord:
     async def _read_body(request: web.Request) -> tuple[Any, tuple[UploadedFile, ...]]:
         if not request.can_read_body:
             return None, ()
+        if request.content_type == "application/x-www-form-urlencoded":
+            return dict(await request.post()), ()
         if request.content_type.startswith("multipart/"):
             body: Any = None
             files: list[UploadedFile] = []
@@ -953,6 +976,15 @@ class FakeDiscord:
             },
         }
 
+    async def _oauth_token(self, req: RestRequest) -> Reply:
+        return await self.activities.token(req)
+
+    async def _oauth_me(self, req: RestRequest) -> Reply:
+        return await self.activities.me(req)
+
+    async def _activity_instance(self, req: RestRequest) -> Reply:
+        return await self.activities.instance(req)
+
     async def _get_application(self, req: RestRequest) -> Reply:
         return 200, p.application_json(
             self.app_id, self.owner, name="BoardBot", flags=self.app_flags
@@ -993,6 +1025,7 @@ class FakeDiscord:
     async def _put_commands(self, req: RestRequest) -> Reply:
         scope = self._scope(req)
         previous = self.commands.get(scope, [])
+        self.activities.check_bulk(scope, req.json, previous)
         self.commands[scope] = [self._store_command(scope, spec, previous) for spec in req.json]
         return 200, self.commands[scope]
 
@@ -1040,6 +1073,7 @@ class FakeDiscord:
         kind = body.get("type")
         data: JSON = body.get("data") or {}
         resource: JSON | None = None
+        launched: JSON | None = None
         if kind == CB_MESSAGE:
             message = await self._new_message(
                 state.channel_id, self.bot, data, req.files, interaction=state
@@ -1064,6 +1098,8 @@ class FakeDiscord:
             state.original_id = state.message_id
             if kind == CB_UPDATE:
                 resource = await self._edit_stored(self.messages[state.message_id], data, req.files)
+        elif kind == CB_LAUNCH_ACTIVITY:
+            launched = self.activities.launched_by(state.payload)
         elif kind not in (CB_PONG, CB_AUTOCOMPLETE, CB_MODAL):
             raise DiscordError(400, 50035, "Invalid Form Body")
         state.response_type = kind
@@ -1084,6 +1120,8 @@ class FakeDiscord:
             reply["interaction"]["response_message_id"] = original["id"]
         if resource is not None:
             reply["resource"] = {"type": kind, "message": resource}
+        if launched is not None:
+            reply["resource"] = launched
         return 200, reply
 
     async def _followup(self, req: RestRequest) -> Reply:

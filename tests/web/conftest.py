@@ -17,6 +17,7 @@ except ModuleNotFoundError:  # pragma: no cover - depends on how pytest was laun
     sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from bot.service import Service, User
+from bot.service.activity import ActivitySessions
 from bot.service.replies import Reply
 from bot.service.weblinks import BoardLinks
 from bot.web.app import build_app
@@ -63,6 +64,7 @@ def web_service(store: object, clock: FakeClock) -> Service:
         clock=clock,
         seed_source=lambda: 4242,
         web=BoardLinks(BASE, SECRET, clock),
+        activity=ActivitySessions(SECRET, clock),
     )
 
 

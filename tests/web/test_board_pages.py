@@ -137,7 +137,8 @@ async def test_the_board_post_offers_each_reader_their_own_link(service: Service
     match = await start(service)
     board = await service.board(ALICE, match_id=match)
     assert board.post is not None
-    assert ("web_link", say("web.open_yours")) in [(b.action, b.label) for b in board.post.buttons]
+    buttons = [(b.action, b.label) for b in board.post.buttons]
+    assert ("web_link", say("web.play_on_board")) in buttons
     # A thread post never carries a signed link itself: anyone reading it could press it.
     assert "#t=" not in repr(board.post) and "?t=" not in repr(board.post)
 

@@ -8,10 +8,19 @@
 // of each request it makes. A header rather than a cookie: inside Discord's Activity frame
 // cookies may be blocked, and no other site's request can ever carry a header.
 // The live stream is read with fetch (EventSource cannot send a header).
+//
+// Inside Discord (an Activity: Discord's client frames the page with `frame_id` and
+// `instance_id` in its address) there is no link: discord.js asks Discord who is playing and
+// the server which match to open, and the page then works exactly as with a link — the
+// session the server signed stands where the link's token would.
 import { say } from './svg.js';
 
 const KEY = `board-link:${location.pathname}`;
-export const base = location.pathname.replace(/\/+$/, '');
+const query = new URLSearchParams(location.search);
+const inDiscord = query.has('frame_id') && query.has('instance_id');
+// This match's routes: beside the board page, or — in Discord, whose proxy may put the page
+// under a prefix (/.proxy/) — beside the Activity's page, once the server named the match.
+let base = location.pathname.replace(/\/+$/, '');
 
 function remember(token) {
   try {
@@ -29,8 +38,25 @@ function takeToken() {
   return remember(token);
 }
 
-const token = takeToken();
-const credential = token ? { Authorization: `Bearer ${token}` } : {};
+let credential = {};
+function use(token) {
+  credential = token ? { Authorization: `Bearer ${token}` } : {};
+}
+
+// Who opened the page: the link's token, or Discord's word (discord.js); an error to show.
+// The Activity's page (its boot names the Discord app) outside Discord's frame says where
+// it opens.
+async function identified(t, boot) {
+  if (!inDiscord && boot.discord) return { error: t('activity.outside') };
+  if (!inDiscord) {
+    use(takeToken());
+    return {};
+  }
+  const { identify } = await import('./discord.js');
+  const who = await identify(t, use);
+  if (who.match) base = `${location.pathname.replace(/[^/]*$/, '')}m/${who.match}`;
+  return who;
+}
 
 // A request to this match's routes (`path` like '/state'), with the page's credential.
 export function api(path, init = {}) {
@@ -51,8 +77,10 @@ export async function opened() {
   let answer = null;
   let body = {};
   try {
-    answer = await api('/state');
-    body = await answer.json();
+    const who = await identified(t, boot);
+    if (who.error) body = { error: who.error };
+    else answer = await api('/state');
+    if (answer) body = await answer.json();
   } catch {
     body = {};
   }
