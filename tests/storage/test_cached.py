@@ -13,8 +13,8 @@ from typing import Any
 import pytest
 
 from storage import ACTIVE, ActionRecord, MatchUpdate, StaleVersion, Store
-from storage.cached import CachedStore, request
-from storage.wrapped import CountingStore
+from storage.cached import OTHER_WRITES, PASSED_THROUGH, CachedStore, request
+from storage.wrapped import STORE_CALLS, CountingStore
 
 
 @pytest.fixture
@@ -195,3 +195,12 @@ async def test_what_it_hands_out_is_a_copy(cached: CachedStore, make_match: Any)
         assert again is not None and again.state == {"board": [[1]]}
         assert again.meta == {"m": {"k": 1}}
         assert await cached.user_settings("alice") == {"vacations": [[1.0, 2.0]]}
+
+
+def test_every_store_call_is_cached_written_or_passed_through_by_decision() -> None:
+    """A call added to the store's interface must be classified: a read cached (a method of
+    its own), a write (forgetting the request's reads when it fails), or a read always
+    passed through — never silently forwarded."""
+    own = {name for name in STORE_CALLS if name in CachedStore.__dict__}
+    assert set(STORE_CALLS) == own | PASSED_THROUGH, set(STORE_CALLS) ^ (own | PASSED_THROUGH)
+    assert set(OTHER_WRITES) <= own and not PASSED_THROUGH & own
