@@ -1,28 +1,32 @@
 """Nobody's load is everybody's delay: ``python -m benchmarks.fairness [--quick]``.
 
-One person ("heavy") has ``--games`` games against the strong computer, each with the
-computer to move first, all due at once. Meanwhile, for ``--seconds``:
+``--owners`` people (default 50: many users) have ``--games`` games between them (default
+150, three each) against the strong computer, each with the computer to move first, all due
+at once. Meanwhile, for ``--seconds``:
 
-* the scheduler ticks every ``--tick`` seconds (the bot: every 60 s; more often here, to
-  sample more ticks) — ``tick_ms_max`` is its longest tick (target ≤ 100 ms: before the
-  computer's queue, one tick played every due turn, 150 × 8 s);
-* ``--pairs`` pairs of other people play each other, a move every 0.1 s, each move checked,
-  committed and its board rendered as in the bot — ``human_move_p95_ms`` (target ≤ 500 ms on
-  2 cores) is how long a person waits for their own move's board while the searches run;
-* one of them also plays the strong computer — ``own_computer_answer_s_max`` is how long
-  they wait for its answer after moving: at most the one turn of heavy's already being
-  searched plus their own (target ≤ 2 × (search budget + 0.5 s for the commit and the
-  board)), not heavy's whole queue (first come, first served: 150 × 8 s = 20 minutes);
+* ``--pairs`` pairs of other people play each other, a move every 0.1 s each, each move checked,
+  committed and its board drawn as in the bot — ``human_move_p95_ms`` is how long a person waits
+  for their own move's board while the computer's games are searched, played and drawn;
+* the scheduler ticks every ``--tick`` seconds (the bot: every 60 s; more often here, to sample
+  more ticks) — ``tick_ms_max`` is its longest tick (target ≤ 100 ms);
+* while the games are queued, one of the people also plays the strong computer —
+  ``own_computer_answer_s_max`` is how long they wait for its answer after moving: the queue
+  is round robin by person, so at most one turn of each person ahead of them plus their own
+  (target ≤ (owners + 1) × (search budget + 0.5 s for the commit and the board) ÷ search
+  processes), never the others' whole queues (with many owners and the strong level's 8 s
+  that is minutes: ``--owners 1`` shows it within a slice);
 * ``loop_stall_ms_max``: the event loop's longest stall, what the gateway heartbeat sees.
 
-Before heavy's games exist, the same people play for half as long ("calm"): what this
-machine gives anyway (on a shared machine, noise from elsewhere shows there too), so the
-"busy" column's difference is what heavy's queue costs everyone else.
+The computer's own budget (issue 34.5): the run alternates ``--rounds`` calm slices (the same
+people, no computer game anywhere: what the machine gives anyway) and busy slices (the games
+just queued; what is left of every computer game resigned when the slice ends), so whatever
+else a shared machine does falls on both alike. ``human_move_p95_ratio``, the busy slices' p95 over
+the calm ones', must stay at most 2.
 
-Real processes: ``--workers`` render processes and ``--ai-workers`` search processes (the
-bot's defaults for this machine), a SQLite store. ``--quick`` thinks 1 s per search instead of
-the strong level's 8 s and watches for 40 s (+ 20 s calm) instead of 120 s (+ 60 s); the
-output says so.
+Real processes: ``--workers`` render processes and ``--ai-workers`` search processes (the bot's
+defaults for this machine), a SQLite store. ``--quick`` thinks 1 s per search instead of the
+strong level's 8 s and watches 40 s busy and 40 s calm (four rounds) instead of 120 s each; the
+output says so. ``--owners 1`` is one person with all the games, the queue's other worst case.
 """
 
 from __future__ import annotations
@@ -43,12 +47,11 @@ from benchmarks.report import emit
 from bot.service import Service, User
 from bot.service.limits import WithoutComputerLimit
 from bot.service.opponents import computer, computer_to_move
-from bot.service.replies import Reply
+from bot.service.replies import Reply, is_computer
 from bot.service.workers import Workers, default_search_size, default_size
-from storage import SqliteStore
+from storage import ACTIVE, SqliteStore
 
-TARGETS = {"tick_ms_max": 100.0, "human_move_p95_ms": 500.0}
-HEAVY = User("heavy", "Heavy")
+TARGETS = {"tick_ms_max": 100.0, "human_move_p95_ms": 500.0, "human_move_p95_ratio": 2.0}
 PAUSE_S = 0.1
 """How long a person 'thinks' between moves in this benchmark."""
 MOVE_S = 0.5
@@ -63,9 +66,17 @@ class Figures:
         self.moves: list[float] = []
         self.answers: list[float] = []
         self.stalls: list[float] = []
+        self.unanswered: list[float] = []
+        """How long a computer's answer had been awaited when the phase ended without it."""
         self.delivered: dict[int, float] = {}
         """Match id → when its last computer turn was delivered (perf_counter)."""
-        self.heavy_turns = 0
+        self.computer_turns = 0
+
+    def extend(self, other: Figures) -> None:
+        """``other``'s observations added to these (slices of one kind pooled)."""
+        for name in ("ticks", "moves", "answers", "stalls", "unanswered"):
+            getattr(self, name).extend(getattr(other, name))
+        self.computer_turns += other.computer_turns
 
 
 def random_move(state: Any, rng: random.Random) -> str:
@@ -127,7 +138,8 @@ async def person_vs_computer(
         asked = time.perf_counter()
         service.queue_computer_turn(after)  # what the bot's delivery does after a move
         while figures.delivered.get(match_id, 0.0) < asked:
-            if time.perf_counter() > until + 60:
+            if time.perf_counter() > until:
+                figures.unanswered.append(time.perf_counter() - asked)
                 return
             await asyncio.sleep(0.01)
         figures.answers.append(figures.delivered[match_id] - asked)
@@ -155,17 +167,18 @@ async def watch_loop(until: float, figures: Figures) -> None:
 class Deliveries:
     """The computer's player posts here: the phase running now gets the figures."""
 
-    def __init__(self, heavy: set[int]) -> None:
+    def __init__(self, queued: set[int]) -> None:
         self.figures = Figures()
-        self.heavy = heavy
+        self.queued = queued
+        """The owners' computer games."""
 
     async def __call__(self, replies: list[Reply]) -> None:
         for reply in replies:
             if reply.match_id is None:
                 continue
             self.figures.delivered[reply.match_id] = time.perf_counter()
-            if reply.match_id in self.heavy:
-                self.figures.heavy_turns += 1
+            if reply.match_id in self.queued:
+                self.figures.computer_turns += 1
 
 
 def p95(values: list[float]) -> float:
@@ -174,22 +187,25 @@ def p95(values: list[float]) -> float:
 
 async def phase(
     service: Service, deliveries: Deliveries, seconds: float, args: argparse.Namespace,
-    pairs: list[list[User]], rng_seed: int,
+    pairs: list[list[User]], rng_seed: int, *, computer: bool,
 ) -> Figures:  # fmt: skip
-    """``seconds`` of the people playing and the scheduler ticking; what was measured."""
+    """``seconds`` of the people playing and the scheduler ticking, and with ``computer``
+    one of them playing the computer too; what was measured."""
     figures = deliveries.figures = Figures()
     firsts = [await new_pair_match(service, people) for people in pairs]
-    against = await new_computer_match(service, pairs[0][0])
     until = time.perf_counter() + seconds
+    playing = [
+        person_vs_person(service, people, first, until, figures, random.Random(rng_seed + n + 1))
+        for n, (people, first) in enumerate(zip(pairs, firsts, strict=True))
+    ]  # fmt: skip
+    if computer:
+        against = await new_computer_match(service, pairs[0][0])
+        playing.append(person_vs_computer(
+            service, pairs[0][0], against, until, figures, random.Random(rng_seed)
+        ))  # fmt: skip
     await asyncio.gather(
-        scheduler(service, args.tick, until, figures),
-        watch_loop(until, figures),
-        person_vs_computer(service, pairs[0][0], against, until, figures,
-                           random.Random(rng_seed)),
-        *(person_vs_person(service, people, first, until, figures,
-                           random.Random(rng_seed + n + 1))
-          for n, (people, first) in enumerate(zip(pairs, firsts, strict=True))),
-    )  # fmt: skip
+        scheduler(service, args.tick, until, figures), watch_loop(until, figures), *playing
+    )
     return figures
 
 
@@ -205,19 +221,37 @@ def summary(figures: Figures) -> dict[str, float]:
         "own_computer_answer_s_max": max(figures.answers, default=0.0),
         "own_computer_answer_s_median": statistics.median(figures.answers or [0.0]),
         "own_computer_answers": len(figures.answers),
+        "own_computer_unanswered_s_max": max(figures.unanswered, default=0.0),
         "loop_stall_ms_max": max(figures.stalls, default=0.0) * 1000,
     }
+
+
+async def queue_games(service: Service, owners: list[User], games: int) -> dict[int, User]:
+    """``games`` strong computer games, the computer to move in each, shared out among
+    ``owners`` in turn: match id → owner."""
+    games_of: dict[int, User] = {}
+    for number in range(games):
+        owner = owners[number % len(owners)]
+        started = await service.play(owner, "ordo", opponent=computer("strong"), color="second")
+        assert started.ok, started.text
+        games_of[started.match_id or 0] = owner
+    return games_of
 
 
 async def main_async(args: argparse.Namespace) -> None:
     strong = ai.LEVELS["strong"]
     budget = args.budget if args.budget is not None else (1.0 if args.quick else strong)
     seconds = args.seconds if args.seconds is not None else (40.0 if args.quick else 120.0)
+    rounds = max(1, args.rounds)
     workers = Workers(args.workers, args.ai_workers)
     await workers.start()
-    heavy: set[int] = set()
-    deliveries = Deliveries(heavy)
+    queued: set[int] = set()
+    deliveries = Deliveries(queued)
     pairs = [[User(f"p{n}a", f"P{n}a"), User(f"p{n}b", f"P{n}b")] for n in range(args.pairs)]
+    owners = [User(f"o{n}", f"Owner {n}") for n in range(max(1, args.owners))]
+    load_start = os.getloadavg()[0]
+    calm, busy = Figures(), Figures()
+    round_ratios: list[float] = []
     with tempfile.TemporaryDirectory() as folder:
         store = SqliteStore(Path(folder) / "fairness.sqlite3")
         await store.open()
@@ -225,39 +259,59 @@ async def main_async(args: argparse.Namespace) -> None:
             service = Service(
                 store, seed_source=lambda: 7, workers=workers,
                 computer_seconds={level: budget for level in ai.LEVELS},
-                # one person's 150 games: the worst case, past any server's limit (at most 50)
+                # all the games at once: the worst case, past a server's limit per person
                 limits=WithoutComputerLimit(store, time.time),
             )  # fmt: skip
             await service.on_startup()
             player = asyncio.create_task(service.serve_computer_turns(deliveries))
-            # The same people first without heavy's games: what the machine gives anyway.
-            calm = await phase(service, deliveries, seconds / 2, args, pairs, 100)
-            for _ in range(args.games):
-                started = await service.play(
-                    HEAVY, "ordo", opponent=computer("strong"), color="second"
+            for number in range(rounds):
+                # The same people with none queued (what the machine gives anyway), then with
+                # the computer's games due: alternating, so the background load of a shared
+                # machine falls on both alike.
+                seed, share = 100 * (number + 1), seconds / rounds
+                quiet = await phase(service, deliveries, share, args, pairs, seed, computer=False)
+                games_of = await queue_games(service, owners, args.games)
+                queued.update(games_of)
+                loaded = await phase(
+                    service, deliveries, share, args, pairs, seed + 50, computer=True
                 )
-                assert started.ok, started.text
-                heavy.add(started.match_id or 0)
-            busy = await phase(service, deliveries, seconds, args, pairs, 200)
-            queued = len(service.computer_queue)
+                for match in await service.store.list_matches(statuses=(ACTIVE,)):
+                    if any(map(is_computer, match.seats)):  # none queued again
+                        person = next(uid for uid in match.seats if not is_computer(uid))
+                        await service.resign(User(person, person), match_id=match.id)
+                while service.computer_queue.waiting():
+                    await asyncio.sleep(0.05)
+                calm.extend(quiet)
+                busy.extend(loaded)
+                if p95(quiet.moves):
+                    round_ratios.append(p95(loaded.moves) / p95(quiet.moves))
             player.cancel()
             await asyncio.gather(player, return_exceptions=True)
         finally:
             await store.close()
             workers.close()
-    answer_target = 2 * (budget + MOVE_S)
-    results: dict[str, Any] = summary(busy)
-    results.update({f"calm_{key}": value for key, value in summary(calm).items()})
+    searches = workers.searches_at_once
+    answer_target = (len(owners) + 1) * (budget + MOVE_S) / searches
+    c, b = summary(calm), summary(busy)
+    results: dict[str, Any] = dict(b)
+    results.update({f"calm_{key}": value for key, value in c.items()})
     results.update({
+        "human_move_p95_ratio": (
+            b["human_move_p95_ms"] / c["human_move_p95_ms"] if c["human_move_p95_ms"] else 0.0
+        ),
+        "human_move_p95_ratio_rounds_median": statistics.median(round_ratios or [0.0]),
+        "human_move_p95_ratio_rounds_max": max(round_ratios, default=0.0),
         "own_computer_answer_target_s": answer_target,
-        "heavy_games": args.games,
-        "heavy_turns_played": busy.heavy_turns,
-        "heavy_turns_still_queued": queued,
+        "computer_games": args.games,
+        "owners": len(owners),
+        "rounds": rounds,
+        "computer_turns_played": busy.computer_turns,
         "search_budget_s": budget,
         "seconds": seconds,
         "workers": args.workers,
         "ai_workers": workers.search_size,
         "quick": bool(args.quick),
+        "load_avg_1m_start": load_start,
         "load_avg_1m": os.getloadavg()[0],
     })  # fmt: skip
     mode = (
@@ -265,41 +319,68 @@ async def main_async(args: argparse.Namespace) -> None:
         if args.quick else f"{budget:g} s per search"
     )  # fmt: skip
     print(f"fairness, {mode}; {args.workers} render + {workers.search_size} search processes "
-          f"on {os.cpu_count()} cores (load average {os.getloadavg()[0]:.1f} as it ended)")
-    print(f"calm: {seconds / 2:g} s of the people alone; busy: {seconds:g} s with heavy's "
-          f"{args.games} computer games due at once ({busy.heavy_turns} of their turns played, "
-          f"{queued} still queued at the end)")  # fmt: skip
-    c, b = summary(calm), summary(busy)
+          f"on {os.cpu_count()} cores (load average {load_start:.1f} at the start, "
+          f"{os.getloadavg()[0]:.1f} at the end)")  # fmt: skip
+    print(f"{rounds} rounds of {seconds / rounds:g} s of the people alone (calm), then "
+          f"{seconds / rounds:g} s with {args.games} computer games of {len(owners)} people due "
+          f"at once (busy; {busy.computer_turns} of their turns played in all, the rest "
+          "resigned at the end of each round)")  # fmt: skip
+    ratios = ", ".join(f"{r:.2f}" for r in round_ratios)
     rows = [
         ("scheduler tick, longest", f"{c['tick_ms_max']:.1f} ms", f"{b['tick_ms_max']:.1f} ms",
-         f"≤ {TARGETS['tick_ms_max']:g} ms", f"busy: median {b['tick_ms_median']:.1f} ms over "
-         f"{b['ticks']:.0f} ticks, the first (queues all {args.games}) "
-         f"{b['tick_ms_first']:.1f} ms"),
+         f"≤ {TARGETS['tick_ms_max']:g} ms",
+         f"busy: median {b['tick_ms_median']:.1f} ms over {b['ticks']:.0f} ticks"),
         ("a person's move with its board, p95", f"{c['human_move_p95_ms']:.0f} ms",
          f"{b['human_move_p95_ms']:.0f} ms", f"≤ {TARGETS['human_move_p95_ms']:g} ms",
-         f"busy: median {b['human_move_median_ms']:.0f} ms over {b['human_moves']:.0f} moves"),
+         f"busy ÷ calm {results['human_move_p95_ratio']:.2f} (≤ 2; by round {ratios}); "
+         f"medians {c['human_move_median_ms']:.0f} / {b['human_move_median_ms']:.0f} ms over "
+         f"{c['human_moves']:.0f} / {b['human_moves']:.0f} moves"),
         ("their own computer's answer, longest", f"{c['own_computer_answer_s_max']:.2f} s",
          f"{b['own_computer_answer_s_max']:.2f} s", f"≤ {answer_target:g} s",
-         f"busy: median {b['own_computer_answer_s_median']:.2f} s over "
-         f"{b['own_computer_answers']:.0f} answers"),
+         f"busy: {b['own_computer_answers']:.0f} answers, the longest wait still unanswered "
+         f"when a round ended {b['own_computer_unanswered_s_max']:.1f} s"),
         ("event loop stall, longest", f"{c['loop_stall_ms_max']:.0f} ms",
          f"{b['loop_stall_ms_max']:.0f} ms", "", ""),
     ]  # fmt: skip
-    print(f"{'what':<38} {'calm':>10} {'busy':>10} {'target':>10}  detail")
-    for what, calm_figure, busy_figure, target, detail in rows:
-        print(f"{what:<38} {calm_figure:>10} {busy_figure:>10} {target:>10}  {detail}")
+    print(f"{'what':<38} {'calm':>9} {'busy':>9} {'target':>9}  detail")
+    for what, before, during, target, detail in rows:
+        print(f"{what:<38} {before:>9} {during:>9} {target:>9}  {detail}")
     emit("fairness", results)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true",
-                        help="1 s searches and 40 s of watching (a couple of minutes in all)")
-    parser.add_argument("--games", type=int, default=150, help="the heavy person's games")
-    parser.add_argument("--seconds", type=float, default=None,
-                        help="how long to watch with heavy's games (and half that without)")
-    parser.add_argument("--budget", type=float, default=None,
-                        help="seconds per search (default: the strong level's; --quick: 1)")
+    parser.add_argument(
+        "--quick",
+        action="store_true",
+        help="1 s searches and 40 s of watching (a couple of minutes in all)",
+    )
+    parser.add_argument("--games", type=int, default=150, help="computer games due at once")
+    parser.add_argument(
+        "--owners",
+        type=int,
+        default=50,
+        help="people the computer games belong to (1: one person has all)",
+    )
+    parser.add_argument(
+        "--seconds",
+        type=float,
+        default=None,
+        help="how long to watch with the computer's games (and half that "
+        "without, before and after)",
+    )
+    parser.add_argument(
+        "--budget",
+        type=float,
+        default=None,
+        help="seconds per search (default: the strong level's; --quick: 1)",
+    )
+    parser.add_argument(
+        "--rounds",
+        type=int,
+        default=4,
+        help="calm and busy slices, alternating (the time is shared out)",
+    )
     parser.add_argument("--tick", type=float, default=1.0, help="seconds between ticks")
     parser.add_argument("--pairs", type=int, default=2, help="pairs of people playing")
     parser.add_argument("--workers", type=int, default=default_size())

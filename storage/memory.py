@@ -11,7 +11,7 @@ a call is atomic without a lock, just as a transaction is in the SQLite store.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -334,14 +334,18 @@ class MemoryStore(Store):
         if stored.status not in CLOSED_STATUSES:
             self._matches[match_id] = replace(stored, due_at=due)
 
-    async def due_matches(self, now: float, limit: int = 500) -> list[MatchRecord]:
+    async def due_matches(
+        self, now: float, limit: int = 500, *, skip: Collection[int] = ()
+    ) -> list[MatchRecord]:
         """See :meth:`Store.due_matches`; a scan here, an index in the SQL stores."""
         check_limit(limit)
+        skipped = set(skip)
         due = sorted(
             (m.due_at, m.id)
             for m in self._matches.values()
             if m.status == ACTIVE and m.due_at is not None and m.due_at <= now
-        )
+            and m.id not in skipped
+        )  # fmt: skip
         return [_record(self._matches[match_id]) for _, match_id in due[:limit]]
 
     # -- log -------------------------------------------------------------------------------

@@ -11,10 +11,7 @@ cannot plant a value the bot would choke on when it next loads the match.
 
 from __future__ import annotations
 
-import asyncio
 import sqlite3
-
-import aiosqlite
 
 MIGRATIONS: tuple[tuple[str, ...], ...] = (
     # 1: the initial schema.
@@ -280,20 +277,20 @@ class SchemaTooNew(RuntimeError):
     """The database was written by a newer bot; running old code on it could corrupt it."""
 
 
-async def migrate(conn: aiosqlite.Connection, now: float) -> int:
+def migrate(conn: sqlite3.Connection, now: float) -> int:
     """Bring the database up to :data:`LATEST_VERSION` in one transaction; return the version.
 
     ``BEGIN IMMEDIATE`` takes the write lock before reading the version, so two processes
-    opening a fresh file at once cannot both apply migration 1.
+    opening a fresh file at once cannot both apply migration 1. Runs in the store's own
+    thread (:mod:`storage.sqlite`), like every transaction.
     """
     try:
-        await conn.execute("BEGIN IMMEDIATE")
-        await conn.execute(
+        conn.execute("BEGIN IMMEDIATE")
+        conn.execute(
             "CREATE TABLE IF NOT EXISTS schema_version ("
             " version INTEGER PRIMARY KEY, applied_at REAL NOT NULL)"
         )
-        async with conn.execute("SELECT COALESCE(MAX(version), 0) FROM schema_version") as cur:
-            row = await cur.fetchone()
+        row = conn.execute("SELECT COALESCE(MAX(version), 0) FROM schema_version").fetchone()
         current = int(row[0]) if row else 0
         if current > LATEST_VERSION:
             raise SchemaTooNew(
@@ -302,33 +299,18 @@ async def migrate(conn: aiosqlite.Connection, now: float) -> int:
             )
         for number in range(current + 1, LATEST_VERSION + 1):
             for statement in MIGRATIONS[number - 1]:
-                await conn.execute(statement)
-            await conn.execute(
+                conn.execute(statement)
+            conn.execute(
                 "INSERT INTO schema_version (version, applied_at) VALUES (?, ?)", (number, now)
             )
-        await conn.execute("COMMIT")
+        conn.execute("COMMIT")
     except BaseException:
-        await rollback_if_open(conn)
+        rollback_if_open(conn)
         raise
     return LATEST_VERSION
 
 
-async def rollback_if_open(conn: aiosqlite.Connection) -> None:
-    """Roll back whatever transaction the connection's queue will have open by then.
-
-    A cancelled ``await conn.execute(...)`` does not un-queue the statement: aiosqlite's
-    worker thread still runs it, possibly after we got the cancellation. So the decision
-    cannot be made by peeking at ``in_transaction`` now; instead ROLLBACK is queued behind
-    everything already sent (the queue is first-in first-out) and "no transaction is active"
-    is taken as the answer that there was nothing to undo. The shield lets a second
-    cancellation interrupt our wait but never the rollback itself.
-    """
-
-    async def rollback() -> None:
-        try:
-            await conn.execute("ROLLBACK")
-        except sqlite3.OperationalError as exc:
-            if "no transaction is active" not in str(exc):
-                raise
-
-    await asyncio.shield(rollback())
+def rollback_if_open(conn: sqlite3.Connection) -> None:
+    """Roll back the connection's transaction, if one is open (after an error)."""
+    if conn.in_transaction:
+        conn.execute("ROLLBACK")

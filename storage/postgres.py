@@ -25,9 +25,8 @@ import itertools
 import logging
 import re
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
-from contextlib import AbstractAsyncContextManager, asynccontextmanager
-from typing import Any
+from collections.abc import Awaitable, Callable, Iterable, Sequence
+from typing import Any, TypeVar
 
 import asyncpg
 
@@ -35,8 +34,8 @@ from storage.base import StoreBusy
 from storage.pg_migrations import MATCH_CHANNEL, migrate
 from storage.sql import (
     Dialect,
-    SqlConnection,
     SqlStore,
+    Work,
     due_matches_query,
     due_tournaments_query,
 )
@@ -70,6 +69,7 @@ _TRY_LOCK = "SELECT pg_try_advisory_lock(hashtextextended($1, 0))"
 _UNLOCK = "SELECT pg_advisory_unlock(hashtextextended($1, 0))"
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 _USES_LOCK_CLASS = 7_361
 """First key of the two-key advisory lock taken while counting a user's uses; two-key locks
@@ -82,11 +82,13 @@ POSTGRES = Dialect(
     serialize_uses=(
         f"SELECT pg_advisory_xact_lock({_USES_LOCK_CLASS}, hashtext(? || ':' || ?))"
     ),
+    json_list="json_agg", json_row="json_build_array", json_reads=True,
 )  # fmt: skip
 """Rows are locked, text sorts by code point only when asked (``"C"``), a list travels as
-one array so a statement's text, and the plan the server caches for it, never varies, and
+one array so a statement's text, and the plan the server caches for it, never varies,
 counted uses of one user wait for each other on an advisory lock (several processes may ask
-at once, and there is no row to lock before the first use)."""
+at once, and there is no row to lock before the first use), and a match with its log, names
+and settings comes back in one statement (every statement is a trip to the server)."""
 
 
 @functools.lru_cache(maxsize=512)
@@ -158,6 +160,7 @@ class PostgresStore(SqlStore):
                         "lock_timeout": str(LOCK_TIMEOUT_MS),
                         "application_name": "boardbot",
                     },
+                    reset=_nothing_to_reset,
                 )
                 break
             except _STARTING_ERRORS:
@@ -188,21 +191,27 @@ class PostgresStore(SqlStore):
             raise RuntimeError("the store is not open; call open() or use 'async with'")
         return self._pool
 
-    def _reading(self) -> AbstractAsyncContextManager[SqlConnection]:
+    async def _read(self, work: Work[T]) -> T:
         """A read-only snapshot, so a match row and its seats come from the same moment."""
-        return self._transaction(isolation="repeatable_read", readonly=True)
+        return await self._transaction(work, isolation="repeatable_read", readonly=True)
 
-    def _writing(self) -> AbstractAsyncContextManager[SqlConnection]:
-        """One READ COMMITTED transaction, committed when the block ends, rolled back on any
+    async def _write(self, work: Work[T]) -> T:
+        """One READ COMMITTED transaction, committed when ``work`` returns, rolled back on any
         error (cancellation included: asyncpg rolls back a transaction block left by one)."""
-        return self._transaction()
+        return await self._transaction(work)
 
-    @asynccontextmanager
-    async def _transaction(self, **options: Any) -> AsyncIterator[SqlConnection]:
+    async def _statement(self, work: Work[T]) -> T:
+        """One statement needs no transaction around it (it sees one snapshot and is atomic
+        by itself), so the two trips to the server for BEGIN and COMMIT are saved."""
+        return await self._transaction(work, transaction=False)
+
+    async def _transaction(self, work: Work[T], transaction: bool = True, **options: Any) -> T:
         async with self._require().acquire() as conn:
             try:
+                if not transaction:
+                    return await work(_PostgresConnection(conn))
                 async with conn.transaction(**options):
-                    yield _PostgresConnection(conn)
+                    return await work(_PostgresConnection(conn))
             except _BUSY_ERRORS as exc:
                 raise StoreBusy(str(exc)) from exc
             except asyncpg.exceptions.InternalClientError as exc:
@@ -294,6 +303,14 @@ class PostgresStore(SqlStore):
         conn, self._lead_conn = self._lead_conn, None
         if conn is not None and not conn.is_closed():
             conn.terminate()
+
+
+async def _nothing_to_reset(conn: asyncpg.Connection) -> None:
+    """What a connection going back to the pool needs beyond asyncpg's own rollback of an
+    open transaction: nothing. The store changes no session state on a pooled connection —
+    its settings are fixed at connect, its advisory locks end with their transaction, it
+    never listens — so asyncpg's default reset (``RESET ALL``, ``UNLISTEN``, unlocking,
+    ``CLOSE ALL``) would only cost a trip to the server after every call."""
 
 
 class _PostgresConnection:

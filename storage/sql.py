@@ -24,21 +24,24 @@ JSON columns come back as their stored text from both drivers (asyncpg decodes `
 from __future__ import annotations
 
 import functools
+import json
 from abc import abstractmethod
-from collections.abc import Iterable, Iterator, Sequence
-from contextlib import AbstractAsyncContextManager
+from collections.abc import Awaitable, Callable, Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Protocol
+from typing import Any, ClassVar, Protocol, TypeVar
 
 from storage.base import (
     ACTIVE,
     CLOSED_STATUSES,
+    RECENT_ACTIONS,
     REVIEW_DONE,
     REVIEW_PENDING,
     TOURNAMENT_SIGNUP,
     UNCHANGED,
     VENUE_SERVER,
     ActionRecord,
+    LogTail,
+    MatchReading,
     MatchRecord,
     MatchUpdate,
     Notice,
@@ -117,6 +120,16 @@ class Dialect:
     """A statement (parameters: user id, kind) that makes one user's count-and-write of a
     kind of use wait for another's in the same transaction; empty where the write
     transaction already holds the whole database (SQLite's ``BEGIN IMMEDIATE``)."""
+    json_list: str = "json_group_array"
+    """The aggregate that gathers rows into one JSON array."""
+    json_row: str = "json_array"
+    """The function that makes one JSON array of its arguments."""
+    json_reads: bool = False
+    """True: what :meth:`SqlStore.read_match` gathers comes back in one statement, as JSON
+    (PostgreSQL: every statement is a trip to the server, and its JSON writes every float
+    exactly; the statement uses its arrays). False: one statement each (SQLite: a statement
+    costs microseconds, and its JSON would keep only fifteen digits of a float, such as a
+    time)."""
 
     def one_of(self, column: str, values: Sequence[Any], kind: str) -> tuple[str, list[Any]]:
         """``column`` is one of ``values`` (of SQL type ``kind``): the condition and its
@@ -133,6 +146,17 @@ class Dialect:
 
     def indexed_by(self, index: str) -> str:
         return f" INDEXED BY {index}" if self.index_hints else ""
+
+    def none_of(self, column: str, kind: str) -> str:
+        """``column`` is none of the values one parameter carries, however many (its value:
+        :meth:`listed`): an array on PostgreSQL, a JSON list SQLite reads with ``json_each``."""
+        if self.arrays:
+            return f"{column} <> ALL(CAST(? AS {kind}[]))"
+        return f"{column} NOT IN (SELECT value FROM json_each(?))"
+
+    def listed(self, values: Collection[Any]) -> Any:
+        """The parameter of :meth:`none_of`."""
+        return list(values) if self.arrays else json.dumps(list(values))
 
 
 class SqlConnection(Protocol):
@@ -154,15 +178,19 @@ class SqlConnection(Protocol):
         """Run one ``INSERT`` of one row into a table keyed by ``id``; the new row's id."""
 
 
-_REVIEW_COLUMNS = "match_id, status, requested_by, requested_at, result, finished_at FROM reviews"
+T = TypeVar("T")
+Work = Callable[[SqlConnection], Awaitable[T]]
+"""One transaction: a function of the open connection that only awaits that connection (SQLite
+runs it to its end in its own thread without an event loop, :mod:`storage.sqlite`)."""
 
-_MATCH_COLUMNS = (
-    "m.id, m.game, m.options, m.seed, m.status, m.created_by, m.guild_id, m.channel_id,"
-    " m.thread_id, m.created_at, m.updated_at, m.version, m.result, m.meta, s.state, m.due_at,"
-    " m.venue"
-)
+
+_REVIEW_COLUMNS = "match_id, status, requested_by, requested_at, result, finished_at FROM reviews"
+_REVIEW_BY_MATCH = f"SELECT {_REVIEW_COLUMNS} WHERE match_id = ?"
+_ACTION_COLUMNS = "ply, seat, notation, created_at, detail, undone"
 _MATCH_FROM = "FROM matches m JOIN snapshots s ON s.match_id = m.id"
 _ORDER = "ORDER BY m.updated_at DESC, m.id DESC"
+_BY_ID = "WHERE m.id = ?"
+_BY_THREAD = "WHERE m.thread_id = ? ORDER BY m.id DESC LIMIT 1"
 _RATING_COLUMNS = "user_id, game, guild_id, rating, rd, volatility, games, updated_at"
 _HISTORY_COLUMNS = "match_id, at, rating, rd, games"
 _TOURNAMENT_COLUMNS = (
@@ -175,18 +203,44 @@ _CLOSED = ", ".join(f"'{status}'" for status in CLOSED_STATUSES)
 
 
 @functools.cache
-def due_matches_query(dialect: Dialect) -> str:
-    """Due matches through the partial index ``matches_due`` (migration 4).
+def match_columns(dialect: Dialect) -> str:
+    """A match row's columns (``m``: matches, ``s``: snapshots), its seats among them as one
+    JSON list of ``[seat, user id]`` pairs, so a match is one statement, not two."""
+    return (
+        "m.id, m.game, m.options, m.seed, m.status, m.created_by, m.guild_id, m.channel_id,"
+        " m.thread_id, m.created_at, m.updated_at, m.version, m.result, m.meta, s.state,"
+        f" m.due_at, m.venue, (SELECT {dialect.json_list}({dialect.json_row}(seat, user_id))"
+        " FROM seats WHERE match_id = m.id) AS seat_list"
+    )
+
+
+@functools.cache
+def returned_columns(dialect: Dialect) -> str:
+    """:func:`match_columns` as an ``UPDATE matches … RETURNING`` gives them back."""
+    return (
+        "id, game, options, seed, status, created_by, guild_id, channel_id, thread_id,"
+        " created_at, updated_at, version, result, meta,"
+        " (SELECT state FROM snapshots WHERE match_id = matches.id) AS state, due_at, venue,"
+        f" (SELECT {dialect.json_list}({dialect.json_row}(seat, user_id))"
+        " FROM seats WHERE match_id = matches.id) AS seat_list"
+    )
+
+
+@functools.cache
+def due_matches_query(dialect: Dialect, skipping: bool = False) -> str:
+    """Due matches through the partial index ``matches_due`` (migration 4); ``skipping``:
+    leaving out a list of ids (parameters: now, the list, the limit).
 
     The status is a literal so the index's condition visibly holds, to SQLite and to
     PostgreSQL's planner even for a prepared statement. SQLite is also told the index by
     name: without ``ANALYZE`` statistics it would rather take ``matches_by_status`` and sort
     every active match on each tick.
     """
+    skipped = f" AND {dialect.none_of('m.id', 'bigint')}" if skipping else ""
     return (
-        f"SELECT {_MATCH_COLUMNS} FROM matches m{dialect.indexed_by('matches_due')}"
+        f"SELECT {match_columns(dialect)} FROM matches m{dialect.indexed_by('matches_due')}"
         " JOIN snapshots s ON s.match_id = m.id"
-        f" WHERE m.status = '{ACTIVE}' AND m.due_at IS NOT NULL AND m.due_at <= ?"
+        f" WHERE m.status = '{ACTIVE}' AND m.due_at IS NOT NULL AND m.due_at <= ?{skipped}"
         " ORDER BY m.due_at, m.id LIMIT ?"
     )
 
@@ -211,53 +265,90 @@ def due_tournaments_query(dialect: Dialect) -> str:
 class SqlStore(Store):
     """Every :class:`Store` method over an engine's transactions; see :mod:`storage.base`.
 
-    An engine's store sets :attr:`dialect` and implements :meth:`_reading` and
-    :meth:`_writing`; both are committed when their block ends and rolled back on any error.
+    Each method hands its transaction to the engine as one function of a connection
+    (:data:`Work`), through :meth:`_read` or :meth:`_write`; the engine commits it when the
+    function returns and rolls it back on any error. One function per transaction, rather
+    than a block inside the caller, lets SQLite run the whole transaction in its own thread
+    in one go (:mod:`storage.sqlite`) instead of crossing threads once per statement.
     """
 
     dialect: ClassVar[Dialect]
 
     @abstractmethod
-    def _reading(self) -> AbstractAsyncContextManager[SqlConnection]:
-        """A read transaction, so a match row and its seats come from the same moment."""
+    async def _read(self, work: Work[T]) -> T:
+        """``work`` in a read transaction, so a match row and its seats come from the same
+        moment."""
 
     @abstractmethod
-    def _writing(self) -> AbstractAsyncContextManager[SqlConnection]:
-        """A write transaction; :attr:`Dialect.lock_rows` makes its reads hold."""
+    async def _write(self, work: Work[T]) -> T:
+        """``work`` in a write transaction; :attr:`Dialect.lock_rows` makes its reads hold."""
+
+    @abstractmethod
+    async def _statement(self, work: Work[T]) -> T:
+        """``work`` that runs exactly one statement, which is atomic and sees one moment by
+        itself, so an engine may run it without a transaction around it."""
+
+    async def _fetch(self, sql: str, *params: Any) -> list[Row]:
+        """One statement's rows, read on their own."""
+
+        async def work(conn: SqlConnection) -> list[Row]:
+            return list(await conn.fetch(sql, *params))
+
+        return await self._statement(work)
+
+    async def _fetchval(self, sql: str, *params: Any) -> Any:
+        async def work(conn: SqlConnection) -> Any:
+            return await conn.fetchval(sql, *params)
+
+        return await self._statement(work)
 
     # -- users -----------------------------------------------------------------------------
     async def ensure_user(self, user_id: str, name: str, now: float) -> None:
-        async with self._writing() as conn:
+        async def work(conn: SqlConnection) -> None:
             await conn.execute(
                 "INSERT INTO users (user_id, name, created_at) VALUES (?, ?, ?)"
                 " ON CONFLICT (user_id) DO UPDATE SET name = excluded.name",
                 user_id, clean_text(name), now,
             )  # fmt: skip
 
+        await self._statement(work)
+
     async def user_name(self, user_id: str) -> str | None:
-        async with self._reading() as conn:
-            name: str | None = await conn.fetchval(
-                "SELECT name FROM users WHERE user_id = ?", user_id
-            )
+        name: str | None = await self._fetchval("SELECT name FROM users WHERE user_id = ?", user_id)
         return name
 
     async def user_names(self, user_ids: Sequence[str]) -> dict[str, str]:
+        async def work(conn: SqlConnection) -> dict[str, str]:
+            return await self._names(conn, user_ids)
+
+        return await self._read(work)
+
+    async def users_settings(self, user_ids: Sequence[str]) -> dict[str, dict[str, Any]]:
+        async def work(conn: SqlConnection) -> dict[str, dict[str, Any]]:
+            return await self._users_settings(conn, user_ids)
+
+        return await self._read(work)
+
+    async def _names(self, conn: SqlConnection, user_ids: Sequence[str]) -> dict[str, str]:
         found = await self._by_users(
-            "SELECT user_id, name FROM users", user_ids, " AND name IS NOT NULL"
+            conn, "SELECT user_id, name FROM users", user_ids, " AND name IS NOT NULL"
         )
         return {row["user_id"]: row["name"] for row in found}
 
-    async def users_settings(self, user_ids: Sequence[str]) -> dict[str, dict[str, Any]]:
-        found = await self._by_users("SELECT user_id, settings FROM user_settings", user_ids)
+    async def _users_settings(
+        self, conn: SqlConnection, user_ids: Sequence[str]
+    ) -> dict[str, dict[str, Any]]:
+        found = await self._by_users(conn, "SELECT user_id, settings FROM user_settings", user_ids)
         return {row["user_id"]: from_json(row["settings"]) for row in found}
 
-    async def _by_users(self, select: str, user_ids: Sequence[str], extra: str = "") -> list[Row]:
+    async def _by_users(
+        self, conn: SqlConnection, select: str, user_ids: Sequence[str], extra: str = ""
+    ) -> list[Row]:
         """One statement (a few on SQLite for a long list) for a whole listing's users."""
         rows: list[Row] = []
-        async with self._reading() as conn:
-            for chunk in self.dialect.batches(list(dict.fromkeys(user_ids))):
-                where, values = self.dialect.one_of("user_id", chunk, "text")
-                rows += await conn.fetch(f"{select} WHERE {where}{extra}", *values)
+        for chunk in self.dialect.batches(list(dict.fromkeys(user_ids))):
+            where, values = self.dialect.one_of("user_id", chunk, "text")
+            rows += await conn.fetch(f"{select} WHERE {where}{extra}", *values)
         return rows
 
     # -- matches ---------------------------------------------------------------------------
@@ -266,12 +357,13 @@ class SqlStore(Store):
     ) -> dict[int, tuple[int, int | None]]:
         """See :meth:`Store.match_versions`: the primary key and one field of the row."""
         found: dict[int, tuple[int, int | None]] = {}
-        async with self._reading() as conn:
+        number = self.dialect.meta_number
+
+        async def work(conn: SqlConnection) -> None:
             for chunk in self.dialect.batches(list(dict.fromkeys(match_ids))):
                 where, values = self.dialect.one_of("id", chunk, "bigint")
                 rows = await conn.fetch(
-                    f"SELECT id, version, {self.dialect.meta_number} AS mark FROM matches"
-                    f" WHERE {where}",
+                    f"SELECT id, version, {number} AS mark FROM matches WHERE {where}",
                     mark, *values,
                 )  # fmt: skip
                 for row in rows:
@@ -279,6 +371,8 @@ class SqlStore(Store):
                     found[int(row["id"])] = (
                         int(row["version"]), None if mark_value is None else int(mark_value)
                     )
+
+        await self._read(work)
         return found
 
     async def create_match(
@@ -301,7 +395,8 @@ class SqlStore(Store):
         seat_ids, options_json, state_json, meta_json, due, place = new_match(
             status, seats, options, state, meta, due_at, venue
         )
-        async with self._writing() as conn:
+
+        async def work(conn: SqlConnection) -> MatchRecord | None:
             match_id = await conn.insert(
                 "INSERT INTO matches (game, options, seed, status, created_by, guild_id,"
                 " channel_id, created_at, updated_at, version, meta, due_at, venue)"
@@ -314,13 +409,97 @@ class SqlStore(Store):
                 "INSERT INTO snapshots (match_id, version, state) VALUES (?, 1, ?)",
                 match_id, state_json,
             )  # fmt: skip
-            record = await self._fetch_one(conn, match_id)
+            return await self._fetch_one(conn, match_id)
+
+        record = await self._write(work)
         assert record is not None
         return record
 
     async def get_match(self, match_id: int) -> MatchRecord | None:
-        async with self._reading() as conn:
+        async def work(conn: SqlConnection) -> MatchRecord | None:
             return await self._fetch_one(conn, match_id)
+
+        return await self._statement(work)
+
+    async def read_match(
+        self,
+        match_id: int | None = None,
+        *,
+        thread_id: str | None = None,
+        users: Sequence[str] = (),
+        recent: int = RECENT_ACTIONS,
+    ) -> MatchReading | None:
+        """See :meth:`Store.read_match`: one read transaction, or one statement where the
+        dialect reads it as JSON (:attr:`Dialect.json_reads`)."""
+        if match_id is None and thread_id is None:
+            raise ValueError("read_match needs a match id or a thread id")
+        where, key = (_BY_ID, match_id) if match_id is not None else (_BY_THREAD, thread_id)
+        if self.dialect.json_reads:
+            return await self._read_match_at_once(where, key, users, recent)
+
+        async def work(conn: SqlConnection) -> MatchReading | None:
+            found = await self._fetch_many(conn, self._matches_where(where), key)
+            if not found:
+                return None
+            record = found[0]
+            people = list(dict.fromkeys([*record.seats, *users]))
+            return MatchReading(
+                record=record,
+                log=await _log_tail(conn, record.id, recent),
+                names=await self._names(conn, people),
+                settings=await self._users_settings(conn, people),
+                outages=tuple(await self._outages(conn, record.created_at)),
+            )
+
+        return await self._read(work)
+
+    async def _read_match_at_once(
+        self, where: str, key: Any, users: Sequence[str], recent: int
+    ) -> MatchReading | None:
+        """:meth:`read_match` as one statement: the log's tail, the names, the settings and
+        the outages each gathered into a JSON list beside the match's columns."""
+        d = self.dialect
+        # One array of the people, so the lookup is an index scan (an OR of a subquery and a
+        # list made PostgreSQL read every user).
+        people = (
+            "user_id = ANY(ARRAY(SELECT user_id FROM seats WHERE match_id = m.id)"
+            " || CAST(? AS text[]))"
+        )
+        values = [list(dict.fromkeys(users))]
+        gathered = (
+            f"SELECT {match_columns(d)},"
+            f" (SELECT {d.json_list}({d.json_row}({_ACTION_COLUMNS})) FROM"
+            f" (SELECT {_ACTION_COLUMNS} FROM actions WHERE match_id = m.id"
+            " ORDER BY ply DESC LIMIT ?) AS t) AS tail,"
+            " EXISTS (SELECT 1 FROM actions WHERE match_id = m.id) AS logged,"
+            f" (SELECT {d.json_list}({d.json_row}(user_id, name)) FROM users"
+            f" WHERE name IS NOT NULL AND {people}) AS names,"
+            f" (SELECT {d.json_list}({d.json_row}(user_id, settings)) FROM user_settings"
+            f" WHERE {people}) AS people_settings,"
+            f" (SELECT {d.json_list}({d.json_row}(started, ended)) FROM outages"
+            f" WHERE ended > m.created_at) AS outs {_MATCH_FROM} {where}"
+        )
+
+        async def work(conn: SqlConnection) -> Row | None:
+            return await conn.fetchrow(gathered, max(0, recent), *values, *values, key)
+
+        row = await self._statement(work)
+        if row is None:
+            return None
+        tail = tuple(
+            ActionRecord(
+                ply=int(ply), seat=int(seat), notation=notation, created_at=float(at),
+                detail=detail, undone=bool(undone),
+            )
+            for ply, seat, notation, at, detail, undone in sorted(from_json(row["tail"]) or [])
+        )  # fmt: skip
+        return MatchReading(
+            record=match_of(row, _seats(row["seat_list"])),
+            log=LogTail(tail, whole=tail[0].ply == 1 if tail else not row["logged"]),
+            names=dict(from_json(row["names"]) or []),
+            settings=dict(from_json(row["people_settings"]) or []),
+            outages=tuple(sorted((float(a), float(b)) for a, b in from_json(row["outs"]) or [])),
+        )
 
     async def list_matches(
         self, *, user_id: str | None = None, statuses: Sequence[str] | None = None
@@ -340,10 +519,11 @@ class SqlStore(Store):
         if found is None:
             return []
         where, params = found
-        async with self._reading() as conn:
-            return await self._fetch_many(
-                conn, f"SELECT {_MATCH_COLUMNS} {_MATCH_FROM}{where} {_ORDER}", *params
-            )
+
+        async def work(conn: SqlConnection) -> list[MatchRecord]:
+            return await self._fetch_many(conn, self._matches_where(f"{where} {_ORDER}"), *params)
+
+        return await self._read(work)
 
     def _filter(
         self,
@@ -370,10 +550,11 @@ class SqlStore(Store):
 
     async def find_by_thread(self, thread_id: str) -> MatchRecord | None:
         """If a thread were ever reused, the newest match in it is the one being played."""
-        sql = f"SELECT {_MATCH_COLUMNS} {_MATCH_FROM} WHERE m.thread_id = ?"
-        sql += " ORDER BY m.id DESC LIMIT 1"
-        async with self._reading() as conn:
-            found = await self._fetch_many(conn, sql, thread_id)
+
+        async def work(conn: SqlConnection) -> list[MatchRecord]:
+            return await self._fetch_many(conn, self._matches_where(_BY_THREAD), thread_id)
+
+        found = await self._read(work)
         return found[0] if found else None
 
     async def commit(
@@ -411,24 +592,25 @@ class SqlStore(Store):
         due = check_due_update(update.due_at)
         append = list(append)
         rows = encode_actions(append)
-        async with self._writing() as conn:
-            row = await self._versioned(conn, "matches", "match", match_id)
+        lock_rows, returned = self.dialect.lock_rows, returned_columns(self.dialect)
+
+        async def work(conn: SqlConnection) -> MatchRecord | None:
+            # The row as this commit decides on it (locked where rows are locked), and the
+            # log's last ply, so a stale log is refused before anything is written.
+            row = await conn.fetchrow(
+                "SELECT status, version, (SELECT COALESCE(MAX(ply), 0) FROM actions"
+                f" WHERE match_id = ?) AS last_ply FROM matches WHERE id = ?{lock_rows}",
+                match_id, match_id,
+            )  # fmt: skip
+            if row is None:
+                raise LookupError(f"there is no match {match_id}")
             closed_change(
                 match_id, row["status"], update, bool(append), undo_from_ply, expected_status
             )
             if row["version"] != expected_version:
                 raise StaleVersion(f"match {match_id} is no longer at version {expected_version}")
+            check_continues(int(row["last_ply"]), append)
             write_due, due_value = due_after(update.status or row["status"], due)
-            await conn.execute(
-                "UPDATE matches SET version = version + 1, updated_at = ?,"
-                " status = COALESCE(?, status), result = COALESCE(?, result),"
-                " meta = COALESCE(?, meta), thread_id = COALESCE(?, thread_id),"
-                " channel_id = COALESCE(?, channel_id),"
-                " due_at = CASE WHEN ? THEN CAST(? AS DOUBLE PRECISION) ELSE due_at END"
-                " WHERE id = ?",
-                now, update.status, result_json, meta_json, update.thread_id,
-                update.channel_id, write_due, due_value, match_id,
-            )  # fmt: skip
             if seat_ids is not None:
                 await conn.execute("DELETE FROM seats WHERE match_id = ?", match_id)
                 await _put_seats(conn, match_id, seat_ids, now)
@@ -439,10 +621,6 @@ class SqlStore(Store):
                     match_id, undo_from_ply,
                 )  # fmt: skip
             if rows:
-                last = await conn.fetchval(
-                    "SELECT COALESCE(MAX(ply), 0) FROM actions WHERE match_id = ?", match_id
-                )
-                check_continues(int(last), append)
                 await conn.executemany(
                     "INSERT INTO actions (match_id, ply, seat, notation, created_at, detail,"
                     " undone) VALUES (?, ?, ?, ?, ?, ?, ?)",
@@ -455,7 +633,20 @@ class SqlStore(Store):
                 )  # fmt: skip
             if ratings is not None and rating_rows is not None:
                 await self._store_ratings(conn, match_id, ratings, rating_rows, now)
-            record = await self._fetch_one(conn, match_id)
+            # Last, so what it returns (the snapshot and seats among it) is what was written.
+            changed = await conn.fetch(
+                "UPDATE matches SET version = version + 1, updated_at = ?,"
+                " status = COALESCE(?, status), result = COALESCE(?, result),"
+                " meta = COALESCE(?, meta), thread_id = COALESCE(?, thread_id),"
+                " channel_id = COALESCE(?, channel_id),"
+                " due_at = CASE WHEN ? THEN CAST(? AS DOUBLE PRECISION) ELSE due_at END"
+                f" WHERE id = ? RETURNING {returned}",
+                now, update.status, result_json, meta_json, update.thread_id,
+                update.channel_id, write_due, due_value, match_id,
+            )  # fmt: skip
+            return match_of(changed[0], _seats(changed[0]["seat_list"]))
+
+        record = await self._write(work)
         assert record is not None
         return record
 
@@ -463,7 +654,8 @@ class SqlStore(Store):
     async def set_due(self, match_id: int, due_at: float | None) -> None:
         """See :meth:`Store.set_due`; a closed match's row is left untouched."""
         due = check_due(due_at)
-        async with self._writing() as conn:
+
+        async def work(conn: SqlConnection) -> None:
             changed = await conn.execute(
                 f"UPDATE matches SET due_at = ? WHERE id = ? AND status NOT IN ({_CLOSED})",
                 due, match_id,
@@ -473,33 +665,46 @@ class SqlStore(Store):
             ):
                 raise LookupError(f"there is no match {match_id}")
 
-    async def due_matches(self, now: float, limit: int = 500) -> list[MatchRecord]:
-        """See :meth:`Store.due_matches` and :func:`due_matches_query`."""
-        async with self._reading() as conn:
-            return await self._fetch_many(
-                conn, due_matches_query(self.dialect), now, check_limit(limit)
-            )
+        await self._write(work)
+
+    async def due_matches(
+        self, now: float, limit: int = 500, *, skip: Collection[int] = ()
+    ) -> list[MatchRecord]:
+        """See :meth:`Store.due_matches` and :func:`due_matches_query`: the skipped ids are
+        left out by the query, so they cost neither a read nor a decoding."""
+        query, most = due_matches_query(self.dialect, bool(skip)), check_limit(limit)
+        params = (now, self.dialect.listed(skip), most) if skip else (now, most)
+
+        async def work(conn: SqlConnection) -> list[MatchRecord]:
+            return await self._fetch_many(conn, query, *params)
+
+        return await self._read(work)
 
     # -- log -------------------------------------------------------------------------------
     async def actions(self, match_id: int, *, include_undone: bool = False) -> list[ActionRecord]:
-        sql = (
-            "SELECT ply, seat, notation, created_at, detail, undone FROM actions WHERE match_id = ?"
-        )
+        sql = f"SELECT {_ACTION_COLUMNS} FROM actions WHERE match_id = ?"
         if not include_undone:
             sql += " AND undone = FALSE"
-        async with self._reading() as conn:
-            found = await conn.fetch(f"{sql} ORDER BY ply", match_id)
-        return [action_of(row) for row in found]
+        return [action_of(row) for row in await self._fetch(f"{sql} ORDER BY ply", match_id)]
+
+    async def recent_actions(self, match_id: int, rows: int = RECENT_ACTIONS) -> LogTail:
+        """See :meth:`Store.recent_actions`: the log read backwards from its end, so a long
+        game costs no more than a short one."""
+
+        async def work(conn: SqlConnection) -> LogTail:
+            return await _log_tail(conn, match_id, rows)
+
+        return await self._read(work)
 
     # -- liveness --------------------------------------------------------------------------
     async def mark_alive(self, now: float, *, starting: bool = False) -> tuple[float, float] | None:
         """See :meth:`Store.mark_alive`; the heartbeat row is locked while the gap is read, so
         two processes starting together record one outage, not two overlapping ones."""
         greatest = self.dialect.greatest
-        async with self._writing() as conn:
-            seen_at = await conn.fetchval(
-                f"SELECT seen_at FROM heartbeat WHERE id = 1{self.dialect.lock_rows}"
-            )
+        lock_rows = self.dialect.lock_rows
+
+        async def work(conn: SqlConnection) -> tuple[float, float] | None:
+            seen_at = await conn.fetchval(f"SELECT seen_at FROM heartbeat WHERE id = 1{lock_rows}")
             last = None if seen_at is None else float(seen_at)
             outage = (last, now) if starting and last is not None and now > last else None
             if outage is not None:
@@ -513,18 +718,25 @@ class SqlStore(Store):
                 f" DO UPDATE SET seen_at = {greatest}(heartbeat.seen_at, excluded.seen_at)",
                 now,
             )
-        return outage
+            return outage
+
+        return await self._write(work)
 
     async def outages(self, since: float = 0.0) -> list[tuple[float, float]]:
-        async with self._reading() as conn:
-            found = await conn.fetch(
-                "SELECT started, ended FROM outages WHERE ended > ? ORDER BY started", since
-            )
+        async def work(conn: SqlConnection) -> list[tuple[float, float]]:
+            return await self._outages(conn, since)
+
+        return await self._read(work)
+
+    @staticmethod
+    async def _outages(conn: SqlConnection, since: float) -> list[tuple[float, float]]:
+        found = await conn.fetch(
+            "SELECT started, ended FROM outages WHERE ended > ? ORDER BY started", since
+        )
         return [(float(row["started"]), float(row["ended"])) for row in found]
 
     async def last_alive(self) -> float | None:
-        async with self._reading() as conn:
-            seen = await conn.fetchval("SELECT seen_at FROM heartbeat WHERE id = 1")
+        seen = await self._fetchval("SELECT seen_at FROM heartbeat WHERE id = 1")
         return None if seen is None else float(seen)
 
     # -- counted uses ----------------------------------------------------------------------
@@ -534,9 +746,11 @@ class SqlStore(Store):
         """See :meth:`Store.record_use`: forgetting, counting and writing are one transaction,
         serialised per (user, kind) by the dialect where the engine locks less than the file."""
         check_use(now, window, most)
-        async with self._writing() as conn:
-            if self.dialect.serialize_uses:
-                await conn.execute(self.dialect.serialize_uses, user_id, kind)
+        serialize = self.dialect.serialize_uses
+
+        async def work(conn: SqlConnection) -> Uses:
+            if serialize:
+                await conn.execute(serialize, user_id, kind)
             await conn.execute(
                 "DELETE FROM uses WHERE user_id = ? AND kind = ? AND at <= ?",
                 user_id, kind, now - window,
@@ -551,7 +765,9 @@ class SqlStore(Store):
                     "INSERT INTO uses (user_id, kind, at) VALUES (?, ?, ?)", user_id, kind, now
                 )
                 times.append(float(now))
-        return Uses(granted, tuple(sorted(times)))
+            return Uses(granted, tuple(sorted(times)))
+
+        return await self._write(work)
 
     # -- undelivered messages --------------------------------------------------------------
     async def add_notice(
@@ -564,76 +780,85 @@ class SqlStore(Store):
         match_id: int | None = None,
     ) -> Notice:
         kept = check_notice(now, text)
-        async with self._writing() as conn:
+
+        async def work(conn: SqlConnection) -> int:
             if topic:
                 await conn.execute(
                     "DELETE FROM notices WHERE user_id = ? AND topic = ?", user_id, topic
                 )
-            notice_id = await conn.insert(
+            return await conn.insert(
                 "INSERT INTO notices (user_id, topic, match_id, text, created_at)"
                 " VALUES (?, ?, ?, ?, ?)",
                 user_id, topic, match_id, kept, now,
             )  # fmt: skip
+
+        notice_id = await self._write(work)
         return Notice(notice_id, user_id, kept, float(now), topic, match_id)
 
     async def notices(self, user_id: str) -> list[Notice]:
-        async with self._reading() as conn:
-            rows = await conn.fetch(
-                "SELECT id, user_id, topic, match_id, text, created_at FROM notices"
-                " WHERE user_id = ? ORDER BY id",
-                user_id,
-            )
+        rows = await self._fetch(
+            "SELECT id, user_id, topic, match_id, text, created_at FROM notices"
+            " WHERE user_id = ? ORDER BY id",
+            user_id,
+        )
         return [notice_of(row) for row in rows]
 
     async def users_with_notices(self) -> set[str]:
-        async with self._reading() as conn:
-            rows = await conn.fetch("SELECT DISTINCT user_id FROM notices")
+        rows = await self._fetch("SELECT DISTINCT user_id FROM notices")
         return {row["user_id"] for row in rows}
 
     async def drop_notices(self, user_id: str, through: int) -> None:
-        async with self._writing() as conn:
+        async def work(conn: SqlConnection) -> None:
             await conn.execute(
                 "DELETE FROM notices WHERE user_id = ? AND id <= ?", user_id, through
             )
+
+        await self._statement(work)
 
     # -- match reviews ---------------------------------------------------------------------
     async def request_review(
         self, match_id: int, user_id: str, now: float
     ) -> tuple[ReviewRecord, bool]:
-        async with self._writing() as conn:
+        async def work(conn: SqlConnection) -> tuple[Row | None, int]:
             made = await conn.execute(
                 "INSERT INTO reviews (match_id, status, requested_by, requested_at)"
                 " VALUES (?, ?, ?, ?) ON CONFLICT (match_id) DO NOTHING",
                 match_id, REVIEW_PENDING, user_id, now,
             )  # fmt: skip
-            row = await conn.fetchrow(f"SELECT {_REVIEW_COLUMNS} WHERE match_id = ?", match_id)
+            return await conn.fetchrow(_REVIEW_BY_MATCH, match_id), made
+
+        row, made = await self._write(work)
         assert row is not None
         return review_of(row), made > 0
 
     async def get_review(self, match_id: int) -> ReviewRecord | None:
-        async with self._reading() as conn:
-            row = await conn.fetchrow(f"SELECT {_REVIEW_COLUMNS} WHERE match_id = ?", match_id)
+        async def work(conn: SqlConnection) -> Row | None:
+            return await conn.fetchrow(_REVIEW_BY_MATCH, match_id)
+
+        row = await self._read(work)
         return None if row is None else review_of(row)
 
     async def finish_review(
         self, match_id: int, result: dict[str, Any], now: float
     ) -> ReviewRecord | None:
         text = to_json(result, "a review")
-        async with self._writing() as conn:
+
+        async def work(conn: SqlConnection) -> Row | None:
             await conn.execute(
                 "UPDATE reviews SET status = ?, result = ?, finished_at = ?"
                 " WHERE match_id = ? AND status = ?",
                 REVIEW_DONE, text, now, match_id, REVIEW_PENDING,
             )  # fmt: skip
-            row = await conn.fetchrow(f"SELECT {_REVIEW_COLUMNS} WHERE match_id = ?", match_id)
+            return await conn.fetchrow(_REVIEW_BY_MATCH, match_id)
+
+        row = await self._write(work)
         return None if row is None else review_of(row)
 
     async def pending_reviews(self) -> list[ReviewRecord]:
-        async with self._reading() as conn:
-            found = await conn.fetch(
-                f"SELECT {_REVIEW_COLUMNS} WHERE status = ? ORDER BY requested_at, match_id",
-                REVIEW_PENDING,
-            )
+        found = await self._fetch(
+            f"SELECT {_REVIEW_COLUMNS} WHERE status = ? ORDER BY requested_at, match_id",
+            REVIEW_PENDING,
+        )
         return [review_of(row) for row in found]
 
     # -- settings --------------------------------------------------------------------------
@@ -652,17 +877,14 @@ class SqlStore(Store):
         await self._save_settings("guild", guild_id, settings, now)
 
     async def users_with_settings(self) -> list[tuple[str, dict[str, Any]]]:
-        async with self._reading() as conn:
-            found = await conn.fetch(
-                "SELECT user_id, settings FROM user_settings"
-                f" ORDER BY user_id{self.dialect.bytewise}"
-            )
+        found = await self._fetch(
+            f"SELECT user_id, settings FROM user_settings ORDER BY user_id{self.dialect.bytewise}"
+        )
         return [(row["user_id"], from_json(row["settings"])) for row in found]
 
     async def _settings(self, kind: str, key: str) -> dict[str, Any]:
         table, column = _SETTINGS_TABLES[kind]
-        async with self._reading() as conn:
-            text = await conn.fetchval(f"SELECT settings FROM {table} WHERE {column} = ?", key)
+        text = await self._fetchval(f"SELECT settings FROM {table} WHERE {column} = ?", key)
         return {} if text is None else from_json(text)
 
     async def _save_settings(
@@ -670,7 +892,8 @@ class SqlStore(Store):
     ) -> None:
         table, column = _SETTINGS_TABLES[kind]
         text = encode_settings(settings, f"{kind} settings")
-        async with self._writing() as conn:
+
+        async def work(conn: SqlConnection) -> None:
             if text is None:
                 await conn.execute(f"DELETE FROM {table} WHERE {column} = ?", key)
             else:
@@ -681,14 +904,18 @@ class SqlStore(Store):
                     key, text, now,
                 )  # fmt: skip
 
+        await self._write(work)
+
     # -- ratings ---------------------------------------------------------------------------
     async def rating(self, guild_id: str, game: str, user_id: str) -> Rating | None:
-        async with self._reading() as conn:
-            row = await conn.fetchrow(
+        async def work(conn: SqlConnection) -> Row | None:
+            return await conn.fetchrow(
                 f"SELECT {_RATING_COLUMNS} FROM ratings"
                 " WHERE guild_id = ? AND game = ? AND user_id = ?",
                 guild_id, game, user_id,
             )  # fmt: skip
+
+        row = await self._read(work)
         return None if row is None else rating_of(row)
 
     async def ratings(self, guild_id: str, game: str) -> list[Rating]:
@@ -704,10 +931,9 @@ class SqlStore(Store):
         )
 
     async def _ratings(self, where: str, order: str, *params: Any) -> list[Rating]:
-        async with self._reading() as conn:
-            found = await conn.fetch(
-                f"SELECT {_RATING_COLUMNS} FROM ratings WHERE {where} ORDER BY {order}", *params
-            )
+        found = await self._fetch(
+            f"SELECT {_RATING_COLUMNS} FROM ratings WHERE {where} ORDER BY {order}", *params
+        )
         return [rating_of(row) for row in found]
 
     async def save_ratings(
@@ -715,12 +941,15 @@ class SqlStore(Store):
     ) -> bool:
         """See :meth:`Store.save_ratings`; the receipt row and the ratings commit together."""
         rows = check_ratings(guild_id, game, ratings, now)
-        async with self._writing() as conn:
+
+        async def work(conn: SqlConnection) -> bool:
             if await conn.fetchval("SELECT 1 FROM matches WHERE id = ?", match_id) is None:
                 raise LookupError(f"there is no match {match_id}")
             return await self._store_ratings(
                 conn, match_id, RatingsWrite(guild_id, game, rows, {}), rows, now, check=False
             )
+
+        return await self._write(work)
 
     async def _store_ratings(
         self,
@@ -787,12 +1016,11 @@ class SqlStore(Store):
     # -- rating history --------------------------------------------------------------------
     async def rating_history(self, guild_id: str, game: str, user_id: str) -> list[RatingPoint]:
         """See :meth:`Store.rating_history`."""
-        async with self._reading() as conn:
-            found = await conn.fetch(
-                f"SELECT {_HISTORY_COLUMNS} FROM rating_history"
-                " WHERE guild_id = ? AND game = ? AND user_id = ? ORDER BY at, match_id",
-                guild_id, game, user_id,
-            )  # fmt: skip
+        found = await self._fetch(
+            f"SELECT {_HISTORY_COLUMNS} FROM rating_history"
+            " WHERE guild_id = ? AND game = ? AND user_id = ? ORDER BY at, match_id",
+            guild_id, game, user_id,
+        )  # fmt: skip
         return [rating_point_of(row) for row in found]
 
     # -- tournaments -----------------------------------------------------------------------
@@ -814,7 +1042,8 @@ class SqlStore(Store):
             guild_id=guild_id, channel_id=channel_id, game=game, name=name,
             created_by=created_by, status=status, data=data, now=now, due_at=due_at,
         )  # fmt: skip
-        async with self._writing() as conn:
+
+        async def work(conn: SqlConnection) -> TournamentRecord | None:
             tournament_id = await conn.insert(
                 "INSERT INTO tournaments (guild_id, channel_id, game, name, status, created_by,"
                 " created_at, updated_at, version, data, due_at)"
@@ -822,13 +1051,17 @@ class SqlStore(Store):
                 new.guild_id, new.channel_id, new.game, new.name, new.status,
                 new.created_by, new.created_at, new.created_at, new.data, new.due_at,
             )  # fmt: skip
-            record = await _tournament(conn, tournament_id)
+            return await _tournament(conn, tournament_id)
+
+        record = await self._write(work)
         assert record is not None
         return record
 
     async def get_tournament(self, tournament_id: int) -> TournamentRecord | None:
-        async with self._reading() as conn:
+        async def work(conn: SqlConnection) -> TournamentRecord | None:
             return await _tournament(conn, tournament_id)
+
+        return await self._read(work)
 
     async def list_tournaments(
         self, *, guild_id: str | None = None, statuses: Sequence[str] | None = None
@@ -840,10 +1073,9 @@ class SqlStore(Store):
         if found is None:
             return []
         where, params = found
-        async with self._reading() as conn:
-            rows = await conn.fetch(
-                f"SELECT {_TOURNAMENT_COLUMNS} FROM tournaments{where} ORDER BY id DESC", *params
-            )
+        rows = await self._fetch(
+            f"SELECT {_TOURNAMENT_COLUMNS} FROM tournaments{where} ORDER BY id DESC", *params
+        )
         return [tournament_of(row) for row in rows]
 
     async def update_tournament(
@@ -860,7 +1092,8 @@ class SqlStore(Store):
         locked) before anything is decided, so a concurrent update waits and then reads the
         version this one left behind."""
         change = tournament_change(status, data, now, due_at)
-        async with self._writing() as conn:
+
+        async def work(conn: SqlConnection) -> TournamentRecord | None:
             row = await self._versioned(conn, "tournaments", "tournament", tournament_id)
             check_open_and_current(tournament_id, row["status"], row["version"], expected_version)
             write_due, due_value = due_after_change(change.status or row["status"], change.due_at)
@@ -871,14 +1104,15 @@ class SqlStore(Store):
                 " WHERE id = ?",
                 change.now, change.status, change.data, write_due, due_value, tournament_id,
             )  # fmt: skip
-            record = await _tournament(conn, tournament_id)
+            return await _tournament(conn, tournament_id)
+
+        record = await self._write(work)
         assert record is not None
         return record
 
     async def due_tournaments(self, now: float, limit: int = 100) -> list[TournamentRecord]:
         """See :meth:`Store.due_tournaments` and :func:`due_tournaments_query`."""
-        async with self._reading() as conn:
-            found = await conn.fetch(due_tournaments_query(self.dialect), now, check_limit(limit))
+        found = await self._fetch(due_tournaments_query(self.dialect), now, check_limit(limit))
         return [tournament_of(row) for row in found]
 
     async def _versioned(self, conn: SqlConnection, table: str, what: str, row_id: int) -> Row:
@@ -892,25 +1126,38 @@ class SqlStore(Store):
         return row
 
     # -- reading matches -------------------------------------------------------------------
+    def _matches_where(self, where: str) -> str:
+        return f"SELECT {match_columns(self.dialect)} {_MATCH_FROM} {where}"
+
     async def _fetch_one(self, conn: SqlConnection, match_id: int) -> MatchRecord | None:
-        found = await self._fetch_many(
-            conn, f"SELECT {_MATCH_COLUMNS} {_MATCH_FROM} WHERE m.id = ?", match_id
-        )
+        found = await self._fetch_many(conn, self._matches_where(_BY_ID), match_id)
         return found[0] if found else None
 
-    async def _fetch_many(self, conn: SqlConnection, sql: str, *params: Any) -> list[MatchRecord]:
-        """The matches ``sql`` selects, with their seats read for all of them at once."""
-        rows = await conn.fetch(sql, *params)
-        seats: dict[int, list[str]] = {row["id"]: [] for row in rows}
-        for chunk in self.dialect.batches(list(seats)):
-            where, values = self.dialect.one_of("match_id", chunk, "bigint")
-            found = await conn.fetch(
-                f"SELECT match_id, user_id FROM seats WHERE {where} ORDER BY match_id, seat",
-                *values,
-            )
-            for seat_row in found:
-                seats[seat_row["match_id"]].append(seat_row["user_id"])
-        return [match_of(row, tuple(seats[row["id"]])) for row in rows]
+    @staticmethod
+    async def _fetch_many(conn: SqlConnection, sql: str, *params: Any) -> list[MatchRecord]:
+        """The matches ``sql`` selects (with :func:`match_columns`)."""
+        return [match_of(row, _seats(row["seat_list"])) for row in await conn.fetch(sql, *params)]
+
+
+def _seats(listed: str | None) -> tuple[str, ...]:
+    """User ids by seat from a JSON list of ``[seat, user id]`` (None: no seats)."""
+    return tuple(user_id for _, user_id in sorted(from_json(listed) or []))
+
+
+async def _log_tail(conn: SqlConnection, match_id: int, rows: int) -> LogTail:
+    """The last ``rows`` rows of a match's log; plies are numbered from 1 without gaps (undone
+    rows keep theirs), so the tail is the whole log exactly when it starts at ply 1."""
+    found = await conn.fetch(
+        f"SELECT {_ACTION_COLUMNS} FROM actions WHERE match_id = ? ORDER BY ply DESC LIMIT ?",
+        match_id, max(0, rows),
+    )  # fmt: skip
+    tail = tuple(action_of(row) for row in reversed(found))
+    whole = (
+        tail[0].ply == 1
+        if tail
+        else not await conn.fetchval("SELECT 1 FROM actions WHERE match_id = ? LIMIT 1", match_id)
+    )
+    return LogTail(tail, whole)
 
 
 async def _tournament(conn: SqlConnection, tournament_id: int) -> TournamentRecord | None:

@@ -26,6 +26,7 @@ from storage.base import (
     Store,
     StoreBusy,
 )
+from storage.cached import request
 from storage.integrity import clean_text
 
 if TYPE_CHECKING:
@@ -117,10 +118,21 @@ class Loaded:
     record: MatchRecord
     rules: Rules[Any, Any]
     state: Any
+    _views: dict[int | None, dict[str, Any]] = field(
+        default_factory=dict, compare=False, repr=False
+    )
 
     @property
     def id(self) -> int:
         return self.record.id
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """``rules.view(state, seat)``, worked out once: a board post asks what is private
+        (every seat's view against the public one) several times. Read it, never change it
+        (hand a renderer its own, fresh from the rules)."""
+        if seat not in self._views:
+            self._views[seat] = self.rules.view(self.state, seat)
+        return self._views[seat]
 
 
 COMMITTED: contextvars.ContextVar[list[int] | None] = contextvars.ContextVar(
@@ -200,8 +212,7 @@ def guarded(
     database and a rating row that moved are retried here, because nothing was written.
     """
 
-    @functools.wraps(method)
-    async def wrapper(*args: P.args, **kwargs: P.kwargs) -> Reply:
+    async def answer(*args: P.args, **kwargs: P.kwargs) -> Reply:
         args = cleaned(args)
         kwargs = cleaned(kwargs)
         match_id = kwargs.get("match_id")
@@ -253,6 +264,12 @@ def guarded(
         finally:
             if token is not None:
                 COMMITTED.reset(token)
+
+    @functools.wraps(method)
+    async def wrapper(*args: P.args, **kwargs: P.kwargs) -> Reply:
+        # One command reads each thing once (storage.cached); a retry reads afresh.
+        with request():
+            return await answer(*args, **kwargs)
 
     return wrapper
 

@@ -17,11 +17,11 @@ import render
 from bot.service.base import Loaded, plural_names
 from bot.service.clocks import ClockKeeper
 from bot.service.describer import colour_word, said, told_label, told_view
-from bot.service.hands import Hands, private_part
+from bot.service.hands import Hands, private_of
 from bot.service.image_labels import image_labels
 from bot.service.markdown import plain
 from bot.service.notifier import Notifier
-from bot.service.reader import MatchReader
+from bot.service.reader import MatchReader, last_turn
 from bot.service.replies import Button, DirectMessage, Post, Reply
 from bot.service.timecontrol import TimeControl
 from bot.service.venues import DIRECT, SERVER
@@ -128,7 +128,7 @@ def close_up(loaded: Loaded) -> list[int]:
     """Where a close-up helps: the pawn of the seat that must act in a game whose board is
     a whole city (views with ``pawns`` by seat); nothing for the others."""
     seats = loaded.rules.to_move(loaded.state)
-    pawns = loaded.rules.view(loaded.state, None).get("pawns")
+    pawns = loaded.view(None).get("pawns")
     if not seats or not isinstance(pawns, list) or seats[0] >= len(pawns):
         return []
     pawn = pawns[seats[0]]
@@ -208,11 +208,8 @@ class Boards:
         self.links = links
 
     async def last_turn_highlights(self, match_id: int) -> list[dict[str, Any]]:
-        actions = await self.reader.live_actions(match_id)
-        if not actions:
-            return []
-        turn = actions[-1].detail.get("turn")
-        return [a.detail.get("highlight", {}) for a in actions if a.detail.get("turn") == turn]
+        turn = last_turn(await self.reader.recent_log(match_id))
+        return [a.detail.get("highlight", {}) for a in turn]
 
     async def image(
         self,
@@ -287,9 +284,7 @@ class Boards:
         elif ping and outcome:
             mentions = tuple(dict.fromkeys(loaded.record.seats))
             ping_text = say("board.over", match=loaded.id)
-        secret = not outcome and any(
-            private_part(rules, loaded.state, s) for s in range(len(names))
-        )
+        secret = not outcome and any(private_of(loaded, s) for s in range(len(names)))
         # Step buttons spell out legal moves, which would show the mover's cards to everyone:
         # games with secrets offer only the private panel and /move.
         buttons, choices = (

@@ -74,6 +74,10 @@ class ComputerTurnQueue:
         """Matches waiting (not being played)."""
         return len(self._owner) - len(self._playing)
 
+    def queued(self) -> frozenset[int]:
+        """Every match waiting or being played."""
+        return frozenset(self._owner)
+
     def put(self, match_id: int, owner: str) -> bool:
         """Queue ``match_id`` in ``owner``'s line; False when it is already queued (or being
         played: then it is queued again once that is done)."""

@@ -196,11 +196,11 @@ class Correspondence:
         replies: list[Reply] = []
         # Only matches whose deadline has come (an index, not a scan of every active match):
         # a clock event, or a computer seat to move — also one left pending by a restart.
-        # A queued computer turn stays due until it is played, so the batch grows by the
-        # queue's length: a long queue never crowds the clocks out of the batch.
+        # A queued computer turn stays due until it is played; the query leaves those out,
+        # so a long queue neither crowds the clocks out of the batch nor is read each tick.
         queue = self.opponents.computer_queue
-        batch = DUE_BATCH + len(queue)
-        for record in await self.store.due_matches(now, limit=batch):
+        skip = self.opponents.working_on()
+        for record in await self.store.due_matches(now, limit=DUE_BATCH, skip=skip):
             if record.id in queue or self.opponents.thinking_about(record.id):
                 continue  # its computer's turn is queued or being played already
             try:

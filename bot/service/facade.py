@@ -16,10 +16,11 @@ exactly one place, :func:`bot.service.base.guarded`.
 
 from __future__ import annotations
 
+import functools
 import secrets
 import time
 from collections.abc import Awaitable, Callable, Sequence
-from typing import Any, ParamSpec
+from typing import Any, ParamSpec, TypeVar
 
 from bot.service.activity import ActivityPages, ActivitySessions
 from bot.service.boards import Boards
@@ -53,8 +54,24 @@ from bot.service.webpages import BoardPages
 from bot.service.workers import Workers
 from storage import open_store
 from storage.base import Store
+from storage.cached import CachedStore, request
 
 P = ParamSpec("P")
+
+
+T = TypeVar("T")
+
+
+def requesting(case: Callable[P, Awaitable[T]]) -> Callable[P, Awaitable[T]]:
+    """``case`` as one request: from noting the server's language to placing the answer, it
+    reads each thing once (:mod:`storage.cached`)."""
+
+    @functools.wraps(case)
+    async def one_request(*args: P.args, **kwargs: P.kwargs) -> T:
+        with request():
+            return await case(*args, **kwargs)
+
+    return one_request
 
 
 class Service:
@@ -80,7 +97,10 @@ class Service:
         review_seconds: float = 0.5,
         review_iterations: int | None = None,
     ) -> None:
+        store = CachedStore(store)
         self.store = store
+        """The store as every use case sees it: each command (one :func:`requesting` call)
+        reads each thing once (:mod:`storage.cached`); outside a command, the store itself."""
         self.clock = clock
         self.default_time = default_time
         """Time control of new matches when neither /play nor the server names one."""
@@ -169,13 +189,17 @@ class Service:
         # its shared posts speak unless the server chose one: bot.service.languages; and its
         # answer brings the caller the DMs they could not be sent: bot.service.notices)
         def placed(case: Callable[P, Awaitable[Reply]]) -> Callable[P, Awaitable[Reply]]:
-            return self.reader.placing(self.servers.noting(self.notices.showing(case)))
+            return requesting(
+                self.reader.placing(self.servers.noting(self.notices.showing(case)))
+            )
 
         def in_servers(case: Callable[P, Awaitable[Reply]]) -> Callable[P, Awaitable[Reply]]:
             """A command about a server (its settings, ladder, seeks, tournaments): refused
             where the bot is in none (bot.service.venues)."""
             return placed(server_only(case))
 
+        # (Background work — the tick, the computer's turns, reviews — is no one request:
+        # a search takes seconds, and each command it runs opens its own.)
         placed_all = self.reader.placing_all
         self.play = placed(self.challenges.play)
         self.challenge = placed(self.challenges.challenge)

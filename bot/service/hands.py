@@ -32,8 +32,15 @@ NOT_SECRET = frozenset({"seat"})
 
 def private_part(rules: Any, state: Any, seat: int) -> dict[str, Any]:
     """What ``seat`` sees that the public does not."""
-    public = rules.view(state, None)
-    mine = rules.view(state, seat)
+    return _private(rules.view(state, None), rules.view(state, seat))
+
+
+def private_of(loaded: Loaded, seat: int) -> dict[str, Any]:
+    """:func:`private_part` of a loaded match, its views worked out once."""
+    return _private(loaded.view(None), loaded.view(seat))
+
+
+def _private(public: dict[str, Any], mine: dict[str, Any]) -> dict[str, Any]:
     return {
         key: value
         for key, value in mine.items()
@@ -187,7 +194,7 @@ class Hands:
         for seat, user_id in enumerate(after.record.seats):
             if seat in gone:
                 continue  # a player who left has no hand to follow
-            private = private_part(rules, after.state, seat)
+            private = private_of(after, seat)
             if not private:
                 continue
             if before_state is None:
@@ -217,7 +224,7 @@ class Hands:
             raise Refusal("hand.not_started", match=record.id)
         loaded = self.reader.load(record)
         seat = self.reader.seat_of(record, actor)
-        private = private_part(loaded.rules, loaded.state, seat)
+        private = private_of(loaded, seat)
         if not private:
             if record.status == FINISHED:
                 raise Refusal("hand.over", match=record.id)

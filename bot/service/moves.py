@@ -29,6 +29,7 @@ from bot.service.describer import (
     told_path,
 )
 from bot.service.premoves import turn_position
+from bot.service.reader import last_turn
 from bot.service.replies import Reply
 from bot.service.suggest import suggest
 from bot.service.summaries import round_summary
@@ -95,9 +96,10 @@ class Moves:
         ``version``, when given (buttons and menus carry it), must still be current so a
         press on an old message never plays into a changed position.
         """
+        loaded = await self.reader.find_loaded(actor, match_id, where, statuses=(ACTIVE,))
+        # After the read that brought the players' names: an unchanged name is not written.
         await self.reader.touch(actor)
-        record = await self.reader.find(actor, match_id, where, statuses=(ACTIVE,))
-        loaded = self.reader.load(record)
+        record = loaded.record
         if record.status != ACTIVE:
             raise Refusal("move.match_over", match=record.id)
         if stale(record, version):
@@ -150,7 +152,7 @@ class Moves:
             ):
                 return asked
             raise Refusal(f"move.{risky[0].confirm}", move=risky[0].notation)
-        log_rows = await self.store.actions(record.id, include_undone=True)
+        log_rows = await self.reader.recent_log(record.id)
         ply = log_rows[-1].ply if log_rows else 0
         live = [a for a in log_rows if not a.undone]
         turn, begun = turn_position(live)
@@ -296,7 +298,7 @@ class Moves:
         if record.status == CHALLENGE:
             raise Refusal("board.not_started", match=record.id)
         loaded = self.reader.load(record)
-        live = await self.reader.live_actions(record.id)
+        live = last_turn(await self.reader.recent_log(record.id))
         mid_turn = bool(live) and not live[-1].detail.get("ends_turn", True)
         post = await self.boards.board_post(loaded, [], ping=False, mid_turn=mid_turn, flip=flip)
         return Reply(text="", ephemeral=False, post=post, match_id=record.id)
@@ -388,8 +390,8 @@ class Moves:
         never asks: typing a move is deliberate, misclicks happen on buttons."""
         if not await self.notifier.confirms_moves(actor):
             return await self.move(actor, value, match_id=match_id, version=version)
-        record = await self.reader.find(actor, match_id, None)
-        loaded = self.reader.load(record)
+        loaded = await self.reader.find_loaded(actor, match_id, None)
+        record = loaded.record
         rules, state = loaded.rules, loaded.state
         if stale(record, version) or record.seats.index(actor.id) not in rules.to_move(state):
             return await self.move(actor, value, match_id=match_id, version=version)

@@ -244,6 +244,11 @@ class Opponents:
         """Whether this process is working out the match's computer turn now."""
         return match_id in self._thinking
 
+    def working_on(self) -> frozenset[int]:
+        """Matches whose computer turn is queued or being worked out now: the tick leaves
+        them alone (they stay due until played)."""
+        return self.computer_queue.queued() | self._thinking
+
     async def serve_computer_turns(self, deliver: Deliver) -> None:
         """Play queued computer turns until cancelled, one per search process at a time, and
         hand each turn's replies to ``deliver``. Started once by a front end that has a

@@ -44,6 +44,23 @@ def rules_named(game: str) -> Rules[Any, Any]:
         raise Refusal(str(exc.args[0])) from None
 
 
+def last_turn(log: Sequence[ActionRecord]) -> list[ActionRecord]:
+    """The live rows of the log's last turn (the steps of the turn being played, or of the
+    one just ended)."""
+    live = [a for a in log if not a.undone]
+    if not live:
+        return []
+    turn = live[-1].detail.get("turn")
+    return [a for a in live if a.detail.get("turn") == turn]
+
+
+def last_turn_begins_inside(rows: Sequence[ActionRecord]) -> bool:
+    """Whether the end of a log ``rows`` shows where its last turn began: it holds a live row
+    of an earlier turn."""
+    live = [a for a in rows if not a.undone]
+    return bool(live) and any(a.detail.get("turn") != live[-1].detail.get("turn") for a in live)
+
+
 def replay(rules: Rules[Any, Any], record: MatchRecord, actions: Sequence[ActionRecord]) -> Any:
     """Rebuild a match's state from its log — the log is the truth."""
     state = rules.new(len(record.seats), record.options, record.seed)
@@ -117,6 +134,19 @@ class MatchReader:
         match after its end (``recent``: the statuses that may stand in), the caller's newest
         such match, the one played where the command was typed first: a finished match in a
         channel (no thread of its own) is what "this match" means right after it ended."""
+        record = await self._found(actor, match_id, where, statuses, participant, recent)
+        return await self.readable(record)
+
+    async def _found(
+        self,
+        actor: User,
+        match_id: int | None,
+        where: str | None,
+        statuses: Sequence[str],
+        participant: bool,
+        recent: Sequence[str],
+    ) -> MatchRecord:
+        """The match :meth:`find` means, seen by ``actor``, its snapshot not yet checked."""
         if match_id is not None:
             number = parse_id(match_id)
             record = None if number is None else await self.store.get_match(number)
@@ -140,12 +170,28 @@ class MatchReader:
             if len(mine) > 1:
                 listing = ", ".join([f"#{m.id} {games.get(m.game).info.title}" for m in mine[:6]])
                 raise Refusal("match.several", listing=listing)
-            record = mine[0]
+            # Read again by id: the read that brings its log, names and settings along.
+            record = await self.store.get_match(mine[0].id) or mine[0]
         if participant and actor.id not in record.seats:
             raise Refusal("match.not_playing", match=record.id)
         if not self.may_see(actor, record):
             raise Refusal("match.not_visible")
-        return await self.readable(record)
+        return record
+
+    async def find_loaded(
+        self,
+        actor: User,
+        match_id: int | None,
+        where: str | None,
+        *,
+        statuses: Sequence[str] = (ACTIVE,),
+        participant: bool = True,
+    ) -> Loaded:
+        """:meth:`find` with the match's state loaded, once: loading validates the state
+        and works out whose turn it is and the legal moves, which costs a move as much as
+        anything else it does, so the load that checks the snapshot is the one returned."""
+        record = await self._found(actor, match_id, where, statuses, participant, ())
+        return await self._loaded(record)
 
     async def _newest(
         self, actor: User, where: str | None, statuses: Sequence[str]
@@ -184,19 +230,25 @@ class MatchReader:
         in memory: its game may not change, and the rebuilt state is the same game)."""
         if record.status not in (ACTIVE, FINISHED):
             return record
+        return (await self._loaded(record)).record
+
+    async def _loaded(self, record: MatchRecord) -> Loaded:
+        """``record`` loaded; an unreadable snapshot is rebuilt (see :meth:`readable`)."""
         rules = games.get(record.game)
         try:
-            rules.load(record.state)
-            return record
+            return Loaded(record, rules, rules.load(record.state))
         except Exception:
+            if record.status not in (ACTIVE, FINISHED):
+                raise
             log.error(
                 "match %s: the stored position is unreadable; rebuilding it from the log",
                 record.id,
                 exc_info=True,
             )
         actions = await self.store.actions(record.id)
-        rebuilt = rules.dump(await asyncio.to_thread(replay, rules, record, actions))
-        return await self.transitions.repair_snapshot(record, rebuilt)
+        state = await asyncio.to_thread(replay, rules, record, actions)
+        repaired = await self.transitions.repair_snapshot(record, rules.dump(state))
+        return Loaded(repaired, rules, rules.load(repaired.state))
 
     @staticmethod
     def may_see(actor: User, record: MatchRecord) -> bool:
@@ -220,6 +272,15 @@ class MatchReader:
 
     async def live_actions(self, match_id: int) -> list[ActionRecord]:
         return await self.store.actions(match_id)
+
+    async def recent_log(self, match_id: int) -> list[ActionRecord]:
+        """The end of the log (undone rows included), long enough to hold its last ply and
+        every live row of its last turn: what a move and a board need, without reading a
+        long game's whole log (the first read of the match brought it along)."""
+        tail = await self.store.recent_actions(match_id)
+        if tail.whole or last_turn_begins_inside(tail.rows):
+            return list(tail.rows)
+        return await self.store.actions(match_id, include_undone=True)
 
     async def holds_match(self, where: str) -> bool:
         """Whether ``where`` (a thread or channel id) is some match's own place."""

@@ -78,6 +78,18 @@ async def test_searches_run_at_a_lower_priority_than_people_work() -> None:
         workers.close()
 
 
+async def test_searches_run_only_on_cpu_time_nobody_else_wants() -> None:
+    """The computer's own budget (issue 34.5): on Linux a search process is on the idle
+    policy, so people's boards and the event loop always get the core first."""
+    workers = Workers(1, search_size=1)
+    try:
+        await workers.start()
+        assert await workers.search(os.sched_getscheduler, 0) == os.SCHED_IDLE
+        assert await workers.run(os.sched_getscheduler, 0) == os.SCHED_OTHER
+    finally:
+        workers.close()
+
+
 async def test_inline_searches_run_in_this_process() -> None:
     workers = Workers(0)
     assert workers.search_size == 0

@@ -321,12 +321,10 @@ async def test_listing_fifty_matches_takes_a_bounded_number_of_statements(
         for i in range(50):
             await new_match(service, ALICE, User(f"o{i}", f"o{i}"), time_control="3d+1d")
         statements: list[str] = []
-        conn = store._conn
-        assert conn is not None
-        await conn._execute(conn._conn.set_trace_callback, statements.append)
+        await store.on_connection(lambda conn: conn.set_trace_callback(statements.append))
         games = await service.games(ALICE)
         waiting = await service.waiting(ALICE)
-        await conn._execute(conn._conn.set_trace_callback, None)
+        await store.on_connection(lambda conn: conn.set_trace_callback(None))
     assert games.text.count("3 days left") == 50 and waiting.text.count("#") == 50
     assert len(statements) <= 40, len(statements)
 

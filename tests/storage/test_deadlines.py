@@ -27,8 +27,10 @@ from storage import (
 from storage.migrations import MIGRATIONS as SQLITE_MIGRATIONS
 from storage.pg_migrations import MIGRATIONS as PG_MIGRATIONS
 from storage.postgres import DUE_QUERY as PG_DUE_QUERY
-from storage.postgres import PostgresStore
+from storage.postgres import POSTGRES, PostgresStore, numbered
+from storage.sql import due_matches_query
 from storage.sqlite import DUE_QUERY as SQLITE_DUE_QUERY
+from storage.sqlite import SQLITE
 from tests.pgserver import fresh_database
 
 
@@ -140,6 +142,24 @@ async def test_due_matches_are_active_due_and_earliest_first(store: Store, make_
     assert due[0] == await store.get_match(early.id)
 
 
+async def test_due_matches_leave_out_the_skipped_ones_before_the_limit(
+    store: Store, make_match: Any
+) -> None:
+    """The tick skips the matches whose computer turn is queued (they stay due until
+    played): the query leaves them out, so however many are queued the clocks still get
+    their batch — and more ids than one SQLite statement takes in a list work too."""
+    made = [await make_match(status=ACTIVE, due_at=100.0 + i) for i in range(6)]
+    queued = [made[0].id, made[2].id, made[3].id]
+    due = await store.due_matches(300.0, limit=2, skip=queued)
+    assert [m.id for m in due] == [made[1].id, made[4].id]
+    assert due[0] == await store.get_match(made[1].id)
+    many = {*queued, *range(10**6, 10**6 + 1500)}
+    assert [m.id for m in await store.due_matches(300.0, skip=many)] == [
+        made[1].id, made[4].id, made[5].id,
+    ]  # fmt: skip
+    assert [m.id for m in await store.due_matches(300.0, skip=())] == [m.id for m in made]
+
+
 async def test_due_matches_limit_must_be_a_positive_count(store: Store) -> None:
     with pytest.raises(ValueError):
         await store.due_matches(1.0, limit=0)
@@ -161,28 +181,38 @@ _MANY = 10_000
 
 async def test_sqlite_due_query_reads_the_partial_index(tmp_path: Path) -> None:
     async with SqliteStore(tmp_path / "bot.db") as store:
-        conn = store._conn
-        assert conn is not None
         rows = [
             ("ordo", "{}", 1, ACTIVE if i % 3 else FINISHED, "u", 1.0, 1.0, 1, "{}",
              1e9 + i if i % 3 else None)
             for i in range(_MANY)
         ]  # fmt: skip
-        await conn.executemany(
-            "INSERT INTO matches (game, options, seed, status, created_by, created_at,"
-            " updated_at, version, meta, due_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            rows,
+
+        def seed(conn: sqlite3.Connection) -> list[sqlite3.Row]:
+            conn.executemany(
+                "INSERT INTO matches (game, options, seed, status, created_by, created_at,"
+                " updated_at, version, meta, due_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                rows,
+            )
+            conn.execute(
+                "INSERT INTO snapshots (match_id, version, state) SELECT id, 1, '{}' FROM matches"
+            )
+            # No ANALYZE: a fresh file has no statistics, and the tick must be cheap anyway.
+            return conn.execute(f"EXPLAIN QUERY PLAN {SQLITE_DUE_QUERY}", (500.0, 500)).fetchall()
+
+        plan = await store.on_connection(seed)
+        skipping = await store.on_connection(
+            lambda conn: conn.execute(
+                f"EXPLAIN QUERY PLAN {due_matches_query(SQLITE, skipping=True)}",
+                (500.0, "[1, 2]", 500),
+            ).fetchall()
         )
-        await conn.execute(
-            "INSERT INTO snapshots (match_id, version, state) SELECT id, 1, '{}' FROM matches"
-        )
-        # No ANALYZE: a fresh file has no statistics, and the tick must be cheap anyway.
-        plan = await conn.execute_fetchall(f"EXPLAIN QUERY PLAN {SQLITE_DUE_QUERY}", (500.0, 500))
-        details = " | ".join(str(row[3]) for row in plan)
-        assert "INDEX matches_due" in details, details
-        assert "SCAN m " not in details + " " and "TEMP B-TREE" not in details, details
+        for rows in (plan, skipping):
+            details = " | ".join(str(row[3]) for row in rows)
+            assert "INDEX matches_due" in details, details
+            assert "SCAN m " not in details + " " and "TEMP B-TREE" not in details, details
         assert await store.due_matches(500.0) == []
         assert len(await store.due_matches(1e9 + _MANY)) == 500
+        assert len(await store.due_matches(1e9 + _MANY, skip=range(1, 400))) == 500
 
 
 async def test_postgres_due_query_reads_the_partial_index(pg_url: str) -> None:
@@ -206,10 +236,12 @@ async def test_postgres_due_query_reads_the_partial_index(pg_url: str) -> None:
             # generic plan that the server caches for repeated ticks.
             await conn.execute("SET plan_cache_mode = force_generic_plan")
             lines = [r[0] for r in await conn.fetch(f"EXPLAIN {PG_DUE_QUERY}", 500.0, 500)]
+            skipping = numbered(due_matches_query(POSTGRES, skipping=True))
+            both = [r[0] for r in await conn.fetch(f"EXPLAIN {skipping}", 500.0, [1, 2], 500)]
             await conn.execute("RESET plan_cache_mode")
-        text = "\n".join(lines)
-        assert "matches_due" in text, text
-        assert "Seq Scan on matches" not in text, text
+        for text in ("\n".join(lines), "\n".join(both)):
+            assert "matches_due" in text, text
+            assert "Seq Scan on matches" not in text, text
         assert await store.due_matches(500.0) == []
         assert len(await store.due_matches(1e9 + _MANY)) == 500
 

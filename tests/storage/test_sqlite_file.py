@@ -49,16 +49,19 @@ async def test_open_creates_parent_folder_schema_and_version_rows(tmp_path: Path
 async def test_wal_and_foreign_keys_are_on(tmp_path: Path) -> None:
     store = SqliteStore(tmp_path / "bot.db")
     async with store:
-        conn = store._conn
-        assert conn is not None
-        async with conn.execute("PRAGMA journal_mode") as cur:
-            assert (await cur.fetchone())[0] == "wal"
-        async with conn.execute("PRAGMA foreign_keys") as cur:
-            assert (await cur.fetchone())[0] == 1
-        async with conn.execute("PRAGMA busy_timeout") as cur:
-            assert (await cur.fetchone())[0] > 0
+
+        def pragma(name: str) -> object:
+            return lambda conn: conn.execute(f"PRAGMA {name}").fetchone()[0]
+
+        assert await store.on_connection(pragma("journal_mode")) == "wal"
+        assert await store.on_connection(pragma("foreign_keys")) == 1
+        assert await store.on_connection(pragma("busy_timeout")) > 0
         with pytest.raises(sqlite3.IntegrityError):
-            await conn.execute("INSERT INTO seats (match_id, seat, user_id) VALUES (999, 0, 'x')")
+            await store.on_connection(
+                lambda conn: conn.execute(
+                    "INSERT INTO seats (match_id, seat, user_id) VALUES (999, 0, 'x')"
+                )
+            )
 
 
 async def test_reopening_the_file_keeps_data_and_migrates_once(tmp_path: Path) -> None:
@@ -205,7 +208,5 @@ async def test_matches_running_before_the_upgrade_are_due_at_once(tmp_path: Path
 )
 async def test_schema_refuses_hand_edits_the_bot_could_not_load(tmp_path: Path, sql: str) -> None:
     async with SqliteStore(tmp_path / "bot.db") as store:
-        conn = store._conn
-        assert conn is not None
         with pytest.raises(sqlite3.IntegrityError):
-            await conn.execute(sql)
+            await store.on_connection(lambda conn: conn.execute(sql))

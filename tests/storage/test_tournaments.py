@@ -563,23 +563,23 @@ async def test_sqlite_schema_refuses_hand_edits_the_bot_could_not_load(
     tmp_path: Path, sql: str
 ) -> None:
     async with SqliteStore(tmp_path / "bot.db") as store:
-        conn = store._conn
-        assert conn is not None
         with pytest.raises(sqlite3.IntegrityError):
-            await conn.execute(sql)
+            await store.on_connection(lambda conn: conn.execute(sql))
 
 
 async def test_sqlite_due_query_reads_the_partial_index(tmp_path: Path) -> None:
     async with SqliteStore(tmp_path / "bot.db") as store:
-        conn = store._conn
-        assert conn is not None
-        plan = await conn.execute_fetchall(f"EXPLAIN QUERY PLAN {SQLITE_DUE_QUERY}", (1.0, 5))
+        plan = await store.on_connection(
+            lambda conn: conn.execute(f"EXPLAIN QUERY PLAN {SQLITE_DUE_QUERY}", (1.0, 5)).fetchall()
+        )
         text = " ".join(str(row[3]) for row in plan)
         assert "tournaments_due" in text, text
         assert "TEMP B-TREE" not in text, text  # the index gives the order: no sort
-        listing = await conn.execute_fetchall(
-            "EXPLAIN QUERY PLAN SELECT id FROM tournaments WHERE guild_id = ? AND status = ?",
-            ("g1", "running"),
+        listing = await store.on_connection(
+            lambda conn: conn.execute(
+                "EXPLAIN QUERY PLAN SELECT id FROM tournaments WHERE guild_id = ? AND status = ?",
+                ("g1", "running"),
+            ).fetchall()
         )
         assert "tournaments_by_guild" in " ".join(str(row[3]) for row in listing)
 
