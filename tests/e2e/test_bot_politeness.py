@@ -151,7 +151,8 @@ async def test_a_german_community_gets_german_thread_posts(
     assert content(played).startswith("Played a3-a4")
     post = thread_posts(server, thread_id)[-1]
     assert "Bob, du bist in Ordo am Zug" in post.json["content"]
-    assert "a3-a4 gespielt. Bob (Schwarz) am Zug." in str(post.json) and "to move" not in str(post.json)
+    said = str(post.json)
+    assert "a3-a4 gespielt. Bob (Schwarz) am Zug." in said and "to move" not in said
     [attachment] = post.json["attachments"]
     assert (
         attachment["description"].startswith("Ordo-Brett")
