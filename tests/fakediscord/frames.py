@@ -92,7 +92,11 @@ class DiscordFrames:
         app = web.Application()
         app.router.add_route("*", "/{tail:.*}", self._handle)
         self._http = ClientSession(auto_decompress=True)
-        self._runner = web.AppRunner(app, access_log=None, handle_signals=False)
+        # A live update streaming through the proxy never ends by itself: a second, not
+        # aiohttp's default minute, is how long the test waits for it at the end.
+        self._runner = web.AppRunner(
+            app, access_log=None, handle_signals=False, shutdown_timeout=1.0
+        )
         await self._runner.setup()
         site = web.TCPSite(self._runner, "127.0.0.1", 0, ssl_context=context)
         await site.start()
