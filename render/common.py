@@ -386,9 +386,15 @@ def title_bar(
     )
     status_lines = wrap_lines(status_text, status_font, inner, 2) if status_text else []
 
-    columns = 1 if narrow else 2 if seats <= 4 else 3
-    player_rows = -(-seats // columns)
     detail_font = font(px(_DETAIL_SIZE), weight="semibold")
+    columns = 1 if narrow else 2 if seats <= 4 else 3
+    if columns == 3 and details:
+        # Three columns only while every seat's facts fit whole: a cut "IN JAI…" hides the
+        # fact a player looks for ("First Player" after it), a fourth row costs less.
+        room = inner // 3 - px(28) - swatch_size - px(14) - px(16)
+        if any(text_width(d, detail_font) > room for d in details):
+            columns = 2
+    player_rows = -(-seats // columns)
     row_height = row + (px(_DETAIL_ROW) if details and not narrow else 0)
     height = (
         pad

@@ -321,3 +321,17 @@ def test_plural_and_wrap_lines() -> None:
     assert len(lines) == 2 and all(text_width(line, fnt) <= 120 for line in lines)
     assert lines[-1].endswith("…")
     assert common.wrap_lines("short", fnt, 120) == ["short"]
+
+
+def test_six_seats_facts_are_never_cut_where_two_columns_would_hold_them() -> None:
+    """A 6-seat FENCE! bar in three columns cut "0 cards · IN JAIL · First Player" to
+    "0 cards · IN JAI…", hiding who plays first: the facts choose the columns, not the seats."""
+    from tests.seen_text import seen_text
+
+    details = ["1 card · IN JAIL", "0 cards", "0 cards", "0 cards · IN JAIL · First Player"]
+    details += ["1 card", "0 cards · IN JAIL"]
+    with seen_text() as drawn:
+        title_bar(830, title="FENCE!", seats=6, to_move=0, details=details)
+    texts = [d.text for d in drawn]
+    assert all(detail in texts for detail in details), texts
+    assert not any(text.endswith("…") for text in texts), texts
