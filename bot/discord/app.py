@@ -10,6 +10,7 @@ non-privileged intents are asked for: slash commands need no message content or 
 from __future__ import annotations
 
 import asyncio
+import gc
 import logging
 import time
 from collections.abc import Awaitable, Callable, Coroutine
@@ -166,6 +167,10 @@ class BoardBot(commands.Bot):
         self.scheduler.start()
         for companion in self._companions:
             self._stops.append(await companion(self))
+        # Everything built so far lives as long as the process: moved out of the collector's
+        # reach, a full collection walks only what commands create (the event loop's longest
+        # pause from one fell from about 45 to 13 ms when measured for issue 34).
+        gc.freeze()
 
     async def publish_reply(self, reply: Reply) -> None:
         """Deliver what a change made outside Discord posts (a move on the web board): the
