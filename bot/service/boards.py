@@ -248,7 +248,7 @@ class Boards:
         flip: bool = False,
     ) -> Post:
         # the match thread is shared: its server's language (bot.service.languages)
-        language = await self.reader.language(loaded.record.guild_id)
+        language = await self.reader.match_language(loaded.record)
         say = words(language)
         names = await self.reader.player_names(loaded.record)
         rules = loaded.rules

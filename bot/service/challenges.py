@@ -217,6 +217,7 @@ class Challenges:
             channel_id=channel_id,
             meta={"color": (color or "random").lower(), **extra},
             venue=venue,
+            starter_locale=actor.locale,
         )
         if versus_computer:  # nobody to ask: the computer accepts at once
             started = await self._accept_challenge(opponent, record)
@@ -231,7 +232,7 @@ class Challenges:
         challenger, rival = escape(actor.name), escape(opponent.name)
         names = [challenger, rival] if seat == 0 else [rival, challenger]
         # the challenge post is read by both players: the server's language
-        language = await self.reader.language(record.guild_id)
+        language = await self.reader.match_language(record)
         sides = ", ".join(seat_label(rules, state, i, n, language) for i, n in enumerate(names))
         opts = options_text(rules, checked, language) + terms_text(
             extra, language, venue=record.venue
@@ -329,7 +330,7 @@ class Challenges:
             withdrawn = actor.id == record.created_by
             status = CANCELLED if withdrawn else DECLINED
             await self.transitions.commit(record, MatchUpdate(status=status))
-            text = words(await self.reader.language(record.guild_id))(
+            text = words(await self.reader.match_language(record))(
                 "challenge.withdrawn" if withdrawn else "challenge.declined",
                 player=escape(actor.name),
                 match=record.id,
@@ -352,7 +353,7 @@ class Challenges:
             raise Refusal("answer.nothing_in", match=record.id)
         await self.transitions.commit(record, MatchUpdate(meta=meta))
         others = tuple(uid for uid in record.seats if uid != actor.id)
-        text = words(await self.reader.language(record.guild_id))(what, player=escape(actor.name))
+        text = words(await self.reader.match_language(record))(what, player=escape(actor.name))
         return Reply(
             text=words(actor.locale)("answer.declined"),
             post=Post(text=text, ping=text, mentions=others),
@@ -421,7 +422,7 @@ class Challenges:
         return await self.openings.begin(
             actor,
             record,
-            words(await self.reader.language(record.guild_id))(
+            words(await self.reader.match_language(record))(
                 "challenge.begins", player=escape(actor.name)
             ),
         )
