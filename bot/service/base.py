@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ParamSpec
 
 from bot.service.replies import Reply
-from bot.words import words
+from bot.words import Phrase, words
 from games.core import IllegalMove, Rules
 from storage.base import (
     MatchClosed,
@@ -58,6 +58,12 @@ class Refusal(ValueError):
         """The refusal in ``locale``'s language."""
         say = words(locale)
         return say(self.key, **self.params) if say.has(self.key) else str(self)
+
+
+def match_status(status: str) -> Phrase:
+    """Where a match stands, said after "Match #3" ("has finished", German "ist beendet"):
+    the record's status is a stored word, never one for players."""
+    return Phrase(f"match.status.{status}")
 
 
 @dataclass(frozen=True)
@@ -242,7 +248,8 @@ def guarded(
             return Reply.refuse(say.sentence(exc.sentence), match_id=known)
         except MatchClosed as exc:
             return Reply.refuse(
-                say("errors.closed", match=exc.match_id, status=exc.status), match_id=exc.match_id
+                say("errors.closed", match=exc.match_id, status=match_status(exc.status)),
+                match_id=exc.match_id,
             )
         except StaleVersion:
             return Reply.refuse(say("errors.stale"))

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 import games
 from bot.service import levels
-from bot.service.base import Refusal, User, ago, guarded, plural_names
+from bot.service.base import Refusal, User, ago, guarded, match_status, plural_names
 from bot.service.boards import match_title, result_text, seat_label
 from bot.service.describer import colour_word, turn_text
 from bot.service.lobby import lobby_of
@@ -124,9 +124,7 @@ class Listings:
         """The caller's active match a command is about; :class:`Refusal` says why not."""
         record = await self.reader.find(actor, match_id, where)
         if record.status in CLOSED_STATUSES:
-            raise Refusal(
-                words(actor.locale)("errors.closed", match=record.id, status=record.status)
-            )
+            raise Refusal("errors.closed", match=record.id, status=match_status(record.status))
         return record
 
     async def open_matches(self, actor: User) -> list[MatchRecord]:

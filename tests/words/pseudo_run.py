@@ -26,9 +26,9 @@ PLAYERS = ("alice", "bob", "carol", "dave")
 TOURNAMENT = "Cup"
 """The tournament's name, as its organiser typed it."""
 WORD = re.compile(r"[^\W\d_]{2,}")
-ASCII_WORD = re.compile(r"(?<![^\W\d_])[A-Za-z]{2,}(?![^\W\d_])")
-"""A word of plain ASCII letters only (a letter touching it, accented or not, makes it part of
-a longer word)."""
+ASCII_WORD = re.compile(r"(?<![^\W_])[A-Za-z]{2,}(?![^\W_])")
+"""A word of plain ASCII letters only (a letter or digit touching it makes it part of a longer
+word: ``f5xf4`` is notation, not the word ``xf``)."""
 ALLOWED = frozenset({"keep", "swap"})
 """Words that are notation in every language but no square or path: Fonver's pie-rule moves,
 typed as ``keep`` and ``swap`` (``rules.fonver.notation_help`` says so in each language)."""
