@@ -20,6 +20,13 @@
   ``--postgres`` uses a throwaway local PostgreSQL, where changes arrive by LISTEN/NOTIFY.
   ``--streams 0`` leaves it out.
 
+* **Against another build** (``--against DIR``: another checkout, e.g. main's worktree) — the
+  first views of this checkout's build and of the one in DIR, side by side in one run: each
+  served by its own ``python -m bot.web`` process (that checkout's code) on the same database,
+  the pages opened alternately, this build first on every other page, so both meet the same
+  machine. A change's before and after measured this way differ by the change, not by the
+  hour.
+
 ``--screenshots DIR`` also saves the README's two phone pictures (an Ordo board page and the
 FENCE! city, 360 px wide).
 """
@@ -58,6 +65,7 @@ GUILD = "bench"
 PAGE_BUDGET = 200_000
 FIRST_VIEW_BUDGET_MS = 1000.0
 LIVE_BUDGET_MS = 1000.0
+HERE = Path(__file__).resolve().parents[1]
 ALICE = User("1", "Alice", guild_id=GUILD)
 BOB = User("2", "Bob", guild_id=GUILD)
 CAROL = User("3", "Carol", guild_id=GUILD)
@@ -136,19 +144,66 @@ async def weight(session: ClientSession, url: str) -> tuple[int, int]:
     return sum(len(f) for f in files), sum(len(gzip.compress(f, 6)) for f in files)
 
 
+async def first_view(browser: Any, url: str) -> float:
+    """Milliseconds from navigation until the board is drawn, in a fresh context (a cold
+    cache, no stored token)."""
+    context = await browser.new_context(viewport={"width": 360, "height": 780})
+    page = await context.new_page()
+    await page.goto(url)
+    await page.wait_for_selector("body[data-ready='1']")
+    drawn = await page.evaluate("() => performance.getEntriesByName('board-drawn')[0].startTime")
+    await context.close()
+    return float(drawn)
+
+
 async def first_views(browser: Any, url: str, samples: int) -> list[float]:
-    times = []
-    for _ in range(samples):
-        context = await browser.new_context(viewport={"width": 360, "height": 780})
-        page = await context.new_page()
-        await page.goto(url)
-        await page.wait_for_selector("body[data-ready='1']")
-        drawn = await page.evaluate(
-            "() => performance.getEntriesByName('board-drawn')[0].startTime"
-        )
-        times.append(float(drawn))
-        await context.close()
+    return [await first_view(browser, url) for _ in range(samples)]
+
+
+async def side_by_side(browser: Any, urls: tuple[str, str], samples: int) -> list[list[float]]:
+    """First views of two builds of the same page, alternately, each first every other time."""
+    times: list[list[float]] = [[], []]
+    for sample in range(samples):
+        for which in (0, 1) if sample % 2 == 0 else (1, 0):
+            times[which].append(await first_view(browser, urls[which]))
     return times
+
+
+def web_process(root: Path, url: str, port: int, extra: dict[str, str]) -> subprocess.Popen[bytes]:
+    """``python -m bot.web`` running the code of the checkout at ``root``."""
+    env = {
+        **os.environ, "PYTHONPATH": str(root), "DATABASE_URL": url,
+        "WEB_BASE_URL": f"http://127.0.0.1:{port}", "WEB_SECRET": SECRET,
+        "WEB_PORT": str(port), "WEB_HOST": "127.0.0.1", "WORKERS": "0", "LOG_LEVEL": "WARNING",
+        "DISCORD_TOKEN": "", **extra,
+    }  # fmt: skip
+    return subprocess.Popen([sys.executable, "-m", "bot.web"], env=env, cwd=root)
+
+
+def moved(url: str, port: int) -> str:
+    """The same link at another local port."""
+    return re.sub(r"^http://127\.0\.0\.1:\d+", f"http://127.0.0.1:{port}", url)
+
+
+async def against(
+    browser: Any, database: str, urls: dict[str, str], other: Path, samples: int
+) -> dict[str, list[list[float]]]:
+    """Each game's first views on this build and on ``other``'s, side by side."""
+    ports = (free_port(), free_port())
+    reads = {"WEB_ADDRESS_READS": "100000"}
+    roots = (HERE, other)
+    servers = [web_process(roots[i], database, ports[i], reads) for i in (0, 1)]
+    try:
+        for port in ports:
+            await wait_serving(port)
+        return {
+            game: await side_by_side(browser, (moved(u, ports[0]), moved(u, ports[1])), samples)
+            for game, u in urls.items()
+        }
+    finally:
+        for server in servers:
+            server.terminate()
+            server.wait(timeout=30)
 
 
 async def live_delays(
@@ -245,6 +300,10 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
                     delays = await live_delays(
                         browser, link(bot, seats[live], live, 0), bot, live, args.moves
                     )
+                    pairs = {}
+                    if args.against:
+                        other = Path(args.against).resolve()
+                        pairs = await against(browser, url, urls, other, args.pages)
                     if args.screenshots:
                         folder = Path(args.screenshots)
                         await screenshots(browser, folder, urls["ordo"], urls["fence"])
@@ -263,9 +322,19 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         median = statistics.median(times)
         print(f"{game + ' first view, median':<34}{median:>11.0f} ms{'< 1000 ms':>14}")
         print(f"{game + ' first view, slowest':<34}{max(times):>11.0f} ms")
+        print("   samples", [round(x) for x in times])  # SCRATCH
     print(f"{'live update, median':<34}{statistics.median(delays):>11.0f} ms{'< 1000 ms':>14}")
     print(f"{'live update, slowest':<34}{max(delays):>11.0f} ms")
+    compared = {}
+    if pairs:
+        print(f"\nfirst views side by side, {args.pages} each: this build | {args.against}")
+    for game, (mine, theirs) in pairs.items():
+        here, there = statistics.median(mine), statistics.median(theirs)
+        print(f"{game + ' first view, median':<34}{here:>11.0f} ms{there:>11.0f} ms")
+        compared[f"first_view_ms_{game}_median_here"] = here
+        compared[f"first_view_ms_{game}_median_against"] = there
     return {
+        **compared,
         "page_kb_ordo": weights["ordo"][0] / 1000,
         "page_kb_ordo_gzip": weights["ordo"][1] / 1000,
         "page_kb_fence": weights["fence"][0] / 1000,
@@ -355,13 +424,8 @@ async def streams(args: argparse.Namespace) -> dict[str, Any]:
 
         store.commit = timed  # type: ignore[method-assign]
         big = str(args.streams * 2)
-        env = {
-            **os.environ, "DATABASE_URL": url, "WEB_BASE_URL": links.base_url,
-            "WEB_SECRET": SECRET, "WEB_PORT": str(port), "WEB_HOST": "127.0.0.1",
-            "WEB_ADDRESS_STREAMS": big, "WEB_STREAMS": big, "WEB_ADDRESS_READS": big,
-            "WORKERS": "0", "LOG_LEVEL": "WARNING", "DISCORD_TOKEN": "",
-        }  # fmt: skip
-        server = subprocess.Popen([sys.executable, "-m", "bot.web"], env=env)
+        limits = {"WEB_ADDRESS_STREAMS": big, "WEB_STREAMS": big, "WEB_ADDRESS_READS": big}
+        server = web_process(HERE, url, port, limits)
         try:
             await wait_serving(port)
             before = rss_kb(server.pid)
@@ -447,18 +511,20 @@ async def streams(args: argparse.Namespace) -> dict[str, Any]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--quick", action="store_true", help="a few samples only")
-    parser.add_argument("--pages", type=int, default=10, help="first views to time per game")
-    parser.add_argument("--moves", type=int, default=20, help="live updates to time")
+    parser.add_argument("--pages", type=int, default=None, help="first views to time per game")
+    parser.add_argument("--moves", type=int, default=None, help="live updates to time")
     parser.add_argument("--port", type=int, default=0, help="local port (default: a free one)")
     parser.add_argument("--screenshots", help="save the README's phone pictures here")
+    parser.add_argument("--against", help="another checkout: first views side by side with it")
     parser.add_argument("--streams", type=int, default=None, help="live streams (0: none)")
     parser.add_argument("--matches", type=int, default=None, help="matches they watch")
     parser.add_argument("--stream-moves", type=int, default=None, help="moves to time")
     parser.add_argument("--postgres", action="store_true", help="streams on PostgreSQL")
     parser.add_argument("--streams-only", action="store_true", help="only live pages at scale")
     args = parser.parse_args()
-    if args.quick:
-        args.pages, args.moves = 3, 5
+    pages, moves = (3, 5) if args.quick else (10, 20)
+    args.pages = pages if args.pages is None else args.pages
+    args.moves = moves if args.moves is None else args.moves
     defaults = (2000, 200, 20) if args.quick else (10_000, 1000, 40)
     args.streams = defaults[0] if args.streams is None else args.streams
     args.matches = defaults[1] if args.matches is None else args.matches

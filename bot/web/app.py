@@ -33,12 +33,13 @@ the process's :class:`~bot.web.limits.Limiter` (429 with ``Retry-After``).
 from __future__ import annotations
 
 import asyncio
+import gzip
 import hashlib
 import json
 import logging
 from collections.abc import Awaitable, Callable
 from importlib import resources
-from typing import Any, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
 from aiohttp import web
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
@@ -65,7 +66,8 @@ PUBLISH = web.AppKey("publish", Callable[[Reply], Awaitable[None]])
 HUB = web.AppKey("hub", LiveHub)
 LIMITER = web.AppKey("limiter", Limiter)
 TRUSTED = web.AppKey("trusted", tuple)
-ASSETS = web.AppKey("assets", dict[str, tuple[bytes, str]])
+ASSETS = web.AppKey("assets", dict[str, "Asset"])
+PAGES = web.AppKey("pages", dict[tuple[str, str, str | None], "Asset"])
 VERSION = web.AppKey("version", str)
 ACTIVITY = web.AppKey("activity", Confirmer)
 
@@ -73,10 +75,14 @@ KEEP_ALIVE_SECONDS = 15.0
 MOVE_BODY_LIMIT = 4096
 MOVE_LIMIT = 1000
 """Characters in a typed move: far more than any turn's notation."""
+SYNC_COMPRESS_LIMIT = 1 << 20
+"""Data answers up to this size are compressed at once, not in a thread: compressing the
+biggest match's data takes well under a millisecond, less than the trip to a thread."""
 DEFAULT_LIMITS = WebLimits.of(Settings.model_construct())
 """The settings' defaults, for tests and benchmarks that build the app without settings."""
 LOOPBACK = trusted_networks(Settings.model_construct().web_trusted_proxies)
-SHARED_MODULES = ("app.js", "link.js", "chooser.js", "moves.js", "players.js", "svg.js", "zoom.js")
+SHARED_MODULES = ("chooser.js", "moves.js", "players.js", "svg.js", "zoom.js")
+"""What ``app.js`` imports, preloaded by the page (``link.js`` and ``app.js`` are its scripts)."""
 CONTENT_TYPES = {
     ".js": "text/javascript",
     ".mjs": "text/javascript",
@@ -104,9 +110,23 @@ class TokenBody(BaseModel):
     instance_id: str = Field(min_length=1, max_length=200)
 
 
-def load_assets() -> dict[str, tuple[bytes, str]]:
-    """Every file under ``static/`` (read once: a handful of small files)."""
-    assets: dict[str, tuple[bytes, str]] = {}
+class Asset(NamedTuple):
+    """A file the board serves as it is: its bytes, their type, and the same bytes
+    gzip-compressed once (None where that is no smaller), so no request compresses them."""
+
+    body: bytes
+    content_type: str
+    packed: bytes | None
+
+    @classmethod
+    def of(cls, body: bytes, content_type: str) -> Asset:
+        packed = gzip.compress(body, 9, mtime=0)
+        return cls(body, content_type, packed if len(packed) < len(body) else None)
+
+
+def load_assets() -> dict[str, Asset]:
+    """Every file under ``static/`` (read and compressed once: a handful of small files)."""
+    assets: dict[str, Asset] = {}
     root = resources.files(__package__) / "static"
 
     def walk(folder: Any, prefix: str) -> None:
@@ -116,17 +136,41 @@ def load_assets() -> dict[str, tuple[bytes, str]]:
                 walk(entry, name + "/")
             elif "." + name.rsplit(".", 1)[-1] in CONTENT_TYPES:
                 suffix = "." + name.rsplit(".", 1)[-1]
-                assets[name] = (entry.read_bytes(), CONTENT_TYPES[suffix])
+                assets[name] = Asset.of(entry.read_bytes(), CONTENT_TYPES[suffix])
 
     walk(root, "")
     return assets
 
 
 def _json(data: Any, status: int = 200) -> web.Response:
-    response = web.json_response(
-        data, status=status, dumps=lambda d: json.dumps(d, separators=(",", ":"))
+    response = web.Response(
+        body=json.dumps(data, separators=(",", ":")).encode(),
+        status=status,
+        content_type="application/json",
+        zlib_executor_size=SYNC_COMPRESS_LIMIT,
     )
     response.enable_compression()
+    return response
+
+
+def takes_gzip(request: web.Request) -> bool:
+    """Whether the client said it reads gzip (``Accept-Encoding``, not with ``q=0``)."""
+    for coding in request.headers.get("Accept-Encoding", "").lower().split(","):
+        name, _, weight = coding.partition(";")
+        if name.strip() == "gzip":
+            return weight.replace(" ", "") not in ("q=0", "q=0.0", "q=0.00", "q=0.000")
+    return False
+
+
+def _asset(request: web.Request, asset: Asset) -> web.Response:
+    """``asset`` as the client reads it: its compressed bytes where it takes gzip."""
+    charset = "utf-8" if asset.content_type in ("text/plain", "text/html") else None
+    packed = asset.packed is not None and takes_gzip(request)
+    body = asset.packed if packed else asset.body
+    response = web.Response(body=body, content_type=asset.content_type, charset=charset)
+    if packed:
+        response.headers["Content-Encoding"] = "gzip"
+    response.headers["Vary"] = "Accept-Encoding"
     return response
 
 
@@ -137,11 +181,15 @@ def _caller(request: web.Request) -> tuple[int, Caller]:
 
 
 def _page(request: web.Request, static: str, client_id: str | None = None) -> web.Response:
+    """The shell in the reader's language, built and compressed once per language (it
+    depends on nothing else)."""
     say = words(viewer_of(request).locale)
-    html = board_page(say, static, list(SHARED_MODULES), client_id=client_id)
-    response = web.Response(text=html, content_type="text/html")
-    response.enable_compression()
-    return response
+    pages = request.app[PAGES]
+    key = (say.language, static, client_id)
+    if key not in pages:
+        html = board_page(say, static, list(SHARED_MODULES), client_id=client_id)
+        pages[key] = Asset.of(html.encode(), "text/html")
+    return _asset(request, pages[key])
 
 
 async def board(request: web.Request) -> web.Response:
@@ -289,11 +337,8 @@ async def static(request: web.Request) -> web.Response:
     found = request.app[ASSETS].get(request.match_info["path"])
     if found is None:
         raise web.HTTPNotFound()
-    body, content_type = found
-    charset = "utf-8" if content_type == "text/plain" else None
-    response = web.Response(body=body, content_type=content_type, charset=charset)
+    response = _asset(request, found)
     response.headers["Cache-Control"] = "public, max-age=31536000, immutable"
-    response.enable_compression()
     return response
 
 
@@ -324,7 +369,7 @@ def build_app(
     assets = load_assets()
     digest = hashlib.sha256()
     for name in sorted(assets):
-        digest.update(name.encode() + assets[name][0])
+        digest.update(name.encode() + assets[name].body)
     app[SERVICE] = service
     app[PUBLISH] = publish
     app[HUB] = LiveHub(
@@ -333,6 +378,7 @@ def build_app(
     app[LIMITER] = Limiter(limits)
     app[TRUSTED] = trusted
     app[ASSETS] = assets
+    app[PAGES] = {}
     app[VERSION] = digest.hexdigest()[:12]
     match = r"/m/{match:\d{1,15}}"
     app.router.add_get(match, board, name="board")

@@ -1,7 +1,8 @@
 """The two pages the web board sends: the board page's shell, and the plain refusal page.
 
-The board page is a small HTML shell with the match's data inside (so the first view needs
-no second request) and ES modules that draw it; no build step, no framework. Every word on
+The board page is a small HTML shell, the same for every match and visitor, and ES modules
+that ask for the match's data with the visitor's link and draw it; no build step, no
+framework. Every word on
 it comes from the catalogue (``web.*``) in the reader's language, handed to the scripts in
 the same data block.
 """
@@ -45,8 +46,9 @@ def board_page(
 ) -> str:
     """The board page's HTML: the same shell for every match and every visitor, since the
     server cannot know who opens it (the link's token stays in the address's fragment); the
-    page asks for what it may show with its credential (``static/link.js``). ``static`` is
-    the (relative) folder of the scripts, ``modules`` those every page loads, preloaded;
+    page asks for what it may show with its credential (``static/link.js``, loaded first and
+    on its own so that request starts before the other scripts have arrived). ``static`` is
+    the (relative) folder of the scripts, ``modules`` those ``app.js`` imports, preloaded;
     ``client_id``, where the page is the Discord Activity, is the app Discord's client is
     asked to confirm the player for (``static/discord.js``)."""
     title = say("web.http.opening")
@@ -63,9 +65,10 @@ def board_page(
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="no-referrer">
 <title>{escape(title)}</title>
+<script type="module" async src="{static}/link.js"></script>
 <link rel="stylesheet" href="{static}/board.css">
-{preload}
 <script type="module" src="{static}/app.js"></script>
+{preload}
 </head>
 <body>
 <main id="app">

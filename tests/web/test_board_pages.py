@@ -422,3 +422,27 @@ async def test_one_read_serves_every_watched_match(service: Service) -> None:
         assert moved > seen[matches[5]]
         assert all(q.empty() for i, q in enumerate(queues) if i // 3 != 5)
     await hub.close()
+
+
+# -- what is sent ---------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    "accepted", ["gzip, deflate, br", "br;q=1.0, gzip;q=0.8", "gzip;q=0", "identity"]
+)
+async def test_scripts_and_the_shell_are_sent_compressed_to_whoever_takes_gzip(
+    client: TestClient, service: Service, accepted: str
+) -> None:
+    """Scripts and the shell are compressed once at start-up: a browser that takes gzip gets
+    those bytes, any other client the plain ones, and both read the same file."""
+    match_id = await start(service)
+    page = await client.get(f"/m/{match_id}", headers={"Accept-Encoding": accepted})
+    html = await page.text()
+    (script,) = re.findall(r'src="([^"]*/app\.js)"', html)
+    script = script if script.startswith("/") else f"/m/{script}"
+    for answer in (page, await client.get(script, headers={"Accept-Encoding": accepted})):
+        assert answer.status == 200
+        assert answer.headers["Vary"] == "Accept-Encoding"
+        packed = "gzip" in accepted and "q=0," not in accepted + ","
+        assert answer.headers.get("Content-Encoding") == ("gzip" if packed else None)
+    plain = await client.get(script, headers={"Accept-Encoding": "identity"})
+    body = await client.get(script, headers={"Accept-Encoding": accepted})
+    assert await body.read() == await plain.read()  # aiohttp's client undoes the gzip

@@ -9,13 +9,13 @@ import { say } from './svg.js';
 import { zoomable } from './zoom.js';
 import { api, follow, opened } from './link.js';
 
-const boot = await opened(); // what this visitor may see, asked with the link (link.js)
+const $ = (id) => document.getElementById(id);
+const boot = JSON.parse($('boot').textContent);
 const W = boot.words;
 const t = (key, params) => say(W, key, params);
-const $ = (id) => document.getElementById(id);
-const game = await import(`./games/${boot.page.game}.js`);
+let page = await opened(boot, t); // what this visitor may see, asked with the link (link.js)
+const game = await import(`./games/${page.game}.js`);
 
-let page = boot.page;
 let cands = candidates(page.moves, game.paths);
 let picked = []; // steps chosen so far
 let undo = []; // lengths of `picked` before each choice the player made (for Back)

@@ -13,14 +13,20 @@
 // `instance_id` in its address) there is no link: discord.js asks Discord who is playing and
 // the server which match to open, and the page then works exactly as with a link — the
 // session the server signed stands where the link's token would.
-import { say } from './svg.js';
+//
+// The first view waits on one request: the match's data. So this module imports nothing and
+// the page loads it on its own (async), ahead of the board's other scripts; on a match's page
+// opened with a link it asks for the data the moment it runs, while the rest still arrives,
+// and as soon as the data names the game it preloads that game's drawing module.
 
 const KEY = `board-link:${location.pathname}`;
 const query = new URLSearchParams(location.search);
 const inDiscord = query.has('frame_id') && query.has('instance_id');
+const GAME = /^[a-z]+$/;
 // This match's routes: beside the board page, or — in Discord, whose proxy may put the page
 // under a prefix (/.proxy/) — beside the Activity's page, once the server named the match.
 let base = location.pathname.replace(/\/+$/, '');
+const onMatchPage = /\/m\/\d+$/.test(base);
 
 function remember(token) {
   try {
@@ -48,10 +54,7 @@ function use(token) {
 // it opens.
 async function identified(t, boot) {
   if (!inDiscord && boot.discord) return { error: t('activity.outside') };
-  if (!inDiscord) {
-    use(takeToken());
-    return {};
-  }
+  if (!inDiscord) return {}; // the link's token, taken below
   const { identify } = await import('./discord.js');
   const who = await identify(t, use);
   if (who.match) base = `${location.pathname.replace(/[^/]*$/, '')}m/${who.match}`;
@@ -69,18 +72,33 @@ export function api(path, init = {}) {
   });
 }
 
-// The page's data and words, once the server has said what this visitor may see; on a
-// refusal the page says why, plainly, and goes no further.
-export async function opened() {
-  const boot = JSON.parse(document.getElementById('boot').textContent);
-  const t = (key, params) => say(boot.words, key, params);
+// The match's data as this visitor may see it ({answer, body}); once it names the game, that
+// game's drawing module is fetched at once (the page imports it next).
+async function asked() {
+  const answer = await api('/state');
+  const body = await answer.json().catch(() => ({}));
+  if (answer.ok && GAME.test(body.game ?? '')) {
+    const ahead = document.createElement('link');
+    ahead.rel = 'modulepreload';
+    ahead.href = new URL(`./games/${body.game}.js`, import.meta.url).href;
+    document.head.append(ahead);
+  }
+  return { answer, body };
+}
+
+if (!inDiscord) use(takeToken());
+const early = !inDiscord && onMatchPage ? asked().catch(() => null) : null;
+
+// The page's data, once the server has said what this visitor may see (`boot` is the page's
+// data block, `t` says its words); on a refusal the page says why, plainly, and goes no
+// further.
+export async function opened(boot, t) {
   let answer = null;
   let body = {};
   try {
     const who = await identified(t, boot);
     if (who.error) body = { error: who.error };
-    else answer = await api('/state');
-    if (answer) body = await answer.json();
+    else ({ answer, body } = (await early) ?? (await asked()));
   } catch {
     body = {};
   }
@@ -99,7 +117,7 @@ export async function opened() {
   document.title = title;
   document.getElementById('title').textContent = title;
   document.getElementById('app').dataset.game = body.game;
-  return { ...boot, page: body };
+  return body;
 }
 
 // Follow the match's server-sent events: `onVersion(n)` for each version, `onLost()` when
