@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, cast
 import discord
 import games
 from bot.discord.identity import actor_of
+from bot.service.base import MATCH_STATE
 from bot.service.replies import Reply
 from bot.words import Words, words
 from discord import app_commands
@@ -39,7 +40,7 @@ def match_label(record: MatchRecord, names: list[str], say: Words) -> str:
         match=record.id,
         game=games.get(record.game).info.title,
         players=f" {say('match.versus')} ".join(names),
-        state=say(f"match.state.{record.status}"),
+        state=say(MATCH_STATE[record.status]),
     )[:100]
 
 
