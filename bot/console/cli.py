@@ -34,6 +34,7 @@ from bot.console.clock import ConsoleClock, clock_file, parse_offset
 from bot.console.commandline import CommandLine, LineError, parse_line
 from bot.service import Refusal, Service, User
 from bot.service.command_map import (
+    CHOICE_OPTIONS,
     COMMAND_WORDS,
     GROUPS,
     PLAYER_COMMANDS,
@@ -275,15 +276,19 @@ class Console:
                 self.publish(news)
 
     def in_english(self, line: CommandLine) -> CommandLine:
-        """The line with the command, a group's subcommand and the option names as the
-        English names the service and this dispatcher know (``/partie annehmen partie:3``
-        → ``/match accept match:3``)."""
+        """The line with the command, a group's subcommand, the option names and the values
+        of choices as the English names the service and this dispatcher know (``/partie
+        annehmen partie:3`` → ``/match accept match:3``, ``farbe:erster`` → ``color:first``)."""
         names = self.names
         command = names.english_command(line.command)
         args = line.args
         if args and (command in GROUPS or command == "tournament"):
             args = (names.english_command(args[0]), *args[1:])
         options = {names.english_option(name): value for name, value in line.options.items()}
+        options = {
+            name: names.english_choice(value) if name in CHOICE_OPTIONS else value
+            for name, value in options.items()
+        }
         return dataclasses.replace(line, command=command, args=args, options=options)
 
     async def dispatch(self, line: CommandLine) -> Reply:
