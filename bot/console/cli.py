@@ -101,8 +101,9 @@ def did_you_mean(typed: str, names: CommandNames | None = None) -> str | None:
 GUILD = "console"
 """The console is one server of its own (for /server settings, ratings and leaderboards)."""
 TRUE_WORDS = ("true", "yes", "on")
-TYPED_BUTTONS = {"resign": "/match resign confirm:true"}
-"""What to type for a button under a private reply (Discord: press it)."""
+TYPED_BUTTONS = {"resign": ("resign", "confirm", True)}
+"""What to type for a button under a private reply (Discord: press it): the command and
+the option that does what the button does, said as the console's language types them."""
 
 
 PANEL_WIDTH = 100
@@ -196,8 +197,10 @@ class Console:
         if reply.text:
             self._lines(f"[only {user}] " if reply.ephemeral else "", reply.text)
         for button in reply.buttons:  # the caller's own buttons, pressed by typing
-            typed = TYPED_BUTTONS.get(button.action)
-            if typed:
+            if button.action in TYPED_BUTTONS:
+                command, option, value = TYPED_BUTTONS[button.action]
+                typed = f"/{self.names.full(command)} {self.names.option(option)}:"
+                typed += self.names.choice(value)
                 pressed = self.say("console.press", label=button.label, typed=typed)
                 self.write(f"[only {user}] {pressed}")
         for link in reply.links:  # a web board link is its owner's alone, as in Discord

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from functools import cache
 
 import games
-from bot.words import DEFAULT_LANGUAGE, Phrase, catalogue, discord_text, words
+from bot.words import DEFAULT_LANGUAGE, Phrase, Words, catalogue, discord_text, words
 
 TOP_LEVEL: tuple[str, ...] = (
     "play", "move", "premove", "board", "turn", "hand", "rules", "seeks", "tournament",
@@ -99,8 +99,7 @@ class CommandNames:
         mehr``, ``True`` → ``ja``): Discord's choice names, so the console offers and takes
         what a client of that language shows; a value with no name (``7``, ``white6``, a
         language code) as it is."""
-        word = choice_word(english)
-        return words(self.language)(word.key, **word.params) if isinstance(word, Phrase) else word
+        return said_value(words(self.language), english)
 
     def english_choice(self, typed: str) -> str:
         """The English value of a choice typed as shown (or in English): ``Erster`` →
@@ -178,6 +177,12 @@ def choice_word(value: object) -> Phrase | str:
         return Phrase(BOOLEAN_KEYS[str(value).lower() == "true"])
     english = _choice_names().get(str(value).lower())
     return str(value) if english is None else Phrase(CHOICE_KEYS + english)
+
+
+def said_value(say: Words, value: object) -> str:
+    """An option's value as ``say``'s language writes it (:func:`choice_word`)."""
+    word = choice_word(value)
+    return say(word.key, **word.params) if isinstance(word, Phrase) else word
 
 
 CHOICE_OPTIONS: frozenset[str] = frozenset(

@@ -16,7 +16,9 @@ from typing import Any
 import games
 from bot.console.cli import Console
 from bot.service import Service, User
+from bot.service.command_map import GROUP_OF
 from bot.service.weblinks import BoardLinks
+from bot.words import catalogue
 from bot.words.pseudo import PSEUDO, unmarked
 from games.fence.tiles import city
 from storage import MemoryStore
@@ -29,12 +31,17 @@ WORD = re.compile(r"[^\W\d_]{2,}")
 ASCII_WORD = re.compile(r"(?<![^\W_])[A-Za-z]{2,}(?![^\W_])")
 """A word of plain ASCII letters only (a letter or digit touching it makes it part of a longer
 word: ``f5xf4`` is notation, not the word ``xf``)."""
-ALLOWED = frozenset({"keep", "swap"})
+ALLOWED = frozenset({"keep", "swap", PSEUDO, *catalogue().languages})
 """Words that are notation in every language but no square or path: Fonver's pie-rule moves,
-typed as ``keep`` and ``swap`` (``rules.fonver.notation_help`` says so in each language)."""
+typed as ``keep`` and ``swap`` (``rules.fonver.notation_help`` says so in each language),
+and language codes (``language:de``, what a manager types; Discord shows them as they are)."""
 URL = re.compile(r"https?://\S+")
-COMMANDS = re.compile(r"/[\w|]+(?: [\w|]+\|[\w|]+)?|\b\w+(?:\|\w+)+")
-"""Command names (``/match accept|decline``): typed as they are, like notation."""
+COMMANDS = re.compile(
+    rf"/[\w|]+(?: [\w|]+\|[\w|]+| (?:{'|'.join(GROUP_OF)})\b)?|\b\w+(?:\|\w+)+|\b\w+:\w+"
+)
+"""Command names (``/match accept|decline``, ``/match resign``) and an option typed with its value
+(``confirm:true``): typed as they are, like notation. The pseudo-locale's console takes
+English names; ``tests/words/test_choice_words.py`` checks each language says its own."""
 NOTATION = re.compile(
     r"^(?:[a-z]{1,2}\d{1,2}(?:[-x:>/][a-z]{0,2}\d{0,2}[nesw]?)*|[RB][1-6XJ]|[a-z]+(?:-[a-z]+)+)$"
 )
@@ -244,9 +251,7 @@ async def evening(out_dir: Path, clock: Callable[[], float], locale: str = PSEUD
         match = 0
         for game in ("ordo", "fendo", "fonver", "fuer"):
             match += 1
-            await table.say(
-                f"alice: /play {game} opponent:bob color:first", "bob: /match accept"
-            )
+            await table.say(f"alice: /play {game} opponent:bob color:first", "bob: /match accept")
             await table.play(match, 6)
             await table.say(
                 f"bob: /match draw match:{match}",

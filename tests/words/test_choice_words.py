@@ -66,7 +66,10 @@ def test_every_sentence_tells_to_type_names_and_values_of_its_language(language:
         ("de", "/spielen fendo gegner:ai farbe:zweiter stärke:leicht frühes_ende:nein"),
         ("pl", "/graj fendo przeciwnik:ai kolor:drugi poziom:łatwy wczesny_koniec:nie"),
         ("de", '/spielen fuer gegner:ai farbe:Hell stärke:leicht überlänge:"sieben oder mehr"'),
-        ("pl", '/graj fuer przeciwnik:ai kolor:Jasne poziom:łatwy za_długie_linie:"siedem lub więcej"'),  # noqa: E501
+        (
+            "pl",
+            '/graj fuer przeciwnik:ai kolor:Jasne poziom:łatwy za_długie_linie:"siedem lub więcej"',
+        ),
     ],
 )
 async def test_a_console_takes_choices_in_its_language(
