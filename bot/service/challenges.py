@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from bot.service import levels
 from bot.service import timecontrol as tc
-from bot.service.base import Refusal, User, guarded
+from bot.service.base import Refusal, User, guarded, match_status
 from bot.service.boards import options_text, seat_label, terms_text
 from bot.service.lobby import lobby_of
 from bot.service.markdown import escape
@@ -373,7 +373,9 @@ class Challenges:
                 actor, match_id, where, statuses=OPEN_STATUSES, participant=True
             )
             if record.status not in OPEN_STATUSES:
-                raise Refusal("answer.not_open", match=record.id, status=record.status)
+                raise Refusal(
+                    "answer.not_open", match=record.id, status=match_status(record.status)
+                )
             if lobby_of(record):
                 raise Refusal("answer.is_lobby", match=record.id)
             if record.status == CHALLENGE and record.created_by == actor.id and not own_challenges:

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 import games
 from bot.service import premoves
 from bot.service import timecontrol as tc
-from bot.service.base import DROP, Loaded, Refusal, User, guarded
+from bot.service.base import DROP, Loaded, Refusal, User, guarded, match_status
 from bot.service.describer import said
 from bot.service.markdown import escape
 from bot.service.reader import replay
@@ -106,7 +106,7 @@ class Endings:
         button, or the console's ``confirm:true``, calls :meth:`resign`)."""
         record = await self.reader.find(actor, match_id, where)
         if record.status in CLOSED_STATUSES:
-            raise Refusal("errors.closed", match=record.id, status=record.status)
+            raise Refusal("errors.closed", match=record.id, status=match_status(record.status))
         loaded = self.reader.load(record)
         if self.reader.seat_of(record, actor) not in self._active_seats(loaded):
             raise Refusal("resign.already_left")
