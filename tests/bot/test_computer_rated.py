@@ -107,4 +107,4 @@ async def test_people_only_rated_false_still_gets_hints_and_the_rule_in_german(
     await svc.accept(BOB, match_id=rated.match_id)
     refused = await svc.hint(replace(ALICE, locale="de"), match_id=rated.match_id)
     assert not refused.ok
-    assert "gewertet:true" in refused.text and "gewertet:false" in refused.text
+    assert "gewertet:ja" in refused.text and "gewertet:nein" in refused.text  # as typed in German
