@@ -29,15 +29,15 @@ CHECK = """
   const svg = document.querySelector('#board svg');
   const zoom = svg.getScreenCTM().a;
   const frame = svg.getBoundingClientRect();
-  const shown = (node) => node.getClientRects().length > 0
-    && [...svg.querySelectorAll('.hood-name')].every((n) => !n.contains(node) || getComputedStyle(n).display !== 'none');
-  const named = (selector) => [...svg.querySelectorAll(selector)].filter(shown)
-    .map((node) => [node.textContent, node.getBoundingClientRect()]);
-  const words = [...named('.hood-name'), ...named('.die'), ...named('.goods-mark'),
-                 ...named('.ritzy'), ...named('.post-mark')];
+  const shown = (node) => getComputedStyle(node).display !== 'none';
+  const all = (selector) => [...svg.querySelectorAll(selector)].filter(shown);
+  const boxes = (nodes) => nodes.map((node) => [node.textContent, node.getBoundingClientRect()]);
+  const names = all('.hood-name');
+  const words = boxes([...names, ...all('.die, .goods-mark, .ritzy, .post-mark')]);
   const pieces = [...svg.querySelectorAll('.pawn, .cops')].map((node) => {
-    const hood = node.closest('.cell').getAttribute('aria-label');
-    return [`${node.getAttribute('class')} ${node.getAttribute('fill') || ''} at ${hood}`, node.getBoundingClientRect()];
+    const what = `${node.getAttribute('class')} ${node.getAttribute('fill') || ''}`;
+    const where = node.closest('.cell').getAttribute('aria-label');
+    return [`${what} at ${where}`, node.getBoundingClientRect()];
   });
   const meet = (a, b) => Math.min(a.right, b.right) - Math.max(a.left, b.left) > 0.5
     && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 0.5;
@@ -45,32 +45,29 @@ CHECK = """
   for (const [piece, box] of pieces) {
     for (const [text, other] of words) if (meet(box, other)) problems.push(`${piece} over ${text}`);
   }
-  if (strict) {
-    pieces.forEach(([a, one], i) => pieces.slice(i + 1).forEach(([b, two]) => {
-      if (meet(one, two)) problems.push(`${a} over ${b}`);
-    }));
-  }
-  const names = named('.hood-name');
-  names.forEach(([a, one], i) => names.slice(i + 1).forEach(([b, two]) => {
-    if (meet(one, two)) problems.push(`${a} over ${b}`);
-  }));
-  for (const name of svg.querySelectorAll('.hood-name')) {
+  const apart = (list, what) => list.forEach(([a, one], i) => {
+    for (const [b, two] of list.slice(i + 1)) {
+      if (meet(one, two)) problems.push(`${what}: ${a} over ${b}`);
+    }
+  });
+  if (strict) apart(pieces, 'pieces');
+  apart(boxes(names), 'names');
+  for (const name of names) {
     const px = parseFloat(getComputedStyle(name).fontSize) * zoom;
-    if (getComputedStyle(name).display !== 'none' && px < 10.95) problems.push(`${name.textContent}: ${px.toFixed(1)} px`);
+    if (px < 10.95) problems.push(`${name.textContent}: ${px.toFixed(1)} px`);
   }
   for (const place of svg.querySelectorAll('.cell.target')) {
     const box = place.getBoundingClientRect();
-    if (box.width < 44 || box.height < 44) problems.push(`${place.getAttribute('aria-label')}: too small to tap`);
+    if (box.width < 44 || box.height < 44) problems.push(`${place.ariaLabel}: too small to tap`);
   }
   const inView = pieces.filter(([, b]) => b.left >= frame.left && b.right <= frame.right
     && b.top >= frame.top && b.bottom <= frame.bottom).length;
-  const visible = [...svg.querySelectorAll('.hood-name')].filter(shown).map((n) => Number(n.dataset.hood));
-  return { problems, inView, pieces: pieces.length, visible };
+  return { problems, inView, visible: names.map((name) => Number(name.dataset.hood)) };
 }
 """
 
 
-def _hoods_of(view: dict[str, Any], layout: str, rng: random.Random) -> list[list[int]]:
+def _hoods_of(view: dict[str, Any], layout: str) -> list[list[int]]:
     """Where a crowd may stand: per choice, the neighbourhoods its pieces are dealt over."""
     tiles = [t for t in view["map"] if t.get("coords")]
     if layout == "one":
@@ -97,12 +94,12 @@ async def crowd(board: Board, seats: int, layout: str, seed: int) -> tuple[int, 
     rules = games.get("fence")
     state = rules.load(record.state)
     rng = random.Random(seed)
-    choices = _hoods_of(rules.view(state, None), layout, rng)
+    choices = _hoods_of(rules.view(state, None), layout)
     assert choices, f"no tile for a {layout!r} crowd"
     hoods = rng.choice(choices)
-    pawns = tuple(hoods[0] if layout == "one" else hoods[i % len(hoods)] for i in range(seats))
-    if layout == "near":
-        pawns = tuple(rng.choice(hoods) for _ in range(seats))
+    pawns = tuple(
+        rng.choice(hoods) if layout == "near" else hoods[i % len(hoods)] for i in range(seats)
+    )
     state = dataclasses.replace(state, pawns=pawns, cops=pawns[0])
     update = MatchUpdate(state=rules.dump(state))
     await board.service.store.commit(match, record.version, update, now=board.clock())
