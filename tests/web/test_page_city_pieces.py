@@ -20,9 +20,9 @@ from .scenes import PHONE, Board, fence, opened, serving
 
 __all__ = ["browser", "chromium_path"]
 
-CROWDS = [(3, "two"), (4, "one"), (5, "near"), (6, "one"), (6, "two")]
-"""Seats, and where their pawns and the Cops stand: all on one neighbourhood ("one"), over
-both neighbourhoods of one tile ("two"), or over a block of tiles side by side ("near")."""
+CROWDS = [(3, "two"), (4, "one"), (4, "half"), (5, "near"), (6, "one"), (6, "two")]
+"""Seats, and where their pawns and the Cops stand: all on one neighbourhood ("one"), on one
+of a tile's two ("half"), over both ("two"), or over a block of tiles side by side ("near")."""
 
 CHECK = """
 (strict) => {
@@ -50,7 +50,10 @@ CHECK = """
       if (meet(one, two)) problems.push(`${what}: ${a} over ${b}`);
     }
   });
-  if (strict) apart(pieces, 'pieces');
+  if (strict) { // and each big enough to tell its colour
+    apart(pieces, 'pieces');
+    for (const [piece, box] of pieces) if (box.width < 9.5) problems.push(`${piece}: tiny`);
+  }
   apart(boxes(names), 'names');
   for (const name of names) {
     const px = parseFloat(getComputedStyle(name).fontSize) * zoom;
@@ -72,8 +75,9 @@ def _hoods_of(view: dict[str, Any], layout: str) -> list[list[int]]:
     tiles = [t for t in view["map"] if t.get("coords")]
     if layout == "one":
         return [[t["hoods"][0]["id"]] for t in tiles if len(t["hoods"]) == 1]
-    if layout == "two":
-        return [[h["id"] for h in t["hoods"]] for t in tiles if len(t["hoods"]) == 2]
+    if layout in ("two", "half"):
+        pairs = [[h["id"] for h in t["hoods"]] for t in tiles if len(t["hoods"]) == 2]
+        return pairs if layout == "two" else [pair[1:] for pair in pairs]
     at = {(t["x"], t["y"]): t for t in view["map"]}
     blocks = []
     for t in tiles:

@@ -269,8 +269,8 @@ function arrange(crowds, order, rank, size, pad, least) {
       standing.splice(standing.indexOf(yields), 1);
     }
     // No room even without names (marks everywhere): the smallest pieces, over the marks.
-    spots ||= fit({ ...crowd, fixed: [] }, [], [SIZES[SIZES.length - 1] * T], 0)
-      || crowd.hoods.map((hood) => row(hood.node, hood.items.length, SIZES[SIZES.length - 1] * T, 1));
+    spots ||= fit({ ...crowd, fixed: [] }, [], [least], 0)
+      || crowd.hoods.map((hood) => row(hood.node, hood.items.length, least, 1));
     crowd.hoods.forEach((hood, i) => hood.items.forEach((item, j) => {
       const { x, y, d } = spots[i][j];
       item.setAttribute('transform', `translate(${x.toFixed(1)} ${y.toFixed(1)}) scale(${(d / PIECE).toFixed(3)})`);
@@ -303,6 +303,10 @@ function fit(crowd, names, diameters, halo) {
   for (const [index, hood] of crowd.hoods.entries()) {
     const count = hood.items.length;
     let found = null;
+    if (!count) {
+      out.push([]);
+      continue;
+    }
     for (const d of diameters) {
       for (let rows = 1; rows <= count && !found; rows += 1) {
         const across = Math.ceil(count / rows);
