@@ -23,6 +23,7 @@ const PIECE_PX = 10; // no piece is sized under this on screen while a name coul
 const FLOOR = 0.16; // ... or while the city is so small that 7 pieces would not fit a bare tile
 const EDGE = 3; // pieces keep this far inside their tile
 const ROOM = [0.24, 0.32, 0.4]; // columns, in tiles, names move aside to leave for a crowd, narrowest first
+const BIG = 0.19; // pieces this wide, in tiles, or wider are tried beside names moved aside before smaller ones
 const GRID = 4; // where a crowd may stand is tried on this grid, in drawing units
 
 export const zoom = true;
@@ -113,7 +114,10 @@ export function draw(view, { highlight, t, players, title }) {
     tile.hoods.forEach((hood, index) => {
       const [nx, ny] = nodes.get(hood.id);
       const several = tile.hoods.length > 1;
-      const ty = several ? y0 + T * (index === 0 ? 0.4 : 0.8) : ny < y0 + T * 0.7 ? ny + T * 0.26 : ny - T * 0.26;
+      // Of two names, the upper half's belongs to the place whose node lies higher.
+      const [, oy] = several ? nodes.get(tile.hoods[1 - index].id) : [0, 0];
+      const upper = ny < oy || (ny === oy && index === 0);
+      const ty = several ? y0 + T * (upper ? 0.4 : 0.8) : ny < y0 + T * 0.7 ? ny + T * 0.26 : ny - T * 0.26;
       const text = label(names, several ? x0 + T / 2 : nx, ty, '', { class: hood.usable ? 'hood-name' : 'hood-name off', 'data-hood': hood.id });
       lines(hood.name).forEach((line, i, all) => {
         const span = el('tspan', { x: several ? x0 + T / 2 : nx, dy: i === 0 ? `${-(all.length - 1) * 0.55}em` : '1.1em' }, text);
@@ -235,6 +239,15 @@ const distance = (a, b) => Math.hypot(
   Math.max(b.y - a.y - a.h, a.y - b.y - b.h, 0),
 );
 
+// Whether box `b` lies nearer `one` than `other`: by the gap between them, then (a crowd
+// beside both names of a tile) by their middles.
+function closer(b, one, other) {
+  const [near, far] = [distance(b, one), distance(b, other)];
+  if (Math.abs(near - far) > 0.5) return near < far;
+  const middle = (o) => Math.hypot(o.x + o.w / 2 - b.x - b.w / 2, o.y + o.h / 2 - b.y - b.h / 2);
+  return middle(one) < middle(other);
+}
+
 // Where the pieces stand at this zoom, as render/fence/pieces.py sets them in the posted
 // picture: each neighbourhood's crowd in a row (or a few short rows) inside its tile, as near
 // its node as the room allows, clear of the dice, of the marks and of every name that wins
@@ -251,22 +264,26 @@ function arrange(crowds, order, rank, size, pad, least) {
   const discs = [];
   for (const crowd of crowds) {
     const mine = new Set(crowd.hoods.map((hood) => hood.entry));
-    const rooms = [...ROOM];
-    let spots = null;
-    while (!spots) {
-      const names = standing.filter((entry) => !apart(entry.box, crowd.box, gap));
-      spots = fit(crowd, names, diameters, gap);
-      if (spots || !names.length) break;
-      if (rooms.length) {
-        const width = rooms.shift() * T;
-        for (const hood of crowd.hoods) if (hood.items.length) aside(hood, crowd.box, width);
-        continue;
+    const near = () => standing.filter((entry) => !apart(entry.box, crowd.box, gap));
+    // Its own names moved aside, further and further, until the crowd fits (then back).
+    const attempt = (sizes) => {
+      for (const width of [0, ...ROOM]) {
+        for (const hood of crowd.hoods) if (hood.items.length) aside(hood, crowd.box, width * T);
+        const found = fit(crowd, near(), sizes, gap);
+        if (found) return found;
       }
-      const crowded = (entry) => mine.has(entry) && crowd.hoods.some((h) => h.entry === entry && h.items.length);
-      const many = (entry) => crowd.hoods.find((h) => h.entry === entry)?.items.length || 0;
-      const weigh = (entry) => (crowded(entry) ? 10 : 0) + (mine.has(entry) ? 5 : 0) + rank(entry) + many(entry) / 10;
-      const yields = names.reduce((a, b) => (weigh(b) < weigh(a) ? b : a));
+      for (const hood of crowd.hoods) if (hood.items.length) aside(hood, crowd.box, 0);
+      return null;
+    };
+    // Full-sized pieces beside names moved aside before small ones anywhere.
+    const big = diameters.filter((d) => d >= BIG * T);
+    let spots = (big.length && attempt(big)) || attempt(diameters);
+    const many = (entry) => crowd.hoods.find((h) => h.entry === entry)?.items.length || 0;
+    const weigh = (entry) => (mine.has(entry) ? 5 : 0) + (many(entry) ? 10 + many(entry) / 10 : 0) + rank(entry);
+    while (!spots && near().length) {
+      const yields = near().reduce((a, b) => (weigh(b) < weigh(a) ? b : a));
       standing.splice(standing.indexOf(yields), 1);
+      spots = attempt(diameters);
     }
     // No room even without names (marks everywhere): the smallest pieces, over the marks.
     spots ||= fit({ ...crowd, fixed: [] }, [], [least], 0)
@@ -357,7 +374,7 @@ function spot(tile, [nx, ny], w, h, taken, own, others) {
       if (far >= nearest) continue;
       const b = { x: x - w / 2, y: y - h / 2, w, h };
       if (!taken.every((o) => apart(b, o, 0))) continue;
-      if (own && others.some((o) => distance(b, o) < distance(b, own))) continue;
+      if (own && others.some((o) => closer(b, o, own))) continue;
       [best, nearest] = [[x, y], far];
     }
   }
