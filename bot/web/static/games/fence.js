@@ -252,10 +252,11 @@ function closer(b, one, other) {
 // picture: each neighbourhood's crowd in a row (or a few short rows) inside its tile, as near
 // its node as the room allows, clear of the dice, of the marks and of every name that wins
 // its room (whatever the view, so a pan never moves a piece), and on a tile of two
-// neighbourhoods no nearer the other's name than its own. A crowd with no room at full size is
-// drawn smaller, down to PIECE_PX on screen; where even that finds none, its names move
-// aside to leave it a column (ROOM), and then the name that matters least gives way (another
-// tile's first, a crowd's own last). Returns the pieces' boxes, which no name may then cover.
+// neighbourhoods no nearer the other's name than its own. A crowd with no room at full size
+// first gets a column beside its name, moved aside (ROOM), then is drawn smaller, down to
+// PIECE_PX on screen; where even that finds none, the name that matters least gives way
+// (another tile's first, a crowd's own last). Returns the pieces' boxes, which no name may
+// then cover.
 function arrange(crowds, order, rank, size, pad, least) {
   const standing = [];
   for (const entry of order) if (standing.every((o) => apart(entry.box, o.box, pad))) standing.push(entry);
