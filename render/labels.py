@@ -20,7 +20,7 @@ from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
-from babel import Locale
+from babel import Locale, UnknownLocaleError
 from babel.plural import PluralRule
 
 Labels = Mapping[str, str]
@@ -173,7 +173,12 @@ def _category(language: str, n: object) -> str:
 
 @cache
 def _rule(language: str) -> PluralRule:
-    return Locale.parse(language).plural_form
+    """The language's CLDR rule; English's for a code CLDR does not know (the pseudo-locale
+    ``qps``), as :mod:`bot.words` does: an image is drawn, never refused over a label."""
+    try:
+        return Locale.parse(language).plural_form
+    except (UnknownLocaleError, ValueError):
+        return Locale.parse("en").plural_form
 
 
 def colour(labels: Labels | None, name: str) -> str:

@@ -34,6 +34,7 @@ from bot.console.clock import ConsoleClock, clock_file, parse_offset
 from bot.console.commandline import CommandLine, LineError, parse_line
 from bot.service import Refusal, Service, User
 from bot.service.command_map import (
+    CHOICE_OPTIONS,
     COMMAND_WORDS,
     GROUPS,
     PLAYER_COMMANDS,
@@ -100,8 +101,9 @@ def did_you_mean(typed: str, names: CommandNames | None = None) -> str | None:
 GUILD = "console"
 """The console is one server of its own (for /server settings, ratings and leaderboards)."""
 TRUE_WORDS = ("true", "yes", "on")
-TYPED_BUTTONS = {"resign": "/match resign confirm:true"}
-"""What to type for a button under a private reply (Discord: press it)."""
+TYPED_BUTTONS = {"resign": ("resign", "confirm", True)}
+"""What to type for a button under a private reply (Discord: press it): the command and
+the option that does what the button does, said as the console's language types them."""
 
 
 PANEL_WIDTH = 100
@@ -195,8 +197,10 @@ class Console:
         if reply.text:
             self._lines(f"[only {user}] " if reply.ephemeral else "", reply.text)
         for button in reply.buttons:  # the caller's own buttons, pressed by typing
-            typed = TYPED_BUTTONS.get(button.action)
-            if typed:
+            if button.action in TYPED_BUTTONS:
+                command, option, value = TYPED_BUTTONS[button.action]
+                typed = f"/{self.names.full(command)} {self.names.option(option)}:"
+                typed += self.names.choice(value)
                 pressed = self.say("console.press", label=button.label, typed=typed)
                 self.write(f"[only {user}] {pressed}")
         for link in reply.links:  # a web board link is its owner's alone, as in Discord
@@ -275,15 +279,19 @@ class Console:
                 self.publish(news)
 
     def in_english(self, line: CommandLine) -> CommandLine:
-        """The line with the command, a group's subcommand and the option names as the
-        English names the service and this dispatcher know (``/partie annehmen partie:3``
-        → ``/match accept match:3``)."""
+        """The line with the command, a group's subcommand, the option names and the values
+        of choices as the English names the service and this dispatcher know (``/partie
+        annehmen partie:3`` → ``/match accept match:3``, ``farbe:erster`` → ``color:first``)."""
         names = self.names
         command = names.english_command(line.command)
         args = line.args
         if args and (command in GROUPS or command == "tournament"):
             args = (names.english_command(args[0]), *args[1:])
         options = {names.english_option(name): value for name, value in line.options.items()}
+        options = {
+            name: names.english_choice(value) if name in CHOICE_OPTIONS else value
+            for name, value in options.items()
+        }
         return dataclasses.replace(line, command=command, args=args, options=options)
 
     async def dispatch(self, line: CommandLine) -> Reply:

@@ -11,8 +11,9 @@ as a German or Polish client shows it is understood there too.
 from __future__ import annotations
 
 import re
+from typing import Any
 
-from bot.words import discord_text, language_of
+from bot.words import DEFAULT_LANGUAGE, catalogue, discord_text, language_of, words
 from discord import Locale, app_commands
 
 RATED_LEVEL = re.compile(r"(\w+) ≈ (\d+)")
@@ -28,8 +29,24 @@ class CatalogueTranslator(app_commands.Translator):
         context: app_commands.TranslationContext,  # type: ignore[type-arg]
     ) -> str | None:
         language = language_of(locale)
+        if (key := string.extras.get(KEY)) is not None:
+            if language == DEFAULT_LANGUAGE or language not in catalogue().languages:
+                return None  # Discord shows the English
+            return words(language)(key, **string.extras.get(PARAMS, {}))
         location = context.location.name
         if location == "choice_name" and (rated := RATED_LEVEL.fullmatch(string.message)):
             level = discord_text(language, location, rated[1])
             return None if level is None else f"{level} ≈ {rated[2]}"
         return discord_text(language, location, string.message)
+
+
+KEY = "catalogue_key"
+PARAMS = "catalogue_params"
+
+
+def catalogued(key: str, /, **params: Any) -> app_commands.locale_str:
+    """A text Discord shows (an option's description) that is a catalogue sentence with
+    parameters rather than a fixed English string: a game's option says its own description
+    and its default, each in the member's language. The English is the default Discord
+    shows; the translator says the same key in every other language of ours."""
+    return app_commands.locale_str(words()(key, **params), **{KEY: key, PARAMS: params})

@@ -12,12 +12,17 @@ import logging
 import re
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ParamSpec
+from typing import TYPE_CHECKING, Any, Final, ParamSpec
 
 from bot.service.replies import Reply
-from bot.words import words
+from bot.words import Phrase, words
 from games.core import IllegalMove, Rules
 from storage.base import (
+    ACTIVE,
+    CANCELLED,
+    CHALLENGE,
+    DECLINED,
+    FINISHED,
     MatchClosed,
     MatchRecord,
     Rating,
@@ -58,6 +63,32 @@ class Refusal(ValueError):
         """The refusal in ``locale``'s language."""
         say = words(locale)
         return say(self.key, **self.params) if say.has(self.key) else str(self)
+
+
+MATCH_STATUS: Final = {
+    CHALLENGE: "match.status.challenge",
+    ACTIVE: "match.status.active",
+    FINISHED: "match.status.finished",
+    DECLINED: "match.status.declined",
+    CANCELLED: "match.status.cancelled",
+}
+"""Each stored status's sentence part, keys written out whole so the catalogue's check sees
+every one asked for."""
+
+MATCH_STATE: Final = {
+    CHALLENGE: "match.state.challenge",
+    ACTIVE: "match.state.active",
+    FINISHED: "match.state.finished",
+    DECLINED: "match.state.declined",
+    CANCELLED: "match.state.cancelled",
+}
+"""Each stored status in a word or two (the match picker)."""
+
+
+def match_status(status: str) -> Phrase:
+    """Where a match stands, said after "Match #3" ("has finished", German "ist beendet"):
+    the record's status is a stored word, never one for players."""
+    return Phrase(MATCH_STATUS[status])
 
 
 @dataclass(frozen=True)
@@ -242,7 +273,8 @@ def guarded(
             return Reply.refuse(say.sentence(exc.sentence), match_id=known)
         except MatchClosed as exc:
             return Reply.refuse(
-                say("errors.closed", match=exc.match_id, status=exc.status), match_id=exc.match_id
+                say("errors.closed", match=exc.match_id, status=match_status(exc.status)),
+                match_id=exc.match_id,
             )
         except StaleVersion:
             return Reply.refuse(say("errors.stale"))

@@ -16,6 +16,7 @@ from typing import Any
 import render
 from bot.service.base import Loaded, plural_names
 from bot.service.clocks import ClockKeeper
+from bot.service.command_map import option_word, said_value
 from bot.service.describer import colour_word, said, told_label, told_view
 from bot.service.hands import Hands, private_of
 from bot.service.image_labels import image_labels
@@ -42,6 +43,8 @@ def sentences(lines: Iterable[str]) -> str:
         for line in lines
         if line.strip()
     )
+
+
 """Discord allows 1,024 characters of image description; a screen reader wants far fewer."""
 
 
@@ -158,10 +161,11 @@ def options_text(rules: Rules[Any, Any], options: dict[str, Any], locale: str = 
     changed = {k: v for k, v in options.items() if defaults.get(k) != v}
     if not changed:
         return ""
+    say = words(locale)
     parts = ", ".join(
-        f"{k}: {str(v).lower() if isinstance(v, bool) else v}" for k, v in changed.items()
+        f"{say(option_word(k).key)}: {said_value(say, v)}" for k, v in changed.items()
     )
-    return "\n" + words(locale)("match.options", options=parts)
+    return "\n" + say("match.options", options=parts)
 
 
 def terms_text(
@@ -248,7 +252,7 @@ class Boards:
         flip: bool = False,
     ) -> Post:
         # the match thread is shared: its server's language (bot.service.languages)
-        language = await self.reader.language(loaded.record.guild_id)
+        language = await self.reader.match_language(loaded.record)
         say = words(language)
         names = await self.reader.player_names(loaded.record)
         rules = loaded.rules

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from bot.service import levels
 from bot.service import timecontrol as tc
-from bot.service.base import Refusal, User, guarded
+from bot.service.base import Refusal, User, guarded, match_status
 from bot.service.boards import options_text, seat_label, terms_text
 from bot.service.lobby import lobby_of
 from bot.service.markdown import escape
@@ -217,6 +217,7 @@ class Challenges:
             channel_id=channel_id,
             meta={"color": (color or "random").lower(), **extra},
             venue=venue,
+            starter_locale=actor.locale,
         )
         if versus_computer:  # nobody to ask: the computer accepts at once
             started = await self._accept_challenge(opponent, record)
@@ -231,7 +232,7 @@ class Challenges:
         challenger, rival = escape(actor.name), escape(opponent.name)
         names = [challenger, rival] if seat == 0 else [rival, challenger]
         # the challenge post is read by both players: the server's language
-        language = await self.reader.language(record.guild_id)
+        language = await self.reader.match_language(record)
         sides = ", ".join(seat_label(rules, state, i, n, language) for i, n in enumerate(names))
         opts = options_text(rules, checked, language) + terms_text(
             extra, language, venue=record.venue
@@ -329,7 +330,7 @@ class Challenges:
             withdrawn = actor.id == record.created_by
             status = CANCELLED if withdrawn else DECLINED
             await self.transitions.commit(record, MatchUpdate(status=status))
-            text = words(await self.reader.language(record.guild_id))(
+            text = words(await self.reader.match_language(record))(
                 "challenge.withdrawn" if withdrawn else "challenge.declined",
                 player=escape(actor.name),
                 match=record.id,
@@ -352,7 +353,7 @@ class Challenges:
             raise Refusal("answer.nothing_in", match=record.id)
         await self.transitions.commit(record, MatchUpdate(meta=meta))
         others = tuple(uid for uid in record.seats if uid != actor.id)
-        text = words(await self.reader.language(record.guild_id))(what, player=escape(actor.name))
+        text = words(await self.reader.match_language(record))(what, player=escape(actor.name))
         return Reply(
             text=words(actor.locale)("answer.declined"),
             post=Post(text=text, ping=text, mentions=others),
@@ -372,7 +373,9 @@ class Challenges:
                 actor, match_id, where, statuses=OPEN_STATUSES, participant=True
             )
             if record.status not in OPEN_STATUSES:
-                raise Refusal("answer.not_open", match=record.id, status=record.status)
+                raise Refusal(
+                    "answer.not_open", match=record.id, status=match_status(record.status)
+                )
             if lobby_of(record):
                 raise Refusal("answer.is_lobby", match=record.id)
             if record.status == CHALLENGE and record.created_by == actor.id and not own_challenges:
@@ -421,7 +424,7 @@ class Challenges:
         return await self.openings.begin(
             actor,
             record,
-            words(await self.reader.language(record.guild_id))(
+            words(await self.reader.match_language(record))(
                 "challenge.begins", player=escape(actor.name)
             ),
         )

@@ -14,7 +14,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 
-from bot.words import DEFAULT_LANGUAGE, catalogue, discord_text
+import games
+from bot.words import DEFAULT_LANGUAGE, Phrase, Words, catalogue, discord_text, words
 
 TOP_LEVEL: tuple[str, ...] = (
     "play", "move", "premove", "board", "turn", "hand", "rules", "seeks", "tournament",
@@ -93,6 +94,18 @@ class CommandNames:
         """An option's name as shown (``opponent`` → ``gegner``)."""
         return discord_text(self.language, "parameter_name", english) or english
 
+    def choice(self, english: object) -> str:
+        """A choice's value as shown (``first`` → ``erster``, ``six_or_more`` → ``sechs oder
+        mehr``, ``True`` → ``ja``): Discord's choice names, so the console offers and takes
+        what a client of that language shows; a value with no name (``7``, ``white6``, a
+        language code) as it is."""
+        return said_value(words(self.language), english)
+
+    def english_choice(self, typed: str) -> str:
+        """The English value of a choice typed as shown (or in English): ``Erster`` →
+        ``first``; anything else as typed."""
+        return _backwards(self.language)["choice"].get(typed.lower(), typed)
+
     def full(self, english: str) -> str:
         """``accept`` → ``partie annehmen``: a command with its group, as shown."""
         group = GROUP_OF.get(english)
@@ -123,10 +136,66 @@ def _backwards(language: str) -> dict[str, dict[str, str]]:
     options = [
         key.removeprefix(OPTION_KEYS) for key in catalogue().english if key.startswith(OPTION_KEYS)
     ]
+    values = [*_choice_names(), True, False]
     return {
         "command": {names.command(word): word for word in COMMAND_WORDS},
         "option": {names.option(option): option for option in options},
+        "choice": {
+            **{str(value).lower(): str(value).lower() for value in values},
+            **{names.choice(value).lower(): str(value).lower() for value in values},
+        },
     }
+
+
+CHOICE_KEYS = "discord.choice_name."
+"""Where en.toml names every choice the Discord adapter offers, by its English name."""
+BOOLEAN_KEYS = {True: "choice.true", False: "choice.false"}
+"""Yes and no, typed into the console (Discord's own switch shows its client's words)."""
+
+
+@cache
+def _choice_names() -> dict[str, str]:
+    """Each named choice's value (``white``, ``six_or_more``) → its English name (``White``);
+    a name with a space or a colon (``auto: the level…``) is a description, no value."""
+    return {
+        key.removeprefix(CHOICE_KEYS).lower(): key.removeprefix(CHOICE_KEYS)
+        for key in catalogue().english
+        if key.startswith(CHOICE_KEYS) and not {" ", ":"} & set(key.removeprefix(CHOICE_KEYS))
+    }
+
+
+def option_word(english: str) -> Phrase:
+    """An option's name to put into a sentence (``open_seeks`` → ``offene_herausforderungen``):
+    what a Discord client of the reader's language shows, and the console takes."""
+    return Phrase(OPTION_KEYS + english)
+
+
+def choice_word(value: object) -> Phrase | str:
+    """An option's value to put into a sentence, said in the reader's language where it has
+    a name (``True``, ``first``, ``six_or_more``), else as it is (``7``, ``white6``)."""
+    if isinstance(value, bool) or str(value).lower() in ("true", "false"):
+        return Phrase(BOOLEAN_KEYS[str(value).lower() == "true"])
+    english = _choice_names().get(str(value).lower())
+    return str(value) if english is None else Phrase(CHOICE_KEYS + english)
+
+
+def said_value(say: Words, value: object) -> str:
+    """An option's value as ``say``'s language writes it (:func:`choice_word`)."""
+    word = choice_word(value)
+    return say(word.key, **word.params) if isinstance(word, Phrase) else word
+
+
+CHOICE_OPTIONS: frozenset[str] = frozenset(
+    {"color", "level", "mode", "format", "spectators", "rated", "confirm", "flip"}
+    | {
+        option.name
+        for game in games.available()
+        for option in games.get(game).info.options
+        if option.choices or option.kind == "bool"
+    }
+)
+"""The options whose values are choices (or yes and no): the console reads their values in
+the console's language; every other value (a name, a move, a clock) is read as typed."""
 
 
 OPTION_KEYS = "discord.parameter_name."

@@ -269,7 +269,7 @@ class Correspondence:
             locale = (
                 await self.notifier.locale(uid)
                 if mode in ("dm", "digest")
-                else await self.reader.language(updated.guild_id)
+                else await self.reader.match_language(updated)
             )
             text = words(locale)(
                 "clock.reminder",

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 import games
 from bot.service import premoves
 from bot.service import timecontrol as tc
-from bot.service.base import DROP, Loaded, Refusal, User, guarded
+from bot.service.base import DROP, Loaded, Refusal, User, guarded, match_status
 from bot.service.describer import said
 from bot.service.markdown import escape
 from bot.service.reader import replay
@@ -106,7 +106,7 @@ class Endings:
         button, or the console's ``confirm:true``, calls :meth:`resign`)."""
         record = await self.reader.find(actor, match_id, where)
         if record.status in CLOSED_STATUSES:
-            raise Refusal("errors.closed", match=record.id, status=record.status)
+            raise Refusal("errors.closed", match=record.id, status=match_status(record.status))
         loaded = self.reader.load(record)
         if self.reader.seat_of(record, actor) not in self._active_seats(loaded):
             raise Refusal("resign.already_left")
@@ -128,7 +128,7 @@ class Endings:
         seat = self.reader.seat_of(record, actor)
         names = await self.reader.player_names(record)
         # the reason is stored with the result and shown to everyone: the server's language
-        shared = words(await self.reader.language(record.guild_id))
+        shared = words(await self.reader.match_language(record))
         return await self._drop(
             loaded,
             seat,
@@ -237,7 +237,7 @@ class Endings:
 
     async def finish_by_agreement(self, actor: User, record: MatchRecord) -> Reply:
         loaded = self.reader.load(record)
-        shared = words(await self.reader.language(record.guild_id))
+        shared = words(await self.reader.match_language(record))
         outcome = Outcome(winners=(), termination="agreement", reason=shared("draw.agreed"))
         return await self._finish(
             loaded,
@@ -301,7 +301,7 @@ class Endings:
         loaded = self.reader.load(record)
         chance = await self.judge.chance(record, loaded.rules.view(loaded.state, None), machine)
         name = await self._computer_name(record, machine)
-        shared = words(await self.reader.language(record.guild_id))
+        shared = words(await self.reader.match_language(record))
         say = words(actor.locale)
         if chance <= DRAW_THRESHOLD:
             outcome = Outcome(winners=(), termination="agreement", reason=shared("draw.agreed"))
@@ -322,7 +322,7 @@ class Endings:
         """Decline in a rated game, allow in an unrated one; see the module."""
         name = await self._computer_name(record, machine)
         if record.meta.get("rated", False):
-            shared = words(await self.reader.language(record.guild_id))
+            shared = words(await self.reader.match_language(record))
             return Reply(
                 text=words(actor.locale)("undo.computer_declines", player=name),
                 post=Post(text=shared("undo.computer_declines", player=name)),
@@ -344,7 +344,7 @@ class Endings:
         """Record a proposal (draw, undo) that the other side answers with /accept or
         /decline — or the buttons, which do the same."""
         words_of = PROPOSALS[kind]
-        shared = words(await self.reader.language(record.guild_id))
+        shared = words(await self.reader.match_language(record))
         meta = {**record.meta, **pending}
         await self.transitions.commit(record, MatchUpdate(meta=meta))
         others = tuple(uid for uid in record.seats if uid != actor.id)
@@ -391,14 +391,14 @@ class Endings:
         )
         loaded = Loaded(done.record, rules, state)
         taken = " ".join(a.notation for a in dropped)
-        shared = words(await self.reader.language(record.guild_id))
+        shared = words(await self.reader.match_language(record))
         lines = [shared("undo.done_line", player=escape(actor.name), moves=taken)]
         return await self.boards.turn_reply(loaded, lines, words(actor.locale)("undo.done"), before)
 
     async def timeout(self, record: MatchRecord, seat: int) -> Reply:
         loaded = self.reader.load(record)
         names = await self.reader.player_names(record)
-        reason = words(await self.reader.language(record.guild_id))(
+        reason = words(await self.reader.match_language(record))(
             "clock.ran_out", player=names[seat]
         )
         return await self._drop(loaded, seat, "timeout", reason, f"⏰ {reason}")

@@ -1,6 +1,11 @@
 """The language of a server's shared posts: match threads, their board images, challenge,
 lobby, seek and tournament posts, thread reminders.
 
+A direct match (a DM, a group DM, a server without the bot) has no server to ask: its posts
+speak the language of the player who started it, kept in the match's ``meta`` when it is
+made (:func:`direct_meta`), as the venue is. Its readers are in one conversation the starter
+chose, and their own hand DMs, refusals and private answers speak each one's language anyway.
+
 Why per server: a shared post has many readers and no single locale, but a server usually
 has one language its members read. Two sources, in order: the language a manager chose with
 ``/server settings language:`` (kept as ``language``), else Discord's "preferred locale" of
@@ -16,7 +21,7 @@ from typing import Any
 
 from bot.words import DEFAULT_LANGUAGE, catalogue, language_of
 from bot.words.pseudo import PSEUDO
-from storage.base import Store
+from storage.base import VENUE_DIRECT, MatchRecord, Store
 
 CHOSEN = "language"
 """The settings key of the language a manager chose (absent: follow Discord)."""
@@ -24,6 +29,8 @@ SEEN = "discord_locale"
 """The settings key of the server's Discord preferred locale, as last seen."""
 AUTO = "auto"
 """What a manager types to go back to Discord's language."""
+MATCH_LANGUAGE = "language"
+"""The ``meta`` key of a direct match's language."""
 
 
 def shipped() -> list[str]:
@@ -59,3 +66,18 @@ async def server_language(store: Store, guild_id: str | None) -> str:
     if not guild_id:
         return DEFAULT_LANGUAGE
     return shared_language(await store.guild_settings(guild_id))
+
+
+def direct_meta(venue: str, starter_locale: str | None) -> dict[str, str]:
+    """What a new match keeps of its language: for a direct match its starter's (the one
+    place every way of starting a match passes: :meth:`Transitions.create_match`)."""
+    if venue != VENUE_DIRECT:
+        return {}
+    return {MATCH_LANGUAGE: known(starter_locale) or DEFAULT_LANGUAGE}
+
+
+async def match_language(store: Store, record: MatchRecord) -> str:
+    """The language of ``record``'s shared posts: its server's, or a direct match's own."""
+    if record.venue == VENUE_DIRECT:
+        return known(record.meta.get(MATCH_LANGUAGE)) or DEFAULT_LANGUAGE
+    return await server_language(store, record.guild_id)

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 import ai
 from ai import ladder
 from bot.service.base import User, rating_or_new
+from bot.service.command_map import choice_word
 from bot.service.markdown import escape
 from bot.service.replies import COMPUTER_PREFIX
 from bot.words import words
@@ -83,7 +84,8 @@ def level_names(game: str) -> dict[str, str]:
     say = words()
     return {
         level: say("computer.level_rating", level=level, rating=known[level])
-        if level in known else level
+        if level in known
+        else level
         for level in ai.LEVELS
     }
 
@@ -94,5 +96,7 @@ def levels_line(game: str, locale: object) -> str | None:
     if not known:
         return None
     say = words(locale)
-    shown = " · ".join(say("computer.level_rating", level=lv, rating=r) for lv, r in known.items())
+    shown = " · ".join(
+        say("computer.level_rating", level=choice_word(lv), rating=r) for lv, r in known.items()
+    )
     return say("rules.levels", levels=shown)

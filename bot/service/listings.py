@@ -13,8 +13,9 @@ from typing import TYPE_CHECKING, Any
 
 import games
 from bot.service import levels
-from bot.service.base import Refusal, User, ago, guarded, plural_names
+from bot.service.base import Refusal, User, ago, guarded, match_status, plural_names
 from bot.service.boards import match_title, result_text, seat_label
+from bot.service.command_map import choice_word, option_word, said_value
 from bot.service.describer import colour_word, turn_text
 from bot.service.lobby import lobby_of
 from bot.service.reader import rules_named
@@ -81,7 +82,8 @@ class Listings:
                     n
                     for seat, (uid, n) in enumerate(zip(record.seats, names, strict=True))
                     if uid != actor.id and seat not in gone
-                ]
+                ],
+                actor.locale,
             )
             title = loaded.rules.info.title
             since = ago(now - record.updated_at, actor.locale)
@@ -103,7 +105,10 @@ class Listings:
                 state = (
                     say("games.your_turn")
                     if actor.id in movers
-                    else say("games.their_turn", players=plural_names([names[s] for s in seats]))
+                    else say(
+                        "games.their_turn",
+                        players=plural_names([names[s] for s in seats], actor.locale),
+                    )
                 ) + await self.clocks.games_clock(record, seats, actor.id, directory, say.language)
             line = say(
                 "games.line",
@@ -124,9 +129,7 @@ class Listings:
         """The caller's active match a command is about; :class:`Refusal` says why not."""
         record = await self.reader.find(actor, match_id, where)
         if record.status in CLOSED_STATUSES:
-            raise Refusal(
-                words(actor.locale)("errors.closed", match=record.id, status=record.status)
-            )
+            raise Refusal("errors.closed", match=record.id, status=match_status(record.status))
         return record
 
     async def open_matches(self, actor: User) -> list[MatchRecord]:
@@ -199,14 +202,18 @@ def rules_text(rules: Rules[Any, Any], locale: object = "en") -> str:
     if info.options:
         lines.append(say("rules.options"))
         for opt in info.options:
-            default = str(opt.default).lower() if isinstance(opt.default, bool) else opt.default
+            allowed = (
+                ", ".join(said_value(say, choice) for choice in opt.choices)
+                if opt.choices and opt.kind != "bool"
+                else opt.allowed_sentence()
+            )
             lines.append(
                 say(
                     "rules.option",
-                    name=opt.name,
+                    name=option_word(opt.name),
                     description=say(f"{section}.option.{opt.name}"),
-                    allowed=opt.allowed_sentence(),
-                    default=default,
+                    allowed=allowed,
+                    default=choice_word(opt.default),
                 )
             )
     if (ladder := levels.levels_line(info.name, locale)) is not None:

@@ -160,6 +160,7 @@ class Lobby:
                 "lobby": {"seats": size, "invited": [u.id for u in guests], "rated": rated},
             },
             venue=venue,
+            starter_locale=actor.locale,
         )
         shared = await self.reader.shared(record)  # the lobby's post is read by everyone
         post = await self._lobby_post(

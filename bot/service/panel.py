@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from bot.service import replies
-from bot.service.base import Loaded, Refusal, User, guarded
+from bot.service.base import Loaded, Refusal, User, guarded, match_status
 from bot.service.boards import perspective
 from bot.service.describer import told_label, told_path
 from bot.service.replies import Reply
@@ -291,7 +291,7 @@ class Panel:
         loaded = self.reader.load(record)
         rules, state = loaded.rules, loaded.state
         if record.status != ACTIVE:
-            raise Refusal("panel.match_status", match=record.id, status=record.status)
+            raise Refusal("panel.match_status", match=record.id, status=match_status(record.status))
         seat = self.reader.seat_of(record, actor)
         to_move = rules.to_move(state)
         if seat not in to_move:

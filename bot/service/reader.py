@@ -18,7 +18,7 @@ from typing import Any, ParamSpec
 
 import games
 from bot.service.base import DROP, Loaded, Refusal, User, parse_id, shown_id
-from bot.service.languages import server_language
+from bot.service.languages import match_language, server_language
 from bot.service.markdown import escape
 from bot.service.replies import MatchPlace, Reply, is_computer
 from bot.service.transition import Transitions, public_version
@@ -102,9 +102,14 @@ class MatchReader:
         every other post many people read (:mod:`bot.service.languages`)."""
         return await server_language(self.store, guild_id)
 
+    async def match_language(self, record: MatchRecord) -> str:
+        """The language of ``record``'s shared posts: its server's, or a direct match's own
+        (:func:`bot.service.languages.match_language`)."""
+        return await match_language(self.store, record)
+
     async def shared(self, record: MatchRecord) -> Words:
-        """The sentences of ``record``'s shared posts, in its server's language."""
-        return words(await self.language(record.guild_id))
+        """The sentences of ``record``'s shared posts, in its language."""
+        return words(await self.match_language(record))
 
     async def player_names(self, record: MatchRecord, *, raw: bool = False) -> list[str]:
         """The players' names by seat, escaped for the markdown every post and reply is

@@ -260,7 +260,7 @@ class Reviews:
     # -- the post --------------------------------------------------------------------------
     async def post(self, record: MatchRecord, review: ReviewRecord) -> Post:
         """The review's thread post, drawn now in the thread's language."""
-        language = await self.reader.language(record.guild_id)
+        language = await self.reader.match_language(record)
         say = words(language)
         names = await self.reader.player_names(record)
         raw = await self.reader.player_names(record, raw=True)

@@ -138,9 +138,10 @@ class Seeks:
                 SEEK_KEY: {"min": min_rating, "max": max_rating},
             },
             venue=venue,
+            starter_locale=actor.locale,
         )
         # the seek is read by everyone: the server's language
-        language = await self.reader.language(record.guild_id)
+        language = await self.reader.match_language(record)
         shared = words(language)
         mine = await self._rating_of(record, actor.id)
         text = (
@@ -194,7 +195,7 @@ class Seeks:
         seats = [record.created_by, actor.id] if seat == 0 else [actor.id, record.created_by]
         challenger = escape(await self.store.user_name(record.created_by) or record.created_by)
         player = escape(actor.name)
-        shared = words(await self.reader.language(record.guild_id))
+        shared = words(await self.reader.match_language(record))
         reply = await self.openings.begin(
             actor,
             record,

@@ -16,6 +16,7 @@ import games
 from bot.service import languages, limits
 from bot.service import timecontrol as tc
 from bot.service.base import Refusal, User, guarded, manages
+from bot.service.command_map import choice_word, option_word
 from bot.service.reader import rules_named
 from bot.service.replies import Reply
 from bot.words import DEFAULT_LANGUAGE, words
@@ -26,6 +27,18 @@ SPECTATORS_KEY = "spectators"
 ``thread`` (the default) needs a link the bot made for someone who could see the match's
 thread (:mod:`bot.service.webpages`)."""
 SPECTATOR_MODES = ("thread", "public")
+LAYOUTS = ("thread", "channel")
+"""Where a server's new matches are played: a thread each, or the channel itself."""
+SAID_MODES = {
+    "option": option_word("mode"), "thread": choice_word("thread"), "other": choice_word("channel")
+}  # fmt: skip
+SAID_SPECTATORS = {
+    "option": option_word(SPECTATORS_KEY),
+    "thread": choice_word("thread"),
+    "other": choice_word("public"),
+}
+"""What a refused value of ``mode`` and of ``spectators`` is told: the option's name and its
+two values, as the reader's Discord client shows them."""
 SERVER_KEYS = (
     "time", "channel", "mode", "games", SPECTATORS_KEY, "language",
     *(x.name for x in limits.LIMITS),
@@ -71,8 +84,8 @@ class Servers:
                 except ValueError as exc:
                     raise Refusal(str(exc)) from None
             elif key == "mode":
-                if value not in ("thread", "channel"):
-                    raise Refusal("settings.bad_mode")
+                if value not in LAYOUTS:
+                    raise Refusal("settings.bad_mode", **SAID_MODES)
                 settings["mode"] = value
             elif key == "channel":
                 settings["channel"] = str(value) if value else None
@@ -80,12 +93,16 @@ class Servers:
                 settings["games"] = self._game_list(str(value))
             elif key == SPECTATORS_KEY:
                 if value not in SPECTATOR_MODES:
-                    raise Refusal("settings.bad_spectators")
+                    raise Refusal("settings.bad_spectators", **SAID_SPECTATORS)
                 settings[SPECTATORS_KEY] = value
             elif key == "language":
                 settings = self._language_set(settings, str(value))
             else:
-                raise Refusal("settings.unknown", key=repr(key), keys=", ".join(SERVER_KEYS))
+                raise Refusal(
+                    "settings.unknown",
+                    key=repr(key),
+                    keys=", ".join(words(actor.locale)(option_word(k).key) for k in SERVER_KEYS),
+                )
         if changes:
             await self.store.save_guild_settings(guild_id, settings, self.clock())
         time_text = tc.TimeControl.parse(settings.get("time") or self.default_time).describe(
@@ -107,7 +124,7 @@ class Servers:
                 time=time_text,
                 channel=channel,
                 layout=layout,
-                games=", ".join(enabled),
+                games=", ".join(games.get(name).info.title for name in enabled),
             ),
             say(
                 "settings.spectators_public"
@@ -118,11 +135,17 @@ class Servers:
                 "settings.language_line",
                 language=words(language)("language.name"),
                 code=language,
-                source=say(LANGUAGE_SOURCES[languages.source_of(settings)]),
+                source=say(
+                    LANGUAGE_SOURCES[languages.source_of(settings)], option=option_word("language")
+                ),
             ),
-            say("settings.limits_head"),
+            say("settings.limits_head", option=option_word(limits.OPEN_SEEKS.name)),
             *(
-                say("settings.limit_line", name=x.name, label=say(x.label, n=allowed[x.name]))
+                say(
+                    "settings.limit_line",
+                    name=option_word(x.name),
+                    label=say(x.label, n=allowed[x.name]),
+                )
                 for x in limits.LIMITS
             ),
         ]
@@ -186,5 +209,7 @@ class Servers:
         enabled = (await self.store.guild_settings(guild_id)).get("games") or []
         if enabled and game not in enabled:
             raise Refusal(
-                "settings.game_off", game=games.get(game).info.title, enabled=", ".join(enabled)
+                "settings.game_off",
+                game=games.get(game).info.title,
+                enabled=", ".join(games.get(name).info.title for name in enabled),
             )

@@ -10,16 +10,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from bot.service.describer import colour_word
 from bot.words import words
 
 
-def _label(view: dict[str, Any], seat: int, names: Sequence[str]) -> str:
+def _label(view: dict[str, Any], seat: int, names: Sequence[str], rules: Any, locale: str) -> str:
     colours = view.get("seat_names") or []
-    colour = f" ({colours[seat]})" if seat < len(colours) else ""
+    colour = f" ({colour_word(rules, colours[seat], locale)})" if seat < len(colours) else ""
     return f"{names[seat]}{colour}" if seat < len(names) else str(seat)
 
 
-def _goods(view: dict[str, Any], names: Sequence[str], locale: str = "en") -> list[str]:
+def _goods(view: dict[str, Any], names: Sequence[str], rules: Any, locale: str) -> list[str]:
     """``Foundry Flats → nobody``, ``Downtown → bob (Orange)``: where each of the round's Hot
     Goods came up and who got them (the thread already had the full sentences)."""
     places = {
@@ -35,7 +36,11 @@ def _goods(view: dict[str, Any], names: Sequence[str], locale: str = "en") -> li
                 parts.append(str(goods["note"]).rstrip(". "))
             continue
         winner = goods.get("winner")
-        who = words(locale)("summary.nobody") if winner is None else _label(view, winner, names)
+        who = (
+            words(locale)("summary.nobody")
+            if winner is None
+            else _label(view, winner, names, rules, locale)
+        )
         parts.append(f"{place} → {who}")
     return parts
 
@@ -50,20 +55,22 @@ def round_summary(
         return []
     say = words(locale)
     lines = [say("summary.round_over", round=old["round"])]
-    goods = _goods(new, names, locale)
+    goods = _goods(new, names, rules, locale)
     if goods:
         lines.append(say("summary.hot_goods", goods="; ".join(goods)))
     jail = new.get("jailed") or []
     gone = new.get("dropped") or []
     seats = max(len(jail), len(new.get("hand_sizes") or []))
     here = [s for s in range(seats) if not (s < len(gone) and gone[s])]  # who left is out
-    jailed = [_label(new, s, names) for s in here if s < len(jail) and jail[s]]
+    jailed = [_label(new, s, names, rules, locale) for s in here if s < len(jail) and jail[s]]
     lines.append(
         say("summary.jailed", players=", ".join(jailed)) if jailed else say("summary.no_jail")
     )
     sizes = new.get("hand_sizes")
     if sizes:
-        counts = ", ".join(f"{_label(new, s, names)} {sizes[s]}" for s in here if s < len(sizes))
+        counts = ", ".join(
+            f"{_label(new, s, names, rules, locale)} {sizes[s]}" for s in here if s < len(sizes)
+        )
         lines.append(say("summary.hand_sizes", counts=counts))
     limit = new.get("round_limit")
     if limit:

@@ -41,7 +41,7 @@ import games
 from bot.service import premoves
 from bot.service import timecontrol as tc
 from bot.service.base import note_commit, rating_or_new
-from bot.service.languages import server_language
+from bot.service.languages import direct_meta, match_language
 from bot.service.markdown import escape
 from bot.service.replies import is_computer
 from bot.words import words
@@ -53,6 +53,7 @@ from storage.base import (
     FINISHED,
     TOURNAMENT_CLOSED,
     UNCHANGED,
+    VENUE_SERVER,
     ActionRecord,
     MatchClosed,
     MatchRecord,
@@ -166,11 +167,17 @@ class Transitions:
         note_commit(record.id)
         return Committed(updated, lines)
 
-    async def create_match(self, **fields: Any) -> MatchRecord:
+    async def create_match(
+        self, *, starter_locale: str | None = None, **fields: Any
+    ) -> MatchRecord:
         """A new match row (a challenge, a seek, a lobby, a tournament's board), exactly as
         :meth:`storage.Store.create_match` takes it; stamped with the clock unless ``now``
-        is given."""
+        is given. A direct match keeps the language of ``starter_locale`` (whoever started
+        it) for its posts: there is no server to ask (:mod:`bot.service.languages`)."""
         fields.setdefault("now", self.clock())
+        spoken = direct_meta(fields.get("venue", VENUE_SERVER), starter_locale)
+        if spoken:
+            fields["meta"] = {**fields.get("meta", {}), **spoken}
         return await self.store.create_match(**fields)
 
     async def attach_place(
@@ -273,7 +280,7 @@ class Transitions:
             for old, new in zip(before, after, strict=True)
         )
         return RatingsWrite(guild, record.game, after, expected), (
-            words(await server_language(self.store, record.guild_id))(
+            words(await match_language(self.store, record))(
                 "rating.changes", changes=changes
             ),
         )

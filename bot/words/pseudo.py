@@ -27,8 +27,12 @@ GROWTH = 0.3
 PAD = "·"
 
 _ACCENTED = str.maketrans(
-    "aeiouyAEIOUYcnsz", "áéíöüýÁÉÍÖÜÝçñšž"
-)  # still readable, never ASCII: a test tells them apart from escaped English
+    "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ",
+    "áƀçďéƒğĥíĵķĺḿñöṕǫŕšťüṽŵẋýžÁḂÇĎÉḞĞĤÍĴĶĹḾÑÖṔǪŔŠŤÜṼŴẊÝŽ",
+)
+"""Every ASCII letter to a readable accented one, all in the images' main font (a text is
+never split into runs of fallback fonts): no word of catalogue text is plain ASCII, so a plain
+ASCII word read in the pseudo-locale came into a sentence as a parameter."""
 _MARKED = re.compile(f"{OPEN}[^{OPEN}{CLOSE}]*{CLOSE}")
 
 

@@ -85,7 +85,7 @@ OPTIONS = (
         "handicap",
         "choice",
         "none",
-        "Give the stronger player fewer pieces: white6/white5 or orange6/orange5 pieces in all.",
+        "Fewer pieces for the stronger player: white6/white5 or orange6/orange5 in all.",
         choices=tuple(HANDICAPS),
     ),
     Option(

@@ -54,8 +54,8 @@ OPTIONS: tuple[Option, ...] = (
         name="move_range",
         kind="choice",
         default="any",
-        description="How far a piece moves when the tile touches one tile: any vacant tile "
-        "or only a neighbouring one.",
+        description="A piece whose tile touches just one tile moves to any vacant tile or a "
+        "neighbour.",
         choices=MOVE_RANGES,
     ),
     Option(

@@ -27,7 +27,7 @@ from render.fence.colours import GOODS, PAWN_COLOURS, palette_of
 from render.fence.highlights import Highlights, choices_of, spots_of
 from render.fence.marks import draw_cops, draw_text
 from render.fonts import runs_width
-from render.labels import Labels, joined, say
+from render.labels import Labels, colour, joined, say
 
 
 def _seat_details(view: dict[str, Any], labels: Labels | None = None) -> list[str]:
@@ -72,7 +72,7 @@ def _public_notes(view: dict[str, Any], labels: Labels | None) -> list[str]:
         notes.append(say(labels, "fence.post"))
     offer = view.get("trade_offer")
     if isinstance(offer, dict) and "from" in offer and "to" in offer:
-        giver, taker = seat_name(offer["from"], names), seat_name(offer["to"], names)
+        giver, taker = (colour(labels, seat_name(offer[end], names)) for end in ("from", "to"))
         notes.append(say(labels, "fence.trade_pending", giver=giver, taker=taker))
     return notes
 

@@ -854,7 +854,7 @@ async def test_server_settings_are_shown_changed_and_checked(svc: Service) -> No
     assert changed.ok
     assert "default time control: 2 days per move" in changed.text
     assert "new matches open: <#77>, in the channel" in changed.text
-    assert "games: ordo, fuer" in changed.text
+    assert "games: Ordo, Fuer (Extension)" in changed.text
     assert await svc.store.guild_settings(GUILD) == {
         "time": "2d per move",
         "mode": "channel",
@@ -875,7 +875,7 @@ async def test_server_settings_are_shown_changed_and_checked(svc: Service) -> No
 async def test_disabled_games_are_refused_on_that_server_only(svc: Service) -> None:
     await svc.server_settings(ALICE_ADMIN, GUILD, {"games": "ordo"})
     refused = await svc.challenge(ALICE, "fendo", BOB, guild_id=GUILD)
-    assert not refused.ok and "Fendo is switched off on this server (enabled: ordo)" in refused.text
+    assert not refused.ok and "Fendo is switched off on this server (enabled: Ordo)" in refused.text
     lobby = await svc.play(ALICE, "fence", seats=3, guild_id=GUILD)
     assert not lobby.ok and "switched off" in lobby.text
     assert (await svc.challenge(ALICE, "ordo", BOB, guild_id=GUILD)).ok

@@ -16,6 +16,7 @@ import pytest
 from bot.service import Service, User
 from bot.service.replies import DirectMessage, Reply
 from bot.service.weblinks import BoardLinks
+from bot.words import words
 from storage import VENUE_DIRECT, VENUE_SERVER, MemoryStore, Notice
 
 from .conftest import FakeClock
@@ -296,3 +297,67 @@ async def test_with_the_web_board_on_a_turn_dm_carries_the_players_own_link(
     assert link.url.startswith(f"https://board.example.org/m/{match_id}")
     assert moved.post is not None and moved.post.buttons[-1].action == "web_link"  # no link
     await store.close()
+
+
+# -- the language of a direct match's posts ---------------------------------------------------
+HANS = User(
+    "hans", "hans", bot_here=False, locale="de", can_view=lambda place: place in ("dm1", "gdm")
+)
+
+
+async def test_a_direct_match_speaks_the_language_of_the_player_who_started_it(
+    svc: Service, clock: FakeClock
+) -> None:
+    """No server to ask: the starter's language, kept with the match, for every post of it
+    (the answers in the DM, the boards and pings sent by DM, the ending's lines), as a
+    server's posts speak the server's."""
+    made = await svc.play(
+        HANS, "ordo", opponent=BOB, color="first", time_control="3d+1d max 7d",
+        guild_id=None, channel_id="dm1",
+    )  # fmt: skip
+    assert made.ok, made.text
+    record = await svc.store.get_match(made.match_id or 0)
+    assert record is not None and record.venue == VENUE_DIRECT
+    assert record.meta["language"] == "de"
+    assert made.post is not None and "Freundes" in made.post.text, made.post.text
+    await svc.accept(BOB, match_id=record.id)
+    moved = await svc.move(HANS, "a3-a4", match_id=record.id)
+    assert moved.ok, moved.text
+    assert moved.post is not None and "a3-a4" in moved.post.text
+    assert "am Zug" in moved.post.text, moved.post.text
+    [dm] = dm_to(moved, "bob")
+    assert dm.text.startswith("bob, du bist in Ordo am Zug")  # the ping, as in a thread
+    assert dm.post is not None and dm.post.text == moved.post.text  # the match's: German
+    resigned = await svc.resign(BOB, match_id=record.id)
+    assert resigned.ok, resigned.text
+    shared = " ".join(
+        [resigned.post.text if resigned.post else ""]
+        + [dm.post.text for dm in resigned.dms if dm.post is not None]
+    )
+    assert "gibt auf" in shared or "aufgegeben" in shared, shared
+    # a match started by an English speaker in the same DM speaks English
+    other = await svc.play(BOB, "ordo", opponent=HANS, guild_id=None, channel_id="dm1")
+    record = await svc.store.get_match(other.match_id or 0)
+    assert record is not None and record.meta["language"] == "en"
+
+
+async def test_open_challenges_and_lobbies_in_a_group_dm_speak_their_starters_language(
+    svc: Service,
+) -> None:
+    in_gdm = replace(HANS, can_view=lambda place: place == "gdm")
+    seek = await svc.play(in_gdm, "ordo", guild_id=None, channel_id="gdm")
+    assert seek.ok and seek.post is not None
+    assert "Jeder hier kann annehmen" in seek.post.text or "annehmen" in seek.post.text
+    lobby = await svc.play(
+        in_gdm, "fence", seats=3, invited=[CAROL], options={"quick_map": True},
+        channel_id="gdm",
+    )  # fmt: skip
+    assert lobby.ok and lobby.post is not None
+    assert words("de")("lobby.opens", player="hans", game="FENCE!") in lobby.post.text
+    # in a server with the bot nothing changes: the server's language, nothing kept
+    in_server = await svc.play(
+        replace(HANS, bot_here=True, guild_id="g1", can_view=lambda place: True),
+        "ordo", opponent=BOB, guild_id="g1", channel_id="c1",
+    )  # fmt: skip
+    record = await svc.store.get_match(in_server.match_id or 0)
+    assert record is not None and "language" not in record.meta

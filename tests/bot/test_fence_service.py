@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 
 import bot.service.hands
+import games
 import render
 from bot.service import Service, User
 from bot.service.base import Loaded
@@ -591,6 +592,8 @@ async def test_round_summary_closes_each_round(service: Service, drawn: Drawn) -
 
 def test_round_summary_leaves_out_who_left_and_names_goods_places() -> None:
     class Views:
+        info = games.get("fence").info  # the seats' colours are said in the reader's language
+
         def view(self, state: dict[str, Any], seat: None) -> dict[str, Any]:
             return state
 

@@ -97,7 +97,9 @@ def test_the_rules_list_the_levels_with_their_ratings() -> None:
         shown = " · ".join(f"{lv} ≈ {r}" for lv, r in ladder.ratings(game).items())
         assert f"Computer levels on the rating ladder: {shown} (level:auto" in text
         german = rules_text(games.get(game), "de")
-        assert f"Stufen des Computers auf der Wertungsleiter: {shown}" in german
+        named = {"easy": "leicht", "normal": "normal", "strong": "stark"}
+        shown = " · ".join(f"{named[lv]} ≈ {r}" for lv, r in ladder.ratings(game).items())
+        assert f"Stufen des Computers auf der Wertungsleiter: {shown} (stärke:auto" in german
 
 
 async def test_an_unknown_level_lists_auto_too(svc: Service) -> None:

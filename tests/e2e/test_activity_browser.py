@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import logging
 import re
+import time
 import types
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -80,9 +81,14 @@ class Opened:
                 return
 
 
-async def open_activity(browser: Any, url: str, *, ready: bool = True) -> Opened:
-    """A browser context of its own (its own storage: another person) opening ``url``."""
+async def open_activity(
+    browser: Any, url: str, *, ready: bool = True, fake_clock: bool = False
+) -> Opened:
+    """A browser context of its own (its own storage: another person) opening ``url``; with
+    ``fake_clock`` its timers run only when the test moves its clock on."""
     context = await browser.new_context(viewport=PHONE, ignore_https_errors=True)
+    if fake_clock:
+        await context.clock.install()
     page = await context.new_page()
     errors: list[str] = []
     page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
@@ -192,6 +198,61 @@ async def test_two_players_in_their_own_discord_play_by_clicks(
             assert all(status < 400 for _, _, status in frames.proxied)
     logged = "\n".join(record.getMessage() for record in caplog.records)
     assert "POST /activity/token 200" in logged and secret not in logged
+
+
+async def test_an_open_activity_renews_its_session_before_it_ends(
+    discord_with_activities: FakeDiscord, tmp_path: Path, chromium_path: Path
+) -> None:
+    """A session lasts an hour; a player who keeps the Activity open longer is asked nothing
+    again: the page gets a fresh session from Discord (no prompt) well before the old one
+    ends, and moves on with it after the old one has ended. The page's clock and the
+    server's sessions' clock are moved on together."""
+    server = discord_with_activities
+    async with activity_bot(server, str(tmp_path / "bot.sqlite3")) as (bot, board):
+        sessions = bot.service.activity.sessions
+        assert sessions is not None
+        ahead = [0.0]
+        sessions.clock = lambda: time.time() + ahead[0]
+        thread_id = await accepted_match(server)
+        async with discord_client(server, board, chromium_path) as (frames, browser):
+            url = frames.parent_url("alice", thread_id)
+            alice = await open_activity(browser, url, fake_clock=True)
+            bearers: list[str] = []
+
+            def heard(request: Any) -> None:
+                found = (request.headers.get("authorization") or "").removeprefix("Bearer ")
+                if request.frame == alice.frame and found:
+                    bearers.append(found)
+
+            alice.page.on("request", heard)
+            assert (await discord_side(alice))["authorized"] == 1
+            await alice.page.clock.fast_forward("30:00")  # before 80 % of its hour: no renewal
+            assert (await discord_side(alice))["authorized"] == 1
+            ahead[0] = 50 * 60.0  # the server's clock first: it signs the renewed session
+            await alice.page.clock.fast_forward("20:00")
+            await alice.page.wait_for_function("() => window.discordSide.authorized === 2")
+            side = await discord_side(alice)
+            assert len(side["handshakes"]) == 1, "the same page, not a reload"
+            first = bearers[0]
+            # The page keeps the new session and sends with it from then on (both at once).
+            await alice.frame.wait_for_function(
+                "(first) => Object.values(sessionStorage).some((kept) =>"
+                " JSON.parse(kept)?.token && JSON.parse(kept).token !== first)",
+                arg=first,
+                timeout=WAIT_MS,
+            )
+            ahead[0] = 65 * 60.0  # the first session has ended
+            refused = await alice.frame.evaluate(
+                "async (bearer) => (await fetch('/.proxy/m/1/state', "
+                "{headers: {Authorization: `Bearer ${bearer}`}})).status",
+                first,
+            )
+            assert refused == 403
+            await alice.frame.click("#board [data-id='c2']")
+            await alice.frame.click("#board [data-id='c3']")
+            await alice.frame.click("#play")
+            await alice.frame.wait_for_selector("body[data-ply='1']", timeout=WAIT_MS)
+            assert [a.notation for a in await bot.service.store.actions(1)] == ["c2-c3"]
 
 
 @pytest.mark.parametrize("code", ["forged", "expired", "declined"])

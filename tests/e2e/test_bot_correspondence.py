@@ -310,7 +310,7 @@ async def test_settings_need_manage_server_and_shape_new_matches(
             "owner",
         )
         assert "default time control: 1 day per move" in text
-        assert "in the channel" in text and "games: ordo, fonver" in text
+        assert "in the channel" in text and "games: Ordo, Fonver" in text
 
         threads = len(server.calls("POST", rf"/channels/{server.channel_id}/threads"))
         await command(server, "play", {"opponent": "bob"}, user="alice", subcommand="ordo")

@@ -4,6 +4,8 @@
 
 from __future__ import annotations
 
+import functools
+import itertools
 import random
 import re
 from collections.abc import Callable
@@ -14,17 +16,32 @@ from typing import Any
 import games
 from bot.console.cli import Console
 from bot.service import Service, User
+from bot.service.command_map import GROUP_OF
 from bot.service.weblinks import BoardLinks
+from bot.words import catalogue
 from bot.words.pseudo import PSEUDO, unmarked
 from games.fence.tiles import city
 from storage import MemoryStore
 from tests.seen_text import Drawn, seen_text
 
 PLAYERS = ("alice", "bob", "carol", "dave")
+TOURNAMENT = "Cup"
+"""The tournament's name, as its organiser typed it."""
 WORD = re.compile(r"[^\W\d_]{2,}")
+ASCII_WORD = re.compile(r"(?<![^\W_])[A-Za-z]{2,}(?![^\W_])")
+"""A word of plain ASCII letters only (a letter or digit touching it makes it part of a longer
+word: ``f5xf4`` is notation, not the word ``xf``)."""
+ALLOWED = frozenset({"keep", "swap", PSEUDO, *catalogue().languages})
+"""Words that are notation in every language but no square or path: Fonver's pie-rule moves,
+typed as ``keep`` and ``swap`` (``rules.fonver.notation_help`` says so in each language),
+and language codes (``language:de``, what a manager types; Discord shows them as they are)."""
 URL = re.compile(r"https?://\S+")
-COMMANDS = re.compile(r"/[\w|]+(?: [\w|]+\|[\w|]+)?|\b\w+(?:\|\w+)+")
-"""Command names (``/match accept|decline``): typed as they are, like notation."""
+COMMANDS = re.compile(
+    rf"/[\w|]+(?: [\w|]+\|[\w|]+| (?:{'|'.join(GROUP_OF)})\b)?|\b\w+(?:\|\w+)+|\b\w+:\w+"
+)
+"""Command names (``/match accept|decline``, ``/match resign``) and an option typed with its value
+(``confirm:true``): typed as they are, like notation. The pseudo-locale's console takes
+English names; ``tests/words/test_choice_words.py`` checks each language says its own."""
 NOTATION = re.compile(
     r"^(?:[a-z]{1,2}\d{1,2}(?:[-x:>/][a-z]{0,2}\d{0,2}[nesw]?)*|[RB][1-6XJ]|[a-z]+(?:-[a-z]+)+)$"
 )
@@ -32,15 +49,76 @@ NOTATION = re.compile(
 
 
 def proper_names() -> set[str]:
-    """Names a translation keeps: players, games, the FENCE! city's tiles and
-    neighbourhoods."""
-    names = set(PLAYERS) | {"Computer", "Cup"}
-    for name in games.available():
-        names |= set(WORD.findall(games.get(name).info.title))
-    for tile in city().tiles:
-        for hood in tile.hoods:
-            names |= set(WORD.findall(hood.name))
+    """Names a translation keeps, whole (``High Street``, never ``High`` alone, so that a
+    name's words do not hide English elsewhere): players, the tournament, games, the FENCE!
+    city's neighbourhoods."""
+    names = {*PLAYERS, TOURNAMENT}
+    names |= {games.get(name).info.title for name in games.available()}
+    names |= {hood.name for tile in city().tiles for hood in tile.hoods}
     return names
+
+
+def words_read(text: str, names: set[str], word: re.Pattern[str] = WORD) -> list[str]:
+    """The words of ``text`` a translation should have changed."""
+    return [w for line in readable(text, names) for w in found_in(line, word)]
+
+
+def found_in(line: str, word: re.Pattern[str]) -> list[str]:
+    return [w for w in word.findall(line) if w not in ALLOWED and not NOTATION.match(w)]
+
+
+def readable(text: str, names: set[str]) -> list[str]:
+    """``text``'s lines without what no translation changes: names (a name wrapped over lines
+    too), command names, links, notation and the console's own marks (``[only alice]``,
+    ``[image] path``); blanks keep each line where it was."""
+    rest = re.sub(r"^\[(?:only|notify|dm) [^\]]*\] ", "", URL.sub(" ", text), flags=re.M)
+    rest = re.sub(r"\[(?:image|file)\] \S+(?: \([\w.-]+\.(?:png|gif)\))?", "", rest)
+    rest = _names_pattern(frozenset(names)).sub(lambda m: re.sub(r".", " ", m[0]), rest)
+    rest = COMMANDS.sub(" ", rest)
+    return rest.splitlines()
+
+
+@functools.cache
+def _names_pattern(names: frozenset[str]) -> re.Pattern[str]:
+    """Any of ``names`` as a whole, wrapped over lines or not (a map draws ``Harbour`` and
+    ``Steps`` one under the other)."""
+    longest_first = sorted(names, key=len, reverse=True)
+    spelled = [re.escape(name).replace(r"\ ", r"\s+") for name in longest_first]
+    return re.compile("|".join(rf"(?<![^\W_])(?:{name})(?![^\W_])" for name in spelled))
+
+
+def _names_blanked(texts: list[str], names: set[str]) -> list[str]:
+    """``texts`` drawn one after the other, with the names among them blanked where a name
+    is split over several (a map's label draws ``Harbour`` and ``Steps`` as two texts, each
+    twice: halo and letters), and each text that is a line of a wrapped name."""
+    distinct = [i for i, text in enumerate(texts) if i == 0 or texts[i - 1] != text]
+    joined = "\n".join(texts[i] for i in distinct)
+    blanked = _names_pattern(frozenset(names)).sub(
+        lambda m: re.sub(r"[^\n]", " ", m[0]) if "\n" in m[0] else m[0], joined
+    )
+    out = list(texts)
+    start = 0
+    for n, i in enumerate(distinct):
+        end = start + len(texts[i])
+        following = distinct[n + 1] if n + 1 < len(distinct) else len(texts)
+        out[i:following] = [blanked[start:end]] * (following - i)
+        start = end + 1
+    fragments = _name_lines(frozenset(names))
+    return ["" if text.strip() in fragments else text for text in out]
+
+
+@functools.cache
+def _name_lines(names: frozenset[str]) -> frozenset[str]:
+    """Every line a map may wrap a name into (``Night`` of ``Night Market``), but a seat's
+    colour (``Green`` of ``Gallows Green``): a colour alone is a word to translate."""
+    colours = {c for name in games.available() for c in games.get(name).info.seat_names}
+    lines = set()
+    for name in names:
+        words = name.split()
+        lines |= {
+            " ".join(words[i:j]) for i in range(len(words)) for j in range(i + 1, len(words) + 1)
+        }
+    return frozenset(lines - colours)
 
 
 @dataclass
@@ -54,17 +132,32 @@ class Evening:
     def escaped(self, names: set[str]) -> list[str]:
         """Each place where a word outside the markers was read (deduplicated). The console's
         lines are read as one text: a catalogue sentence may span lines."""
+        return self._found(names, unmarked, WORD)
+
+    def passed_in(self, names: set[str]) -> list[str]:
+        """Each place where a plain ASCII word was read, inside the markers or out: the
+        pseudo-locale accents every letter of catalogue text, so such a word came into a
+        sentence as a parameter (a record's status, an engine's English) and would read as
+        English in every language."""
+        return self._found(names, lambda text: text, ASCII_WORD)
+
+    def _found(
+        self, names: set[str], kept: Callable[[str], str], word: re.Pattern[str]
+    ) -> list[str]:
         texts = [("lines", "\n".join(self.lines))]
-        texts += [("image", d.text) for d in self.drawn]
+        # one image's texts as one: a renderer draws a wrapped sentence word by word
+        drawn = zip(self.drawn, _names_blanked([d.text for d in self.drawn], names), strict=True)
+        texts += [
+            ("image", "\n".join(text for _, text in group))
+            for _, group in itertools.groupby(drawn, key=lambda pair: pair[0].size)
+        ]
         for page in self.pages:
             texts += [("page", text) for text in _page_texts(page)]
         found: dict[str, str] = {}
         for where, text in texts:
-            for line in unmarked(text).splitlines():
-                rest = re.sub(r"^\[(?:only|notify|dm) [^\]]*\] ", "", URL.sub(" ", line))
-                rest = re.sub(r"\[(?:image|file)\] \S+(?: \([\w.-]+\.(?:png|gif)\))?", "", rest)
-                rest = COMMANDS.sub(" ", rest)
-                words = [w for w in WORD.findall(rest) if w not in names and not NOTATION.match(w)]
+            shown = kept(text)
+            for line, rest in zip(shown.splitlines(), readable(shown, names), strict=True):
+                words = found_in(rest, word)
                 if words:
                     found.setdefault(" ".join(words), f"{where}: {line.strip()[:150]}")
         return list(found.values())
@@ -158,9 +251,7 @@ async def evening(out_dir: Path, clock: Callable[[], float], locale: str = PSEUD
         match = 0
         for game in ("ordo", "fendo", "fonver", "fuer"):
             match += 1
-            await table.say(
-                f"alice: /play {game} opponent:bob color:first", "bob: /match accept"
-            )
+            await table.say(f"alice: /play {game} opponent:bob color:first", "bob: /match accept")
             await table.play(match, 6)
             await table.say(
                 f"bob: /match draw match:{match}",
@@ -189,7 +280,7 @@ async def evening(out_dir: Path, clock: Callable[[], float], locale: str = PSEUD
         await table.page(match, "alice")
         await table.say(f"alice: /match history match:{match}", f"bob: /hand match:{match}")
         await table.say(
-            'alice: /tournament create game:ordo format:swiss name:"Cup"',
+            f'alice: /tournament create game:ordo format:swiss name:"{TOURNAMENT}"',
             "bob: /tournament join",
             "carol: /tournament join",
             "dave: /tournament join",

@@ -12,7 +12,7 @@ from discord import Locale, app_commands
 import games
 from bot.discord.app import BoardBot
 from bot.discord.cogs import setup_cogs
-from bot.discord.translator import RATED_LEVEL, CatalogueTranslator
+from bot.discord.translator import KEY, RATED_LEVEL, CatalogueTranslator
 from bot.service.languages import AUTO, shipped
 from bot.settings import Settings
 from bot.words import catalogue
@@ -30,6 +30,8 @@ class Recorder(app_commands.Translator):
         locale: Locale,
         context: app_commands.TranslationContext,  # type: ignore[type-arg]
     ) -> str | None:
+        if KEY in string.extras:
+            return None  # a catalogue sentence of its own key: every language has it
         text = string.message
         if context.location.name == "choice_name" and (rated := RATED_LEVEL.fullmatch(text)):
             text = rated[1]
@@ -85,3 +87,46 @@ async def test_every_language_names_every_command_in_discord() -> None:
                 if not shown_as_is(f"discord.command_name.{node['name']}"):
                     assert language in node.get("name_localizations", {}), (language, node)
                 assert language in node.get("description_localizations", {}), (language, node)
+
+
+LIMIT = 100
+"""Discord takes at most 100 characters for a description or a choice's name."""
+
+
+async def test_every_description_is_whole_and_fits_in_every_language() -> None:
+    """Each description and choice name Discord gets, in English and in each language of ours,
+    is a whole sentence of the catalogue of at most 100 characters: none is cut to fit (two
+    /play options were, "… (default none" and "… (d"), none is missing."""
+    _, payloads = await declared()
+    languages = sorted(set(catalogue().languages) - {"en"})
+
+    def texts(node: dict[str, Any]) -> list[tuple[str, dict[str, str]]]:
+        found = [(node["description"], node.get("description_localizations") or {})]
+        found += [(c["name"], c.get("name_localizations") or {}) for c in node.get("choices", [])]
+        return found + [t for child in node.get("options", []) for t in texts(child)]
+
+    seen = 0
+    for payload in payloads:
+        for english, localized in texts(payload):
+            for language, text in [("en", english), *localized.items()]:
+                seen += 1
+                assert 0 < len(text) <= LIMIT, (language, text)
+                assert text.count("(") == text.count(")"), (language, text)  # nothing cut off
+            if not shown_as_is(f"discord.choice_name.{english}"):
+                assert set(languages) <= set(localized), english
+    assert seen > 500
+
+
+async def test_a_games_option_says_its_description_and_default_in_each_language() -> None:
+    _, payloads = await declared()
+    fendo = next(
+        option
+        for command in payloads
+        if command["name"] == "play"
+        for option in command["options"]
+        if option["name"] == "fendo"
+    )
+    handicap = next(o for o in fendo["options"] if o["name"] == "handicap")
+    assert handicap["description"].endswith("(default none)")
+    assert handicap["description_localizations"]["de"].endswith("(Standard: keine)")
+    assert handicap["description_localizations"]["pl"].endswith("(domyślnie brak)")

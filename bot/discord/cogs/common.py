@@ -9,8 +9,9 @@ from typing import TYPE_CHECKING, cast
 import discord
 import games
 from bot.discord.identity import actor_of
+from bot.service.base import MATCH_STATE
 from bot.service.replies import Reply
-from bot.words import words
+from bot.words import Words, words
 from discord import app_commands
 
 if TYPE_CHECKING:
@@ -31,9 +32,16 @@ def where(interaction: discord.Interaction) -> str | None:
     return str(interaction.channel_id) if interaction.channel_id else None
 
 
-def match_label(record: MatchRecord, names: list[str]) -> str:
-    title = games.get(record.game).info.title
-    return f"#{record.id} {title}: {' vs '.join(names)} ({record.status})"[:100]
+def match_label(record: MatchRecord, names: list[str], say: Words) -> str:
+    """A match as the picker lists it, in the caller's language (Discord shows at most 100
+    characters of a choice; long names are what gets cut)."""
+    return say(
+        "match.picker",
+        match=record.id,
+        game=games.get(record.game).info.title,
+        players=f" {say('match.versus')} ".join(names),
+        state=say(MATCH_STATE[record.status]),
+    )[:100]
 
 
 async def match_autocomplete(
@@ -43,8 +51,9 @@ async def match_autocomplete(
     bot = bot_of(interaction)
     actor = actor_of(interaction)
     choices = []
+    say = words(actor.locale)
     for record in await bot.service.open_matches(actor):
-        label = match_label(record, await bot.service.player_names(record, raw=True))
+        label = match_label(record, await bot.service.player_names(record, raw=True), say)
         if current.strip().lstrip("#").lower() in label.lower():
             choices.append(app_commands.Choice(name=label, value=record.id))
     return choices[:25]

@@ -14,10 +14,12 @@ import discord
 import games
 from bot.discord.cogs.common import run
 from bot.discord.identity import actor_of, user_of
+from bot.discord.translator import catalogued
 from bot.service import User
+from bot.service.command_map import choice_word
 from bot.service.levels import AUTO, level_names
 from bot.service.opponents import computer
-from bot.words import words
+from bot.words import Phrase, words
 from discord import app_commands
 from discord.ext import commands
 from games.core import Option, Rules
@@ -54,6 +56,7 @@ def play_command(rules: Rules[Any, Any], cog: PlayCog) -> app_commands.Command[A
         )
     ]
     choices: dict[str, list[app_commands.Choice[Any]]] = {}
+    describe: dict[str, str | app_commands.locale_str]
     if lobby:
         params += [
             inspect.Parameter(
@@ -137,10 +140,11 @@ def play_command(rules: Rules[Any, Any], cog: PlayCog) -> app_commands.Command[A
                 default=None,
             )
         )
-        default = (
-            str(option.default).lower() if isinstance(option.default, bool) else option.default
+        describe[option.name] = catalogued(
+            "picker.option",
+            description=Phrase(f"rules.{info.name}.option.{option.name}"),
+            default=choice_word(option.default),
         )
-        describe[option.name] = f"{option.description} (default {default})"[:100]
         if option_choices := _choices(option):
             choices[option.name] = option_choices
 
