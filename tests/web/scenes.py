@@ -35,8 +35,10 @@ ALICE = User("alice", "alice", guild_id=GUILD)
 BOB = User("bob", "bob", guild_id=GUILD)
 CAROL = User("carol", "carol", guild_id=GUILD)
 DAVE = User("dave", "dave", guild_id=GUILD)
+ERIN = User("erin", "erin", guild_id=GUILD)
+FRANK = User("frank", "frank", guild_id=GUILD)
 MANAGER = User("mia", "Mia", manages_server=True, guild_id=GUILD)
-USERS = {u.id: u for u in (ALICE, BOB, CAROL, DAVE)}
+USERS = {u.id: u for u in (ALICE, BOB, CAROL, DAVE, ERIN, FRANK)}
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
 WAIT_MS = 10_000
@@ -120,7 +122,7 @@ async def two_player(service: Service, game: str, moves: int, seed: int) -> int:
 
 async def fence(service: Service, players: int, *, quick: bool = True) -> int:
     """A FENCE! match whose city is built, at its first turn."""
-    guests = [BOB, CAROL, DAVE][: players - 1]
+    guests = [BOB, CAROL, DAVE, ERIN, FRANK][: players - 1]
     reply = await service.play(
         ALICE, "fence", invited=guests, seats=players, guild_id=GUILD, time_control=TIME,
         options={"quick_map": quick},

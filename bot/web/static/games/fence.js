@@ -4,6 +4,8 @@
 // the last move) and the others wait for a closer zoom. A turn is chosen step by step as
 // the guided panel offers it; where a step leads to one place — a neighbourhood, a spot
 // for a tile — that place can be clicked instead, through a tap area of TAP_PX or more.
+// Pawns and the Cops stand beside the names, the dice and the marks, never over them (the
+// rule of the posted picture, render/fence/pieces.py): see `arrange`.
 import { board, cell, el, label, textWidth } from '../svg.js';
 
 const T = 120; // a tile, in drawing units
@@ -14,6 +16,15 @@ const NAME_PX = 11; // the smallest a name is ever shown, in screen pixels
 const TAP_PX = 48; // a place to choose is at least this wide on screen
 const MOST_PX = 130; // following the choices, the view zooms in no closer than a tile this wide
 const LINE_EM = 1.2; // a name's line, glyphs' tops to tails, in its font size
+const PIECE = T * 0.26; // a piece's diameter as drawn, before `arrange` sizes it
+// Piece diameters tried, in tiles, largest first; only those PIECE_PX or more on screen.
+const SIZES = [0.26, 0.22, 0.19, 0.16, 0.13, 0.11, 0.09, 0.075, 0.06, 0.05];
+const PIECE_PX = 10; // no piece is sized under this on screen while a name could give way instead
+const FLOOR = 0.16; // ... or while the city is so small that 7 pieces would not fit a bare tile
+const EDGE = 3; // pieces keep this far inside their tile
+const ROOM = [0.24, 0.32, 0.4]; // columns, in tiles, names move aside to leave for a crowd, narrowest first
+const BIG = 0.19; // pieces this wide, in tiles, or wider are tried beside names moved aside before smaller ones
+const GRID = 4; // where a crowd may stand is tried on this grid, in drawing units
 
 export const zoom = true;
 export const colour = (seat) => PAWNS[seat % PAWNS.length];
@@ -76,7 +87,7 @@ export function draw(view, { highlight, t, players, title }) {
       die(ground, x0 + 32, y0 + 4, tile.coords[1], '#2454be');
     }
   }
-  markers(svg, view, tiles, corner, nodes);
+  const marks = markers(svg, view, tiles, corner, nodes); // tile -> boxes pieces leave free
   lastTurn(svg, highlight || [], corner, nodes);
   // Pieces by neighbourhood, for drawing and for what each place says to a screen reader.
   const pieces = new Map();
@@ -93,14 +104,20 @@ export function draw(view, { highlight, t, players, title }) {
   const cells = new Map();
   const names = el('g', { class: 'names', 'aria-hidden': 'true' }, svg);
   const places = el('g', {}, svg);
-  const labels = { texts: [], discs: [], measured: false }; // names, and pieces they must not hide
+  // Names, the crowds of pieces set beside them, and the pieces' boxes names must not hide.
+  const labels = { texts: [], crowds: [], discs: [], measured: false, key: '' };
   const last = new Set((highlight || []).map((h) => h.to));
   for (const tile of tiles) {
     const [x0, y0] = corner(tile.x, tile.y);
+    const dice = tile.coords && tile.coords.length === 2 ? [{ x: x0 + 4, y: y0 + 4, w: 52, h: 24 }] : [];
+    const crowd = { box: { x: x0, y: y0, w: T, h: T }, fixed: [...dice, ...(marks.get(tile.tile) || [])], hoods: [] };
     tile.hoods.forEach((hood, index) => {
       const [nx, ny] = nodes.get(hood.id);
       const several = tile.hoods.length > 1;
-      const ty = several ? y0 + T * (index === 0 ? 0.4 : 0.8) : ny < y0 + T * 0.7 ? ny + T * 0.26 : ny - T * 0.26;
+      // Of two names, the upper half's belongs to the place whose node lies higher.
+      const [, oy] = several ? nodes.get(tile.hoods[1 - index].id) : [0, 0];
+      const upper = ny < oy || (ny === oy && index === 0);
+      const ty = several ? y0 + T * (upper ? 0.4 : 0.8) : ny < y0 + T * 0.7 ? ny + T * 0.26 : ny - T * 0.26;
       const text = label(names, several ? x0 + T / 2 : nx, ty, '', { class: hood.usable ? 'hood-name' : 'hood-name off', 'data-hood': hood.id });
       lines(hood.name).forEach((line, i, all) => {
         const span = el('tspan', { x: several ? x0 + T / 2 : nx, dy: i === 0 ? `${-(all.length - 1) * 0.55}em` : '1.1em' }, text);
@@ -109,16 +126,16 @@ export function draw(view, { highlight, t, players, title }) {
       const shape = el('g');
       el('circle', { cx: nx, cy: ny, r: T * 0.24, class: 'hit' }, shape);
       const here = pieces.get(hood.id) || [];
-      const step = T * 0.24;
-      here.forEach(([kind, seat], i) => {
-        const px = nx - (step * (here.length - 1)) / 2 + i * step;
-        labels.discs.push({ x: px - T * 0.13, y: ny - T * 0.13, w: T * 0.26, h: T * 0.26, at: `hood:${hood.id}` });
+      // Each piece is drawn PIECE wide around its own origin; `arrange` moves and sizes it.
+      const items = here.map(([kind, seat]) => {
+        const piece = el('g', { transform: `translate(${nx} ${ny})` }, shape);
         if (kind === 'cops') {
-          el('circle', { cx: px, cy: ny, r: T * 0.13, class: 'cops' }, shape);
-          label(shape, px, ny + 1, 'C', { class: 'cops-mark' });
+          el('circle', { cx: 0, cy: 0, r: PIECE / 2, class: 'cops' }, piece);
+          label(piece, 0, 1, 'C', { class: 'cops-mark' });
         } else {
-          el('circle', { cx: px, cy: ny, r: T * 0.13, fill: colour(seat), class: 'pawn' }, shape);
+          el('circle', { cx: 0, cy: 0, r: PIECE / 2, fill: colour(seat), class: 'pawn' }, piece);
         }
+        return piece;
       });
       el('circle', { cx: nx, cy: ny, r: T * 0.24, class: 'ring' }, shape);
       const who = here.map(([kind, seat]) => (kind === 'cops' ? t('cops') : t('pawn', { colour: view.seat_names?.[seat] || '' })));
@@ -129,8 +146,11 @@ export function draw(view, { highlight, t, players, title }) {
       cells.set(`hood:${hood.id}`, made);
       // Whose name shows first where names would collide: places to choose, then those
       // with a piece or the last move, then the rest.
-      labels.texts.push({ text, place: made, rank: here.length || last.has(hood.id) ? 1 : 0 });
+      const entry = { text, place: made, rank: here.length || last.has(hood.id) ? 1 : 0 };
+      labels.texts.push(entry);
+      crowd.hoods.push({ node: [nx, ny], items, entry });
     });
+    if (crowd.hoods.some((h) => h.items.length)) labels.crowds.push(crowd);
   }
   coordinates(svg, minX, maxX, minY, maxY, corner);
   const spots = el('g', {}, svg);
@@ -159,18 +179,18 @@ export function draw(view, { highlight, t, players, title }) {
   return { svg, place, rescale, focus: { x: fx, y: fy, unit: T, most: MOST_PX } };
 }
 
-// Names never under NAME_PX on screen, and only where they overlap no other name and lie
-// wholly in view: the names of places to choose first, then ranked ones, then the rest.
-// Tap areas grow as the city shrinks, so a place to choose stays TAP_PX wide.
+// Names never under NAME_PX on screen, and only where they overlap no other name, no piece,
+// and lie wholly in view: the names of places to choose first, then ranked ones, then the
+// rest. Tap areas grow as the city shrinks, so a place to choose stays TAP_PX wide.
 function declutter(svg, labels, scale, box) {
-  const { texts, discs } = labels;
+  const { texts } = labels;
   const size = Math.max(T * 0.13, NAME_PX / scale);
   svg.style.setProperty('--name-size', `${size.toFixed(1)}px`);
   svg.style.setProperty('--hit', `${(TAP_PX / 2 / scale).toFixed(1)}px`);
   if (!labels.measured) { // once: each name's box per unit of font size, around its anchor
     for (const entry of texts) {
       const rows = [...entry.text.children].map((line) => line.textContent);
-      const w = Math.max(...rows.map((row) => textWidth(row, 100, 600))) / 100;
+      const w = (Math.max(...rows.map((row) => textWidth(row, 100, 600))) / 100) * 1.02; // SVG lays out a hair wider
       const h = (rows.length - 1) * 1.1 + LINE_EM;
       const [ax, ay] = [Number(entry.text.getAttribute('x')), Number(entry.text.getAttribute('y'))];
       entry.unit = { x: -w / 2, y: -h / 2, w, h, ax, ay };
@@ -180,19 +200,186 @@ function declutter(svg, labels, scale, box) {
   const rank = (entry) => (entry.place.classList.contains('target') ? 2 : entry.rank);
   const order = [...texts].sort((a, b) => rank(b) - rank(a));
   const pad = size * 0.25;
+  // The pieces move only when the zoom or the places to choose change, never with a pan.
+  const least = Math.min(PIECE_PX / scale, FLOOR * T); // PIECE_PX, unless a crowd would find no room
+  const key = `${size.toFixed(2)} ${least.toFixed(1)} ${order.filter((e) => rank(e) === 2).map((e) => e.place.dataset.id)}`;
+  if (key !== labels.key) {
+    for (const entry of texts) {
+      const u = entry.unit;
+      entry.shift = 0;
+      entry.box = { x: u.ax + u.x * size, y: u.ay + u.y * size, w: u.w * size, h: u.h * size };
+    }
+    labels.discs = arrange(labels.crowds, order, rank, size, pad, least);
+    for (const entry of texts) {
+      if (entry.shift) entry.text.setAttribute('transform', `translate(${entry.shift.toFixed(1)} 0)`);
+      else entry.text.removeAttribute('transform');
+    }
+    labels.key = key;
+  }
   const shown = [];
   const view = box || { x: -Infinity, y: -Infinity, w: Infinity, h: Infinity };
   for (const entry of order) {
-    const u = entry.unit;
-    const b = { x: u.ax + u.x * size, y: u.ay + u.y * size, w: u.w * size, h: u.h * size };
+    const b = entry.box;
     const inside = b.x >= view.x && b.y >= view.y && b.x + b.w <= view.x + view.w && b.y + b.h <= view.y + view.h;
-    const clear = (o, gap = pad) => !(b.x - gap < o.x + o.w && o.x - gap < b.x + b.w && b.y - gap < o.y + o.h && o.y - gap < b.y + b.h);
-    const uncovered = (o) => o.at === entry.place.dataset.id || clear(o, 0);
-    // Another place's pieces are not covered by a name, unless it names a place to choose.
-    const free = inside && shown.every((o) => clear(o)) && (rank(entry) === 2 || discs.every(uncovered));
+    const free = inside && shown.every((o) => apart(b, o, pad)) && labels.discs.every((o) => apart(b, o, halo(size)));
     entry.text.style.display = free ? '' : 'none';
     if (free) shown.push(b);
   }
+}
+
+// A name's white outline, and a little air: how far pieces keep from a name `size` high.
+const halo = (size) => size * 0.14 + 1;
+
+// Whether two boxes lie `gap` or more apart.
+const apart = (a, b, gap) => !(a.x - gap < b.x + b.w && b.x - gap < a.x + a.w && a.y - gap < b.y + b.h && b.y - gap < a.y + a.h);
+
+// The distance between two boxes (0 where they touch or overlap).
+const distance = (a, b) => Math.hypot(
+  Math.max(b.x - a.x - a.w, a.x - b.x - b.w, 0),
+  Math.max(b.y - a.y - a.h, a.y - b.y - b.h, 0),
+);
+
+// Whether box `b` lies nearer `one` than `other`: by the gap between them, then (a crowd
+// beside both names of a tile) by their middles.
+function closer(b, one, other) {
+  const [near, far] = [distance(b, one), distance(b, other)];
+  if (Math.abs(near - far) > 0.5) return near < far;
+  const middle = (o) => Math.hypot(o.x + o.w / 2 - b.x - b.w / 2, o.y + o.h / 2 - b.y - b.h / 2);
+  return middle(one) < middle(other);
+}
+
+// Where the pieces stand at this zoom, as render/fence/pieces.py sets them in the posted
+// picture: each neighbourhood's crowd in a row (or a few short rows) inside its tile, as near
+// its node as the room allows, clear of the dice, of the marks and of every name that wins
+// its room (whatever the view, so a pan never moves a piece), and on a tile of two
+// neighbourhoods no nearer the other's name than its own. A crowd with no room at full size
+// first gets a column beside its name, moved aside (ROOM), then is drawn smaller, down to
+// PIECE_PX on screen; where even that finds none, the name that matters least gives way
+// (another tile's first, a crowd's own last). Returns the pieces' boxes, which no name may
+// then cover.
+function arrange(crowds, order, rank, size, pad, least) {
+  const standing = [];
+  for (const entry of order) if (standing.every((o) => apart(entry.box, o.box, pad))) standing.push(entry);
+  const diameters = [...SIZES.map((f) => f * T).filter((d) => d > least), least];
+  const gap = halo(size);
+  const discs = [];
+  for (const crowd of crowds) {
+    const mine = new Set(crowd.hoods.map((hood) => hood.entry));
+    const near = () => standing.filter((entry) => !apart(entry.box, crowd.box, gap));
+    // Its own names moved aside, further and further, until the crowd fits (then back).
+    const attempt = (sizes) => {
+      for (const width of [0, ...ROOM]) {
+        for (const hood of crowd.hoods) if (hood.items.length) aside(hood, crowd.box, width * T);
+        const found = fit(crowd, near(), sizes, gap);
+        if (found) return found;
+      }
+      for (const hood of crowd.hoods) if (hood.items.length) aside(hood, crowd.box, 0);
+      return null;
+    };
+    // Full-sized pieces beside names moved aside before small ones anywhere.
+    const big = diameters.filter((d) => d >= BIG * T);
+    let spots = (big.length && attempt(big)) || attempt(diameters);
+    const many = (entry) => crowd.hoods.find((h) => h.entry === entry)?.items.length || 0;
+    const weigh = (entry) => (mine.has(entry) ? 5 : 0) + (many(entry) ? 10 + many(entry) / 10 : 0) + rank(entry);
+    while (!spots && near().length) {
+      const yields = near().reduce((a, b) => (weigh(b) < weigh(a) ? b : a));
+      standing.splice(standing.indexOf(yields), 1);
+      spots = attempt(diameters);
+    }
+    // No room even without names (marks everywhere): the smallest pieces, over the marks.
+    spots ||= fit({ ...crowd, fixed: [] }, [], [least], 0)
+      || crowd.hoods.map((hood) => row(hood.node, hood.items.length, least, 1));
+    crowd.hoods.forEach((hood, i) => hood.items.forEach((item, j) => {
+      const { x, y, d } = spots[i][j];
+      item.setAttribute('transform', `translate(${x.toFixed(1)} ${y.toFixed(1)}) scale(${(d / PIECE).toFixed(3)})`);
+      discs.push({ x: x - d / 2, y: y - d / 2, w: d, h: d });
+    }));
+  }
+  return discs;
+}
+
+// Moves `hood`'s name sideways inside its tile, away from its node's side, to leave a column
+// `width` wide beside it for its pieces (as far as the name's own width allows).
+function aside(hood, tile, width) {
+  const { entry, node } = hood;
+  const side = node[0] < tile.x + tile.w / 2 ? -1 : 1;
+  const half = entry.box.w / 2;
+  const base = entry.unit.ax;
+  const clamp = (v, lo, hi) => (lo > hi ? base : Math.min(Math.max(v, lo), hi));
+  const inside = [tile.x + EDGE + half, tile.x + tile.w - EDGE - half];
+  const roomy = [inside[0] + (side < 0 ? width : 0), inside[1] - (side > 0 ? width : 0)];
+  const centre = roomy[0] <= roomy[1] ? clamp(base - (side * width) / 2, ...roomy) : clamp(base, ...inside);
+  entry.shift = centre - base;
+  entry.box.x = centre - half;
+}
+
+// Each hood's pieces of `crowd` placed, largest diameter first, or null where one finds no room.
+function fit(crowd, names, diameters, halo) {
+  const taken = [...crowd.fixed.map((b) => grow(b, 2)), ...names.map((entry) => grow(entry.box, halo))];
+  const own = crowd.hoods.map((hood) => (names.includes(hood.entry) ? hood.entry.box : null));
+  const out = [];
+  for (const [index, hood] of crowd.hoods.entries()) {
+    const count = hood.items.length;
+    let found = null;
+    if (!count) {
+      out.push([]);
+      continue;
+    }
+    for (const d of diameters) {
+      for (let rows = 1; rows <= count && !found; rows += 1) {
+        const across = Math.ceil(count / rows);
+        const step = d + 2;
+        const w = d + (across - 1) * step;
+        const h = d + (rows - 1) * step;
+        const middle = spot(crowd.box, hood.node, w, h, taken, own[index], own.filter((b, i) => b && i !== index));
+        if (middle) found = { middle, w, h, d, rows, step };
+      }
+      if (found) break;
+    }
+    if (!found) return null;
+    const { middle, w, h, d, rows, step } = found;
+    taken.push({ x: middle[0] - w / 2 - 1, y: middle[1] - h / 2 - 1, w: w + 2, h: h + 2 });
+    out.push(row(middle, count, d, rows, step));
+  }
+  return out;
+}
+
+const grow = (b, by) => ({ x: b.x - by, y: b.y - by, w: b.w + 2 * by, h: b.h + 2 * by });
+
+// `count` pieces `d` wide in `rows` rows around `middle`, the last row centred under the others.
+function row(middle, count, d, rows, step = d + 2) {
+  const across = Math.ceil(count / rows);
+  return Array.from({ length: count }, (_, i) => {
+    const [r, c] = [Math.floor(i / across), i % across];
+    const inRow = Math.min(across, count - r * across);
+    return { x: middle[0] + (c - (inRow - 1) / 2) * step, y: middle[1] + (r - (rows - 1) / 2) * step, d };
+  });
+}
+
+// The middle of the free w×h box inside `tile` nearest `node`, clear of `taken`, no nearer
+// any of `others` than to `own` (names of the tile); null when there is none.
+function spot(tile, [nx, ny], w, h, taken, own, others) {
+  const axis = (start, length, size, at) => {
+    const lo = start + EDGE + size / 2;
+    const hi = start + length - EDGE - size / 2;
+    if (lo > hi) return [];
+    const points = [Math.min(Math.max(at, lo), hi), hi];
+    for (let v = lo; v < hi; v += GRID) points.push(v);
+    return points;
+  };
+  let best = null;
+  let nearest = Infinity;
+  for (const x of axis(tile.x, tile.w, w, nx)) {
+    for (const y of axis(tile.y, tile.h, h, ny)) {
+      const far = (x - nx) ** 2 + (y - ny) ** 2;
+      if (far >= nearest) continue;
+      const b = { x: x - w / 2, y: y - h / 2, w, h };
+      if (!taken.every((o) => apart(b, o, 0))) continue;
+      if (own && others.some((o) => closer(b, o, own))) continue;
+      [best, nearest] = [[x, y], far];
+    }
+  }
+  return best;
 }
 
 // A neighbourhood no road reaches from Old Town and back: a no-entry sign on its node, under
@@ -264,9 +451,12 @@ function die(parent, x, y, value, fill) {
   label(parent, x + 12, y + 13, String(value), { class: 'die' });
 }
 
+// The marks drawn on tiles; returns, by tile, the boxes they cover, which pieces leave free.
 function markers(svg, view, tiles, corner, nodes) {
   const group = el('g', { 'aria-hidden': 'true' }, svg);
   const byTile = new Map(tiles.map((tile) => [tile.tile, tile]));
+  const boxes = new Map();
+  const mark = (tile, box) => boxes.set(tile, [...(boxes.get(tile) || []), box]);
   const seen = new Map();
   for (const goods of view.hot_goods || []) {
     const tile = byTile.get(goods.tile);
@@ -278,6 +468,7 @@ function markers(svg, view, tiles, corner, nodes) {
     const y = y0 + T - 30;
     const ring = typeof goods.winner === 'number' ? colour(goods.winner) : '#787878';
     el('rect', { x: x - 3, y: y - 3, width: 28, height: 28, fill: ring }, group);
+    mark(goods.tile, { x: x - 3, y: y - 3, w: 28, h: 28 });
     el('rect', { x, y, width: 22, height: 22, class: 'goods' }, group);
     label(group, x + 11, y + 12, '$', { class: 'goods-mark' });
   }
@@ -285,6 +476,7 @@ function markers(svg, view, tiles, corner, nodes) {
   if (ritzy) {
     const [x0, y0] = corner(ritzy.x, ritzy.y);
     label(group, x0 + T - 16, y0 + 18, '★', { class: 'ritzy' });
+    mark(ritzy.tile, { x: x0 + T - 31, y: y0 + 3, w: 30, h: 30 });
   }
   const ends = (view.tunnel || []).map((hood) => nodes.get(hood)).filter(Boolean);
   if (ends.length === 2) {
@@ -294,7 +486,10 @@ function markers(svg, view, tiles, corner, nodes) {
   if (post) {
     el('rect', { x: post[0] + 12, y: post[1] - 34, width: 36, height: 22, rx: 4, class: 'post' }, group);
     label(group, post[0] + 30, post[1] - 22, 'TP', { class: 'post-mark' });
+    const tile = tiles.find((t) => t.hoods.some((hood) => hood.id === view.post));
+    mark(tile.tile, { x: post[0] + 11, y: post[1] - 35, w: 38, h: 24 });
   }
+  return boxes;
 }
 
 function lastTurn(svg, highlight, corner, nodes) {
