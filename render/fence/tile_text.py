@@ -130,7 +130,10 @@ def label_blocks(
     if several:
         names = [name for name, _, _ in hoods[:2]]
         fitted = _fit_two(names, base, widths[:2], bottom - top, stroke)
-        heights = [size_of(f) * 1.02 * len(lines) + 2 * stroke for f, lines in fitted]
+        # The upper half's name is the neighbourhood whose node is higher: a name (and the
+        # pieces beside it) reads as its own place, as on the web board.
+        order = [0, 1] if hoods[0][2][1] <= hoods[1][2][1] else [1, 0]
+        heights = [size_of(fitted[i][0]) * 1.02 * len(fitted[i][1]) + 2 * stroke for i in order]
         wanted = [size * 0.42, size * 0.78]
         ys = [max(top + heights[0] / 2, wanted[0]), min(bottom - heights[1] / 2, wanted[1])]
         overlap = (ys[0] + heights[0] / 2 + _NAME_GAP) - (ys[1] - heights[1] / 2)
@@ -142,8 +145,9 @@ def label_blocks(
             if ys[1] + heights[1] / 2 > bottom:
                 shift = ys[1] + heights[1] / 2 - bottom
                 ys = [ys[0] - shift, ys[1] - shift]
-        for (fnt, lines), y, k in zip(fitted, ys, kept, strict=False):
-            blocks.append(_block("name", lines, fnt, (size - k) / 2, y, stroke))
+        y_of = {hood: y for hood, y in zip(order, ys, strict=True)}
+        for i, ((fnt, lines), k) in enumerate(zip(fitted, kept, strict=False)):
+            blocks.append(_block("name", lines, fnt, (size - k) / 2, y_of[i], stroke))
         return blocks
     for (name, usable, (nx, ny)), width, k in zip(hoods, widths, kept, strict=True):
         fnt, lines = _wrap_name(name, base, width)

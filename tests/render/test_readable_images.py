@@ -136,6 +136,20 @@ def test_tile_names_never_overlap_one_another_or_the_dice() -> None:
     assert checked > 100
 
 
+def test_of_two_names_on_a_tile_the_upper_is_the_higher_nodes() -> None:
+    """ "The Narrows" stood in the upper half while its crossing was at the bottom, so a pawn
+    beside its name looked as if it stood elsewhere; the web board orders them the same."""
+    size = 96
+    for first_higher in (True, False):
+        nodes = [(48, 20), (48, 80)] if first_higher else [(48, 80), (48, 20)]
+        hoods = [("The Narrows", True, nodes[0]), ("Narrows Bridge", True, nodes[1])]
+        names = [b for b in label_blocks(size, (3, 4), hoods) if b.kind == "name"]
+        assert [" ".join(b.lines) for b in names] == ["The Narrows", "Narrows Bridge"]
+        upper = names[0] if first_higher else names[1]
+        lower = names[1] if first_higher else names[0]
+        assert upper.center[1] < lower.center[1]
+
+
 def test_the_legend_breaks_lines_instead_of_cutting_them() -> None:
     """The close-up's footer read "Stash 9 re…" with room for two lines."""
     view = RULES.view(_in_play(4, 2, quick_map=True), None)
