@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import logging
+import signal
 import sys
 
 import aiohttp
@@ -80,6 +82,26 @@ def companions(settings: Settings) -> tuple[Companion, ...]:
     return (web_board,)
 
 
+async def run_until_stopped(bot: BoardBot, token: str) -> None:
+    """Run ``bot`` until it is told to stop (``SIGTERM`` from ``docker stop`` or systemd,
+    ``SIGINT`` from Ctrl-C), then close it the orderly way: what is still being sent goes out
+    first (:meth:`BoardBot.close`). Without a handler a ``SIGTERM`` ends Python on the spot."""
+    loop = asyncio.get_running_loop()
+    stopping = asyncio.Event()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        with contextlib.suppress(NotImplementedError):  # not on Windows' event loop
+            loop.add_signal_handler(sig, stopping.set)
+    async with bot:
+        running = asyncio.create_task(bot.start(token), name="bot")
+        told = asyncio.create_task(stopping.wait(), name="stop signal")
+        await asyncio.wait({running, told}, return_when=asyncio.FIRST_COMPLETED)
+        if told.done():
+            log.info("stopping: answers in progress are sent first")
+            await bot.close()
+        told.cancel()
+        await running  # a failed login or network error is raised here
+
+
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
         prog="python -m bot",
@@ -116,7 +138,7 @@ def main(argv: list[str] | None = None) -> None:
         sys.exit(2)
     bot = create_bot(settings, companions=companions(settings))
     try:
-        bot.run(settings.token, log_handler=None)
+        asyncio.run(run_until_stopped(bot, settings.token))
     except discord.LoginFailure:
         log.error(BAD_TOKEN)
         sys.exit(2)

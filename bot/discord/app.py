@@ -45,6 +45,9 @@ COMPONENTS = (MatchButton, StepSelect, PanelSelect)
 
 PARALLEL_DELIVERIES = 8
 """Scheduled messages (reminders, timeouts, computer moves) in flight at once."""
+CLOSING_SECONDS = 8.0
+"""How long a closing bot waits for answers still being sent (under the 10 s a container
+is given between being asked to stop and being killed)."""
 
 PLAIN_ACTIONS = frozenset(
     {
@@ -263,6 +266,10 @@ class BoardBot(commands.Bot):
                 log.exception("posting the computer's move failed (match %s)", reply.match_id)
 
     async def close(self) -> None:
+        # What committed changes still have to say goes out first (a restart is invisible);
+        # a Discord that answers nothing cannot hold the process up for long.
+        if not await self.delivery.in_flight.settled(CLOSING_SECONDS):
+            log.warning("closing with answers still being sent after %.0f s", CLOSING_SECONDS)
         for stop in self._stops:
             try:
                 await stop()
@@ -302,7 +309,18 @@ class BoardBot(commands.Bot):
         """A persistent button or menu was used; the service decides if this person may.
 
         Presses on a private guided panel update that panel in place; everything else
-        answers with a new private message."""
+        answers with a new private message. A closing bot waits for it (``close``)."""
+        with self.delivery.in_flight.working():
+            await self._press(interaction, match_id, action, value, version)
+
+    async def _press(
+        self,
+        interaction: discord.Interaction,
+        match_id: int,
+        action: str,
+        value: str,
+        version: int | None,
+    ) -> None:
         if action == "web_link" and await self._launched(interaction, match_id):
             return
         message = interaction.message

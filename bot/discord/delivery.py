@@ -15,8 +15,11 @@ delivered goes back to the service, which keeps it for the player's next command
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import io
 import logging
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any, Protocol
 
 import discord
@@ -170,11 +173,43 @@ def with_links(view: discord.ui.View | None, links: tuple[Link, ...]) -> discord
     return view
 
 
+class InFlight:
+    """Answers being worked on and sent: a command or a press from its start, a post of the
+    clock's or the computer's until it is out. The bot closes only once there are none (or
+    a few seconds have passed), so a restart never drops what a committed change had still
+    to say (the mover's board, the next player's ping, a hand by DM)."""
+
+    def __init__(self) -> None:
+        self._count = 0
+        self._idle = asyncio.Event()
+        self._idle.set()
+
+    @contextlib.contextmanager
+    def working(self) -> Iterator[None]:
+        self._count += 1
+        self._idle.clear()
+        try:
+            yield
+        finally:
+            self._count -= 1
+            if not self._count:
+                self._idle.set()
+
+    async def settled(self, timeout: float) -> bool:
+        """Whether everything in flight was sent within ``timeout`` seconds."""
+        try:
+            await asyncio.wait_for(self._idle.wait(), timeout)
+        except TimeoutError:
+            return False
+        return True
+
+
 class Delivery:
     """Sends replies for one bot; the only place that knows where matches are posted."""
 
     def __init__(self, bot: BoardBot) -> None:
         self.bot = bot
+        self.in_flight = InFlight()
         self._told_dms_closed: set[tuple[int, str]] = set()
         """(match, user) pairs already told in the thread that their DMs are closed."""
 
@@ -347,6 +382,10 @@ class Delivery:
     async def publish(self, reply: Reply) -> None:
         """Deliver what no interaction asked for (reminders, timeouts, digests). A direct
         match has no channel to post in: the service hands its news as DMs alone."""
+        with self.in_flight.working():
+            await self._publish(reply)
+
+    async def _publish(self, reply: Reply) -> None:
         where = reply.match_place
         if where is not None and where.venue == DIRECT:
             if reply.post is not None:

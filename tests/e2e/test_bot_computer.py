@@ -18,6 +18,7 @@ from bot.settings import Settings
 from tests.fakediscord import FakeDiscord, running_client
 from tests.fakediscord.fixtures import eventually
 
+from .test_bot_fence import dms_to
 from .test_bot_ordo import EPHEMERAL, command, flags_of, press, thread_posts
 
 pytestmark = pytest.mark.e2e
@@ -132,6 +133,38 @@ async def test_computers_fill_a_fence_table_from_the_lobby_buttons(
         record = await store.get_match(1)
         assert record is not None
         assert [uid.startswith("ai:") for uid in record.seats] == [False, True, True]
+        # What the bot sends after the store has her turn: her hand by DM (the Start press's
+        # answer) and the thread's post that pings her. The bot stops only once both are out.
+        alice = f"<@{server.user('alice').id}>"
+        await eventually(lambda: bool(dms_to(server, "alice")), timeout=10)
+
+        def last_post() -> str:
+            return (thread_posts(server, thread_id)[-1].json or {}).get("content") or ""
+
+        await eventually(lambda: alice in last_post(), timeout=10)
+
+
+async def test_a_closing_bot_first_sends_what_a_press_still_had_to_say(
+    fake_discord: FakeDiscord, tmp_path: Path, database: str
+) -> None:
+    """A restart is invisible: the bot is asked to stop while Discord is slow to open the
+    DM that carries a player's hand (the Start press has committed the match); it waits,
+    and the hand goes out before it closes. (It used to close at once: the DM was lost and
+    discord.py logged "Server disconnected".)"""
+    server = fake_discord
+    async with bot_running(server, database, 0.05):
+        await command(
+            server, "play", {"seats": 3, "quick_map": True}, user="alice", subcommand="fence"
+        )
+        lobby_id = int(thread_posts(server, _thread(server))[-1].response["id"])
+        for _ in range(2):
+            await press(server, "bb:add_computer:1::", user="alice", message=lobby_id)
+        slow = server.hold("POST", r"/users/@me/channels")
+        await press(server, "bb:start:1::", user="alice", message=lobby_id)
+        assert not dms_to(server, "alice")
+        asyncio.get_running_loop().call_later(0.5, slow.set)
+    # leaving the block closed the bot (and would fail on any error discord.py logged)
+    assert dms_to(server, "alice"), "her hand went out before the bot closed"
 
 
 async def test_level_choices_show_the_ladder_and_auto_picks_by_rating(

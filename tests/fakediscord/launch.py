@@ -22,6 +22,7 @@ import yarl
 from discord.gateway import DiscordWebSocket
 from discord.http import Route
 
+from bot.__main__ import run_until_stopped
 from bot.discord.app import create_bot
 from bot.settings import Settings
 from tests.fakediscord.fixtures import FAST_GUILD_READY_TIMEOUT
@@ -46,7 +47,7 @@ def main() -> None:
     clock_file = os.environ.get("FAKE_CLOCK_FILE")
     bot = create_bot(settings, clock=FileClock(Path(clock_file) if clock_file else None))
     bot._connection.guild_ready_timeout = FAST_GUILD_READY_TIMEOUT
-    asyncio.run(bot.start(settings.token))
+    asyncio.run(run_until_stopped(bot, settings.token))  # as python -m bot runs it
 
 
 if __name__ == "__main__":

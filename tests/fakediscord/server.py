@@ -424,6 +424,7 @@ class FakeDiscord:
         self._interactions: dict[int, _InteractionState] = {}
         self._by_token: dict[str, int] = {}
         self._faults: list[_Fault] = []
+        self._holds: list[tuple[str, re.Pattern[str], asyncio.Event]] = []
         self._sessions: list[_GatewaySession] = []
         self._issued_ids: set[str] = set()
         self._changed = asyncio.Condition()
@@ -689,6 +690,12 @@ class FakeDiscord:
         if notify and self.connected:
             await self.dispatch("THREAD_UPDATE", thread)
 
+    def hold(self, method: str, pattern: str) -> asyncio.Event:
+        """Keep every matching call waiting (a slow Discord) until the returned event is set."""
+        gate = asyncio.Event()
+        self._holds.append((method.upper(), re.compile(pattern), gate))
+        return gate
+
     def _take_fault(self, method: str, path: str) -> _Fault | None:
         for fault in self._faults:
             if fault.method == method and fault.pattern.fullmatch(path):
@@ -704,6 +711,9 @@ class FakeDiscord:
         path = "/" + request.match_info["tail"]
         method = request.method
         body, files = await self._read_body(request)
+        for held, pattern, gate in self._holds:
+            if held == method and pattern.fullmatch(path):
+                await gate.wait()
         bearer = request.headers.get("Authorization", "").startswith("Bearer ")
         spec, params = self._resolve(method, path, bearer=bearer)
         status: int

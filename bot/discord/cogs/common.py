@@ -66,16 +66,18 @@ async def run(
     ephemeral: bool = True,
 ) -> None:
     """Defer first (rendering can take longer than Discord's three seconds), then answer."""
-    await interaction.response.defer(ephemeral=ephemeral, thinking=True)
-    reply = await call()
-    try:
-        await bot_of(interaction).delivery.deliver(interaction, reply)
-    except Exception:
-        if not (reply.ok and reply.match_id is not None):
-            raise
-        # The change is committed; only showing it failed. Say so, never "nothing changed".
-        log.exception("delivering the reply failed (match %s)", reply.match_id)
-        say = words(interaction.locale)
-        await bot_of(interaction).delivery.followup(
-            interaction, say("errors.recorded_not_posted", match=reply.match_id)
-        )
+    delivery = bot_of(interaction).delivery
+    with delivery.in_flight.working():  # a closing bot waits for it (Delivery.in_flight)
+        await interaction.response.defer(ephemeral=ephemeral, thinking=True)
+        reply = await call()
+        try:
+            await delivery.deliver(interaction, reply)
+        except Exception:
+            if not (reply.ok and reply.match_id is not None):
+                raise
+            # The change is committed; only showing it failed. Say so, never "nothing changed".
+            log.exception("delivering the reply failed (match %s)", reply.match_id)
+            say = words(interaction.locale)
+            await delivery.followup(
+                interaction, say("errors.recorded_not_posted", match=reply.match_id)
+            )
