@@ -48,6 +48,7 @@ from typing import TYPE_CHECKING
 import games
 from bot.service import timecontrol as tc
 from bot.service.base import Refusal, User, guarded, plural_names
+from bot.service.command_map import choice_list, command_names, option_word
 from bot.service.image_labels import image_labels
 from bot.service.markdown import escape
 from bot.service.notifier import NOTIFY_MODES
@@ -148,9 +149,15 @@ class Correspondence:
         await self.reader.touch(actor)
         prefs = dict(await self.notifier.prefs(actor.id))
         if mode is not None:
-            mode = mode.strip().lower()
+            # typed as the player's client shows it (``Direktnachricht``) or in English
+            mode = command_names(language_of(actor.locale)).english_choice(mode.strip()).lower()
             if mode not in NOTIFY_MODES:
-                raise Refusal("notify.bad_mode", modes=", ".join(NOTIFY_MODES), mode=repr(mode))
+                raise Refusal(
+                    "notify.bad_mode",
+                    option=option_word("mode"),
+                    modes=choice_list(NOTIFY_MODES),
+                    mode=repr(mode),
+                )
             prefs["notify"] = mode
         prefs["locale"] = language_of(actor.locale)  # DMs speak it: Notifier.locale
         if confirm is not None:
