@@ -266,7 +266,8 @@ class Correspondence:
             )
         ).record
         rules = games.get(updated.game)
-        names = await self.reader.player_names(updated)
+        # the players reminded are people, whose names no language changes
+        names = await self.reader.player_names(updated, await self.reader.match_language(updated))
         replies = []
         for seat, _threshold, _key in due:
             uid = updated.seats[seat]
@@ -380,7 +381,7 @@ class Correspondence:
             if seat not in loaded.rules.to_move(loaded.state):
                 continue
             deadline = await self.clocks.deadline(record, seat, directory)
-            names = directory.player_names(record)
+            names = directory.player_names(record, locale)
             opponents = plural_names([n for s, n in enumerate(names) if s != seat], locale)
             left = await self.clocks.time_left(record, seat, directory, locale)
             line = self.notifier.linked(

@@ -75,7 +75,7 @@ class Listings:
         directory = await self.clocks.directory(records)
         for record in records:
             loaded = self.reader.load(record)
-            names = directory.player_names(record)
+            names = directory.player_names(record, actor.locale)
             gone = set(record.meta.get("dropped", []))  # players who left a FENCE! game
             opponents = plural_names(
                 [
@@ -150,7 +150,7 @@ class Listings:
         )
         rules = games.get(record.game)
         state = rules.load(record.state)
-        names = await self.reader.player_names(record)
+        names = await self.reader.player_names(record, actor.locale)
         live = await self.reader.live_actions(record.id)
         if not live:
             return Reply(

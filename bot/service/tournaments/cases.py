@@ -443,8 +443,9 @@ class Tournaments:
                 # first: ours is a twin nobody will play, so it goes before anyone sees it.
                 await self.transitions.commit(existing, MatchUpdate(status=CANCELLED))
             raise
-        names = await self.reader.player_names(existing)
-        line = words(await self.reader.language(record.guild_id or None))(
+        shared = words(await self.reader.language(record.guild_id or None))
+        names = await self.reader.player_names(existing, shared.language)
+        line = shared(
             "tournament.board_line",
             name=escape(record.name),
             round=number,
