@@ -19,7 +19,17 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Literal, TypeVar
 
-from games.sentences import SHARED, Sentence, Sentences, from_data, is_data, listing
+from games.sentences import (
+    SHARED,
+    Sentence,
+    Sentences,
+    alternatives,
+    from_data,
+    is_data,
+    joined,
+    option_name,
+    option_value,
+)
 
 State = TypeVar("State")
 Action = TypeVar("Action")
@@ -168,16 +178,19 @@ class Option:
     def allowed_sentence(self) -> Sentence | str:
         """The allowed values, to be said in the reader's language."""
         if self.kind == "bool":
-            return SHARED("allowed_bool")
+            return alternatives([option_value(True), option_value(False)])
         if self.choices:
-            return ", ".join(str(c) for c in self.choices)
+            return alternatives([option_value(c) for c in self.choices])
         return SHARED("allowed_range", low=self.minimum, high=self.maximum)
 
     def coerce(self, value: Any) -> Any:
         """Turn typed or JSON input into the option's value, or refuse it with a sentence."""
         bad = InvalidOption(
             SHARED(
-                "option_value", name=self.name, value=repr(value), allowed=self.allowed_sentence()
+                "option_value",
+                name=option_name(self.name),
+                value=repr(value),
+                allowed=self.allowed_sentence(),
             )
         )
         if self.kind == "bool":
@@ -217,13 +230,18 @@ def validate_options(schema: Sequence[Option], options: Mapping[str, Any] | None
     for name, value in (options or {}).items():
         opt = by_name.get(name)
         if opt is None:
-            known = ", ".join(sorted(by_name))
+            known = joined([option_name(option) for option in sorted(by_name)])
             close = difflib.get_close_matches(str(name), list(by_name), n=2)
             shown = repr(shorten(str(name), QUOTE_LIMIT))
-            if not known:
+            if not by_name:
                 raise InvalidOption(SHARED("unknown_option_none", name=shown))
             raise InvalidOption(
-                SHARED("unknown_option_close", name=shown, known=known, close=listing(close))
+                SHARED(
+                    "unknown_option_close",
+                    name=shown,
+                    known=known,
+                    close=alternatives([option_name(c) for c in close]),
+                )
                 if close
                 else SHARED("unknown_option", name=shown, known=known)
             )

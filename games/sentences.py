@@ -139,6 +139,47 @@ class Sentences:
         return flat
 
 
+OPTION_NAMES = "discord.parameter_name"
+"""The catalogue section naming each match option as players type it (``size`` is ``größe``
+in German): the bot's table of what Discord shows, which its console reads too. An engine
+names an option by key in that section, its English being the name itself, so a German
+refusal lists the options a German player can type; the bot fills the table for every option
+of every game (``tests/words`` checks it)."""
+
+CHOICE_NAMES = "discord.choice_name"
+"""The same for an option's named values (``six_or_more`` is ``sechs oder mehr``); a value
+the table does not name (``white6``, ``n-1``) is said as it is."""
+
+YES_NO = {True: "choice.true", False: "choice.false"}
+"""How a yes-or-no option's two values are said and typed (``ja``/``nein``)."""
+
+
+def option_name(name: str) -> Sentence:
+    """An option's name as a reader of any language types it."""
+    return Sentence(f"{OPTION_NAMES}.{name}", name)
+
+
+def option_value(value: object) -> Sentence | str:
+    """An option's value as a reader types it: yes and no in their words, a named choice by
+    its name, a number or an unnamed value as it is (an unknown key says its English)."""
+    if isinstance(value, bool):
+        return Sentence(YES_NO[value], str(value).lower())
+    if isinstance(value, str):
+        return Sentence(f"{CHOICE_NAMES}.{value}", value)
+    return str(value)
+
+
+def alternatives(items: Sequence[str | Sentence]) -> str | Sentence:
+    """``a``, ``a or b``, ``a, b or c`` of words that may need translating themselves (an
+    option's values): :func:`listing` for sentences."""
+    if len(items) <= 1:
+        return items[0] if items else ""
+    first: str | Sentence = items[0]
+    for item in items[1:-1]:
+        first = SHARED("comma", first=first, last=item)
+    return SHARED("either", first=first, last=items[-1])
+
+
 def listing(items: list[str], *, limit: int | None = None) -> str | Sentence:
     """``a``, ``a or b``, ``a, b or c``: alternatives offered in a refusal, with the ``or``
     said in the reader's language."""
@@ -169,7 +210,6 @@ SHARED = Sentences(
         "comma": "{first}, {last}",
         "played": "{player} played {move}",
         "option_value": "Option {name} cannot be {value}: allowed values are {allowed}.",
-        "allowed_bool": "true or false",
         "allowed_range": "a whole number from {low} to {high}",
         "unknown_option": "Unknown option {name}: this game's options are {known}.",
         "unknown_option_close": "Unknown option {name}: this game's options are {known}. "

@@ -369,7 +369,9 @@ class Console:
             confirm = opts.get("confirm")
             return await s.notify(
                 user,
-                mode=opts.get("mode") or (cmd.args[0] if cmd.args else None),
+                # a mode typed without its option's name, as the client shows it
+                # (``/me notify podsumowanie dnia``): the service reads it in the reader's words
+                mode=opts.get("mode") or (" ".join(cmd.args) or None),
                 confirm=None if confirm is None else confirm.lower() in ("true", "yes", "on"),
             )
         if cmd.command == "vacation":

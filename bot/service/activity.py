@@ -29,6 +29,7 @@ from typing import Any, Protocol
 import games
 from bot.service.base import Refusal, User, guarded, parse_id, plural_names
 from bot.service.command_map import command_names
+from bot.service.computer_names import shown_name
 from bot.service.replies import Reply
 from bot.service.weblinks import Signer, peek
 from bot.words import words
@@ -234,7 +235,7 @@ class ActivityPages:
         names = await self.store.user_names(sorted({u for r in listed for u in r.seats}))
         matches = []
         for record in listed:
-            players = plural_names([names.get(u, u) for u in record.seats], viewer.locale)
+            players = plural_names([shown_name(u, names, say) for u in record.seats], say.language)
             key = "web.activity.entry_turn" if turns.get(record.id) else "web.activity.entry"
             title = games.get(record.game).info.title
             matches.append(

@@ -225,7 +225,7 @@ class Boards:
         focus: Sequence[int] = (),
         locale: str = "en",
     ) -> bytes:
-        names = await self.reader.player_names(loaded.record, raw=True)
+        names = await self.reader.player_names(loaded.record, locale, raw=True)
         highlights = await self.last_turn_highlights(loaded.id) + list(extra_highlight)
         view = told_view(words(locale), loaded.rules.view(loaded.state, None))
         return await self.workers.run(
@@ -254,7 +254,7 @@ class Boards:
         # the match thread is shared: its server's language (bot.service.languages)
         language = await self.reader.match_language(loaded.record)
         say = words(language)
-        names = await self.reader.player_names(loaded.record)
+        names = await self.reader.player_names(loaded.record, language)
         rules = loaded.rules
         outcome = final_outcome(loaded)
         status = result_text(rules, loaded.state, outcome, names, language) if outcome else None

@@ -17,6 +17,7 @@ from bot.service import levels
 from bot.service import timecontrol as tc
 from bot.service.base import Refusal, User, guarded, match_status
 from bot.service.boards import options_text, seat_label, terms_text
+from bot.service.computer_names import user_name
 from bot.service.lobby import lobby_of
 from bot.service.markdown import escape
 from bot.service.openings import challenger_seat
@@ -221,8 +222,11 @@ class Challenges:
         )
         if versus_computer:  # nobody to ask: the computer accepts at once
             started = await self._accept_challenge(opponent, record)
-            begins = words(actor.locale)(
-                "challenge.computer_begins", opponent=escape(opponent.name), match=record.id
+            say = words(actor.locale)
+            begins = say(
+                "challenge.computer_begins",
+                opponent=escape(user_name(opponent, say)),
+                match=record.id,
             ) + terms_text(extra, actor.locale, computer=True)
             return dataclasses.replace(
                 started,
@@ -424,8 +428,8 @@ class Challenges:
         return await self.openings.begin(
             actor,
             record,
-            words(await self.reader.match_language(record))(
-                "challenge.begins", player=escape(actor.name)
+            (shared := words(await self.reader.match_language(record)))(
+                "challenge.begins", player=escape(user_name(actor, shared))
             ),
         )
 

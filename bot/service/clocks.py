@@ -15,6 +15,7 @@ from typing import Any
 
 from bot.service import timecontrol as tc
 from bot.service.base import Refusal
+from bot.service.computer_names import shown_name
 from bot.service.markdown import escape
 from bot.words import words
 from games.core import Rules
@@ -32,9 +33,11 @@ class Directory:
     settings: dict[str, dict[str, Any]]
     outages: list[tuple[float, float]]
 
-    def player_names(self, record: MatchRecord) -> list[str]:
-        """By seat, escaped for the markdown of the listings and DMs they go into."""
-        return [escape(self.names.get(uid, uid)) for uid in record.seats]
+    def player_names(self, record: MatchRecord, locale: object) -> list[str]:
+        """By seat as ``locale``'s reader sees them (:mod:`bot.service.computer_names`),
+        escaped for the markdown of the listings and DMs they go into."""
+        say = words(locale)
+        return [escape(shown_name(uid, self.names, say)) for uid in record.seats]
 
     def vacations(self, record: MatchRecord) -> dict[int, list[tuple[float, float]]]:
         """Paused time per seat: the player's vacations, and every outage of the bot — time

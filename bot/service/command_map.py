@@ -10,12 +10,13 @@ old name is told the new one.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
 
 import games
 from bot.words import DEFAULT_LANGUAGE, Phrase, Words, catalogue, discord_text, words
+from games.sentences import Sentence, alternatives
 
 TOP_LEVEL: tuple[str, ...] = (
     "play", "move", "premove", "board", "turn", "hand", "rules", "seeks", "tournament",
@@ -177,6 +178,18 @@ def choice_word(value: object) -> Phrase | str:
         return Phrase(BOOLEAN_KEYS[str(value).lower() == "true"])
     english = _choice_names().get(str(value).lower())
     return str(value) if english is None else Phrase(CHOICE_KEYS + english)
+
+
+def choice_list(values: Iterable[object]) -> Sentence | str:
+    """The values a refusal offers (``first, second or random``), each as the reader types
+    it (:func:`choice_word`), joined with the engines' own ``,`` and ``or``."""
+    english = words()
+    return alternatives(
+        [
+            Sentence(word.key, english(word.key)) if isinstance(word, Phrase) else word
+            for word in map(choice_word, values)
+        ]
+    )
 
 
 def said_value(say: Words, value: object) -> str:

@@ -48,6 +48,7 @@ from typing import TYPE_CHECKING
 import games
 from bot.service import timecontrol as tc
 from bot.service.base import Refusal, User, guarded, plural_names
+from bot.service.command_map import choice_list, command_names, option_word
 from bot.service.image_labels import image_labels
 from bot.service.markdown import escape
 from bot.service.notifier import NOTIFY_MODES
@@ -148,9 +149,15 @@ class Correspondence:
         await self.reader.touch(actor)
         prefs = dict(await self.notifier.prefs(actor.id))
         if mode is not None:
-            mode = mode.strip().lower()
+            # typed as the player's client shows it (``Direktnachricht``) or in English
+            mode = command_names(language_of(actor.locale)).english_choice(mode.strip()).lower()
             if mode not in NOTIFY_MODES:
-                raise Refusal("notify.bad_mode", modes=", ".join(NOTIFY_MODES), mode=repr(mode))
+                raise Refusal(
+                    "notify.bad_mode",
+                    option=option_word("mode"),
+                    modes=choice_list(NOTIFY_MODES),
+                    mode=repr(mode),
+                )
             prefs["notify"] = mode
         prefs["locale"] = language_of(actor.locale)  # DMs speak it: Notifier.locale
         if confirm is not None:
@@ -259,7 +266,8 @@ class Correspondence:
             )
         ).record
         rules = games.get(updated.game)
-        names = await self.reader.player_names(updated)
+        # the players reminded are people, whose names no language changes
+        names = await self.reader.player_names(updated, await self.reader.match_language(updated))
         replies = []
         for seat, _threshold, _key in due:
             uid = updated.seats[seat]
@@ -373,7 +381,7 @@ class Correspondence:
             if seat not in loaded.rules.to_move(loaded.state):
                 continue
             deadline = await self.clocks.deadline(record, seat, directory)
-            names = directory.player_names(record)
+            names = directory.player_names(record, locale)
             opponents = plural_names([n for s, n in enumerate(names) if s != seat], locale)
             left = await self.clocks.time_left(record, seat, directory, locale)
             line = self.notifier.linked(

@@ -126,9 +126,9 @@ class Endings:
         record = await self.reader.find(actor, match_id, where)
         loaded = self.reader.load(record)
         seat = self.reader.seat_of(record, actor)
-        names = await self.reader.player_names(record)
         # the reason is stored with the result and shown to everyone: the server's language
         shared = words(await self.reader.match_language(record))
+        names = await self.reader.player_names(record, shared.language)
         return await self._drop(
             loaded,
             seat,
@@ -261,7 +261,7 @@ class Endings:
             raise Refusal("undo.nothing")
         last = live[-1]
         if last.seat != seat:
-            await self._explain_no_undo(record, seat, live)
+            await self._explain_no_undo(record, seat, live, actor.locale)
         pending = {"undo_request": {"seat": seat, "turn": last.detail.get("turn")}}
         if (machine := self._computer_opposite(record, seat)) is not None:
             return await self._computer_answers_undo(actor, record, machine, pending)
@@ -270,7 +270,7 @@ class Endings:
         )
 
     async def _explain_no_undo(
-        self, record: MatchRecord, seat: int, live: Sequence[ActionRecord]
+        self, record: MatchRecord, seat: int, live: Sequence[ActionRecord], locale: object
     ) -> None:
         """Why an undo asked on one's own turn cannot be: the opponent has already answered
         the asker's last move (named, with who answered), or the asker has not moved yet."""
@@ -281,7 +281,7 @@ class Endings:
         shown = " ".join(
             a.detail.get("public", a.notation) for a in mine if a.detail.get("turn") == turn
         )
-        names = await self.reader.player_names(record)
+        names = await self.reader.player_names(record, locale)
         raise Refusal("undo.replied", player=escape(names[live[-1].seat]), move=shown)
 
     @staticmethod
@@ -290,8 +290,8 @@ class Endings:
         other = 1 - seat
         return other if is_computer(record.seats[other]) else None
 
-    async def _computer_name(self, record: MatchRecord, seat: int) -> str:
-        return (await self.reader.player_names(record))[seat]
+    async def _computer_name(self, record: MatchRecord, seat: int, locale: object) -> str:
+        return (await self.reader.player_names(record, locale))[seat]
 
     async def _computer_answers_draw(
         self, actor: User, record: MatchRecord, machine: int
@@ -300,19 +300,20 @@ class Endings:
         assert self.judge is not None
         loaded = self.reader.load(record)
         chance = await self.judge.chance(record, loaded.rules.view(loaded.state, None), machine)
-        name = await self._computer_name(record, machine)
         shared = words(await self.reader.match_language(record))
         say = words(actor.locale)
+        name = await self._computer_name(record, machine, say.language)
+        named = await self._computer_name(record, machine, shared.language)  # in the thread
         if chance <= DRAW_THRESHOLD:
             outcome = Outcome(winners=(), termination="agreement", reason=shared("draw.agreed"))
             return await self._finish(
-                loaded, outcome, [shared("draw.computer_accepts", player=name)],
+                loaded, outcome, [shared("draw.computer_accepts", player=named)],
                 say("draw.computer_accepts", player=name),
             )  # fmt: skip
         percent = round(100 * chance)
         return Reply(
             text=say("draw.computer_declines", player=name, chance=percent),
-            post=Post(text=shared("draw.computer_declines", player=name, chance=percent)),
+            post=Post(text=shared("draw.computer_declines", player=named, chance=percent)),
             match_id=record.id,
         )
 
@@ -320,12 +321,13 @@ class Endings:
         self, actor: User, record: MatchRecord, machine: int, pending: dict[str, Any]
     ) -> Reply:
         """Decline in a rated game, allow in an unrated one; see the module."""
-        name = await self._computer_name(record, machine)
+        name = await self._computer_name(record, machine, actor.locale)
         if record.meta.get("rated", False):
             shared = words(await self.reader.match_language(record))
+            named = await self._computer_name(record, machine, shared.language)  # the thread's
             return Reply(
                 text=words(actor.locale)("undo.computer_declines", player=name),
-                post=Post(text=shared("undo.computer_declines", player=name)),
+                post=Post(text=shared("undo.computer_declines", player=named)),
                 match_id=record.id,
             )
         done = await self.transitions.commit(record, MatchUpdate(meta={**record.meta, **pending}))
@@ -397,10 +399,9 @@ class Endings:
 
     async def timeout(self, record: MatchRecord, seat: int) -> Reply:
         loaded = self.reader.load(record)
-        names = await self.reader.player_names(record)
-        reason = words(await self.reader.match_language(record))(
-            "clock.ran_out", player=names[seat]
-        )
+        shared = words(await self.reader.match_language(record))
+        names = await self.reader.player_names(record, shared.language)
+        reason = shared("clock.ran_out", player=names[seat])
         return await self._drop(loaded, seat, "timeout", reason, f"⏰ {reason}")
 
     async def flag_fell(self, record: MatchRecord, seat: int, locale: str = "en") -> Reply | None:

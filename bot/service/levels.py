@@ -17,6 +17,7 @@ import ai
 from ai import ladder
 from bot.service.base import User, rating_or_new
 from bot.service.command_map import choice_word
+from bot.service.computer_names import user_name
 from bot.service.markdown import escape
 from bot.service.replies import COMPUTER_PREFIX
 from bot.words import words
@@ -72,8 +73,12 @@ def plays_at_line(computer: User, game: str, game_title: str, locale: object) ->
     rating = ladder.rating(game, level)
     if rating is None:
         return ""
-    return words(locale)(
-        "computer.plays_at", computer=escape(computer.name), game=game_title, rating=rating
+    say = words(locale)
+    return say(
+        "computer.plays_at",
+        computer=escape(user_name(computer, say)),
+        game=game_title,
+        rating=rating,
     )
 
 

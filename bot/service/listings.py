@@ -15,7 +15,7 @@ import games
 from bot.service import levels
 from bot.service.base import Refusal, User, ago, guarded, match_status, plural_names
 from bot.service.boards import match_title, result_text, seat_label
-from bot.service.command_map import choice_word, option_word, said_value
+from bot.service.command_map import choice_word, option_word
 from bot.service.describer import colour_word, turn_text
 from bot.service.lobby import lobby_of
 from bot.service.reader import rules_named
@@ -75,7 +75,7 @@ class Listings:
         directory = await self.clocks.directory(records)
         for record in records:
             loaded = self.reader.load(record)
-            names = directory.player_names(record)
+            names = directory.player_names(record, actor.locale)
             gone = set(record.meta.get("dropped", []))  # players who left a FENCE! game
             opponents = plural_names(
                 [
@@ -150,7 +150,7 @@ class Listings:
         )
         rules = games.get(record.game)
         state = rules.load(record.state)
-        names = await self.reader.player_names(record)
+        names = await self.reader.player_names(record, actor.locale)
         live = await self.reader.live_actions(record.id)
         if not live:
             return Reply(
@@ -202,11 +202,7 @@ def rules_text(rules: Rules[Any, Any], locale: object = "en") -> str:
     if info.options:
         lines.append(say("rules.options"))
         for opt in info.options:
-            allowed = (
-                ", ".join(said_value(say, choice) for choice in opt.choices)
-                if opt.choices and opt.kind != "bool"
-                else opt.allowed_sentence()
-            )
+            allowed = opt.allowed_sentence()
             lines.append(
                 say(
                     "rules.option",

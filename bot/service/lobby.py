@@ -32,6 +32,7 @@ import games
 from bot.service import levels
 from bot.service.base import Refusal, User, guarded, plural_names
 from bot.service.boards import options_text, seat_label, terms_text
+from bot.service.computer_names import user_name
 from bot.service.describer import said
 from bot.service.markdown import escape
 from bot.service.opponents import computer, has_computer, level_of, rated_game
@@ -188,13 +189,13 @@ class Lobby:
     async def _lobby_post(self, record: MatchRecord, headline: str) -> Post:
         lobby = lobby_of(record) or {}
         rules = games.get(record.game)
-        names = await self.reader.player_names(record)
+        say = await self.reader.shared(record)
+        names = await self.reader.player_names(record, say.language)
         invited = [
             escape(await self.store.user_name(uid) or uid)
             for uid in lobby.get("invited", [])
             if uid not in record.seats
         ]
-        say = await self.reader.shared(record)
         lines = [
             headline,
             say(
@@ -336,12 +337,15 @@ class Lobby:
         ).record
         post = await self._lobby_post(
             updated,
-            (await self.reader.shared(updated))(
-                "lobby.adds", player=escape(actor.name), computer=escape(player.name)
+            (shared := await self.reader.shared(updated))(
+                "lobby.adds",
+                player=escape(actor.name),
+                computer=escape(user_name(player, shared)),
             ),
         )
-        joined = words(actor.locale)(
-            "lobby.computer_joined", computer=escape(player.name), match=record.id
+        say = words(actor.locale)
+        joined = say(
+            "lobby.computer_joined", computer=escape(user_name(player, say)), match=record.id
         )
         return Reply(
             text="\n".join(line for line in (about_level, joined) if line),
@@ -404,8 +408,8 @@ class Lobby:
             )
         ).record
         loaded = self.reader.load(updated)
-        names = await self.reader.player_names(updated)
         shared = await self.reader.shared(updated)
+        names = await self.reader.player_names(updated, shared.language)
         seating = ", ".join(
             seat_label(rules, state, seat, name, shared.language) for seat, name in enumerate(names)
         )

@@ -108,7 +108,7 @@ class Moves:
         seat = self.reader.seat_of(record, actor)
         to_move = rules.to_move(state)
         if seat not in to_move:
-            names = await self.reader.player_names(record)
+            names = await self.reader.player_names(record, actor.locale)
             others = plural_names(
                 [seat_label(rules, state, s, names[s], actor.locale) for s in to_move],
                 actor.locale,
@@ -122,7 +122,8 @@ class Moves:
         confirmed = text.rstrip().endswith("!")
         if confirmed:
             text = text.rstrip()[:-1]
-        names = await self.reader.player_names(record)
+        # the movers' names go into what the thread reads (a computer's in its words)
+        names = await self.reader.player_names(record, await self.reader.match_language(record))
         if told_in_words(rules) and words(actor.locale).language != DEFAULT_LANGUAGE:
             text = await asyncio.to_thread(panel_words, words(actor.locale), rules, state, text)
         try:

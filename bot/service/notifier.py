@@ -64,7 +64,7 @@ class Notifier:
         if not ended or loaded.record.status != ACTIVE or loaded.record.venue == VENUE_DIRECT:
             return ()
         seats = loaded.rules.to_move(loaded.state)
-        names = (await self.clocks.directory([loaded.record])).player_names(loaded.record)
+        directory = await self.clocks.directory([loaded.record])
         dms = []
         for seat in seats:
             uid = loaded.record.seats[seat]
@@ -72,6 +72,7 @@ class Notifier:
                 continue
             locale = await self.locale(uid)
             say = words(locale)
+            names = directory.player_names(loaded.record, locale)
             opponents = plural_names([n for s, n in enumerate(names) if s != seat], locale)
             where = self.linked(loaded.record, say("notify.dm_where", match=loaded.id))
             left = await self.clocks.time_left(loaded.record, seat, locale=locale)

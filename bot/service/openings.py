@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 import games
 from bot.service.base import Refusal, User
+from bot.service.command_map import choice_list
 from bot.service.replies import Reply
 from bot.words import words
 from games.core import Rules
@@ -36,7 +37,7 @@ def challenger_seat(rules: Rules[Any, Any], color: str | None, seed: int) -> int
         return seat_names.index(word)
     if word == "random":
         return random.Random(seed).randrange(2)
-    allowed = ", ".join(["first", "second", "random", *seat_names[:2]])
+    allowed = choice_list(["first", "second", "random", *seat_names[:2]])
     raise Refusal("challenge.bad_color", color=repr(color), allowed=allowed)
 
 

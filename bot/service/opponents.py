@@ -61,6 +61,8 @@ import ai
 import games
 from bot.service import timecontrol as tc
 from bot.service.base import Refusal, User, guarded
+from bot.service.command_map import choice_list
+from bot.service.computer_names import computer_name
 from bot.service.computer_queue import ComputerTurnQueue, owner_of
 from bot.service.levels import AUTO, AUTO_PREFIX, CHOICES
 from bot.service.replies import COMPUTER_PREFIX, Reply, is_computer
@@ -87,11 +89,9 @@ def computer(level: str = "normal", number: int = 1) -> User:
     """The computer player at ``level``; ``auto`` is a seat still to be given its level
     (:mod:`bot.service.levels`), which the use case seating it resolves first."""
     if level not in CHOICES:
-        raise Refusal("computer.bad_level", levels=", ".join(CHOICES), level=repr(level))
-    name = "Computer" if number == 1 else f"Computer {number}"
-    if level == AUTO:
-        return User(f"{AUTO_PREFIX}{number}", f"{name} ({level})")
-    return User(f"{COMPUTER_PREFIX}{level}:{number}", f"{name} ({level})")
+        raise Refusal("computer.bad_level", levels=choice_list(CHOICES), level=repr(level))
+    user_id = f"{AUTO_PREFIX}{number}" if level == AUTO else f"{COMPUTER_PREFIX}{level}:{number}"
+    return User(user_id, computer_name(user_id, words()) or user_id)  # stored: English
 
 
 def level_of(user_id: str) -> str:

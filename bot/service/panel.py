@@ -295,7 +295,7 @@ class Panel:
         seat = self.reader.seat_of(record, actor)
         to_move = rules.to_move(state)
         if seat not in to_move:
-            names = await self.reader.player_names(record)
+            names = await self.reader.player_names(record, say.language)
             movers = [names[s] for s in to_move]
             who = (
                 functools.reduce(lambda a, b: say("common.and", first=a, last=b), movers)

@@ -18,6 +18,7 @@ from typing import Any, ParamSpec
 
 import games
 from bot.service.base import DROP, Loaded, Refusal, User, parse_id, shown_id
+from bot.service.computer_names import shown_name
 from bot.service.languages import match_language, server_language
 from bot.service.markdown import escape
 from bot.service.replies import MatchPlace, Reply, is_computer
@@ -111,11 +112,16 @@ class MatchReader:
         """The sentences of ``record``'s shared posts, in its language."""
         return words(await self.match_language(record))
 
-    async def player_names(self, record: MatchRecord, *, raw: bool = False) -> list[str]:
-        """The players' names by seat, escaped for the markdown every post and reply is
-        (:mod:`bot.service.markdown`); ``raw`` for an image or a file, which are not."""
+    async def player_names(
+        self, record: MatchRecord, locale: object, *, raw: bool = False
+    ) -> list[str]:
+        """The players' names by seat as ``locale``'s reader sees them (a computer's in their
+        words: :mod:`bot.service.computer_names`), escaped for the markdown every post and
+        reply is (:mod:`bot.service.markdown`); ``raw`` for an image or a file, which are
+        not."""
         known = await self.store.user_names(record.seats)
-        names = [known.get(uid, uid) for uid in record.seats]
+        say = words(locale)
+        names = [shown_name(uid, known, say) for uid in record.seats]
         return names if raw else [escape(name) for name in names]
 
     @staticmethod
@@ -224,7 +230,7 @@ class MatchReader:
         if not waiting:
             return Refusal("match.none_here")
         record = max(waiting, key=lambda m: m.id)
-        names = await self.player_names(record)
+        names = await self.player_names(record, actor.locale)
         others = [n for uid, n in zip(record.seats, names, strict=True) if uid != actor.id]
         return Refusal("match.awaits_answer", match=record.id, players=", ".join(others))
 
@@ -296,7 +302,8 @@ class MatchReader:
         is called and where its server wants it."""
         title, server = "", {}
         if new:
-            names = " vs ".join(await self.player_names(record, raw=True))
+            language = await self.match_language(record)
+            names = " vs ".join(await self.player_names(record, language, raw=True))
             title = f"{record.game.title()} #{record.id}: {names}"
             server = await self.store.guild_settings(record.guild_id) if record.guild_id else {}
         return MatchPlace(

@@ -130,7 +130,7 @@ class Records:
         )
         loaded = self.reader.load(record)
         rules = loaded.rules
-        names = await self.reader.player_names(record, raw=True)  # a file, not markdown
+        names = await self.reader.player_names(record, actor.locale, raw=True)  # a file
         live = await self.reader.live_actions(record.id)
         over = record.status == FINISHED
         reveal = over or not _hidden(loaded)

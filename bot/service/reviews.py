@@ -262,8 +262,8 @@ class Reviews:
         """The review's thread post, drawn now in the thread's language."""
         language = await self.reader.match_language(record)
         say = words(language)
-        names = await self.reader.player_names(record)
-        raw = await self.reader.player_names(record, raw=True)
+        names = await self.reader.player_names(record, language)
+        raw = await self.reader.player_names(record, language, raw=True)
         result = review.result or {}
         labels = image_labels(language)
         if result.get("kind") == "rounds":

@@ -27,6 +27,7 @@ from bot.service.activity import ActivitySessions, Session
 from bot.service.base import DROP, Refusal, User, guarded, parse_id, plural_names, shown_id
 from bot.service.boards import guided, seat_label, seat_word
 from bot.service.clocks import ClockKeeper
+from bot.service.computer_names import shown_name
 from bot.service.describer import (
     said,
     shown_notation,
@@ -227,7 +228,7 @@ class BoardPages:
         state = rules.load(record.state)
         live = await self.store.actions(record.id)
         known = await self.store.user_names(record.seats)
-        names = [known.get(uid, uid) for uid in record.seats]
+        names = [shown_name(uid, known, say) for uid in record.seats]
         active = record.status == ACTIVE
         to_move = rules.to_move(state) if active else []
         outcome = Outcome.from_dict(record.result) if record.result else None

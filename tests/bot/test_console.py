@@ -125,7 +125,7 @@ async def test_refused_option_names_allowed_values(console) -> None:
     await con.handle("alice: /play ordo opponent:bob color:green")
     assert out == [
         "[only alice] Option color cannot be 'green': allowed values are "
-        "first, second, random, white, black."
+        "first, second, random, White or Black."
     ]
 
 

@@ -146,3 +146,29 @@ def test_shown_names_are_unambiguous(language: str) -> None:
         typed[english].add(english)
         typed[names.option(english)].add(english)
     assert {word: meant for word, meant in typed.items() if len(meant) > 1} == {}
+
+
+@pytest.mark.parametrize("language", ["de", "pl"])
+async def test_a_notify_mode_is_typed_as_the_client_shows_it(
+    clock: FakeClock, language: str
+) -> None:
+    """``/me notify digest`` without ``mode:``, in the player's words (``/ich
+    benachrichtigung Tageszusammenfassung``, ``/ja powiadomienia podsumowanie dnia``): the
+    mode is understood, and a wrong one is refused with the modes as the player types them."""
+    con, out = console(clock, language)
+    names = command_names(language)
+    say = words(language)
+    notify = f"alice: /{names.full('notify')}"
+    for mode in ("digest", "dm", "off", "thread"):
+        out.clear()
+        await con.handle(f"{notify} {names.choice(mode)}")
+        assert out == [
+            "[only alice] "
+            + say("notify.summary", mode=say(f"notify.{mode}"), confirm=say("notify.at_once"))
+        ], out
+        prefs = await con.service.notifier.prefs("alice")
+        assert prefs["notify"] == mode
+    out.clear()
+    await con.handle(f"{notify} pigeons")
+    assert names.option("mode") in out[0] and names.choice("digest") in out[0], out
+    assert "digest" not in out[0], out

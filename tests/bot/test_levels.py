@@ -103,5 +103,5 @@ def test_the_rules_list_the_levels_with_their_ratings() -> None:
 
 
 async def test_an_unknown_level_lists_auto_too(svc: Service) -> None:
-    with pytest.raises(Refusal, match="easy, normal, strong, auto"):
+    with pytest.raises(Refusal, match="easy, normal, strong or auto"):
         computer("hardest")

@@ -32,7 +32,7 @@ async def test_color_second_gives_challenger_black(service: Service) -> None:
 async def test_bad_color_names_allowed_values(service: Service) -> None:
     reply = await service.challenge(ALICE, "ordo", BOB, color="purple")
     assert not reply.ok
-    assert "first, second, random, white, black" in reply.text
+    assert "first, second, random, White or Black" in reply.text
 
 
 async def test_unknown_option_is_refused_with_the_known_ones(service: Service) -> None:

@@ -105,6 +105,8 @@ SAME_IN_GERMAN = frozenset(
         "image.fence.hand.cards",  # "Hand"
         "image.fence.hand.joker",  # "Joker"
         "discord.choice_name.Orange",
+        "computer.name",  # "Computer" is German too; the level in brackets is translated
+        "computer.name_numbered",
         "discord.group_name.lobby",  # German has these words as they are
         "discord.group_name.server",
         "discord.command_name.hand",

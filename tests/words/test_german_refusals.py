@@ -117,13 +117,13 @@ async def test_fence_refusals_are_german_too(service: Service) -> None:
 async def test_an_option_refusal_is_german(service: Service) -> None:
     unknown = await service.challenge(GERMAN_ALICE, "fendo", BOB, options={"sise": 9})
     assert unknown.text == (
-        "Unbekannte Option 'sise': Die Optionen dieses Spiels sind early_end, handicap, size. "
-        "Meintest du size?"
+        "Unbekannte Option 'sise': Die Optionen dieses Spiels sind frühes_ende, vorgabe und größe. "
+        "Meintest du größe?"
     )
     none = await service.challenge(GERMAN_ALICE, "ordo", BOB, options={"size": 9})
     assert none.text == "Unbekannte Option 'size': Dieses Spiel hat keine Optionen."
     bad = await service.challenge(GERMAN_ALICE, "fendo", BOB, options={"size": 8})
-    assert bad.text == "Die Option size kann nicht 8 sein: erlaubt sind 7, 9, 11."
+    assert bad.text == "Die Option größe kann nicht 8 sein: erlaubt sind 7, 9 oder 11."
 
 
 async def test_a_conditional_move_refused_by_the_engine_gives_the_reason_in_german(

@@ -53,7 +53,8 @@ async def match_autocomplete(
     choices = []
     say = words(actor.locale)
     for record in await bot.service.open_matches(actor):
-        label = match_label(record, await bot.service.player_names(record, raw=True), say)
+        names = await bot.service.player_names(record, say.language, raw=True)
+        label = match_label(record, names, say)
         if current.strip().lstrip("#").lower() in label.lower():
             choices.append(app_commands.Choice(name=label, value=record.id))
     return choices[:25]

@@ -55,6 +55,7 @@ from bot.service.base import (
     rating_or_new,
     shown_id,
 )
+from bot.service.command_map import choice_list
 from bot.service.markdown import escape
 from bot.service.reader import rules_named
 from bot.service.replies import Post, Reply
@@ -176,7 +177,7 @@ class Tournaments:
             system = (format or "league").lower()
             size = 2
             if system not in FORMATS:
-                raise Refusal("tournament.bad_format", format=format, formats=", ".join(FORMATS))
+                raise Refusal("tournament.bad_format", format=format, formats=choice_list(FORMATS))
         if rounds is not None and (rounds < 1 or system == "league"):
             raise Refusal("tournament.bad_rounds")
         most = await self.limits.rounds(guild_id)
@@ -442,8 +443,9 @@ class Tournaments:
                 # first: ours is a twin nobody will play, so it goes before anyone sees it.
                 await self.transitions.commit(existing, MatchUpdate(status=CANCELLED))
             raise
-        names = await self.reader.player_names(existing)
-        line = words(await self.reader.language(record.guild_id or None))(
+        shared = words(await self.reader.language(record.guild_id or None))
+        names = await self.reader.player_names(existing, shared.language)
+        line = shared(
             "tournament.board_line",
             name=escape(record.name),
             round=number,
