@@ -41,6 +41,7 @@ import games
 from bot.service import premoves
 from bot.service import timecontrol as tc
 from bot.service.base import note_commit, rating_or_new
+from bot.service.computer_names import shown_name
 from bot.service.languages import direct_meta, match_language
 from bot.service.markdown import escape
 from bot.service.replies import is_computer
@@ -274,15 +275,14 @@ class Transitions:
             after = glicko.rate_ranking(before, ranks, now)
         expected = {r.user_id: r.games for r in before}
         names = await self.store.user_names(record.seats)
+        say = words(await match_language(self.store, record))
         changes = ", ".join(
-            f"{escape(names.get(old.user_id, old.user_id))} {glicko.display(old)} → "
+            f"{escape(shown_name(old.user_id, names, say))} {glicko.display(old)} → "
             f"{glicko.display(new)}"
             for old, new in zip(before, after, strict=True)
         )
         return RatingsWrite(guild, record.game, after, expected), (
-            words(await match_language(self.store, record))(
-                "rating.changes", changes=changes
-            ),
+            say("rating.changes", changes=changes),
         )
 
 

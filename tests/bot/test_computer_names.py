@@ -86,3 +86,19 @@ async def test_posts_lists_images_and_the_web_board_name_the_computer_in_the_rea
     seen = await service.pages.page(alice, unquote(link.split("#t=", 1)[1]), match_id=made.match_id)
     assert seen.ok, seen.text
     assert named in [player["name"] for player in seen.extra["page"]["players"]]  # type: ignore[index]
+
+
+async def test_a_rated_game_against_the_computer_names_it_in_the_rating_line(
+    service: Service,
+) -> None:
+    chosen = await service.server_settings(MANAGER, GUILD, {"language": "de"})
+    assert chosen.ok, chosen.text
+    alice = User("alice", "alice", guild_id=GUILD, locale="de")
+    made = await service.challenge(
+        alice, "ordo", computer("easy"), color="white", guild_id=GUILD, rated=True
+    )
+    assert made.ok and made.match_id is not None, made.text
+    ended = await service.resign(alice, match_id=made.match_id)
+    assert ended.ok, ended.text
+    said = "\n".join([ended.text, ended.post.text if ended.post else ""])
+    assert "Computer (leicht) 1500" in said and "(easy)" not in said, said
