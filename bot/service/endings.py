@@ -282,7 +282,7 @@ class Endings:
             a.detail.get("public", a.notation) for a in mine if a.detail.get("turn") == turn
         )
         names = await self.reader.player_names(record, locale)
-        raise Refusal("undo.replied", player=escape(names[live[-1].seat]), move=shown)
+        raise Refusal("undo.replied", player=names[live[-1].seat], move=shown)
 
     @staticmethod
     def _computer_opposite(record: MatchRecord, seat: int) -> int | None:

@@ -122,6 +122,18 @@ async def test_the_draw_ping_names_who_offers(service: Service) -> None:
     assert offered.post.mentions == (ALICE.id,)
 
 
+async def test_the_opponent_named_in_an_undo_refusal_is_escaped_once(service: Service) -> None:
+    """A name with markdown in it ("bob_the_*best*") reads as typed: escaped once, not twice
+    (a doubled escape shows its backslashes)."""
+    odd = User("bob", "bob_the_*best*")
+    made = await service.challenge(ALICE, "ordo", odd, color="white")
+    await service.accept(odd, match_id=made.match_id)
+    await service.move(ALICE, "a3-a4", match_id=made.match_id)
+    await service.move(odd, "a6-a5", match_id=made.match_id)
+    late = await service.undo(ALICE, match_id=made.match_id)
+    assert late.text.startswith("bob\\_the\\_\\*best\\* has already replied"), late.text
+
+
 async def test_an_undo_on_your_own_turn_says_the_opponent_has_replied(service: Service) -> None:
     match_id = await start_ordo(service)
     first = await service.undo(ALICE, match_id=match_id)
