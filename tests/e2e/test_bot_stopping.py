@@ -8,73 +8,51 @@ hand at the moment the process is told to stop; it waits, sends the hand, and ex
 from __future__ import annotations
 
 import asyncio
-import os
 import signal
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from tests.fakediscord.fixtures import eventually, serving
+from tests.fakediscord.launch import bot_process
 
 from .test_bot_fence import dms_to
 from .test_bot_ordo import command, press, thread_posts
 
 pytestmark = pytest.mark.e2e
-ROOT = Path(__file__).resolve().parents[2]
 
 
 async def test_sigterm_sends_what_is_in_flight_then_exits_cleanly(tmp_path: Path) -> None:
     log = tmp_path / "bot.log"
     async with serving() as server:
-        env = {
-            **os.environ,
-            "PYTHONPATH": str(ROOT),
-            "FAKE_API": server.api_base,
-            "FAKE_GATEWAY": server.gateway_url,
-            "DISCORD_TOKEN": server.token,
-            "DATABASE_URL": str(tmp_path / "bot.sqlite3"),
-            "WORKERS": "0",
-            "DEFAULT_TIME": "none",
-            "AI_SECONDS": "easy=0.05,normal=0.05,strong=0.05",
-            "LOG_LEVEL": "INFO",
-            "DEV_GUILD_ID": str(server.guild_id),
-            "WEB_BASE_URL": "",
-        }
-        with log.open("wb") as out:
-            process = subprocess.Popen(
-                [sys.executable, "-m", "tests.fakediscord.launch"],
-                cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT,
+        with bot_process(
+            server, log, DATABASE_URL=str(tmp_path / "bot.sqlite3"),
+            AI_SECONDS="easy=0.05,normal=0.05,strong=0.05", DEV_GUILD_ID=str(server.guild_id),
+            WEB_BASE_URL="",
+        ) as process:  # fmt: skip
+            await eventually(
+                lambda: process.poll() is not None
+                or (server.connected and bool(server.commands)),
+                timeout=60,
+            )
+            assert process.poll() is None, log.read_text(errors="replace")[-3000:]
+            await command(
+                server, "play", {"seats": 3, "quick_map": True}, user="alice",
+                subcommand="fence",
             )  # fmt: skip
-            try:
-                await eventually(
-                    lambda: process.poll() is not None
-                    or (server.connected and bool(server.commands)),
-                    timeout=60,
-                )
-                assert process.poll() is None, log.read_text(errors="replace")[-3000:]
-                await command(
-                    server, "play", {"seats": 3, "quick_map": True}, user="alice",
-                    subcommand="fence",
-                )  # fmt: skip
-                thread = server.calls("POST", rf"/channels/{server.channel_id}/threads")[-1]
-                lobby = int(thread_posts(server, int(thread.response["id"]))[-1].response["id"])
-                for _ in range(2):
-                    await press(server, "bb:add_computer:1::", user="alice", message=lobby)
-                slow = server.hold("POST", r"/users/@me/channels")
-                await press(server, "bb:start:1::", user="alice", message=lobby)
-                await asyncio.sleep(0.2)
-                assert not dms_to(server, "alice")
-                process.send_signal(signal.SIGTERM)
-                await asyncio.sleep(0.5)
-                assert process.poll() is None, "it waits for the hand to go out"
-                slow.set()
-                await eventually(lambda: process.poll() is not None, timeout=20)
-            finally:
-                if process.poll() is None:
-                    process.kill()
-                process.wait(timeout=10)
+            thread = server.calls("POST", rf"/channels/{server.channel_id}/threads")[-1]
+            lobby = int(thread_posts(server, int(thread.response["id"]))[-1].response["id"])
+            for _ in range(2):
+                await press(server, "bb:add_computer:1::", user="alice", message=lobby)
+            slow = server.hold("POST", r"/users/@me/channels")
+            await press(server, "bb:start:1::", user="alice", message=lobby)
+            await asyncio.sleep(0.2)
+            assert not dms_to(server, "alice")
+            process.send_signal(signal.SIGTERM)
+            await asyncio.sleep(0.5)
+            assert process.poll() is None, "it waits for the hand to go out"
+            slow.set()
+            await eventually(lambda: process.poll() is not None, timeout=20)
         said = log.read_text(errors="replace")
         assert process.returncode == 0, said[-3000:]
         assert dms_to(server, "alice"), "her hand went out before the process ended"

@@ -8,11 +8,9 @@ reminder goes out once in all; and when that process is killed, the other takes 
 from __future__ import annotations
 
 import asyncio
-import os
 import re
 import signal
 import subprocess
-import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -22,6 +20,7 @@ import pytest
 
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.fixtures import eventually, serving
+from tests.fakediscord.launch import bot_process as launched
 from tests.fakediscord.server import GAMES_CHANNEL_ID, SECOND_CHANNEL_ID
 from tests.pgserver import fresh_database, pg_server  # noqa: F401 - the server fixture
 
@@ -36,32 +35,11 @@ HOUR = 3600.0
 def bot_process(
     server: FakeDiscord, url: str, shard: int, clock_file: Path, log: Path
 ) -> Iterator[subprocess.Popen[bytes]]:
-    env = {
-        **os.environ,
-        "PYTHONPATH": str(ROOT),
-        "FAKE_API": server.api_base,
-        "FAKE_GATEWAY": server.gateway_url,
-        "FAKE_CLOCK_FILE": str(clock_file),
-        "DISCORD_TOKEN": server.token,
-        "DATABASE_URL": url,
-        "SHARD_COUNT": "2",
-        "SHARD_IDS": str(shard),
-        "TICK_SECONDS": "0.2",
-        "WORKERS": "0",
-        "DEFAULT_TIME": "none",
-        "LOG_LEVEL": "INFO",
-        "DEV_GUILD_ID": "",
-    }
-    with log.open("wb") as out:
-        process = subprocess.Popen(
-            [sys.executable, "-m", "tests.fakediscord.launch"],
-            cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT,
-        )  # fmt: skip
-        try:
-            yield process
-        finally:
-            process.kill()
-            process.wait(timeout=10)
+    with launched(
+        server, log, FAKE_CLOCK_FILE=str(clock_file), DATABASE_URL=url, SHARD_COUNT="2",
+        SHARD_IDS=str(shard), TICK_SECONDS="0.2", DEV_GUILD_ID="",
+    ) as process:  # fmt: skip
+        yield process
 
 
 def _shards_online(server: FakeDiscord) -> set[tuple[int, int]]:

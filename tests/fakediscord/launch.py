@@ -15,7 +15,11 @@ from __future__ import annotations
 
 import asyncio
 import os
+import subprocess
+import sys
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import yarl
@@ -26,6 +30,9 @@ from bot.__main__ import run_until_stopped
 from bot.discord.app import create_bot
 from bot.settings import Settings
 from tests.fakediscord.fixtures import FAST_GUILD_READY_TIMEOUT
+from tests.fakediscord.server import FakeDiscord
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 class FileClock:
@@ -37,6 +44,36 @@ class FileClock:
         if self.path is not None and self.path.exists():
             offset = float(self.path.read_text().strip() or 0)
         return time.time() + offset
+
+
+@contextmanager
+def bot_process(
+    server: FakeDiscord, log: Path, **settings: str
+) -> Iterator[subprocess.Popen[bytes]]:
+    """The bot in a process of its own against ``server`` (``settings``: more of its
+    environment), its output in ``log``; killed at the end if it still runs."""
+    env = {
+        **os.environ,
+        "PYTHONPATH": str(ROOT),
+        "FAKE_API": server.api_base,
+        "FAKE_GATEWAY": server.gateway_url,
+        "DISCORD_TOKEN": server.token,
+        "WORKERS": "0",
+        "DEFAULT_TIME": "none",
+        "LOG_LEVEL": "INFO",
+        **settings,
+    }
+    with log.open("wb") as out:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "tests.fakediscord.launch"],
+            cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT,
+        )  # fmt: skip
+        try:
+            yield process
+        finally:
+            if process.poll() is None:
+                process.kill()
+            process.wait(timeout=10)
 
 
 def main() -> None:
