@@ -5,15 +5,11 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import AsyncIterator
-
-import pytest
 
 import games
 from bot.service import Service
 from bot.words import Catalogue, catalogue, fields, words
-from storage import MemoryStore
-from tests.bot.conftest import ALICE, BOB, FakeClock, start_ordo
+from tests.bot.conftest import ALICE, BOB, start_ordo
 
 GERMAN_BOB = dataclasses.replace(BOB, locale="de")
 GERMAN_ALICE = dataclasses.replace(ALICE, locale="de")
@@ -24,14 +20,6 @@ async def any_legal_move(service: Service, match: int) -> str:
     assert record is not None
     rules = games.get(record.game)
     return rules.legal_notations(rules.load(record.state))[0]
-
-
-@pytest.fixture
-async def service() -> AsyncIterator[Service]:
-    store = MemoryStore()
-    await store.open()
-    yield Service(store, clock=FakeClock(), seed_source=lambda: 12345)
-    await store.close()
 
 
 async def test_a_german_player_gets_german_replies(service: Service) -> None:

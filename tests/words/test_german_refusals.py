@@ -10,15 +10,13 @@ colour words included; an English player still reads the engine's English.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
 
 import games
 from bot.service import Service
-from storage import MemoryStore
-from tests.bot.conftest import ALICE, BOB, FakeClock
+from tests.bot.conftest import ALICE, BOB
 
 GERMAN_ALICE = dataclasses.replace(ALICE, locale="de")
 GERMAN_BOB = dataclasses.replace(BOB, locale="de")
@@ -59,14 +57,6 @@ REFUSALS: list[tuple[str, dict[str, Any] | None, str, str, str]] = [
         "supply, not 2; legal turns with c3 include c3 +d2, c3 +e2 or c3 +f2.",
     ),
 ]
-
-
-@pytest.fixture
-async def service() -> AsyncIterator[Service]:
-    store = MemoryStore()
-    await store.open()
-    yield Service(store, clock=FakeClock(), seed_source=lambda: 12345)
-    await store.close()
 
 
 async def _two_player(service: Service, game: str, options: dict[str, Any] | None) -> int:

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import AsyncIterator
 
 import pytest
 
@@ -23,8 +22,7 @@ from bot.service.command_map import command_names
 from bot.service.opponents import computer
 from bot.words import catalogue, words
 from games.core import InvalidOption, Option
-from storage import MemoryStore
-from tests.bot.conftest import ALICE, BOB, FakeClock
+from tests.bot.conftest import ALICE, BOB
 
 TRANSLATED = ("de", "pl")
 
@@ -98,14 +96,6 @@ def test_the_german_sentences_read_well() -> None:
         "Option handicap cannot be 'x': allowed values are none, white6, white5, orange6 or "
         "orange5."
     )
-
-
-@pytest.fixture
-async def service() -> AsyncIterator[Service]:
-    store = MemoryStore()
-    await store.open()
-    yield Service(store, clock=FakeClock())
-    await store.close()
 
 
 @pytest.mark.parametrize("language", TRANSLATED)

@@ -5,7 +5,6 @@ general; these tests pin each one in German and Polish, as a player reads it."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
@@ -14,8 +13,6 @@ from bot.console import Console
 from bot.discord.cogs.common import match_label
 from bot.service import Service
 from bot.words import catalogue, words
-from storage import MemoryStore
-from tests.bot.conftest import FakeClock
 
 STATUSES = ("challenge", "active", "finished", "declined", "cancelled")
 
@@ -34,14 +31,6 @@ class Table:
         for line in lines:
             await self.console.handle(line)
         return [line for line in self.said[start:] if not line.startswith("[image]")]
-
-
-@pytest.fixture
-async def service() -> AsyncIterator[Service]:
-    store = MemoryStore()
-    await store.open()
-    yield Service(store, clock=FakeClock(), seed_source=lambda: 5)
-    await store.close()
 
 
 @pytest.mark.parametrize(

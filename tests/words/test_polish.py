@@ -4,18 +4,13 @@ coverage test in test_checker.py), said with the right forms, selectable, spoken
 from __future__ import annotations
 
 import re
-from collections.abc import AsyncIterator
 from dataclasses import replace
 from pathlib import Path
-
-import pytest
 
 from bot.service import Service, User
 from bot.service.command_map import command_names
 from bot.service.languages import shipped
 from bot.words import catalogue, words
-from storage import MemoryStore
-from tests.bot.conftest import FakeClock
 from tests.bot.test_console import run_console
 
 GUILD = "g1"
@@ -35,14 +30,6 @@ SAME_IN_POLISH = frozenset(
         "time.short_minutes.other",
     }
 )
-
-
-@pytest.fixture
-async def service() -> AsyncIterator[Service]:
-    store = MemoryStore()
-    await store.open()
-    yield Service(store, clock=FakeClock())
-    await store.close()
 
 
 def test_polish_entries_are_polish_not_english_copies() -> None:
