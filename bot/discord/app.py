@@ -20,7 +20,7 @@ import discord
 from bot.discord.activity import DiscordActivity, KeepsEntryPoint
 from bot.discord.cogs import setup_cogs
 from bot.discord.components import MatchButton, PanelSelect, StepSelect
-from bot.discord.delivery import Delivery, jump_link
+from bot.discord.delivery import Delivery, in_flight, jump_link
 from bot.discord.identity import actor_of, may_edit_here
 from bot.discord.translator import CatalogueTranslator
 from bot.service import Service
@@ -298,6 +298,7 @@ class BoardBot(commands.Bot):
     async def on_ready(self) -> None:
         log.info("logged in as %s in %d servers", self.user, len(self.guilds))
 
+    @in_flight
     async def press(
         self,
         interaction: discord.Interaction,
@@ -310,17 +311,6 @@ class BoardBot(commands.Bot):
 
         Presses on a private guided panel update that panel in place; everything else
         answers with a new private message. A closing bot waits for it (``close``)."""
-        with self.delivery.in_flight.working():
-            await self._press(interaction, match_id, action, value, version)
-
-    async def _press(
-        self,
-        interaction: discord.Interaction,
-        match_id: int,
-        action: str,
-        value: str,
-        version: int | None,
-    ) -> None:
         if action == "web_link" and await self._launched(interaction, match_id):
             return
         message = interaction.message

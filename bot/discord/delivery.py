@@ -17,10 +17,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import io
 import logging
-from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any, Protocol
+from collections.abc import Awaitable, Callable, Iterator
+from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, Protocol, TypeVar
 
 import discord
 from bot.discord.components import MatchButton, PanelSelect, StepSelect
@@ -202,6 +203,23 @@ class InFlight:
         except TimeoutError:
             return False
         return True
+
+
+B = TypeVar("B", bound="BoardBot")
+P = ParamSpec("P")
+
+
+def in_flight(
+    method: Callable[Concatenate[B, P], Awaitable[None]],
+) -> Callable[Concatenate[B, P], Awaitable[None]]:
+    """A bot method (a button press) counted in flight while it runs (:class:`InFlight`)."""
+
+    @functools.wraps(method)
+    async def counted(bot: B, *args: P.args, **kwargs: P.kwargs) -> None:
+        with bot.delivery.in_flight.working():
+            await method(bot, *args, **kwargs)
+
+    return counted
 
 
 class Delivery:
