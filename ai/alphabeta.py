@@ -82,9 +82,7 @@ class Search(Generic[S, M]):
         self.values = []
         for depth in range(1, max_depth + 1):
             try:
-                value, move, ordered = self._root(
-                    state, moves, depth, enforce=depth > min_depth
-                )
+                value, move, ordered = self._root(state, moves, depth, enforce=depth > min_depth)
             except OutOfTime:
                 break
             best_move, best_value, depth_done = move, value, depth

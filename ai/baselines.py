@@ -123,8 +123,9 @@ def uct(
             log_n = math.log(node.visits)
             _, node = max(
                 node.children,
-                key=lambda pair: pair[1].wins / pair[1].visits
-                + UCB1 * math.sqrt(log_n / pair[1].visits),
+                key=lambda pair: (
+                    pair[1].wins / pair[1].visits + UCB1 * math.sqrt(log_n / pair[1].visits)
+                ),
             )
             path.append(node)
         if node.untried:  # expansion

@@ -62,6 +62,7 @@ DECISIONS = frozenset({"turn", "second", "draw", "offer", "trading"})
 """Stages where a playout stops because the seat itself would choose (the second half of a
 Move Others included: a random second half would spoil a good first one)."""
 
+
 def _apply(state: FenceState, action: Any) -> FenceState:
     """The engine's step, handing the road map on when the city did not change (it is
     rebuilt per state otherwise, the dearest part of a step)."""
@@ -155,7 +156,10 @@ def _draft(state: FenceState, actions: list[Any], view: dict[str, Any], rng: ran
 
 
 def choose(
-    view: dict[str, Any], seat: int, budget: Budget, rng: random.Random,
+    view: dict[str, Any],
+    seat: int,
+    budget: Budget,
+    rng: random.Random,
     tally: Tally | None = None,
 ) -> str:
     """``tally`` is accepted for the common signature and left alone: with three or more

@@ -61,9 +61,7 @@ def worth(state: FenceState, seat: int) -> float:
         return value
     city = city_map(state)
     moves = play.legal_yourself(state, seat, pairs_only=pawn is None)
-    safe = {
-        m.hood for m in moves if m.hood != state.cops and not exposed(city, m.hood, state.cops)
-    }
+    safe = {m.hood for m in moves if m.hood != state.cops and not exposed(city, m.hood, state.cops)}
     return value + ROUTE * min(len(safe), ROUTES)
 
 

@@ -84,9 +84,7 @@ def value_for(state: FendoState, seat: int) -> float:
     if is_over(state):
         return float(closed[seat] - closed[1 - seat]) * 100.0
     reach = claims(state)
-    total = [
-        closed[s] + OPEN_WEIGHT * reach[s] + STOCK_WEIGHT * state.stock[s] for s in (0, 1)
-    ]
+    total = [closed[s] + OPEN_WEIGHT * reach[s] + STOCK_WEIGHT * state.stock[s] for s in (0, 1)]
     return total[seat] - total[1 - seat]
 
 
@@ -150,7 +148,10 @@ class FendoTactics:
 
 
 def choose(
-    view: dict[str, Any], seat: int, budget: Budget, rng: random.Random,
+    view: dict[str, Any],
+    seat: int,
+    budget: Budget,
+    rng: random.Random,
     tally: Tally | None = None,
 ) -> str:
     state = state_from_view(view)

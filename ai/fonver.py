@@ -196,7 +196,10 @@ def pie_choice(state: FonverState) -> str:
 
 
 def choose(
-    view: Mapping[str, Any], seat: int, budget: Budget, rng: random.Random,
+    view: Mapping[str, Any],
+    seat: int,
+    budget: Budget,
+    rng: random.Random,
     tally: Tally | None = None,
 ) -> str:
     clock = budget.start()  # the whole call counts, preparation included

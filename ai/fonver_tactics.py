@@ -76,7 +76,8 @@ def winning_points(state: FonverState) -> list[int]:
     down = _reach(board, colour, high, geo)
     joins = [p for p, s in enumerate(board) if s == EMPTY and up[p] == 1 and down[p] == 1]
     cuts = [
-        p for p, s in enumerate(board)
+        p
+        for p, s in enumerate(board)
         if s == EMPTY and p not in joins and opens_crosscut(board, p, colour, n)
     ]
     return joins + cuts
@@ -104,9 +105,7 @@ def wins_at_once(state: FonverState) -> bool:
     budget = [CAPTURE_NODES]
     if state.phase == "capture":
         return _finishes_with_win(state, mover, budget)
-    return any(
-        _finishes_with_win(place(state, p), mover, budget) for p in winning_points(state)
-    )
+    return any(_finishes_with_win(place(state, p), mover, budget) for p in winning_points(state))
 
 
 class FonverTactics:

@@ -240,7 +240,10 @@ def judge(fs: FuerState) -> float:
 
 
 def choose(
-    view: Mapping[str, Any], seat: int, budget: Budget, rng: random.Random,
+    view: Mapping[str, Any],
+    seat: int,
+    budget: Budget,
+    rng: random.Random,
     tally: Tally | None = None,
 ) -> str:
     clock = budget.start()  # the whole call counts, preparation included

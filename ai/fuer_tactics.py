@@ -80,9 +80,10 @@ def completes_a_line(fs: FuerState) -> bool:
                 for count in counts:
                     if count < gap:
                         continue
-                    if count == gap or next(
-                        piece_sets(room, occupied, count - gap, limit), None
-                    ) is not None:
+                    if (
+                        count == gap
+                        or next(piece_sets(room, occupied, count - gap, limit), None) is not None
+                    ):
                         return True
     return False
 
@@ -110,9 +111,13 @@ def after(fs: FuerState, turn: Turn) -> FuerState:
     supply[mover] -= len(turn.placed)
     dark, light = (opp, own) if mover else (own, opp)
     return FuerState(
-        tiles=fs.tiles | 1 << turn.tile, dark=dark, light=light,
-        supply=(supply[0], supply[1]), to_move=1 - mover,
-        move_range=fs.move_range, overline=fs.overline,
+        tiles=fs.tiles | 1 << turn.tile,
+        dark=dark,
+        light=light,
+        supply=(supply[0], supply[1]),
+        to_move=1 - mover,
+        move_range=fs.move_range,
+        overline=fs.overline,
     )
 
 

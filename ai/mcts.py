@@ -127,7 +127,10 @@ def best_action(
 
 
 def _iterate(
-    domain: Domain[S, A], root: Node[S, A], root_player: int, rng: random.Random,
+    domain: Domain[S, A],
+    root: Node[S, A],
+    root_player: int,
+    rng: random.Random,
     settings: Settings,
 ) -> None:
     path = [root]

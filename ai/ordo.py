@@ -151,7 +151,10 @@ class OrdoTactics:
 
 
 def choose(
-    view: dict[str, Any], seat: int, budget: Budget, rng: random.Random,
+    view: dict[str, Any],
+    seat: int,
+    budget: Budget,
+    rng: random.Random,
     tally: Tally | None = None,
 ) -> str:
     state = state_from_view(view)

@@ -110,8 +110,10 @@ class Check(Generic[S, A]):
         if self.tactics.mover(state) == me:  # our turn goes on: some way to finish it
             if not self.tactics.multi_step:
                 return True
-            return any(self._safe_after(self.tactics.apply(state, s), me)
-                       for s in self.tactics.steps(state))
+            return any(
+                self._safe_after(self.tactics.apply(state, s), me)
+                for s in self.tactics.steps(state)
+            )
         return not self.tactics.wins_at_once(state)
 
 

@@ -145,16 +145,21 @@ def _player(kind: str, game: str, seconds: dict[str, float], tally: Tally) -> Ca
     def think(state: Any, seat: int, rng: random.Random) -> Any:
         view = rules.view(state, seat)
         level = "normal" if kind == "computer" else kind
-        text = ai.choose(game, view, seat, level=level, seed=rng.randrange(2**31),
-                         budget_s=seconds[kind], tally=tally)
+        text = ai.choose(
+            game,
+            view,
+            seat,
+            level=level,
+            seed=rng.randrange(2**31),
+            budget_s=seconds[kind],
+            tally=tally,
+        )
         return rules.parse(state, text)
 
     return think
 
 
-def _uct_from_view(
-    rules: Any, state: Any, seat: int, budget: Budget, rng: random.Random
-) -> Any:
+def _uct_from_view(rules: Any, state: Any, seat: int, budget: Budget, rng: random.Random) -> Any:
     """UCT for a game of hidden cards, fairly: it searches one world dealt from what its
     seat can see, and its first steps there are exactly the seat's real legal steps."""
     world = Sampler(rules.view(state, seat), seat).sample(rng)
@@ -253,22 +258,39 @@ def schedule(
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=40, help="games per pairing (default 40)")
-    parser.add_argument("--uct-games", type=int, default=20,
-                        help="games per row of the UCT pairings (default 20: 10 per seat)")
-    parser.add_argument("--quick", action="store_true",
-                        help=f"{QUICK_GAMES} games per pairing at {QUICK_SCALE:g}× the seconds")
+    parser.add_argument(
+        "--uct-games",
+        type=int,
+        default=20,
+        help="games per row of the UCT pairings (default 20: 10 per seat)",
+    )
+    parser.add_argument(
+        "--quick",
+        action="store_true",
+        help=f"{QUICK_GAMES} games per pairing at {QUICK_SCALE:g}× the seconds",
+    )
     parser.add_argument("--game", action="append", choices=TWO_PLAYER + MULTIPLAYER)
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument(
-        "--pairing", action="append", choices=[*PAIRINGS, *MULTI_PAIRINGS],
+        "--pairing",
+        action="append",
+        choices=[*PAIRINGS, *MULTI_PAIRINGS],
         help="only these pairings (default all)",
     )
     for level, seconds in ai.LEVELS.items():
-        parser.add_argument(f"--{level}", type=float, default=seconds,
-                            help=f"seconds per move at {level} (default {seconds})")
-    parser.add_argument("--uct", type=float, default=1.0,
-                        help="seconds per move of both sides in the UCT pairings (default 1)")
+        parser.add_argument(
+            f"--{level}",
+            type=float,
+            default=seconds,
+            help=f"seconds per move at {level} (default {seconds})",
+        )
+    parser.add_argument(
+        "--uct",
+        type=float,
+        default=1.0,
+        help="seconds per move of both sides in the UCT pairings (default 1)",
+    )
     args = parser.parse_args(argv)
     scale = QUICK_SCALE if args.quick else 1.0
     count = QUICK_GAMES if args.quick else args.games
@@ -276,11 +298,13 @@ def main(argv: list[str] | None = None) -> None:
     names = args.game or [*TWO_PLAYER, *MULTIPLAYER]
     seconds = {level: getattr(args, level) * scale for level in ai.LEVELS}
     seconds["uct"] = seconds["computer"] = args.uct * scale
-    jobs = schedule(names, count, seconds, args.seed,
-                    args.pairing or [*PAIRINGS, *MULTI_PAIRINGS], uct_count)
+    jobs = schedule(
+        names, count, seconds, args.seed, args.pairing or [*PAIRINGS, *MULTI_PAIRINGS], uct_count
+    )
     # The longest games first, so the pool does not end on one long game alone.
-    jobs.sort(key=lambda job: (job.pairing not in ("strong_vs_normal", "vs_uct"),
-                               job.row != "fonver13"))
+    jobs.sort(
+        key=lambda job: (job.pairing not in ("strong_vs_normal", "vs_uct"), job.row != "fonver13")
+    )
 
     scores: dict[tuple[str, str], list[float]] = defaultdict(list)
     calls: dict[str, list[float]] = defaultdict(list)
@@ -296,12 +320,17 @@ def main(argv: list[str] | None = None) -> None:
                 traded[job.row, job.pairing][key] += value
             calls[job.game].extend(normal_calls)
             vetoed[job.row, job.pairing] += prevented
-            print(f"  {job.row} {job.pairing} game {len(scores[job.row, job.pairing])}"
-                  f" (computer in seat {job.hero}): {score:g}", flush=True)
+            print(
+                f"  {job.row} {job.pairing} game {len(scores[job.row, job.pairing])}"
+                f" (computer in seat {job.hero}): {score:g}",
+                flush=True,
+            )
     elapsed = time.perf_counter() - start
 
     figures: dict[str, Any] = {
-        "games_per_pairing": count, "uct_games": uct_count, "quick": args.quick,
+        "games_per_pairing": count,
+        "uct_games": uct_count,
+        "quick": args.quick,
         "seconds": {k: round(v, 3) for k, v in seconds.items()},
     }
     print(f"{'row':12} {'pairing':18} {'games':>5} {'score':>6} {'target':>6}     {'vetoed':>6}")
@@ -314,18 +343,22 @@ def main(argv: list[str] | None = None) -> None:
             row[pairing] = round(statistics.fmean(values), 3)
             row[f"{pairing}_vetoed"] = vetoed[r, pairing]
             mark = "ok" if row[pairing] >= TARGETS[pairing] else "BELOW"
-            print(f"{name:12} {pairing:18} {len(values):5} {row[pairing]:6.2f} "
-                  f"{TARGETS[pairing]:6.2f} {mark:5} {vetoed[r, pairing]:6}")
+            print(
+                f"{name:12} {pairing:18} {len(values):5} {row[pairing]:6.2f} "
+                f"{TARGETS[pairing]:6.2f} {mark:5} {vetoed[r, pairing]:6}"
+            )
             if name in MULTI_VARIANTS and MULTI_VARIANTS[name][1].get("trading_cards"):
                 row[f"{pairing}_trades"] = dict(traded[r, pairing])
-                print(f"{'':12} {'  trades':18} " + ", ".join(
-                    f"{key} {value}" for key, value in traded[r, pairing].items()))
+                print(
+                    f"{'':12} {'  trades':18} "
+                    + ", ".join(f"{key} {value}" for key, value in traded[r, pairing].items())
+                )
         if calls.get(name):
-            row["move_s_median"] = (
-                round(statistics.median(calls[name]), 3) if calls[name] else None
+            row["move_s_median"] = round(statistics.median(calls[name]), 3) if calls[name] else None
+            print(
+                f"{name:12} {'move_s_median':18} {len(calls[name]):5} "
+                f"{row['move_s_median'] or 0:6.2f} {TARGET_MOVE_S * scale:6.2f}"
             )
-            print(f"{name:12} {'move_s_median':18} {len(calls[name]):5} "
-                  f"{row['move_s_median'] or 0:6.2f} {TARGET_MOVE_S * scale:6.2f}")
         figures[name] = row
     print(f"{len(jobs)} games in {elapsed:.0f} s with {args.jobs} jobs")
     figures["elapsed_s"] = round(elapsed, 1)

@@ -124,7 +124,10 @@ class Ladder:
 
 
 def schedule(
-    game: str, openings: int, seconds: dict[str, float], seed: int,
+    game: str,
+    openings: int,
+    seconds: dict[str, float],
+    seed: int,
     options: dict[str, Any] | None = None,
 ) -> list[Game]:
     """Every game of ``game``'s round robin: two-player pairings from each opening with
@@ -140,8 +143,19 @@ def schedule(
     for index, opening in enumerate(OPENINGS[game][:openings]):
         for a, b in itertools.combinations(PLAYERS, 2):
             for seats in ((a, b), (b, a)):
-                jobs.append(Game(game, game, f"{a}_vs_{b}", seats, 0, seed + index, seconds,
-                                 options=dict(options or {}), opening=opening))
+                jobs.append(
+                    Game(
+                        game,
+                        game,
+                        f"{a}_vs_{b}",
+                        seats,
+                        0,
+                        seed + index,
+                        seconds,
+                        options=dict(options or {}),
+                        opening=opening,
+                    )
+                )
     return jobs
 
 
@@ -162,7 +176,11 @@ def results(job: Game, played: Played) -> list[tuple[str, str, float]]:
 
 
 def measure(
-    game: str, openings: int, seconds: dict[str, float], seed: int, jobs: int,
+    game: str,
+    openings: int,
+    seconds: dict[str, float],
+    seed: int,
+    jobs: int,
     options: dict[str, Any] | None = None,
 ) -> Ladder:
     work = schedule(game, openings, seconds, seed, options)
@@ -174,11 +192,17 @@ def measure(
         for job, played in zip(work, pool.map(play_out, work), strict=True):
             for a, b, score in results(job, played):
                 found.append((a, b, score))
-                key, s = ((a, b), score) if PLAYERS.index(a) > PLAYERS.index(b) else (
-                    (b, a), 1.0 - score)
+                key, s = (
+                    ((a, b), score)
+                    if PLAYERS.index(a) > PLAYERS.index(b)
+                    else ((b, a), 1.0 - score)
+                )
                 scores[key].append(s)
-            print(f"  {game} {' '.join(job.players)}: "
-                  f"{played.outcome.winners if played.outcome else 'ply cap'}", flush=True)
+            print(
+                f"  {game} {' '.join(job.players)}: "
+                f"{played.outcome.winners if played.outcome else 'ply cap'}",
+                flush=True,
+            )
     return Ladder(game, fit(found, "random", ANCHOR), dict(scores))
 
 
@@ -190,8 +214,9 @@ def report(ladder: Ladder) -> dict[str, Any]:
         print(f"  {player:7} {r.rating:6.0f} ± {r.rd:3.0f}")
     print(f"  {'pairing':18} {'games':>5} {'score':>6}")
     pairings: dict[str, float] = {}
-    for (a, b), values in sorted(ladder.scores.items(),
-                                 key=lambda kv: (PLAYERS.index(kv[0][0]), kv[0][1])):
+    for (a, b), values in sorted(
+        ladder.scores.items(), key=lambda kv: (PLAYERS.index(kv[0][0]), kv[0][1])
+    ):
         name = f"{a}_vs_{b}"
         pairings[name] = round(statistics.fmean(values), 3)
         print(f"  {name:18} {len(values):5} {pairings[name]:6.2f}")
@@ -204,8 +229,9 @@ def report(ladder: Ladder) -> dict[str, Any]:
     }
 
 
-def write(figures: dict[str, dict[str, Any]], command: str, scale: float,
-          path: Path = LADDER_FILE) -> None:
+def write(
+    figures: dict[str, dict[str, Any]], command: str, scale: float, path: Path = LADDER_FILE
+) -> None:
     """Store the levels' ratings in ``ai/ladder.toml``, keeping games not measured now."""
     known: dict[str, Any] = tomllib.loads(path.read_text()) if path.exists() else {}
     ladder: dict[str, Any] = dict(known.get("games", {}))
@@ -222,7 +248,7 @@ def write(figures: dict[str, dict[str, Any]], command: str, scale: float,
     lines = [
         "# The computer's levels on the players' rating ladder, written by",
         "# `python -m benchmarks.ladder --write` (see its docstring and the README's",
-        "# \"levels on the ladder\"). The random player is the anchor; `scale` is the share",
+        '# "levels on the ladder"). The random player is the anchor; `scale` is the share',
         "# of each level's seconds the games were played at.",
     ]
     for game in GAMES:
@@ -239,21 +265,28 @@ def write(figures: dict[str, dict[str, Any]], command: str, scale: float,
     path.write_text("\n".join(lines) + "\n")
 
 
-def check_openings(game: str, openings: list[tuple[str, ...]], seconds: dict[str, float],
-                   seeds: int, jobs: int) -> list[float]:
+def check_openings(
+    game: str, openings: list[tuple[str, ...]], seconds: dict[str, float], seeds: int, jobs: int
+) -> list[float]:
     """Per opening, the share of ``seeds`` games normal against normal that the side to
     move after it won: an opening is balanced when that is neither 0 nor 1."""
-    work = [Game(game, game, "self", ("normal", "normal"), 0, seed, seconds, opening=opening)
-            for opening in openings for seed in range(seeds)]
+    work = [
+        Game(game, game, "self", ("normal", "normal"), 0, seed, seconds, opening=opening)
+        for opening in openings
+        for seed in range(seeds)
+    ]
     with ProcessPoolExecutor(max_workers=jobs) as pool:
         played = list(pool.map(play_out, work))
     shares = []
     for index, opening in enumerate(openings):
         mover = len(opening) % 2
         won = [
-            1.0 if p.outcome and p.outcome.winners == (mover,) else
-            0.0 if p.outcome and p.outcome.winners else 0.5
-            for p in played[index * seeds:(index + 1) * seeds]
+            1.0
+            if p.outcome and p.outcome.winners == (mover,)
+            else 0.0
+            if p.outcome and p.outcome.winners
+            else 0.5
+            for p in played[index * seeds : (index + 1) * seeds]
         ]
         shares.append(statistics.fmean(won))
         print(f"  {' '.join(opening) or '(start)':30} side to move won {shares[-1]:.2f}")
@@ -263,37 +296,59 @@ def check_openings(game: str, openings: list[tuple[str, ...]], seconds: dict[str
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", action="append", choices=GAMES)
-    parser.add_argument("--openings", "--games", type=int, default=4,
-                        help="openings (FENCE!: deals) per game, each played both ways "
-                             "(default 4)")
-    parser.add_argument("--scale", type=float, default=1.0,
-                        help="share of every level's seconds (default 1: the real levels)")
-    parser.add_argument("--quick", action="store_true",
-                        help=f"{QUICK_OPENINGS} opening per game at scale {QUICK_SCALE:g}")
-    parser.add_argument("--fonver-size", type=int, default=None,
-                        help="Fonver's board (default its own, 19; --quick plays 9)")
+    parser.add_argument(
+        "--openings",
+        "--games",
+        type=int,
+        default=4,
+        help="openings (FENCE!: deals) per game, each played both ways (default 4)",
+    )
+    parser.add_argument(
+        "--scale",
+        type=float,
+        default=1.0,
+        help="share of every level's seconds (default 1: the real levels)",
+    )
+    parser.add_argument(
+        "--quick",
+        action="store_true",
+        help=f"{QUICK_OPENINGS} opening per game at scale {QUICK_SCALE:g}",
+    )
+    parser.add_argument(
+        "--fonver-size",
+        type=int,
+        default=None,
+        help="Fonver's board (default its own, 19; --quick plays 9)",
+    )
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--write", action="store_true",
-                        help="store the ratings in ai/ladder.toml")
-    parser.add_argument("--check-openings", action="store_true",
-                        help="only play normal against itself (4 seeds, both seats the same "
-                             "player) from each opening and print who won")
+    parser.add_argument("--write", action="store_true", help="store the ratings in ai/ladder.toml")
+    parser.add_argument(
+        "--check-openings",
+        action="store_true",
+        help="only play normal against itself (4 seeds, both seats the same "
+        "player) from each opening and print who won",
+    )
     args = parser.parse_args(argv)
     if args.check_openings:
         for game in args.game or [g for g in GAMES if g not in MULTIPLAYER]:
             print(game)
-            check_openings(game, list(OPENINGS[game][:args.openings]),
-                           {level: s * args.scale for level, s in ai.LEVELS.items()}, 4,
-                           args.jobs)
+            check_openings(
+                game,
+                list(OPENINGS[game][: args.openings]),
+                {level: s * args.scale for level, s in ai.LEVELS.items()},
+                4,
+                args.jobs,
+            )
         print(json.dumps({"benchmark": "ladder", "checked": True}))
         return
     scale = QUICK_SCALE if args.quick else args.scale
     openings = QUICK_OPENINGS if args.quick else args.openings
     seconds = {level: s * scale for level, s in ai.LEVELS.items()}
     names = args.game or list(GAMES)
-    command = " ".join(["python -m benchmarks.ladder",
-                        *(argv if argv is not None else sys.argv[1:])])
+    command = " ".join(
+        ["python -m benchmarks.ladder", *(argv if argv is not None else sys.argv[1:])]
+    )
     start = time.perf_counter()
     figures: dict[str, dict[str, Any]] = {}
     for game in names:
@@ -308,12 +363,22 @@ def main(argv: list[str] | None = None) -> None:
         if args.write:  # game by game, so a long run interrupted keeps what it measured
             write({game: row}, command, scale)
     elapsed = time.perf_counter() - start
-    print("\nstrong_vs_normal: "
-          + ", ".join(f"{g} {f['strong_vs_normal']:.2f}" for g, f in figures.items()))
+    print(
+        "\nstrong_vs_normal: "
+        + ", ".join(f"{g} {f['strong_vs_normal']:.2f}" for g, f in figures.items())
+    )
     print(f"{len(names)} games rated in {elapsed:.0f} s with {args.jobs} jobs, scale {scale:g}")
-    emit("ladder", {"scale": scale, "openings": openings, "anchor": ANCHOR,
-                    "seconds": {k: round(v, 3) for k, v in seconds.items()},
-                    "elapsed_s": round(elapsed, 1), **figures})
+    emit(
+        "ladder",
+        {
+            "scale": scale,
+            "openings": openings,
+            "anchor": ANCHOR,
+            "seconds": {k: round(v, 3) for k, v in seconds.items()},
+            "elapsed_s": round(elapsed, 1),
+            **figures,
+        },
+    )
 
 
 if __name__ == "__main__":

@@ -374,8 +374,12 @@ async def wait_serving(port: int) -> None:
 
 
 async def watch(
-    session: ClientSession, url: str, match: int, heard: dict[tuple[int, int], list[float]],
-    gate: asyncio.Semaphore, opened: list[int],
+    session: ClientSession,
+    url: str,
+    match: int,
+    heard: dict[tuple[int, int], list[float]],
+    gate: asyncio.Semaphore,
+    opened: list[int],
 ) -> None:
     """One live page: record when each version of its match arrives."""
     async with gate:  # a bounded number of connections being opened at once

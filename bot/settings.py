@@ -129,8 +129,9 @@ class Settings(BaseSettings):
     )
     web_port: int = Field(default=8080, ge=1, le=65535, description="Port the web board serves.")
     web_host: str = Field(
-        default="0.0.0.0", description="Address the web board listens on (127.0.0.1: this "
-        "machine only, e.g. behind a proxy on the same host)."
+        default="0.0.0.0",
+        description="Address the web board listens on (127.0.0.1: this "
+        "machine only, e.g. behind a proxy on the same host).",
     )
     web_in_bot: bool = Field(
         default=True,
@@ -249,7 +250,7 @@ class Settings(BaseSettings):
         if len(self.web_secret.get_secret_value().strip()) < 32:
             raise ValueError(
                 "WEB_BASE_URL needs WEB_SECRET: at least 32 random characters, the same in every"
-                " process (e.g. python -c \"import secrets; print(secrets.token_urlsafe(32))\")"
+                ' process (e.g. python -c "import secrets; print(secrets.token_urlsafe(32))")'
             )
         return self
 

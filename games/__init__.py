@@ -98,6 +98,7 @@ def info_sentences(info: GameInfo) -> dict[str, str]:
     option does — as catalogue keys (``rules.<game>.summary``, ``….notation_help``,
     ``….option.<name>``), so ``/rules`` reads in each player's language. The English stays
     where the game is described (:class:`~games.core.GameInfo`), written once."""
+
     def template(text: str) -> str:
         return text.replace("{", "{{").replace("}", "}}")
 

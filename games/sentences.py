@@ -104,9 +104,15 @@ def from_data(value: Any, english: Mapping[str, str]) -> Any:
     if not is_data(value):
         return value
     key = str(value["key"])
-    template: Template = english.get(key) or {
-        form: english[f"{key}.{form}"] for form in ("one", "other") if f"{key}.{form}" in english
-    } or key
+    template: Template = (
+        english.get(key)
+        or {
+            form: english[f"{key}.{form}"]
+            for form in ("one", "other")
+            if f"{key}.{form}" in english
+        }
+        or key
+    )
     params = {k: from_data(v, english) for k, v in dict(value["params"]).items()}
     return Sentence(key, template, params)
 

@@ -300,9 +300,7 @@ def _footer(
     del players
 
 
-def _status(
-    view: dict[str, Any], status: str | None, labels: Labels | None = None
-) -> str | None:
+def _status(view: dict[str, Any], status: str | None, labels: Labels | None = None) -> str | None:
     if status is not None or view.get("to_move") is not None:
         return status
     outcome = view.get("outcome") or {}

@@ -308,9 +308,7 @@ def status_line(
     winner = view.get("winner")
     if to_move is None:
         if isinstance(winner, int):
-            return say(
-                labels, "fonver.wins", player=seat_label(winner, players, palette, labels)
-            )
+            return say(labels, "fonver.wins", player=seat_label(winner, players, palette, labels))
         return say(labels, "game_over")
     label = seat_label(int(to_move), players, palette, labels)
     if view.get("pie_pending"):

@@ -295,9 +295,7 @@ def _empty_board() -> Image.Image:
     return image.resize((BOARD_WIDTH, BOARD_HEIGHT), Image.Resampling.LANCZOS)
 
 
-def _looks(
-    view: dict[str, Any], last_tiles: set[str], labels: Labels | None = None
-) -> list[_Look]:
+def _looks(view: dict[str, Any], last_tiles: set[str], labels: Labels | None = None) -> list[_Look]:
     """How each space that is not a plain empty one looks in this view."""
     tiles = set(view.get("tiles", ()))
     open_spaces: dict[str, int] = dict(view.get("open", {}))

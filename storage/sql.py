@@ -369,7 +369,8 @@ class SqlStore(Store):
                 for row in rows:
                     mark_value = row["mark"]
                     found[int(row["id"])] = (
-                        int(row["version"]), None if mark_value is None else int(mark_value)
+                        int(row["version"]),
+                        None if mark_value is None else int(mark_value),
                     )
 
         await self._read(work)

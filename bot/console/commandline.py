@@ -58,9 +58,7 @@ def parse_line(line: str, locale: str = DEFAULT_LANGUAGE) -> CommandLine:
     return CommandLine(user, command, tuple(args), options)
 
 
-def unquoted_hint(
-    name: str, value: str, rest: list[str], locale: str = DEFAULT_LANGUAGE
-) -> str:
+def unquoted_hint(name: str, value: str, rest: list[str], locale: str = DEFAULT_LANGUAGE) -> str:
     """A value with spaces was typed without quotes: rather than silently keeping only its first
     word, say how to write it (quoting at most a readable stretch of what was typed)."""
     stray = " ".join(rest)

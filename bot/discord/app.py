@@ -355,7 +355,7 @@ class BoardBot(commands.Bot):
             await self._retire_buttons(interaction.edit_original_response, interaction.id)
 
     async def _launched(self, interaction: discord.Interaction, match_id: int) -> bool:
-        """"Play on the board": where the app has an Activity, the press opens it on this
+        """ "Play on the board": where the app has an Activity, the press opens it on this
         match (the launch must be the interaction's first answer, so nothing defers before
         it); where it has none — or Discord will not launch one here — the presser gets
         their signed web link instead, as without an Activity."""

@@ -33,4 +33,3 @@ class RestPoster(discord.Client):
 
     def computer_turns_soon(self, match_id: int) -> None:
         """What :class:`Delivery` calls after an interaction; this client answers none."""
-

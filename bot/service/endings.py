@@ -293,9 +293,7 @@ class Endings:
     async def _computer_name(self, record: MatchRecord, seat: int, locale: object) -> str:
         return (await self.reader.player_names(record, locale))[seat]
 
-    async def _computer_answers_draw(
-        self, actor: User, record: MatchRecord, machine: int
-    ) -> Reply:
+    async def _computer_answers_draw(self, actor: User, record: MatchRecord, machine: int) -> Reply:
         """Accept when not ahead (:data:`DRAW_THRESHOLD`), else decline; see the module."""
         assert self.judge is not None
         loaded = self.reader.load(record)

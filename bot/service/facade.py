@@ -189,9 +189,7 @@ class Service:
         # its shared posts speak unless the server chose one: bot.service.languages; and its
         # answer brings the caller the DMs they could not be sent: bot.service.notices)
         def placed(case: Callable[P, Awaitable[Reply]]) -> Callable[P, Awaitable[Reply]]:
-            return requesting(
-                self.reader.placing(self.servers.noting(self.notices.showing(case)))
-            )
+            return requesting(self.reader.placing(self.servers.noting(self.notices.showing(case))))
 
         def in_servers(case: Callable[P, Awaitable[Reply]]) -> Callable[P, Awaitable[Reply]]:
             """A command about a server (its settings, ladder, seeks, tournaments): refused

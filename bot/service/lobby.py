@@ -131,8 +131,9 @@ class Lobby:
             level = level_of(u.id)
             if levels.is_auto(u.id):  # level:auto: nearest the creator's rating here
                 picked = await levels.pick(self.store, guild_id, info.name, actor.id)
-                level, about_level = picked.level, levels.picked_line(
-                    picked, info.title, actor.locale
+                level, about_level = (
+                    picked.level,
+                    levels.picked_line(picked, info.title, actor.locale),
                 )
             computers.append(computer(level, n))
         computers = computers[: size - 1]
@@ -324,8 +325,9 @@ class Lobby:
         if level == levels.AUTO:  # the level nearest the creator's rating in this game
             picked = await levels.pick(self.store, record.guild_id, record.game, actor.id)
             level = picked.level
-            about_level = levels.picked_line(picked, rules_named(record.game).info.title,
-                                             actor.locale)
+            about_level = levels.picked_line(
+                picked, rules_named(record.game).info.title, actor.locale
+            )
         player = computer(level, number)
         await self.reader.touch(player)
         # a game with a computer in it: unrated unless its creator asked rated:true

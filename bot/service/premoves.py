@@ -157,9 +157,7 @@ def check(rules: Rules[Any, Any], state: Any, seat: int, lines: Sequence[Line]) 
             try:
                 their_turn, current = whole_turn(rules, current, opponent, theirs)
             except IllegalMove as exc:
-                raise Refusal(
-                    "premove.illegal_theirs", move=theirs, reason=exc.sentence
-                ) from None
+                raise Refusal("premove.illegal_theirs", move=theirs, reason=exc.sentence) from None
             if rules.outcome(current) is not None:
                 raise Refusal("premove.game_over", move=theirs)
             try:

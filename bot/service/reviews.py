@@ -317,9 +317,7 @@ class Reviews:
             raw[1]: [(x, 1.0 - c) for x, c in zip(xs, chances, strict=False)],
         }
         chart = await self.workers.run(
-            functools.partial(
-                review_chart, series, title=plain(title), marks=marks, labels=labels
-            )
+            functools.partial(review_chart, series, title=plain(title), marks=marks, labels=labels)
         )
         return Post(
             text="\n".join(lines), title=title, image=chart, image_name="review.png",

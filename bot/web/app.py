@@ -372,9 +372,7 @@ def build_app(
         digest.update(name.encode() + assets[name].body)
     app[SERVICE] = service
     app[PUBLISH] = publish
-    app[HUB] = LiveHub(
-        service.pages.versions, interval=poll_seconds, changes=service.pages.changes
-    )
+    app[HUB] = LiveHub(service.pages.versions, interval=poll_seconds, changes=service.pages.changes)
     app[LIMITER] = Limiter(limits)
     app[TRUSTED] = trusted
     app[ASSETS] = assets

@@ -41,9 +41,7 @@ def _json_for_html(data: Any) -> str:
     return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
 
-def board_page(
-    say: Words, static: str, modules: list[str], *, client_id: str | None = None
-) -> str:
+def board_page(say: Words, static: str, modules: list[str], *, client_id: str | None = None) -> str:
     """The board page's HTML: the same shell for every match and every visitor, since the
     server cannot know who opens it (the link's token stays in the address's fragment); the
     page asks for what it may show with its credential (``static/link.js``, loaded first and

@@ -175,8 +175,7 @@ def limit_problem(key: str, text: str) -> str:
     if key.startswith(NAME_SECTIONS):
         if not DISCORD_NAME.fullmatch(text) or text != text.lower():
             return (
-                f"{text!r}: a Discord name is 1–32 lower-case letters, digits, - or _ "
-                "(no spaces)"
+                f"{text!r}: a Discord name is 1–32 lower-case letters, digits, - or _ (no spaces)"
             )
         return ""
     for prefix, limit, why in LIMITS:

@@ -41,7 +41,7 @@ def grant(table: Table, seat: int, count: int, reason: str, names: tuple[str, ..
 
 
 def drawn_sentence(seat: int, colour: str | None) -> Sentence:
-    """"Orange draws a red card." (ruling 29: a drawn card's colour is public, unless it came
+    """ "Orange draws a red card." (ruling 29: a drawn card's colour is public, unless it came
     from the mixed pile)."""
     if colour == "red":
         return SAY("draws_red", colour=COLOURS[seat])

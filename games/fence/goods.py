@@ -68,9 +68,7 @@ def run_goods(table: Table, names: tuple[str, ...]) -> None:
     end_round(table, names)
 
 
-def closest(
-    table: Table, group: list[int], names: tuple[str, ...]
-) -> tuple[int | None, Sentence]:
+def closest(table: Table, group: list[int], names: tuple[str, ...]) -> tuple[int | None, Sentence]:
     """Who gets Hot Goods on ``group`` (rulings 24–25).
 
     Distances are road steps from any usable neighbourhood of the tile, along One Way signs
@@ -166,9 +164,7 @@ def most_cards(table: Table) -> tuple[int, ...]:
     return tuple(s for s in free if len(table.hands[s]) == top)
 
 
-def end_game(
-    table: Table, winners: tuple[int, ...], termination: str, reason: Sentence
-) -> None:
+def end_game(table: Table, winners: tuple[int, ...], termination: str, reason: Sentence) -> None:
     table.winners = winners
     table.termination = termination
     table.reason = reason

@@ -84,8 +84,7 @@ SAY = Sentences(
         "{cards} go face up to the discard pile.",
         "regains_credibility": "{colour} spends the turn re-establishing credibility.",
         "cannot_act": "{colour} can neither move nor move others, and passes.",
-        "other_part_skipped": "The other part of {colour}'s Move Others is impossible and "
-        "skipped.",
+        "other_part_skipped": "The other part of {colour}'s Move Others is impossible and skipped.",
         "turn_ends_stuck": "{colour} can move neither a pawn nor the Cops: the turn ends.",
         "stash_empty": "The Stash is empty: no more Hot Goods come up.",
         "goods_unreachable": "Hot Goods turn up in {tile}, but no pawn can reach them.",
@@ -138,8 +137,7 @@ SAY = Sentences(
         },
         "off_limits": "Off limits (no road from Old Town and back): {hoods}.",
         "no_tunnel": "No second tile can take the tunnel's other end, so there is no tunnel.",
-        "pair_redrawn": "Starting cards {first} {second} name no usable tile: a new pair is "
-        "drawn.",
+        "pair_redrawn": "Starting cards {first} {second} name no usable tile: a new pair is drawn.",
         "starts_in_jail": "{colour} starts the game in Jail: the Cops arrived first.",
         "no_ritzy": "The Stash ran out before a Ritzy Tile was found.",
         "ritzy": "{first} {second} make {tile} the Ritzy Tile.",
@@ -205,8 +203,7 @@ SAY = Sentences(
         "hint_trading": "trade at the Trading Post, e.g. post orange R3 2, or post skip",
         "hint_wait": "wait",
         # the real reason behind a refusal
-        "not_a_card": "{card} is not a card: red and blue cards run from 1 to 6 (R1–R6, "
-        "B1–B6).",
+        "not_a_card": "{card} is not a card: red and blue cards run from 1 to 6 (R1–R6, B1–B6).",
         "not_held": "You don't hold {cards} — your hand is {hand}.",
         "no_cards": "no cards",
         "two_of_a_colour": "Play one card, or one red and one blue card together (one of each "

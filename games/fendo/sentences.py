@@ -24,8 +24,7 @@ SAY = Sentences(
         # how the game went and ended
         "passes": "{colour} has no legal action and passes.",
         "ends_early": "{colour} has more than half the board closed; the game ends.",
-        "ends_stuck": "Neither player can act, so the game ends; the open area counts for "
-        "nobody.",
+        "ends_stuck": "Neither player can act, so the game ends; the open area counts for nobody.",
         "ending": "{why}: {result}.",
         "all_closed": "Every area is closed",
         "neither_acts": "Neither player can act (the open area counts for nobody)",

@@ -36,8 +36,7 @@ SAY = Sentences(
         "players": "Fonver is played by exactly 2 players.",
         # reading what was typed
         "empty": "Type a move, for example k10 or l11>k11.",
-        "rank_from_one": "{text} is not a move: ranks are numbered from 1, as in k10 or "
-        "l11>k11.",
+        "rank_from_one": "{text} is not a move: ranks are numbered from 1, as in k10 or l11>k11.",
         "unreadable": "I can't read {text} as a move: {how}.",
         "how_to": "type a point to place a stone (k10), a capture as from>to (l11>k11), or "
         "keep / swap for the pie decision",
@@ -48,8 +47,7 @@ SAY = Sentences(
         "over": "The game is over: {colour} has already won.",
         "pie_first": "First the pie decision: type keep (stay White) or swap (take Black and "
         "its stone).",
-        "must_capture": "{colour} must capture while a crosscut is open, for example "
-        "{example}.",
+        "must_capture": "{colour} must capture while a crosscut is open, for example {example}.",
         "no_crosscut": "There is no crosscut to capture from; place a stone on an empty point, "
         "for example {example}.",
         "no_pie": "There is no pie decision to make now; {colour} places a stone, for example "
@@ -65,14 +63,12 @@ SAY = Sentences(
         # positions
         "position_board": "A Fonver position starts with N board lines of N characters B, W "
         "or '.', N one of {sizes}.",
-        "position_line": "Board line {row} must hold exactly {size} characters, each B, W or "
-        "'.'.",
+        "position_line": "Board line {row} must hold exactly {size} characters, each B, W or '.'.",
         "position_rest": "After the board a position needs the side to move (B or W) and the "
         "phase (place, capture or pie), optionally followed by flags.",
         "position_side": "The side to move must be B or W, not {side}.",
         "position_phase": "The phase must be place, capture or pie, not {phase}.",
-        "position_flag": "Unknown position flag {flag}: the flags are {pie_rule} and "
-        "{swapped}.",
+        "position_flag": "Unknown position flag {flag}: the flags are {pie_rule} and {swapped}.",
         "position_points": "A {size}×{size} board needs {points} points.",
         "position_no_crosscut": "The phase is capture, but no crosscut is open.",
         "position_must_capture": "A crosscut is open, so the phase must be capture.",

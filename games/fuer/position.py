@@ -88,9 +88,7 @@ def from_dict(data: Mapping[str, Any], schema: tuple[Option, ...]) -> FuerState:
         if isinstance(count, bool) or not isinstance(count, int) or count < 0:
             raise InvalidNotation(SAY("position_supply_count", colour=colour))
         if count + owned[seat].bit_count() > PIECES_PER_PLAYER:
-            raise InvalidNotation(
-                SAY("position_too_many", colour=colour, limit=PIECES_PER_PLAYER)
-            )
+            raise InvalidNotation(SAY("position_too_many", colour=colour, limit=PIECES_PER_PLAYER))
         supply.append(count)
     try:
         options = validate_options(schema, data.get("options"))

@@ -40,8 +40,7 @@ SAY = Sentences(
         "move_not_place": "The tile on {space} touches only one placed tile, so you move one of "
         "your pieces (like {space} e3>e5) instead of putting new ones",
         "no_own_piece": "There is no piece of yours on {space} to move",
-        "one_step": "Pieces move only one step in this match, and {target} is not next to "
-        "{origin}",
+        "one_step": "Pieces move only one step in this match, and {target} is not next to {origin}",
         "supply_none": "You have no pieces left in supply, this tile needs {need}",
         "supply_short": {
             "one": "You have only {n} piece left in supply, this tile needs {need}",

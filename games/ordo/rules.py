@@ -151,9 +151,7 @@ class OrdoRules(Rules[OrdoState, Move]):
             raise self._refusal(state, text, move, unit)
         if marked and not opp >> move.target & 1:
             why = (
-                SAY("never_capture")
-                if move.is_ordo
-                else SAY("no_enemy", square=NAMES[move.target])
+                SAY("never_capture") if move.is_ordo else SAY("no_enemy", square=NAMES[move.target])
             )
             raise InvalidNotation(
                 SAY("capture_mark", move=text.strip(), why=why, fixed=write(move, opp))

@@ -37,8 +37,7 @@ SAY = Sentences(
         "line_subject": "the line {first}:{last}",
         "can_play": "{subject} can play {moves}",
         "no_move": "{subject} has no legal move; legal moves include {moves}",
-        "split_unjoined": "your group is split, and this move does not join it back into one "
-        "group",
+        "split_unjoined": "your group is split, and this move does not join it back into one group",
         "would_split": "it would split your group in two",
         "must_leave": "a piece has to leave its square",
         "not_straight": "{origin} and {target} are not on one straight line",

@@ -156,9 +156,7 @@ def _offer_line(
     B4"); an offer of another shape is described as the rules put it."""
     if set(offer) != {"from", "to", "give", "ask"}:
         return describe_trade_offer(offer, names, seat)
-    giver, taker = (
-        colour_word(labels, seat_name(offer[k], names)) for k in ("from", "to")
-    )
+    giver, taker = (colour_word(labels, seat_name(offer[k], names)) for k in ("from", "to"))
     cards = {"give": cards_text(offer["give"]), "ask": cards_text(offer["ask"])}
     if offer["from"] == seat:
         return say(labels, "fence.hand.offer_by_you", taker=taker, **cards)

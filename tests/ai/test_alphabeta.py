@@ -59,7 +59,5 @@ def test_a_second_step_of_the_same_side_is_not_the_opponents_reply() -> None:
 
 
 def test_an_iteration_cap_gives_the_same_answer_every_time() -> None:
-    answers = {
-        Search(Nim(), Budget(iterations=300).start()).best((23, 0, False)) for _ in range(3)
-    }
+    answers = {Search(Nim(), Budget(iterations=300).start()).best((23, 0, False)) for _ in range(3)}
     assert len(answers) == 1

@@ -30,8 +30,9 @@ def test_a_hunch_that_jails_a_rival_in_one_world_only_does_not_crash_the_search(
     nobody, so the plan pushes a rival next; in another world the same roll jails that
     rival, and the push was applied all the same (found by playing whole games)."""
     case = json.loads((DATA / "fence_hunch_view.json").read_text())
-    text = ai.choose("fence", case["view"], case["seat"], seed=case["seed"],
-                     iterations=case["iterations"])
+    text = ai.choose(
+        "fence", case["view"], case["seat"], seed=case["seed"], iterations=case["iterations"]
+    )
     assert text
 
 

@@ -19,12 +19,14 @@ START = ["d2", "d3", "d4", "e2", "e3", "e4", "f2", "f3", "f4"]
 
 def _position(tiles: list[str], dark: list[str], light: list[str], to_move: str) -> object:
     pieces = {**{c: "F" for c in dark}, **{c: "S" for c in light}}
-    text = json.dumps({
-        "tiles": START + tiles,
-        "pieces": pieces,
-        "supply": {"F": 20 - len(dark), "S": 20 - len(light)},
-        "to_move": to_move,
-    })
+    text = json.dumps(
+        {
+            "tiles": START + tiles,
+            "pieces": pieces,
+            "supply": {"F": 20 - len(dark), "S": 20 - len(light)},
+            "to_move": to_move,
+        }
+    )
     return RULES.from_position(text)
 
 

@@ -44,8 +44,13 @@ class NimDomain:
 @given(st.integers(min_value=1, max_value=11).filter(lambda n: n % 4), st.booleans())
 @settings(max_examples=12, deadline=None)
 def test_search_finds_the_winning_take(stones: int, reverse: bool) -> None:
-    rows = search(NimDomain(reverse), Nim(stones, 0), Budget(iterations=1500).start(),
-                  random.Random(1), Settings(exploration=0.7, widen=3.0))
+    rows = search(
+        NimDomain(reverse),
+        Nim(stones, 0),
+        Budget(iterations=1500).start(),
+        random.Random(1),
+        Settings(exploration=0.7, widen=3.0),
+    )
     assert rows[0][0] == stones % 4
 
 

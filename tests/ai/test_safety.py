@@ -90,8 +90,15 @@ def test_fuer_fast_win_test_agrees_with_every_turn(seed: int, turns: int, reach:
     state = _random_fuer(seed, turns)
     if state is None:
         return
-    fs = FuerState(state.tiles, state.dark, state.light, state.supply, state.to_move,
-                   move_range=reach, overline=state.overline)
+    fs = FuerState(
+        state.tiles,
+        state.dark,
+        state.light,
+        state.supply,
+        state.to_move,
+        move_range=reach,
+        overline=state.overline,
+    )
     if len(legal_turns(fs)) > 20_000:
         return  # an open board: listing it all is too slow for a test
     assert fuer_wins(fs) == _fuer_brute(fs)
@@ -130,8 +137,9 @@ def _could_avoid(game: str, state: Any) -> bool:
     return any(ok(rules.apply(state, a)) for a in rules.legal_actions(state))
 
 
-@pytest.mark.parametrize(("game", "options"), [("fonver", {"size": 9, "pie": False}),
-                                               ("fuer", {}), ("ordo", {})])
+@pytest.mark.parametrize(
+    ("game", "options"), [("fonver", {"size": 9, "pie": False}), ("fuer", {}), ("ordo", {})]
+)
 def test_the_computer_never_hands_over_an_avoidable_win(game: str, options: dict) -> None:
     """Whole games at a tiny budget against random play: after each of the computer's
     turns the opponent never has a winning turn when the computer had a turn without one."""

@@ -296,12 +296,15 @@ def test_level_auto_in_the_console_says_which_level_and_why(tmp_path: Path) -> N
     )
     ordo, fence = ladder.nearest("ordo", 1500), ladder.nearest("fence", 1500)
     assert any(
-        line.endswith(f"level:auto picked {ordo} (≈ {ladder.rating('ordo', ordo)} on the Ordo "
-                      "ladder): the level nearest your Ordo rating, 1500.")
+        line.endswith(
+            f"level:auto picked {ordo} (≈ {ladder.rating('ordo', ordo)} on the Ordo "
+            "ladder): the level nearest your Ordo rating, 1500."
+        )
         for line in lines
     ), lines
-    assert any(f"Your game against Computer ({ordo}) has begun (match #1)" in line
-               for line in lines)
+    assert any(
+        f"Your game against Computer ({ordo}) has begun (match #1)" in line for line in lines
+    )
     assert any(f"level:auto picked {fence} " in line for line in lines)
     assert any(f"Computer ({fence}) joined lobby #2" in line for line in lines)
     shown = " · ".join(f"{lv} ≈ {r}" for lv, r in ladder.ratings("fuer").items())

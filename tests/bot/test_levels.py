@@ -38,7 +38,10 @@ async def _rate(svc: Service, game: str, rating: float) -> None:
     played = await svc.play(ALICE, "ordo", opponent=BOB)
     assert played.match_id is not None, played.text
     await svc.store.save_ratings(
-        "", game, played.match_id, [Rating("alice", game, "", rating=rating, rd=60.0, games=30)],
+        "",
+        game,
+        played.match_id,
+        [Rating("alice", game, "", rating=rating, rd=60.0, games=30)],
         0.0,
     )
 

@@ -43,8 +43,9 @@ async def _human_move(service: Service, match_id: int, who: User = ALICE) -> Non
     assert record is not None
     rules = games.get(record.game)
     state = rules.load(record.state)
-    reply = await service.move(who, rules.format(state, rules.legal_actions(state)[0]),
-                               match_id=match_id)
+    reply = await service.move(
+        who, rules.format(state, rules.legal_actions(state)[0]), match_id=match_id
+    )
     assert reply.ok, reply.text
 
 
@@ -216,8 +217,13 @@ async def test_the_event_loop_keeps_running_while_the_computer_thinks(
     workers = Workers(1)
     await workers.start()
     try:
-        service = Service(store, clock=clock, seed_source=lambda: 5, workers=workers,
-                          computer_seconds={"normal": 1.0})
+        service = Service(
+            store,
+            clock=clock,
+            seed_source=lambda: 5,
+            workers=workers,
+            computer_seconds={"normal": 1.0},
+        )
         started = await service.play(ALICE, "fendo", opponent=computer(), color="second")
         turns = 0
         done = asyncio.Event()

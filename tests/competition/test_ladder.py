@@ -28,8 +28,10 @@ def test_perfect_scores_stay_finite_and_more_games_make_them_surer() -> None:
 def test_a_chain_of_results_orders_the_players_and_seat_order_is_irrelevant() -> None:
     games = (
         [("easy", "random", 1.0)] * 8
-        + [("normal", "easy", 1.0)] * 6 + [("easy", "normal", 1.0)] * 2
-        + [("strong", "normal", 1.0)] * 5 + [("normal", "strong", 1.0)] * 3
+        + [("normal", "easy", 1.0)] * 6
+        + [("easy", "normal", 1.0)] * 2
+        + [("strong", "normal", 1.0)] * 5
+        + [("normal", "strong", 1.0)] * 3
     )
     fitted = fit(games, "random", 1000.0)
     flipped = fit([(b, a, 1.0 - s) for a, b, s in games], "random", 1000.0)

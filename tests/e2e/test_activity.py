@@ -175,9 +175,7 @@ async def test_play_on_the_board_launches_the_activity_or_hands_out_the_link(
         assert "/m/1#t=" in link_buttons(answer.json)[0]["url"]
         # An app without Activities: the link, as ever.
         server.app_flags &= ~EMBEDDED
-        bot._connection.application_flags = discord.ApplicationFlags._from_value(
-            server.app_flags
-        )
+        bot._connection.application_flags = discord.ApplicationFlags._from_value(server.app_flags)
         start = server.mark()
         payload = server.component("bb:web_link:1::", user="alice", message=post)
         callback = await server.interact(payload)

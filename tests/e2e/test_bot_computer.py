@@ -188,7 +188,10 @@ async def test_level_choices_show_the_ladder_and_auto_picks_by_rating(
                 "auto": "auto: the level nearest your rating",
             }
         _, reply = await command(
-            server, "play", {"opponent": "bot", "level": "auto"}, user="alice",
+            server,
+            "play",
+            {"opponent": "bot", "level": "auto"},
+            user="alice",
             subcommand="ordo",
         )
         picked = ladder.nearest("ordo", 1500)

@@ -31,8 +31,7 @@ async def test_sigterm_sends_what_is_in_flight_then_exits_cleanly(tmp_path: Path
             WEB_BASE_URL="",
         ) as process:  # fmt: skip
             await eventually(
-                lambda: process.poll() is not None
-                or (server.connected and bool(server.commands)),
+                lambda: process.poll() is not None or (server.connected and bool(server.commands)),
                 timeout=60,
             )
             assert process.poll() is None, log.read_text(errors="replace")[-3000:]

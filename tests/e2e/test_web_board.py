@@ -390,6 +390,7 @@ async def test_fence_a_whole_turn_by_clicks_and_no_card_reaches_a_spectator(
         assert record is not None
         after = rules.load(record.state)
         assert rules.to_move(after) != [mover_seat] or rules.outcome(after) is not None
+
         def posts_since() -> list[Call]:
             return [
                 c

@@ -169,9 +169,7 @@ async def test_the_computer_answers_on_the_web_beside_the_console(tmp_path: Path
     db = tmp_path / "trial.sqlite3"
     env = environment(**web_settings(port), DATABASE_URL=str(db), LOG_LEVEL="DEBUG")
     env.pop("DISCORD_TOKEN", None)
-    said = console(
-        db, "alice: /play ordo opponent:ai level:easy color:first\nalice: /board\n", env
-    )
+    said = console(db, "alice: /play ordo opponent:ai level:easy color:first\nalice: /board\n", env)
     # The console prints the caller's own link once the web board is set up.
     (url,) = re.findall(r"\[only alice\] Open your board: (\S+)", said)
     assert url.startswith(f"http://127.0.0.1:{port}/m/1#t=")

@@ -190,4 +190,3 @@ class DiscordFrames:
             except (ConnectionResetError, ConnectionError):
                 pass
             return response
-

@@ -230,9 +230,7 @@ def private_cards(service_state: Any, rules: Any, seat: int) -> set[str]:
     return {card for card in held if f'"{card}"' not in public}
 
 
-async def test_only_a_seats_own_link_shows_its_cards(
-    service: Service, client: TestClient
-) -> None:
+async def test_only_a_seats_own_link_shows_its_cards(service: Service, client: TestClient) -> None:
     match = await fence_in_turns(service)
     await service.server_settings(MANAGER, GUILD, {"spectators": "public"})
     record = await service.store.get_match(match)

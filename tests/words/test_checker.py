@@ -72,9 +72,9 @@ def test_the_checker_finds_each_kind_of_problem() -> None:
 
 
 def test_a_complete_translation_passes_and_a_missing_table_is_one_finding() -> None:
-    german = {
-        key: text.replace("player", "Spieler") for key, text in ENGLISH.items()
-    } | {"discord.command_name.accept": "annehmen"}
+    german = {key: text.replace("player", "Spieler") for key, text in ENGLISH.items()} | {
+        "discord.command_name.accept": "annehmen"
+    }
     assert check(Catalogue({"en": ENGLISH, "de": german}), "de").ok
     del german["lobby.players.one"], german["lobby.players.other"]
     report = check(Catalogue({"en": ENGLISH, "de": german}), "de")

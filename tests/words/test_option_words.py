@@ -74,9 +74,7 @@ def test_an_unknown_option_lists_the_games_options_as_typed(language: str, game:
     names = command_names(language)
     for option in games.get(game).info.options:
         assert names.option(option.name) in text
-    english_only = {
-        o.name for o in games.get(game).info.options if names.option(o.name) != o.name
-    }
+    english_only = {o.name for o in games.get(game).info.options if names.option(o.name) != o.name}
     assert not {word for word in re.findall(r"[\w-]+", text) if word in english_only}, text
 
 

@@ -76,9 +76,7 @@ def player_command(
         await run(interaction, lambda: call(actor, user=who, game=game, guild_id=guild))
 
     callback.__name__ = callback.__qualname__ = f"command_{name}"
-    callback = app_commands.describe(user="Whose (default: yours)", game="Only this game")(
-        callback
-    )
+    callback = app_commands.describe(user="Whose (default: yours)", game="Only this game")(callback)
     callback = app_commands.choices(game=game_choices())(callback)
     return app_commands.Command(name=name, description=description, callback=callback)
 
