@@ -35,6 +35,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from games.fendo.view import FendoView
 from render.common import (
     COORD_MARGIN,
     PALETTE,
@@ -346,15 +347,17 @@ def layout(
 
 
 def render(
-    view: dict[str, Any],
+    view: FendoView,
     *,
     perspective: int | None,
     highlight: list[dict[str, Any]],
     players: list[str] | None,
     status: str | None,
+    focus: list[int] | None = None,
     labels: Labels | None = None,
 ) -> bytes:
-    """PNG of a Fendo view; see the module docstring for the view and the drawing choices."""
+    """PNG of a Fendo view; see the module docstring for the view and the drawing choices.
+    ``focus`` is there for the common call (:class:`render.Renderer`) and means nothing here."""
     size = int(view.get("size") or 7)
     bar = _title(view, players, status, labels)
     board = Board(size, perspective == 1, bar.height)

@@ -12,7 +12,7 @@ Reads only the Fonver view (``games/fonver`` writes it; nothing here imports the
 - ``winner`` / ``winner_colour``: the winning seat and its colour once the game is over;
 - ``winning_chain``: the points of the chain that joined the winner's edges (else empty).
 
-Highlight dicts (oldest first) come from ``Rules.highlight``: ``kind`` ``place`` (``point``),
+Highlight dicts (oldest first) come from ``Presentation.highlight``: ``kind`` ``place`` (``point``),
 ``capture`` (``from``, ``to``, ``captured``) or ``pie``.
 
 Choices made for readability on a phone:
@@ -38,6 +38,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from games.fonver.view import FonverView
 from render.common import (
     COORD_MARGIN,
     PALETTE,
@@ -345,15 +346,17 @@ def _footer(
 
 
 def render(
-    view: dict[str, Any],
+    view: FonverView,
     *,
     perspective: int | None,
     highlight: list[dict[str, Any]],
     players: list[str] | None,
     status: str | None,
+    focus: list[int] | None = None,
     labels: Labels | None = None,
 ) -> bytes:
-    """PNG of a Fonver view; the module docstring lists the view fields and drawing choices."""
+    """PNG of a Fonver view; the module docstring lists the view fields and drawing choices.
+    ``focus`` is there for the common call (:class:`render.Renderer`) and means nothing here."""
     size = int(view.get("size") or 19)
     palette, swatches = _seat_palette(view)
     to_move = view.get("to_move")

@@ -30,6 +30,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from games.fuer.view import FuerView
 from render.common import (
     PALETTE,
     RGB,
@@ -546,15 +547,17 @@ def _status(
 
 
 def render(
-    view: dict[str, Any],
+    view: FuerView,
     *,
     perspective: int | None = None,
     highlight: list[dict[str, Any]],
     players: list[str] | None,
     status: str | None,
+    focus: list[int] | None = None,
     labels: Labels | None = None,
 ) -> bytes:
-    """PNG of the diamond with tiles, pieces, open spaces and the last turn marked."""
+    """PNG of the diamond with tiles, pieces, open spaces and the last turn marked. ``focus``
+    is there for the common call (:class:`render.Renderer`) and means nothing here."""
     board = _board(view, highlight, labels)
     width = max(BOARD_WIDTH, 800)
     played = max(0, len(view.get("tiles", ())) - 9)

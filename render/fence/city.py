@@ -9,6 +9,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from games.fence.view import FenceView
 from render.common import (
     PALETTE,
     RGB,
@@ -666,7 +667,7 @@ def map_layout(
 
 
 def render(
-    view: dict[str, Any],
+    view: FenceView,
     *,
     perspective: int | None = None,
     highlight: list[dict[str, Any]] | None = None,
