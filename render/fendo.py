@@ -188,7 +188,7 @@ def _empty_board(size: int, flipped: bool) -> Image.Image:
     return image
 
 
-def _draw_areas(draw: ImageDraw.ImageDraw, board: Board, view: dict[str, Any]) -> None:
+def _draw_areas(draw: ImageDraw.ImageDraw, board: Board, view: FendoView) -> None:
     """Closed areas in their owner's tint over the empty board, lines redrawn over them."""
     g = board.grid
     tinted = False
@@ -261,7 +261,7 @@ def _footer(
     draw: ImageDraw.ImageDraw,
     image: Image.Image,
     top: int,
-    view: dict[str, Any],
+    view: FendoView,
     highlight: Sequence[dict[str, Any]],
     players: Sequence[str] | None,
     labels: Labels | None = None,
@@ -301,7 +301,7 @@ def _footer(
     del players
 
 
-def _status(view: dict[str, Any], status: str | None, labels: Labels | None = None) -> str | None:
+def _status(view: FendoView, status: str | None, labels: Labels | None = None) -> str | None:
     if status is not None or view.get("to_move") is not None:
         return status
     outcome = view.get("outcome") or {}
@@ -309,7 +309,7 @@ def _status(view: dict[str, Any], status: str | None, labels: Labels | None = No
 
 
 def _title(
-    view: dict[str, Any],
+    view: FendoView,
     players: list[str] | None,
     status: str | None,
     labels: Labels | None = None,
@@ -335,7 +335,7 @@ def _title(
 
 
 def layout(
-    view: dict[str, Any],
+    view: FendoView,
     *,
     perspective: int | None = None,
     players: list[str] | None = None,

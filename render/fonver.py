@@ -285,13 +285,13 @@ def _crosscut_box(
     )
 
 
-def _colour_at(view: dict[str, Any], point: str) -> str | None:
+def _colour_at(view: FonverView, point: str) -> str | None:
     """Which colour's stone stands on ``point`` ("black", "white"), or None."""
     stones = view.get("stones") or {}
     return next((c for c in ("black", "white") if point in (stones.get(c) or [])), None)
 
 
-def _seat_palette(view: dict[str, Any]) -> tuple[Palette, list[RGB]]:
+def _seat_palette(view: FonverView) -> tuple[Palette, list[RGB]]:
     """The shared palette with seat names and swatches following who plays which colour now."""
     colours = [str(c) for c in (view.get("seat_colours") or ["black", "white"])][:2]
     names = tuple(c.capitalize() for c in colours)
@@ -299,9 +299,7 @@ def _seat_palette(view: dict[str, Any]) -> tuple[Palette, list[RGB]]:
     return replace(PALETTE, seat_names=names, seat_colours=tuple(swatches)), swatches
 
 
-def status_line(
-    view: dict[str, Any], players: list[str] | None, labels: Labels | None = None
-) -> str:
+def status_line(view: FonverView, players: list[str] | None, labels: Labels | None = None) -> str:
     """The default title-bar status: the winner, the pie decision, a pending capture, or the
     ordinary "alice (Black) to move"."""
     palette, _ = _seat_palette(view)

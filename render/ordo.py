@@ -223,7 +223,7 @@ def _footer(
     draw: ImageDraw.ImageDraw,
     image: Image.Image,
     top: int,
-    view: dict[str, Any],
+    view: OrdoView,
     highlight: Sequence[dict[str, Any]],
     labels: Labels | None = None,
 ) -> None:

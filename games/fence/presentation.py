@@ -143,7 +143,7 @@ class FencePresentation(Presentation[FenceState, Action]):
         linked = sorted({n for h in mine for n in city_.roads.get(h, ()) if n not in mine})
         return [hood_name(tiles, h) for h in linked]
 
-    def notices(self, before: FenceState, after: FenceState) -> list[str | Sentence]:
+    def notices(self, before: FenceState, after: FenceState) -> list[Sentence]:
         return list(after.events)
 
 

@@ -69,7 +69,7 @@ from games.fendo.state import (
     FendoState,
     start_state,
 )
-from games.fendo.view import FendoView
+from games.fendo.view import ClosedArea, FendoView
 from games.sentences import Sentence
 
 HANDICAPS: dict[str, tuple[int, int]] = {
@@ -245,7 +245,7 @@ class FendoRules(Rules[FendoState, Action]):
         """Everything in Fendo is public; the shape is documented in ``render/fendo.py``."""
         geo = state.geo
         position = position_dict(state)
-        areas: list[dict[str, Any]] = []
+        areas: list[ClosedArea] = []
         for owner, mask in ((0, state.closed[0]), (1, state.closed[1])):
             areas.append({"owner": owner, "squares": [geo.names[s] for s in squares_of(mask)]})
         over = is_over(state)

@@ -48,7 +48,7 @@ from games.fonver.play import winner_on as _winner_on
 from games.fonver.presentation import FonverPresentation
 from games.fonver.sentences import SAY
 from games.fonver.state import FonverState
-from games.fonver.view import FonverView
+from games.fonver.view import FonverView, Stones
 
 _STEP_SPLIT = re.compile(r"[\s,;]+")
 _ARROW_SPACES = re.compile(r"\s*>\s*")
@@ -142,31 +142,28 @@ class FonverRules(Rules[FonverState, Action]):
     def view(self, state: FonverState, seat: int | None) -> FonverView:
         """Everything is public in Fonver; see ``render/fonver.py`` for the view's fields."""
         geo = geometry(state.size)
-        stones: dict[str, list[str]] = {"black": [], "white": []}
+        stones: Stones = {"black": [], "white": []}
         for index, colour in enumerate(state.board):
             if colour != EMPTY:
-                stones[_lower(colour)].append(geo.name(index))
-        over = state.winner is not None
+                stones["black" if colour == BLACK else "white"].append(geo.name(index))
+        winner = state.winner
+        chain = set() if winner is None else winning_chain(state.board, geo, winner)
         return {
             "game": "fonver",
             "size": state.size,
             "stones": stones,
-            "phase": "over" if over else state.phase,
-            "to_move": None if over else state.seat_of(state.colour),
-            "to_move_colour": None if over else _lower(state.colour),
+            "phase": "over" if winner is not None else state.phase,
+            "to_move": None if winner is not None else state.seat_of(state.colour),
+            "to_move_colour": None if winner is not None else _lower(state.colour),
             "seat_colours": [_lower(state.colour_of(s)) for s in (0, 1)],
             "crosscuts": [
                 [geo.name(p) for p in geo.block(anchor)] for anchor in sorted(state.crosscuts)
             ],
             "pie_pending": state.phase == "pie",
             "pie_ahead": state.pie_ahead,
-            "winner": None if not over else state.seat_of(state.winner),
-            "winner_colour": None if not over else _lower(state.winner),
-            "winning_chain": (
-                sorted(geo.name(p) for p in winning_chain(state.board, geo, state.winner))
-                if over
-                else []
-            ),
+            "winner": None if winner is None else state.seat_of(winner),
+            "winner_colour": None if winner is None else _lower(winner),
+            "winning_chain": sorted(geo.name(p) for p in chain),
         }
 
     def dump(self, state: FonverState) -> dict[str, Any]:

@@ -35,7 +35,9 @@ class FuerPresentation(Presentation[FuerState, Turn]):
             spaces=joined([NAMES[c] for c in sorted(action.placed)]),
         )  # fmt: skip
 
-    def notices(self, before: FuerState, after: FuerState) -> list[str | Sentence]:
-        if after.outcome is not None and after.outcome.termination == "no_legal_turn":
-            return [after.outcome.reason]
+    def notices(self, before: FuerState, after: FuerState) -> list[Sentence]:
+        """A loss for want of a legal turn (ruling 12), which the rules decide by themselves."""
+        over = after.outcome
+        if over is not None and over.termination == "no_legal_turn":
+            return [over.reason] if isinstance(over.reason, Sentence) else []
         return []

@@ -40,9 +40,8 @@ class OrdoPresentation(Presentation[OrdoState, Move]):
         """Say when a capture splits the next player, or ends the game by itself."""
         over = self.rules.outcome(after)
         if over is not None:
-            if over.termination in ("cannot_reconnect", "no_moves"):
-                return [over.reason]
-            return []
+            ended = over.termination in ("cannot_reconnect", "no_moves")
+            return [over.reason] if ended and isinstance(over.reason, Sentence) else []
         if is_split(after.pieces(after.to_move)):
             return [SAY("split_notice", colour=COLOURS[after.to_move])]
         return []
