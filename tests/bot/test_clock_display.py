@@ -1,6 +1,6 @@
 """Issue "What a player sees and reads", item 12: the time left reads as people read clocks.
 
-One function (:func:`bot.service.timecontrol.format_duration`) says every clock: posts,
+One function (:func:`bot.service.match.timecontrol.format_duration`) says every clock: posts,
 ``/board``, ``/me games``, ``/me waiting``, reminders and the web board. From a day left it
 says days and hours to the nearest hour, under a day hours and minutes to the nearest minute,
 under a minute the seconds (rounded up, so time that remains never reads as nothing). So a
@@ -14,11 +14,11 @@ from dataclasses import replace
 
 import pytest
 
-import bot.service.hands
+import bot.service.play.hands
 import games
 import render
 from bot.service import Service, User
-from bot.service.timecontrol import format_duration
+from bot.service.match.timecontrol import format_duration
 from storage import MemoryStore
 
 from .conftest import ALICE, BOB, FakeClock
@@ -78,7 +78,7 @@ def test_rounding_never_shows_more_than_half_a_unit_extra() -> None:
 def no_drawing(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(render, "render", lambda *args, **kwargs: b"board")
     monkeypatch.setattr(
-        bot.service.hands, "hand_renderer", lambda game: lambda view, **labels: b"hand"
+        bot.service.play.hands, "hand_renderer", lambda game: lambda view, **labels: b"hand"
     )
 
 

@@ -12,8 +12,8 @@ import pytest
 import ai
 import games
 from bot.service import Service
-from bot.service import reviews as reviews_module
-from bot.service.opponents import computer
+from bot.service.computer import reviews as reviews_module
+from bot.service.computer.opponents import computer
 from storage import MemoryStore
 
 from .conftest import ALICE, FakeClock

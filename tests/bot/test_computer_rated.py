@@ -14,7 +14,7 @@ from dataclasses import replace
 import pytest
 
 from bot.service import Service
-from bot.service.opponents import computer
+from bot.service.computer.opponents import computer
 from storage import MemoryStore
 from tests.bot.conftest import ALICE, BOB, FakeClock
 

@@ -13,8 +13,8 @@ import pytest
 import ai
 import games
 from bot.service import Service, User
-from bot.service.limits import WithoutComputerLimit
-from bot.service.opponents import computer
+from bot.service.computer.opponents import computer
+from bot.service.match.limits import WithoutComputerLimit
 from bot.service.replies import Reply
 from storage import MemoryStore
 from tests.bot.conftest import ALICE, BOB, FakeClock
@@ -57,7 +57,7 @@ async def test_the_tick_queues_a_computer_turn_and_never_waits_for_its_search(
         finished.set()
         return ai.choose(game, view, seat, level="easy", seed=1, iterations=5)
 
-    monkeypatch.setattr("bot.service.opponents.think", held_search)
+    monkeypatch.setattr("bot.service.computer.opponents.think", held_search)
     service = make_service(store, clock)
     match_id = await computer_first(service, ALICE)
     delivered: list[Reply] = []

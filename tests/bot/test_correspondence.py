@@ -17,10 +17,10 @@ from typing import Any
 
 import pytest
 
-import bot.service.hands
+import bot.service.play.hands
 import render
 from bot.service import Service, User
-from bot.service.panel import CONFIRM
+from bot.service.play.guide import CONFIRM
 from bot.service.replies import Reply
 from storage import MemoryStore, SqliteStore
 from storage.base import ACTIVE, FINISHED, MatchRecord
@@ -37,7 +37,7 @@ GUILD = "g1"
 def no_drawing(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(render, "render", lambda *args, **kwargs: b"board")
     monkeypatch.setattr(
-        bot.service.hands, "hand_renderer", lambda game: lambda view, **labels: b"hand"
+        bot.service.play.hands, "hand_renderer", lambda game: lambda view, **labels: b"hand"
     )
 
 

@@ -14,7 +14,7 @@ import pytest
 import ai
 import games
 from bot.service import Service
-from bot.service.opponents import fingerprint, is_computer
+from bot.service.computer.opponents import fingerprint, is_computer
 from games.fence.actions import Offer
 from games.fence.determinize import Sampler
 from storage import MemoryStore
@@ -70,7 +70,7 @@ def _offers_to_alice(game: str, view: dict[str, Any], seat: int, *rest: Any) -> 
 async def test_a_computers_trade_offer_pings_the_person_who_must_answer(
     svc: Service, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr("bot.service.opponents.think", _offers_to_alice)
+    monkeypatch.setattr("bot.service.computer.opponents.think", _offers_to_alice)
     match_id = await _table_with_two_computers(svc, trading_cards=True)
     for _ in range(40):  # to the main phase, where the computers trade
         replies = await svc.computer_turns(match_id)
@@ -103,7 +103,7 @@ async def test_a_search_fault_is_logged_and_counted_and_the_match_goes_on(
         raise RuntimeError("search bug")
 
     match_id = await _table_with_two_computers(svc)
-    monkeypatch.setattr("bot.service.opponents.think", broken)
+    monkeypatch.setattr("bot.service.computer.opponents.think", broken)
     for _ in range(6):
         await svc.computer_turns(match_id)
         await _alice_moves(svc, match_id)  # the match stays playable for the person

@@ -11,8 +11,8 @@ import pytest
 import games
 from ai import ladder
 from bot.service import Refusal, Service
-from bot.service.listings import rules_text
-from bot.service.opponents import computer
+from bot.service.computer.opponents import computer
+from bot.service.records.listings import rules_text
 from storage import MemoryStore
 from storage.base import Rating
 from tests.bot.conftest import ALICE, BOB, FakeClock

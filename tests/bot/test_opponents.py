@@ -11,8 +11,8 @@ import pytest
 
 import games
 from bot.service import Service, User
-from bot.service.opponents import computer, is_computer
-from bot.service.workers import Workers
+from bot.service.computer.opponents import computer, is_computer
+from bot.service.match.workers import Workers
 from storage import MemoryStore
 from tests.bot.conftest import ALICE, BOB, CAROL, FakeClock
 
@@ -256,7 +256,7 @@ async def test_a_fault_in_the_search_does_not_stall_the_match(
     def broken(*_: object) -> str:
         raise RuntimeError("search bug")
 
-    monkeypatch.setattr("bot.service.opponents.think", broken)
+    monkeypatch.setattr("bot.service.computer.opponents.think", broken)
     answers = await svc.computer_turns(started.match_id)
     assert len(answers) == 1 and "Computer (normal) played" in answers[0].post.text  # type: ignore[union-attr]
     assert "search failed" in caplog.text

@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 from PIL import Image
 
-import bot.service.correspondence
-import bot.service.hands
+import bot.service.people.correspondence
+import bot.service.play.hands
 import render
 from bot.service import Service, User
 from competition.ratings import PROVISIONAL_GAMES, finishing_ranks, rate_ranking
@@ -30,7 +30,7 @@ def no_boards(monkeypatch: pytest.MonkeyPatch) -> None:
     """Boards are not what is tested here; the rating chart is drawn for real."""
     monkeypatch.setattr(render, "render", lambda *args, **kwargs: b"board")
     monkeypatch.setattr(
-        bot.service.hands, "hand_renderer", lambda game: lambda view, **labels: b"hand"
+        bot.service.play.hands, "hand_renderer", lambda game: lambda view, **labels: b"hand"
     )
 
 
@@ -59,7 +59,7 @@ class Charts:
 @pytest.fixture
 def charts(monkeypatch: pytest.MonkeyPatch) -> Charts:
     recorder = Charts()
-    monkeypatch.setattr(bot.service.correspondence, "rating_chart", recorder)
+    monkeypatch.setattr(bot.service.people.correspondence, "rating_chart", recorder)
     return recorder
 
 

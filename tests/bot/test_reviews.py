@@ -14,8 +14,8 @@ from PIL import Image
 
 import games
 from bot.service import Service, User
-from bot.service import reviews as reviews_module
-from bot.service.workers import Workers
+from bot.service.computer import reviews as reviews_module
+from bot.service.match.workers import Workers
 from storage import MemoryStore
 
 from .conftest import ALICE, BOB, CAROL, FakeClock

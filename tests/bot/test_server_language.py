@@ -12,7 +12,7 @@ import pytest
 
 import games
 from bot.service import Service, User
-from bot.service.image_labels import image_labels
+from bot.service.text.image_labels import image_labels
 from storage import MemoryStore
 from tests.bot.conftest import FakeClock
 from tests.bot.test_console import run_console
