@@ -189,7 +189,12 @@ def matcher(tiles: Sequence[Tile], text: str) -> Callable[[Action], bool]:
         hood = _hood_matcher(tiles, words_left)
         return lambda a: isinstance(a, act.Push) and a.seat == pushed and hood(a.hood)
     if verb in ("hunch", "draw", "boat") and rest in (["red"], ["blue"]):
-        kind4 = {"hunch": act.Hunch, "draw": act.Draw, "boat": act.Boat}[verb]
+        kinds: dict[str, type[act.Hunch | act.Draw | act.Boat]] = {
+            "hunch": act.Hunch,
+            "draw": act.Draw,
+            "boat": act.Boat,
+        }
+        kind4 = kinds[verb]
         return lambda a: isinstance(a, kind4) and a.colour == rest[0]
     if verb in ("accept", "refuse") and rest in ([], ["trade"]):
         kind5 = act.Accept if verb == "accept" else act.Refuse

@@ -103,7 +103,7 @@ def to_sgf(
         if isinstance(action, Place):
             point = action.point
             nodes.append(_property(_COLOUR_LETTER[colour], [sgf_point(point, size)]))
-            placed = point.index(size)
+            placed = point.cell(size)
             board = list(state.board)
             board[placed] = colour
             gone = go_removals(tuple(board), geo, placed)

@@ -369,7 +369,7 @@ def _after_steps(
     highlight = []
     for step in steps:
         action = rules.parse(state, step)
-        highlight.append(rules.highlight(state, action))
+        highlight.append(rules.presentation.highlight(state, action))
         state = rules.apply(state, action)
     return rules.view(state, None), highlight
 

@@ -50,12 +50,12 @@ def sentences(lines: Iterable[str]) -> str:
 
 def guided(rules: Rules[Any, Any]) -> bool:
     """Games that describe their actions as choice paths get the guided panel."""
-    return type(rules).choice_path is not Rules.choice_path
+    return rules.presentation.guided()
 
 
 def seat_word(rules: Rules[Any, Any], state: Any, seat: int, locale: object = "en") -> str:
     """The colour of ``seat`` in this position (Fonver's pie swap changes it)."""
-    return colour_word(rules, rules.seat_name(state, seat), locale)
+    return colour_word(rules, rules.presentation.seat_name(state, seat), locale)
 
 
 def seat_label(
