@@ -20,16 +20,32 @@ name the acting player's own secret cards, and is shown only to them).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from collections.abc import Sequence
+from typing import Any, Generic, Protocol, TypeVar
 
-from games.core import LABEL_LIMIT, SEGMENT_LIMIT, shorten
 from games.sentences import SHARED, Sentence
-
-if TYPE_CHECKING:
-    from games.core import Rules
+from games.text import LABEL_LIMIT, SEGMENT_LIMIT, shorten
 
 State = TypeVar("State")
 Action = TypeVar("Action")
+
+
+class _Seats(Protocol):
+    @property
+    def seat_names(self) -> Sequence[str]: ...
+
+
+class Rulebook(Protocol):
+    """What the default presentation asks of the rules it tells about: the seats' names, the
+    notation and the outcome. A protocol, so this module needs nothing of :mod:`games.core`,
+    whose rules hand presentations out (each game's rules object conforms)."""
+
+    @property
+    def info(self) -> _Seats: ...
+
+    def format(self, state: Any, action: Any, /) -> str: ...
+
+    def outcome(self, state: Any, /) -> Any: ...
 
 
 class Presentation(Generic[State, Action]):
@@ -42,7 +58,7 @@ class Presentation(Generic[State, Action]):
     confirm_reasons: tuple[str, ...] = ()
     """Every reason :meth:`confirm_before` may give (the catalogue words each one)."""
 
-    def __init__(self, rules: Rules[State, Action]) -> None:
+    def __init__(self, rules: Rulebook) -> None:
         self.rules = rules
 
     # -- the last move, for the renderer and the thread ---------------------------------------

@@ -31,12 +31,13 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from games.core import AmbiguousMove, InvalidNotation, RuleViolation, quoted
+from games.core import AmbiguousMove, InvalidNotation, RuleViolation
 from games.fence import actions as act
 from games.fence.actions import Action
 from games.fence.info import SEAT_NAMES
 from games.fence.sentences import SAY
 from games.fence.tiles import Tile, slugify
+from games.text import quoted
 
 CARD = re.compile(r"^[rb]([1-6]|j|x)$")
 PICK = re.compile(r"^[1-9]\d*$")
