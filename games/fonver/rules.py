@@ -10,7 +10,7 @@ one turn with the keep.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -298,3 +298,18 @@ class FonverRules(Rules[FonverState, Action]):
         if before.phase == "capture":
             return [SAY("crosscuts_still", **said)]
         return [SAY("crosscuts_open", **said)]
+
+    def sgf(
+        self, state: FonverState, steps: Sequence[str], names: Sequence[str],
+        result: Outcome | None, date: str | None,
+    ) -> str:  # fmt: skip
+        """Fonver is played with Go's board and stones, so its record opens in Go programs."""
+        from games.fonver.sgf import sgf_result, to_sgf  # sgf.py replays with these rules
+
+        return to_sgf(
+            list(steps),
+            size=state.size,
+            names=(names[0], names[1]),
+            result=sgf_result(result, state.black_seat),
+            date=date,
+        )

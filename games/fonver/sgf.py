@@ -32,6 +32,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from games.core import Outcome
 from games.fonver.actions import Capture, PieChoice, Place, Point
 from games.fonver.board import BLACK, EMPTY, WHITE, Board, Geometry, chain, geometry, other
 from games.fonver.rules import FonverRules
@@ -164,4 +165,23 @@ def _pie(action: PieChoice, names: tuple[str, str]) -> str:
     return f"PL[W]C[{_text(note)}]"
 
 
-__all__ = ["go_removals", "sgf_point", "to_sgf"]
+_SGF_HOW = {"resignation": "R", "timeout": "T"}
+"""SGF's words for how a game was won; any other ending (Fonver's connection) is a plain
+``B+``/``W+``, which SGF reads as "won, margin not counted"."""
+
+
+def sgf_result(outcome: Outcome | None, black_seat: int) -> str | None:
+    """SGF's ``RE`` value: ``B+R``, ``W+T``, ``B+``, ``0`` for a draw; None while running.
+
+    SGF names the winner by colour, and after a pie swap the second seat is Black, so the
+    winning seat is turned into the colour that seat finished with.
+    """
+    if outcome is None:
+        return None
+    if not outcome.winners:
+        return "0"
+    colour = "B" if outcome.winners[0] == black_seat else "W"
+    return f"{colour}+{_SGF_HOW.get(outcome.termination, '')}"
+
+
+__all__ = ["go_removals", "sgf_point", "sgf_result", "to_sgf"]
