@@ -334,18 +334,18 @@ class Reviews:
         labels: Any,
     ) -> Post:
         rounds = result.get("rounds", [])
-        title = say("review.fence_heading", match=record.id)
-        lines = [say("review.fence_note")]
+        title = say("review.rounds_heading", match=record.id)
+        lines = [say("review.rounds_note")]
         for row in rounds[:ROUND_LINES]:
             closest = row["closest"]
             if not closest:
-                lines.append(say("review.fence_nobody", round=row["round"]))
+                lines.append(say("review.rounds_nobody", round=row["round"]))
                 continue
             cards = int(row["cards"][closest[0]])
             players = ", ".join(names[s] for s in closest)
-            lines.append(say("review.fence_line", round=row["round"], players=players, n=cards))
+            lines.append(say("review.rounds_line", round=row["round"], players=players, n=cards))
         if len(rounds) > ROUND_LINES:
-            lines.append(say("review.fence_more", n=len(rounds) - ROUND_LINES))
+            lines.append(say("review.rounds_more", n=len(rounds) - ROUND_LINES))
         series = {
             raw[seat]: [(float(row["round"]), float(row["cards"][seat])) for row in rounds]
             for seat in range(len(raw))
