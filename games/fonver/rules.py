@@ -45,6 +45,7 @@ from games.fonver.notation import (
 from games.fonver.play import apply_action, check_capture, check_pie, check_place, legal_steps
 from games.fonver.play import winner_on as _winner_on
 from games.fonver.sentences import COLOURS, SAY
+from games.fonver.sgf import sgf_result, to_sgf
 from games.fonver.state import FonverState
 from games.sentences import Sentence
 
@@ -304,8 +305,6 @@ class FonverRules(Rules[FonverState, Action]):
         result: Outcome | None, date: str | None,
     ) -> str:  # fmt: skip
         """Fonver is played with Go's board and stones, so its record opens in Go programs."""
-        from games.fonver.sgf import sgf_result, to_sgf  # sgf.py replays with these rules
-
         return to_sgf(
             list(steps),
             size=state.size,

@@ -35,7 +35,6 @@ from collections.abc import Sequence
 from games.core import Outcome
 from games.fonver.actions import Capture, PieChoice, Place, Point
 from games.fonver.board import BLACK, EMPTY, WHITE, Board, Geometry, chain, geometry, other
-from games.fonver.rules import FonverRules
 
 _COLOUR_LETTER = {BLACK: "B", WHITE: "W"}
 _COLOUR_WORD = {BLACK: "Black", WHITE: "White"}
@@ -92,7 +91,8 @@ def to_sgf(
 ) -> str:
     """The SGF text of a Fonver match from its log of step notations (see the module
     docstring for how placements, captures and the pie decision are written)."""
-    rules = FonverRules()
+    from games.fonver import RULES as rules  # at call time: the rules import this module
+
     pie = any(text.strip().lower() in {"keep", "swap"} for text in actions)
     state = rules.new(2, {"size": size, "pie": pie})
     geo = geometry(size)

@@ -14,7 +14,13 @@ from pathlib import Path
 
 import pytest
 
-from bot.service.command_map import GROUP_OF, GROUPS, TOP_LEVEL, TOURNAMENT_COMMANDS, CommandNames
+from bot.service.text.command_map import (
+    GROUP_OF,
+    GROUPS,
+    TOP_LEVEL,
+    TOURNAMENT_COMMANDS,
+    CommandNames,
+)
 from bot.words import discord_text
 from tests.docs.markdown import PAGES, ROOT
 

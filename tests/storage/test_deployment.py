@@ -279,7 +279,7 @@ def test_the_operators_page_names_the_images_volume_and_check_the_files_use() ->
     assert f'"{required.split(":?")[1].rstrip("}")}"' in FLAT
 
 
-def test_the_operators_recipe_for_postgresql_with_the_console_works(tmp_path: Path) -> None:
+def test_the_recipe_for_postgresql_with_the_console_works(tmp_path: Path) -> None:
     """The operators' page's commands, as an operator pastes them (the install aside): a PostgreSQL
     server from pgserver, two matches' worth of console, the health check, and the stop."""
     recipe = _block_after("**Try PostgreSQL locally.**").splitlines()
