@@ -85,6 +85,17 @@ class Presentation(Generic[State, Action]):
         here; the default is the canonical notation."""
         return self.rules.format(state, action)
 
+    def sgf(
+        self, state: State, steps: Sequence[str], names: Sequence[str], result: Any,
+        date: str | None,
+    ) -> str | None:  # fmt: skip
+        """The match as an SGF record that Go programs open, or None (the default: a game not
+        played with Go's board and stones has none). ``state`` is the final position the
+        ``steps`` (notation, in order) lead to, ``names`` the players in seat order, ``result``
+        the :class:`games.core.Outcome` or None, ``date`` SGF's ``DT``. A hook, so an export
+        asks the game rather than naming it."""
+        return None
+
     def seat_name(self, state: State, seat: int) -> str:
         """What a seat is called in this position ("White", "Purple"); empty if nothing.
 
