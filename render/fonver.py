@@ -287,8 +287,10 @@ def _crosscut_box(
 
 def _colour_at(view: FonverView, point: str) -> str | None:
     """Which colour's stone stands on ``point`` ("black", "white"), or None."""
-    stones = view.get("stones") or {}
-    return next((c for c in ("black", "white") if point in (stones.get(c) or [])), None)
+    stones = view.get("stones") or {"black": [], "white": []}
+    if point in (stones.get("black") or []):
+        return "black"
+    return "white" if point in (stones.get("white") or []) else None
 
 
 def _seat_palette(view: FonverView) -> tuple[Palette, list[RGB]]:
@@ -385,9 +387,10 @@ def render(
 
     for points in view.get("crosscuts") or []:
         _crosscut_box(draw, layout, points, tint=True)
-    for colour in ("black", "white"):
+    stones = view.get("stones") or {"black": [], "white": []}
+    for colour, points in (("black", stones.get("black")), ("white", stones.get("white"))):
         sprite = _stone(colour, stone)
-        for point in (view.get("stones") or {}).get(colour, []):
+        for point in points or []:
             centre = layout.xy(str(point))
             if centre is not None:
                 paste_centered(image, sprite, centre)
@@ -411,9 +414,9 @@ def render(
                 _ring(draw, centre, stone / 2 + ring_width / 2, PLACED, ring_width)
                 # A small ring in the colour the stone is not: the stone's own colour stays
                 # at its middle and all round the mark, so it reads black or white at once.
-                colour = _colour_at(view, str(step.get("point", "")))
-                if colour is not None:
-                    mark = WHITE_STONE if colour == "black" else BLACK_STONE
+                placed = _colour_at(view, str(step.get("point", "")))
+                if placed is not None:
+                    mark = WHITE_STONE if placed == "black" else BLACK_STONE
                     _ring(draw, centre, stone * 0.2, mark, max(2, round(stone * 0.07)))
         elif kind == "capture":
             source = layout.xy(str(step.get("from", "")))

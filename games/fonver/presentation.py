@@ -1,16 +1,16 @@
 """How Fonver is told: colours that follow the pie rule, the stone or capture of the last
-step, and the capture obligation of ruling 7 (see :mod:`games.presentation`)."""
+step, and the capture obligation of ruling 7 (see :class:`games.core.Presentation`)."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from games.core import Presentation
 from games.fonver.actions import Action, Capture, PieChoice, Place
 from games.fonver.board import BLACK, geometry
 from games.fonver.notation import COLOUR_NAMES
 from games.fonver.sentences import COLOURS, SAY
 from games.fonver.state import FonverState
-from games.presentation import Presentation
 from games.sentences import Sentence
 
 

@@ -16,8 +16,7 @@ from typing import Any
 import pytest
 
 import games
-from games.core import LABEL_LIMIT, SEGMENT_LIMIT, Rules, shorten
-from games.presentation import Presentation
+from games.core import LABEL_LIMIT, SEGMENT_LIMIT, Presentation, Rules, shorten
 
 GAMES = ("ordo", "fendo", "fonver", "fuer", "fence")
 
