@@ -79,8 +79,9 @@ def _public_notes(view: FenceView, labels: Labels | None) -> list[str]:
 
 
 def _note_text(note: Any) -> str:
-    """What last round's Hot Goods did: the engine says it as a sentence (kept in the view
-    as data), drawn here in English as the match thread reads; older views held the text."""
+    """What last round's Hot Goods did, or how the game ended: the engine says it as a
+    sentence (kept in the view as data), drawn here in English where the bot has not said
+    it in the reader's language already; older views held the text."""
     if is_data(note):
         return str(from_data(note, SAY.catalogue()))
     return str(note or "")
@@ -250,7 +251,7 @@ def map_title(
         seats=view["players"],
         players=players,
         to_move=view.get("to_move") or None,
-        status=status if status is not None else view.get("result") or None,
+        status=status if status is not None else _note_text(view.get("result")) or None,
         subtitle=subtitle,
         palette=palette_of(view),
         seat_colours=PAWN_COLOURS[: view["players"]],
