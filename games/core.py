@@ -17,18 +17,8 @@ import typing
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Generic, Literal, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, TypeVar
 
-from games.errors import (
-    AmbiguousMove,
-    GameOver,
-    IllegalMove,
-    InvalidNotation,
-    InvalidOption,
-    InvalidState,
-    NotYourTurn,
-    RuleViolation,
-)
 from games.sentences import (
     SHARED,
     Sentence,
@@ -40,35 +30,73 @@ from games.sentences import (
     option_name,
     option_value,
 )
-from games.text import LABEL_LIMIT, QUOTE_LIMIT, SEGMENT_LIMIT, quoted, shorten
+from games.text import QUOTE_LIMIT, shorten
 
-__all__ = [
-    "LABEL_LIMIT",
-    "QUOTE_LIMIT",
-    "SEGMENT_LIMIT",
-    "STATE_LIMITS",
-    "AmbiguousMove",
-    "GameInfo",
-    "GameOver",
-    "IllegalMove",
-    "InvalidNotation",
-    "InvalidOption",
-    "InvalidState",
-    "NotYourTurn",
-    "Option",
-    "OptionKind",
-    "Outcome",
-    "Presentation",
-    "RuleViolation",
-    "Rules",
-    "conforms",
-    "quoted",
-    "shorten",
-    "validate_options",
-]
+if TYPE_CHECKING:
+    from games.presentation import Presentation
 
 State = TypeVar("State")
 Action = TypeVar("Action")
+
+
+# --------------------------------------------------------------------------------------------
+# Errors: one hierarchy, turned into a friendly sentence in exactly one place (the service).
+# --------------------------------------------------------------------------------------------
+
+
+class IllegalMove(ValueError):
+    """The only exception whose message players ever see.
+
+    It carries a :class:`~games.sentences.Sentence`: a catalogue key and its parameters, so
+    the service can say it in the player's language (``key``, ``params``), and its English
+    wording, which is ``str(exc)`` for logs and tests. The sentence says what is wrong and,
+    where it helps, what would be legal instead.
+    """
+
+    def __init__(self, sentence: Sentence) -> None:
+        super().__init__(sentence.english())
+        self.sentence = sentence
+
+    @property
+    def key(self) -> str:
+        return self.sentence.key
+
+    @property
+    def params(self) -> Mapping[str, Any]:
+        return self.sentence.params
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return type(self), (self.sentence,)
+
+
+class InvalidNotation(IllegalMove):
+    """The text could not be read as a move at all (a syntax problem)."""
+
+
+class RuleViolation(IllegalMove):
+    """The move is well formed but the rules forbid it here."""
+
+
+class AmbiguousMove(IllegalMove):
+    """The text fits more than one legal move."""
+
+
+class NotYourTurn(IllegalMove):
+    """Somebody other than the seat to act tried to act."""
+
+
+class GameOver(IllegalMove):
+    """The match has already ended."""
+
+
+class InvalidOption(IllegalMove):
+    """A match option is unknown or has a value outside its allowed set."""
+
+
+class InvalidState(ValueError):
+    """Stored state that :meth:`Rules.load` cannot trust: wrong types, missing or short parts,
+    absurd sizes. Not a player's mistake (so no :class:`IllegalMove`): the bot rebuilds the
+    snapshot from the action log when it meets one."""
 
 
 # --------------------------------------------------------------------------------------------
@@ -258,7 +286,7 @@ class Rules(ABC, Generic[State, Action]):
     """The stable surface every game offers (see docs/architecture.md): what may happen.
 
     Subclasses implement the abstract methods: the engine's calls, and ``presentation``, the
-    object that tells people what happened (:class:`Presentation`, a protocol of its
+    object that tells people what happened (:mod:`games.presentation`, a protocol of its
     own). The rule facts and helpers at the bottom have defaults built only on that surface.
     """
 
@@ -339,7 +367,7 @@ class Rules(ABC, Generic[State, Action]):
     def presentation(self) -> Presentation[State, Action]:
         """How this game's positions and actions are shown and said (marks on the last move,
         sentences, labels, the guided panel's choices, what to confirm first): the second
-        protocol, :class:`Presentation`. Kept off the rules so an engine
+        protocol, :class:`games.presentation.Presentation`. Kept off the rules so an engine
         is complete without a word of it; each game hands out one, made with itself."""
 
     # -- rule facts with sensible defaults ----------------------------------------------------
@@ -379,115 +407,6 @@ class Rules(ABC, Generic[State, Action]):
                 return state
             state = self.apply(state, rng.choice(actions))
         return state
-
-
-# --------------------------------------------------------------------------------------------
-# The presentation interface: how a game is told to people (a protocol of its own)
-# --------------------------------------------------------------------------------------------
-
-
-class Presentation(Generic[State, Action]):
-    """How a game is told to people: the second protocol every game offers beside its rules.
-
-    A rules object decides what may happen; its ``presentation`` decides how what happened
-    is shown and said: the marks a renderer puts on the last move, the sentence the thread
-    reads, the labels of autocomplete entries and buttons, the path of choices on the guided
-    panel, what the public log may show of a secret action, which actions the player should
-    confirm first. Two objects, not one, so the rules protocol stays what an engine must get
-    right (the computer opponents and the benchmarks need nothing else) and a new game can
-    be played, searched and tested before a word of its presentation is written: every hook
-    here has a default built only on the rules' notation. A game that says more subclasses
-    this in ``games/<game>/presentation.py``; its rules hand out one instance, made with
-    themselves (``rules.presentation``).
-
-    Everything here is public unless its docstring says otherwise (:meth:`label` may name
-    the acting player's own secret cards, and is shown only to them).
-    """
-
-    confirm_reasons: tuple[str, ...] = ()
-    """Every reason :meth:`confirm_before` may give (the catalogue words each one)."""
-
-    def __init__(self, rules: Rules[State, Action]) -> None:
-        self.rules = rules
-
-    # -- the last move, for the renderer and the thread ---------------------------------------
-    def highlight(self, before: State, action: Action) -> dict[str, Any]:
-        """Public, JSON-safe facts about ``action`` that a renderer uses to mark the last move
-        (squares moved from/to, captures, placed fences…). Must never contain secrets."""
-        return {"notation": self.rules.format(before, action)}
-
-    def describe(self, before: State, action: Action, seat_name: str) -> Sentence | None:
-        """The public sentence about ``action`` ("alice played c3-c5."), as a catalogue key
-        with parameters (``player`` is ``seat_name``), or None when a notice says it. The bot
-        says it in each reader's language wherever the move is told: the mover's reply, the
-        thread, the history, the web page."""
-        return SHARED("played", player=seat_name, move=self.rules.format(before, action))
-
-    def notices(self, before: State, after: State) -> list[Sentence]:
-        """Public sentences about things the rules did by themselves during the last action
-        (an automatic pass, an early end), for the bot to announce. Default: none."""
-        return []
-
-    def public_notation(self, state: State, action: Action) -> str:
-        """What the public log, history and exports may show of ``action`` while the game is
-        running. Games whose actions carry secret values (a card given face down) hide them
-        here; the default is the canonical notation."""
-        return self.rules.format(state, action)
-
-    def seat_name(self, state: State, seat: int) -> str:
-        """What a seat is called in this position ("White", "Purple"); empty if nothing.
-
-        A position, not only the game, decides it: after Fonver's pie swap the second seat
-        plays Black, and every sentence naming the seats must follow the swap."""
-        names = self.rules.info.seat_names
-        return names[seat] if 0 <= seat < len(names) else ""
-
-    # -- the actions on offer, for autocomplete, buttons and the guided panel ------------------
-    def label(self, state: State, action: Action) -> str:
-        """A readable one-line description of a legal action, for autocomplete entries and
-        buttons (at most :data:`~games.core.LABEL_LIMIT` characters, Discord's limit for both).
-
-        It is written for the player about to act and may name their own secret cards, so it
-        is shown only to them. Default: the canonical notation.
-        """
-        return shorten(self.rules.format(state, action), LABEL_LIMIT)
-
-    def choice_path(self, state: State, action: Action) -> tuple[str, ...]:
-        """The action as a path of short choices for a step-by-step button/select panel
-        (each segment at most :data:`~games.core.SEGMENT_LIMIT` characters).
-
-        Over all legal actions of a state the paths are distinct and none is a strict prefix
-        of another, so the panel always knows whether a click completes an action or opens
-        the next level. Splitting the notation on spaces would break that in some games (a
-        one-card move would prefix a two-card one), so the safe default is a single level:
-        the label, cut to a button's length.
-        """
-        return (shorten(self.label(state, action), SEGMENT_LIMIT),)
-
-    def guided(self) -> bool:
-        """Whether this game offers its actions as a path of several choices (it overrides
-        :meth:`choice_path`): the bot then shows a guided panel instead of a flat menu."""
-        return type(self).choice_path is not Presentation.choice_path
-
-    def said_label(self, state: State, action: Action) -> str | Sentence:
-        """:meth:`label` as a sentence to say in the reader's language (games whose labels
-        are words); by default the label itself (notation needs no translating)."""
-        return self.label(state, action)
-
-    def said_path(self, state: State, action: Action) -> tuple[str | Sentence, ...]:
-        """:meth:`choice_path` as sentences (and names), as :meth:`said_label`."""
-        return self.choice_path(state, action)
-
-    def confirm_before(self, state: State, action: Action) -> str | None:
-        """Why the player should confirm ``action`` before it is played (a short reason
-        word), or None to play it at once — the default, and every action of most games.
-
-        The bot asks once, in the player's language: the catalogue words each reason twice,
-        ``move.<reason>`` (a typed move refused until it is typed again ending in ``!``; it
-        gets ``{move}``) and ``panel.<reason>`` (the warning on the guided panel's Confirm
-        level). This is how a game's own caution (FENCE!'s "walking onto the Cops sends you
-        to Jail", ruling 20) reaches the bot without the bot knowing the game."""
-        return None
 
 
 # --------------------------------------------------------------------------------------------

@@ -1,5 +1,9 @@
-"""Text limits for what the bot shows on buttons and menus, and the two helpers that keep a
-text inside them. ``games.core`` offers them too."""
+"""Text limits for what the bot shows on buttons and menus, and how a text is cut to them.
+
+Why a module of its own, below :mod:`games.core` and :mod:`games.presentation`: both the rules'
+refusals (a player's input quoted back) and the presentation's labels cut text the same way, and
+neither of those modules may import the other in a circle.
+"""
 
 from __future__ import annotations
 

@@ -18,7 +18,8 @@ import pytest
 import games
 import render
 from bot.words import words
-from games.core import Presentation, Rules
+from games.core import Rules
+from games.presentation import Presentation
 
 ROOT = Path(__file__).resolve().parents[1]
 CHECKLIST = ROOT / "docs" / "checklists" / "adding-a-game.md"

@@ -15,7 +15,6 @@ against.
 
 from __future__ import annotations
 
-from games.core import LABEL_LIMIT, SEGMENT_LIMIT, shorten
 from games.fence import actions as act
 from games.fence import engine
 from games.fence.actions import Action
@@ -24,6 +23,7 @@ from games.fence.sentences import COLOURS, SAY
 from games.fence.state import FenceState
 from games.fence.world import hood_name, tiles_of
 from games.sentences import Sentence
+from games.text import LABEL_LIMIT, SEGMENT_LIMIT, shorten
 
 PANEL_WIDTH = 25
 """Options one level of the panel can show (a Discord select menu)."""

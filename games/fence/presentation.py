@@ -1,12 +1,11 @@
 """How FENCE! is told: labels and guided choices in words, the public notation that hides a
 trade's cards, the marks of the last step, its sentence, the engine's own announcements, and
-the one action confirmed first (ruling 20). See :class:`games.core.Presentation`."""
+the one action confirmed first (ruling 20). See :mod:`games.presentation`."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from games.core import Presentation
 from games.fence import actions as act
 from games.fence import engine, labels
 from games.fence.actions import Action
@@ -14,6 +13,7 @@ from games.fence.notation import public_text
 from games.fence.sentences import COLOURS, SAY
 from games.fence.state import FenceState
 from games.fence.world import city_map, hood_name, tiles_of
+from games.presentation import Presentation
 from games.sentences import Sentence, joined
 
 

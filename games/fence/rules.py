@@ -21,8 +21,6 @@ from games.core import (
     Outcome,
     Rules,
     RuleViolation,
-    quoted,
-    shorten,
 )
 from games.fence import engine, labels
 from games.fence.actions import Action
@@ -36,6 +34,7 @@ from games.fence.state import FenceState, dump_state, load_state
 from games.fence.view import FenceView, seat_view
 from games.fence.world import tiles_of
 from games.sentences import listing
+from games.text import quoted, shorten
 
 
 class FenceRules(Rules[FenceState, Action]):

@@ -1,15 +1,15 @@
 """How Fendo is told: the path and fence of the last move, its sentence, and the automatic
-passes and early endings of rulings 9 and 10 (see :class:`games.core.Presentation`)."""
+passes and early endings of rulings 9 and 10 (see :mod:`games.presentation`)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from games.core import Presentation
 from games.fendo.moves import is_over, route
 from games.fendo.notation import format_move
 from games.fendo.sentences import COLOURS, SAY
 from games.fendo.state import Action, Add, FendoState
+from games.presentation import Presentation
 from games.sentences import Sentence
 
 

@@ -37,7 +37,6 @@ from games.core import (
     Outcome,
     Rules,
     RuleViolation,
-    shorten,
     validate_options,
 )
 from games.fendo.geometry import SIZES, squares_of
@@ -71,6 +70,7 @@ from games.fendo.state import (
 )
 from games.fendo.view import ClosedArea, FendoView
 from games.sentences import Sentence
+from games.text import shorten
 
 HANDICAPS: dict[str, tuple[int, int]] = {
     "none": (FULL_SET, FULL_SET),

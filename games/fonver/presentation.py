@@ -1,16 +1,19 @@
 """How Fonver is told: colours that follow the pie rule, the stone or capture of the last
-step, and the capture obligation of ruling 7 (see :class:`games.core.Presentation`)."""
+step, and the capture obligation of ruling 7 (see :mod:`games.presentation`)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
-from games.core import Presentation
+from games.core import Outcome
 from games.fonver.actions import Action, Capture, PieChoice, Place
 from games.fonver.board import BLACK, geometry
 from games.fonver.notation import COLOUR_NAMES
 from games.fonver.sentences import COLOURS, SAY
+from games.fonver.sgf import sgf_result, to_sgf
 from games.fonver.state import FonverState
+from games.presentation import Presentation
 from games.sentences import Sentence
 
 
@@ -68,3 +71,16 @@ class FonverPresentation(Presentation[FonverState, Action]):
         if before.phase == "capture":
             return [SAY("crosscuts_still", **said)]
         return [SAY("crosscuts_open", **said)]
+
+    def sgf(
+        self, state: FonverState, steps: Sequence[str], names: Sequence[str],
+        result: Outcome | None, date: str | None,
+    ) -> str:  # fmt: skip
+        """Fonver is played with Go's board and stones, so its record opens in Go programs."""
+        return to_sgf(
+            list(steps),
+            size=state.size,
+            names=(names[0], names[1]),
+            result=sgf_result(result, state.black_seat),
+            date=date,
+        )

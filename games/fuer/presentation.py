@@ -1,15 +1,15 @@
 """How Fuer is told: the tile and pieces of the last turn, its sentence, and a loss for want
-of a legal turn (see :class:`games.core.Presentation`)."""
+of a legal turn (see :mod:`games.presentation`)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from games.core import Presentation
 from games.fuer import notation
 from games.fuer.board import NAMES
 from games.fuer.sentences import SAY
 from games.fuer.state import FuerState, Turn
+from games.presentation import Presentation
 from games.sentences import Sentence, joined
 
 

@@ -31,7 +31,6 @@ from games.core import (
     Outcome,
     Rules,
     RuleViolation,
-    shorten,
 )
 from games.fuer import moves, notation, position
 from games.fuer.board import NAMES, NEIGHBOURS, START_TILES
@@ -51,6 +50,7 @@ from games.fuer.state import (
 from games.fuer.view import FuerView
 from games.sentences import Sentence
 from games.sentences import listing as alternatives
+from games.text import shorten
 
 OPTIONS: tuple[Option, ...] = (
     Option(

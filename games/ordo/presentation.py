@@ -1,16 +1,16 @@
 """How Ordo is told: the squares of the last move for the board, and the notices of a split
-group or an ending the rules decided by themselves (see :class:`games.core.Presentation`)."""
+group or an ending the rules decided by themselves (see :mod:`games.presentation`)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from games.core import Presentation
 from games.ordo.board import NAMES
 from games.ordo.moves import Move, is_split, line_squares
 from games.ordo.notation import write
 from games.ordo.sentences import COLOURS, SAY
 from games.ordo.state import OrdoState
+from games.presentation import Presentation
 from games.sentences import Sentence
 
 

@@ -16,7 +16,9 @@ from typing import Any
 import pytest
 
 import games
-from games.core import LABEL_LIMIT, SEGMENT_LIMIT, Presentation, Rules, shorten
+from games.core import Rules
+from games.presentation import Presentation
+from games.text import LABEL_LIMIT, SEGMENT_LIMIT, shorten
 
 GAMES = ("ordo", "fendo", "fonver", "fuer", "fence")
 

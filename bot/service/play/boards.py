@@ -29,7 +29,8 @@ from bot.service.text.describer import colour_word, said, told_label, told_view
 from bot.service.text.image_labels import image_labels
 from bot.service.text.markdown import plain
 from bot.words import words
-from games.core import Outcome, Rules, shorten
+from games.core import Outcome, Rules
+from games.text import shorten
 from storage.base import FINISHED
 
 ALT_LIMIT = 400

@@ -35,7 +35,9 @@ from bot.service.text.describer import (
 from bot.service.text.suggest import suggest
 from bot.service.text.summaries import round_summary
 from bot.words import DEFAULT_LANGUAGE, Words, words
-from games.core import IllegalMove, Outcome, Presentation, Rules, quoted
+from games.core import IllegalMove, Outcome, Rules
+from games.presentation import Presentation
+from games.text import quoted
 from storage.base import ACTIVE, CHALLENGE, ActionRecord, MatchRecord, MatchUpdate, Store
 
 if TYPE_CHECKING:

@@ -27,7 +27,7 @@ from bot.service.text.describer import told_view
 from bot.service.text.image_labels import image_labels
 from bot.service.text.markdown import plain
 from bot.words import words
-from games.core import Presentation
+from games.presentation import Presentation
 from render.animate import animate
 from storage.base import ACTIVE, FINISHED, ActionRecord
 

@@ -27,8 +27,9 @@ from typing import Any
 import games
 from bot.service.base import DROP, Step
 from bot.words import Words, words
-from games.core import LABEL_LIMIT, SEGMENT_LIMIT, Rules, shorten
+from games.core import Rules
 from games.sentences import Sentence, from_data, is_data
+from games.text import LABEL_LIMIT, SEGMENT_LIMIT, shorten
 from storage.base import ActionRecord
 
 SAID_KEY = "said"

@@ -8,7 +8,6 @@ import random
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from games.core import LABEL_LIMIT, SEGMENT_LIMIT
 from games.fence import (
     RULES,
     Accept,
@@ -27,6 +26,7 @@ from games.fence import (
     Yourself,
 )
 from games.fence.cards import has_pair
+from games.text import LABEL_LIMIT, SEGMENT_LIMIT
 
 
 def _square(build, **fields):
