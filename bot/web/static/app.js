@@ -113,14 +113,18 @@ function frame(before) {
     zoom.fitTo(box, focus.most ? (width / focus.most) * focus.unit : 0);
   } else if (before) {
     zoom.keep(before);
-  } else if ((page.seat === null && !PHONE.matches) || focus.x === undefined) {
+  } else if (wholeBoard() || focus.x === undefined) {
     zoom.fit();
   } else {
     const width = drawing.svg.getBoundingClientRect().width || 360;
     zoom.start(focus.x, focus.y, (width / MIN_PLACE) * focus.unit);
   }
-  if (moved || !before) legible(focus);
+  if ((moved || !before) && !wholeBoard()) legible(focus);
 }
+
+// A watcher on a desktop sees the whole board first (names too small for it wait, cards'
+// numbers too).
+const wholeBoard = () => page.seat === null && !PHONE.matches;
 
 // A view the page chose itself never makes a board's words smaller than the game allows
 // (`focus.legible`, screen pixels a drawing unit: FENCE!'s coordinate cards, Fuer's names, at
