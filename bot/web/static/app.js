@@ -202,21 +202,44 @@ function renderChooser() {
     options.append(play, button(t('cancel'), () => choose(null), { id: 'cancel' }));
     if (document.activeElement?.closest?.('#board, #options')) play.focus({ preventScroll: true });
   } else {
-    $('prompt').textContent = !picked.length ? page.prompt || t('choose_start') : seen.done.length ? t('choose_or_play') : t('choose_next');
     for (const move of seen.done) {
       options.append(button(t('play_as_is', { move: named(move) }), () => send(move.n), { class: 'primary' }));
     }
+    const labels = [];
     for (const option of seen.options) {
       // A place on the board is clicked there, unless the game names it as a button too
       // (a guided game's every step; a Fendo fence's side).
       const text = game.stepName?.(option.t, { picked, t }) ?? (option.at && !page.guided ? null : option.t);
       if (text === null) continue;
-      options.append(button(text, () => choose(option.t, option.at), { class: 'option', 'data-step': option.t }));
+      labels.push(text);
+      options.append(button(leadsTo(text, option), () => choose(option.t, option.at), { class: 'option', 'data-step': option.t }));
     }
+    $('prompt').textContent = stepPrompt(seen, labels);
   }
   if (undo.length) options.append(button(t('back'), back, { id: 'back' }));
   const legal = $('legal');
   legal.replaceChildren(...page.moves.map((move) => node('option', { value: move.n }, move.label && move.label !== move.n ? move.label : '')));
+}
+
+// What the bar asks: the first step in the game's words; later, the steps taken so far and
+// what comes next ("Draw: red or blue?"), or where to choose it.
+const FEW = 3;
+function stepPrompt(seen, buttons) {
+  if (!picked.length) return page.prompt || t(game.startPrompt || 'choose_start');
+  if (seen.done.length) return t('choose_or_play');
+  const steps = picked.join(' › ');
+  if (!buttons.length) return t('step_places', { steps });
+  if (buttons.length > FEW) return t('step_buttons', { steps });
+  const choices = buttons.length === 1 ? buttons[0] : `${buttons.slice(0, -1).join(', ')} ${t('either_or')} ${buttons.at(-1)}`;
+  return t('step_question', { steps, choices });
+}
+
+// A step's button says where it leads ("R1 B6 → Gasworks"), where the board can name the
+// places (FENCE!'s neighbourhoods) and the step does not name them already.
+function leadsTo(text, option) {
+  const names = [...option.places].map((id) => id && drawing?.nameOf?.(id)).filter(Boolean);
+  const fresh = [...new Set(names)].filter((name) => !text.includes(name));
+  return fresh.length ? t('leads_to', { step: text, places: fresh.join(' / ') }) : text;
 }
 
 function choose(step, place = null) {

@@ -182,7 +182,11 @@ export function draw(view, { highlight, t, players, title }) {
   const lastTo = (highlight || []).map((h) => h.to).filter((h) => nodes.has(h)).pop();
   const hood = nodes.get(view.pawns?.[mover]) || nodes.get(lastTo);
   const [fx, fy] = hood || [corner(0, 0)[0] + T / 2, corner(0, 0)[1] + T / 2];
-  return { svg, place, rescale, focus: { x: fx, y: fy, unit: T, most: MOST_PX, legible: NAME_PX / DIE } };
+  const nameOf = (id) => {
+    const hood = /^hood:(\d+)$/.exec(id);
+    return hood ? hoodNames.get(Number(hood[1])) ?? null : null;
+  };
+  return { svg, place, rescale, nameOf, focus: { x: fx, y: fy, unit: T, most: MOST_PX, legible: NAME_PX / DIE } };
 }
 
 // Names never under NAME_PX on screen, and only where they overlap no other name, no piece,
