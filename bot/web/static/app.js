@@ -225,7 +225,7 @@ function renderChooser() {
 // what comes next ("Draw: red or blue?"), or where to choose it.
 const FEW = 3;
 function stepPrompt(seen, buttons) {
-  if (!picked.length) return page.prompt || t(game.startPrompt || 'choose_start');
+  if (!picked.length) return page.prompt || (game.startPrompt ? game.startPrompt(t) : t('choose_start'));
   if (seen.done.length) return t('choose_or_play');
   const steps = picked.join(' › ');
   if (!buttons.length) return t('step_places', { steps });

@@ -13,7 +13,7 @@ const TAP_PX = 48;
 
 // Pan and zoom where a square would be under 44 px on a phone (9×9 and 11×11): a first tap
 // there magnifies the board, the next chooses (app.js).
-export const startPrompt = 'start_square'; // what the bar asks first (web.start_square)
+export const startPrompt = (t) => t('start_square'); // what the bar asks first
 export const zoom = (view) => view.size > 7;
 export const flipDefault = (seat) => seat === 1;
 export const colour = (seat) => COLOURS[seat] || '#888';

@@ -7,7 +7,7 @@ const G = 26; // between two points
 const M = 30; // edge bands and coordinates
 const STONES = { black: '#1c1c20', white: '#fafaf6' };
 
-export const startPrompt = 'start_point'; // what the bar asks first (web.start_point)
+export const startPrompt = (t) => t('start_point'); // what the bar asks first
 export const zoom = true;
 const MOST_PX = 44; // following the choices, the view zooms in no closer than points this far apart
 export const colour = (seat, view) => STONES[view?.seat_colours?.[seat]] || '#888';

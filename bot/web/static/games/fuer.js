@@ -15,7 +15,7 @@ const HINT_PX = 13; // "+2", "move": a word longer than most of a hex is set sma
 const MOST_PX = 64; // following the choices, the view zooms in no closer than a hex this wide
 const LEGIBLE = 11.5 / 15; // the page's own views keep a space's name (15 units) 11.5 px or more
 
-export const startPrompt = 'start_space'; // what the bar asks first (web.start_space)
+export const startPrompt = (t) => t('start_space'); // what the bar asks first
 export const zoom = true;
 export const colour = (seat) => (seat === 0 ? COLOURS.F : COLOURS.S);
 

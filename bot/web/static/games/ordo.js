@@ -10,7 +10,7 @@ const S = 50; // a square, in drawing units
 const INSET = 4; // a coordinate's distance from its square's edges
 const COLOURS = ['#fafaf8', '#1e1e22'];
 
-export const startPrompt = 'start_piece'; // what the bar asks first (web.start_piece)
+export const startPrompt = (t) => t('start_piece'); // what the bar asks first
 export const zoom = false;
 export const flipDefault = (seat) => seat === 1;
 export const colour = (seat) => COLOURS[seat] || '#888';
