@@ -21,7 +21,7 @@ from aiohttp.http_exceptions import HttpProcessingError
 from aiohttp.web_protocol import RequestHandler
 
 from bot.service import Service
-from bot.service.activity import Confirmer
+from bot.service.pages.activity import Confirmer
 from bot.settings import Settings
 from bot.web.app import DEFAULT_LIMITS, LOOPBACK, Publisher, build_app
 from bot.web.guard import unparsed_answer
