@@ -161,14 +161,14 @@ SCENES: dict[str, Callable[[Service], Awaitable[int]]] = {
 
 SIZES: dict[str, Callable[[Service], Awaitable[int]]] = {
     "fonver9": lambda service: two_player(service, "fonver", 9, 4, {"size": 9}),
-    "fonver19": lambda service: two_player(service, "fonver", 9, 4, {"size": 19}),
+    "fonver13": lambda service: two_player(service, "fonver", 9, 4, {"size": 13}),
     "fendo9": lambda service: two_player(service, "fendo", 12, 3, {"size": 9}),
     "fendo11": lambda service: two_player(service, "fendo", 12, 3, {"size": 11}),
     "fence3": lambda service: fence(service, 3),
     "fence5": lambda service: fence(service, 5),
     "fence6": lambda service: fence(service, 6),
 }
-"""The other sizes: Fonver 9 and 19, Fendo 9 and 11, FENCE! for three, five and six (the
+"""The other sizes: Fonver 9 and 13 (19 is the default), Fendo 9 and 11, FENCE! for three, five and six (the
 phone tests measure every one; SCENES has the defaults)."""
 
 
