@@ -519,7 +519,8 @@ def _footer(
         x += 38 + text_width(label, text_font) + 36
     notations = [str(step["notation"]) for step in highlight if step.get("notation")]
     if notations:
-        last = fit_text(say(labels, "last_turn", moves=" ".join(notations)), key_font, width - 24 - x)
+        last = say(labels, "last_turn", moves=" ".join(notations))
+        last = fit_text(last, key_font, width - 24 - x)
         put_text(image, (width - 24, y), last, key_font, PALETTE.muted, anchor="rm")
     if view.get("open"):
         # A longer language must not run off the right edge: the key wraps onto a second

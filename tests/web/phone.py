@@ -22,17 +22,19 @@ SCREEN = """
   const svg = document.querySelector('#board svg');
   const view = { w: innerWidth, h: innerHeight };
   const frame = svg.getBoundingClientRect();
-  const inView = (box) => box.width > 0 && box.height > 0 && box.top >= -0.5 && box.bottom <= view.h + 0.5
-    && box.left >= -0.5 && box.right <= view.w + 0.5;
+  const inView = (box) => box.width > 0 && box.height > 0 && box.top >= -0.5
+    && box.bottom <= view.h + 0.5 && box.left >= -0.5 && box.right <= view.w + 0.5;
   const onBoard = (box) => box.right > frame.left && box.left < frame.right
     && box.bottom > frame.top && box.top < frame.bottom;
   const targets = [...svg.querySelectorAll('.cell.target')].map((c) => c.getBoundingClientRect())
     .filter(onBoard);
-  const buttons = [...document.querySelectorAll('#options button')].map((b) => b.getBoundingClientRect());
+  const buttons = [...document.querySelectorAll('#options button')]
+    .map((b) => b.getBoundingClientRect());
   const zoom = svg.getScreenCTM().a;
   const words = [...svg.querySelectorAll('text')].filter((text) => {
     const style = getComputedStyle(text);
-    if (style.display === 'none' || style.visibility === 'hidden' || !text.textContent.trim()) return false;
+    const hidden = style.display === 'none' || style.visibility === 'hidden';
+    if (hidden || !text.textContent.trim()) return false;
     return onBoard(text.getBoundingClientRect());
   }).map((text) => [text.textContent, parseFloat(getComputedStyle(text).fontSize) * zoom,
     [...text.classList].join(' ')]);
@@ -65,8 +67,8 @@ async def screen(page: Any) -> dict[str, Any]:
 IN_VIEW_TARGET = """
 () => {
   const frame = document.querySelector('#board svg').getBoundingClientRect();
-  const inside = (x, y) => frame.left <= x && x <= frame.right && frame.top <= y && y <= frame.bottom
-    && y >= 0 && y <= innerHeight;
+  const inside = (x, y) => frame.left <= x && x <= frame.right && frame.top <= y
+    && y <= frame.bottom && y >= 0 && y <= innerHeight;
   for (const place of document.querySelectorAll('#board .cell.target')) {
     const box = place.getBoundingClientRect();
     const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];

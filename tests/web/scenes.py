@@ -168,8 +168,8 @@ SIZES: dict[str, Callable[[Service], Awaitable[int]]] = {
     "fence5": lambda service: fence(service, 5),
     "fence6": lambda service: fence(service, 6),
 }
-"""The other sizes: Fonver 9 and 13 (19 is the default), Fendo 9 and 11, FENCE! for three, five and six (the
-phone tests measure every one; SCENES has the defaults)."""
+"""The other sizes: Fonver 9 and 13 (19 is the default), Fendo 9 and 11, FENCE! for three,
+five and six (the phone tests measure every one; SCENES has the defaults)."""
 
 
 @asynccontextmanager

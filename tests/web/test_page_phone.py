@@ -27,7 +27,8 @@ EVERY = [*SCENES, *SIZES]
 BAR = """
 () => {
   const bar = document.querySelector('#chooser').getBoundingClientRect();
-  const buttons = [...document.querySelectorAll('#options button')].map((b) => b.getBoundingClientRect());
+  const buttons = [...document.querySelectorAll('#options button')]
+    .map((b) => b.getBoundingClientRect());
   return { bottom: bar.bottom, first: buttons.length ? buttons[0].bottom : null };
 }
 """
@@ -46,9 +47,9 @@ def problems_of(turn: Turn, least: float = TAP_PX) -> list[str]:
             found.append(f"step {step}: {seen['word_text']} is {seen['word']} px")
         if seen["targets"] and not seen["targets_in_view"] and not seen["buttons_in_view"]:
             found.append(f"step {step}: no choice in view")
-    if turn.screens and turn.screens[-1]["play_y"] is not None:
-        if turn.screens[-1]["play_y"] > PHONE["height"]:
-            found.append(f"Play ends at {turn.screens[-1]['play_y']}")
+    play = turn.screens[-1]["play_y"] if turn.screens else None
+    if play is not None and play > PHONE["height"]:
+        found.append(f"Play ends at {play}")
     small = [size for size in turn.chosen if size < least - 0.5]
     if small:
         found.append(f"a tap chose places of {small} px")
@@ -100,10 +101,12 @@ PIECES = """
 () => {
   const svg = document.querySelector('#board svg');
   const frame = svg.getBoundingClientRect();
-  const shown = (box) => box.right > frame.left && box.left < frame.right && box.bottom > frame.top && box.top < frame.bottom;
-  const pieces = [...svg.querySelectorAll('.pawn, .cops')].map((p) => p.getBoundingClientRect()).filter(shown);
-  const names = [...svg.querySelectorAll('.hood-name')].filter((n) => getComputedStyle(n).display !== 'none'
-    && shown(n.getBoundingClientRect()));
+  const shown = (box) => box.right > frame.left && box.left < frame.right
+    && box.bottom > frame.top && box.top < frame.bottom;
+  const pieces = [...svg.querySelectorAll('.pawn, .cops')].map((p) => p.getBoundingClientRect())
+    .filter(shown);
+  const names = [...svg.querySelectorAll('.hood-name')]
+    .filter((n) => getComputedStyle(n).display !== 'none' && shown(n.getBoundingClientRect()));
   const zoom = svg.getScreenCTM().a;
   return {
     pieces: pieces.map((b) => Math.min(b.width, b.height)),
