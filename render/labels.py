@@ -59,6 +59,7 @@ ENGLISH: dict[str, str] = {
     "fence.cops": "Cops",
     "fence.hot_goods": "Hot Goods",
     "fence.off_limits": "off limits",
+    "fence.one_way": "Red arrows: one-way roads, driven only the way they point.",
     "fence.rings": "Rings: the neighbourhoods you can choose now.",
     "fence.spots": "Outlined spots: where this tile can go now.",
     "fence.off_picture.one": "{n} more choice outside this picture: {names}",

@@ -102,6 +102,16 @@ def _summary(view: dict[str, Any], labels: Labels | None) -> list[str]:
     return [round_text, pile, discard]
 
 
+def _one_way_roads(view: dict[str, Any]) -> bool:
+    """Whether the map has a one-way road (a red arrow), which the legend then explains."""
+    return any(
+        kind != "both"
+        for tile in view.get("map") or []
+        for hood in tile.get("hoods") or []
+        for _, kind in hood.get("links") or []
+    )
+
+
 def _key_width(labels: Labels | None, text: Font, scale: float) -> int:
     return round(
         (30 + 8 + 24 + 22 + 8) * scale
@@ -196,6 +206,8 @@ def draw_legend(
         return round(value * scale)
 
     notes = []
+    if _one_way_roads(view):
+        notes.append(say(labels, "fence.one_way"))
     if choices_of(highlight):
         notes.append(say(labels, "fence.rings"))
     if left_out:

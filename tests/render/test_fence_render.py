@@ -312,3 +312,28 @@ def test_a_detail_view_keeps_tiles_big_enough_for_a_phone() -> None:
     assert plan.cell * PHONE_WIDTH / detail.width >= 70
     assert plan.cell / detail.width > layout.cell / whole.width  # why the close-up exists
     assert render.render("ordo", games.get("ordo").view(games.get("ordo").new(), None), focus=[1])
+
+
+def test_the_legend_explains_one_way_arrows_only_where_the_map_has_them(monkeypatch) -> None:
+    """Issue 42: a red arrow is a one-way road, and the legend says so beside the map."""
+    from render.fence import legend
+
+    said: list[str] = []
+    real = legend.say
+
+    def recording(labels: Any, key: str, /, **params: Any) -> str:
+        said.append(key)
+        return real(labels, key, **params)
+
+    monkeypatch.setattr(legend, "say", recording)
+    state, highlight = _played()
+    view = RULES.view(state, None)
+    assert legend._one_way_roads(view), "this seeded city has a one-way road"
+    legend.draw_legend(view, 800, highlight)
+    assert "fence.one_way" in said
+    for tile in view["map"]:
+        for hood in tile["hoods"]:
+            hood["links"] = [[side, "both"] for side, _ in hood["links"]]
+    said.clear()
+    legend.draw_legend(view, 800, highlight)
+    assert "fence.one_way" not in said

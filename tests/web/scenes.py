@@ -270,7 +270,8 @@ async def shoot(folder: Path, names: list[str], *, readme: bool = False) -> None
                     if watching
                     else await board.seat_url(match, await board.mover(match))
                 )
-                async with opened(browser, url, screen) as page:
+                touch = {"has_touch": True, "is_mobile": True} if screen is PHONE else {}
+                async with opened(browser, url, screen, **touch) as page:
                     for selector in clicks:
                         await page.locator(selector).first.click()
                     await page.evaluate("() => window.scrollTo(0, 0)")

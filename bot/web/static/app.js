@@ -479,6 +479,7 @@ $('typed').addEventListener('submit', (event) => {
 });
 $('flip').addEventListener('click', () => { flipped = !flipped; renderBoard(); settle(); });
 PHONE.addEventListener('change', () => settle());
+addEventListener('resize', () => fitToScreen()); // a phone turned, its toolbar hidden: the view stays
 $('zoom-in').addEventListener('click', () => zoom?.zoomBy(1.4));
 $('zoom-out').addEventListener('click', () => zoom?.zoomBy(1 / 1.4));
 $('zoom-fit').addEventListener('click', () => zoom?.fit());

@@ -13,7 +13,7 @@ const COLOURS = { F: '#202026', S: '#fcfcf8' };
 
 const HINT_PX = 13; // "+2", "move": a word longer than most of a hex is set smaller
 const MOST_PX = 64; // following the choices, the view zooms in no closer than a hex this wide
-const LEGIBLE = 11.5 / 15; // the page's own views keep a space's name (15 units) 11.5 px or more
+const LEGIBLE = 1; // the page's own views keep a space's name (15 units) and hint (13 or less) near 11.5 px or more
 
 export const startPrompt = (t) => t('start_space'); // what the bar asks first
 export const zoom = true;
