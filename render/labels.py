@@ -65,6 +65,8 @@ ENGLISH: dict[str, str] = {
     "fence.off_picture.one": "{n} more choice outside this picture: {names}",
     "fence.off_picture.other": "{n} more choices outside this picture: {names}",
     "fence.moving_from": "Moving from {place}, outside this picture.",
+    "fence.outside": "Outside this picture: {pieces}.",
+    "fence.piece_at": "{piece} at {place}",
     "fence.post": "TP: the Trading Post",
     "fence.trade_pending": "Trade offer pending: {giver} to {taker}",
     "fence.cards.one": "{n} card",

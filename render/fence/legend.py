@@ -196,6 +196,7 @@ def draw_legend(
     scale: float = 1.0,
     left_out: Sequence[str] = (),
     away: Sequence[str] = (),
+    outside: Sequence[str] = (),
 ) -> Image.Image:
     """Round, Stash and discard pile, a key for the map's symbols (on the same line when
     there is room, else on a line of its own), then what the marks of a guided choice mean
@@ -216,6 +217,8 @@ def draw_legend(
         notes.append(say(labels, "fence.off_picture", n=len(left_out), names=names))
     if away:
         notes.append(say(labels, "fence.moving_from", place=joined(labels, list(away))))
+    if outside:
+        notes.append(say(labels, "fence.outside", pieces=joined(labels, list(outside))))
     if spots_of(highlight):
         notes.append(say(labels, "fence.spots"))
     notes += [_note_text(goods.get("note")) for goods in view.get("hot_goods") or []]
