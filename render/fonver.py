@@ -265,15 +265,16 @@ def _arrow(
 def _crosscut_box(
     draw: ImageDraw.ImageDraw, layout: Layout, points: Sequence[str], *, tint: bool = False
 ) -> None:
-    """A red square around a crosscut's four points; with ``tint``, the wood under it reddened
-    (drawn before the stones) so the block stands out even in a thumbnail."""
+    """A red square around a crosscut's four points, wholly outside their stones (a 3 px gap:
+    the frame never clips a stone it marks); with ``tint``, the wood under it reddened (drawn
+    before the stones) so the block stands out even in a thumbnail."""
     centres = [c for c in (layout.xy(str(p)) for p in points) if c is not None]
     if not centres:
         return
-    pad = layout.stone // 2 + 4
+    width = max(4, layout.spacing // 9)
+    pad = layout.stone // 2 + 3 + width
     xs = [x for x, _ in centres]
     ys = [y for _, y in centres]
-    width = max(4, layout.spacing // 9)
     box = (min(xs) - pad, min(ys) - pad, max(xs) + pad, max(ys) + pad)
     if tint:
         draw.rectangle(box, fill=blend(WOOD, CROSSCUT, 0.45))

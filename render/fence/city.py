@@ -19,6 +19,7 @@ from render.common import (
     disc,
     font,
     paste_centered,
+    seat_label,
     text_width,
     to_png,
 )
@@ -37,8 +38,9 @@ from render.fence.colours import (
     STRUCK,
     TUNNEL,
     WATER,
+    palette_of,
 )
-from render.fence.detail import MIN_DETAIL_WIDTH, CloseUp, detail_plan
+from render.fence.detail import MIN_DETAIL_WIDTH, CloseUp, detail_plan, pieces_outside
 from render.fence.highlights import Highlights, choices_of, read_positions, spots_of
 from render.fence.layout import (
     COORD_SIZE,
@@ -617,6 +619,25 @@ def hood_names(view: FenceView, hoods: Iterable[int]) -> list[str]:
     return [names[h] for h in hoods if h in names]
 
 
+def _outside(
+    view: FenceView, plan: CloseUp, players: list[str] | None, labels: Labels | None
+) -> list[str]:
+    """ "carol (Purple) at Gasworks", "Cops at Foundry": the pieces the close-up leaves out
+    (the one being moved is named apart, as where it moves from)."""
+    palette = palette_of(view)
+    said = []
+    for seat, hood in pieces_outside(view, plan.window):
+        if hood in plan.pieces_out:
+            continue
+        who = (
+            say(labels, "fence.cops")
+            if seat is None
+            else seat_label(seat, players, palette, labels)
+        )
+        said.append(say(labels, "fence.piece_at", piece=who, place=hood_names(view, [hood])[0]))
+    return said
+
+
 def close_up_layout(
     view: FenceView,
     plan: CloseUp,
@@ -644,7 +665,10 @@ def close_up(
     (naming what of its focus the window could not hold), so it reads alone."""
     bar, layout = close_up_layout(view, plan, players, status, labels)
     left_out, away = hood_names(view, plan.left_out), hood_names(view, plan.pieces_out)
-    legend = draw_legend(view, layout.width, highlight, labels, left_out=left_out, away=away)
+    outside = _outside(view, plan, players, labels)
+    legend = draw_legend(
+        view, layout.width, highlight, labels, left_out=left_out, away=away, outside=outside
+    )
     canvas = Image.new("RGB", (layout.width, layout.bottom + legend.height), PALETTE.background)
     draw_city(canvas, view, layout, highlight, status, say(labels, "fence.off_limits"))
     # Over the city: a ring or a move line from outside the window stops at its edge.

@@ -104,6 +104,16 @@ def _summary(view: FenceView, labels: Labels | None) -> list[str]:
     return [round_text, pile, discard]
 
 
+def _one_way_roads(view: dict[str, Any]) -> bool:
+    """Whether the map has a one-way road (a red arrow), which the legend then explains."""
+    return any(
+        kind != "both"
+        for tile in view.get("map") or []
+        for hood in tile.get("hoods") or []
+        for _, kind in hood.get("links") or []
+    )
+
+
 def _key_width(labels: Labels | None, text: Font, scale: float) -> int:
     return round(
         (30 + 8 + 24 + 22 + 8) * scale
@@ -187,6 +197,7 @@ def draw_legend(
     scale: float = 1.0,
     left_out: Sequence[str] = (),
     away: Sequence[str] = (),
+    outside: Sequence[str] = (),
 ) -> Image.Image:
     """Round, Stash and discard pile, a key for the map's symbols (on the same line when
     there is room, else on a line of its own), then what the marks of a guided choice mean
@@ -198,6 +209,8 @@ def draw_legend(
         return round(value * scale)
 
     notes = []
+    if _one_way_roads(view):
+        notes.append(say(labels, "fence.one_way"))
     if choices_of(highlight):
         notes.append(say(labels, "fence.rings"))
     if left_out:
@@ -205,6 +218,8 @@ def draw_legend(
         notes.append(say(labels, "fence.off_picture", n=len(left_out), names=names))
     if away:
         notes.append(say(labels, "fence.moving_from", place=joined(labels, list(away))))
+    if outside:
+        notes.append(say(labels, "fence.outside", pieces=joined(labels, list(outside))))
     if spots_of(highlight):
         notes.append(say(labels, "fence.spots"))
     notes += [_note_text(goods.get("note")) for goods in view.get("hot_goods") or []]
