@@ -410,8 +410,8 @@ def _sgf_date(started: float, finished: float | None) -> str:
 def sgf_of(m: ExportedMatch, outcome: Outcome | None) -> str | None:
     """The match as an SGF file for Go programs, or None for a game without one.
 
-    The game writes it (:meth:`games.presentation.Presentation.sgf`) from the steps and the final position
-    they lead to, so the service never asks which game is on a Go board.
+    The game writes it (:meth:`games.presentation.Presentation.sgf`) from the steps and the
+    final position they lead to, so the service never asks which game is on a Go board.
     """
     rules = games.get(m.game)
     state = rules.new(len(m.players), m.options, m.seed or 0)
