@@ -130,7 +130,7 @@ def test_board_images_are_named_after_their_database(tmp_path: Path) -> None:
 
 
 def test_image_names_from_every_kind_of_database() -> None:
-    from bot.console.cli import file_prefix
+    from bot.console.printer import file_prefix
 
     assert file_prefix("demo.sqlite3") == "demo-"
     assert file_prefix("sqlite:///data/club.db") == "club-"

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import games
-from bot.console.cli import Console
+from bot.console import Console
 from bot.service import Service, User
 from bot.service.command_map import GROUP_OF
 from bot.service.weblinks import BoardLinks
