@@ -15,6 +15,7 @@ from bot.console.helptext import help_text
 from bot.console.printer import Printer
 from bot.service import Service
 from bot.service.command_map import command_names
+from bot.service.replies import Reply
 from bot.words import DEFAULT_LANGUAGE, words
 
 
@@ -50,6 +51,7 @@ class Console(Printer, Dispatcher):
         the database's name), so runs on different databases never share a file name."""
         self.write = write
         self._images = 0
+        self.plies: dict[int, int] = {}
 
     async def handle(self, line: str) -> None:
         line = line.strip()
@@ -64,21 +66,21 @@ class Console(Printer, Dispatcher):
             self.write(str(exc))
             return
         reply = await self.dispatch(cmd)
-        self.show(cmd.user, reply)
+        await self._show(cmd.user, reply)
         if cmd.command == "board" and reply.ok and self.service.pages.enabled:
             # With the web board on, /board adds the caller's own link (Discord does too).
             user = self.user(cmd.user, manages_server=cmd.user in self.admins)
-            self.show(cmd.user, await self.service.web_link(user, match_id=reply.match_id))
+            await self._show(cmd.user, await self.service.web_link(user, match_id=reply.match_id))
         if reply.ok and reply.match_id is not None:
             # The computer answers at once when it is to move (Discord: in the background).
             for answer in await self.service.computer_turns(reply.match_id):
-                self.publish(answer)
+                await self._publish(answer)
             # A review is worked out at once too (Discord: by its reviewer, in the background).
             for answer in await self.service.play_queued_reviews():
-                self.publish(answer)
+                await self._publish(answer)
         if reply.ok and isinstance(started := reply.extra.get("tournament"), int):
             for news in await self.service.advance(started):  # round 1's games, at once
-                self.publish(news)
+                await self._publish(news)
 
     async def _clock(self, text: str) -> None:
         """``!clock +3d``: move the fake clock on, then let due reminders and timeouts
@@ -96,8 +98,23 @@ class Console(Printer, Dispatcher):
         stamp = datetime.fromtimestamp(self.clock(), tz=UTC).strftime("%Y-%m-%d %H:%M UTC")
         self.write(self.say("console.clock", time=stamp))
         for reply in await self.service.tick():
-            self.publish(reply)
+            await self._publish(reply)
         # The bot plays the turns the tick queued in the background; here, at once and in
         # the queue's order, so a script's output never depends on timing.
         for reply in await self.service.play_queued_computer_turns():
-            self.publish(reply)
+            await self._publish(reply)
+
+    async def _show(self, user: str, reply: Reply) -> None:
+        await self._count_moves(reply.match_id)
+        self.show(user, reply)
+
+    async def _publish(self, reply: Reply) -> None:
+        await self._count_moves(reply.match_id)
+        self.publish(reply)
+
+    async def _count_moves(self, match_id: int | None) -> None:
+        """Note how many moves the match's log holds (undone ones too, so the count only
+        grows), for the names of the images about to be written."""
+        if match_id is not None:
+            tail = await self.service.store.recent_actions(match_id, rows=1)
+            self.plies[match_id] = tail.rows[-1].ply if tail.rows else 0

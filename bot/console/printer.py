@@ -3,6 +3,7 @@ lines, and its images and attachments as files in ``--out``."""
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -21,6 +22,12 @@ PANEL_WIDTH = 100
 """Console lines of a guided panel's choices wrap at this width."""
 
 
+def same_move(n: int) -> str:
+    """The mark of the ``n``-th image after the first at one move: ``""``, ``b``…``z``, then
+    ``zb``…: each sorts after the one before and before the next move's number."""
+    return "z" * ((n - 1) // 25) + chr(ord("b") + (n - 1) % 25) if n else ""
+
+
 class Printer:
     """The output half of :class:`bot.console.console.Console`: prints replies with the
     console's prefixes and writes their images into ``out_dir``."""
@@ -31,16 +38,26 @@ class Printer:
     say: Words
     names: CommandNames
     _images: int
+    plies: dict[int, int]
+    """How many moves each match's log held when its reply was printed (its images' names)."""
 
     def _save(self, data: bytes, match_id: int | None) -> Path:
+        """Write an image into ``out_dir``: a match's as ``<db>-match<id>-<ply>.png``, named by
+        how many moves the match's log holds (:attr:`plies`), so the files of a match sort by
+        name in the order of its history, across runs too; a second image at the same move
+        (a close-up, a flipped board) gets ``b``, ``c``… after the number, which sorts after
+        the first and before the next move's. Never overwrites an earlier file."""
         self.out_dir.mkdir(parents=True, exist_ok=True)
-        self._images += 1
-        stem = f"{self.prefix}match{match_id}" if match_id is not None else f"{self.prefix}image"
-        path = self.out_dir / f"{stem}-{self._images:03d}.png"
-        n = self._images
-        while path.exists():  # a later run must not overwrite earlier boards
-            n += 1
-            path = self.out_dir / f"{stem}-{n:03d}.png"
+        if match_id is None:
+            self._images += 1
+            stem, first = f"{self.prefix}image", self._images
+            while (self.out_dir / f"{stem}-{first:03d}.png").exists():
+                first += 1
+            path = self.out_dir / f"{stem}-{first:03d}.png"
+        else:
+            stem = f"{self.prefix}match{match_id}-{self.plies.get(match_id, 0):03d}"
+            later = (self.out_dir / f"{stem}{same_move(n)}.png" for n in itertools.count())
+            path = next(p for p in later if not p.exists())
         path.write_bytes(data)
         return path
 

@@ -79,7 +79,12 @@ def walk(
     for depth, index in enumerate(chosen):
         options = list(dict.fromkeys(p[depth] for p, _ in remaining if len(p) > depth))
         if not 0 <= index < len(options):
-            raise Refusal("panel.gone")
+            # A press carries a fresh version (a stale one starts again at the top), so an
+            # index out of range was typed: say what this step offers, not "no longer".
+            step = ".".join(map(str, chosen[:depth]))
+            first, last = (f"{step}.{i}" if step else str(i) for i in (0, len(options) - 1))
+            choice = ".".join(map(str, chosen[: depth + 1]))
+            raise Refusal("panel.not_offered", choice=choice, first=first, last=last)
         crumbs.append(options[index])
         remaining = [(p, a) for p, a in remaining if len(p) > depth and p[depth] == options[index]]
     depth = len(chosen)

@@ -35,6 +35,9 @@ def test_missing_token_explains_and_exits_2(tmp_path: Path) -> None:
     assert "DISCORD_TOKEN" in result.stderr
     assert "python -m bot.console" in result.stderr
     assert "Traceback" not in result.stderr
+    # Issue 40.5: advice, not a log record ("2026-… ERROR bot: No DISCORD_TOKEN…").
+    assert result.stderr.startswith("No DISCORD_TOKEN is set, so I can't connect to Discord.")
+    assert "ERROR" not in result.stderr
 
 
 def test_missing_token_shows_the_commands_as_they_are_now(tmp_path: Path) -> None:
