@@ -14,8 +14,8 @@ from bot.console.dispatch import Dispatcher
 from bot.console.helptext import help_text
 from bot.console.printer import Printer
 from bot.service import Service
-from bot.service.command_map import command_names
 from bot.service.replies import Reply
+from bot.service.text.command_map import command_names
 from bot.words import DEFAULT_LANGUAGE, words
 
 

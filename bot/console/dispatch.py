@@ -12,15 +12,15 @@ import games
 from bot.console.commandline import CommandLine
 from bot.console.helptext import did_you_mean
 from bot.service import Refusal, Service, User
-from bot.service.command_map import (
+from bot.service.computer.opponents import COMPUTER_WORDS, computer
+from bot.service.replies import Reply, parse_path
+from bot.service.text.command_map import (
     CHOICE_OPTIONS,
     GROUPS,
     PLAYER_COMMANDS,
     TOURNAMENT_COMMANDS,
     CommandNames,
 )
-from bot.service.opponents import COMPUTER_WORDS, computer
-from bot.service.replies import Reply, parse_path
 from bot.words import Words
 from games.sentences import joined
 

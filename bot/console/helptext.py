@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import difflib
 
-from bot.service.command_map import COMMAND_WORDS, GROUPS, CommandNames, command_names
+from bot.service.text.command_map import COMMAND_WORDS, GROUPS, CommandNames, command_names
 from bot.words import DEFAULT_LANGUAGE, Words
 
 HELP_TOP_LEVEL = (

@@ -9,8 +9,8 @@ from collections.abc import Callable
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from bot.service.command_map import CommandNames
 from bot.service.replies import Post, Reply
+from bot.service.text.command_map import CommandNames
 from bot.words import Words
 from storage import read_database_setting
 
