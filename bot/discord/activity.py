@@ -17,6 +17,7 @@ Every address comes from discord.py's ``Route.BASE``, the REST base the rest of 
 
 from __future__ import annotations
 
+import base64
 import logging
 import re
 from typing import Any
@@ -50,7 +51,10 @@ class DiscordActivity:
     def __init__(self, client: discord.Client, client_id: str, client_secret: str) -> None:
         self._client = client
         self.client_id = client_id
-        self._auth = aiohttp.BasicAuth(client_id, client_secret)
+        # HTTP Basic auth (RFC 7617) by hand: aiohttp deprecates its BasicAuth helper, and its
+        # replacement is too new for the aiohttp versions discord.py allows.
+        pair = base64.b64encode(f"{client_id}:{client_secret}".encode()).decode("ascii")
+        self._authorization = {"Authorization": f"Basic {pair}"}
 
     async def confirm(self, code: str, instance_id: str) -> Confirmed:
         """The player behind ``code`` in Activity instance ``instance_id``; a
@@ -84,7 +88,9 @@ class DiscordActivity:
         """The access token for ``code`` (the secret travels as HTTP Basic auth, in no
         address and no body that could be logged)."""
         form = {"grant_type": "authorization_code", "code": code}
-        async with http.post(f"{Route.BASE}/oauth2/token", data=form, auth=self._auth) as answer:
+        async with http.post(
+            f"{Route.BASE}/oauth2/token", data=form, headers=self._authorization
+        ) as answer:
             if answer.status >= 500:
                 raise Unanswered
             body: Any = await answer.json(content_type=None) if answer.status == 200 else {}
