@@ -382,7 +382,8 @@ class Dispatcher:
             guild_id=GUILD,
             time_control=time_control,
             rated=rated,
-            **bounds,
+            min_rating=bounds["min_rating"],
+            max_rating=bounds["max_rating"],
         )
 
     async def _tournament(

@@ -25,6 +25,7 @@ from typing import Any
 import aiohttp
 
 import discord
+from bot.discord.identity import payload
 from bot.service.base import Refusal
 from bot.service.pages.activity import Confirmed, Player
 from discord import app_commands
@@ -159,7 +160,7 @@ class KeepsEntryPoint(app_commands.CommandTree[ClientT]):
         """The Entry Point command, where the operator set its handler to the app
         (``APP_HANDLER``) rather than to Discord: answered by launching the Activity —
         discord.py has no command of that type to run."""
-        if (interaction.data or {}).get("type") == ENTRY_POINT:
+        if payload(interaction).get("type") == ENTRY_POINT:
             try:
                 await interaction.response.launch_activity()
             except discord.HTTPException as error:
@@ -173,7 +174,7 @@ class KeepsEntryPoint(app_commands.CommandTree[ClientT]):
             return await super().sync(guild=guild)
         existing = await self._http.get_global_commands(application_id)
         kept = [
-            {name: command[name] for name in ENTRY_POINT_FIELDS if name in command}
+            {name: value for name, value in dict(command).items() if name in ENTRY_POINT_FIELDS}
             for command in existing
             if command.get("type") == ENTRY_POINT
         ]

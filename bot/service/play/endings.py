@@ -179,14 +179,14 @@ class Endings:
             created_at=now,
             detail={"turn": turn, "ends_turn": True, "drop": termination},
         )
-        outcome = rules.outcome(remaining)
+        ending = rules.outcome(remaining)
         meta = {**record.meta, "dropped": [*record.meta.get("dropped", []), seat]}
         meta = await self.clocks.after_change(record, rules, loaded.state, remaining, meta, now)
         done = await self.transitions.commit(
             record,
             MatchUpdate(state=rules.dump(remaining), meta=meta),
             append=[entry],
-            outcome=outcome,
+            outcome=ending,
             now=now,
         )
         after = Loaded(done.record, rules, remaining)

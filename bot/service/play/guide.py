@@ -238,8 +238,9 @@ class Guide:
         moved = {_moved(f) for found in facts.values() for f in found}
         if len(moved) != 1 or not all(len(p) == 1 for p in places):
             return None
-        targets = [next(iter(p)) for p in places]
-        if None in targets or len(set(targets)) != len(targets):
+        found = [next(iter(p)) for p in places]
+        targets = [t for t in found if t is not None]
+        if len(targets) != len(found) or len(set(targets)) != len(targets):
             return None
         if not 1 < len(targets) <= MAX_PREVIEW_SPOTS or len({k for k, _ in targets}) != 1:
             return None
