@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -49,7 +49,7 @@ class Judge(Protocol):
     (:meth:`bot.service.computer.reviews.Reviews.chance` answers it). A protocol here, so play
     never imports the computer, which sits over it."""
 
-    async def chance(self, record: MatchRecord, view: dict[str, Any], seat: int) -> float: ...
+    async def chance(self, record: MatchRecord, view: Mapping[str, Any], seat: int) -> float: ...
 
 
 DRAW_THRESHOLD = 0.5
@@ -191,7 +191,9 @@ class Endings:
         )
         after = Loaded(done.record, rules, remaining)
         shared = await self.reader.shared(done.record)
-        told = [said(shared, notice) for notice in rules.notices(loaded.state, remaining)]
+        told = [
+            said(shared, notice) for notice in rules.presentation.notices(loaded.state, remaining)
+        ]
         lines = [line, *told, *done.rating_lines]
         return await self.boards.turn_reply(
             after, lines, done_text or words()("common.done"), loaded.state
