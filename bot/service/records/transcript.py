@@ -261,11 +261,11 @@ def load_text(text: str) -> ExportedMatch:
     tags: dict[str, tuple[int, str]] = {}
     turn_lines: list[tuple[int, int, str]] = []
     for number, raw in enumerate(text.split("\n"), start=1):
-        line = raw.removesuffix("\r")
-        if not line.strip():
+        row = raw.removesuffix("\r")
+        if not row.strip():
             continue
-        if line.startswith("["):
-            match = _TAG.match(line)
+        if row.startswith("["):
+            match = _TAG.match(row)
             if match is None:
                 raise ValueError(f'line {number}: expected a tag like [Name "value"]')
             key, value = match.groups()
@@ -275,7 +275,7 @@ def load_text(text: str) -> ExportedMatch:
                 raise ValueError(f"line {number}: the {key} tag appears twice")
             tags[key] = (number, _unescape(value))
             continue
-        match = _TURN.match(line)
+        match = _TURN.match(row)
         if match is None:
             raise ValueError(f"line {number}: expected a tag or a turn like '1. Alice (White): a3'")
         turn_lines.append((number, int(match.group(1)), match.group(2)))
