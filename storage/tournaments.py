@@ -11,7 +11,8 @@ from __future__ import annotations
 import math
 from typing import Any, NamedTuple
 
-from storage.base import (
+from storage.integrity import check_due, check_due_update, to_json
+from storage.records import (
     TOURNAMENT_CLOSED,
     TOURNAMENT_STATUSES,
     UNCHANGED,
@@ -19,7 +20,6 @@ from storage.base import (
     TournamentClosed,
     Unchanged,
 )
-from storage.integrity import check_due, check_due_update, to_json
 
 TOURNAMENT_OPEN = tuple(s for s in TOURNAMENT_STATUSES if s not in TOURNAMENT_CLOSED)
 """The statuses in which a tournament may still be due: signup and running."""

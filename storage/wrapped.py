@@ -13,7 +13,7 @@ import abc
 import asyncio
 import inspect
 from collections import Counter
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable, Coroutine, Sequence
 from typing import Any
 
 from storage.base import Store
@@ -51,9 +51,21 @@ class Forwarding(Store):
         await self.inner.close()
 
 
-for _name in STORE_CALLS:
-    setattr(Forwarding, _name, _handed_on(_name))
-abc.update_abstractmethods(Forwarding)
+HOOKS: tuple[str, ...] = tuple(sorted(n for n in Store.__abstractmethods__ if n.startswith("_")))
+"""The roles' hooks (what an engine stores once a public method has checked its arguments):
+a wrapper hands on whole public calls, so the inner store checks them and reaches its own
+hooks; the wrapper's are handed on too only so that it is a complete store."""
+
+
+def _complete(cls: type[Any], call: Callable[[str], _Call], names: Sequence[str]) -> None:
+    """Give ``cls`` a method ``call(name)`` for each name, and let it know it is no longer
+    abstract."""
+    for name in names:
+        setattr(cls, name, call(name))
+    abc.update_abstractmethods(cls)
+
+
+_complete(Forwarding, _handed_on, (*STORE_CALLS, *HOOKS))
 
 
 def _counted(name: str) -> _Call:
@@ -84,5 +96,4 @@ class CountingStore(Forwarding):
         return self.by_task[id(asyncio.current_task())]
 
 
-for _name in STORE_CALLS:
-    setattr(CountingStore, _name, _counted(_name))
+_complete(CountingStore, _counted, STORE_CALLS)
