@@ -24,7 +24,7 @@ from storage.memory.ratings import MemoryRatings
 from storage.memory.reviews import MemoryReviews
 from storage.memory.tournaments import MemoryTournaments
 from storage.memory.uses import MemoryUses
-from storage.records import RECENT_ACTIONS, MatchReading
+from storage.records import MatchReading
 
 
 class MemoryStore(
@@ -34,22 +34,16 @@ class MemoryStore(
 ):  # fmt: skip
     """Dict-backed store with the same behaviour as the SQL ones; see :mod:`storage.base`."""
 
-    async def read_match(
-        self,
-        match_id: int | None = None,
-        *,
-        thread_id: str | None = None,
-        users: Sequence[str] = (),
-        recent: int = RECENT_ACTIONS,
+    async def _read_match(
+        self, match_id: int | None, thread_id: str | None, users: Sequence[str], recent: int
     ) -> MatchReading | None:
-        """See :meth:`Store.read_match`: composed of the single reads of several roles,
-        which is right for a store with no round trips to save."""
+        """Composed of the single reads of several roles, which is right for a store with no
+        round trips to save."""
         if match_id is not None:
             record = await self.get_match(match_id)
-        elif thread_id is not None:
-            record = await self.find_by_thread(thread_id)
         else:
-            raise ValueError("read_match needs a match id or a thread id")
+            assert thread_id is not None
+            record = await self.find_by_thread(thread_id)
         if record is None:
             return None
         people = list(dict.fromkeys([*record.seats, *users]))

@@ -12,7 +12,7 @@ from storage.roles import Matches, MatchNews
 
 
 class MemoryMatches(MemoryTables, Matches):
-    async def _insert_match(self, new: NewMatch) -> MatchRecord:
+    async def _create_match(self, new: NewMatch) -> MatchRecord:
         stored = StoredMatch(
             id=self._next_id, game=new.game, options=new.options, seed=new.seed,
             status=new.status, seats=new.seats, created_by=new.created_by,

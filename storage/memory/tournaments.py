@@ -18,7 +18,7 @@ from storage.tournaments import (
 
 
 class MemoryTournaments(MemoryTables, Tournaments):
-    async def _insert_tournament(self, new: NewTournament) -> TournamentRecord:
+    async def _create_tournament(self, new: NewTournament) -> TournamentRecord:
         stored = StoredTournament(
             id=self._next_tournament_id, guild_id=new.guild_id, channel_id=new.channel_id,
             game=new.game, name=new.name, status=new.status, created_by=new.created_by,

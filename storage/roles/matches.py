@@ -3,8 +3,9 @@
 Why a role of its own: this is what every command reads and writes (the reader, the one
 transition, the listings), and the only role whose write carries a guard that keeps results
 final. The public methods check their arguments here, once for every engine
-(:mod:`storage.integrity`); an engine implements the hooks (``_insert_match``, ``_commit``)
-that store what was checked, so no engine can forget a check or run them in another order.
+(:mod:`storage.integrity`); an engine implements the hooks (``_create_match``, ``_commit``,
+``_read_match``) that store or read what was checked, so no engine can forget a check or run
+them in another order.
 """
 
 from __future__ import annotations
@@ -49,7 +50,7 @@ class Matches(ABC):
     ) -> MatchRecord:
         """Insert a match with version 1 (``due_at`` is dropped for a closed status);
         ``ValueError`` for a venue not in :data:`storage.records.VENUES`."""
-        return await self._insert_match(
+        return await self._create_match(
             new_match(
                 game=game, options=options, seed=seed, status=status, seats=seats,
                 created_by=created_by, state=state, now=now, guild_id=guild_id,
@@ -58,7 +59,7 @@ class Matches(ABC):
         )  # fmt: skip
 
     @abstractmethod
-    async def _insert_match(self, new: NewMatch) -> MatchRecord:
+    async def _create_match(self, new: NewMatch) -> MatchRecord:
         """Store a checked new match (its seats' users made nameless where unknown)."""
 
     @abstractmethod
@@ -74,7 +75,6 @@ class Matches(ABC):
     async def find_by_thread(self, thread_id: str) -> MatchRecord | None:
         """The match whose thread this is, if any."""
 
-    @abstractmethod
     async def read_match(
         self,
         match_id: int | None = None,
@@ -88,6 +88,15 @@ class Matches(ABC):
         settings of its seats and of ``users``, and the outages since it was created, all
         from one moment; None when there is no such match. ``ValueError`` without either key.
         """
+        if match_id is None and thread_id is None:
+            raise ValueError("read_match needs a match id or a thread id")
+        return await self._read_match(match_id, thread_id, users, recent)
+
+    @abstractmethod
+    async def _read_match(
+        self, match_id: int | None, thread_id: str | None, users: Sequence[str], recent: int
+    ) -> MatchReading | None:
+        """The reading by ``match_id`` if given, else by ``thread_id``."""
 
     async def commit(
         self,

@@ -5,7 +5,7 @@ A server runs a few leagues or Swiss events at a time and the service always rea
 buy no query we need. It is versioned like a match, so two pairings racing on one tournament
 cannot both land, and a finished or cancelled one is final (:class:`TournamentClosed`). The
 arguments are checked here for every engine (:mod:`storage.tournaments`); an engine stores
-what was checked (``_insert_tournament``, ``_update_tournament``).
+what was checked (``_create_tournament``, ``_update_tournament``).
 """
 
 from __future__ import annotations
@@ -39,7 +39,7 @@ class Tournaments(ABC):
         ``ValueError`` for an unknown status, a non-finite time or data that is not JSON;
         ``TypeError`` for data that is not a dict. Names need not be unique.
         """
-        return await self._insert_tournament(
+        return await self._create_tournament(
             new_tournament(
                 guild_id=guild_id, channel_id=channel_id, game=game, name=name,
                 created_by=created_by, status=status, data=data, now=now, due_at=due_at,
@@ -47,7 +47,7 @@ class Tournaments(ABC):
         )  # fmt: skip
 
     @abstractmethod
-    async def _insert_tournament(self, new: NewTournament) -> TournamentRecord: ...
+    async def _create_tournament(self, new: NewTournament) -> TournamentRecord: ...
 
     @abstractmethod
     async def get_tournament(self, tournament_id: int) -> TournamentRecord | None: ...

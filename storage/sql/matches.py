@@ -36,7 +36,7 @@ def returned_columns(dialect: Dialect) -> str:
 
 
 class SqlMatches(SqlEngine, Matches):
-    async def _insert_match(self, new: NewMatch) -> MatchRecord:
+    async def _create_match(self, new: NewMatch) -> MatchRecord:
         async def work(conn: SqlConnection) -> MatchRecord | None:
             match_id = await conn.insert(
                 "INSERT INTO matches (game, options, seed, status, created_by, guild_id,"
@@ -62,18 +62,11 @@ class SqlMatches(SqlEngine, Matches):
 
         return await self._statement(work)
 
-    async def read_match(
-        self,
-        match_id: int | None = None,
-        *,
-        thread_id: str | None = None,
-        users: Sequence[str] = (),
-        recent: int = RECENT_ACTIONS,
+    async def _read_match(
+        self, match_id: int | None, thread_id: str | None, users: Sequence[str], recent: int
     ) -> MatchReading | None:
-        """See :meth:`Store.read_match`: one read transaction, or one statement where the
-        dialect reads it as JSON (:attr:`Dialect.json_reads`)."""
-        if match_id is None and thread_id is None:
-            raise ValueError("read_match needs a match id or a thread id")
+        """One read transaction, or one statement where the dialect reads it as JSON
+        (:attr:`Dialect.json_reads`)."""
         where, key = (_BY_ID, match_id) if match_id is not None else (_BY_THREAD, thread_id)
         if self.dialect.json_reads:
             return await self._read_match_at_once(where, key, users, recent)

@@ -18,7 +18,7 @@ from storage.tournaments import (
 
 
 class SqlTournaments(SqlEngine, Tournaments):
-    async def _insert_tournament(self, new: NewTournament) -> TournamentRecord:
+    async def _create_tournament(self, new: NewTournament) -> TournamentRecord:
         async def work(conn: SqlConnection) -> TournamentRecord | None:
             tournament_id = await conn.insert(
                 "INSERT INTO tournaments (guild_id, channel_id, game, name, status, created_by,"

@@ -78,3 +78,11 @@ def test_each_role_has_contract_tests_calling_every_method_on_every_store(role: 
 
 def test_the_sqlite_store_is_the_shared_sql_store() -> None:
     assert issubclass(SqliteStore, SqlStore)
+
+
+@pytest.mark.parametrize("role", ROLES, ids=lambda r: r.__name__)
+def test_a_hook_is_the_checked_half_of_a_public_call_of_its_role(role: type) -> None:
+    """A wrapper hands a checked call on as its hook (``storage.wrapped.HANDED_ON``), which
+    works only if ``_name`` is always the hook of ``name``."""
+    hooks = [n for n in role.__abstractmethods__ if n.startswith("_")]
+    assert all(hook[1:] in _public(role) for hook in hooks), hooks
