@@ -253,7 +253,8 @@ def check_limit(limit: int) -> int:
 
 
 class NewMatch(NamedTuple):
-    """A new match as every engine stores it, checked and serialised once."""
+    """A new match as every engine stores it, checked and serialised once (by
+    :meth:`storage.roles.matches.Matches.create_match`)."""
 
     game: str
     options: str
@@ -268,40 +269,6 @@ class NewMatch(NamedTuple):
     meta: str
     due_at: float | None
     venue: str
-
-
-def new_match(
-    *,
-    game: str,
-    options: dict[str, Any],
-    seed: int,
-    status: str,
-    seats: Sequence[str],
-    created_by: str,
-    state: dict[str, Any],
-    now: float,
-    guild_id: str | None,
-    channel_id: str | None,
-    meta: dict[str, Any] | None,
-    due_at: float | None,
-    venue: str,
-) -> NewMatch:
-    """A new match's fields as the engines store them; a closed status gets no deadline."""
-    return NewMatch(
-        game=game,
-        options=to_json(options, "options"),
-        seed=seed,
-        status=check_status(status),
-        seats=check_seats(seats),
-        created_by=created_by,
-        state=to_json(state, "state"),
-        now=now,
-        guild_id=guild_id,
-        channel_id=channel_id,
-        meta=to_json(meta or {}, "meta"),
-        due_at=None if status in CLOSED_STATUSES else check_due(due_at),
-        venue=check_venue(venue),
-    )
 
 
 @dataclass(frozen=True)

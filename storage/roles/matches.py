@@ -14,8 +14,18 @@ from abc import ABC, abstractmethod
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
-from storage.integrity import CheckedCommit, NewMatch, check_commit, new_match
+from storage.integrity import (
+    CheckedCommit,
+    NewMatch,
+    check_commit,
+    check_due,
+    check_seats,
+    check_status,
+    check_venue,
+    to_json,
+)
 from storage.records import (
+    CLOSED_STATUSES,
     RECENT_ACTIONS,
     VENUE_SERVER,
     ActionRecord,
@@ -49,12 +59,17 @@ class Matches(ABC):
         venue: str = VENUE_SERVER,
     ) -> MatchRecord:
         """Insert a match with version 1 (``due_at`` is dropped for a closed status);
-        ``ValueError`` for a venue not in :data:`storage.records.VENUES`."""
+        ``ValueError`` for an unknown status, a venue not in :data:`storage.records.VENUES`
+        or a field that is not JSON, ``TypeError`` for seats that are not user ids."""
+        checked_status, checked_seats = check_status(status), check_seats(seats)
         return await self._create_match(
-            new_match(
-                game=game, options=options, seed=seed, status=status, seats=seats,
-                created_by=created_by, state=state, now=now, guild_id=guild_id,
-                channel_id=channel_id, meta=meta, due_at=due_at, venue=venue,
+            NewMatch(
+                game=game, options=to_json(options, "options"), seed=seed,
+                status=checked_status, seats=checked_seats, created_by=created_by,
+                state=to_json(state, "state"), now=now, guild_id=guild_id,
+                channel_id=channel_id, meta=to_json(meta or {}, "meta"),
+                due_at=None if status in CLOSED_STATUSES else check_due(due_at),
+                venue=check_venue(venue),
             )
         )  # fmt: skip
 

@@ -14,8 +14,23 @@ from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from typing import Any
 
-from storage.records import TOURNAMENT_SIGNUP, UNCHANGED, TournamentRecord, Unchanged
-from storage.tournaments import NewTournament, TournamentChange, new_tournament, tournament_change
+from storage.integrity import check_due
+from storage.records import (
+    TOURNAMENT_CLOSED,
+    TOURNAMENT_SIGNUP,
+    UNCHANGED,
+    TournamentRecord,
+    Unchanged,
+)
+from storage.tournaments import (
+    NewTournament,
+    TournamentChange,
+    check_now,
+    check_text,
+    check_tournament_status,
+    encode_data,
+    tournament_change,
+)
 
 
 class Tournaments(ABC):
@@ -39,12 +54,22 @@ class Tournaments(ABC):
         ``ValueError`` for an unknown status, a non-finite time or data that is not JSON;
         ``TypeError`` for data that is not a dict. Names need not be unique.
         """
+        check_tournament_status(status)
+        due = check_due(due_at)
+        # Created closed (an import of a past event, say), it gets no deadline.
         return await self._create_tournament(
-            new_tournament(
-                guild_id=guild_id, channel_id=channel_id, game=game, name=name,
-                created_by=created_by, status=status, data=data, now=now, due_at=due_at,
+            NewTournament(
+                check_text(guild_id, "guild id"),
+                None if channel_id is None else check_text(channel_id, "channel id"),
+                check_text(game, "game"),
+                check_text(name, "name"),
+                check_text(created_by, "creator"),
+                status,
+                encode_data(data),
+                check_now(now),
+                None if status in TOURNAMENT_CLOSED else due,
             )
-        )  # fmt: skip
+        )
 
     @abstractmethod
     async def _create_tournament(self, new: NewTournament) -> TournamentRecord: ...
