@@ -35,8 +35,8 @@ class MemoryDeadlines(MemoryTables, Deadlines):
 
     async def _due_tournaments(self, now: float, limit: int) -> list[TournamentRecord]:
         due = sorted(
-            (t.due_at, t.id)
+            (t["due_at"], t["id"])
             for t in self._tournaments.values()
-            if t.status in TOURNAMENT_OPEN and t.due_at is not None and t.due_at <= now
+            if t["status"] in TOURNAMENT_OPEN and t["due_at"] is not None and t["due_at"] <= now
         )
-        return [tournament_of(vars(self._tournaments[i])) for _, i in due[:limit]]
+        return [tournament_of(self._tournaments[i]) for _, i in due[:limit]]

@@ -56,23 +56,10 @@ class StoredAction:
     undone: bool
 
 
-@dataclass(frozen=True)
-class StoredTournament:
-    """A stored tournament: immutable values, ``data`` as JSON text (read by
-    :func:`storage.rows.tournament_of`, as the SQL rows are)."""
-
-    id: int
-    guild_id: str
-    channel_id: str | None
-    game: str
-    name: str
-    status: str
-    created_by: str
-    created_at: float
-    updated_at: float
-    version: int
-    data: str
-    due_at: float | None
+TournamentRow = dict[str, Any]
+"""A stored tournament as the SQL engines' rows have it, by column name (``data`` as JSON text),
+so :func:`storage.rows.tournament_of` reads all three stores' tournaments alike. Replaced whole
+on every change, never changed in place."""
 
 
 Review = tuple[str, str, float, str | None, float | None]
@@ -98,7 +85,7 @@ class MemoryTables:
         self._history: dict[tuple[str, str, str], list[RatingPoint]] = {}  # (guild, game, user)
         self._seen_at: float | None = None
         self._outages: dict[float, float] = {}
-        self._tournaments: dict[int, StoredTournament] = {}
+        self._tournaments: dict[int, TournamentRow] = {}
         self._next_tournament_id = 1
         self._uses: dict[tuple[str, str], list[float]] = {}  # (user, kind): times, oldest first
         self._reviews: dict[int, Review] = {}  # by match id

@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 
-from storage.memory.tables import MemoryTables, StoredTournament
+from storage.memory.tables import MemoryTables
 from storage.records import TournamentRecord
 from storage.roles import Tournaments
 from storage.rows import tournament_of
@@ -19,19 +18,17 @@ from storage.tournaments import (
 
 class MemoryTournaments(MemoryTables, Tournaments):
     async def _create_tournament(self, new: NewTournament) -> TournamentRecord:
-        stored = StoredTournament(
-            id=self._next_tournament_id, guild_id=new.guild_id, channel_id=new.channel_id,
-            game=new.game, name=new.name, status=new.status, created_by=new.created_by,
-            created_at=new.created_at, updated_at=new.created_at, version=1, data=new.data,
-            due_at=new.due_at,
-        )  # fmt: skip
+        stored = {
+            **new._asdict(), "id": self._next_tournament_id, "updated_at": new.created_at,
+            "version": 1,
+        }  # fmt: skip
         self._next_tournament_id += 1
-        self._tournaments[stored.id] = stored
-        return tournament_of(vars(stored))
+        self._tournaments[stored["id"]] = stored
+        return tournament_of(stored)
 
     async def get_tournament(self, tournament_id: int) -> TournamentRecord | None:
         stored = self._tournaments.get(tournament_id)
-        return None if stored is None else tournament_of(vars(stored))
+        return None if stored is None else tournament_of(stored)
 
     async def list_tournaments(
         self, *, guild_id: str | None = None, statuses: Sequence[str] | None = None
@@ -40,11 +37,11 @@ class MemoryTournaments(MemoryTables, Tournaments):
         found = [
             t
             for t in self._tournaments.values()
-            if (guild_id is None or t.guild_id == guild_id)
-            and (wanted is None or t.status in wanted)
+            if (guild_id is None or t["guild_id"] == guild_id)
+            and (wanted is None or t["status"] in wanted)
         ]
-        found.sort(key=lambda t: t.id, reverse=True)
-        return [tournament_of(vars(t)) for t in found]
+        found.sort(key=lambda t: int(t["id"]), reverse=True)
+        return [tournament_of(t) for t in found]
 
     async def _update_tournament(
         self, tournament_id: int, expected_version: int, change: TournamentChange
@@ -52,16 +49,17 @@ class MemoryTournaments(MemoryTables, Tournaments):
         stored = self._tournaments.get(tournament_id)
         if stored is None:
             raise LookupError(f"there is no tournament {tournament_id}")
-        check_open_and_current(tournament_id, stored.status, stored.version, expected_version)
-        new_status = change.status or stored.status
+        status, version = stored["status"], stored["version"]
+        check_open_and_current(tournament_id, status, version, expected_version)
+        new_status = change.status or status
         write_due, due_value = due_after_change(new_status, change.due_at)
-        updated = replace(
-            stored,
-            status=new_status,
-            data=stored.data if change.data is None else change.data,
-            updated_at=change.now,
-            version=stored.version + 1,
-            due_at=due_value if write_due else stored.due_at,
-        )
+        updated = {
+            **stored,
+            "status": new_status,
+            "data": stored["data"] if change.data is None else change.data,
+            "updated_at": change.now,
+            "version": version + 1,
+            "due_at": due_value if write_due else stored["due_at"],
+        }
         self._tournaments[tournament_id] = updated
-        return tournament_of(vars(updated))
+        return tournament_of(updated)
