@@ -131,6 +131,18 @@ def answer(request: web.Request, status: int, text: str) -> web.Response:
     return web.Response(text=page, content_type="text/html", status=status)
 
 
+def unparsed_answer(status: int) -> web.Response:
+    """The answer to a request aiohttp could not read (a header or line too long, a bad
+    method): the plain page of any error, with every security header, in the default
+    language (nothing of the request was read, its language neither) — never aiohttp's own
+    text, which quotes the request's first bytes (a link's token, say)."""
+    say = words()
+    page = plain_page(say(ERROR_KEYS.get(status, "errors.internal")), say)
+    response = web.Response(text=page, content_type="text/html", status=status)
+    response.headers.update(SECURITY_HEADERS)
+    return response
+
+
 def error_text(request: web.Request, status: int) -> str:
     say = words(viewer_of(request).locale)
     return say(ERROR_KEYS.get(status, "errors.internal"))

@@ -9,6 +9,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from games.fence.view import FenceView, PlacedTile
 from render.common import (
     PALETTE,
     RGB,
@@ -18,6 +19,7 @@ from render.common import (
     disc,
     font,
     paste_centered,
+    seat_label,
     text_width,
     to_png,
 )
@@ -36,8 +38,9 @@ from render.fence.colours import (
     STRUCK,
     TUNNEL,
     WATER,
+    palette_of,
 )
-from render.fence.detail import MIN_DETAIL_WIDTH, CloseUp, detail_plan
+from render.fence.detail import MIN_DETAIL_WIDTH, CloseUp, detail_plan, pieces_outside
 from render.fence.highlights import Highlights, choices_of, read_positions, spots_of
 from render.fence.layout import (
     COORD_SIZE,
@@ -107,7 +110,7 @@ _Hood = tuple[bool, tuple[tuple[str, str], ...], tuple[int, int]]
 node relative to the tile's top-left corner."""
 
 
-def _hoods(layout: CityLayout, tile: dict[str, Any]) -> tuple[_Hood, ...]:
+def _hoods(layout: CityLayout, tile: PlacedTile) -> tuple[_Hood, ...]:
     x0, y0, _, _ = layout.box(tile["x"], tile["y"])
     out = []
     for hood in tile["hoods"]:
@@ -168,7 +171,7 @@ _SPRITE_MARGIN = 6
 edge, and the sprite must carry them as drawing the tile in place did."""
 
 
-def _origin(layout: CityLayout, tile: dict[str, Any]) -> tuple[int, int]:
+def _origin(layout: CityLayout, tile: PlacedTile) -> tuple[int, int]:
     """Where a tile's sprite goes, its margin being the tile's own column's and row's parity
     more than ``_SPRITE_MARGIN``: Python rounds halves to even, so a centre at x.5 lands on
     the same pixel in the sprite as on the map only when both have the same parity."""
@@ -238,7 +241,7 @@ def _tile_sprite(
     return square, tuple(spilt)
 
 
-def _draw_tile(canvas: Image.Image, layout: CityLayout, tile: dict[str, Any]) -> None:
+def _draw_tile(canvas: Image.Image, layout: CityLayout, tile: PlacedTile) -> None:
     """A tile from the per-process cache: the same forty tiles come back on every image of a
     match, and drawing their roads and water was a third of the map's drawing time."""
     x0, y0, x1, _ = layout.box(tile["x"], tile["y"])
@@ -357,7 +360,7 @@ def _label_sprite(
 def _draw_labels(
     canvas: Image.Image,
     layout: CityLayout,
-    tile: dict[str, Any],
+    tile: PlacedTile,
     off_limits: str,
     room: tuple[int, ...] = (),
 ) -> None:
@@ -383,7 +386,7 @@ def _draw_pieces(canvas: Image.Image, pieces: Iterable[Piece]) -> None:
             paste_centered(canvas, disc(piece.size, colour, (20, 20, 24), outline), piece.center)
 
 
-def _draw_goods(canvas: Image.Image, layout: CityLayout, view: dict[str, Any]) -> None:
+def _draw_goods(canvas: Image.Image, layout: CityLayout, view: FenceView) -> None:
     """Last round's Hot Goods: a gold crate in the tile's corner, ringed in the winner's
     colour (grey when nobody got them)."""
     draw = ImageDraw.Draw(canvas)
@@ -412,9 +415,10 @@ _TUNNEL_STEPS = 14
 """The tunnel's dashed line: seven dashes and six gaps of equal length."""
 
 
-def _draw_markers(draw: ImageDraw.ImageDraw, layout: CityLayout, view: dict[str, Any]) -> None:
+def _draw_markers(draw: ImageDraw.ImageDraw, layout: CityLayout, view: FenceView) -> None:
     tiles = {t["tile"]: t for t in view["map"]}
-    ritzy = tiles.get(view.get("ritzy")) if view.get("ritzy") is not None else None
+    ritzy_tile = view.get("ritzy")
+    ritzy = tiles.get(ritzy_tile) if ritzy_tile is not None else None
     if ritzy is not None:
         x0, y0, _, _ = layout.box(ritzy["x"], ritzy["y"])
         left, top, right, _ = star_box(layout.cell)
@@ -430,7 +434,7 @@ def _draw_markers(draw: ImageDraw.ImageDraw, layout: CityLayout, view: dict[str,
         draw.rectangle((x - half, y - half, x + half, y + half), outline=TUNNEL, width=width)
 
 
-def _draw_post(canvas: Image.Image, layout: CityLayout, view: dict[str, Any]) -> None:
+def _draw_post(canvas: Image.Image, layout: CityLayout, view: FenceView) -> None:
     """The Trading Post: a green "TP" tag beside its neighbourhood's node."""
     hood = view.get("post")
     if hood not in layout.hood_xy:
@@ -487,7 +491,7 @@ def _draw_highlight(
             )
         elif kind in ("pawn", "cops", "tunnel") and facts.get("to") in layout.hood_xy:
             tx, ty = layout.hood_xy[facts["to"]]
-            r = layout.px(0.2, 14)
+            r: float = layout.px(0.2, 14)
             piece = _moved(facts, pieces)
             if piece is not None:
                 (tx, ty), r = piece.center, max(r * 0.6, piece.size * 0.67)
@@ -534,6 +538,7 @@ def _draw_coordinates(canvas: Image.Image, layout: CityLayout) -> None:
     grid = layout.grid
     half = MARGIN / 2
     side = layout.side / 2
+    cx: float
     for col, x in enumerate(range(layout.min_x, layout.max_x + 1)):
         cx, _ = grid.center(col, 0)
         for cy in (grid.top - half, grid.bottom + half):
@@ -577,7 +582,7 @@ def _draw_choices(canvas: Image.Image, layout: CityLayout, hoods: Iterable[int])
 
 def draw_city(
     canvas: Image.Image,
-    view: dict[str, Any],
+    view: FenceView,
     layout: CityLayout,
     highlight: Highlights,
     status: str | None,
@@ -609,13 +614,32 @@ def draw_city(
     return pieces
 
 
-def hood_names(view: dict[str, Any], hoods: Iterable[int]) -> list[str]:
+def hood_names(view: FenceView, hoods: Iterable[int]) -> list[str]:
     names = {h["id"]: str(h["name"]) for t in view["map"] for h in t["hoods"]}
     return [names[h] for h in hoods if h in names]
 
 
+def _outside(
+    view: FenceView, plan: CloseUp, players: list[str] | None, labels: Labels | None
+) -> list[str]:
+    """ "carol (Purple) at Gasworks", "Cops at Foundry": the pieces the close-up leaves out
+    (the one being moved is named apart, as where it moves from)."""
+    palette = palette_of(view)
+    said = []
+    for seat, hood in pieces_outside(view, plan.window):
+        if hood in plan.pieces_out:
+            continue
+        who = (
+            say(labels, "fence.cops")
+            if seat is None
+            else seat_label(seat, players, palette, labels)
+        )
+        said.append(say(labels, "fence.piece_at", piece=who, place=hood_names(view, [hood])[0]))
+    return said
+
+
 def close_up_layout(
-    view: dict[str, Any],
+    view: FenceView,
     plan: CloseUp,
     players: list[str] | None = None,
     status: str | None = None,
@@ -630,7 +654,7 @@ def close_up_layout(
 
 
 def close_up(
-    view: dict[str, Any],
+    view: FenceView,
     plan: CloseUp,
     players: list[str] | None,
     status: str | None,
@@ -641,7 +665,10 @@ def close_up(
     (naming what of its focus the window could not hold), so it reads alone."""
     bar, layout = close_up_layout(view, plan, players, status, labels)
     left_out, away = hood_names(view, plan.left_out), hood_names(view, plan.pieces_out)
-    legend = draw_legend(view, layout.width, highlight, labels, left_out=left_out, away=away)
+    outside = _outside(view, plan, players, labels)
+    legend = draw_legend(
+        view, layout.width, highlight, labels, left_out=left_out, away=away, outside=outside
+    )
     canvas = Image.new("RGB", (layout.width, layout.bottom + legend.height), PALETTE.background)
     draw_city(canvas, view, layout, highlight, status, say(labels, "fence.off_limits"))
     # Over the city: a ring or a move line from outside the window stops at its edge.
@@ -651,7 +678,7 @@ def close_up(
 
 
 def map_layout(
-    view: dict[str, Any],
+    view: FenceView,
     highlight: Highlights = (),
     players: list[str] | None = None,
     status: str | None = None,
@@ -666,7 +693,7 @@ def map_layout(
 
 
 def render(
-    view: dict[str, Any],
+    view: FenceView,
     *,
     perspective: int | None = None,
     highlight: list[dict[str, Any]] | None = None,

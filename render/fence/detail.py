@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
 
+from games.fence.view import FenceView
 from render.fence.highlights import Highlights, choices_of
 from render.fence.layout import (
     DETAIL_CELL,
@@ -81,7 +81,7 @@ def smallest_name(
 
 
 def shown_name_px(
-    view: dict[str, Any], window: Window, cell: int, off_limits: str = "off limits"
+    view: FenceView, window: Window, cell: int, off_limits: str = "off limits"
 ) -> float:
     """The smallest name of a close-up of ``window``, in px as a phone shows the picture
     (names narrowed beside a crowd of pieces included)."""
@@ -115,6 +115,23 @@ def _runs(size: int, low: int, high: int, first: int, last: int) -> list[tuple[i
 
 def _inside(window: Window, point: tuple[int, int]) -> bool:
     return window[0] <= point[0] <= window[1] and window[2] <= point[1] <= window[3]
+
+
+def pieces_outside(view: FenceView, window: Window) -> list[tuple[int | None, int]]:
+    """Every piece standing outside ``window``: (seat, hood) for a pawn, (None, hood) for
+    the Cops, so the legend can say who is off the picture and where (a close-up of one
+    corner of the city must not look as if the others were not on the board)."""
+    places = {h["id"]: (t["x"], t["y"]) for t in view["map"] for h in t["hoods"]}
+    standing: list[tuple[int | None, int]] = [
+        (seat, hood) for seat, hood in enumerate(view.get("pawns") or []) if hood is not None
+    ]
+    if view.get("cops") is not None:
+        standing.append((None, int(view["cops"])))
+    return [
+        (who, hood)
+        for who, hood in standing
+        if hood in places and not _inside(window, places[hood])
+    ]
 
 
 def _best_window(
@@ -157,7 +174,7 @@ def _trimmed(window: Window, points: set[tuple[int, int]]) -> Window:
 
 
 def detail_plan(
-    view: dict[str, Any],
+    view: FenceView,
     focus: list[int],
     highlight: Highlights = (),
     off_limits: str = "off limits",

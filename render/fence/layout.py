@@ -18,9 +18,10 @@ read without zooming. The close-up (``render.fence.detail``) is the picture that
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable
-from typing import Any
+from collections.abc import Iterable
+from typing import Protocol
 
+from games.fence.view import FenceView, PlacedTile
 from render.common import Grid, font, text_width
 from render.fence.highlights import Highlights, read_positions, spots_of
 from render.fence.marks import Box
@@ -59,7 +60,7 @@ Window = tuple[int, int, int, int]
 """(min_x, max_x, min_y, max_y) of what a picture shows, in city coordinates."""
 
 
-def extent(view: dict[str, Any], highlight: Highlights = ()) -> set[tuple[int, int]]:
+def extent(view: FenceView, highlight: Highlights = ()) -> set[tuple[int, int]]:
     """Every position the map must show: placed tiles, one ring of open spots while the map
     is drafted, highlighted spots and the last tile's place."""
     placed = {(t["x"], t["y"]) for t in view["map"]}
@@ -104,6 +105,12 @@ def coordinate(value: int) -> str:
     return f"−{-value}" if value < 0 else str(value)
 
 
+class Scale(Protocol):
+    """A length as a fraction of a tile, in pixels, never below ``least``."""
+
+    def __call__(self, fraction: float, least: int = 1) -> int: ...
+
+
 class CityLayout:
     """Where each tile, empty spot and neighbourhood of one picture's window sits.
 
@@ -113,7 +120,7 @@ class CityLayout:
 
     def __init__(
         self,
-        view: dict[str, Any],
+        view: FenceView,
         window: Window,
         cell: int,
         width: int,
@@ -149,7 +156,7 @@ class CityLayout:
             else []
         )
         self.hood_xy: dict[int, tuple[int, int]] = {}
-        self.hood_tile: dict[int, dict[str, Any]] = {}
+        self.hood_tile: dict[int, PlacedTile] = {}
         for tile in view["map"]:
             for index, hood in enumerate(tile["hoods"]):
                 self.hood_xy[hood["id"]] = self._hood_point(tile, index)
@@ -171,11 +178,15 @@ class CityLayout:
         return max(least, round(self.cell * fraction))
 
     @staticmethod
-    def scale(cell: int) -> Callable[[float, int], int]:
+    def scale(cell: int) -> Scale:
         """``px`` for tiles of ``cell`` pixels, for drawings made apart from a layout."""
-        return lambda fraction, least=1: max(least, round(cell * fraction))
 
-    def _hood_point(self, tile: dict[str, Any], index: int) -> tuple[int, int]:
+        def px(fraction: float, least: int = 1) -> int:
+            return max(least, round(cell * fraction))
+
+        return px
+
+    def _hood_point(self, tile: PlacedTile, index: int) -> tuple[int, int]:
         """A neighbourhood's node: pulled towards its roads, so two hoods on one tile stand
         apart; a straight-through road keeps its node on the axis, shifted sideways."""
         x0, y0, x1, y1 = self.box(tile["x"], tile["y"])
@@ -200,7 +211,7 @@ def bounds(points: Iterable[tuple[int, int]]) -> Window:
     return (min(xs), max(xs), min(ys), max(ys))
 
 
-def _map_frame(view: dict[str, Any], highlight: Highlights) -> tuple[Window, int, int, int]:
+def _map_frame(view: FenceView, highlight: Highlights) -> tuple[Window, int, int, int]:
     """The whole map's window, tile size, width and side margin."""
     window = bounds(extent(view, highlight))
     side = side_margin([window])
@@ -209,13 +220,13 @@ def _map_frame(view: dict[str, Any], highlight: Highlights) -> tuple[Window, int
     return window, cell, max(MAP_WIDTH, columns * cell + 2 * side), side
 
 
-def map_width(view: dict[str, Any], highlight: Highlights = ()) -> int:
+def map_width(view: FenceView, highlight: Highlights = ()) -> int:
     """How wide the whole map is drawn (its title bar is drawn that wide before the city is
     placed under it)."""
     return _map_frame(view, highlight)[2]
 
 
-def plan_map(view: dict[str, Any], highlight: Highlights = (), top: int = 0) -> CityLayout:
+def plan_map(view: FenceView, highlight: Highlights = (), top: int = 0) -> CityLayout:
     """The whole city as one panel whose grid starts ``top`` px down the image."""
     window, cell, width, side = _map_frame(view, highlight)
     return CityLayout(view, window, cell, width, top, side)
@@ -230,7 +241,7 @@ def text_scale(width: int) -> float:
 
 
 def window_layout(
-    view: dict[str, Any], window: Window, cell: int, top: int = 0, least_width: int = MAP_WIDTH
+    view: FenceView, window: Window, cell: int, top: int = 0, least_width: int = MAP_WIDTH
 ) -> CityLayout:
     """One window of the city (the close-up) at ``cell`` px a tile."""
     cols = window[1] - window[0] + 1
@@ -239,7 +250,7 @@ def window_layout(
     return CityLayout(view, window, cell, width, top, side)
 
 
-def positions(view: dict[str, Any]) -> Iterable[tuple[int, int]]:
+def positions(view: FenceView) -> Iterable[tuple[int, int]]:
     return ((t["x"], t["y"]) for t in view["map"])
 
 

@@ -33,7 +33,7 @@ def pixel(image: Image.Image, space: str, dx: float = 0, dy: float = 0) -> tuple
 def start_after(text: str) -> tuple[dict, dict]:
     start = RULES.new()
     turn = RULES.parse(start, text)
-    return RULES.view(RULES.apply(start, turn), None), RULES.highlight(start, turn)
+    return RULES.view(RULES.apply(start, turn), None), RULES.presentation.highlight(start, turn)
 
 
 def test_start_image_decodes_and_is_phone_sized() -> None:
@@ -72,7 +72,9 @@ def test_light_pieces_and_a_finished_game_render() -> None:
         before, turn = state, rng.choice(RULES.legal_actions(state))
         state = RULES.apply(state, turn)
     view = RULES.view(state, None)
-    image = decode(render.render("fuer", view, highlight=RULES.highlight(before, turn)))
+    image = decode(
+        render.render("fuer", view, highlight=RULES.presentation.highlight(before, turn))
+    )
     assert image.width >= 800
     assert json.loads(json.dumps(view))["game_over"] is True
     first = view["win_line"][0]
@@ -113,3 +115,24 @@ def test_no_column_letters_along_the_slanted_top_edge() -> None:
     below_row_1 = fuer.space_center("a1")[1] + fuer.RADIUS + 4
     letters = board.crop((0, round(below_row_1), board.width, board.height))
     assert sum(1 for px in letters.getdata() if sum(px) < 200) > 200  # a..i still drawn
+
+
+def test_the_image_says_the_last_turn_as_every_other_game_does(monkeypatch) -> None:
+    """Issue 42: Fuer's footer has a "Last turn:" line, like Ordo's, Fendo's and Fonver's."""
+    said: list[str] = []
+    real = art.put_text
+
+    def recording(image, xy, text, *args, **kwargs):  # type: ignore[no-untyped-def]
+        said.append(text)
+        return real(image, xy, text, *args, **kwargs)
+
+    monkeypatch.setattr(art, "put_text", recording)
+    start = RULES.new()
+    turn = RULES.legal_actions(start)[0]
+    facts = RULES.highlight(start, turn)
+    view = RULES.view(RULES.apply(start, turn), None)
+    render.render("fuer", view, highlight=[facts], players=["alice", "bob"])
+    assert f"Last turn: {facts['notation']}" in said
+    said.clear()
+    render.render("fuer", RULES.view(start, None), highlight=[], players=["alice", "bob"])
+    assert not [text for text in said if text.startswith("Last turn")]
