@@ -16,7 +16,6 @@ exactly one place, :func:`bot.service.base.guarded`.
 
 from __future__ import annotations
 
-import functools
 import secrets
 import time
 from collections.abc import Awaitable, Callable, Sequence
@@ -28,6 +27,7 @@ from bot.service.match.clocks import ClockKeeper
 from bot.service.match.limits import Limits
 from bot.service.match.links import BoardLinks
 from bot.service.match.notifier import Notifier
+from bot.service.match.places import Places
 from bot.service.match.reader import LinkFn, MatchReader
 from bot.service.match.transition import TournamentTransitions, Transitions
 from bot.service.match.venues import server_only
@@ -43,6 +43,7 @@ from bot.service.pages.activity import ActivityPages, ActivitySessions
 from bot.service.pages.web import BoardPages
 from bot.service.people.correspondence import Correspondence
 from bot.service.people.notices import Notices
+from bot.service.pipeline import Pipeline
 from bot.service.play.boards import Boards
 from bot.service.play.endings import Endings
 from bot.service.play.guide import Guide
@@ -55,24 +56,12 @@ from bot.service.records.listings import Listings
 from bot.service.replies import Reply
 from storage import open_store
 from storage.base import Store
-from storage.cached import CachedStore, request
+from storage.cached import CachedStore
 
 P = ParamSpec("P")
 
 
 T = TypeVar("T")
-
-
-def requesting(case: Callable[P, Awaitable[T]]) -> Callable[P, Awaitable[T]]:
-    """``case`` as one request: from noting the server's language to placing the answer, it
-    reads each thing once (:mod:`storage.cached`)."""
-
-    @functools.wraps(case)
-    async def one_request(*args: P.args, **kwargs: P.kwargs) -> T:
-        with request():
-            return await case(*args, **kwargs)
-
-    return one_request
 
 
 class Service:
@@ -100,8 +89,9 @@ class Service:
     ) -> None:
         store = CachedStore(store)
         self.store = store
-        """The store as every use case sees it: each command (one :func:`requesting` call)
-        reads each thing once (:mod:`storage.cached`); outside a command, the store itself."""
+        """The store as every use case sees it: each command (one
+        :class:`bot.service.pipeline.Pipeline` call) reads each thing once
+        (:mod:`storage.cached`); outside a command, the store itself."""
         self.clock = clock
         self.default_time = default_time
         """Time control of new matches when neither /play nor the server names one."""
@@ -119,7 +109,8 @@ class Service:
         self.limits = limits or Limits(store, clock)
         """Per-user limits of each server, checked where the work they bound is created."""
         self.notifier = Notifier(store, self.clocks, link)
-        self.reader = MatchReader(store, clock, self.transitions, link, web)
+        self.reader = MatchReader(store, clock, self.transitions, link)
+        self.places = Places(store, link, web)
         self.hands = Hands(self.reader, self.notifier, self.workers)
         self.boards = Boards(self.reader, self.clocks, self.notifier, self.workers, self.hands, web)
         self.servers = Servers(store, clock, default_time)
@@ -161,7 +152,7 @@ class Service:
             store,
             self.clocks,
             web,
-            self.reader.placing(self.moves.move, answered=False),  # no command to answer
+            self.places.placing(self.moves.move, answered=False),  # no command to answer
             self.reader.may_see,
             activity,
         )
@@ -189,8 +180,7 @@ class Service:
         # (and a command first notes the Discord language of the server it came from, which
         # its shared posts speak unless the server chose one: bot.service.text.languages; and its
         # answer brings the caller the DMs they could not be sent: bot.service.people.notices)
-        def placed(case: Callable[P, Awaitable[Reply]]) -> Callable[P, Awaitable[Reply]]:
-            return requesting(self.reader.placing(self.servers.noting(self.notices.showing(case))))
+        placed = Pipeline(self.places, self.servers, self.notices)
 
         def in_servers(case: Callable[P, Awaitable[Reply]]) -> Callable[P, Awaitable[Reply]]:
             """A command about a server (its settings, ladder, seeks, tournaments): refused
@@ -199,7 +189,7 @@ class Service:
 
         # (Background work — the tick, the computer's turns, reviews — is no one request:
         # a search takes seconds, and each command it runs opens its own.)
-        placed_all = self.reader.placing_all
+        placed_all = self.places.placing_all
         self.play = placed(self.challenges.play)
         self.challenge = placed(self.challenges.challenge)
         self.attach_place = self.challenges.attach_place
@@ -238,12 +228,12 @@ class Service:
         self.queue_computer_turn = self.opponents.queue_computer_turn
         self.queue_computer_turn_of = self.opponents.queue_computer_turn_of
         self.serve_computer_turns = lambda deliver: self.opponents.serve_computer_turns(
-            self.reader.placing_each(deliver)
+            self.places.placing_each(deliver)
         )
         self.play_queued_computer_turns = placed_all(self.opponents.play_queued_computer_turns)
         self.hint = placed(self.opponents.hint)
         self.review = placed(self.reviews.review)
-        self.serve_reviews = lambda deliver: self.reviews.serve(self.reader.placing_each(deliver))
+        self.serve_reviews = lambda deliver: self.reviews.serve(self.places.placing_each(deliver))
         self.play_queued_reviews = placed_all(self.reviews.play_queued)
         self.server_settings = in_servers(self.servers.server_settings)
         self.notify = placed(self.correspondence.notify)

@@ -16,6 +16,7 @@ from typing import Any
 import render
 from bot.service.base import Loaded, plural_names
 from bot.service.match.clocks import ClockKeeper
+from bot.service.match.context import MatchContext
 from bot.service.match.links import BoardLinks, with_links
 from bot.service.match.notifier import Notifier
 from bot.service.match.reader import MatchReader, last_turn
@@ -211,13 +212,9 @@ class Boards:
         self.hands = hands
         self.links = links
 
-    async def last_turn_highlights(self, match_id: int) -> list[dict[str, Any]]:
-        turn = last_turn(await self.reader.recent_log(match_id))
-        return [a.detail.get("highlight", {}) for a in turn]
-
     async def image(
         self,
-        loaded: Loaded,
+        seen: Loaded | MatchContext,
         *,
         perspective: int | None,
         status: str | None = None,
@@ -225,8 +222,16 @@ class Boards:
         focus: Sequence[int] = (),
         locale: str = "en",
     ) -> bytes:
-        names = await self.reader.player_names(loaded.record, locale, raw=True)
-        highlights = await self.last_turn_highlights(loaded.id) + list(extra_highlight)
+        """The board of ``seen`` drawn in the worker pool, its last turn highlighted; a
+        context a command read is drawn from what it holds, a loaded match reads its names
+        and the end of its log."""
+        if isinstance(seen, MatchContext):
+            loaded, names, log = seen.loaded, seen.names(locale, raw=True), seen.log
+        else:
+            loaded = seen
+            names = await self.reader.player_names(loaded.record, locale, raw=True)
+            log = await self.reader.recent_log(loaded.id)
+        highlights = [a.detail.get("highlight", {}) for a in last_turn(log)]
         view = told_view(words(locale), loaded.rules.view(loaded.state, None))
         return await self.workers.run(
             functools.partial(
@@ -234,7 +239,7 @@ class Boards:
                 loaded.record.game,
                 view,
                 perspective=perspective,
-                highlight=highlights,
+                highlight=[*highlights, *extra_highlight],
                 players=names,
                 status=plain(status) if status else status,  # a caption is not markdown
                 focus=list(focus) or None,
@@ -244,17 +249,20 @@ class Boards:
 
     async def board_post(
         self,
-        loaded: Loaded,
+        seen: Loaded | MatchContext,
         lines: Sequence[str],
         *,
         ping: bool,
         mid_turn: bool = False,
         flip: bool = False,
     ) -> Post:
-        # the match thread is shared: its server's language (bot.service.text.languages)
-        language = await self.reader.match_language(loaded.record)
+        """The board post of ``seen`` in its thread's language (the thread is shared:
+        :mod:`bot.service.text.languages`): a context a command read is told from what it
+        holds; a loaded match is read here, once."""
+        context = seen if isinstance(seen, MatchContext) else await self.reader.context_of(seen)
+        loaded, language = context.loaded, context.language
         say = words(language)
-        names = await self.reader.player_names(loaded.record, language)
+        names = context.names()
         rules = loaded.rules
         outcome = final_outcome(loaded)
         status = result_text(rules, loaded.state, outcome, names, language) if outcome else None
@@ -264,11 +272,11 @@ class Boards:
         else:
             text_lines.append(to_move_text(loaded, names, language))
         image = await self.image(
-            loaded, perspective=perspective(loaded, flip), status=status, locale=language
+            context, perspective=perspective(loaded, flip), status=status, locale=language
         )
         detail = None
         if (focus := close_up(loaded)) and not status:
-            detail = await self.image(loaded, perspective=None, focus=focus, locale=language)
+            detail = await self.image(context, perspective=None, focus=focus, locale=language)
         mentions: tuple[str, ...] = ()
         ping_text = ""
         seats = rules.to_move(loaded.state) if not outcome else []
