@@ -14,11 +14,11 @@ from collections.abc import Awaitable, Callable
 from typing import ParamSpec
 
 from bot.service.base import User
-from bot.service.match.context import names_by_seat
 from bot.service.match.links import BoardLinks, with_links
 from bot.service.match.transition import public_version
 from bot.service.match.venues import routed
 from bot.service.replies import MatchPlace, Reply, is_computer
+from bot.service.text.computer_names import names_by_seat
 from bot.service.text.languages import match_language
 from storage.base import ACTIVE, MatchRecord, Store
 

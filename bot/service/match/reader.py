@@ -10,19 +10,20 @@ from the log) goes through :meth:`Transitions.repair_snapshot`.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import games
 from bot.service.base import DROP, Loaded, Refusal, User, parse_id, shown_id
-from bot.service.match.context import MatchContext, names_by_seat
 from bot.service.match.places import LinkFn, place_of
 from bot.service.match.transition import Transitions
 from bot.service.match.venues import DIRECT
 from bot.service.replies import MatchPlace
+from bot.service.text.computer_names import names_by_seat
 from bot.service.text.languages import match_language, server_language
-from bot.words import Words, words
+from bot.words import DEFAULT_LANGUAGE, Words, words
 from games.core import Rules
 from storage.base import ACTIVE, CHALLENGE, FINISHED, ActionRecord, MatchRecord, Store
 
@@ -66,6 +67,71 @@ def replay(rules: Rules[Any, Any], record: MatchRecord, actions: Sequence[Action
     return state
 
 
+@dataclasses.dataclass(frozen=True)
+class MatchContext(Loaded):
+    """A loaded match (record, rules, state) with the thread's language, the players' stored
+    names and the end of the log (as :meth:`MatchReader.recent_log` reads it: every live row
+    of the last turn and the last ply): a match as one command sees it, read once
+    (:meth:`MatchReader.context`), then handed down.
+
+    Why an object: a move used to ask the reader eight times for pieces of the same match,
+    and the board post after it asked again. Every step of a move — the checks, the parse,
+    the commit, the board post — takes them from here, and :meth:`after` carries them past
+    the commit without another read (the seats, their names and the thread's language do
+    not change with a move). Plain fields, no lookups: the steps read them often."""
+
+    language: str = DEFAULT_LANGUAGE
+    """The language of the match's shared posts (:mod:`bot.service.text.languages`)."""
+    shared: Words = dataclasses.field(default_factory=lambda: words(DEFAULT_LANGUAGE))
+    """The sentences of the match's shared posts, in ``language``."""
+    known: Mapping[str, str] = dataclasses.field(default_factory=dict)
+    """Stored names by user id (a computer's name is said in the reader's words instead)."""
+    log: Sequence[ActionRecord] = ()
+    _names: dict[tuple[object, bool], list[str]] = dataclasses.field(
+        default_factory=dict, compare=False, repr=False
+    )
+
+    @classmethod
+    def of(
+        cls,
+        loaded: Loaded,
+        language: str,
+        known: Mapping[str, str],
+        log: Sequence[ActionRecord],
+    ) -> MatchContext:
+        return cls(
+            loaded.record, loaded.rules, loaded.state, loaded._views, language,
+            words(language), known, log,
+        )  # fmt: skip
+
+    @property
+    def loaded(self) -> Loaded:
+        """The match itself (what a use case that takes a :class:`Loaded` is handed)."""
+        return self
+
+    def names(self, locale: object | None = None, *, raw: bool = False) -> list[str]:
+        """The players' names by seat for ``locale``'s reader (the thread's by default),
+        worked out once per language."""
+        key = (self.language if locale is None else locale, raw)
+        if key not in self._names:
+            self._names[key] = names_by_seat(self.record.seats, self.known, key[0], raw=raw)
+        return self._names[key]
+
+    def seat_of(self, user_id: str) -> int:
+        return self.record.seats.index(user_id)
+
+    def after(
+        self, record: MatchRecord, state: Any, appended: Sequence[ActionRecord]
+    ) -> MatchContext:
+        """The context after a commit that stored ``record`` with ``state`` and appended the
+        rows ``appended`` to its log: what the board post after a move reads (the seats,
+        their names and the thread's language are the move's)."""
+        return MatchContext(
+            record, self.rules, state, {}, self.language, self.shared, self.known,
+            [*self.log, *appended], self._names,
+        )  # fmt: skip
+
+
 class MatchReader:
     """The store (to read), the clock (to stamp users), the transitions (the repair) and the
     front end's link maker (a match's place)."""
@@ -105,7 +171,7 @@ class MatchReader:
         self, record: MatchRecord, locale: object, *, raw: bool = False
     ) -> list[str]:
         """The players' names by seat as ``locale``'s reader sees them
-        (:func:`bot.service.match.context.names_by_seat`)."""
+        (:func:`bot.service.match.reader.names_by_seat`)."""
         known = await self.store.user_names(record.seats)
         return names_by_seat(record.seats, known, locale, raw=raw)
 
@@ -118,7 +184,7 @@ class MatchReader:
         statuses: Sequence[str] = (ACTIVE,),
     ) -> MatchContext:
         """The match a command by ``actor`` is about (:meth:`find_loaded`), read once with all
-        a move needs of it (:class:`bot.service.match.context.MatchContext`); ``actor`` is
+        a move needs of it (:class:`bot.service.match.reader.MatchContext`); ``actor`` is
         touched after the read that brought the players' names, so an unchanged name is not
         written."""
         loaded = await self.find_loaded(actor, match_id, where, statuses=statuses)

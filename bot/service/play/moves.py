@@ -18,8 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 import games
 from bot.service.base import Refusal, Step, User, guarded
-from bot.service.match.context import MatchContext
-from bot.service.match.reader import last_turn
+from bot.service.match.reader import MatchContext, last_turn
 from bot.service.match.transition import Committed, stale
 from bot.service.play import premoves, turns
 from bot.service.play.premoves import turn_position

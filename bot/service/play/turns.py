@@ -2,7 +2,7 @@
 text plays, whether to ask first, and the log rows a turn leaves.
 
 Why apart from :class:`bot.service.play.moves.Moves`: each is a plain function of a
-:class:`~bot.service.match.context.MatchContext` (no store, no clock), so each is tested alone
+:class:`~bot.service.match.reader.MatchContext` (no store, no clock), so each is tested alone
 and a reader sees in :meth:`Moves.move` only the order they run in. :func:`parse` is the one
 that runs in a worker thread (a big move list must not stall the gateway); everything it does
 there is in it.
@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from bot.service.base import Refusal, Step, User, plural_names
-from bot.service.match.context import MatchContext
+from bot.service.match.reader import MatchContext
 from bot.service.match.transition import stale
 from bot.service.play.boards import seat_label
 from bot.service.text.describer import SAID_KEY, said_data, told_in_words, told_label, told_path
