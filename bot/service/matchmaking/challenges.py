@@ -10,7 +10,7 @@ that owns it (the lobby, the seeks, the endings) instead of doing their work.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from bot.service.base import Refusal, User, guarded, match_status
@@ -35,14 +35,10 @@ from storage.base import (
     OPEN_STATUSES,
     MatchRecord,
     MatchUpdate,
-    Store,
 )
 
 if TYPE_CHECKING:
-    from bot.service.match.clocks import ClockKeeper
-    from bot.service.match.limits import Limits
-    from bot.service.match.reader import MatchReader
-    from bot.service.match.transition import Transitions
+    from bot.service.match.wiring import Core
     from bot.service.matchmaking.lobby import Lobby
     from bot.service.matchmaking.openings import Openings
     from bot.service.matchmaking.seeks import Seeks
@@ -67,31 +63,25 @@ class Challenges:
 
     def __init__(
         self,
-        store: Store,
-        clock: Callable[[], float],
-        reader: MatchReader,
-        transitions: Transitions,
-        clocks: ClockKeeper,
-        limits: Limits,
+        core: Core,
         servers: Servers,
         openings: Openings,
         lobby: Lobby,
         seeks: Seeks,
         endings: Endings,
-        seed_source: Callable[[], int],
     ) -> None:
-        self.store = store
-        self.clock = clock
-        self.reader = reader
-        self.transitions = transitions
-        self.clocks = clocks
-        self.limits = limits
+        self.store = core.store
+        self.clock = core.clock
+        self.reader = core.reader
+        self.transitions = core.transitions
+        self.clocks = core.clocks
+        self.limits = core.limits
         self.servers = servers
         self.openings = openings
         self.lobby = lobby
         self.seeks = seeks
         self.endings = endings
-        self._seed_source = seed_source
+        self._seed_source = core.seeds
 
     async def play(
         self,

@@ -25,7 +25,7 @@ Decisions where the issue is silent:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import games
@@ -40,13 +40,10 @@ from bot.service.text.computer_names import user_name
 from bot.service.text.describer import said
 from bot.service.text.markdown import escape
 from bot.words import Words, words
-from storage.base import ACTIVE, CANCELLED, CHALLENGE, MatchRecord, MatchUpdate, Store
+from storage.base import ACTIVE, CANCELLED, CHALLENGE, MatchRecord, MatchUpdate
 
 if TYPE_CHECKING:
-    from bot.service.match.clocks import ClockKeeper
-    from bot.service.match.limits import Limits
-    from bot.service.match.reader import MatchReader
-    from bot.service.match.transition import Transitions
+    from bot.service.match.wiring import Core
     from bot.service.matchmaking.servers import Servers
     from bot.service.play.boards import Boards
 
@@ -74,25 +71,19 @@ class Lobby:
 
     def __init__(
         self,
-        store: Store,
-        clock: Callable[[], float],
-        reader: MatchReader,
+        core: Core,
         boards: Boards,
-        transitions: Transitions,
-        clocks: ClockKeeper,
-        limits: Limits,
         servers: Servers,
-        seed_source: Callable[[], int],
     ) -> None:
-        self.store = store
-        self.clock = clock
-        self.reader = reader
+        self.store = core.store
+        self.clock = core.clock
+        self.reader = core.reader
         self.boards = boards
-        self.transitions = transitions
-        self.clocks = clocks
-        self.limits = limits
+        self.transitions = core.transitions
+        self.clocks = core.clocks
+        self.limits = core.limits
         self.servers = servers
-        self._seed_source = seed_source
+        self._seed_source = core.seeds
 
     @guarded
     async def open_lobby(

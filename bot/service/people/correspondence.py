@@ -41,7 +41,7 @@ from __future__ import annotations
 
 import functools
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -66,16 +66,11 @@ from storage.base import (
     MatchUpdate,
     Rating,
     StaleVersion,
-    Store,
 )
 
 if TYPE_CHECKING:
     from bot.service.computer.opponents import Opponents
-    from bot.service.match.clocks import ClockKeeper
-    from bot.service.match.notifier import Notifier
-    from bot.service.match.reader import MatchReader
-    from bot.service.match.transition import Transitions
-    from bot.service.match.workers import Workers
+    from bot.service.match.wiring import Core
     from bot.service.matchmaking.tournaments.cases import Tournaments
     from bot.service.play.endings import Endings
 
@@ -112,31 +107,24 @@ class Correspondence:
 
     def __init__(
         self,
-        store: Store,
-        clock: Callable[[], float],
-        reader: MatchReader,
-        transitions: Transitions,
-        clocks: ClockKeeper,
-        notifier: Notifier,
-        workers: Workers,
+        core: Core,
         opponents: Opponents,
         endings: Endings,
         tournaments: Tournaments,
         *,
-        reminders: Sequence[float],
         vacation_days: float,
     ) -> None:
-        self.store = store
-        self.clock = clock
-        self.reader = reader
-        self.transitions = transitions
-        self.clocks = clocks
-        self.notifier = notifier
-        self.workers = workers
+        self.store = core.store
+        self.clock = core.clock
+        self.reader = core.reader
+        self.transitions = core.transitions
+        self.clocks = core.clocks
+        self.notifier = core.notifier
+        self.workers = core.workers
         self.opponents = opponents
         self.endings = endings
         self.tournaments = tournaments
-        self.reminders = tuple(reminders)
+        self.reminders = core.reminders
         """Seconds left on a clock at which its player is reminded (largest first)."""
         self.vacation_days = vacation_days
 

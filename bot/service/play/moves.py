@@ -13,7 +13,7 @@ import asyncio
 import dataclasses
 import logging
 from collections import OrderedDict
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import games
@@ -29,13 +29,10 @@ from bot.service.text.suggest import suggest
 from bot.service.text.summaries import round_summary
 from bot.words import Words, words
 from games.core import IllegalMove, Outcome, Rules
-from storage.base import ACTIVE, CHALLENGE, ActionRecord, MatchRecord, MatchUpdate, Store
+from storage.base import ACTIVE, CHALLENGE, ActionRecord, MatchRecord, MatchUpdate
 
 if TYPE_CHECKING:
-    from bot.service.match.clocks import ClockKeeper
-    from bot.service.match.notifier import Notifier
-    from bot.service.match.reader import MatchReader
-    from bot.service.match.transition import Transitions
+    from bot.service.match.wiring import Core
     from bot.service.play.boards import Boards
     from bot.service.play.endings import Endings
     from bot.service.play.guide import Guide
@@ -70,31 +67,18 @@ def _live(context: MatchContext) -> list[ActionRecord]:
 
 
 class Moves:
-    """The reader, the presenter, the transitions, the clocks, the endings (a flag that fell
-    is a timeout), the guide (Confirm panels) and the notifier (who confirms every move)."""
+    """The match core (the reader, the transitions, the clocks, the notifier: who confirms
+    every move), the presenter, the endings (a flag that fell is a timeout) and the guide
+    (Confirm panels)."""
 
     def __init__(
-        self,
-        store: Store,
-        clock: Callable[[], float],
-        reader: MatchReader,
-        boards: Boards,
-        transitions: Transitions,
-        clocks: ClockKeeper,
-        endings: Endings,
-        guide: Guide,
-        notifier: Notifier,
-        cache_size: int = 256,
+        self, core: Core, boards: Boards, endings: Endings, guide: Guide, cache_size: int = 256
     ) -> None:
-        self.store = store
-        self.clock = clock
-        self.reader = reader
+        self.store, self.clock, self.reader = core.store, core.clock, core.reader
+        self.transitions, self.clocks, self.notifier = core.transitions, core.clocks, core.notifier
         self.boards = boards
-        self.transitions = transitions
-        self.clocks = clocks
         self.endings = endings
         self.guide = guide
-        self.notifier = notifier
         self._legal: OrderedDict[tuple[int, int, str], dict[str, str]] = OrderedDict()
         """Readable labels of every legal move, per (match, version, language):
         autocomplete's cache."""
