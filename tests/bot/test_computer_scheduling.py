@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import asyncio
 import threading
-from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
@@ -27,14 +26,6 @@ def make_service(store: MemoryStore, clock: FakeClock) -> Service:
         store, clock=clock, seed_source=lambda: 99, computer_seconds=QUICK,
         limits=WithoutComputerLimit(store, clock),
     )  # fmt: skip
-
-
-@pytest.fixture
-async def store() -> AsyncIterator[MemoryStore]:
-    memory = MemoryStore()
-    await memory.open()
-    yield memory
-    await memory.close()
 
 
 async def computer_first(service: Service, who: User) -> int:

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
@@ -25,11 +24,8 @@ QUICK = {"easy": 0.05, "normal": 0.05, "strong": 0.05}
 
 
 @pytest.fixture
-async def svc(clock: FakeClock) -> AsyncIterator[Service]:
-    store = MemoryStore()
-    await store.open()
-    yield Service(store, clock=clock, seed_source=lambda: 4242, computer_seconds=QUICK)
-    await store.close()
+def svc(store: MemoryStore, clock: FakeClock) -> Service:
+    return Service(store, clock=clock, seed_source=lambda: 4242, computer_seconds=QUICK)
 
 
 async def _table_with_two_computers(svc: Service, **options: Any) -> int:

@@ -4,8 +4,6 @@ where it stands, and ``/rules`` lists the levels with their ratings."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-
 import pytest
 
 import games
@@ -18,14 +16,6 @@ from storage.base import Rating
 from tests.bot.conftest import ALICE, BOB, FakeClock
 
 QUICK = {"easy": 0.05, "normal": 0.05, "strong": 0.05}
-
-
-@pytest.fixture
-async def store() -> AsyncIterator[MemoryStore]:
-    memory = MemoryStore()
-    await memory.open()
-    yield memory
-    await memory.close()
 
 
 @pytest.fixture

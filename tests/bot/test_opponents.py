@@ -5,7 +5,6 @@ or DMs a computer, and /hint is for unrated games only."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
 
 import pytest
 
@@ -23,14 +22,6 @@ def make_service(store: MemoryStore, clock: FakeClock, workers: Workers | None =
     return Service(
         store, clock=clock, seed_source=lambda: 4242, computer_seconds=QUICK, workers=workers
     )
-
-
-@pytest.fixture
-async def store() -> AsyncIterator[MemoryStore]:
-    memory = MemoryStore()
-    await memory.open()
-    yield memory
-    await memory.close()
 
 
 @pytest.fixture

@@ -12,7 +12,6 @@ from PIL import Image
 
 import bot.service.people.correspondence
 import bot.service.play.hands
-import render
 from bot.service import Service, User
 from competition.ratings import PROVISIONAL_GAMES, finishing_ranks, rate_ranking
 from games.core import Outcome
@@ -25,13 +24,7 @@ DAY = 86400.0
 GUILD = "g1"
 
 
-@pytest.fixture(autouse=True)
-def no_boards(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Boards are not what is tested here; the rating chart is drawn for real."""
-    monkeypatch.setattr(render, "render", lambda *args, **kwargs: b"board")
-    monkeypatch.setattr(
-        bot.service.play.hands, "hand_renderer", lambda game: lambda view, **labels: b"hand"
-    )
+pytestmark = pytest.mark.usefixtures("no_drawing")
 
 
 class Charts:
