@@ -21,10 +21,9 @@ from bot.service.base import Refusal, Step, User, guarded
 from bot.service.match.reader import MatchContext, last_turn
 from bot.service.match.transition import Committed, stale
 from bot.service.play import premoves, turns
-from bot.service.play.premoves import turn_position
-from bot.service.play.turns import Typed, authorize, confirm, log_records
+from bot.service.play.turns import Typed, authorize, confirm, log_records, turn_position
 from bot.service.replies import Reply
-from bot.service.text.describer import played_text, told_label, told_turn
+from bot.service.text.describer import told_label, told_move
 from bot.service.text.suggest import suggest
 from bot.service.text.summaries import round_summary
 from bot.words import Words, words
@@ -192,19 +191,20 @@ class Moves:
         rules, shared, steps = context.rules, context.shared, turn.typed.steps
         names = context.names()
         after = context.after(done.record, turn.final, turn.rows)
-        lines = told_turn(
+        lines, text = told_move(
             shared,
+            words(actor.locale),
+            rules,
             steps,
             summary=round_summary(rules, context.state, turn.typed.state, names, shared.language),
             answer=turn.answer,
             answered=names[turn.author] if turn.author is not None else "",
-            separator=rules.step_separator,
             reason=turn.outcome.reason if turn.outcome else None,
         )
         lines.extend(done.rating_lines)
         post = await self.boards.board_post(after, lines, ping=turn.ended, mid_turn=not turn.ended)
         return Reply(
-            text=played_text(words(actor.locale), rules, steps),
+            text=text,
             post=post,
             match_id=context.record.id,
             dms=await self.boards.dms_after(after.loaded, context.state, ended=turn.ended),

@@ -122,6 +122,17 @@ def play(
     return current, steps
 
 
+def turn_position(live: Sequence[ActionRecord]) -> tuple[int, bool]:
+    """The number of the turn being played (or about to be) after the live log ``live``, and
+    whether it has begun (some of its steps are played)."""
+    if not live:
+        return 1, False
+    last = live[-1].detail
+    if last.get("ends_turn", True):
+        return int(last.get("turn", 0)) + 1, False
+    return int(last.get("turn", 0)), True
+
+
 def log_records(
     steps: Sequence[Step],
     seat: int,
