@@ -211,18 +211,45 @@ class Challenges:
             starter_locale=actor.locale,
         )
         if versus_computer:  # nobody to ask: the computer accepts at once
-            started = await self._accept_challenge(opponent, record)
-            say = words(actor.locale)
-            begins = say(
-                "challenge.computer_begins",
-                opponent=escape(user_name(opponent, say)),
-                match=record.id,
-            ) + terms_text(extra, actor.locale, computer=True)
-            return dataclasses.replace(
-                started,
-                text="\n".join(line for line in (about_level, begins) if line),
-                created=True,
-            )
+            return await self._computer_accepts(actor, opponent, record, extra, about_level)
+        return await self._challenge_posted(actor, opponent, record, state, checked, extra)
+
+    async def _computer_accepts(
+        self,
+        actor: User,
+        opponent: User,
+        record: MatchRecord,
+        extra: dict[str, Any],
+        about_level: str,
+    ) -> Reply:
+        """A challenge of the computer, accepted at once: the match begins."""
+        started = await self._accept_challenge(opponent, record)
+        say = words(actor.locale)
+        begins = say(
+            "challenge.computer_begins",
+            opponent=escape(user_name(opponent, say)),
+            match=record.id,
+        ) + terms_text(extra, actor.locale, computer=True)
+        return dataclasses.replace(
+            started,
+            text="\n".join(line for line in (about_level, begins) if line),
+            created=True,
+        )
+
+    async def _challenge_posted(
+        self,
+        actor: User,
+        opponent: User,
+        record: MatchRecord,
+        state: Any,
+        checked: dict[str, Any],
+        extra: dict[str, Any],
+    ) -> Reply:
+        """The challenge post with its Accept and Decline buttons, and the challenger's
+        answer."""
+        rules = rules_named(record.game)
+        info = rules.info
+        seat = record.seats.index(actor.id)
         challenger, rival = escape(actor.name), escape(opponent.name)
         names = [challenger, rival] if seat == 0 else [rival, challenger]
         # the challenge post is read by both players: the server's language

@@ -115,18 +115,7 @@ class Lobby:
             )
         checked = rules.options(options)
         guests = [u for u in dict.fromkeys(invited) if u.id != actor.id]
-        # The computer invited (console ``opponent:ai``) takes its seat at once.
-        computers = []
-        about_level = ""
-        for n, u in enumerate((g for g in guests if is_computer(g.id)), start=1):
-            level = level_of(u.id)
-            if levels.is_auto(u.id):  # level:auto: nearest the creator's rating here
-                picked = await levels.pick(self.store, guild_id, info.name, actor.id)
-                level, about_level = (
-                    picked.level,
-                    levels.picked_line(picked, info.title, actor.locale),
-                )
-            computers.append(computer(level, n))
+        computers, about_level = await self._invited_computers(actor, info, guests, guild_id)
         computers = computers[: size - 1]
         terms = await self.clocks.new_match_meta(
             guild_id, time_control, rated_game(rated, bool(computers))
@@ -155,6 +144,31 @@ class Lobby:
             venue=venue,
             starter_locale=actor.locale,
         )
+        return await self._opened(actor, record, guests, about_level)
+
+    async def _invited_computers(
+        self, actor: User, info: Any, guests: Sequence[User], guild_id: str | None
+    ) -> tuple[list[User], str]:
+        """The computers invited (console ``opponent:ai``), who take their seats at once, each
+        at its level (``auto``: nearest the creator's rating here, said in the line given)."""
+        computers = []
+        about_level = ""
+        for n, u in enumerate((g for g in guests if is_computer(g.id)), start=1):
+            level = level_of(u.id)
+            if levels.is_auto(u.id):  # level:auto: nearest the creator's rating here
+                picked = await levels.pick(self.store, guild_id, info.name, actor.id)
+                level, about_level = (
+                    picked.level,
+                    levels.picked_line(picked, info.title, actor.locale),
+                )
+            computers.append(computer(level, n))
+        return computers, about_level
+
+    async def _opened(
+        self, actor: User, record: MatchRecord, guests: Sequence[User], about_level: str
+    ) -> Reply:
+        """The new lobby's post (pinging whoever was invited) and its creator's answer."""
+        info = rules_named(record.game).info
         shared = await self.reader.shared(record)  # the lobby's post is read by everyone
         post = await self._lobby_post(
             record, shared("lobby.opens", player=escape(actor.name), game=info.title)

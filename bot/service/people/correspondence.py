@@ -253,6 +253,18 @@ class Correspondence:
                 record, MatchUpdate(meta={**record.meta, "clock": marked.to_dict()}), now=now
             )
         ).record
+        return await self._reminders(updated, clocks, due, now, vacations)
+
+    async def _reminders(
+        self,
+        updated: MatchRecord,
+        clocks: tc.Clocks,
+        due: Sequence[tuple[int, float, str]],
+        now: float,
+        vacations: dict[int, list[tuple[float, float]]],
+    ) -> list[Reply]:
+        """The reminders ``due`` (seat, threshold, key), each where its player wants it told:
+        in the thread, or by DM (a digest reader's too: a clock running out cannot wait)."""
         rules = games.get(updated.game)
         # the players reminded are people, whose names no language changes
         names = await self.reader.player_names(updated, await self.reader.match_language(updated))

@@ -295,23 +295,7 @@ class Boards:
         elif ping and outcome:
             mentions = tuple(dict.fromkeys(loaded.record.seats))
             ping_text = say("board.over", match=loaded.id)
-        secret = not outcome and any(private_of(loaded, s) for s in range(len(names)))
-        # Step buttons spell out legal moves, which would show the mover's cards to everyone:
-        # games with secrets offer only the private panel and /move.
-        buttons, choices = (
-            (finished_buttons(language), ())
-            if outcome
-            else ((), ())
-            if secret
-            else controls(loaded, mid_turn, language)
-        )
-        if seats and guided(rules):
-            buttons = (Button(say("button.choose_move"), "panel", "primary"), *buttons)
-        if secret:
-            buttons = (*buttons, Button(say("button.my_cards"), "hand", "secondary"))
-        if self.links is not None:
-            # Each presser gets their own link, privately: a thread post is read by many.
-            buttons = (*buttons, Button(say("web.play_on_board"), "web_link", "secondary"))
+        buttons, choices = self._buttons(loaded, outcome, seats, mid_turn, language)
         title = match_title(rules, loaded.id, names, language)
         text = "\n".join(line for line in text_lines if line)
         return Post(
@@ -330,6 +314,36 @@ class Boards:
             choices=choices,
             title=title,
         )
+
+    def _buttons(
+        self,
+        loaded: Loaded,
+        outcome: Outcome | None,
+        seats: Sequence[int],
+        mid_turn: bool,
+        language: str,
+    ) -> tuple[tuple[Button, ...], tuple[str, ...]]:
+        """The post's buttons and step menu: a rematch after the end, else the steps
+        (:func:`controls`), the guided panel, the private cards and the web board."""
+        say = words(language)
+        secret = not outcome and any(private_of(loaded, s) for s in range(len(loaded.record.seats)))
+        # Step buttons spell out legal moves, which would show the mover's cards to everyone:
+        # games with secrets offer only the private panel and /move.
+        buttons, choices = (
+            (finished_buttons(language), ())
+            if outcome
+            else ((), ())
+            if secret
+            else controls(loaded, mid_turn, language)
+        )
+        if seats and guided(loaded.rules):
+            buttons = (Button(say("button.choose_move"), "panel", "primary"), *buttons)
+        if secret:
+            buttons = (*buttons, Button(say("button.my_cards"), "hand", "secondary"))
+        if self.links is not None:
+            # Each presser gets their own link, privately: a thread post is read by many.
+            buttons = (*buttons, Button(say("web.play_on_board"), "web_link", "secondary"))
+        return buttons, choices
 
     async def turn_reply(
         self, after: Loaded, lines: Sequence[str], text: str, before: Any | None
