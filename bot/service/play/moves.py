@@ -28,6 +28,7 @@ from bot.service.text.suggest import suggest
 from bot.service.text.summaries import round_summary
 from bot.words import Words, words
 from games.core import IllegalMove, Outcome, Rules
+from games.presentation import Presentation
 from storage.base import ACTIVE, CHALLENGE, ActionRecord, MatchRecord, MatchUpdate
 
 if TYPE_CHECKING:
@@ -333,7 +334,7 @@ class Moves:
     def _labels(rules: Rules[Any, Any], state: Any, say: Words) -> dict[str, str]:
         """Notation → readable label of every legal action in ``say``'s language (the label
         is the notation for games that have no words of their own)."""
-        if type(rules).label is Rules.label:
+        if type(rules.presentation).label is Presentation.label:
             return {n: n for n in rules.legal_notations(state)}
         return {
             rules.format(state, a): told_label(say, rules, state, a)

@@ -20,7 +20,8 @@ from bot.service.match.transition import stale
 from bot.service.play.boards import seat_label
 from bot.service.text.describer import SAID_KEY, said_data, told_in_words, told_label, told_path
 from bot.words import DEFAULT_LANGUAGE, Words
-from games.core import IllegalMove, Rules, quoted
+from games.core import IllegalMove, Rules
+from games.text import quoted
 from storage.base import ACTIVE, ActionRecord
 
 CONFIRMED = "!"
@@ -103,6 +104,7 @@ def play(
     """Parse and apply ``text``'s actions one by one, each told as a :class:`Step`."""
     steps: list[Step] = []
     current = state
+    told = rules.presentation
     for action in rules.parse_many(state, text):
         if seat not in rules.to_move(current):
             raise Refusal("move.turn_ended")
@@ -110,12 +112,12 @@ def play(
         steps.append(
             Step(
                 notation=rules.format(current, action),
-                highlight=rules.highlight(current, action),
-                description=rules.describe(current, action, name),
+                highlight=told.highlight(current, action),
+                description=told.describe(current, action, name),
                 ends_turn=rules.turn_ended(current, after),
-                public=rules.public_notation(current, action),
-                notices=tuple(rules.notices(current, after)),
-                confirm=rules.confirm_before(current, action),
+                public=told.public_notation(current, action),
+                notices=tuple(told.notices(current, after)),
+                confirm=told.confirm_before(current, action),
             )
         )
         current = after
