@@ -150,15 +150,10 @@ class Opponents:
         moves: Moves,
         computer_seconds: dict[str, float] | None = None,
     ) -> None:
-        self.store = core.store
-        self.clock = core.clock
-        self.reader = core.reader
+        self.store, self.clock, self.reader = core.store, core.clock, core.reader
         self.moves = moves
-        self.workers = core.workers
-        self.limits = core.limits
-        self.clocks = core.clocks
-        self.transitions = core.transitions
-        self.reminders = core.reminders
+        self.workers, self.limits, self.clocks = core.workers, core.limits, core.clocks
+        self.transitions, self.reminders = core.transitions, core.reminders
         self.computer_queue = ComputerTurnQueue()
         """Computer turns due, waiting for a search (:mod:`bot.service.computer.queue`)."""
         self.computer_seconds = {**ai.LEVELS, **(computer_seconds or {})}

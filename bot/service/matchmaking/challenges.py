@@ -70,12 +70,8 @@ class Challenges:
         seeks: Seeks,
         endings: Endings,
     ) -> None:
-        self.store = core.store
-        self.clock = core.clock
-        self.reader = core.reader
-        self.transitions = core.transitions
-        self.clocks = core.clocks
-        self.limits = core.limits
+        self.store, self.clock, self.reader = core.store, core.clock, core.reader
+        self.transitions, self.clocks, self.limits = core.transitions, core.clocks, core.limits
         self.servers = servers
         self.openings = openings
         self.lobby = lobby

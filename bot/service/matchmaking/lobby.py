@@ -75,13 +75,9 @@ class Lobby:
         boards: Boards,
         servers: Servers,
     ) -> None:
-        self.store = core.store
-        self.clock = core.clock
-        self.reader = core.reader
+        self.store, self.clock, self.reader = core.store, core.clock, core.reader
         self.boards = boards
-        self.transitions = core.transitions
-        self.clocks = core.clocks
-        self.limits = core.limits
+        self.transitions, self.clocks, self.limits = core.transitions, core.clocks, core.limits
         self.servers = servers
         self._seed_source = core.seeds
 

@@ -67,15 +67,10 @@ class Seeks:
         core: Core,
         openings: Openings,
     ) -> None:
-        self.store = core.store
-        self.clock = core.clock
-        self.reader = core.reader
-        self.transitions = core.transitions
-        self.limits = core.limits
-        self.clocks = core.clocks
+        self.store, self.clock, self.reader = core.store, core.clock, core.reader
+        self.transitions, self.limits, self.clocks = core.transitions, core.limits, core.clocks
         self.openings = openings
-        self._seed_source = core.seeds
-        self.link = core.link
+        self._seed_source, self.link = core.seeds, core.link
 
     async def open_seek(
         self,

@@ -114,12 +114,8 @@ class Correspondence:
         *,
         vacation_days: float,
     ) -> None:
-        self.store = core.store
-        self.clock = core.clock
-        self.reader = core.reader
-        self.transitions = core.transitions
-        self.clocks = core.clocks
-        self.notifier = core.notifier
+        self.store, self.clock, self.reader = core.store, core.clock, core.reader
+        self.transitions, self.clocks, self.notifier = core.transitions, core.clocks, core.notifier
         self.workers = core.workers
         self.opponents = opponents
         self.endings = endings

@@ -90,12 +90,9 @@ class Endings:
         *,
         judge: Judge | None = None,
     ) -> None:
-        self.store = core.store
-        self.clock = core.clock
-        self.reader = core.reader
+        self.store, self.clock, self.reader = core.store, core.clock, core.reader
         self.boards = boards
-        self.transitions = core.transitions
-        self.clocks = core.clocks
+        self.transitions, self.clocks = core.transitions, core.clocks
         self.judge = judge
         """Judges a position for a computer answering a draw offer (None: it never does)."""
 

@@ -44,11 +44,8 @@ class Listings:
         self,
         core: Core,
     ) -> None:
-        self.store = core.store
-        self.clock = core.clock
-        self.reader = core.reader
-        self.clocks = core.clocks
-        self.notifier = core.notifier
+        self.store, self.clock, self.reader = core.store, core.clock, core.reader
+        self.clocks, self.notifier = core.clocks, core.notifier
 
     @guarded
     async def games(self, actor: User) -> Reply:

@@ -122,18 +122,14 @@ class Tournaments:
         servers: Servers,
         posts: TournamentPosts,
     ) -> None:
-        self.store = core.store
-        self.clock = core.clock
-        self.reader = core.reader
+        self.store, self.clock, self.reader = core.store, core.clock, core.reader
         self.boards = boards
         self.transitions = core.transitions
-        self.tournament_transitions = core.tournament_transitions
-        self.clocks = core.clocks
+        self.tournament_transitions, self.clocks = core.tournament_transitions, core.clocks
         self.limits = core.limits
         self.servers = servers
         self.posts = posts
-        self.workers = core.workers
-        self._seed_source = core.seeds
+        self.workers, self._seed_source = core.workers, core.seeds
 
     # -- sign-up ---------------------------------------------------------------------------
     @guarded
