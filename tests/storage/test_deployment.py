@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
 import subprocess
+import tempfile
 import tomllib
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -279,9 +281,15 @@ def test_the_operators_page_names_the_images_volume_and_check_the_files_use() ->
     assert f'"{required.split(":?")[1].rstrip("}")}"' in FLAT
 
 
-def test_the_recipe_for_postgresql_with_the_console_works(tmp_path: Path) -> None:
-    """The operators' page's commands, as an operator pastes them (the install aside): a PostgreSQL
-    server from pgserver, two matches' worth of console, the health check, and the stop."""
+def test_the_recipe_for_postgresql_with_the_console_works() -> None:
+    """The operators' page's commands, as an operator pastes them (the install aside): a
+    PostgreSQL server from pgserver, two matches' worth of console, the health check, and the
+    stop.
+
+    In a folder of its own rather than ``tmp_path``: pgserver's server runs as another user,
+    who must be let into the folder's parents, and every pytest session that starts on the
+    machine resets its base folder to the owner alone — a second session (another checkout,
+    an xdist worker) starting mid-run locked this server out of its own files."""
     recipe = _block_after("**Try PostgreSQL locally.**").splitlines()
     assert recipe[0].startswith("pip install")
     script = "set -e\n" + "\n".join(recipe[1:])
@@ -289,13 +297,15 @@ def test_the_recipe_for_postgresql_with_the_console_works(tmp_path: Path) -> Non
     env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONWARNINGS": "ignore"}
     for name in Settings.model_fields:
         env.pop(name.upper(), None)
+    folder = tempfile.mkdtemp(prefix="boardbot-recipe-")
     try:
         done = subprocess.run(
-            ["bash", "-c", script], cwd=tmp_path, env=env, capture_output=True, text=True,
+            ["bash", "-c", script], cwd=folder, env=env, capture_output=True, text=True,
             timeout=180,
         )  # fmt: skip
     finally:
-        subprocess.run(["bash", "-c", stop], cwd=tmp_path, env=env, timeout=60, check=False)
+        subprocess.run(["bash", "-c", stop], cwd=folder, env=env, timeout=60, check=False)
+        shutil.rmtree(folder, ignore_errors=True)
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines() + done.stderr.splitlines()
     assert "[notify alice] alice, it's your turn in Ordo (match #1)." in lines
