@@ -62,7 +62,7 @@ Publisher = Callable[[Reply], Awaitable[None]]
 """Delivers what a move made on the web posts: the thread post, pings and DMs."""
 
 SERVICE = web.AppKey("service", Service)
-PUBLISH = web.AppKey("publish", Callable[[Reply], Awaitable[None]])
+PUBLISH: web.AppKey[Publisher] = web.AppKey("publish")
 HUB = web.AppKey("hub", LiveHub)
 HANGUPS = web.AppKey("hangups", Hangups)
 LIMITER = web.AppKey("limiter", Limiter)
@@ -282,7 +282,9 @@ async def events(request: web.Request) -> web.StreamResponse:
         )
         if not reply.ok or reply.match_id is None:
             return _json({"error": reply.text}, status=403)
-        return await _stream(request, reply.match_id, int(reply.extra["version"]))
+        version = reply.extra["version"]
+        assert isinstance(version, int)
+        return await _stream(request, reply.match_id, version)
 
 
 async def _stream(request: web.Request, match_id: int, seen: int) -> web.StreamResponse:

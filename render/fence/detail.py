@@ -125,8 +125,9 @@ def pieces_outside(view: FenceView, window: Window) -> list[tuple[int | None, in
     standing: list[tuple[int | None, int]] = [
         (seat, hood) for seat, hood in enumerate(view.get("pawns") or []) if hood is not None
     ]
-    if view.get("cops") is not None:
-        standing.append((None, int(view["cops"])))
+    cops = view.get("cops")
+    if cops is not None:
+        standing.append((None, int(cops)))
     return [
         (who, hood)
         for who, hood in standing

@@ -104,7 +104,7 @@ def _summary(view: FenceView, labels: Labels | None) -> list[str]:
     return [round_text, pile, discard]
 
 
-def _one_way_roads(view: dict[str, Any]) -> bool:
+def _one_way_roads(view: FenceView) -> bool:
     """Whether the map has a one-way road (a red arrow), which the legend then explains."""
     return any(
         kind != "both"

@@ -11,7 +11,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import random
-import socket
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
@@ -26,6 +25,7 @@ from bot.service.match.links import BoardLinks
 from bot.service.replies import Reply
 from bot.web.app import build_app
 from storage import MemoryStore
+from tests.ports import free_port
 from tests.web.conftest import FakeClock
 
 SECRET = "a-scene-secret-that-is-long-enough-0123456789"
@@ -76,12 +76,6 @@ class Board:
         assert record is not None
         rules, state = await self.position(match)
         return USERS[record.seats[rules.to_move(state)[0]]]
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
 
 
 async def play_moves(
