@@ -66,7 +66,7 @@ class Service:
         review_seconds: float = 0.5,
         review_iterations: int | None = None,
     ) -> None:
-        store = CachedStore(store)
+        store = CachedStore(store)  # type: ignore[abstract]  # its methods are made with the class (storage.wrapped)
         self.store = store
         """The store as every use case sees it: each command (one
         :class:`bot.service.pipeline.Pipeline` call) reads each thing once
