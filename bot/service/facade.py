@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import secrets
 import time
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, ParamSpec
 
 from bot.service import pipeline
@@ -36,7 +36,6 @@ from bot.service.pages.activity import ActivitySessions
 from bot.service.people import wiring as people
 from bot.service.play import wiring as play
 from bot.service.records import wiring as records
-from bot.service.replies import Reply
 from storage import open_store
 from storage.base import Store
 from storage.cached import CachedStore
@@ -67,7 +66,7 @@ class Service:
         review_seconds: float = 0.5,
         review_iterations: int | None = None,
     ) -> None:
-        store = CachedStore(store)
+        store = CachedStore(store)  # type: ignore[abstract]  # its methods are made with the class (storage.wrapped)
         self.store = store
         """The store as every use case sees it: each command (one
         :class:`bot.service.pipeline.Pipeline` call) reads each thing once
@@ -114,11 +113,8 @@ class Service:
         them as one command each (:class:`bot.service.pipeline.Pipeline`); an answer that
         posts, DMs or makes a match also says where that match lives (its place)."""
 
-        def in_servers(case: Callable[P, Awaitable[Reply]]) -> Callable[P, Awaitable[Reply]]:
-            """A command about a server (its settings, ladder, seeks, tournaments): refused
-            where the bot is in none (bot.service.match.venues)."""
-            return placed(server_only(case))
-
+        # A command about a server (its settings, ladder, seeks, tournaments) is refused where
+        # the bot is in none (server_only, bot.service.match.venues).
         self.play = placed(self.challenges.play)
         self.challenge = placed(self.challenges.challenge)
         self.attach_place = self.challenges.attach_place
@@ -131,7 +127,7 @@ class Service:
         self.leave = placed(self.lobby.leave)
         self.start = placed(self.lobby.start)
         self.open_seek = placed(self.seeking.open_seek)
-        self.seeks = in_servers(self.seeking.seeks)
+        self.seeks = placed(server_only(self.seeking.seeks))
         self.move = placed(self.moves.move)
         self.step = placed(self.moves.step)
         self.board = placed(self.moves.board)
@@ -143,11 +139,9 @@ class Service:
         self.ask_resign = placed(self.endings.ask_resign)
         self.draw = placed(self.endings.draw)
         self.undo = placed(self.endings.undo)
-        self._offer_more(placed, in_servers)
+        self._offer_more(placed)
 
-    def _offer_more(
-        self, placed: pipeline.Pipeline, in_servers: Callable[[Callable[P, Awaitable[Reply]]], Any]
-    ) -> None:
+    def _offer_more(self, placed: pipeline.Pipeline) -> None:
         """What the front ends call besides playing: the listings, the computer, the
         correspondence and the tournaments (as :meth:`_offer`). Background work — the tick,
         the computer's turns, reviews — is no one command: a search takes seconds, and each
@@ -174,7 +168,7 @@ class Service:
         self.review = placed(self.reviews.review)
         self.serve_reviews = lambda deliver: self.reviews.serve(self.places.placing_each(deliver))
         self.play_queued_reviews = placed_all(self.reviews.play_queued)
-        self.server_settings = in_servers(self.servers.server_settings)
+        self.server_settings = placed(server_only(self.servers.server_settings))
         self.notify = placed(self.correspondence.notify)
         self.on_startup = self.correspondence.on_startup
         # every bot process asks before each tick, the leader or not: the moment to read again
@@ -185,16 +179,16 @@ class Service:
         self.waiting = placed(self.correspondence.waiting)
         self.rating = placed(self.correspondence.rating)
         self.stats = placed(self.correspondence.stats)
-        self.leaderboard = in_servers(self.correspondence.leaderboard)
-        self.tournament_create = in_servers(self.tournament_cases.tournament_create)
-        self.tournament_join = in_servers(self.tournament_cases.tournament_join)
-        self.tournament_leave = in_servers(self.tournament_cases.tournament_leave)
-        self.tournament_start = in_servers(self.tournament_cases.tournament_start)
-        self.tournament_cancel = in_servers(self.tournament_cases.tournament_cancel)
+        self.leaderboard = placed(server_only(self.correspondence.leaderboard))
+        self.tournament_create = placed(server_only(self.tournament_cases.tournament_create))
+        self.tournament_join = placed(server_only(self.tournament_cases.tournament_join))
+        self.tournament_leave = placed(server_only(self.tournament_cases.tournament_leave))
+        self.tournament_start = placed(server_only(self.tournament_cases.tournament_start))
+        self.tournament_cancel = placed(server_only(self.tournament_cases.tournament_cancel))
         self.tournament_tick = placed_all(self.tournament_cases.tournament_tick)
         self.advance = placed_all(self.tournament_cases.advance)
-        self.tournament_standings = in_servers(self.tournament_cases.tournament_standings)
-        self.tournaments = in_servers(self.tournament_cases.tournaments)
+        self.tournament_standings = placed(server_only(self.tournament_cases.tournament_standings))
+        self.tournaments = placed(server_only(self.tournament_cases.tournaments))
         self.player_names = self.reader.player_names
         self.holds_match = self.reader.holds_match
         self.undelivered = self.notices.keep

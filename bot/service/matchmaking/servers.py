@@ -116,7 +116,7 @@ class Servers:
             )
         return settings
 
-    def _summary(self, settings: dict[str, Any], locale: object) -> list[str]:
+    def _summary(self, settings: dict[str, Any], locale: str) -> list[str]:
         """The server's settings as ``/server settings`` shows them, in ``locale``'s words."""
         time_text = tc.TimeControl.parse(settings.get("time") or self.default_time).describe(locale)
         enabled = settings.get("games") or games.available()
