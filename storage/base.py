@@ -45,6 +45,10 @@ Design points:
   match's own place (``server``) or only answers the commands made for it and reaches
   everyone else by DM (``direct``: DMs, group DMs, servers without the bot), so a restart
   delivers exactly as before.
+* **A player's analysis is theirs alone.** Each player's lines and note for a match are one
+  row of ``analyses`` beside the match, never in it: saving them touches no version, no
+  ``updated_at`` and no log, so nothing another seat can read changes. Saving is one write,
+  which also checks the player's total over all their matches (:class:`AnalysisCaps`).
 * **A message nobody could receive is kept.** A DM that could not be delivered (closed DMs)
   becomes a row of ``notices`` until its player is next seen (:meth:`Store.notices`).
 """
@@ -355,6 +359,39 @@ class TournamentRecord:
     running out), None for never. Always None once the tournament is closed."""
 
 
+# -- analysis: a player's lines and note per match --------------------------------------------
+@dataclass(frozen=True)
+class AnalysisRecord:
+    """One player's analysis of one match: the tree of lines (plain JSON the service shapes
+    and alone reads), their private note, and what they weigh (``nodes``, ``size`` in bytes
+    of tree and note as stored), which the per-player totals add up."""
+
+    match_id: int
+    user_id: str
+    tree: dict[str, Any]
+    note: str
+    nodes: int
+    size: int
+    updated_at: float
+
+
+@dataclass(frozen=True)
+class AnalysisCaps:
+    """The most one player may keep over all their matches' analyses together."""
+
+    nodes: int
+    size: int
+
+
+class AnalysisFull(Exception):
+    """A save refused because the player's analyses together would pass a cap; ``what`` is
+    ``"nodes"`` or ``"size"``. Nothing was written."""
+
+    def __init__(self, what: str) -> None:
+        super().__init__(f"the player's analyses would pass their {what} cap")
+        self.what = what
+
+
 class Store(ABC):
     """Async persistence for users, matches, seats, the action log and snapshots."""
 
@@ -657,6 +694,27 @@ class Store(ABC):
     @abstractmethod
     async def pending_reviews(self) -> list[ReviewRecord]:
         """Reviews asked for and not yet worked out, oldest first (resumed after a restart)."""
+
+    # -- analysis: a player's lines and note per match ---------------------------------------
+    @abstractmethod
+    async def analysis(self, match_id: int, user_id: str) -> AnalysisRecord | None:
+        """``user_id``'s analysis of the match, None if they never saved one."""
+
+    @abstractmethod
+    async def save_analysis(
+        self,
+        match_id: int,
+        user_id: str,
+        tree: dict[str, Any],
+        note: str,
+        nodes: int,
+        now: float,
+        caps: AnalysisCaps,
+    ) -> AnalysisRecord:
+        """Replace ``user_id``'s analysis of the match (tree and note whole) in one
+        transaction, unless their analyses of all matches together would then pass ``caps``
+        (:class:`AnalysisFull`, nothing written); ``LookupError`` for an unknown match. It
+        never touches the match itself: its version, ``updated_at`` and log stay as they are."""
 
     # -- ratings ---------------------------------------------------------------------------
     @abstractmethod

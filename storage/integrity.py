@@ -25,6 +25,8 @@ from storage.base import (
     UNCHANGED,
     VENUES,
     ActionRecord,
+    AnalysisCaps,
+    AnalysisFull,
     MatchClosed,
     MatchUpdate,
     Rating,
@@ -277,3 +279,19 @@ def new_match(
         None if status in CLOSED_STATUSES else check_due(due_at),
         check_venue(venue),
     )
+
+
+# -- analysis: a player's lines and note per match --------------------------------------------
+def weighed_analysis(tree: dict[str, Any], note: str) -> tuple[str, int]:
+    """The tree as stored (JSON text) and what tree and note weigh together, in UTF-8 bytes."""
+    text = to_json(tree, "an analysis")
+    return text, len(text.encode()) + len(note.encode())
+
+
+def check_analysis_caps(others: tuple[int, int], nodes: int, size: int, caps: AnalysisCaps) -> None:
+    """Refuse a save whose player would hold more than ``caps`` with it: ``others`` is what
+    their other matches' analyses weigh (nodes, bytes)."""
+    if others[0] + nodes > caps.nodes:
+        raise AnalysisFull("nodes")
+    if others[1] + size > caps.size:
+        raise AnalysisFull("size")

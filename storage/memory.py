@@ -24,6 +24,8 @@ from storage.base import (
     UNCHANGED,
     VENUE_SERVER,
     ActionRecord,
+    AnalysisCaps,
+    AnalysisRecord,
     MatchRecord,
     MatchUpdate,
     Notice,
@@ -38,6 +40,7 @@ from storage.base import (
     Uses,
 )
 from storage.integrity import (
+    check_analysis_caps,
     check_continues,
     check_due,
     check_due_update,
@@ -57,6 +60,7 @@ from storage.integrity import (
     encode_settings,
     from_json,
     to_json,
+    weighed_analysis,
 )
 from storage.rows import tournament_of
 from storage.tournaments import (
@@ -149,6 +153,9 @@ class MemoryStore(Store):
         # -- match reviews --
         self._reviews: dict[int, tuple[str, str, float, str | None, float | None]] = {}
         """match id: (status, requested by, requested at, result as JSON text, finished at)"""
+        # -- analysis: a player's lines and note per match --
+        self._analyses: dict[tuple[int, str], tuple[str, str, int, int, float]] = {}
+        """(match id, user): (tree as JSON text, note, nodes, size, updated at)"""
         # -- undelivered messages --
         self._notices: dict[int, Notice] = {}
         self._next_notice_id = 1
@@ -464,6 +471,36 @@ class MemoryStore(Store):
         """A fresh record (its result decoded anew, so a caller's edit never reaches here)."""
         status, by, at, text, finished = self._reviews[match_id]
         return ReviewRecord(match_id, status, by, at, from_json(text), finished)
+
+    # -- analysis: a player's lines and note per match ---------------------------------------
+    async def analysis(self, match_id: int, user_id: str) -> AnalysisRecord | None:
+        row = self._analyses.get((match_id, user_id))
+        if row is None:
+            return None
+        text, note, nodes, size, at = row
+        return AnalysisRecord(match_id, user_id, from_json(text), note, nodes, size, at)
+
+    async def save_analysis(
+        self,
+        match_id: int,
+        user_id: str,
+        tree: dict[str, Any],
+        note: str,
+        nodes: int,
+        now: float,
+        caps: AnalysisCaps,
+    ) -> AnalysisRecord:
+        if match_id not in self._matches:
+            raise LookupError(f"no match {match_id}")
+        text, size = weighed_analysis(tree, note)
+        others = [row for (m, u), row in self._analyses.items() if u == user_id and m != match_id]
+        check_analysis_caps(
+            (sum(r[2] for r in others), sum(r[3] for r in others)), nodes, size, caps
+        )
+        self._analyses[(match_id, user_id)] = (text, note, nodes, size, float(now))
+        found = await self.analysis(match_id, user_id)
+        assert found is not None
+        return found
 
     # -- ratings ---------------------------------------------------------------------------
     async def rating(self, guild_id: str, game: str, user_id: str) -> Rating | None:

@@ -40,6 +40,8 @@ from storage.base import (
     UNCHANGED,
     VENUE_SERVER,
     ActionRecord,
+    AnalysisCaps,
+    AnalysisRecord,
     LogTail,
     MatchReading,
     MatchRecord,
@@ -57,6 +59,7 @@ from storage.base import (
     Uses,
 )
 from storage.integrity import (
+    check_analysis_caps,
     check_continues,
     check_due,
     check_due_update,
@@ -76,10 +79,12 @@ from storage.integrity import (
     from_json,
     new_match,
     to_json,
+    weighed_analysis,
 )
 from storage.rows import (
     Row,
     action_of,
+    analysis_of,
     match_of,
     notice_of,
     rating_of,
@@ -184,6 +189,10 @@ Work = Callable[[SqlConnection], Awaitable[T]]
 runs it to its end in its own thread without an event loop, :mod:`storage.sqlite`)."""
 
 
+_ANALYSIS_OF = (
+    "SELECT match_id, user_id, tree, note, nodes, size, updated_at FROM analyses"
+    " WHERE match_id = ? AND user_id = ?"
+)
 _REVIEW_COLUMNS = "match_id, status, requested_by, requested_at, result, finished_at FROM reviews"
 _REVIEW_BY_MATCH = f"SELECT {_REVIEW_COLUMNS} WHERE match_id = ?"
 _ACTION_COLUMNS = "ply, seat, notation, created_at, detail, undone"
@@ -861,6 +870,49 @@ class SqlStore(Store):
             REVIEW_PENDING,
         )
         return [review_of(row) for row in found]
+
+    # -- analysis: a player's lines and note per match ---------------------------------------
+    async def analysis(self, match_id: int, user_id: str) -> AnalysisRecord | None:
+        async def work(conn: SqlConnection) -> Row | None:
+            return await conn.fetchrow(_ANALYSIS_OF, match_id, user_id)
+
+        row = await self._statement(work)
+        return None if row is None else analysis_of(row)
+
+    async def save_analysis(
+        self,
+        match_id: int,
+        user_id: str,
+        tree: dict[str, Any],
+        note: str,
+        nodes: int,
+        now: float,
+        caps: AnalysisCaps,
+    ) -> AnalysisRecord:
+        text, size = weighed_analysis(tree, note)
+
+        async def work(conn: SqlConnection) -> Row | None:
+            if await conn.fetchval("SELECT 1 FROM matches WHERE id = ?", match_id) is None:
+                raise LookupError(f"no match {match_id}")
+            others = await conn.fetchrow(
+                "SELECT COALESCE(SUM(nodes), 0) AS nodes, COALESCE(SUM(size), 0) AS size"
+                " FROM analyses WHERE user_id = ? AND match_id <> ?",
+                user_id, match_id,
+            )  # fmt: skip
+            assert others is not None
+            check_analysis_caps((int(others["nodes"]), int(others["size"])), nodes, size, caps)
+            await conn.execute(
+                "INSERT INTO analyses (match_id, user_id, tree, note, nodes, size, updated_at)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (match_id, user_id) DO UPDATE SET"
+                " tree = excluded.tree, note = excluded.note, nodes = excluded.nodes,"
+                " size = excluded.size, updated_at = excluded.updated_at",
+                match_id, user_id, text, note, nodes, size, now,
+            )  # fmt: skip
+            return await conn.fetchrow(_ANALYSIS_OF, match_id, user_id)
+
+        row = await self._write(work)
+        assert row is not None
+        return analysis_of(row)
 
     # -- settings --------------------------------------------------------------------------
     async def user_settings(self, user_id: str) -> dict[str, Any]:
