@@ -482,6 +482,19 @@ class Rules(ABC, Generic[State, Action]):
         remaining seats the winners. Default: ``None`` (every two-player game)."""
         return None
 
+    # -- analysis boards (defaults suit games without hidden information) --------------------
+    def analysis_world(self, state: State, seat: int) -> State:
+        """The state ``seat``'s analysis board starts from: one holding nothing that seat
+        cannot see (nor the generator's future), so no line tried on it can tell them a
+        secret. Without hidden information, the state itself."""
+        return state
+
+    def analysis_known(self, before: State, after: State, seat: int) -> bool:
+        """Whether a step from ``before`` to ``after`` on ``seat``'s analysis board follows
+        from what that seat can see: a step that a hidden card or chance decides is not
+        offered there. Always, without hidden information."""
+        return True
+
     def legal_notations(self, state: State) -> list[str]:
         """Canonical notations of every legal action (drives autocomplete)."""
         return [self.format(state, a) for a in self.legal_actions(state)]

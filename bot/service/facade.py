@@ -23,6 +23,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from typing import Any, ParamSpec, TypeVar
 
 from bot.service.activity import ActivityPages, ActivitySessions
+from bot.service.analysis import Analysis
 from bot.service.boards import Boards
 from bot.service.challenges import Challenges
 from bot.service.clocks import ClockKeeper
@@ -167,6 +168,8 @@ class Service:
         """The web board (bot/web): who may look, what a page shows, moves by clicking."""
         self.activity = ActivityPages(store, activity if web else None, self.pages.access, clock)
         """The web board inside Discord: sessions, and the match an Activity opens on."""
+        self.analysis = Analysis(store, clock, self.pages, self.reader, self.premoves)
+        """The analysis board (its lines and the private note per match and player)."""
         self.opponents = Opponents(
             store, clock, self.reader, self.moves, self.workers, self.limits, self.clocks,
             self.transitions, self.reminders, computer_seconds,
@@ -232,6 +235,7 @@ class Service:
         self.export = placed(self.records.export)
         self.premove = placed(self.premoves.premove)
         self.premove_suggestions = self.premoves.premove_suggestions
+        self.match_note = placed(self.analysis.note)
         self.computer_turns = placed_all(self.opponents.computer_turns)
         self.queue_computer_turn = self.opponents.queue_computer_turn
         self.queue_computer_turn_of = self.opponents.queue_computer_turn_of

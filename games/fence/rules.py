@@ -8,6 +8,7 @@ Position notation: the rulings define none for FENCE!, so ``position`` is the JS
 from __future__ import annotations
 
 import json
+import random
 from collections.abc import Mapping
 from typing import Any
 
@@ -26,6 +27,7 @@ from games.core import (
 from games.fence import actions as act
 from games.fence import engine, labels
 from games.fence.actions import Action
+from games.fence.determinize import sample_state
 from games.fence.drop import drop
 from games.fence.info import INFO
 from games.fence.notation import choose, format_action, public_text
@@ -35,6 +37,10 @@ from games.fence.state import FenceState, dump_state, load_state
 from games.fence.view import seat_view
 from games.fence.world import city_map, hood_name, tiles_of
 from games.sentences import Sentence, joined, listing
+
+ANALYSIS_DEAL = 41
+"""The seed a player's analysis world is dealt with (any fixed number: the world holds
+nothing the view does not)."""
 
 
 class FenceRules(Rules[FenceState, Action]):
@@ -119,6 +125,25 @@ class FenceRules(Rules[FenceState, Action]):
         return drop(state, seat)
 
     # -- views and serialisation ---------------------------------------------------------------
+    def analysis_world(self, state: FenceState, seat: int) -> FenceState:
+        """A world dealt from ``seat``'s view alone (:mod:`games.fence.determinize`): the
+        other hands and the Stash are cards it cannot tell from any others, and the dice
+        are never rolled on it (:meth:`analysis_known`). The same view always deals the
+        same world, so a stored line replays the same way on every visit."""
+        return sample_state(seat_view(state, seat), seat, random.Random(ANALYSIS_DEAL))
+
+    def analysis_known(self, before: FenceState, after: FenceState, seat: int) -> bool:
+        """A step is known to ``seat`` unless it rolls the dice or shuffles (the generator
+        is used), draws from the Stash, or moves another player's cards (a hand or a
+        starting card the dealt world made up): project decision in docs/rules/fence.md."""
+        others = [s for s in range(before.players) if s != seat]
+        return (
+            after.draws == before.draws
+            and (after.red, after.blue, after.mixed) == (before.red, before.blue, before.mixed)
+            and all(after.hands[s] == before.hands[s] for s in others)
+            and all(after.start[s] == before.start[s] for s in others)
+        )
+
     def view(self, state: FenceState, seat: int | None) -> dict[str, Any]:
         return seat_view(state, seat)
 

@@ -8,6 +8,7 @@ import { drawPlayers } from './players.js';
 import { say } from './svg.js';
 import { zoomable } from './zoom.js';
 import { api, follow, opened } from './link.js';
+import { Analysis } from './analysis.js';
 
 const $ = (id) => document.getElementById(id);
 const boot = JSON.parse($('boot').textContent);
@@ -30,6 +31,22 @@ let framed = null; // the choices the zoomed board last moved to show (see frame
 let received = performance.now(); // when `page` came: the clocks count down from there
 let tick = () => {};
 const positions = new Map();
+// While analysing, the analysis board's position (analysis.js) stands where the live game's
+// view and moves are drawn; nothing chosen then is played (its steps go to analysis.js).
+let study = null;
+const shown = () => study || page;
+const analysis = new Analysis({
+  api,
+  t,
+  changed: (position) => {
+    study = position;
+    cands = candidates(shown().moves, game.paths);
+    picked = [];
+    undo = [];
+    via = null;
+    render();
+  },
+});
 
 function node(tag, attrs = {}, text = '') {
   const made = document.createElement(tag);
@@ -54,7 +71,7 @@ function announce(text) {
   status.replaceChildren(...(text ? [node('span', { class: 'news' }, text), ' '] : []), state);
 }
 
-const mine = () => !replay && page.status === 'active' && page.moves.length > 0;
+const mine = () => (study ? study.moves.length > 0 : !replay && page.status === 'active' && page.moves.length > 0);
 
 function renderPlayers() {
   tick = drawPlayers($('players'), {
@@ -63,8 +80,8 @@ function renderPlayers() {
 }
 
 function renderBoard() {
-  const view = replay ? replay.view : page.view;
-  const highlight = replay ? replay.highlight : page.highlight;
+  const view = study ? study.view : replay ? replay.view : page.view;
+  const highlight = study ? study.highlight : replay ? replay.highlight : page.highlight;
   const focused = document.activeElement?.closest?.('#board .cell')?.dataset.id;
   drawing = game.draw(view, { flipped, highlight, t, players: page.players, seat: page.seat, title: page.title });
   $('board').replaceChildren(drawing.svg);
@@ -92,7 +109,7 @@ function renderBoard() {
 const MIN_PLACE = 90;
 const QUIET = 30;
 function frame(before) {
-  const choices = JSON.stringify([page.version, replay && replay.ply, mine() && picked]);
+  const choices = JSON.stringify([page.version, replay && replay.ply, study && [study.ply, study.at], mine() && picked]);
   const moved = choices !== framed;
   framed = choices;
   const focus = drawing.focus || {};
@@ -149,21 +166,21 @@ function renderChooser() {
     options.append(play, button(t('cancel'), () => choose(null), { id: 'cancel' }));
     if (document.activeElement?.closest?.('#board, #options')) play.focus({ preventScroll: true });
   } else {
-    $('prompt').textContent = !picked.length ? page.prompt || t('choose_start') : seen.done.length ? t('choose_or_play') : t('choose_next');
+    $('prompt').textContent = !picked.length ? shown().prompt || t('choose_start') : seen.done.length ? t('choose_or_play') : t('choose_next');
     for (const move of seen.done) {
       options.append(button(t('play_as_is', { move: named(move) }), () => send(move.n), { class: 'primary' }));
     }
     for (const option of seen.options) {
       // A place on the board is clicked there, unless the game names it as a button too
       // (a guided game's every step; a Fendo fence's side).
-      const text = game.stepName?.(option.t, { picked, t }) ?? (option.at && !page.guided ? null : option.t);
+      const text = game.stepName?.(option.t, { picked, t }) ?? (option.at && !shown().guided ? null : option.t);
       if (text === null) continue;
       options.append(button(text, () => choose(option.t, option.at), { class: 'option', 'data-step': option.t }));
     }
   }
   if (undo.length) options.append(button(t('back'), back, { id: 'back' }));
   const legal = $('legal');
-  legal.replaceChildren(...page.moves.map((move) => node('option', { value: move.n }, move.label && move.label !== move.n ? move.label : '')));
+  legal.replaceChildren(...shown().moves.map((move) => node('option', { value: move.n }, move.label && move.label !== move.n ? move.label : '')));
 }
 
 function choose(step, place = null) {
@@ -187,13 +204,14 @@ function back() {
 }
 
 function renderExtras() {
-  const view = replay ? replay.view : page.view;
+  const view = study ? study.view : replay ? replay.view : page.view;
   const hand = $('hand');
   const shown = !replay && game.hand ? game.hand(page.view, { t }) : null;
   hand.hidden = !shown;
   hand.replaceChildren(...(shown ? [shown] : []));
   const info = game.info ? game.info(view, { t, players: page.players }) : null;
   $('info').replaceChildren(...(info ? [info] : []));
+  $('analyse').hidden = page.seat === null || analysis.on;
 }
 
 function renderReplay() {
@@ -252,12 +270,16 @@ async function refresh() {
     via = null;
     positions.clear();
   }
-  cands = candidates(page.moves, game.paths);
+  cands = candidates(shown().moves, game.paths);
   render();
   if (changed) announce(news(since));
 }
 
 async function send(notation) {
+  if (study) {
+    await analysis.play(notation);
+    return;
+  }
   if (sending) return;
   sending = true;
   announce(t('sending'));
@@ -389,6 +411,7 @@ $('replay-first').addEventListener('click', () => show(0));
 $('replay-prev').addEventListener('click', () => show((replay ? replay.ply : page.ply) - 1));
 $('replay-next').addEventListener('click', () => show((replay ? replay.ply : page.ply) + 1));
 $('replay-live').addEventListener('click', () => show(page.ply));
+$('analyse').addEventListener('click', () => analysis.open(replay ? replay.ply : page.ply));
 setInterval(() => { if (!document.hidden && page.status === 'active') refresh(); }, 60000);
 setInterval(() => tick(), 1000);
 
