@@ -86,7 +86,9 @@ def board_page(say: Words, static: str, modules: list[str], *, client_id: str | 
 <div id="board"></div>
 <p id="keys-help" class="hint">{escape(say("web.keys_help"))}</p>
 <div class="tools"><button type="button" id="flip">{escape(say("web.flip"))}</button></div>
-<div class="tools"><button type="button" id="analyse" hidden>{escape(say("web.analysis.open"))}</button></div>
+<div class="tools">
+<button type="button" id="analyse" hidden>{escape(say("web.analysis.open"))}</button>
+</div>
 </section>
 <section id="analysis-panel" hidden></section>
 <section id="chooser" hidden>
