@@ -90,7 +90,6 @@ def board_page(say: Words, static: str, modules: list[str], *, client_id: str | 
 <button type="button" id="analyse" hidden>{escape(say("web.analysis.open"))}</button>
 </div>
 </section>
-<section id="analysis-panel" hidden></section>
 <section id="chooser" hidden>
 <p id="prompt" aria-live="polite"></p>
 <div id="options"></div>
@@ -101,6 +100,7 @@ def board_page(say: Words, static: str, modules: list[str], *, client_id: str | 
 <button type="submit">{escape(say("web.typed_play"))}</button>
 </form>
 </section>
+<section id="analysis-panel" hidden></section>
 <section id="hand" hidden></section>
 <section id="info"></section>
 <section id="replay">

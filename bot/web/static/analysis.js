@@ -202,7 +202,8 @@ export class Analysis {
   }
 
   drawLine(children, nodes, depth) {
-    const line = make('div', { class: 'analysis-line', style: `--depth:${Math.min(depth, MAX_DEPTH_INDENT)}` });
+    const line = make('div', { class: 'analysis-line' });
+    line.style.setProperty('--depth', String(Math.min(depth, MAX_DEPTH_INDENT))); // CSSOM: no inline style attribute
     let next = children;
     while (next.length) {
       const [main, ...others] = next;
