@@ -500,6 +500,23 @@ class Analysis:
         }
 
 
+def owner_file(say: Words, match_id: int, found: AnalysisRecord | None) -> tuple[str, bytes] | None:
+    """The file of an owner's own export that holds their note and lines (None without
+    either): only ever made for the caller's own analysis, so no one else's export has it."""
+    if found is None:
+        return None
+    written = [
+        f"{say('analysis.export_line', ply=root)} {' '.join(steps)}"
+        for root, steps in trees.lines(found.tree)
+    ]
+    if not found.note and not written:
+        return None
+    parts = [say("analysis.export_title", match=match_id), "", found.note or "-", ""]
+    if written:
+        parts += [say("analysis.export_lines"), *written, ""]
+    return f"match{match_id}-my-analysis.txt", "\n".join(parts).encode()
+
+
 def _on_real_line(live: Sequence[ActionRecord], root: int, steps: Sequence[str]) -> bool:
     real = [a.notation for a in live[root : root + len(steps)]]
     return real == list(steps)

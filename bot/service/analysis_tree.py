@@ -138,3 +138,14 @@ def depth_first(tree: Tree) -> list[int]:
         out.append(key)
         stack.extend(reversed(tree["nodes"][str(key)]["c"]))
     return out
+
+
+def lines(tree: Tree) -> list[tuple[int, list[str]]]:
+    """Every line to a leaf, as (the root's ply, its steps): the tree written out (an export)."""
+    out: list[tuple[int, list[str]]] = []
+    for key in depth_first(tree):
+        data = tree["nodes"][str(key)]
+        if not data["c"] and data["p"] is not None:
+            root, steps, _ = line(tree, key)
+            out.append((root, steps))
+    return out

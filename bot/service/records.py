@@ -16,6 +16,7 @@ from typing import Any, NamedTuple
 
 import games
 import render
+from bot.service.analysis import owner_file
 from bot.service.base import DROP, Loaded, User, guarded
 from bot.service.boards import final_outcome, result_text
 from bot.service.describer import told_view
@@ -175,6 +176,9 @@ class Records:
         if (sgf := sgf_of(exported, outcome)) is not None:  # Fonver, for Go programs
             files.append((f"match{record.id}.sgf", sgf.encode()))
         say = words(actor.locale)
+        if actor.id in record.seats:  # the caller's own analysis, never anyone else's
+            own = await self.reader.store.analysis(record.id, actor.id)
+            files.extend(filter(None, [owner_file(say, record.id, own)]))
         text = say("export.done", match=record.id, n=len(live))
         return Reply(
             text=text if reveal else f"{text} {say('export.secrets_hidden')}",

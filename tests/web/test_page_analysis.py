@@ -183,8 +183,9 @@ async def test_a_line_becomes_conditional_moves_shown_and_cancelled_there(browse
 
 
 async def test_a_watcher_has_no_analysis_button(browser: Any) -> None:
-    async with serving("ordo") as board:
-        async with opened(browser, board.watch_url(board.matches["ordo"]), PHONE) as page:
-            assert await page.is_hidden("#analyse")
-            rules = games.get("ordo")
-            assert rules.info.title in (await page.title())
+    async with (
+        serving("ordo") as board,
+        opened(browser, board.watch_url(board.matches["ordo"])) as page,
+    ):
+        assert await page.is_hidden("#analyse")
+        assert games.get("ordo").info.title in (await page.title())
