@@ -359,6 +359,12 @@ class Console:
         if cmd.command == "premove":
             text = opts.pop("lines", None) or " ".join(cmd.args)
             return await s.premove(user, text or None, match_id=match_id)
+        if cmd.command == "note":
+            typed = list(cmd.args)
+            if typed and match_id is not None and typed[0].lstrip("#") == str(match_id):
+                typed = typed[1:]  # "note 3 …": the match, then the note
+            text = opts.pop("text", None) or " ".join(typed)
+            return await s.match_note(user, text or None, match_id=match_id)
         if cmd.command == "tournament":
             return await self._tournament(user, cmd, opts)
         if cmd.command == "seeks":

@@ -66,6 +66,8 @@ NOTE_LIMIT = 2000
 """Characters in a private note: a page of thoughts, well inside one Discord message."""
 CLEAR_WORDS = frozenset({"clear", "-"})
 """A ``/match note`` text that empties the note."""
+PLAYER_FULL = {"nodes": "analysis.player_nodes", "size": "analysis.player_size"}
+"""The sentence for each per-player cap a save would pass (:class:`storage.base.AnalysisFull`)."""
 STATES_KEPT = 256
 """Positions of analysis nodes kept per process (a move replays from its parent's)."""
 
@@ -221,7 +223,7 @@ class Analysis:
                 record.id, actor.id, tree, note, trees.size(tree), self.clock(), self.limits.caps
             )
         except AnalysisFull as full:
-            raise Refusal(f"analysis.player_{full.what}") from None
+            raise Refusal(PLAYER_FULL[full.what]) from None
         key = "analysis.note_cleared" if not note else "analysis.note_saved"
         return Reply(text=say(key, match=record.id), match_id=record.id)
 
@@ -268,7 +270,7 @@ class Analysis:
                 board.record.id, board.user_id, tree, note, nodes, self.clock(), self.limits.caps
             )
         except AnalysisFull as full:
-            raise Refusal(f"analysis.player_{full.what}") from None
+            raise Refusal(PLAYER_FULL[full.what]) from None
 
     # -- positions ------------------------------------------------------------------------------
     async def _root_state(self, board: Board, ply: int) -> Any:
