@@ -16,7 +16,7 @@ it as ``Authorization: Bearer …`` (:mod:`bot.web.identity`).
     POST /m/<match>/move         {"move": notation, "version": n}: play (a seat's link only)
     GET  /m/<match>/analysis     the seat's own analysis board (?ply=, ?node=: which position)
     POST /m/<match>/analysis     {"op": …}: one change to it (a step, promote, delete, the
-                                 note, conditional moves from a line); :mod:`bot.service.analysis`
+                                 note, conditional moves from a line: bot.service.pages.analysis)
     GET  /static/<version>/<file>  scripts and style (cached for a year: the version changes)
     GET  /healthz                "ok"
 
@@ -26,7 +26,7 @@ under ``/.proxy/`` or not) as on the board's own address:
 
     GET  /                       the same board page, which Discord's client may frame
     POST /activity/token         {"code", "instance_id"}: Discord's word for the player → a
-                                 session (:mod:`bot.service.activity`) and Discord's token
+                                 session (:mod:`bot.service.pages.activity`) and Discord's token
     GET  /activity/here?match=N  with a session: the match to open, the player's matches there
 
 Every route passes :mod:`bot.web.guard` (where from, headers, errors) and the data routes
@@ -48,7 +48,7 @@ from aiohttp import web
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from bot.service import Service
-from bot.service.activity import Confirmer
+from bot.service.pages.activity import Confirmer
 from bot.service.replies import Reply
 from bot.settings import Settings
 from bot.web.guard import SECURITY_HEADERS, framed_by_discord, guard, origin_of, viewer_of

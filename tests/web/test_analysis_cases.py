@@ -13,8 +13,8 @@ from aiohttp.test_utils import TestClient
 
 import games
 from bot.service import Service, User
-from bot.service.activity import Player
-from bot.service.analysis import NOTE_LIMIT, AnalysisLimits
+from bot.service.pages.activity import Player
+from bot.service.pages.analysis import NOTE_LIMIT, AnalysisLimits
 from bot.words import words
 
 from .conftest import ALICE, BOB, CAROL, GUILD, MANAGER, bearer, start
