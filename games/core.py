@@ -483,16 +483,17 @@ class Rules(ABC, Generic[State, Action]):
         return None
 
     # -- analysis boards (defaults suit games without hidden information) --------------------
-    def analysis_world(self, state: State, seat: int) -> State:
-        """The state ``seat``'s analysis board starts from: one holding nothing that seat
-        cannot see (nor the generator's future), so no line tried on it can tell them a
-        secret. Without hidden information, the state itself."""
-        return state
+    def analysis_worlds(self, state: State, seat: int) -> tuple[State, ...]:
+        """States ``seat``'s analysis board starts from: each holding nothing that seat cannot
+        see (nor the generator's future), told apart by nothing in its view. A step is
+        offered there only where that seat's view after it is the same in every one, so no
+        line tried on the board can show a card the seat does not know. Without hidden
+        information, the state itself."""
+        return (state,)
 
     def analysis_known(self, before: State, after: State, seat: int) -> bool:
-        """Whether a step from ``before`` to ``after`` on ``seat``'s analysis board follows
-        from what that seat can see: a step that a hidden card or chance decides is not
-        offered there. Always, without hidden information."""
+        """Whether a step from ``before`` to ``after`` on an analysis board is decided
+        without chance (no die rolled, nothing shuffled). Always, in games without it."""
         return True
 
     def legal_notations(self, state: State) -> list[str]:

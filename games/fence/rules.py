@@ -38,9 +38,9 @@ from games.fence.view import seat_view
 from games.fence.world import city_map, hood_name, tiles_of
 from games.sentences import Sentence, joined, listing
 
-ANALYSIS_DEAL = 41
-"""The seed a player's analysis world is dealt with (any fixed number: the world holds
-nothing the view does not)."""
+ANALYSIS_DEALS = (41, 42, 43)
+"""The seeds a player's analysis worlds are dealt with (any fixed numbers: a world holds
+nothing the view does not; three make a chance agreement of all of them rare)."""
 
 
 class FenceRules(Rules[FenceState, Action]):
@@ -125,24 +125,18 @@ class FenceRules(Rules[FenceState, Action]):
         return drop(state, seat)
 
     # -- views and serialisation ---------------------------------------------------------------
-    def analysis_world(self, state: FenceState, seat: int) -> FenceState:
-        """A world dealt from ``seat``'s view alone (:mod:`games.fence.determinize`): the
-        other hands and the Stash are cards it cannot tell from any others, and the dice
-        are never rolled on it (:meth:`analysis_known`). The same view always deals the
-        same world, so a stored line replays the same way on every visit."""
-        return sample_state(seat_view(state, seat), seat, random.Random(ANALYSIS_DEAL))
+    def analysis_worlds(self, state: FenceState, seat: int) -> tuple[FenceState, ...]:
+        """Worlds dealt from ``seat``'s view alone (:mod:`games.fence.determinize`), each
+        with the other hands and the Stash dealt differently: a step whose outcome shows a
+        card the seat cannot know (its own draw, another's card played) looks different in
+        them and is not offered. The same view always deals the same worlds, so a stored
+        line replays the same way on every visit (project decision in docs/rules/fence.md)."""
+        view = seat_view(state, seat)
+        return tuple(sample_state(view, seat, random.Random(deal)) for deal in ANALYSIS_DEALS)
 
     def analysis_known(self, before: FenceState, after: FenceState, seat: int) -> bool:
-        """A step is known to ``seat`` unless it rolls the dice or shuffles (the generator
-        is used), draws from the Stash, or moves another player's cards (a hand or a
-        starting card the dealt world made up): project decision in docs/rules/fence.md."""
-        others = [s for s in range(before.players) if s != seat]
-        return (
-            after.draws == before.draws
-            and (after.red, after.blue, after.mixed) == (before.red, before.blue, before.mixed)
-            and all(after.hands[s] == before.hands[s] for s in others)
-            and all(after.start[s] == before.start[s] for s in others)
-        )
+        """No die rolled and nothing shuffled: the generator was not used (ruling 3)."""
+        return after.draws == before.draws
 
     def view(self, state: FenceState, seat: int | None) -> dict[str, Any]:
         return seat_view(state, seat)

@@ -234,12 +234,25 @@ async def test_fence_analyses_from_the_players_own_view(service: Service) -> Non
         token = await token_of(service, user, match)
         board = (await service.analysis.open(user, token, match_id=match)).extra["analysis"]
         assert board["view"]["hand"] == list(rules.view(state, seat)["hand"])
-        world = rules.analysis_world(state, seat)
-        assert rules.view(world, seat) == rules.view(state, seat)
-        # Nothing offered is decided by chance or another's cards.
-        for move in board["moves"]:
-            after = rules.apply(world, rules.parse(world, move["n"]))
-            assert rules.analysis_known(world, after, seat), move
+        worlds = rules.analysis_worlds(state, seat)
+        assert len(worlds) > 1
+        assert all(rules.view(world, seat) == rules.view(state, seat) for world in worlds)
+        # Everything offered shows the seat the same in every world, and uses no chance.
+        offered = {move["n"] for move in board["moves"]}
+        assert offered
+        for action in rules.legal_actions(worlds[0]):
+            notation = rules.format(worlds[0], action)
+            afters = []
+            for world in worlds:
+                try:
+                    afters.append(rules.apply(world, rules.parse(world, notation)))
+                except games.core.IllegalMove:
+                    afters.append(None)
+            same = None not in afters and all(
+                rules.view(a, seat) == rules.view(afters[0], seat) for a in afters
+            )
+            known = same and rules.analysis_known(worlds[0], afters[0], seat)
+            assert (notation in offered) == known, notation
 
 
 async def test_the_review_shows_only_after_the_end(service: Service) -> None:

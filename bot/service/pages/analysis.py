@@ -12,9 +12,10 @@ What holds it together:
 * **Legal lines only.** Every step is replayed on the rules engine from the game's position
   at the line's root before it is kept (``parse`` then ``apply``: the engine's own sentence
   when it refuses). Steps are for every side: the player moves for both, with the same taps
-  as in play. A game with hidden cards (FENCE!) analyses from the player's own view
-  (:meth:`games.core.Rules.analysis_world`), and steps that chance or a hidden card would
-  decide are not offered (:meth:`games.core.Rules.analysis_known`).
+  as in play. A game with hidden cards (FENCE!) analyses from the player's own view, in
+  several worlds dealt from it (:meth:`games.core.Rules.analysis_worlds`); a step is offered
+  only where it shows the player the same in all of them and uses no chance, so neither a
+  hidden card nor a die decides a line (:meth:`games.core.Rules.analysis_known`).
 * **Private by construction.** The lines and the note live in their own store row
   (:meth:`storage.base.Store.save_analysis`), never in the match: no version, ``updated_at``,
   log, live event, image, export of another player or review reads them, so nothing another
@@ -43,7 +44,7 @@ from bot.service.replies import Reply
 from bot.service.text.describer import told_label, told_page_view
 from bot.service.text.markdown import escape
 from bot.words import Words, words
-from games.core import Rules
+from games.core import IllegalMove, Rules
 from storage.base import (
     ACTIVE,
     FINISHED,
@@ -70,6 +71,11 @@ PLAYER_FULL = {"nodes": "analysis.player_nodes", "size": "analysis.player_size"}
 """The sentence for each per-player cap a save would pass (:class:`storage.base.AnalysisFull`)."""
 STATES_KEPT = 256
 """Positions of analysis nodes kept per process (a move replays from its parent's)."""
+
+
+Worlds = tuple[Any, ...]
+"""One position of an analysis board in every world its player cannot tell apart
+(:meth:`games.core.Rules.analysis_worlds`): one state, but for a game with hidden cards."""
 
 
 @dataclass(frozen=True)
@@ -118,7 +124,7 @@ class Analysis:
         self.reader = reader
         self.premoves = premoves
         self.limits = limits or AnalysisLimits()
-        self._states: OrderedDict[tuple[int, int, int, tuple[str, ...]], Any] = OrderedDict()
+        self._states: OrderedDict[tuple[int, int, int, tuple[str, ...]], Worlds] = OrderedDict()
 
     # -- the web board ------------------------------------------------------------------------
     @guarded
@@ -273,40 +279,53 @@ class Analysis:
             raise Refusal(PLAYER_FULL[full.what]) from None
 
     # -- positions ------------------------------------------------------------------------------
-    async def _root_state(self, board: Board, ply: int) -> Any:
+    async def _root_worlds(self, board: Board, ply: int) -> Worlds:
         """The position a root stands for, as the seat may analyse it."""
         self._check_ply(board, ply)
         states = await self.pages.replayed(board.record, board.rules, board.live)
-        return board.rules.analysis_world(states[ply], board.seat)
+        return board.rules.analysis_worlds(states[ply], board.seat)
 
-    async def _state(self, board: Board, ply: int, steps: Sequence[str]) -> Any:
-        """The position after ``steps`` from the root at ``ply``, replayed on the engine
-        (kept per process by the line, so a move replays one step)."""
+    async def _worlds(self, board: Board, ply: int, steps: Sequence[str]) -> Worlds:
+        """The position after ``steps`` from the root at ``ply``, replayed on the engine in
+        every world the seat cannot tell apart (kept per process by the line, so a move
+        replays one step)."""
         key = (board.record.id, board.seat, ply, tuple(steps))
         if key in self._states:
             self._states.move_to_end(key)
             return self._states[key]
         if steps:
-            before = await self._state(board, ply, steps[:-1])
-            state = self._step(board, before, steps[-1])
+            worlds = self._step(board, await self._worlds(board, ply, steps[:-1]), steps[-1])
         else:
-            state = await self._root_state(board, ply)
-        self._states[key] = state
+            worlds = await self._root_worlds(board, ply)
+        self._states[key] = worlds
         while len(self._states) > STATES_KEPT:
             self._states.popitem(last=False)
-        return state
+        return worlds
+
+    async def _state(self, board: Board, ply: int, steps: Sequence[str]) -> Any:
+        """The position the board shows after ``steps`` (the first world)."""
+        return (await self._worlds(board, ply, steps))[0]
 
     @staticmethod
-    def _step(board: Board, state: Any, notation: str) -> Any:
-        """``notation`` played on the analysis board, or the engine's sentence why not."""
-        rules = board.rules
-        if rules.outcome(state) is not None or not rules.to_move(state):
+    def _step(board: Board, worlds: Worlds, notation: str) -> Worlds:
+        """``notation`` played on the analysis board in every world, or one sentence why
+        not: the engine's own, or that chance or a card the seat cannot see would decide it
+        (the step is not the same step in every world, or it shows the seat different
+        things in them, or it uses the generator)."""
+        rules, seat, first = board.rules, board.seat, worlds[0]
+        if rules.outcome(first) is not None or not rules.to_move(first):
             raise Refusal("analysis.game_over")
-        action = rules.parse(state, notation)  # IllegalMove: the engine's own sentence
-        after = rules.apply(state, action)
-        if not rules.analysis_known(state, after, board.seat):
+        afters = [rules.apply(first, rules.parse(first, notation))]  # IllegalMove: its sentence
+        try:
+            afters += [rules.apply(w, rules.parse(w, notation)) for w in worlds[1:]]
+        except IllegalMove:
+            raise Refusal("analysis.unknown_step", move=notation) from None
+        seen = rules.view(afters[0], seat) if len(afters) > 1 else None
+        if not rules.analysis_known(first, afters[0], seat) or any(
+            rules.view(after, seat) != seen for after in afters[1:]
+        ):
             raise Refusal("analysis.unknown_step", move=notation)
-        return after
+        return tuple(afters)
 
     async def _moved(
         self, board: Board, tree: trees.Tree, node: int | None, ply: int | None, move: str
@@ -320,9 +339,8 @@ class Analysis:
             self._check_ply(board, ply)
             tree, node = trees.with_root(tree, ply)
         root, steps, _ = trees.line(tree, node)
-        before = await self._state(board, root, steps)
-        action = board.rules.parse(before, text)
-        notation = board.rules.format(before, action)
+        before = await self._worlds(board, root, steps)
+        notation = board.rules.format(before[0], board.rules.parse(before[0], text))
         self._step(board, before, notation)
         tree, made, _ = trees.with_step(tree, node, notation)
         return tree, made
@@ -360,17 +378,17 @@ class Analysis:
         root, steps, _ = trees.line(tree, node)
         if root != len(board.live) or board.record.status != ACTIVE:
             raise Refusal("analysis.keep_from_live")
-        state = await self._state(board, root, ())
+        worlds = await self._worlds(board, root, ())
         turns: list[tuple[int, list[str]]] = []
         for notation in steps:
-            mover = board.rules.to_move(state)[0]
-            after = self._step(board, state, notation)
+            mover = board.rules.to_move(worlds[0])[0]
+            after = self._step(board, worlds, notation)
             if not turns or turns[-1][0] != mover or turns[-1][1] == []:
                 turns.append((mover, []))
             turns[-1][1].append(notation)
-            if board.rules.turn_ended(state, after):
+            if board.rules.turn_ended(worlds[0], after[0]):
                 turns.append((-1, []))
-            state = after
+            worlds = after
         whole = [(mover, moves) for mover, moves in turns if moves]
         if whole and whole[0][0] == board.seat:
             raise Refusal("premove.your_turn")
@@ -404,12 +422,13 @@ class Analysis:
             root, steps, ids = trees.line(tree, at)
         else:
             root, steps, ids = (len(board.live) if ply is None else ply), [], []
-        state = await self._state(board, root, steps)
+        worlds = await self._worlds(board, root, steps)
+        state = worlds[0]
         highlight = []
         if steps:
             before = await self._state(board, root, steps[:-1])
             highlight = [rules.highlight(before, rules.parse(before, steps[-1]))]
-        moves = await asyncio.to_thread(self._legal, board, state, say)
+        moves = await asyncio.to_thread(self._legal, board, worlds, say)
         listed = await self._listed(board, tree, say)
         premoves: list[str] = []
         if (
@@ -440,18 +459,23 @@ class Analysis:
         }
         return Reply(match_id=record.id, extra={"analysis": extra})
 
-    def _legal(self, board: Board, state: Any, say: Words) -> list[dict[str, Any]]:
+    def _legal(self, board: Board, worlds: Worlds, say: Words) -> list[dict[str, Any]]:
         """Every legal next step, for whichever side is to move; with hidden cards, only those
-        the seat's own view decides."""
-        rules = board.rules
+        the seat's own view decides (:meth:`_step`)."""
+        rules, state = board.rules, worlds[0]
         if rules.outcome(state) is not None:
             return []
         actions = rules.legal_actions(state)
-        if rules.analysis_world(state, board.seat) is not state:  # a game with secrets
-            actions = [
-                a for a in actions if rules.analysis_known(state, rules.apply(state, a), board.seat)
-            ]
+        if len(worlds) > 1:  # a game with secrets: only what the seat would see the same
+            actions = [a for a in actions if self._known(board, worlds, rules.format(state, a))]
         return legal_moves(rules, state, say, actions)
+
+    def _known(self, board: Board, worlds: Worlds, notation: str) -> bool:
+        try:
+            self._step(board, worlds, notation)
+        except (Refusal, IllegalMove):
+            return False
+        return True
 
     async def _listed(self, board: Board, tree: trees.Tree, say: Words) -> list[dict[str, Any]]:
         """The tree as the page lists it, depth first; a root the game no longer reaches (an
