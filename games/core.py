@@ -491,6 +491,12 @@ class Rules(ABC, Generic[State, Action]):
         information, the state itself."""
         return (state,)
 
+    def analysis_seen(self, state: State, seat: int) -> Any:
+        """What ``seat`` would see of ``state`` that hidden cards could change, compared
+        between the worlds of an analysis board; its view, unless a game has a cheaper
+        fingerprint of the same."""
+        return self.view(state, seat)
+
     def analysis_known(self, before: State, after: State, seat: int) -> bool:
         """Whether a step from ``before`` to ``after`` on an analysis board is decided
         without chance (no die rolled, nothing shuffled). Always, in games without it."""

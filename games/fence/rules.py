@@ -134,6 +134,19 @@ class FenceRules(Rules[FenceState, Action]):
         view = seat_view(state, seat)
         return tuple(sample_state(view, seat, random.Random(deal)) for deal in ANALYSIS_DEALS)
 
+    def analysis_seen(self, state: FenceState, seat: int) -> Any:
+        """The part of ``seat``'s view the dealt cards can change (its cards, every card
+        shown or played, who holds how many of which colour, the piles' sizes, a trade it is
+        part of, what it alone is told) and the board's movers; the map and the rest of the
+        view follow from the steps alone, which are the same in every world."""
+        offer = state.offer if seat in state.offer[:2] else state.offer[:2]
+        return (
+            state.hands[seat], state.start[seat], state.discard, state.boats, state.revealed,
+            tuple(len(hand) for hand in state.hands), state.known_colours,
+            (len(state.red), len(state.blue), len(state.mixed)), offer, state.pawns,
+            state.cops, state.stage, state.actor, [n for s, n in state.notes if s == seat],
+        )  # fmt: skip
+
     def analysis_known(self, before: FenceState, after: FenceState, seat: int) -> bool:
         """No die rolled and nothing shuffled: the generator was not used (ruling 3)."""
         return after.draws == before.draws

@@ -306,25 +306,40 @@ class Analysis:
         """The position the board shows after ``steps`` (the first world)."""
         return (await self._worlds(board, ply, steps))[0]
 
-    @staticmethod
-    def _step(board: Board, worlds: Worlds, notation: str) -> Worlds:
+    @classmethod
+    def _step(cls, board: Board, worlds: Worlds, notation: str) -> Worlds:
         """``notation`` played on the analysis board in every world, or one sentence why
-        not: the engine's own, or that chance or a card the seat cannot see would decide it
-        (the step is not the same step in every world, or it shows the seat different
-        things in them, or it uses the generator)."""
-        rules, seat, first = board.rules, board.seat, worlds[0]
+        not: the engine's own, or that chance or a card the seat cannot see decides it."""
+        rules, first = board.rules, worlds[0]
         if rules.outcome(first) is not None or not rules.to_move(first):
             raise Refusal("analysis.game_over")
-        afters = [rules.apply(first, rules.parse(first, notation))]  # IllegalMove: its sentence
-        try:
-            afters += [rules.apply(w, rules.parse(w, notation)) for w in worlds[1:]]
-        except IllegalMove:
-            raise Refusal("analysis.unknown_step", move=notation) from None
-        seen = rules.view(afters[0], seat) if len(afters) > 1 else None
-        if not rules.analysis_known(first, afters[0], seat) or any(
-            rules.view(after, seat) != seen for after in afters[1:]
-        ):
+        action = rules.parse(first, notation)  # IllegalMove: the engine's own sentence
+        afters = cls._played(board, worlds, action)
+        if afters is None:
             raise Refusal("analysis.unknown_step", move=notation)
+        return afters
+
+    @staticmethod
+    def _played(board: Board, worlds: Worlds, action: Any) -> Worlds | None:
+        """``action`` (legal in the first world) played in every world; None where it is not
+        the same step in all of them (not legal in one, or it shows the seat different things
+        in them) or it uses chance. Engines check an action's legality as they apply it."""
+        rules, seat, first = board.rules, board.seat, worlds[0]
+        after = rules.apply(first, action)
+        if not rules.analysis_known(first, after, seat):
+            return None
+        if len(worlds) == 1:
+            return (after,)
+        afters = [after]
+        seen = rules.analysis_seen(after, seat)
+        for world in worlds[1:]:
+            try:
+                other = rules.apply(world, action)
+            except IllegalMove:
+                return None
+            if rules.analysis_seen(other, seat) != seen:
+                return None
+            afters.append(other)
         return tuple(afters)
 
     async def _moved(
@@ -461,21 +476,14 @@ class Analysis:
 
     def _legal(self, board: Board, worlds: Worlds, say: Words) -> list[dict[str, Any]]:
         """Every legal next step, for whichever side is to move; with hidden cards, only those
-        the seat's own view decides (:meth:`_step`)."""
+        the seat's own view decides (:meth:`_played`)."""
         rules, state = board.rules, worlds[0]
         if rules.outcome(state) is not None:
             return []
         actions = rules.legal_actions(state)
         if len(worlds) > 1:  # a game with secrets: only what the seat would see the same
-            actions = [a for a in actions if self._known(board, worlds, rules.format(state, a))]
+            actions = [a for a in actions if self._played(board, worlds, a) is not None]
         return legal_moves(rules, state, say, actions)
-
-    def _known(self, board: Board, worlds: Worlds, notation: str) -> bool:
-        try:
-            self._step(board, worlds, notation)
-        except (Refusal, IllegalMove):
-            return False
-        return True
 
     async def _listed(self, board: Board, tree: trees.Tree, say: Words) -> list[dict[str, Any]]:
         """The tree as the page lists it, depth first; a root the game no longer reaches (an

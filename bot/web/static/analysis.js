@@ -161,6 +161,7 @@ export class Analysis {
     const said = make('p', { id: 'analysis-said', role: 'status', 'aria-live': 'polite' });
     const parts = [tools, said];
     if (d.ended) parts.push(make('p', { class: 'hint' }, t('analysis.over')));
+    else if (!d.moves.length) parts.push(make('p', { class: 'hint', id: 'analysis-stopped' }, t('analysis.stopped')));
     parts.push(this.drawPremoves(), this.drawTree(), this.drawNote());
     this.panel.replaceChildren(...parts.filter(Boolean));
   }
