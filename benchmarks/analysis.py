@@ -83,6 +83,10 @@ async def analyse(
     for _ in range(3):
         opens.append((await timed(session, "GET", f"{url}?ply={half}", headers=head))[0])
         opens.append((await timed(session, "GET", url, headers=head))[0])
+    for ply in range(board["live_ply"], -1, -1):  # a FENCE! line may stop at once (chance)
+        if board["moves"]:
+            break
+        board = (await timed(session, "GET", f"{url}?ply={ply}", headers=head))[1]
     steps: list[float] = []
     for _ in range(moves):
         if not board["moves"]:
@@ -129,7 +133,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         await store.open()
         port = free_port()
         base = f"http://127.0.0.1:{port}"
-        bot = Service(store, web=BoardLinks(base, SECRET, time.time))
+        bot = Service(store, web=BoardLinks(base, SECRET, time.time), seed_source=lambda: 7)
         await bot.server_settings(MANAGER, GUILD, {"spectators": "public"})
         began = time.perf_counter()
         for _ in range(args.matches):
@@ -168,6 +172,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
     for game, (opens, steps) in results.items():
         all_opens += opens
         all_moves += steps
+        steps = steps or [float("nan")]
         row = (statistics.median(opens), p95(opens), statistics.median(steps), p95(steps))
         print(f"{game:<10}" + "".join(f"{v:>8.1f}ms" for v in row) + f"{len(steps):>7}")
         figures |= {
