@@ -442,7 +442,7 @@ class Analysis:
         highlight = []
         if steps:
             before = await self._state(board, root, steps[:-1])
-            highlight = [rules.highlight(before, rules.parse(before, steps[-1]))]
+            highlight = [rules.presentation.highlight(before, rules.parse(before, steps[-1]))]
         moves = await asyncio.to_thread(self._legal, board, worlds, say)
         listed = await self._listed(board, tree, say)
         premoves: list[str] = []

@@ -446,7 +446,7 @@ def legal_moves(
         if not guided(rules):
             moves.append({"n": rules.format(state, action)})
             continue
-        facts = rules.highlight(state, action)
+        facts = rules.presentation.highlight(state, action)
         moves.append(
             {
                 "n": rules.format(state, action),
