@@ -10,7 +10,7 @@ import pytest
 from storage import FINISHED, Store
 from storage.base import AnalysisCaps, AnalysisFull, AnalysisRecord, MatchUpdate
 
-from .conftest import MakeMatch
+from tests.storage.conftest import MakeMatch
 
 ROOMY = AnalysisCaps(nodes=1000, size=100_000)
 TREE = {"next": 3, "nodes": {"1": {"p": None, "ply": 0, "n": "", "c": [2]}}, "note": "ü"}
