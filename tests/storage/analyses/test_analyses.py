@@ -9,7 +9,6 @@ import pytest
 
 from storage import FINISHED, Store
 from storage.base import AnalysisCaps, AnalysisFull, AnalysisRecord, MatchUpdate
-
 from tests.storage.conftest import MakeMatch
 
 ROOMY = AnalysisCaps(nodes=1000, size=100_000)
