@@ -255,7 +255,7 @@ def schedule(
     return jobs
 
 
-def main(argv: list[str] | None = None) -> None:
+def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=40, help="games per pairing (default 40)")
     parser.add_argument(
@@ -291,7 +291,11 @@ def main(argv: list[str] | None = None) -> None:
         default=1.0,
         help="seconds per move of both sides in the UCT pairings (default 1)",
     )
-    args = parser.parse_args(argv)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> None:
+    args = _parser().parse_args(argv)
     scale = QUICK_SCALE if args.quick else 1.0
     count = QUICK_GAMES if args.quick else args.games
     uct_count = QUICK_GAMES if args.quick else args.uct_games

@@ -290,8 +290,27 @@ async def main_async(args: argparse.Namespace) -> None:
         finally:
             await store.close()
             workers.close()
+    _report(
+        args, workers, len(owners), budget, seconds, rounds, calm, busy, round_ratios, load_start
+    )
+
+
+def _report(
+    args: argparse.Namespace,
+    workers: Workers,
+    owner_count: int,
+    budget: float,
+    seconds: float,
+    rounds: int,
+    calm: Figures,
+    busy: Figures,
+    round_ratios: list[float],
+    load_start: float,
+) -> None:
+    """The table of calm against busy, and the JSON line."""
+    strong = ai.LEVELS["strong"]
     searches = workers.searches_at_once
-    answer_target = (len(owners) + 1) * (budget + MOVE_S) / searches
+    answer_target = (owner_count + 1) * (budget + MOVE_S) / searches
     c, b = summary(calm), summary(busy)
     results: dict[str, Any] = dict(b)
     results.update({f"calm_{key}": value for key, value in c.items()})
@@ -303,7 +322,7 @@ async def main_async(args: argparse.Namespace) -> None:
         "human_move_p95_ratio_rounds_max": max(round_ratios, default=0.0),
         "own_computer_answer_target_s": answer_target,
         "computer_games": args.games,
-        "owners": len(owners),
+        "owners": owner_count,
         "rounds": rounds,
         "computer_turns_played": busy.computer_turns,
         "search_budget_s": budget,
@@ -322,7 +341,7 @@ async def main_async(args: argparse.Namespace) -> None:
           f"on {os.cpu_count()} cores (load average {load_start:.1f} at the start, "
           f"{os.getloadavg()[0]:.1f} at the end)")  # fmt: skip
     print(f"{rounds} rounds of {seconds / rounds:g} s of the people alone (calm), then "
-          f"{seconds / rounds:g} s with {args.games} computer games of {len(owners)} people due "
+          f"{seconds / rounds:g} s with {args.games} computer games of {owner_count} people due "
           f"at once (busy; {busy.computer_turns} of their turns played in all, the rest "
           "resigned at the end of each round)")  # fmt: skip
     ratios = ", ".join(f"{r:.2f}" for r in round_ratios)

@@ -293,7 +293,7 @@ def check_openings(
     return shares
 
 
-def main(argv: list[str] | None = None) -> None:
+def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", action="append", choices=GAMES)
     parser.add_argument(
@@ -329,7 +329,11 @@ def main(argv: list[str] | None = None) -> None:
         help="only play normal against itself (4 seeds, both seats the same "
         "player) from each opening and print who won",
     )
-    args = parser.parse_args(argv)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> None:
+    args = _parser().parse_args(argv)
     if args.check_openings:
         for game in args.game or [g for g in GAMES if g not in MULTIPLAYER]:
             print(game)

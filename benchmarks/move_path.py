@@ -77,7 +77,7 @@ class Trace:
 
 
 async def traced_moves(game: str, count: int) -> list[tuple[Trace, int]]:
-    counted = CountingStore(open_store("memory"))
+    counted = CountingStore(open_store("memory"))  # type: ignore[abstract]  # its methods are made with the class (storage.wrapped)
     service = Service(counted, seed_source=lambda: 7)
     await service.open()
     try:

@@ -354,7 +354,7 @@ async def throughput(
     """Moves per second, latency, store calls and CPU milliseconds per move by part."""
     meter = CpuMeter(database.server_pid)
     async with opened(database.url) as store:
-        counted = CountingStore(store)
+        counted = CountingStore(store)  # type: ignore[abstract]  # its methods are made with the class (storage.wrapped)
         service = Service(counted, seed_source=lambda: 7, workers=workers)
         tally = Tally(counted)
         until = time.perf_counter() + seconds

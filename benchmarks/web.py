@@ -58,7 +58,7 @@ from bot.service import Service, User
 from bot.service.match.links import BoardLinks
 from bot.service.replies import Reply
 from bot.web.app import build_app
-from storage import open_store
+from storage import Store, open_store
 
 SECRET = "benchmark-secret-0123456789-0123456789"
 GUILD = "bench"
@@ -246,6 +246,49 @@ async def screenshots(browser: Any, folder: Path, ordo_url: str, fence_url: str)
     await page.close()
 
 
+def _report(
+    args: argparse.Namespace,
+    weights: dict[str, tuple[int, int]],
+    views: dict[str, list[float]],
+    delays: list[float],
+    pairs: dict[str, list[list[float]]],
+) -> dict[str, Any]:
+    """The table of the pages' weight, first views and live updates, and their figures."""
+    print(f"{'what':<34}{'figure':>14}{'target':>14}")
+    for game, (raw, packed) in weights.items():
+        print(f"{game + ' page, raw':<34}{raw / 1000:>11.1f} KB{'< 200 KB':>14}")
+        print(f"{game + ' page, gzip':<34}{packed / 1000:>11.1f} KB")
+    for game, times in views.items():
+        median = statistics.median(times)
+        print(f"{game + ' first view, median':<34}{median:>11.0f} ms{'< 1000 ms':>14}")
+        print(f"{game + ' first view, slowest':<34}{max(times):>11.0f} ms")
+    print(f"{'live update, median':<34}{statistics.median(delays):>11.0f} ms{'< 1000 ms':>14}")
+    print(f"{'live update, slowest':<34}{max(delays):>11.0f} ms")
+    compared = {}
+    if pairs:
+        print(f"\nfirst views side by side, {args.pages} each: this build | {args.against}")
+    for game, (mine, theirs) in pairs.items():
+        here, there = statistics.median(mine), statistics.median(theirs)
+        print(f"{game + ' first view, median':<34}{here:>11.0f} ms{there:>11.0f} ms")
+        compared[f"first_view_ms_{game}_median_here"] = here
+        compared[f"first_view_ms_{game}_median_against"] = there
+    return {
+        **compared,
+        "page_kb_ordo": weights["ordo"][0] / 1000,
+        "page_kb_ordo_gzip": weights["ordo"][1] / 1000,
+        "page_kb_fence": weights["fence"][0] / 1000,
+        "page_kb_fence_gzip": weights["fence"][1] / 1000,
+        "first_view_ms_ordo_median": statistics.median(views["ordo"]),
+        "first_view_ms_fence_median": statistics.median(views["fence"]),
+        "first_view_ms_max": max(max(v) for v in views.values()),
+        "live_update_ms_median": statistics.median(delays),
+        "live_update_ms_max": max(delays),
+        "within_targets": max(w[0] for w in weights.values()) < PAGE_BUDGET
+        and max(max(v) for v in views.values()) < FIRST_VIEW_BUDGET_MS
+        and max(delays) < LIVE_BUDGET_MS,
+    }
+
+
 async def run(args: argparse.Namespace) -> dict[str, Any]:
     from playwright.async_api import async_playwright
 
@@ -314,40 +357,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
             await web_store.close()
             await bot_store.close()
 
-    print(f"{'what':<34}{'figure':>14}{'target':>14}")
-    for game, (raw, packed) in weights.items():
-        print(f"{game + ' page, raw':<34}{raw / 1000:>11.1f} KB{'< 200 KB':>14}")
-        print(f"{game + ' page, gzip':<34}{packed / 1000:>11.1f} KB")
-    for game, times in views.items():
-        median = statistics.median(times)
-        print(f"{game + ' first view, median':<34}{median:>11.0f} ms{'< 1000 ms':>14}")
-        print(f"{game + ' first view, slowest':<34}{max(times):>11.0f} ms")
-        print("   samples", [round(x) for x in times])  # SCRATCH
-    print(f"{'live update, median':<34}{statistics.median(delays):>11.0f} ms{'< 1000 ms':>14}")
-    print(f"{'live update, slowest':<34}{max(delays):>11.0f} ms")
-    compared = {}
-    if pairs:
-        print(f"\nfirst views side by side, {args.pages} each: this build | {args.against}")
-    for game, (mine, theirs) in pairs.items():
-        here, there = statistics.median(mine), statistics.median(theirs)
-        print(f"{game + ' first view, median':<34}{here:>11.0f} ms{there:>11.0f} ms")
-        compared[f"first_view_ms_{game}_median_here"] = here
-        compared[f"first_view_ms_{game}_median_against"] = there
-    return {
-        **compared,
-        "page_kb_ordo": weights["ordo"][0] / 1000,
-        "page_kb_ordo_gzip": weights["ordo"][1] / 1000,
-        "page_kb_fence": weights["fence"][0] / 1000,
-        "page_kb_fence_gzip": weights["fence"][1] / 1000,
-        "first_view_ms_ordo_median": statistics.median(views["ordo"]),
-        "first_view_ms_fence_median": statistics.median(views["fence"]),
-        "first_view_ms_max": max(max(v) for v in views.values()),
-        "live_update_ms_median": statistics.median(delays),
-        "live_update_ms_max": max(delays),
-        "within_targets": max(w[0] for w in weights.values()) < PAGE_BUDGET
-        and max(max(v) for v in views.values()) < FIRST_VIEW_BUDGET_MS
-        and max(delays) < LIVE_BUDGET_MS,
-    }
+    return _report(args, weights, views, delays, pairs)
 
 
 STREAM_P95_BUDGET_MS = 500.0
@@ -397,6 +407,71 @@ async def watch(
                     first = False
     finally:
         answer.release()
+
+
+async def _deliveries(
+    args: argparse.Namespace,
+    bot: Service,
+    store: Store,
+    matches: list[int],
+    committed: dict[tuple[int, int], float],
+    heard: dict[tuple[int, int], list[float]],
+) -> list[float]:
+    """Moves played one by one in random watched matches: each one's delay, in milliseconds,
+    from its commit to every watcher of its match hearing it."""
+    rng = random.Random(11)
+    delays: list[float] = []
+    for _ in range(args.stream_moves):
+        match = rng.choice(matches)
+        await asyncio.sleep(rng.uniform(0, 0.5))
+        await play(bot, match, 1, (ALICE, BOB))
+        record = await store.get_match(match)
+        assert record is not None
+        done = committed[(match, record.version)]
+        watchers = args.streams // len(matches) + (
+            1 if matches.index(match) < args.streams % len(matches) else 0
+        )
+        key = (match, record.version)
+        for _ in range(200):
+            if len(heard.get(key, [])) >= watchers:
+                break
+            await asyncio.sleep(0.05)
+        arrivals = heard.get(key, [])
+        if len(arrivals) < watchers:
+            raise RuntimeError(f"{watchers - len(arrivals)} watchers missed a move")
+        delays += [(t - done) * 1000 for t in arrivals]
+    return delays
+
+
+def _stream_report(
+    args: argparse.Namespace, delays: list[float], open_s: float, grown: float, rss_after: float
+) -> dict[str, Any]:
+    """The streams' table and figures."""
+    delays.sort()
+    p95 = delays[int(0.95 * (len(delays) - 1))]
+    per_stream = grown / args.streams
+    engine = "PostgreSQL" if args.postgres else "SQLite"
+    print(
+        f"{'live streams (' + engine + ')':<34}{args.streams:>14}{'over ' + str(args.matches):>14}"
+    )
+    print(f"{'opening them all':<34}{open_s:>12.1f} s")
+    print(f"{'move to every watcher, median':<34}{statistics.median(delays):>11.0f} ms")
+    print(f"{'move to every watcher, p95':<34}{p95:>11.0f} ms{'<= 500 ms':>14}")
+    print(f"{'move to every watcher, slowest':<34}{delays[-1]:>11.0f} ms")
+    print(f"{'web process memory per stream':<34}{per_stream:>11.1f} KB")
+    return {
+        "streams": args.streams,
+        "stream_matches": args.matches,
+        "stream_engine": engine.lower(),
+        "stream_open_s": open_s,
+        "stream_delivery_ms_median": statistics.median(delays),
+        "stream_delivery_ms_p95": p95,
+        "stream_delivery_ms_max": delays[-1],
+        "stream_deliveries": len(delays),
+        "stream_memory_kb_each": per_stream,
+        "stream_rss_mb": rss_after / 1024,
+        "streams_within_target": p95 <= STREAM_P95_BUDGET_MS,
+    }
 
 
 async def streams(args: argparse.Namespace) -> dict[str, Any]:
@@ -455,27 +530,7 @@ async def streams(args: argparse.Namespace) -> dict[str, Any]:
                 open_s = time.perf_counter() - began
                 await asyncio.sleep(2)
                 after = rss_kb(server.pid)
-                rng = random.Random(11)
-                delays: list[float] = []
-                for _ in range(args.stream_moves):
-                    match = rng.choice(matches)
-                    await asyncio.sleep(rng.uniform(0, 0.5))
-                    await play(bot, match, 1, (ALICE, BOB))
-                    record = await store.get_match(match)
-                    assert record is not None
-                    done = committed[(match, record.version)]
-                    watchers = args.streams // len(matches) + (
-                        1 if matches.index(match) < args.streams % len(matches) else 0
-                    )
-                    key = (match, record.version)
-                    for _ in range(200):
-                        if len(heard.get(key, [])) >= watchers:
-                            break
-                        await asyncio.sleep(0.05)
-                    arrivals = heard.get(key, [])
-                    if len(arrivals) < watchers:
-                        raise RuntimeError(f"{watchers - len(arrivals)} watchers missed a move")
-                    delays += [(t - done) * 1000 for t in arrivals]
+                delays = await _deliveries(args, bot, store, matches, committed, heard)
                 for task in tasks:
                     task.cancel()
                 await asyncio.gather(*tasks, return_exceptions=True)
@@ -485,31 +540,7 @@ async def streams(args: argparse.Namespace) -> dict[str, Any]:
             await store.close()
             if pg_folder is not None:
                 pg_folder.cleanup()
-    delays.sort()
-    p95 = delays[int(0.95 * (len(delays) - 1))]
-    per_stream = (after - before) / args.streams
-    engine = "PostgreSQL" if args.postgres else "SQLite"
-    print(
-        f"{'live streams (' + engine + ')':<34}{args.streams:>14}{'over ' + str(args.matches):>14}"
-    )
-    print(f"{'opening them all':<34}{open_s:>12.1f} s")
-    print(f"{'move to every watcher, median':<34}{statistics.median(delays):>11.0f} ms")
-    print(f"{'move to every watcher, p95':<34}{p95:>11.0f} ms{'<= 500 ms':>14}")
-    print(f"{'move to every watcher, slowest':<34}{delays[-1]:>11.0f} ms")
-    print(f"{'web process memory per stream':<34}{per_stream:>11.1f} KB")
-    return {
-        "streams": args.streams,
-        "stream_matches": args.matches,
-        "stream_engine": engine.lower(),
-        "stream_open_s": open_s,
-        "stream_delivery_ms_median": statistics.median(delays),
-        "stream_delivery_ms_p95": p95,
-        "stream_delivery_ms_max": delays[-1],
-        "stream_deliveries": len(delays),
-        "stream_memory_kb_each": per_stream,
-        "stream_rss_mb": after / 1024,
-        "streams_within_target": p95 <= STREAM_P95_BUDGET_MS,
-    }
+    return _stream_report(args, delays, open_s, after - before, after)
 
 
 def main() -> None:

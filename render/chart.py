@@ -310,6 +310,127 @@ def _dot(
         draw.ellipse((x - r, y - r, x + r, y + r), fill=colour, outline=HOLLOW, width=_SCALE)
 
 
+def _legend(
+    draw: ImageDraw.ImageDraw,
+    filled: Mapping[str, Sequence[tuple[float, float, float]]],
+    hollow: Mapping[str, Sequence[bool]],
+    colours: Mapping[str, RGB],
+    labels: Labels | None,
+) -> None:
+    """A line-and-dot swatch and "Game 1523" per series, then the note on hollow points."""
+    s = _SCALE
+    label = font(26 * s, weight="semibold")
+    any_provisional = any(any(flags) for flags in hollow.values())
+    note = say(labels, "chart.provisional") if any_provisional else None
+    rows = _legend_rows(filled, hollow, note)
+    for r, row in enumerate(rows):
+        x: float = _SIDE * s
+        mid = (_BAR + 10 + _LEGEND_ROW * r + _LEGEND_ROW / 2) * s
+        for text, name in row:
+            if name is None:
+                _dot(draw, (x + 10 * s, mid), PALETTE.muted, True)
+                x += 26 * s
+                colour = PALETTE.muted
+            else:
+                colour = colours[name]
+                draw.line((x, mid, x + 40 * s, mid), fill=colour, width=5 * s)
+                _dot(draw, (x + 20 * s, mid), colour, False)
+                x += 52 * s
+            draw_runs(draw, (x, mid), text, label, PALETTE.text, anchor="lm")
+            x += text_width(text, label) + 28 * s
+
+
+def _axes(draw: ImageDraw.ImageDraw, frame: ChartFrame, labels: Labels | None) -> None:
+    """Rating gridlines and labels; game numbers under the plot, and what they count."""
+    s = _SCALE
+    numbers = font(24 * s, weight="semibold")
+    value = frame.low
+    while value <= frame.high + 1e-9:
+        y = frame.y(value) * s
+        draw.line((frame.left * s, y, frame.right * s, y), fill=GRID, width=s)
+        draw.text(
+            ((frame.left - 12) * s, y),
+            f"{round(value)}",
+            font=numbers,
+            fill=PALETTE.muted,
+            anchor="rm",
+        )
+        value += frame.step
+    for when, text in game_ticks(frame.start, frame.end):
+        x = frame.x(when) * s
+        draw.line((x, frame.bottom * s, x, (frame.bottom + 8) * s), fill=PALETTE.muted, width=s)
+        draw.text((x, (frame.bottom + 12) * s), text, font=numbers, fill=PALETTE.muted, anchor="mt")
+    axis = say(labels, "chart.games")
+    draw_runs(
+        draw, (frame.right * s, (frame.bottom + 46) * s), axis, numbers, PALETTE.muted, anchor="rt"
+    )
+    draw.line(
+        (frame.left * s, frame.bottom * s, frame.right * s, frame.bottom * s),
+        fill=PALETTE.muted,
+        width=2 * s,
+    )
+
+
+def _plot_clip(size: tuple[int, int], box: tuple[float, float, float, float]) -> Image.Image:
+    clip = Image.new("L", size, 0)
+    ImageDraw.Draw(clip).rectangle(box, fill=255)
+    return clip
+
+
+def _bands(
+    base: Image.Image,
+    frame: ChartFrame,
+    filled: Mapping[str, Sequence[tuple[float, float, float]]],
+    colours: Mapping[str, RGB],
+) -> None:
+    """The rating deviation as a band under every line, clipped to the plot."""
+    s = _SCALE
+    plot = (frame.left * s, frame.top * s, frame.right * s, frame.bottom * s)
+    layer = Image.new("RGBA", base.size, (0, 0, 0, 0))
+    shade = ImageDraw.Draw(layer)
+    for name, points in filled.items():
+        colour = colours[name]
+        xs = [frame.x(t) * s for t, _, _ in points]
+        if len(points) == 1:
+            _t, rating, rd = points[0]
+            x = xs[0]
+            top, bottom = frame.y(rating + rd) * s, frame.y(rating - rd) * s
+            shade.rectangle((x - 14 * s, top, x + 14 * s, bottom), fill=(*colour, 46))
+            shade.line((x, top, x, bottom), fill=(*colour, 160), width=2 * s)
+            continue
+        upper = [(x, frame.y(r + d) * s) for x, (_, r, d) in zip(xs, points, strict=True)]
+        lower = [(x, frame.y(r - d) * s) for x, (_, r, d) in zip(xs, points, strict=True)]
+        shade.polygon(upper + lower[::-1], fill=(*colour, 46))
+    layer.putalpha(ImageChops.multiply(layer.getchannel("A"), _plot_clip(base.size, plot)))
+    base.alpha_composite(layer)
+
+
+def _lines(
+    base: Image.Image,
+    frame: ChartFrame,
+    filled: Mapping[str, Sequence[tuple[float, float, float]]],
+    hollow: Mapping[str, Sequence[bool]],
+    colours: Mapping[str, RGB],
+) -> None:
+    """Lines under every point; the dots may overhang the plot by their radius, nothing else."""
+    s = _SCALE
+    plot = (frame.left * s, frame.top * s, frame.right * s, frame.bottom * s)
+    # Smaller dots once a line is crowded, so the dots do not hide the line between them.
+    radius = 8 if max(len(points) for points in filled.values()) <= 30 else 6
+    lines = Image.new("RGBA", base.size, (0, 0, 0, 0))
+    pen = ImageDraw.Draw(lines)
+    for name, points in filled.items():
+        centres = [(frame.x(t) * s, frame.y(r) * s) for t, r, _ in points]
+        if len(centres) > 1:
+            pen.line(centres, fill=(*colours[name], 255), width=4 * s, joint="curve")
+        for centre, flag in zip(centres, hollow[name], strict=True):
+            _dot(pen, centre, colours[name], flag, radius)
+    # Dots may overhang the plot by their radius; nothing else reaches past it.
+    overhang = (plot[0] - 10 * s, plot[1] - 10 * s, plot[2] + 10 * s, plot[3] + 10 * s)
+    lines.putalpha(ImageChops.multiply(lines.getchannel("A"), _plot_clip(base.size, overhang)))
+    base.alpha_composite(lines)
+
+
 def rating_chart(
     series: Mapping[str, Sequence[tuple[float, float, float]]],
     *,
@@ -341,93 +462,10 @@ def rating_chart(
     draw = ImageDraw.Draw(base)
     _title_bar(draw, title, s)
 
-    # Legend: a line-and-dot swatch and "Game 1523" per series, then the hollow note.
-    label = font(26 * s, weight="semibold")
-    any_provisional = any(any(flags) for flags in hollow.values())
-    note = say(labels, "chart.provisional") if any_provisional else None
-    rows = _legend_rows(filled, hollow, note)
-    for r, row in enumerate(rows):
-        x: float = _SIDE * s
-        mid = (_BAR + 10 + _LEGEND_ROW * r + _LEGEND_ROW / 2) * s
-        for text, name in row:
-            if name is None:
-                _dot(draw, (x + 10 * s, mid), PALETTE.muted, True)
-                x += 26 * s
-                colour = PALETTE.muted
-            else:
-                colour = colours[name]
-                draw.line((x, mid, x + 40 * s, mid), fill=colour, width=5 * s)
-                _dot(draw, (x + 20 * s, mid), colour, False)
-                x += 52 * s
-            draw_runs(draw, (x, mid), text, label, PALETTE.text, anchor="lm")
-            x += text_width(text, label) + 28 * s
-
-    # Rating gridlines and labels; game numbers under the plot, and what they count.
-    numbers = font(24 * s, weight="semibold")
-    value = frame.low
-    while value <= frame.high + 1e-9:
-        y = frame.y(value) * s
-        draw.line((frame.left * s, y, frame.right * s, y), fill=GRID, width=s)
-        draw.text(
-            ((frame.left - 12) * s, y),
-            f"{round(value)}",
-            font=numbers,
-            fill=PALETTE.muted,
-            anchor="rm",
-        )
-        value += frame.step
-    for when, text in game_ticks(frame.start, frame.end):
-        x = frame.x(when) * s
-        draw.line((x, frame.bottom * s, x, (frame.bottom + 8) * s), fill=PALETTE.muted, width=s)
-        draw.text((x, (frame.bottom + 12) * s), text, font=numbers, fill=PALETTE.muted, anchor="mt")
-    axis = say(labels, "chart.games")
-    draw_runs(
-        draw, (frame.right * s, (frame.bottom + 46) * s), axis, numbers, PALETTE.muted, anchor="rt"
-    )
-    draw.line(
-        (frame.left * s, frame.bottom * s, frame.right * s, frame.bottom * s),
-        fill=PALETTE.muted,
-        width=2 * s,
-    )
-
-    # Bands under every line, lines under every point, each clipped to the plot.
-    plot = (frame.left * s, frame.top * s, frame.right * s, frame.bottom * s)
-    layer = Image.new("RGBA", base.size, (0, 0, 0, 0))
-    shade = ImageDraw.Draw(layer)
-    for name, points in filled.items():
-        colour = colours[name]
-        xs = [frame.x(t) * s for t, _, _ in points]
-        if len(points) == 1:
-            _t, rating, rd = points[0]
-            x = xs[0]
-            top, bottom = frame.y(rating + rd) * s, frame.y(rating - rd) * s
-            shade.rectangle((x - 14 * s, top, x + 14 * s, bottom), fill=(*colour, 46))
-            shade.line((x, top, x, bottom), fill=(*colour, 160), width=2 * s)
-            continue
-        upper = [(x, frame.y(r + d) * s) for x, (_, r, d) in zip(xs, points, strict=True)]
-        lower = [(x, frame.y(r - d) * s) for x, (_, r, d) in zip(xs, points, strict=True)]
-        shade.polygon(upper + lower[::-1], fill=(*colour, 46))
-    clip = Image.new("L", base.size, 0)
-    ImageDraw.Draw(clip).rectangle(plot, fill=255)
-    layer.putalpha(ImageChops.multiply(layer.getchannel("A"), clip))
-    base.alpha_composite(layer)
-    # Smaller dots once a line is crowded, so the dots do not hide the line between them.
-    radius = 8 if max(len(points) for points in filled.values()) <= 30 else 6
-    lines = Image.new("RGBA", base.size, (0, 0, 0, 0))
-    pen = ImageDraw.Draw(lines)
-    for name, points in filled.items():
-        centres = [(frame.x(t) * s, frame.y(r) * s) for t, r, _ in points]
-        if len(centres) > 1:
-            pen.line(centres, fill=(*colours[name], 255), width=4 * s, joint="curve")
-        for centre, flag in zip(centres, hollow[name], strict=True):
-            _dot(pen, centre, colours[name], flag, radius)
-    # Dots may overhang the plot by their radius; nothing else reaches past it.
-    clip = Image.new("L", base.size, 0)
-    ImageDraw.Draw(clip).rectangle(
-        (plot[0] - 10 * s, plot[1] - 10 * s, plot[2] + 10 * s, plot[3] + 10 * s), fill=255
-    )
-    lines.putalpha(ImageChops.multiply(lines.getchannel("A"), clip))
-    base.alpha_composite(lines)
+    _legend(draw, filled, hollow, colours, labels)
+    _axes(draw, frame, labels)
+    _bands(base, frame, filled, colours)
+    _lines(base, frame, filled, hollow, colours)
     image = base.convert("RGB").resize((WIDTH, height), Image.Resampling.LANCZOS)
     return to_png(image, quantize=False)
 

@@ -346,6 +346,50 @@ def _footer(
         put_text(image, (MARGIN, y + 40), text, fnt, PALETTE.muted, anchor="lm")
 
 
+def _last_turn(
+    image: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    layout: Layout,
+    view: FonverView,
+    highlight: list[dict[str, Any]],
+) -> None:
+    """The last turn's marks: a ring on a placed stone, a capture's dashed source, ring and
+    arrow, and a badge on every stone taken."""
+    stone = layout.stone
+    ring_width = max(4, stone // 8)
+    badge = _badge(max(18, round(stone * 0.6)))
+    for step in highlight:
+        kind = step.get("kind")
+        if kind == "place":
+            centre = layout.xy(str(step.get("point", "")))
+            if centre is not None:
+                _ring(draw, centre, stone / 2 + ring_width / 2, PLACED, ring_width)
+                # A small ring in the colour the stone is not: the stone's own colour stays
+                # at its middle and all round the mark, so it reads black or white at once.
+                placed = _colour_at(view, str(step.get("point", "")))
+                if placed is not None:
+                    mark = WHITE_STONE if placed == "black" else BLACK_STONE
+                    _ring(draw, centre, stone * 0.2, mark, max(2, round(stone * 0.07)))
+        elif kind == "capture":
+            source = layout.xy(str(step.get("from", "")))
+            target = layout.xy(str(step.get("to", "")))
+            if source is not None:
+                ghost = blend(WOOD, (0, 0, 0), 0.55)
+                _dashed_ring(draw, source, stone * 0.4, ghost, max(3, stone // 12))
+            if target is not None:
+                # A white hairline inside the red ring keeps it visible on a black stone.
+                _ring(draw, target, stone / 2 + ring_width / 2, CAPTURE, ring_width)
+                _ring(draw, target, stone / 2 - 1, (255, 255, 255), 2)
+            if source is not None and target is not None:
+                _arrow(draw, source, target, stone, ARROW)
+    for step in highlight:
+        for point in step.get("captured") or []:
+            centre = layout.xy(str(point))
+            if centre is not None:
+                offset = round(stone * 0.38)
+                paste_centered(image, badge, (centre[0] + offset, centre[1] - offset))
+
+
 def render(
     view: FonverView,
     *,
@@ -405,38 +449,6 @@ def render(
             x, y = centre
             draw.ellipse((x - dot, y - dot, x + dot, y + dot), fill=WIN, outline=(90, 60, 0))
 
-    ring_width = max(4, stone // 8)
-    badge = _badge(max(18, round(stone * 0.6)))
-    for step in highlight:
-        kind = step.get("kind")
-        if kind == "place":
-            centre = layout.xy(str(step.get("point", "")))
-            if centre is not None:
-                _ring(draw, centre, stone / 2 + ring_width / 2, PLACED, ring_width)
-                # A small ring in the colour the stone is not: the stone's own colour stays
-                # at its middle and all round the mark, so it reads black or white at once.
-                placed = _colour_at(view, str(step.get("point", "")))
-                if placed is not None:
-                    mark = WHITE_STONE if placed == "black" else BLACK_STONE
-                    _ring(draw, centre, stone * 0.2, mark, max(2, round(stone * 0.07)))
-        elif kind == "capture":
-            source = layout.xy(str(step.get("from", "")))
-            target = layout.xy(str(step.get("to", "")))
-            if source is not None:
-                ghost = blend(WOOD, (0, 0, 0), 0.55)
-                _dashed_ring(draw, source, stone * 0.4, ghost, max(3, stone // 12))
-            if target is not None:
-                # A white hairline inside the red ring keeps it visible on a black stone.
-                _ring(draw, target, stone / 2 + ring_width / 2, CAPTURE, ring_width)
-                _ring(draw, target, stone / 2 - 1, (255, 255, 255), 2)
-            if source is not None and target is not None:
-                _arrow(draw, source, target, stone, ARROW)
-    for step in highlight:
-        for point in step.get("captured") or []:
-            centre = layout.xy(str(point))
-            if centre is not None:
-                offset = round(stone * 0.38)
-                paste_centered(image, badge, (centre[0] + offset, centre[1] - offset))
-
+    _last_turn(image, draw, layout, view, highlight)
     _footer(image, bar.height + board.height, highlight, labels)
     return to_png(image)

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
@@ -75,6 +76,76 @@ def _widths(header: Sequence[str], rows: Sequence[Sequence[str]]) -> tuple[list[
     return widths, flex
 
 
+@dataclass(frozen=True)
+class _Table:
+    """Where each column of the table is drawn: its width, its left edge, whether it holds
+    numbers (right-aligned, never cut) and which column gives way when names are long."""
+
+    draw: ImageDraw.ImageDraw
+    widths: list[int]
+    lefts: list[int]
+    right: list[bool]
+    flex: int | None
+
+    @classmethod
+    def of(
+        cls, draw: ImageDraw.ImageDraw, header: Sequence[str], rows: Sequence[Sequence[str]]
+    ) -> _Table:
+        widths, flex = _widths(header, rows)
+        columns = [[row[i] if i < len(row) else "" for row in rows] for i in range(len(header))]
+        lefts = []
+        x = _SIDE
+        for w in widths:
+            lefts.append(x)
+            x += w + _GAP
+        return cls(draw, widths, lefts, [_numeric(column) for column in columns], flex)
+
+    def put(self, col: int, y_mid: float, text: str, fnt_size: int, weight: str, fill: RGB) -> None:
+        s = _SCALE
+        fnt = font(fnt_size * s, weight=weight)
+        width = self.widths[col] * s
+        shown = fit_text(text, fnt, width) if col == self.flex or not self.right[col] else text
+        if self.right[col]:
+            at, anchor = (self.lefts[col] * s + width, y_mid * s), "rm"
+        else:
+            at, anchor = (self.lefts[col] * s, y_mid * s), "lm"
+        draw_runs(self.draw, at, shown, fnt, fill, anchor=anchor)
+
+
+def _body(
+    table: _Table,
+    count: int,
+    rows: Sequence[Sequence[str]],
+    top: float,
+    highlight: int | None,
+    labels: Labels | None,
+) -> None:
+    """The rows under the header, every other one shaded and the reader's own marked; a
+    sentence when there are none yet."""
+    s, draw = _SCALE, table.draw
+    if not rows:
+        draw_runs(
+            draw,
+            (_SIDE * s, (top + _ROW / 2) * s),
+            say(labels, "standings.empty"),
+            font(_CELL * s),
+            PALETTE.muted,
+            anchor="lm",
+        )
+    for index, row in enumerate(rows):
+        y0 = top + index * _ROW
+        mine = index == highlight
+        if mine or index % 2:
+            draw.rectangle(
+                (0, y0 * s, WIDTH * s, (y0 + _ROW) * s - 1), fill=HIGHLIGHT if mine else ZEBRA
+            )
+        if mine:
+            draw.rectangle((0, y0 * s, 7 * s, (y0 + _ROW) * s - 1), fill=MARK)
+        for col in range(count):
+            cell = row[col] if col < len(row) else ""
+            table.put(col, y0 + _ROW / 2, cell, _CELL, "bold" if mine else "regular", PALETTE.text)
+
+
 def standings_image(
     title: str,
     header: Sequence[str],
@@ -107,52 +178,13 @@ def standings_image(
         y = (_BAR_PAD + _TITLE_LINE * i + _TITLE_LINE / 2) * s
         draw_runs(draw, (_SIDE * s, y), line, title_font, PALETTE.bar_text, anchor="lm")
 
-    widths, flex = _widths(header, rows)
-    columns = [[row[i] if i < len(row) else "" for row in rows] for i in range(len(header))]
-    right = [_numeric(column) for column in columns]
-    lefts = []
-    x = _SIDE
-    for w in widths:
-        lefts.append(x)
-        x += w + _GAP
-
-    def put(col: int, y_mid: float, text: str, fnt_size: int, weight: str, fill: RGB) -> None:
-        fnt = font(fnt_size * s, weight=weight)
-        width = widths[col] * s
-        shown = fit_text(text, fnt, width) if col == flex or not right[col] else text
-        if right[col]:
-            at, anchor = (lefts[col] * s + width, y_mid * s), "rm"
-        else:
-            at, anchor = (lefts[col] * s, y_mid * s), "lm"
-        draw_runs(draw, at, shown, fnt, fill, anchor=anchor)
-
+    table = _Table.of(draw, header, rows)
     top = bar + 6
     for col, name in enumerate(header):
-        put(col, top + _HEAD_ROW / 2, name, _HEAD, "semibold", PALETTE.muted)
+        table.put(col, top + _HEAD_ROW / 2, name, _HEAD, "semibold", PALETTE.muted)
     top += _HEAD_ROW
     draw.line((_SIDE * s, top * s, (WIDTH - _SIDE) * s, top * s), fill=RULE, width=s)
-
-    if not rows:
-        draw_runs(
-            draw,
-            (_SIDE * s, (top + _ROW / 2) * s),
-            say(labels, "standings.empty"),
-            font(_CELL * s),
-            PALETTE.muted,
-            anchor="lm",
-        )
-    for index, row in enumerate(rows):
-        y0 = top + index * _ROW
-        mine = index == highlight
-        if mine or index % 2:
-            draw.rectangle(
-                (0, y0 * s, WIDTH * s, (y0 + _ROW) * s - 1), fill=HIGHLIGHT if mine else ZEBRA
-            )
-        if mine:
-            draw.rectangle((0, y0 * s, 7 * s, (y0 + _ROW) * s - 1), fill=MARK)
-        for col in range(len(header)):
-            cell = row[col] if col < len(row) else ""
-            put(col, y0 + _ROW / 2, cell, _CELL, "bold" if mine else "regular", PALETTE.text)
+    _body(table, len(header), rows, top, highlight, labels)
 
     if foot_lines:
         y = top + _ROW * max(len(rows), 1) + 10

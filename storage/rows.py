@@ -7,7 +7,8 @@ place.
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+import dataclasses
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from storage.integrity import from_json
 from storage.records import (
@@ -20,6 +21,11 @@ from storage.records import (
     ReviewRecord,
     TournamentRecord,
 )
+
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
+
+R = TypeVar("R", bound="DataclassInstance")
 
 
 class Row(Protocol):
@@ -64,57 +70,29 @@ def notice_of(row: Row) -> Notice:
     )
 
 
+def _by_name(record: type[R], row: Row, **decoded: Any) -> R:
+    """A record whose fields are the row's columns of the same names; ``decoded`` gives the
+    fields a column holds in another form (JSON text, an integer flag)."""
+    fields = (f.name for f in dataclasses.fields(record))
+    return record(**{name: decoded[name] if name in decoded else row[name] for name in fields})
+
+
 def tournament_of(row: Row) -> TournamentRecord:
     """Also the memory store's reader, so all three stores decode a tournament one way."""
-    return TournamentRecord(
-        id=row["id"],
-        guild_id=row["guild_id"],
-        channel_id=row["channel_id"],
-        game=row["game"],
-        name=row["name"],
-        status=row["status"],
-        created_by=row["created_by"],
-        created_at=row["created_at"],
-        updated_at=row["updated_at"],
-        version=row["version"],
-        data=from_json(row["data"]),
-        due_at=row["due_at"],
-    )
+    return _by_name(TournamentRecord, row, data=from_json(row["data"]))
 
 
 def rating_of(row: Row) -> Rating:
-    return Rating(
-        user_id=row["user_id"],
-        game=row["game"],
-        guild_id=row["guild_id"],
-        rating=row["rating"],
-        rd=row["rd"],
-        volatility=row["volatility"],
-        games=row["games"],
-        updated_at=row["updated_at"],
-    )
+    return _by_name(Rating, row)
 
 
 # -- rating history --
 def rating_point_of(row: Row) -> RatingPoint:
-    return RatingPoint(
-        match_id=row["match_id"],
-        at=row["at"],
-        rating=row["rating"],
-        rd=row["rd"],
-        games=row["games"],
-    )
+    return _by_name(RatingPoint, row)
 
 
 def action_of(row: Row) -> ActionRecord:
-    return ActionRecord(
-        ply=row["ply"],
-        seat=row["seat"],
-        notation=row["notation"],
-        created_at=row["created_at"],
-        detail=from_json(row["detail"]),
-        undone=bool(row["undone"]),
-    )
+    return _by_name(ActionRecord, row, detail=from_json(row["detail"]), undone=bool(row["undone"]))
 
 
 def review_of(row: Row) -> ReviewRecord:

@@ -39,7 +39,8 @@ def _handed_on(name: str) -> _Call:
 
 
 class Forwarding(Store):
-    """Every call handed to ``inner`` as it is."""
+    """Every call handed to ``inner``: as it is, or checked here and handed on as its hook
+    (:data:`HANDED_ON`)."""
 
     def __init__(self, inner: Store) -> None:
         self.inner = inner

@@ -19,7 +19,8 @@ from bot.words import language_of
 def payload(interaction: discord.Interaction[Any]) -> dict[str, Any]:
     """What Discord sent with an interaction, as the plain mapping it is: discord.py types
     it as a union of TypedDicts, one per kind, which no ``.get`` of a key fits."""
-    return cast("dict[str, Any]", interaction.data or {})
+    data: dict[str, Any] = cast(dict, interaction.data or {})
+    return data
 
 
 def user_of(user: discord.abc.User) -> User:

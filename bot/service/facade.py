@@ -1,5 +1,6 @@
-"""The service's one wiring object: it builds every use case with its collaborators and
-offers their public methods under the names the front ends and tests call.
+"""The service's one front: it builds each floor of use cases from the floors under it (each
+subpackage's ``wiring.build``) and offers their public methods under the names the front ends
+and tests call, each through the one command pipeline (:mod:`bot.service.pipeline`).
 
 The service decides *who may act* (participants only, the seat to move only), runs the rules
 engines, commits each accepted action in one versioned transaction, renders the board and
@@ -7,73 +8,39 @@ answers with plain :mod:`bot.service.replies` objects. It never imports discord,
 and the test-suite drive exactly the code the Discord cogs use.
 
 Why a facade and no mixins: each use case is a class that receives what it uses in its
-constructor (the match reader, the transitions, the clock keeper, the notifier, the
-workers, and the few other use cases it hands work to), so a reader follows a move in one
-direction — front end → use case → transition → store — and nothing here holds logic: every
-public name below is bound to the use case that does the work. Errors become sentences in
-exactly one place, :func:`bot.service.base.guarded`.
+constructor (the match core — store, clock, reader, transitions, clocks, notifier, workers:
+:class:`bot.service.match.wiring.Core` — and the few other use cases it hands work to), so a
+reader follows a move in one direction — front end → use case → transition → store — and
+nothing here holds logic: every public name below is bound to the use case that does the work.
+Errors become sentences in exactly one place, :func:`bot.service.base.guarded`.
 """
 
 from __future__ import annotations
 
-import functools
 import secrets
 import time
-from collections.abc import Awaitable, Callable, Sequence
-from typing import Any, ParamSpec, TypeVar
+from collections.abc import Callable, Sequence
+from typing import Any, ParamSpec
 
-from bot.service.computer.opponents import Opponents
-from bot.service.computer.reviews import Reviews
-from bot.service.match.clocks import ClockKeeper
+from bot.service import pipeline
+from bot.service.computer import wiring as computer
+from bot.service.match import wiring as match
 from bot.service.match.limits import Limits
 from bot.service.match.links import BoardLinks
-from bot.service.match.notifier import Notifier
-from bot.service.match.reader import LinkFn, MatchReader
-from bot.service.match.transition import TournamentTransitions, Transitions
+from bot.service.match.places import LinkFn
 from bot.service.match.venues import server_only
 from bot.service.match.workers import Workers
-from bot.service.matchmaking.challenges import Challenges
-from bot.service.matchmaking.lobby import Lobby
-from bot.service.matchmaking.openings import Openings
-from bot.service.matchmaking.seeks import Seeks
-from bot.service.matchmaking.servers import Servers
-from bot.service.matchmaking.tournaments.cases import Tournaments
-from bot.service.matchmaking.tournaments.posts import TournamentPosts
-from bot.service.pages.activity import ActivityPages, ActivitySessions
-from bot.service.pages.analysis import Analysis
-from bot.service.pages.web import BoardPages
-from bot.service.people.correspondence import Correspondence
-from bot.service.people.notices import Notices
-from bot.service.play.boards import Boards
-from bot.service.play.endings import Endings
-from bot.service.play.guide import Guide
-from bot.service.play.hands import Hands
-from bot.service.play.moves import Moves
-from bot.service.play.panel import Panel
-from bot.service.play.premoves import Premoves
-from bot.service.records.exports import Records
-from bot.service.records.listings import Listings
-from bot.service.replies import Reply
+from bot.service.matchmaking import wiring as matchmaking
+from bot.service.pages import wiring as pages
+from bot.service.pages.activity import ActivitySessions
+from bot.service.people import wiring as people
+from bot.service.play import wiring as play
+from bot.service.records import wiring as records
 from storage import open_store
 from storage.base import Store
-from storage.cached import CachedStore, request
+from storage.cached import CachedStore
 
 P = ParamSpec("P")
-
-
-T = TypeVar("T")
-
-
-def requesting(case: Callable[P, Awaitable[T]]) -> Callable[P, Awaitable[T]]:
-    """``case`` as one request: from noting the server's language to placing the answer, it
-    reads each thing once (:mod:`storage.cached`)."""
-
-    @functools.wraps(case)
-    async def one_request(*args: P.args, **kwargs: P.kwargs) -> T:
-        with request():
-            return await case(*args, **kwargs)
-
-    return one_request
 
 
 class Service:
@@ -99,110 +66,55 @@ class Service:
         review_seconds: float = 0.5,
         review_iterations: int | None = None,
     ) -> None:
-        store = CachedStore(store)
+        store = CachedStore(store)  # type: ignore[abstract]  # its methods are made with the class (storage.wrapped)
         self.store = store
-        """The store as every use case sees it: each command (one :func:`requesting` call)
-        reads each thing once (:mod:`storage.cached`); outside a command, the store itself."""
-        self.clock = clock
-        self.default_time = default_time
-        """Time control of new matches when neither /play nor the server names one."""
-        self.reminders = tuple(sorted(reminders, reverse=True))
-        """Seconds left on a clock at which its player is reminded."""
-        self.vacation_days = vacation_days
-        seeds = seed_source or (lambda: secrets.randbits(31))
-        self.link = link
-        self.workers = workers or Workers(0)
-        """Where rendering and the computer's search run: a process pool, or inline."""
-
-        # -- collaborators every use case may be given -----------------------------------
-        self.transitions = Transitions(store, clock, self.reminders)
-        self.clocks = ClockKeeper(store, clock, default_time)
-        self.limits = limits or Limits(store, clock)
-        """Per-user limits of each server, checked where the work they bound is created."""
-        self.notifier = Notifier(store, self.clocks, link)
-        self.reader = MatchReader(store, clock, self.transitions, link, web)
-        self.hands = Hands(self.reader, self.notifier, self.workers)
-        self.boards = Boards(self.reader, self.clocks, self.notifier, self.workers, self.hands, web)
-        self.servers = Servers(store, clock, default_time)
-        self.guide = Guide(self.boards, self.notifier)
-        self.notices = Notices(store, clock)
-        """DMs a front end could not deliver, kept for their player's next command."""
-
-        # -- the use cases, each built from what it uses ---------------------------------
-        basics = (store, clock, self.reader)
-        self.reviews = Reviews(
-            store, self.reader, self.transitions, self.limits, self.workers,
-            seconds=review_seconds, iterations=review_iterations,
-        )  # fmt: skip
-        """``/match review``: the judging budget per position (seconds; iterations in tests);
-        it also judges for a computer answering a draw offer."""
-        self.endings = Endings(
-            *basics, self.boards, self.transitions, self.clocks, judge=self.reviews
-        )
-        self.openings = Openings(self.reader, self.boards, self.transitions, self.clocks)
-        self.seeking = Seeks(
-            *basics, self.transitions, self.limits, self.clocks, self.openings, seeds, link
-        )  # fmt: skip
-        self.lobby = Lobby(
-            *basics, self.boards, self.transitions, self.clocks, self.limits, self.servers, seeds
-        )
-        self.challenges = Challenges(
-            *basics, self.transitions, self.clocks, self.limits, self.servers, self.openings,
-            self.lobby, self.seeking, self.endings, seeds,
-        )  # fmt: skip
-        self.moves = Moves(
-            *basics, self.boards, self.transitions, self.clocks, self.endings, self.guide,
-            self.notifier, cache_size,
-        )  # fmt: skip
-        self.panels = Panel(self.reader, self.guide, self.moves)
-        self.premoves = Premoves(self.reader, self.transitions)
-        self.listings = Listings(*basics, self.clocks, self.notifier)
-        self.records = Records(self.reader, self.workers)
-        self.pages = BoardPages(
+        """The store as every use case sees it: each command (one
+        :class:`bot.service.pipeline.Pipeline` call) reads each thing once
+        (:mod:`storage.cached`); outside a command, the store itself."""
+        core = match.build(
             store,
-            self.clocks,
-            web,
-            self.reader.placing(self.moves.move, answered=False),  # no command to answer
-            self.reader.may_see,
-            activity,
+            clock=clock,
+            seeds=seed_source or (lambda: secrets.randbits(31)),
+            link=link,
+            web=web,
+            workers=workers or Workers(0),
+            limits=limits,
+            default_time=default_time,
+            reminders=reminders,
         )
-        """The web board (bot/web): who may look, what a page shows, moves by clicking."""
-        self.activity = ActivityPages(store, activity if web else None, self.pages.access, clock)
-        """The web board inside Discord: sessions, and the match an Activity opens on."""
-        self.analysis = Analysis(store, clock, self.pages, self.reader, self.premoves)
-        """The analysis board (its lines and the private note per match and player)."""
-        self.opponents = Opponents(
-            store, clock, self.reader, self.moves, self.workers, self.limits, self.clocks,
-            self.transitions, self.reminders, computer_seconds,
-        )  # fmt: skip
-        self.computer_queue = self.opponents.computer_queue
-        self.tournament_cases = Tournaments(
-            *basics, self.boards, self.transitions, TournamentTransitions(store, clock),
-            self.clocks, self.limits, self.servers, TournamentPosts(store, self.workers),
-            self.workers, seeds,
-        )  # fmt: skip
-        self.correspondence = Correspondence(
-            *basics, self.transitions, self.clocks, self.notifier, self.workers,
-            self.opponents, self.endings, self.tournament_cases,
-            reminders=self.reminders, vacation_days=vacation_days,
-        )  # fmt: skip
+        self.clock, self.link, self.workers = clock, link, core.workers
+        self.default_time, self.reminders = default_time, core.reminders
+        self.vacation_days = vacation_days
+        self.transitions, self.clocks, self.limits = core.transitions, core.clocks, core.limits
+        self.notifier, self.reader, self.places = core.notifier, core.reader, core.places
+        # Each floor is built from the ones under it (bot/service/<concern>/wiring.py); the
+        # reviews come before playing, whose endings ask them to judge a draw offer.
+        self.reviews = computer.reviews(core, seconds=review_seconds, iterations=review_iterations)
+        played = play.build(core, judge=self.reviews, cache_size=cache_size)
+        self.hands, self.boards, self.guide = played.hands, played.boards, played.guide
+        self.endings, self.moves = played.endings, played.moves
+        self.panels, self.premoves = played.panels, played.premoves
+        made = matchmaking.build(core, played)
+        self.servers, self.openings, self.seeking = made.servers, made.openings, made.seeking
+        self.lobby, self.challenges = made.lobby, made.challenges
+        self.tournament_cases = made.tournament_cases
+        thinking = computer.build(core, played, self.reviews, computer_seconds=computer_seconds)
+        self.opponents, self.computer_queue = thinking.opponents, thinking.opponents.computer_queue
+        kept = records.build(core)
+        self.listings, self.records = kept.listings, kept.records
+        shown = pages.build(core, played, activity)
+        self.pages, self.activity, self.analysis = shown.pages, shown.activity, shown.analysis
+        later = people.build(core, played, thinking, made, vacation_days=vacation_days)
+        self.notices, self.correspondence = later.notices, later.correspondence
+        self._offer(pipeline.Pipeline(self.places, self.servers, self.notices))
 
-        # -- what the front ends call: each name is the use case's own method; an answer
-        # that posts, DMs or makes a match also says where that match lives (its place)
-        # (and a command first notes the Discord language of the server it came from, which
-        # its shared posts speak unless the server chose one: bot.service.text.languages; and its
-        # answer brings the caller the DMs they could not be sent: bot.service.people.notices)
-        def placed(case: Callable[P, Awaitable[Reply]]) -> Callable[P, Awaitable[Reply]]:
-            return requesting(self.reader.placing(self.servers.noting(self.notices.showing(case))))
+    def _offer(self, placed: pipeline.Pipeline) -> None:
+        """What the front ends call to play: each name is the use case's own method, most of
+        them as one command each (:class:`bot.service.pipeline.Pipeline`); an answer that
+        posts, DMs or makes a match also says where that match lives (its place)."""
 
-        def in_servers(case: Callable[P, Awaitable[Reply]]) -> Callable[P, Awaitable[Reply]]:
-            """A command about a server (its settings, ladder, seeks, tournaments): refused
-            where the bot is in none (bot.service.match.venues)."""
-            return placed(server_only(case))
-
-        # (Background work — the tick, the computer's turns, reviews — is no one request:
-        # a search takes seconds, and each command it runs opens its own.)
-        placed_all = self.reader.placing_all
+        # A command about a server (its settings, ladder, seeks, tournaments) is refused where
+        # the bot is in none (server_only, bot.service.match.venues).
         self.play = placed(self.challenges.play)
         self.challenge = placed(self.challenges.challenge)
         self.attach_place = self.challenges.attach_place
@@ -215,7 +127,7 @@ class Service:
         self.leave = placed(self.lobby.leave)
         self.start = placed(self.lobby.start)
         self.open_seek = placed(self.seeking.open_seek)
-        self.seeks = in_servers(self.seeking.seeks)
+        self.seeks = placed(server_only(self.seeking.seeks))
         self.move = placed(self.moves.move)
         self.step = placed(self.moves.step)
         self.board = placed(self.moves.board)
@@ -227,6 +139,14 @@ class Service:
         self.ask_resign = placed(self.endings.ask_resign)
         self.draw = placed(self.endings.draw)
         self.undo = placed(self.endings.undo)
+        self._offer_more(placed)
+
+    def _offer_more(self, placed: pipeline.Pipeline) -> None:
+        """What the front ends call besides playing: the listings, the computer, the
+        correspondence and the tournaments (as :meth:`_offer`). Background work — the tick,
+        the computer's turns, reviews — is no one command: a search takes seconds, and each
+        command it runs is one of its own."""
+        placed_all = self.places.placing_all
         self.games = placed(self.listings.games)
         self.find_active = self.listings.find_active
         self.open_matches = self.listings.open_matches
@@ -242,14 +162,14 @@ class Service:
         self.queue_computer_turn = self.opponents.queue_computer_turn
         self.queue_computer_turn_of = self.opponents.queue_computer_turn_of
         self.serve_computer_turns = lambda deliver: self.opponents.serve_computer_turns(
-            self.reader.placing_each(deliver)
+            self.places.placing_each(deliver)
         )
         self.play_queued_computer_turns = placed_all(self.opponents.play_queued_computer_turns)
         self.hint = placed(self.opponents.hint)
         self.review = placed(self.reviews.review)
-        self.serve_reviews = lambda deliver: self.reviews.serve(self.reader.placing_each(deliver))
+        self.serve_reviews = lambda deliver: self.reviews.serve(self.places.placing_each(deliver))
         self.play_queued_reviews = placed_all(self.reviews.play_queued)
-        self.server_settings = in_servers(self.servers.server_settings)
+        self.server_settings = placed(server_only(self.servers.server_settings))
         self.notify = placed(self.correspondence.notify)
         self.on_startup = self.correspondence.on_startup
         # every bot process asks before each tick, the leader or not: the moment to read again
@@ -260,16 +180,16 @@ class Service:
         self.waiting = placed(self.correspondence.waiting)
         self.rating = placed(self.correspondence.rating)
         self.stats = placed(self.correspondence.stats)
-        self.leaderboard = in_servers(self.correspondence.leaderboard)
-        self.tournament_create = in_servers(self.tournament_cases.tournament_create)
-        self.tournament_join = in_servers(self.tournament_cases.tournament_join)
-        self.tournament_leave = in_servers(self.tournament_cases.tournament_leave)
-        self.tournament_start = in_servers(self.tournament_cases.tournament_start)
-        self.tournament_cancel = in_servers(self.tournament_cases.tournament_cancel)
+        self.leaderboard = placed(server_only(self.correspondence.leaderboard))
+        self.tournament_create = placed(server_only(self.tournament_cases.tournament_create))
+        self.tournament_join = placed(server_only(self.tournament_cases.tournament_join))
+        self.tournament_leave = placed(server_only(self.tournament_cases.tournament_leave))
+        self.tournament_start = placed(server_only(self.tournament_cases.tournament_start))
+        self.tournament_cancel = placed(server_only(self.tournament_cases.tournament_cancel))
         self.tournament_tick = placed_all(self.tournament_cases.tournament_tick)
         self.advance = placed_all(self.tournament_cases.advance)
-        self.tournament_standings = in_servers(self.tournament_cases.tournament_standings)
-        self.tournaments = in_servers(self.tournament_cases.tournaments)
+        self.tournament_standings = placed(server_only(self.tournament_cases.tournament_standings))
+        self.tournaments = placed(server_only(self.tournament_cases.tournaments))
         self.player_names = self.reader.player_names
         self.holds_match = self.reader.holds_match
         self.undelivered = self.notices.keep

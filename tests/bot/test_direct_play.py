@@ -161,7 +161,7 @@ async def test_server_commands_say_why_they_are_not_here(svc: Service) -> None:
 
 async def test_a_move_on_the_web_board_reaches_everyone_by_dm(svc: Service) -> None:
     match_id = await direct_ordo(svc)
-    web_move = svc.reader.placing(svc.moves.move, answered=False)
+    web_move = svc.places.placing(svc.moves.move, answered=False)
     moved = await web_move(ALICE, "a3-a4", match_id=match_id)
     assert moved.ok and moved.post is None  # no command to answer, so no channel
     assert [dm.user_id for dm in moved.dms] == ["bob"]

@@ -14,7 +14,7 @@ import textwrap
 from pathlib import Path
 
 BOT = Path(__file__).resolve().parents[2] / "bot"
-TRANSITION_MODULES = {BOT / "service" / "transition.py"}
+TRANSITION_MODULES = {BOT / "service" / "match" / "transition.py"}
 WRITES = frozenset(
     {
         "commit", "set_due", "update_tournament", "create_match", "create_tournament",

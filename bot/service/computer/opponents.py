@@ -53,7 +53,7 @@ import hashlib
 import json
 import logging
 from collections import Counter
-from collections.abc import Awaitable, Callable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -69,14 +69,10 @@ from bot.service.replies import COMPUTER_PREFIX, Reply, is_computer
 from bot.service.text.command_map import choice_list
 from bot.service.text.computer_names import computer_name
 from bot.words import words
-from storage.base import ACTIVE, MatchRecord, MatchUpdate, Store
+from storage.base import ACTIVE, MatchRecord, MatchUpdate
 
 if TYPE_CHECKING:
-    from bot.service.match.clocks import ClockKeeper
-    from bot.service.match.limits import Limits
-    from bot.service.match.reader import MatchReader
-    from bot.service.match.transition import Transitions
-    from bot.service.match.workers import Workers
+    from bot.service.match.wiring import Core
     from bot.service.play.moves import Moves
 
 log = logging.getLogger(__name__)
@@ -150,26 +146,14 @@ class Opponents:
 
     def __init__(
         self,
-        store: Store,
-        clock: Callable[[], float],
-        reader: MatchReader,
+        core: Core,
         moves: Moves,
-        workers: Workers,
-        limits: Limits,
-        clocks: ClockKeeper,
-        transitions: Transitions,
-        reminders: Sequence[float],
         computer_seconds: dict[str, float] | None = None,
     ) -> None:
-        self.store = store
-        self.clock = clock
-        self.reader = reader
+        self.store, self.clock, self.reader = core.store, core.clock, core.reader
         self.moves = moves
-        self.workers = workers
-        self.limits = limits
-        self.clocks = clocks
-        self.transitions = transitions
-        self.reminders = tuple(reminders)
+        self.workers, self.limits, self.clocks = core.workers, core.limits, core.clocks
+        self.transitions, self.reminders = core.transitions, core.reminders
         self.computer_queue = ComputerTurnQueue()
         """Computer turns due, waiting for a search (:mod:`bot.service.computer.queue`)."""
         self.computer_seconds = {**ai.LEVELS, **(computer_seconds or {})}

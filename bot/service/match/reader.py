@@ -11,29 +11,23 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
-import functools
 import logging
-from collections.abc import Awaitable, Callable, Sequence
-from typing import Any, ParamSpec
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 import games
 from bot.service.base import DROP, Loaded, Refusal, User, parse_id, shown_id
-from bot.service.match.links import BoardLinks, with_links
-from bot.service.match.transition import Transitions, public_version
-from bot.service.match.venues import DIRECT, routed
-from bot.service.replies import MatchPlace, Reply, is_computer
-from bot.service.text.computer_names import shown_name
+from bot.service.match.places import LinkFn, place_of
+from bot.service.match.transition import Transitions
+from bot.service.match.venues import DIRECT
+from bot.service.replies import MatchPlace
+from bot.service.text.computer_names import names_by_seat
 from bot.service.text.languages import match_language, server_language
-from bot.service.text.markdown import escape
-from bot.words import Words, words
+from bot.words import DEFAULT_LANGUAGE, Words, words
 from games.core import Rules
 from storage.base import ACTIVE, CHALLENGE, FINISHED, ActionRecord, MatchRecord, Store
 
 log = logging.getLogger("bot.service")
-P = ParamSpec("P")
-
-LinkFn = Callable[[MatchRecord], "str | None"]
-"""How a front end links to a match's place (Discord: a jump link), if it can."""
 
 
 def rules_named(game: str) -> Rules[Any, Any]:
@@ -73,9 +67,74 @@ def replay(rules: Rules[Any, Any], record: MatchRecord, actions: Sequence[Action
     return state
 
 
+@dataclasses.dataclass(frozen=True)
+class MatchContext(Loaded):
+    """A loaded match (record, rules, state) with the thread's language, the players' stored
+    names and the end of the log (as :meth:`MatchReader.recent_log` reads it: every live row
+    of the last turn and the last ply): a match as one command sees it, read once
+    (:meth:`MatchReader.context`), then handed down.
+
+    Why an object: a move used to ask the reader eight times for pieces of the same match,
+    and the board post after it asked again. Every step of a move — the checks, the parse,
+    the commit, the board post — takes them from here, and :meth:`after` carries them past
+    the commit without another read (the seats, their names and the thread's language do
+    not change with a move). Plain fields, no lookups: the steps read them often."""
+
+    language: str = DEFAULT_LANGUAGE
+    """The language of the match's shared posts (:mod:`bot.service.text.languages`)."""
+    shared: Words = dataclasses.field(default_factory=lambda: words(DEFAULT_LANGUAGE))
+    """The sentences of the match's shared posts, in ``language``."""
+    known: Mapping[str, str] = dataclasses.field(default_factory=dict)
+    """Stored names by user id (a computer's name is said in the reader's words instead)."""
+    log: Sequence[ActionRecord] = ()
+    _names: dict[tuple[object, bool], list[str]] = dataclasses.field(
+        default_factory=dict, compare=False, repr=False
+    )
+
+    @classmethod
+    def of(
+        cls,
+        loaded: Loaded,
+        language: str,
+        known: Mapping[str, str],
+        log: Sequence[ActionRecord],
+    ) -> MatchContext:
+        return cls(
+            loaded.record, loaded.rules, loaded.state, loaded._views, language,
+            words(language), known, log,
+        )  # fmt: skip
+
+    @property
+    def loaded(self) -> Loaded:
+        """The match itself (what a use case that takes a :class:`Loaded` is handed)."""
+        return self
+
+    def names(self, locale: object | None = None, *, raw: bool = False) -> list[str]:
+        """The players' names by seat for ``locale``'s reader (the thread's by default),
+        worked out once per language."""
+        key = (self.language if locale is None else locale, raw)
+        if key not in self._names:
+            self._names[key] = names_by_seat(self.record.seats, self.known, key[0], raw=raw)
+        return self._names[key]
+
+    def seat_of(self, user_id: str) -> int:
+        return self.record.seats.index(user_id)
+
+    def after(
+        self, record: MatchRecord, state: Any, appended: Sequence[ActionRecord]
+    ) -> MatchContext:
+        """The context after a commit that stored ``record`` with ``state`` and appended the
+        rows ``appended`` to its log: what the board post after a move reads (the seats,
+        their names and the thread's language are the move's)."""
+        return MatchContext(
+            record, self.rules, state, {}, self.language, self.shared, self.known,
+            [*self.log, *appended], self._names,
+        )  # fmt: skip
+
+
 class MatchReader:
     """The store (to read), the clock (to stamp users), the transitions (the repair) and the
-    front end's link maker (a match's place, in replies)."""
+    front end's link maker (a match's place)."""
 
     def __init__(
         self,
@@ -83,15 +142,11 @@ class MatchReader:
         clock: Callable[[], float],
         transitions: Transitions,
         link: LinkFn | None = None,
-        board_links: BoardLinks | None = None,
     ) -> None:
         self.store = store
         self.clock = clock
         self.transitions = transitions
         self.link = link
-        self.board_links = board_links
-        """The web board's link signer (None: no web board): a direct match's DMs carry each
-        player's own link, as a server's turn DMs do."""
 
     async def touch(self, *users: User) -> None:
         now = self.clock()
@@ -115,14 +170,36 @@ class MatchReader:
     async def player_names(
         self, record: MatchRecord, locale: object, *, raw: bool = False
     ) -> list[str]:
-        """The players' names by seat as ``locale``'s reader sees them (a computer's in their
-        words: :mod:`bot.service.text.computer_names`), escaped for the markdown every post and
-        reply is (:mod:`bot.service.text.markdown`); ``raw`` for an image or a file, which are
-        not."""
+        """The players' names by seat as ``locale``'s reader sees them
+        (:func:`bot.service.match.reader.names_by_seat`)."""
         known = await self.store.user_names(record.seats)
-        say = words(locale)
-        names = [shown_name(uid, known, say) for uid in record.seats]
-        return names if raw else [escape(name) for name in names]
+        return names_by_seat(record.seats, known, locale, raw=raw)
+
+    async def context(
+        self,
+        actor: User,
+        match_id: int | None,
+        where: str | None,
+        *,
+        statuses: Sequence[str] = (ACTIVE,),
+    ) -> MatchContext:
+        """The match a command by ``actor`` is about (:meth:`find_loaded`), read once with all
+        a move needs of it (:class:`bot.service.match.reader.MatchContext`); ``actor`` is
+        touched after the read that brought the players' names, so an unchanged name is not
+        written."""
+        loaded = await self.find_loaded(actor, match_id, where, statuses=statuses)
+        await self.touch(actor)
+        return await self.context_of(loaded)
+
+    async def context_of(self, loaded: Loaded) -> MatchContext:
+        """``loaded`` with its thread's language, its players' names and the end of its log."""
+        record = loaded.record
+        return MatchContext.of(
+            loaded,
+            await self.match_language(record),
+            await self.store.user_names(record.seats),
+            await self.recent_log(record.id),
+        )
 
     @staticmethod
     def load(record: MatchRecord) -> Loaded:
@@ -298,81 +375,5 @@ class MatchReader:
         return await self.store.find_by_thread(where) is not None
 
     async def place_of(self, record: MatchRecord, *, new: bool = False) -> MatchPlace:
-        """Where ``record`` lives, for the front end; for a ``new`` match also what its thread
-        is called and where its server wants it."""
-        title, server = "", {}
-        if new:
-            language = await self.match_language(record)
-            names = " vs ".join(await self.player_names(record, language, raw=True))
-            title = f"{record.game.title()} #{record.id}: {names}"
-            server = await self.store.guild_settings(record.guild_id) if record.guild_id else {}
-        return MatchPlace(
-            match_id=record.id,
-            guild_id=record.guild_id,
-            channel_id=record.channel_id,
-            thread_id=record.thread_id,
-            version=public_version(record),
-            computer_in_play=record.status == ACTIVE and any(map(is_computer, record.seats)),
-            link=self.link(record) if self.link else None,
-            thread_title=title,
-            server_channel=server.get("channel") or None,
-            threads=server.get("mode", "thread") != "channel",
-            venue=record.venue,
-        )
-
-    async def placed(self, reply: Reply, *, answered_by: str | None = None) -> Reply:
-        """``reply`` with its match's place, read once after the command as it is stored now
-        (a refusal has nothing to deliver there and is left as it is), and delivered as its
-        venue delivers (:func:`bot.service.match.venues.routed`: ``answered_by`` made the command
-        this answers, None when nobody did)."""
-        wanted = reply.ok or reply.post is not None or reply.dms
-        if reply.match_id is None or reply.match_place is not None or not wanted:
-            return reply
-        record = await self.store.get_match(reply.match_id)
-        if record is None:
-            return reply
-        delivered = routed(reply, record, answered_by=answered_by)
-        if delivered.dms is not reply.dms:  # the board went by DM: with the player's own link
-            linked = await with_links(self.board_links, self.store, record, delivered.dms)
-            delivered = dataclasses.replace(delivered, dms=linked)
-        return dataclasses.replace(
-            delivered, match_place=await self.place_of(record, new=reply.created)
-        )
-
-    def placing(
-        self, case: Callable[P, Awaitable[Reply]], *, answered: bool = True
-    ) -> Callable[P, Awaitable[Reply]]:
-        """``case`` whose answer says where its match lives (:meth:`placed`); ``answered``:
-        a front end answers the command with it (Discord, the console), so a direct match's
-        post may be shown where the command was made — not so a move made on the web board,
-        whose post has nowhere to go but the players' DMs."""
-
-        @functools.wraps(case)
-        async def answer(*args: P.args, **kwargs: P.kwargs) -> Reply:
-            actor = next((a for a in args if isinstance(a, User)), None)
-            by = actor.id if answered and actor is not None else None
-            return await self.placed(await case(*args, **kwargs), answered_by=by)
-
-        return answer
-
-    def placing_each(
-        self, deliver: Callable[[list[Reply]], Awaitable[None]]
-    ) -> Callable[[list[Reply]], Awaitable[None]]:
-        """``deliver`` (a front end's poster of replies made in the background, such as a
-        computer's turns) handed each reply placed, as every answer to a front end is."""
-
-        async def placed_delivery(replies: list[Reply]) -> None:
-            await deliver([await self.placed(reply) for reply in replies])
-
-        return placed_delivery
-
-    def placing_all(
-        self, case: Callable[P, Awaitable[list[Reply]]]
-    ) -> Callable[P, Awaitable[list[Reply]]]:
-        """``case`` (the scheduler's work: many answers) with each answer placed."""
-
-        @functools.wraps(case)
-        async def answers(*args: P.args, **kwargs: P.kwargs) -> list[Reply]:
-            return [await self.placed(reply) for reply in await case(*args, **kwargs)]
-
-        return answers
+        """Where ``record`` lives, for the front end (:func:`bot.service.match.places.place_of`)."""
+        return await place_of(self.store, self.link, record, new=new)

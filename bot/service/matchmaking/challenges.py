@@ -10,7 +10,7 @@ that owns it (the lobby, the seeks, the endings) instead of doing their work.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from bot.service.base import Refusal, User, guarded, match_status
@@ -38,14 +38,10 @@ from storage.base import (
     OPEN_STATUSES,
     MatchRecord,
     MatchUpdate,
-    Store,
 )
 
 if TYPE_CHECKING:
-    from bot.service.match.clocks import ClockKeeper
-    from bot.service.match.limits import Limits
-    from bot.service.match.reader import MatchReader
-    from bot.service.match.transition import Transitions
+    from bot.service.match.wiring import Core
     from bot.service.matchmaking.lobby import Lobby
     from bot.service.matchmaking.openings import Openings
     from bot.service.matchmaking.seeks import Seeks
@@ -74,31 +70,21 @@ class Challenges:
 
     def __init__(
         self,
-        store: Store,
-        clock: Callable[[], float],
-        reader: MatchReader,
-        transitions: Transitions,
-        clocks: ClockKeeper,
-        limits: Limits,
+        core: Core,
         servers: Servers,
         openings: Openings,
         lobby: Lobby,
         seeks: Seeks,
         endings: Endings,
-        seed_source: Callable[[], int],
     ) -> None:
-        self.store = store
-        self.clock = clock
-        self.reader = reader
-        self.transitions = transitions
-        self.clocks = clocks
-        self.limits = limits
+        self.store, self.clock, self.reader = core.store, core.clock, core.reader
+        self.transitions, self.clocks, self.limits = core.transitions, core.clocks, core.limits
         self.servers = servers
         self.openings = openings
         self.lobby = lobby
         self.seeks = seeks
         self.endings = endings
-        self._seed_source = seed_source
+        self._seed_source = core.seeds
 
     async def play(
         self,
@@ -228,18 +214,45 @@ class Challenges:
             starter_locale=actor.locale,
         )
         if versus_computer:  # nobody to ask: the computer accepts at once
-            started = await self._accept_challenge(opponent, record)
-            say = words(actor.locale)
-            begins = say(
-                "challenge.computer_begins",
-                opponent=escape(user_name(opponent, say)),
-                match=record.id,
-            ) + terms_text(extra, actor.locale, computer=True)
-            return dataclasses.replace(
-                started,
-                text="\n".join(line for line in (about_level, begins) if line),
-                created=True,
-            )
+            return await self._computer_accepts(actor, opponent, record, extra, about_level)
+        return await self._challenge_posted(actor, opponent, record, state, checked, extra)
+
+    async def _computer_accepts(
+        self,
+        actor: User,
+        opponent: User,
+        record: MatchRecord,
+        extra: dict[str, Any],
+        about_level: str,
+    ) -> Reply:
+        """A challenge of the computer, accepted at once: the match begins."""
+        started = await self._accept_challenge(opponent, record)
+        say = words(actor.locale)
+        begins = say(
+            "challenge.computer_begins",
+            opponent=escape(user_name(opponent, say)),
+            match=record.id,
+        ) + terms_text(extra, actor.locale, computer=True)
+        return dataclasses.replace(
+            started,
+            text="\n".join(line for line in (about_level, begins) if line),
+            created=True,
+        )
+
+    async def _challenge_posted(
+        self,
+        actor: User,
+        opponent: User,
+        record: MatchRecord,
+        state: Any,
+        checked: dict[str, Any],
+        extra: dict[str, Any],
+    ) -> Reply:
+        """The challenge post with its Accept and Decline buttons, and the challenger's
+        answer."""
+        rules = rules_named(record.game)
+        info = rules.info
+        seat = record.seats.index(actor.id)
         challenger, rival = escape(actor.name), escape(opponent.name)
         names = [challenger, rival] if seat == 0 else [rival, challenger]
         # the challenge post is read by both players: the server's language

@@ -25,7 +25,7 @@ Decisions where the issue is silent:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import games
@@ -40,13 +40,10 @@ from bot.service.text.computer_names import user_name
 from bot.service.text.describer import said
 from bot.service.text.markdown import escape
 from bot.words import Words, words
-from storage.base import ACTIVE, CANCELLED, CHALLENGE, MatchRecord, MatchUpdate, Store
+from storage.base import ACTIVE, CANCELLED, CHALLENGE, MatchRecord, MatchUpdate
 
 if TYPE_CHECKING:
-    from bot.service.match.clocks import ClockKeeper
-    from bot.service.match.limits import Limits
-    from bot.service.match.reader import MatchReader
-    from bot.service.match.transition import Transitions
+    from bot.service.match.wiring import Core
     from bot.service.matchmaking.servers import Servers
     from bot.service.play.boards import Boards
 
@@ -74,25 +71,15 @@ class Lobby:
 
     def __init__(
         self,
-        store: Store,
-        clock: Callable[[], float],
-        reader: MatchReader,
+        core: Core,
         boards: Boards,
-        transitions: Transitions,
-        clocks: ClockKeeper,
-        limits: Limits,
         servers: Servers,
-        seed_source: Callable[[], int],
     ) -> None:
-        self.store = store
-        self.clock = clock
-        self.reader = reader
+        self.store, self.clock, self.reader = core.store, core.clock, core.reader
         self.boards = boards
-        self.transitions = transitions
-        self.clocks = clocks
-        self.limits = limits
+        self.transitions, self.clocks, self.limits = core.transitions, core.clocks, core.limits
         self.servers = servers
-        self._seed_source = seed_source
+        self._seed_source = core.seeds
 
     @guarded
     async def open_lobby(
@@ -124,18 +111,7 @@ class Lobby:
             )
         checked = rules.options(options)
         guests = [u for u in dict.fromkeys(invited) if u.id != actor.id]
-        # The computer invited (console ``opponent:ai``) takes its seat at once.
-        computers = []
-        about_level = ""
-        for n, u in enumerate((g for g in guests if is_computer(g.id)), start=1):
-            level = level_of(u.id)
-            if levels.is_auto(u.id):  # level:auto: nearest the creator's rating here
-                picked = await levels.pick(self.store, guild_id, info.name, actor.id)
-                level, about_level = (
-                    picked.level,
-                    levels.picked_line(picked, info.title, actor.locale),
-                )
-            computers.append(computer(level, n))
+        computers, about_level = await self._invited_computers(actor, info, guests, guild_id)
         computers = computers[: size - 1]
         terms = await self.clocks.new_match_meta(
             guild_id, time_control, rated_game(rated, bool(computers))
@@ -164,6 +140,31 @@ class Lobby:
             venue=venue,
             starter_locale=actor.locale,
         )
+        return await self._opened(actor, record, guests, about_level)
+
+    async def _invited_computers(
+        self, actor: User, info: Any, guests: Sequence[User], guild_id: str | None
+    ) -> tuple[list[User], str]:
+        """The computers invited (console ``opponent:ai``), who take their seats at once, each
+        at its level (``auto``: nearest the creator's rating here, said in the line given)."""
+        computers = []
+        about_level = ""
+        for n, u in enumerate((g for g in guests if is_computer(g.id)), start=1):
+            level = level_of(u.id)
+            if levels.is_auto(u.id):  # level:auto: nearest the creator's rating here
+                picked = await levels.pick(self.store, guild_id, info.name, actor.id)
+                level, about_level = (
+                    picked.level,
+                    levels.picked_line(picked, info.title, actor.locale),
+                )
+            computers.append(computer(level, n))
+        return computers, about_level
+
+    async def _opened(
+        self, actor: User, record: MatchRecord, guests: Sequence[User], about_level: str
+    ) -> Reply:
+        """The new lobby's post (pinging whoever was invited) and its creator's answer."""
+        info = rules_named(record.game).info
         shared = await self.reader.shared(record)  # the lobby's post is read by everyone
         post = await self._lobby_post(
             record, shared("lobby.opens", player=escape(actor.name), game=info.title)

@@ -20,7 +20,6 @@ Decisions where the issue is silent:
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -35,13 +34,10 @@ from bot.service.replies import Button, Post, Reply
 from bot.service.text.markdown import escape
 from bot.words import words
 from competition import ratings as glicko
-from storage.base import CHALLENGE, MatchRecord, Rating, Store
+from storage.base import CHALLENGE, MatchRecord, Rating
 
 if TYPE_CHECKING:
-    from bot.service.match.clocks import ClockKeeper
-    from bot.service.match.limits import Limits
-    from bot.service.match.reader import LinkFn, MatchReader
-    from bot.service.match.transition import Transitions
+    from bot.service.match.wiring import Core
     from bot.service.matchmaking.openings import Openings
 
 
@@ -68,25 +64,13 @@ class Seeks:
 
     def __init__(
         self,
-        store: Store,
-        clock: Callable[[], float],
-        reader: MatchReader,
-        transitions: Transitions,
-        limits: Limits,
-        clocks: ClockKeeper,
+        core: Core,
         openings: Openings,
-        seed_source: Callable[[], int],
-        link: LinkFn | None,
     ) -> None:
-        self.store = store
-        self.clock = clock
-        self.reader = reader
-        self.transitions = transitions
-        self.limits = limits
-        self.clocks = clocks
+        self.store, self.clock, self.reader = core.store, core.clock, core.reader
+        self.transitions, self.limits, self.clocks = core.transitions, core.limits, core.clocks
         self.openings = openings
-        self._seed_source = seed_source
-        self.link = link
+        self._seed_source, self.link = core.seeds, core.link
 
     async def open_seek(
         self,

@@ -73,44 +73,54 @@ class Servers:
             raise Refusal("settings.not_allowed")
         settings = dict(await self.store.guild_settings(guild_id))
         for key, value in (changes or {}).items():
-            if value is None:
-                continue
-            if key in limits.BY_NAME:
-                settings = limits.changed(settings, key, value)
-            elif key == "time":
-                try:
-                    settings["time"] = tc.TimeControl.parse(str(value)).text()
-                except Refusal:
-                    raise
-                except ValueError as exc:
-                    raise Refusal(str(exc)) from None
-            elif key == "mode":
-                if value not in LAYOUTS:
-                    raise Refusal("settings.bad_mode", **SAID_MODES)
-                settings["mode"] = value
-            elif key == "channel":
-                settings["channel"] = str(value) if value else None
-            elif key == "games":
-                settings["games"] = self._game_list(str(value))
-            elif key == SPECTATORS_KEY:
-                if value not in SPECTATOR_MODES:
-                    raise Refusal("settings.bad_spectators", **SAID_SPECTATORS)
-                settings[SPECTATORS_KEY] = value
-            elif key == "language":
-                settings = self._language_set(settings, str(value))
-            else:
-                raise Refusal(
-                    "settings.unknown",
-                    key=repr(key),
-                    keys=", ".join(words(actor.locale)(option_word(k).key) for k in SERVER_KEYS),
-                )
+            if value is not None:
+                settings = self._changed(settings, key, value, actor.locale)
         if changes:
             await self.store.save_guild_settings(guild_id, settings, self.clock())
-        time_text = tc.TimeControl.parse(settings.get("time") or self.default_time).describe(
-            actor.locale
-        )
+        return Reply(text="\n".join(self._summary(settings, actor.locale)))
+
+    def _changed(
+        self, settings: dict[str, Any], key: str, value: Any, locale: object
+    ) -> dict[str, Any]:
+        """``settings`` with ``key`` set to ``value`` as the server typed it, or the
+        :class:`Refusal` saying what is wrong with it (in ``locale``'s words)."""
+        settings = dict(settings)
+        if key in limits.BY_NAME:
+            settings = limits.changed(settings, key, value)
+        elif key == "time":
+            try:
+                settings["time"] = tc.TimeControl.parse(str(value)).text()
+            except Refusal:
+                raise
+            except ValueError as exc:
+                raise Refusal(str(exc)) from None
+        elif key == "mode":
+            if value not in LAYOUTS:
+                raise Refusal("settings.bad_mode", **SAID_MODES)
+            settings["mode"] = value
+        elif key == "channel":
+            settings["channel"] = str(value) if value else None
+        elif key == "games":
+            settings["games"] = self._game_list(str(value))
+        elif key == SPECTATORS_KEY:
+            if value not in SPECTATOR_MODES:
+                raise Refusal("settings.bad_spectators", **SAID_SPECTATORS)
+            settings[SPECTATORS_KEY] = value
+        elif key == "language":
+            settings = self._language_set(settings, str(value))
+        else:
+            raise Refusal(
+                "settings.unknown",
+                key=repr(key),
+                keys=", ".join(words(locale)(option_word(k).key) for k in SERVER_KEYS),
+            )
+        return settings
+
+    def _summary(self, settings: dict[str, Any], locale: str) -> list[str]:
+        """The server's settings as ``/server settings`` shows them, in ``locale``'s words."""
+        time_text = tc.TimeControl.parse(settings.get("time") or self.default_time).describe(locale)
         enabled = settings.get("games") or games.available()
-        say = words(actor.locale)
+        say = words(locale)
         channel = (
             f"<#{settings['channel']}>" if settings.get("channel") else say("settings.anywhere")
         )
@@ -150,7 +160,7 @@ class Servers:
                 for x in limits.LIMITS
             ),
         ]
-        return Reply(text="\n".join(lines))
+        return lines
 
     @staticmethod
     def _language_set(settings: dict[str, Any], value: str) -> dict[str, Any]:

@@ -41,7 +41,7 @@ from __future__ import annotations
 
 import functools
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -66,16 +66,11 @@ from storage.base import (
     MatchUpdate,
     Rating,
     StaleVersion,
-    Store,
 )
 
 if TYPE_CHECKING:
     from bot.service.computer.opponents import Opponents
-    from bot.service.match.clocks import ClockKeeper
-    from bot.service.match.notifier import Notifier
-    from bot.service.match.reader import MatchReader
-    from bot.service.match.transition import Transitions
-    from bot.service.match.workers import Workers
+    from bot.service.match.wiring import Core
     from bot.service.matchmaking.tournaments.cases import Tournaments
     from bot.service.play.endings import Endings
 
@@ -112,31 +107,20 @@ class Correspondence:
 
     def __init__(
         self,
-        store: Store,
-        clock: Callable[[], float],
-        reader: MatchReader,
-        transitions: Transitions,
-        clocks: ClockKeeper,
-        notifier: Notifier,
-        workers: Workers,
+        core: Core,
         opponents: Opponents,
         endings: Endings,
         tournaments: Tournaments,
         *,
-        reminders: Sequence[float],
         vacation_days: float,
     ) -> None:
-        self.store = store
-        self.clock = clock
-        self.reader = reader
-        self.transitions = transitions
-        self.clocks = clocks
-        self.notifier = notifier
-        self.workers = workers
+        self.store, self.clock, self.reader = core.store, core.clock, core.reader
+        self.transitions, self.clocks, self.notifier = core.transitions, core.clocks, core.notifier
+        self.workers = core.workers
         self.opponents = opponents
         self.endings = endings
         self.tournaments = tournaments
-        self.reminders = tuple(reminders)
+        self.reminders = core.reminders
         """Seconds left on a clock at which its player is reminded (largest first)."""
         self.vacation_days = vacation_days
 
@@ -265,6 +249,18 @@ class Correspondence:
                 record, MatchUpdate(meta={**record.meta, "clock": marked.to_dict()}), now=now
             )
         ).record
+        return await self._reminders(updated, clocks, due, now, vacations)
+
+    async def _reminders(
+        self,
+        updated: MatchRecord,
+        clocks: tc.Clocks,
+        due: Sequence[tuple[int, float, str]],
+        now: float,
+        vacations: dict[int, list[tuple[float, float]]],
+    ) -> list[Reply]:
+        """The reminders ``due`` (seat, threshold, key), each where its player wants it told:
+        in the thread, or by DM (a digest reader's too: a clock running out cannot wait)."""
         rules = games.get(updated.game)
         # the players reminded are people, whose names no language changes
         names = await self.reader.player_names(updated, await self.reader.match_language(updated))

@@ -18,7 +18,7 @@ from bot.service.base import Loaded, plural_names
 from bot.service.match.clocks import ClockKeeper
 from bot.service.match.links import BoardLinks, with_links
 from bot.service.match.notifier import Notifier
-from bot.service.match.reader import MatchReader, last_turn
+from bot.service.match.reader import MatchContext, MatchReader, last_turn
 from bot.service.match.timecontrol import TimeControl
 from bot.service.match.venues import DIRECT, SERVER
 from bot.service.match.workers import Workers
@@ -212,13 +212,9 @@ class Boards:
         self.hands = hands
         self.links = links
 
-    async def last_turn_highlights(self, match_id: int) -> list[dict[str, Any]]:
-        turn = last_turn(await self.reader.recent_log(match_id))
-        return [a.detail.get("highlight", {}) for a in turn]
-
     async def image(
         self,
-        loaded: Loaded,
+        seen: Loaded | MatchContext,
         *,
         perspective: int | None,
         status: str | None = None,
@@ -226,8 +222,16 @@ class Boards:
         focus: Sequence[int] = (),
         locale: str = "en",
     ) -> bytes:
-        names = await self.reader.player_names(loaded.record, locale, raw=True)
-        highlights = await self.last_turn_highlights(loaded.id) + list(extra_highlight)
+        """The board of ``seen`` drawn in the worker pool, its last turn highlighted; a
+        context a command read is drawn from what it holds, a loaded match reads its names
+        and the end of its log."""
+        if isinstance(seen, MatchContext):
+            loaded, names, log = seen.loaded, seen.names(locale, raw=True), seen.log
+        else:
+            loaded = seen
+            names = await self.reader.player_names(loaded.record, locale, raw=True)
+            log = await self.reader.recent_log(loaded.id)
+        highlights = [a.detail.get("highlight", {}) for a in last_turn(log)]
         view = told_view(words(locale), loaded.rules.view(loaded.state, None))
         return await self.workers.run(
             functools.partial(
@@ -235,7 +239,7 @@ class Boards:
                 loaded.record.game,
                 view,
                 perspective=perspective,
-                highlight=highlights,
+                highlight=[*highlights, *extra_highlight],
                 players=names,
                 status=plain(status) if status else status,  # a caption is not markdown
                 focus=list(focus) or None,
@@ -245,17 +249,20 @@ class Boards:
 
     async def board_post(
         self,
-        loaded: Loaded,
+        seen: Loaded | MatchContext,
         lines: Sequence[str],
         *,
         ping: bool,
         mid_turn: bool = False,
         flip: bool = False,
     ) -> Post:
-        # the match thread is shared: its server's language (bot.service.text.languages)
-        language = await self.reader.match_language(loaded.record)
+        """The board post of ``seen`` in its thread's language (the thread is shared:
+        :mod:`bot.service.text.languages`): a context a command read is told from what it
+        holds; a loaded match is read here, once."""
+        context = seen if isinstance(seen, MatchContext) else await self.reader.context_of(seen)
+        loaded, language = context.loaded, context.language
         say = words(language)
-        names = await self.reader.player_names(loaded.record, language)
+        names = context.names()
         rules = loaded.rules
         outcome = final_outcome(loaded)
         status = result_text(rules, loaded.state, outcome, names, language) if outcome else None
@@ -265,11 +272,11 @@ class Boards:
         else:
             text_lines.append(to_move_text(loaded, names, language))
         image = await self.image(
-            loaded, perspective=perspective(loaded, flip), status=status, locale=language
+            context, perspective=perspective(loaded, flip), status=status, locale=language
         )
         detail = None
         if (focus := close_up(loaded)) and not status:
-            detail = await self.image(loaded, perspective=None, focus=focus, locale=language)
+            detail = await self.image(context, perspective=None, focus=focus, locale=language)
         mentions: tuple[str, ...] = ()
         ping_text = ""
         seats = rules.to_move(loaded.state) if not outcome else []
@@ -289,23 +296,7 @@ class Boards:
         elif ping and outcome:
             mentions = tuple(dict.fromkeys(loaded.record.seats))
             ping_text = say("board.over", match=loaded.id)
-        secret = not outcome and any(private_of(loaded, s) for s in range(len(names)))
-        # Step buttons spell out legal moves, which would show the mover's cards to everyone:
-        # games with secrets offer only the private panel and /move.
-        buttons, choices = (
-            (finished_buttons(language), ())
-            if outcome
-            else ((), ())
-            if secret
-            else controls(loaded, mid_turn, language)
-        )
-        if seats and guided(rules):
-            buttons = (Button(say("button.choose_move"), "panel", "primary"), *buttons)
-        if secret:
-            buttons = (*buttons, Button(say("button.my_cards"), "hand", "secondary"))
-        if self.links is not None:
-            # Each presser gets their own link, privately: a thread post is read by many.
-            buttons = (*buttons, Button(say("web.play_on_board"), "web_link", "secondary"))
+        buttons, choices = self._buttons(loaded, outcome, seats, mid_turn, language)
         title = match_title(rules, loaded.id, names, language)
         text = "\n".join(line for line in text_lines if line)
         return Post(
@@ -324,6 +315,36 @@ class Boards:
             choices=choices,
             title=title,
         )
+
+    def _buttons(
+        self,
+        loaded: Loaded,
+        outcome: Outcome | None,
+        seats: Sequence[int],
+        mid_turn: bool,
+        language: str,
+    ) -> tuple[tuple[Button, ...], tuple[str, ...]]:
+        """The post's buttons and step menu: a rematch after the end, else the steps
+        (:func:`controls`), the guided panel, the private cards and the web board."""
+        say = words(language)
+        secret = not outcome and any(private_of(loaded, s) for s in range(len(loaded.record.seats)))
+        # Step buttons spell out legal moves, which would show the mover's cards to everyone:
+        # games with secrets offer only the private panel and /move.
+        buttons, choices = (
+            (finished_buttons(language), ())
+            if outcome
+            else ((), ())
+            if secret
+            else controls(loaded, mid_turn, language)
+        )
+        if seats and guided(loaded.rules):
+            buttons = (Button(say("button.choose_move"), "panel", "primary"), *buttons)
+        if secret:
+            buttons = (*buttons, Button(say("button.my_cards"), "hand", "secondary"))
+        if self.links is not None:
+            # Each presser gets their own link, privately: a thread post is read by many.
+            buttons = (*buttons, Button(say("web.play_on_board"), "web_link", "secondary"))
+        return buttons, choices
 
     async def turn_reply(
         self, after: Loaded, lines: Sequence[str], text: str, before: Any | None

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -35,12 +35,10 @@ from bot.service.text.describer import said
 from bot.service.text.markdown import escape
 from bot.words import words
 from games.core import Outcome
-from storage.base import CLOSED_STATUSES, ActionRecord, MatchRecord, MatchUpdate, Store
+from storage.base import CLOSED_STATUSES, ActionRecord, MatchRecord, MatchUpdate
 
 if TYPE_CHECKING:
-    from bot.service.match.clocks import ClockKeeper
-    from bot.service.match.reader import MatchReader
-    from bot.service.match.transition import Transitions
+    from bot.service.match.wiring import Core
     from bot.service.play.boards import Boards
 
 
@@ -87,21 +85,14 @@ class Endings:
 
     def __init__(
         self,
-        store: Store,
-        clock: Callable[[], float],
-        reader: MatchReader,
+        core: Core,
         boards: Boards,
-        transitions: Transitions,
-        clocks: ClockKeeper,
         *,
         judge: Judge | None = None,
     ) -> None:
-        self.store = store
-        self.clock = clock
-        self.reader = reader
+        self.store, self.clock, self.reader = core.store, core.clock, core.reader
         self.boards = boards
-        self.transitions = transitions
-        self.clocks = clocks
+        self.transitions, self.clocks = core.transitions, core.clocks
         self.judge = judge
         """Judges a position for a computer answering a draw offer (None: it never does)."""
 

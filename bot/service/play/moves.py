@@ -10,41 +10,29 @@ endings (a flag that fell), the guide (a risky step is confirmed first), the pre
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 from collections import OrderedDict
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import games
-from bot.service.base import Loaded, Refusal, Step, User, guarded, plural_names
-from bot.service.match.reader import last_turn
-from bot.service.match.transition import stale
-from bot.service.play import premoves
-from bot.service.play.boards import seat_label
-from bot.service.play.premoves import turn_position
+from bot.service.base import Refusal, Step, User, guarded
+from bot.service.match.reader import MatchContext, last_turn
+from bot.service.match.transition import Committed, stale
+from bot.service.play import premoves, turns
+from bot.service.play.turns import Typed, authorize, confirm, log_records, turn_position
 from bot.service.replies import Reply
-from bot.service.text.describer import (
-    SAID_KEY,
-    played_text,
-    said,
-    said_data,
-    told_in_words,
-    told_label,
-    told_path,
-)
+from bot.service.text.describer import told_label, told_move
 from bot.service.text.suggest import suggest
 from bot.service.text.summaries import round_summary
-from bot.words import DEFAULT_LANGUAGE, Words, words
+from bot.words import Words, words
 from games.core import IllegalMove, Outcome, Rules
 from games.presentation import Presentation
-from games.text import quoted
-from storage.base import ACTIVE, CHALLENGE, ActionRecord, MatchRecord, MatchUpdate, Store
+from storage.base import ACTIVE, CHALLENGE, ActionRecord, MatchRecord, MatchUpdate
 
 if TYPE_CHECKING:
-    from bot.service.match.clocks import ClockKeeper
-    from bot.service.match.notifier import Notifier
-    from bot.service.match.reader import MatchReader
-    from bot.service.match.transition import Transitions
+    from bot.service.match.wiring import Core
     from bot.service.play.boards import Boards
     from bot.service.play.endings import Endings
     from bot.service.play.guide import Guide
@@ -52,32 +40,45 @@ if TYPE_CHECKING:
 log = logging.getLogger("bot.service")
 
 
+@dataclasses.dataclass(frozen=True)
+class Turn:
+    """A typed move as it will be committed: its log rows (a conditional answer's after the
+    mover's), the match meta, the state and outcome after it all."""
+
+    typed: Typed
+    rows: tuple[ActionRecord, ...]
+    meta: dict[str, Any]
+    number: int
+    """The number of the turn the typed steps belong to (the first, if they end several)."""
+    now: float
+    final: Any
+    outcome: Outcome | None
+    ended: bool
+    """The mover's turn is over (a new one begins, or the match ended)."""
+    answer: tuple[Step, ...] = ()
+    """The stored conditional answer played after it (:mod:`bot.service.play.premoves`)."""
+    author: int | None = None
+    """The seat that stored ``answer``."""
+
+
+def _live(context: MatchContext) -> list[ActionRecord]:
+    """The rows of the context's log that still stand (not undone)."""
+    return [a for a in context.log if not a.undone]
+
+
 class Moves:
-    """The reader, the presenter, the transitions, the clocks, the endings (a flag that fell
-    is a timeout), the guide (Confirm panels) and the notifier (who confirms every move)."""
+    """The match core (the reader, the transitions, the clocks, the notifier: who confirms
+    every move), the presenter, the endings (a flag that fell is a timeout) and the guide
+    (Confirm panels)."""
 
     def __init__(
-        self,
-        store: Store,
-        clock: Callable[[], float],
-        reader: MatchReader,
-        boards: Boards,
-        transitions: Transitions,
-        clocks: ClockKeeper,
-        endings: Endings,
-        guide: Guide,
-        notifier: Notifier,
-        cache_size: int = 256,
+        self, core: Core, boards: Boards, endings: Endings, guide: Guide, cache_size: int = 256
     ) -> None:
-        self.store = store
-        self.clock = clock
-        self.reader = reader
+        self.store, self.clock, self.reader = core.store, core.clock, core.reader
+        self.transitions, self.clocks, self.notifier = core.transitions, core.clocks, core.notifier
         self.boards = boards
-        self.transitions = transitions
-        self.clocks = clocks
         self.endings = endings
         self.guide = guide
-        self.notifier = notifier
         self._legal: OrderedDict[tuple[int, int, str], dict[str, str]] = OrderedDict()
         """Readable labels of every legal move, per (match, version, language):
         autocomplete's cache."""
@@ -96,131 +97,118 @@ class Moves:
         """Play one action, or several steps of one turn typed together.
 
         ``version``, when given (buttons and menus carry it), must still be current so a
-        press on an old message never plays into a changed position.
+        press on an old message never plays into a changed position. The match is read once
+        (:meth:`MatchReader.context`) and handed down the named steps, in their order.
         """
-        loaded = await self.reader.find_loaded(actor, match_id, where, statuses=(ACTIVE,))
-        # After the read that brought the players' names: an unchanged name is not written.
-        await self.reader.touch(actor)
-        record = loaded.record
-        if record.status != ACTIVE:
-            raise Refusal("move.match_over", match=record.id)
-        if stale(record, version):
-            raise Refusal("move.out_of_date")
-        rules, state = loaded.rules, loaded.state
-        seat = self.reader.seat_of(record, actor)
-        to_move = rules.to_move(state)
-        if seat not in to_move:
-            names = await self.reader.player_names(record, actor.locale)
-            others = plural_names(
-                [seat_label(rules, state, s, names[s], actor.locale) for s in to_move],
-                actor.locale,
-            )
-            raise Refusal("move.not_your_turn", players=others)
-        if (late := await self.endings.flag_fell(record, seat, actor.locale)) is not None:
+        context = await self.reader.context(actor, match_id, where)
+        seat = authorize(context, actor, version)
+        if (late := await self.endings.flag_fell(context.record, seat, actor.locale)) is not None:
             return late
-        if not text.strip():
-            raise Refusal("move.empty", example=rules.info.notation_help or "see /rules.")
-        # A trailing "!" means "I know, play it": no confirmation for a risky move.
-        confirmed = text.rstrip().endswith("!")
-        if confirmed:
-            text = text.rstrip()[:-1]
-        # the movers' names go into what the thread reads (a computer's in its words)
-        names = await self.reader.player_names(record, await self.reader.match_language(record))
-        if told_in_words(rules) and words(actor.locale).language != DEFAULT_LANGUAGE:
-            text = await asyncio.to_thread(panel_words, words(actor.locale), rules, state, text)
-        try:
-            new_state, steps = await asyncio.to_thread(
-                self._play, rules, state, text, seat, names[seat]
+        typed = await self.parse(context, seat, text, words(actor.locale))
+        if (question := confirm(typed, version)) is not None:
+            return await self.ask(actor, context, typed, question)
+        turn = await self.premove(context, await self.turn(context, seat, typed))
+        done = await self.commit_turn(context, turn)
+        return await self.announce(actor, context, turn, done)
+
+    @staticmethod
+    async def parse(context: MatchContext, seat: int, text: str, say: Words) -> Typed:
+        """What ``text`` plays (:func:`bot.service.play.turns.parse`), worked out in a worker
+        thread: a big move list must not stall the gateway."""
+        return await asyncio.to_thread(turns.parse, context, seat, text, say)
+
+    async def ask(
+        self, actor: User, context: MatchContext, typed: Typed, question: Refusal
+    ) -> Reply:
+        """The announce step of a move to be confirmed first (:func:`turns.confirm`): one step
+        opens the guided panel at its Confirm button; else ``question`` is the answer."""
+        if len(typed.steps) == 1 and (
+            asked := await self.guide.confirmation_panel(
+                actor, context.loaded, typed.steps[0].notation
             )
-        except IllegalMove:
-            # An autocomplete group ("c1- …") chosen and sent as it is: the start of a move.
-            stem = text.strip().rstrip("…").strip()
-            completions = await asyncio.to_thread(
-                lambda: [n for n in rules.legal_notations(state) if n.startswith(stem)]
-            )
-            if not stem or not completions or stem in completions:
-                raise
-            if len(completions) > 1:
-                listed = ", ".join(completions[:8]) + (", …" if len(completions) > 8 else "")
-                raise Refusal("move.prefix", stem=quoted(stem), moves=listed) from None
-            new_state, steps = await asyncio.to_thread(
-                self._play, rules, state, completions[0], seat, names[seat]
-            )
-        risky = [step for step in steps if step.confirm]
-        if risky and not confirmed and version is None:
-            # A step the game wants confirmed (FENCE!'s ruling 20: walking onto the Cops) is
-            # confirmed first, typed or guided alike.
-            if len(steps) == 1 and (
-                asked := await self.guide.confirmation_panel(actor, loaded, steps[0].notation)
-            ):
-                return asked
-            raise Refusal(f"move.{risky[0].confirm}", move=risky[0].notation)
-        log_rows = await self.reader.recent_log(record.id)
-        ply = log_rows[-1].ply if log_rows else 0
-        live = [a for a in log_rows if not a.undone]
-        turn, begun = turn_position(live)
+        ):
+            return asked
+        raise question
+
+    async def turn(self, context: MatchContext, seat: int, typed: Typed) -> Turn:
+        """``typed`` as the log rows and match meta it commits: the clocks after it, and the
+        clocks this turn found (an agreed undo of the turn puts them back exactly)."""
+        record, rules = context.record, context.rules
+        ply = context.log[-1].ply if context.log else 0
+        number, begun = turn_position(_live(context))
         now = self.clock()
-        # The clocks as this turn found them: an agreed undo of the turn puts them back exactly.
         clock_before = None if begun else record.meta.get("clock")
-        appended = log_records(steps, seat, ply, turn, now, clock_before)
-        outcome = rules.outcome(new_state)
+        rows = log_records(typed.steps, seat, ply, number, now, clock_before)
         meta = {k: v for k, v in record.meta.items() if k not in ("draw_offer", "undo_request")}
-        meta = await self.clocks.after_change(record, rules, state, new_state, meta, now)
-        ended = steps[-1].ends_turn or outcome is not None
-        final, answer_steps = new_state, list[Step]()
-        if ended and premoves.META_KEY in meta:
-            their_turn = rules.step_separator.join(
-                [a.notation for a in live if a.detail.get("turn") == turn]
-                + [step.notation for step in steps]
-            )
-            final, answer_steps, meta = await self._conditional_answer(
-                record, rules, new_state, meta, turn, their_turn, outcome, names
-            )
-        if answer_steps:
-            # Only a sole seat to move after a whole turn has answers (_conditional_answer).
-            (author,) = rules.to_move(new_state)
-            clock_before = meta.get("clock")
-            meta = await self.clocks.after_change(record, rules, new_state, final, meta, now)
-            appended += log_records(
-                answer_steps, author, appended[-1].ply, turn + 1, now, clock_before,
-                conditional=True,
-            )  # fmt: skip
-            outcome = rules.outcome(final)
-        done = await self.transitions.commit(
-            record,
-            MatchUpdate(state=rules.dump(final), meta=meta),
-            append=appended,
-            outcome=outcome,
-            now=now,
+        meta = await self.clocks.after_change(record, rules, context.state, typed.state, meta, now)
+        outcome = rules.outcome(typed.state)
+        ended = typed.steps[-1].ends_turn or outcome is not None
+        return Turn(typed, tuple(rows), meta, number, now, typed.state, outcome, ended)
+
+    async def premove(self, context: MatchContext, turn: Turn) -> Turn:
+        """``turn`` with the stored conditional answer to it played, in the same commit
+        (:mod:`bot.service.play.premoves`), and the lines that remain kept."""
+        if not turn.ended or premoves.META_KEY not in turn.meta:
+            return turn
+        record, rules, typed = context.record, context.rules, turn.typed
+        their_turn = rules.step_separator.join(
+            [a.notation for a in _live(context) if a.detail.get("turn") == turn.number]
+            + [step.notation for step in typed.steps]
         )
-        updated = done.record
-        after = Loaded(updated, rules, final)
-        lines: list[str] = []
-        shared = await self.reader.shared(updated)  # the thread's lines: the server's language
-        # The result line states the outcome's reason; a notice saying the same is dropped.
-        reason = outcome.reason if outcome else None
-        for step in steps:
-            if step.description is not None:
-                lines.append(said(shared, step.description))
-            lines.extend(said(shared, n) for n in step.notices if n != reason)
-        lines.extend(round_summary(rules, state, new_state, names, shared.language))
-        if answer_steps:
-            lines.append(
-                shared(
-                    "premove.played",
-                    player=names[author],
-                    moves=rules.step_separator.join(step.notation for step in answer_steps),
-                )
-            )
-            for step in answer_steps:
-                lines.extend(said(shared, n) for n in step.notices if n != reason)
+        final, answer, meta = await self._conditional_answer(
+            record, rules, typed.state, turn.meta, turn.number, their_turn, turn.outcome,
+            context.names(),
+        )  # fmt: skip
+        if not answer:
+            return dataclasses.replace(turn, meta=meta)
+        # Only a sole seat to move after a whole turn has answers (_conditional_answer).
+        (author,) = rules.to_move(typed.state)
+        clock_before = meta.get("clock")
+        meta = await self.clocks.after_change(record, rules, typed.state, final, meta, turn.now)
+        rows = log_records(
+            answer, author, turn.rows[-1].ply, turn.number + 1, turn.now, clock_before,
+            conditional=True,
+        )  # fmt: skip
+        return dataclasses.replace(
+            turn, rows=(*turn.rows, *rows), meta=meta, final=final,
+            outcome=rules.outcome(final), answer=tuple(answer), author=author,
+        )  # fmt: skip
+
+    async def commit_turn(self, context: MatchContext, turn: Turn) -> Committed:
+        """The turn stored, once, through the transitions (which finish a match it ends)."""
+        return await self.transitions.commit(
+            context.record,
+            MatchUpdate(state=context.rules.dump(turn.final), meta=turn.meta),
+            append=turn.rows,
+            outcome=turn.outcome,
+            now=turn.now,
+        )
+
+    async def announce(
+        self, actor: User, context: MatchContext, turn: Turn, done: Committed
+    ) -> Reply:
+        """The mover's reply, the thread's post (its lines in the thread's language) and the
+        DMs the turn brings, all from the context read before it."""
+        rules, shared, steps = context.rules, context.shared, turn.typed.steps
+        names = context.names()
+        after = context.after(done.record, turn.final, turn.rows)
+        lines, text = told_move(
+            shared,
+            words(actor.locale),
+            rules,
+            steps,
+            summary=round_summary(rules, context.state, turn.typed.state, names, shared.language),
+            answer=turn.answer,
+            answered=names[turn.author] if turn.author is not None else "",
+            reason=turn.outcome.reason if turn.outcome else None,
+        )
         lines.extend(done.rating_lines)
-        post = await self.boards.board_post(after, lines, ping=ended, mid_turn=not ended)
+        post = await self.boards.board_post(after, lines, ping=turn.ended, mid_turn=not turn.ended)
         return Reply(
-            text=played_text(words(actor.locale), rules, steps),
+            text=text,
             post=post,
-            match_id=record.id,
-            dms=await self.boards.dms_after(after, state, ended=ended),
+            match_id=context.record.id,
+            dms=await self.boards.dms_after(after.loaded, context.state, ended=turn.ended),
         )
 
     async def _conditional_answer(
@@ -250,39 +238,13 @@ class Moves:
             return state, [], premoves.without_all(meta)
         try:
             final, steps = await asyncio.to_thread(
-                self._play, rules, state, branch.mine, author, names[author]
+                turns.play, rules, state, branch.mine, author, names[author]
             )
         except (IllegalMove, Refusal):
             # Checked at entry from this very position, so only a changed engine gets here.
             log.warning("match %s: a stored conditional move no longer plays", record.id)
             return state, [], premoves.without_all(meta)
         return final, steps, premoves.with_lines(meta, author, branch.then, turn + 2)
-
-    @staticmethod
-    def _play(
-        rules: Rules[Any, Any], state: Any, text: str, seat: int, name: str
-    ) -> tuple[Any, list[Step]]:
-        """Parse and apply in a worker thread (big move lists must not stall the gateway)."""
-        steps: list[Step] = []
-        current = state
-        told = rules.presentation
-        for action in rules.parse_many(state, text):
-            if seat not in rules.to_move(current):
-                raise Refusal("move.turn_ended")
-            after = rules.apply(current, action)
-            steps.append(
-                Step(
-                    notation=rules.format(current, action),
-                    highlight=told.highlight(current, action),
-                    description=told.describe(current, action, name),
-                    ends_turn=rules.turn_ended(current, after),
-                    public=told.public_notation(current, action),
-                    notices=tuple(told.notices(current, after)),
-                    confirm=told.confirm_before(current, action),
-                )
-            )
-            current = after
-        return current, steps
 
     @guarded
     async def board(
@@ -401,53 +363,3 @@ class Moves:
             return await self.move(actor, value, match_id=match_id, version=version)
         asked = await self.guide.confirmation_panel(actor, loaded, value)
         return asked or await self.move(actor, value, match_id=match_id, version=version)
-
-
-def log_records(
-    steps: Sequence[Step],
-    seat: int,
-    last_ply: int,
-    turn: int,
-    now: float,
-    clock_before: dict[str, Any] | None,
-    *,
-    conditional: bool = False,
-) -> list[ActionRecord]:
-    """Log rows for the steps of one seat, from turn ``turn`` on; the first row keeps the
-    clocks the turn began with (an agreed undo puts them back exactly)."""
-    rows: list[ActionRecord] = []
-    for step in steps:
-        rows.append(
-            ActionRecord(
-                ply=last_ply + len(rows) + 1,
-                seat=seat,
-                notation=step.notation,
-                created_at=now,
-                detail={
-                    "turn": turn,
-                    "ends_turn": step.ends_turn,
-                    "highlight": step.highlight,
-                    **({"public": step.public} if step.public != step.notation else {}),
-                    **({SAID_KEY: told} if (told := said_data(step)) else {}),
-                    **({"clock_before": clock_before} if clock_before and not rows else {}),
-                    **({"conditional": True} if conditional else {}),
-                },
-            )
-        )
-        if step.ends_turn:
-            turn += 1
-    return rows
-
-
-def panel_words(say: Words, rules: Rules[Any, Any], state: Any, text: str) -> str:
-    """What a player typed from the guided panel in their own language ("Selbst ziehen mit
-    R4 nach Glasshouse"): the notation of the one step it names, else the text as it was
-    (the engine reads English words and notation itself)."""
-    wanted = " ".join(text.lower().split())
-    found = []
-    for action in rules.legal_actions(state):
-        path = told_path(say, rules, state, action)
-        spoken = {told_label(say, rules, state, action), " ".join(path), path[-1] if path else ""}
-        if wanted in {" ".join(s.lower().split()) for s in spoken if s}:
-            found.append(action)
-    return rules.format(state, found[0]) if len(found) == 1 else text

@@ -45,10 +45,11 @@ from typing import TYPE_CHECKING, Any
 
 from bot.service.base import Refusal, User, guarded
 from bot.service.match.meta import PREMOVES_KEY, without_premoves
+from bot.service.play.turns import turn_position
 from bot.service.replies import Reply
 from bot.words import words
 from games.core import IllegalMove, Rules
-from storage.base import ACTIVE, ActionRecord, MatchUpdate
+from storage.base import ACTIVE, MatchUpdate
 
 if TYPE_CHECKING:
     from bot.service.match.reader import MatchReader
@@ -286,17 +287,6 @@ def complete(
         if len(out) >= limit:
             break
     return out
-
-
-def turn_position(live: Sequence[ActionRecord]) -> tuple[int, bool]:
-    """The number of the turn being played (or about to be) after the live log ``live``, and
-    whether it has begun (some of its steps are played)."""
-    if not live:
-        return 1, False
-    last = live[-1].detail
-    if last.get("ends_turn", True):
-        return int(last.get("turn", 0)) + 1, False
-    return int(last.get("turn", 0)), True
 
 
 class Premoves:

@@ -8,7 +8,6 @@ changes anything, so they need neither the transitions nor the presenter's image
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import games
@@ -31,13 +30,10 @@ from storage.base import (
     OPEN_STATUSES,
     ActionRecord,
     MatchRecord,
-    Store,
 )
 
 if TYPE_CHECKING:
-    from bot.service.match.clocks import ClockKeeper
-    from bot.service.match.notifier import Notifier
-    from bot.service.match.reader import MatchReader
+    from bot.service.match.wiring import Core
 
 
 class Listings:
@@ -46,17 +42,10 @@ class Listings:
 
     def __init__(
         self,
-        store: Store,
-        clock: Callable[[], float],
-        reader: MatchReader,
-        clocks: ClockKeeper,
-        notifier: Notifier,
+        core: Core,
     ) -> None:
-        self.store = store
-        self.clock = clock
-        self.reader = reader
-        self.clocks = clocks
-        self.notifier = notifier
+        self.store, self.clock, self.reader = core.store, core.clock, core.reader
+        self.clocks, self.notifier = core.clocks, core.notifier
 
     @guarded
     async def games(self, actor: User) -> Reply:

@@ -258,27 +258,7 @@ def _split_steps(text: str) -> list[str]:
 def load_text(text: str) -> ExportedMatch:
     """Read a record written by :func:`dump_text` (blank lines and unknown tags are
     tolerated); ``ValueError("line N: …")`` says where it went wrong."""
-    tags: dict[str, tuple[int, str]] = {}
-    turn_lines: list[tuple[int, int, str]] = []
-    for number, raw in enumerate(text.split("\n"), start=1):
-        row = raw.removesuffix("\r")
-        if not row.strip():
-            continue
-        if row.startswith("["):
-            match = _TAG.match(row)
-            if match is None:
-                raise ValueError(f'line {number}: expected a tag like [Name "value"]')
-            key, value = match.groups()
-            if [i for i, ch, esc in _scan(value) if ch == '"' and not esc]:
-                raise ValueError(f"line {number}: a quote inside a tag value must be escaped")
-            if key in tags:
-                raise ValueError(f"line {number}: the {key} tag appears twice")
-            tags[key] = (number, _unescape(value))
-            continue
-        match = _TURN.match(row)
-        if match is None:
-            raise ValueError(f"line {number}: expected a tag or a turn like '1. Alice (White): a3'")
-        turn_lines.append((number, int(match.group(1)), match.group(2)))
+    tags, turn_lines = _read_lines(text)
 
     def need(key: str) -> tuple[int, str]:
         if key not in tags:
@@ -306,6 +286,52 @@ def load_text(text: str) -> ExportedMatch:
     labels = [tags[f"Seat{i}"][1] for i in seats]
     names = [_split_seat_label(label) for label in labels]
 
+    options = _options(tags)
+    moves, played_as = _read_turns(turn_lines, labels, names)
+    return ExportedMatch(
+        game=need("Game")[1],
+        match_id=integer("Match"),
+        players=tuple(player for player, _ in names),
+        seat_names=tuple(seat_name for _, seat_name in names),
+        options=options,
+        seed=integer("Seed") if "Seed" in tags else None,
+        result=tags["Result"][1] if "Result" in tags else None,
+        started=moment("Started"),
+        finished=moment("Finished") if "Finished" in tags else None,
+        moves=tuple(moves),
+        position=tags["Position"][1] if "Position" in tags else None,
+        played_as=tuple(played_as),
+    )
+
+
+def _read_lines(text: str) -> tuple[dict[str, tuple[int, str]], list[tuple[int, int, str]]]:
+    """A record's tags (key → line number, value) and turn lines (line number, turn, rest)."""
+    tags: dict[str, tuple[int, str]] = {}
+    turn_lines: list[tuple[int, int, str]] = []
+    for number, raw in enumerate(text.split("\n"), start=1):
+        row = raw.removesuffix("\r")
+        if not row.strip():
+            continue
+        if row.startswith("["):
+            match = _TAG.match(row)
+            if match is None:
+                raise ValueError(f'line {number}: expected a tag like [Name "value"]')
+            key, value = match.groups()
+            if [i for i, ch, esc in _scan(value) if ch == '"' and not esc]:
+                raise ValueError(f"line {number}: a quote inside a tag value must be escaped")
+            if key in tags:
+                raise ValueError(f"line {number}: the {key} tag appears twice")
+            tags[key] = (number, _unescape(value))
+            continue
+        match = _TURN.match(row)
+        if match is None:
+            raise ValueError(f"line {number}: expected a tag or a turn like '1. Alice (White): a3'")
+        turn_lines.append((number, int(match.group(1)), match.group(2)))
+    return tags, turn_lines
+
+
+def _options(tags: dict[str, tuple[int, str]]) -> dict[str, Any]:
+    """The match's options from its Options tag (a JSON object; none: the defaults)."""
     options: dict[str, Any] = {}
     if "Options" in tags:
         line, value = tags["Options"]
@@ -315,7 +341,16 @@ def load_text(text: str) -> ExportedMatch:
             raise ValueError(f"line {line}: Options is not valid JSON ({exc.msg})") from None
         if not isinstance(options, dict):
             raise ValueError(f"line {line}: Options must be a JSON object")
+    return options
 
+
+def _read_turns(
+    turn_lines: list[tuple[int, int, str]],
+    labels: list[str],
+    names: list[tuple[str, str]],
+) -> tuple[list[tuple[int, str]], list[str]]:
+    """Each turn line's steps with the seat that played them (found by its label, a ``#n``
+    or its player's name before a swap), and the colour each was played as."""
     moves: list[tuple[int, str]] = []
     played_as: list[str] = []
     players = [player for player, _ in names]
@@ -339,21 +374,7 @@ def load_text(text: str) -> ExportedMatch:
         split = _split_steps(steps)
         moves += [(seat, step) for step in split]
         played_as += [called] * len(split)
-
-    return ExportedMatch(
-        game=need("Game")[1],
-        match_id=integer("Match"),
-        players=tuple(player for player, _ in names),
-        seat_names=tuple(seat_name for _, seat_name in names),
-        options=options,
-        seed=integer("Seed") if "Seed" in tags else None,
-        result=tags["Result"][1] if "Result" in tags else None,
-        started=moment("Started"),
-        finished=moment("Finished") if "Finished" in tags else None,
-        moves=tuple(moves),
-        position=tags["Position"][1] if "Position" in tags else None,
-        played_as=tuple(played_as),
-    )
+    return moves, played_as
 
 
 # --------------------------------------------------------------------------------------------

@@ -10,12 +10,13 @@ another shape.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from bot.service.base import User
 from bot.service.replies import COMPUTER_PREFIX
 from bot.service.text.command_map import choice_word
-from bot.words import Words
+from bot.service.text.markdown import escape
+from bot.words import Words, words
 
 
 def computer_name(user_id: str, say: Words) -> str | None:
@@ -40,3 +41,15 @@ def shown_name(user_id: str, known: Mapping[str, str], say: Words) -> str:
 def user_name(user: User, say: Words) -> str:
     """``user``'s name as ``say``'s reader sees it (a computer seat's in their words)."""
     return computer_name(user.id, say) or user.name
+
+
+def names_by_seat(
+    seats: Sequence[str], known: Mapping[str, str], locale: object, *, raw: bool = False
+) -> list[str]:
+    """The players' names by seat as ``locale``'s reader sees them (a computer's in their
+    words: :mod:`bot.service.text.computer_names`), escaped for the markdown every post and
+    reply is (:mod:`bot.service.text.markdown`); ``raw`` for an image or a file, which are
+    not."""
+    say = words(locale)
+    names = [shown_name(uid, known, say) for uid in seats]
+    return names if raw else [escape(name) for name in names]

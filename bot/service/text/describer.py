@@ -162,3 +162,33 @@ def played_text(say: Words, rules: Rules[Any, Any], steps: Iterable[Step]) -> st
         if sentences:
             return " ".join(say.sentence(s) for s in sentences)
     return say("move.played", moves=" ".join(step.notation for step in steps))
+
+
+def told_move(
+    shared: Words,
+    mine: Words,
+    rules: Rules[Any, Any],
+    steps: Sequence[Step],
+    *,
+    summary: Sequence[str] = (),
+    answer: Sequence[Step] = (),
+    answered: str = "",
+    reason: object = None,
+) -> tuple[list[str], str]:
+    """A move told once for everyone who reads it: the match thread's lines in ``shared``'s
+    language — each step's sentence and notices, the round's ``summary``, then a stored
+    conditional ``answer`` played for the player ``answered`` with its notices — and the
+    mover's own reply in ``mine`` (:func:`played_text`). A notice saying the same as the
+    result's ``reason`` is dropped: the result line states it."""
+    lines: list[str] = []
+    for step in steps:
+        if step.description is not None:
+            lines.append(said(shared, step.description))
+        lines.extend(said(shared, n) for n in step.notices if n != reason)
+    lines.extend(summary)
+    if answer:
+        moves = rules.step_separator.join(step.notation for step in answer)
+        lines.append(shared("premove.played", player=answered, moves=moves))
+        for step in answer:
+            lines.extend(said(shared, n) for n in step.notices if n != reason)
+    return lines, played_text(mine, rules, steps)

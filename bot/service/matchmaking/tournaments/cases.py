@@ -42,7 +42,7 @@ import contextlib
 import dataclasses
 import logging
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import games
@@ -82,16 +82,11 @@ from storage.base import (
     MatchRecord,
     MatchUpdate,
     StaleVersion,
-    Store,
     TournamentRecord,
 )
 
 if TYPE_CHECKING:
-    from bot.service.match.clocks import ClockKeeper
-    from bot.service.match.limits import Limits
-    from bot.service.match.reader import MatchReader
-    from bot.service.match.transition import TournamentTransitions, Transitions
-    from bot.service.match.workers import Workers
+    from bot.service.match.wiring import Core
     from bot.service.matchmaking.servers import Servers
     from bot.service.matchmaking.tournaments.posts import TournamentPosts
     from bot.service.play.boards import Boards
@@ -122,31 +117,19 @@ class Tournaments:
 
     def __init__(
         self,
-        store: Store,
-        clock: Callable[[], float],
-        reader: MatchReader,
+        core: Core,
         boards: Boards,
-        transitions: Transitions,
-        tournament_transitions: TournamentTransitions,
-        clocks: ClockKeeper,
-        limits: Limits,
         servers: Servers,
         posts: TournamentPosts,
-        workers: Workers,
-        seed_source: Callable[[], int],
     ) -> None:
-        self.store = store
-        self.clock = clock
-        self.reader = reader
+        self.store, self.clock, self.reader = core.store, core.clock, core.reader
         self.boards = boards
-        self.transitions = transitions
-        self.tournament_transitions = tournament_transitions
-        self.clocks = clocks
-        self.limits = limits
+        self.transitions = core.transitions
+        self.tournament_transitions, self.clocks = core.tournament_transitions, core.clocks
+        self.limits = core.limits
         self.servers = servers
         self.posts = posts
-        self.workers = workers
-        self._seed_source = seed_source
+        self.workers, self._seed_source = core.workers, core.seeds
 
     # -- sign-up ---------------------------------------------------------------------------
     @guarded

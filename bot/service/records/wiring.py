@@ -1,0 +1,19 @@
+"""What is kept and looked up, built from the match core (:func:`build`)."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from bot.service.match.wiring import Core
+from bot.service.records.exports import Records
+from bot.service.records.listings import Listings
+
+
+@dataclasses.dataclass(frozen=True)
+class Kept:
+    listings: Listings
+    records: Records
+
+
+def build(core: Core) -> Kept:
+    return Kept(Listings(core), Records(core.reader, core.workers))
