@@ -390,6 +390,26 @@ class Rules(ABC, Generic[State, Action]):
         remaining seats the winners. Default: ``None`` (every two-player game)."""
         return None
 
+    # -- analysis boards (defaults suit games without hidden information) --------------------
+    def analysis_worlds(self, state: State, seat: int) -> tuple[State, ...]:
+        """States ``seat``'s analysis board starts from: each holding nothing that seat cannot
+        see (nor the generator's future), told apart by nothing in its view. A step is
+        offered there only where that seat's view after it is the same in every one, so no
+        line tried on the board can show a card the seat does not know. Without hidden
+        information, the state itself."""
+        return (state,)
+
+    def analysis_seen(self, state: State, seat: int) -> Any:
+        """What ``seat`` would see of ``state`` that hidden cards could change, compared
+        between the worlds of an analysis board; its view, unless a game has a cheaper
+        fingerprint of the same."""
+        return self.view(state, seat)
+
+    def analysis_known(self, before: State, after: State, seat: int) -> bool:
+        """Whether a step from ``before`` to ``after`` on an analysis board is decided
+        without chance (no die rolled, nothing shuffled). Always, in games without it."""
+        return True
+
     def legal_notations(self, state: State) -> list[str]:
         """Canonical notations of every legal action (drives autocomplete)."""
         return [self.format(state, a) for a in self.legal_actions(state)]

@@ -79,6 +79,9 @@ from storage.records import (
     VENUE_SERVER,
     VENUES,
     ActionRecord,
+    AnalysisCaps,
+    AnalysisFull,
+    AnalysisRecord,
     LogTail,
     MatchClosed,
     MatchReading,
@@ -99,6 +102,7 @@ from storage.records import (
     Uses,
 )
 from storage.roles import (
+    Analyses,
     CountedUses,
     Deadlines,
     Leadership,
@@ -136,6 +140,9 @@ __all__ = [
     "VENUE_DIRECT",
     "VENUE_SERVER",
     "ActionRecord",
+    "AnalysisCaps",
+    "AnalysisFull",
+    "AnalysisRecord",
     "LogTail",
     "MatchClosed",
     "MatchReading",
@@ -160,7 +167,7 @@ __all__ = [
 
 class Store(
     Matches, MatchNews, Players, Settings, Ratings, Tournaments, Reviews, Notices, Deadlines,
-    Liveness, Leadership, CountedUses,
+    Liveness, Leadership, CountedUses, Analyses,
 ):  # fmt: skip
     """Async persistence for users, matches, seats, the action log and snapshots: every role,
     opened and closed as one. A new role joins the bases here (and

@@ -28,6 +28,8 @@ from storage.records import (
     UNCHANGED,
     VENUES,
     ActionRecord,
+    AnalysisCaps,
+    AnalysisFull,
     MatchClosed,
     MatchUpdate,
     Rating,
@@ -339,3 +341,19 @@ def check_commit(
         undo_from_ply=undo_from_ply, expected_status=expected_status, seats=seats, state=state,
         result=result, meta=meta, due_at=due, ratings=ratings, rating_rows=rating_rows,
     )  # fmt: skip
+
+
+# -- analysis: a player's lines and note per match --------------------------------------------
+def weighed_analysis(tree: dict[str, Any], note: str) -> tuple[str, int]:
+    """The tree as stored (JSON text) and what tree and note weigh together, in UTF-8 bytes."""
+    text = to_json(tree, "an analysis")
+    return text, len(text.encode()) + len(note.encode())
+
+
+def check_analysis_caps(others: tuple[int, int], nodes: int, size: int, caps: AnalysisCaps) -> None:
+    """Refuse a save whose player would hold more than ``caps`` with it: ``others`` is what
+    their other matches' analyses weigh (nodes, bytes)."""
+    if others[0] + nodes > caps.nodes:
+        raise AnalysisFull("nodes")
+    if others[1] + size > caps.size:
+        raise AnalysisFull("size")

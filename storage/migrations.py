@@ -268,6 +268,27 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         "CREATE UNIQUE INDEX notices_by_topic ON notices (user_id, topic) WHERE topic <> ''",
     ),
     # -- end of direct play --
+    # -- analysis: a player's lines and note per match --
+    # 11: each player's analysis board of a match (its tree of lines as the service shapes it)
+    # and private note, one row per player and match beside the match, never in it, so saving
+    # changes nothing another seat reads; ``nodes`` and ``size`` are kept for the per-player
+    # totals a save checks.
+    (
+        """
+        CREATE TABLE analyses (
+            match_id   INTEGER NOT NULL REFERENCES matches(id) ON DELETE CASCADE,
+            user_id    TEXT    NOT NULL,
+            tree       TEXT NOT NULL CHECK (json_valid(tree)),
+            note       TEXT    NOT NULL DEFAULT '',
+            nodes      INTEGER NOT NULL,
+            size       INTEGER NOT NULL,
+            updated_at REAL NOT NULL,
+            PRIMARY KEY (match_id, user_id)
+        )
+        """,
+        "CREATE INDEX analyses_by_user ON analyses (user_id)",
+    ),
+    # -- end of analysis --
 )
 
 LATEST_VERSION = len(MIGRATIONS)

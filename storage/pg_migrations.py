@@ -265,6 +265,24 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         "CREATE UNIQUE INDEX notices_by_topic ON notices (user_id, topic) WHERE topic <> ''",
     ),
     # -- end of direct play --
+    # -- analysis: a player's lines and note per match --
+    # 11: see ``storage/migrations.py``.
+    (
+        """
+        CREATE TABLE analyses (
+            match_id   BIGINT NOT NULL REFERENCES matches(id) ON DELETE CASCADE,
+            user_id    TEXT    NOT NULL,
+            tree       JSON NOT NULL,
+            note       TEXT    NOT NULL DEFAULT '',
+            nodes      INTEGER NOT NULL,
+            size       INTEGER NOT NULL,
+            updated_at DOUBLE PRECISION NOT NULL,
+            PRIMARY KEY (match_id, user_id)
+        )
+        """,
+        "CREATE INDEX analyses_by_user ON analyses (user_id)",
+    ),
+    # -- end of analysis --
 )
 
 LATEST_VERSION = len(MIGRATIONS)

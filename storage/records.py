@@ -308,3 +308,36 @@ class TournamentRecord:
     due_at: float | None = None
     """Epoch seconds: when the scheduler must look at it (a signup closing, a round's time
     running out), None for never. Always None once the tournament is closed."""
+
+
+# -- analysis: a player's lines and note per match --------------------------------------------
+@dataclass(frozen=True)
+class AnalysisRecord:
+    """One player's analysis of one match: the tree of lines (plain JSON the service shapes
+    and alone reads), their private note, and what they weigh (``nodes``, ``size`` in bytes
+    of tree and note as stored), which the per-player totals add up."""
+
+    match_id: int
+    user_id: str
+    tree: dict[str, Any]
+    note: str
+    nodes: int
+    size: int
+    updated_at: float
+
+
+@dataclass(frozen=True)
+class AnalysisCaps:
+    """The most one player may keep over all their matches' analyses together."""
+
+    nodes: int
+    size: int
+
+
+class AnalysisFull(Exception):
+    """A save refused because the player's analyses together would pass a cap; ``what`` is
+    ``"nodes"`` or ``"size"``. Nothing was written."""
+
+    def __init__(self, what: str) -> None:
+        super().__init__(f"the player's analyses would pass their {what} cap")
+        self.what = what

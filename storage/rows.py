@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 from storage.integrity import from_json
 from storage.records import (
     ActionRecord,
+    AnalysisRecord,
     MatchRecord,
     Notice,
     Rating,
@@ -103,4 +104,16 @@ def review_of(row: Row) -> ReviewRecord:
         requested_at=float(row["requested_at"]),
         result=from_json(row["result"]),
         finished_at=None if finished is None else float(finished),
+    )
+
+
+def analysis_of(row: Row) -> AnalysisRecord:
+    return AnalysisRecord(
+        match_id=int(row["match_id"]),
+        user_id=row["user_id"],
+        tree=from_json(row["tree"]),
+        note=row["note"],
+        nodes=int(row["nodes"]),
+        size=int(row["size"]),
+        updated_at=float(row["updated_at"]),
     )

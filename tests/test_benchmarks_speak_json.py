@@ -11,6 +11,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 TINY = {
+    "analysis": ["--matches", "3", "--moves", "2"],
     "ordo": ["--playouts", "2", "--positions", "5", "--repeat", "1"],
     "fendo": ["--playouts", "2", "--positions", "5"],
     "fonver": ["--seconds", "0.2", "--rounds", "1"],

@@ -44,6 +44,7 @@ COMMAND_OPTIONS: dict[str, tuple[str, ...]] = {
     "resign": (*MATCH, "confirm"),
     "move": ("move", *MATCH),
     "premove": ("lines", *MATCH),
+    "note": ("text", *MATCH),
     "turn": ("path", *MATCH),
     "play": (
         "game", "opponent", "color", "level", "invite", "seats", "min_rating", "max_rating",
@@ -247,6 +248,7 @@ class Dispatcher:
             "resign": self._resign,
             "move": self._move,
             "premove": self._premove,
+            "note": self._note,
             "tournament": self._tournament,
             "seeks": lambda user, _m, _c, _o: s.seeks(user, guild_id=GUILD),
             "waiting": lambda user, _m, _c, _o: s.waiting(user),
@@ -291,6 +293,13 @@ class Dispatcher:
     ) -> Reply:
         text = opts.get("lines") or " ".join(cmd.args)
         return await self.service.premove(user, text or None, match_id=match_id)
+
+    async def _note(self, user: User, match_id: int | None, cmd: CommandLine, opts: Opts) -> Reply:
+        typed = list(cmd.args)
+        if typed and match_id is not None and typed[0].lstrip("#") == str(match_id):
+            typed = typed[1:]  # "note 3 …": the match, then the note
+        text = opts.get("text") or " ".join(typed)
+        return await self.service.match_note(user, text or None, match_id=match_id)
 
     async def _notify(
         self, user: User, match_id: int | None, cmd: CommandLine, opts: Opts

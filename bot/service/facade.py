@@ -103,7 +103,7 @@ class Service:
         kept = records.build(core)
         self.listings, self.records = kept.listings, kept.records
         shown = pages.build(core, played, activity)
-        self.pages, self.activity = shown.pages, shown.activity
+        self.pages, self.activity, self.analysis = shown.pages, shown.activity, shown.analysis
         later = people.build(core, played, thinking, made, vacation_days=vacation_days)
         self.notices, self.correspondence = later.notices, later.correspondence
         self._offer(pipeline.Pipeline(self.places, self.servers, self.notices))
@@ -157,6 +157,7 @@ class Service:
         self.export = placed(self.records.export)
         self.premove = placed(self.premoves.premove)
         self.premove_suggestions = self.premoves.premove_suggestions
+        self.match_note = placed(self.analysis.note)
         self.computer_turns = placed_all(self.opponents.computer_turns)
         self.queue_computer_turn = self.opponents.queue_computer_turn
         self.queue_computer_turn_of = self.opponents.queue_computer_turn_of

@@ -14,6 +14,9 @@ it as ``Authorization: Bearer …`` (:mod:`bot.web.identity`).
     GET  /m/<match>/at/<ply>     the public position after <ply> steps (the replay)
     GET  /m/<match>/events       server-sent events: the match's version whenever it changes
     POST /m/<match>/move         {"move": notation, "version": n}: play (a seat's link only)
+    GET  /m/<match>/analysis     the seat's own analysis board (?ply=, ?node=: which position)
+    POST /m/<match>/analysis     {"op": …}: one change to it (a step, promote, delete, the
+                                 note, conditional moves from a line: bot.service.pages.analysis)
     GET  /static/<version>/<file>  scripts and style (cached for a year: the version changes)
     GET  /healthz                "ok"
 
@@ -76,13 +79,17 @@ KEEP_ALIVE_SECONDS = 15.0
 MOVE_BODY_LIMIT = 4096
 MOVE_LIMIT = 1000
 """Characters in a typed move: far more than any turn's notation."""
+ANALYSIS_NOTE_LIMIT = 4000
+"""Characters a note's field may bring (the service's own limit is lower, and says so)."""
+ANALYSIS_BODY_LIMIT = 6 * ANALYSIS_NOTE_LIMIT + 1024
+"""Bytes of an analysis change: a note of that many characters, each JSON-escaped."""
 SYNC_COMPRESS_LIMIT = 1 << 20
 """Data answers up to this size are compressed at once, not in a thread: compressing the
 biggest match's data takes well under a millisecond, less than the trip to a thread."""
 DEFAULT_LIMITS = WebLimits.of(Settings.model_construct())
 """The settings' defaults, for tests and benchmarks that build the app without settings."""
 LOOPBACK = trusted_networks(Settings.model_construct().web_trusted_proxies)
-SHARED_MODULES = ("chooser.js", "moves.js", "players.js", "svg.js", "zoom.js")
+SHARED_MODULES = ("analysis.js", "chooser.js", "moves.js", "players.js", "svg.js", "zoom.js")
 """What ``app.js`` imports, preloaded by the page (``link.js`` and ``app.js`` are its scripts)."""
 CONTENT_TYPES = {
     ".js": "text/javascript",
@@ -100,6 +107,18 @@ class MoveBody(BaseModel):
     model_config = ConfigDict(strict=True, extra="forbid", frozen=True)
     move: str = Field(max_length=MOVE_LIMIT)
     version: int | None = Field(default=None, ge=0, le=2**53)
+
+
+class AnalysisBody(BaseModel):
+    """One change to the analysis board, read as strictly as a move."""
+
+    model_config = ConfigDict(strict=True, extra="forbid", frozen=True)
+    op: str = Field(max_length=20)
+    node: int | None = Field(default=None, ge=0, le=2**53)
+    ply: int | None = Field(default=None, ge=0, le=2**31)
+    move: str = Field(default="", max_length=MOVE_LIMIT)
+    note: str | None = Field(default=None, max_length=ANALYSIS_NOTE_LIMIT)
+    seat: int | None = Field(default=None, ge=0, le=64)
 
 
 class TokenBody(BaseModel):
@@ -342,6 +361,43 @@ async def move(request: web.Request) -> web.Response:
     return _json({"ok": reply.ok, "text": reply.text}, status=200 if reply.ok else 409)
 
 
+def _number(request: web.Request, name: str) -> int | None:
+    text = request.query.get(name, "")
+    return int(text) if text.isdigit() and len(text) < 16 else None
+
+
+async def analysis(request: web.Request) -> web.Response:
+    """The caller's own analysis board at one position (a read: nothing is written)."""
+    match_id, who = _caller(request)
+    request.app[LIMITER].read(who.address, who.holder)
+    reply = await request.app[SERVICE].analysis.open(
+        viewer_of(request),
+        who.credential,
+        match_id=match_id,
+        ply=_number(request, "ply"),
+        node=_number(request, "node"),
+        seat=_number(request, "seat"),
+    )
+    if not reply.ok:
+        return _json({"error": reply.text}, status=403)
+    return _json(reply.extra["analysis"])
+
+
+async def analysis_change(request: web.Request) -> web.Response:
+    """One change to the caller's analysis board, counted as a read (it posts nothing and
+    wakes nobody: one store write of the caller's own row)."""
+    match_id, who = _caller(request)
+    request.app[LIMITER].read(who.address, who.holder)
+    body = await _read(request, AnalysisBody, ANALYSIS_BODY_LIMIT)
+    service = request.app[SERVICE]
+    reply = await service.analysis.change(
+        viewer_of(request), who.credential, match_id=match_id, **body.model_dump()
+    )
+    if "analysis" not in reply.extra:
+        return _json({"error": reply.text}, status=409)
+    return _json({**reply.extra["analysis"], "ok": reply.ok, "text": reply.text})
+
+
 async def static(request: web.Request) -> web.Response:
     found = request.app[ASSETS].get(request.match_info["path"])
     if found is None:
@@ -374,7 +430,7 @@ def build_app(
         assert activity is not None
         origins.add(f"https://{activity.client_id}.discordsays.com")  # its proxy's origin
     middlewares = [guard(frozenset(origins))]
-    app = web.Application(client_max_size=MOVE_BODY_LIMIT, middlewares=middlewares)
+    app = web.Application(client_max_size=ANALYSIS_BODY_LIMIT, middlewares=middlewares)
     assets = load_assets()
     digest = hashlib.sha256()
     for name in sorted(assets):
@@ -394,6 +450,8 @@ def build_app(
     app.router.add_get(match + r"/at/{ply:\d{1,9}}", position, name="position")
     app.router.add_get(match + "/events", events, name="events")
     app.router.add_post(match + "/move", move, name="move")
+    app.router.add_get(match + "/analysis", analysis, name="analysis")
+    app.router.add_post(match + "/analysis", analysis_change, name="analysis_change")
     app.router.add_get("/static/{version}/{path:.+}", static, name="static")
     app.router.add_get("/healthz", health, name="health")
     if discord:

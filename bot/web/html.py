@@ -65,6 +65,7 @@ def board_page(say: Words, static: str, modules: list[str], *, client_id: str | 
 <title>{escape(title)}</title>
 <script type="module" async src="{static}/link.js"></script>
 <link rel="stylesheet" href="{static}/board.css">
+<link rel="stylesheet" href="{static}/analysis.css">
 <script type="module" src="{static}/app.js"></script>
 {preload}
 </head>
@@ -75,6 +76,7 @@ def board_page(say: Words, static: str, modules: list[str], *, client_id: str | 
 <ul id="players"></ul>
 <p id="status" role="status" aria-live="polite"></p>
 </header>
+<p id="analysis-banner" role="note" hidden></p>
 <section id="board-wrap">
 <div id="zoom" class="tools" hidden>
 <button type="button" id="zoom-in" aria-label="{escape(say("web.zoom_in"))}">+</button>
@@ -84,6 +86,9 @@ def board_page(say: Words, static: str, modules: list[str], *, client_id: str | 
 <div id="board"></div>
 <p id="keys-help" class="hint">{escape(say("web.keys_help"))}</p>
 <div class="tools"><button type="button" id="flip">{escape(say("web.flip"))}</button></div>
+<div class="tools">
+<button type="button" id="analyse" hidden>{escape(say("web.analysis.open"))}</button>
+</div>
 </section>
 <section id="chooser" hidden>
 <p id="prompt" aria-live="polite"></p>
@@ -97,6 +102,7 @@ def board_page(say: Words, static: str, modules: list[str], *, client_id: str | 
 <button type="submit">{escape(say("web.typed_play"))}</button>
 </form>
 </section>
+<section id="analysis-panel" hidden></section>
 <section id="hand" hidden></section>
 <section id="info"></section>
 <section id="replay">

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import json
+import random
 from collections.abc import Mapping
 from typing import Any
 
@@ -24,6 +25,7 @@ from games.core import (
 )
 from games.fence import engine, labels
 from games.fence.actions import Action
+from games.fence.determinize import sample_state
 from games.fence.drop import drop
 from games.fence.info import INFO
 from games.fence.notation import choose, format_action
@@ -35,6 +37,10 @@ from games.fence.view import FenceView, seat_view
 from games.fence.world import tiles_of
 from games.sentences import listing
 from games.text import quoted, shorten
+
+ANALYSIS_DEALS = (41, 42, 43)
+"""The seeds a player's analysis worlds are dealt with (any fixed numbers: a world holds
+nothing the view does not; three make a chance agreement of all of them rare)."""
 
 
 class FenceRules(Rules[FenceState, Action]):
@@ -103,6 +109,32 @@ class FenceRules(Rules[FenceState, Action]):
         return drop(state, seat)
 
     # -- views and serialisation ---------------------------------------------------------------
+    def analysis_worlds(self, state: FenceState, seat: int) -> tuple[FenceState, ...]:
+        """Worlds dealt from ``seat``'s view alone (:mod:`games.fence.determinize`), each
+        with the other hands and the Stash dealt differently: a step whose outcome shows a
+        card the seat cannot know (its own draw, another's card played) looks different in
+        them and is not offered. The same view always deals the same worlds, so a stored
+        line replays the same way on every visit (project decision in docs/rules/fence.md)."""
+        view = seat_view(state, seat)
+        return tuple(sample_state(view, seat, random.Random(deal)) for deal in ANALYSIS_DEALS)
+
+    def analysis_seen(self, state: FenceState, seat: int) -> Any:
+        """The part of ``seat``'s view the dealt cards can change (its cards, every card
+        shown or played, who holds how many of which colour, the piles' sizes, a trade it is
+        part of, what it alone is told) and the board's movers; the map and the rest of the
+        view follow from the steps alone, which are the same in every world."""
+        offer = state.offer if seat in state.offer[:2] else state.offer[:2]
+        return (
+            state.hands[seat], state.start[seat], state.discard, state.boats, state.revealed,
+            tuple(len(hand) for hand in state.hands), state.known_colours,
+            (len(state.red), len(state.blue), len(state.mixed)), offer, state.pawns,
+            state.cops, state.stage, state.actor, [n for s, n in state.notes if s == seat],
+        )  # fmt: skip
+
+    def analysis_known(self, before: FenceState, after: FenceState, seat: int) -> bool:
+        """No die rolled and nothing shuffled: the generator was not used (ruling 3)."""
+        return after.draws == before.draws
+
     def view(self, state: FenceState, seat: int | None) -> FenceView:
         return seat_view(state, seat)
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from storage.base import Store
+from storage.memory.analyses import MemoryAnalyses
 from storage.memory.deadlines import MemoryDeadlines
 from storage.memory.liveness import MemoryLiveness
 from storage.memory.matches import MemoryMatches, MemoryMatchNews
@@ -30,7 +31,7 @@ from storage.records import MatchReading
 class MemoryStore(
     MemoryMatches, MemoryMatchNews, MemoryPlayers, MemorySettings, MemoryRatings,
     MemoryTournaments, MemoryReviews, MemoryNotices, MemoryDeadlines, MemoryLiveness,
-    MemoryUses, Store,
+    MemoryUses, MemoryAnalyses, Store,
 ):  # fmt: skip
     """Dict-backed store with the same behaviour as the SQL ones; see :mod:`storage.base`."""
 

@@ -89,6 +89,8 @@ class MemoryTables:
         self._next_tournament_id = 1
         self._uses: dict[tuple[str, str], list[float]] = {}  # (user, kind): times, oldest first
         self._reviews: dict[int, Review] = {}  # by match id
+        self._analyses: dict[tuple[int, str], tuple[str, str, int, int, float]] = {}
+        """(match id, user): (tree as JSON text, note, nodes, size, updated at)"""
         self._notices: dict[int, Notice] = {}
         self._next_notice_id = 1
 

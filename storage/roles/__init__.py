@@ -12,6 +12,7 @@ role is added.
 
 from __future__ import annotations
 
+from storage.roles.analyses import Analyses
 from storage.roles.deadlines import Deadlines
 from storage.roles.liveness import Leadership, Liveness
 from storage.roles.matches import Matches, MatchNews
@@ -24,12 +25,13 @@ from storage.roles.uses import CountedUses
 
 ROLES = (
     Matches, MatchNews, Players, Settings, Ratings, Tournaments, Reviews, Notices, Deadlines,
-    Liveness, Leadership, CountedUses,
+    Liveness, Leadership, CountedUses, Analyses,
 )  # fmt: skip
 """Every role, in the order :class:`storage.base.Store` composes them."""
 
 __all__ = [
     "ROLES",
+    "Analyses",
     "CountedUses",
     "Deadlines",
     "Leadership",

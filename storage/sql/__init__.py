@@ -26,6 +26,7 @@ JSON columns come back as their stored text from both drivers (asyncpg decodes `
 from __future__ import annotations
 
 from storage.base import Store
+from storage.sql.analyses import SqlAnalyses
 from storage.sql.deadlines import SqlDeadlines, due_matches_query, due_tournaments_query
 from storage.sql.dialect import Dialect, SqlConnection, Work
 from storage.sql.engine import SqlEngine, match_columns
@@ -41,7 +42,7 @@ from storage.sql.uses import SqlUses
 
 class SqlStore(
     SqlMatches, SqlMatchNews, SqlPlayers, SqlSettings, SqlRatings, SqlTournaments, SqlReviews,
-    SqlNotices, SqlDeadlines, SqlLiveness, SqlUses, Store,
+    SqlNotices, SqlDeadlines, SqlLiveness, SqlUses, SqlAnalyses, Store,
 ):  # fmt: skip
     """Every role over an engine's transactions; see :mod:`storage.base`. An engine
     subclasses it with its :class:`Dialect` and :class:`SqlEngine`'s three transactions."""

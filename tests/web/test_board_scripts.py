@@ -12,7 +12,7 @@ from aiohttp.test_utils import TestClient
 
 import games
 from bot.service import Service
-from bot.service.pages.web import _legal_moves
+from bot.service.pages.web import legal_moves
 from bot.words import words
 from tests.browser import browser, chromium_path
 
@@ -78,7 +78,7 @@ def positions(game: str, count: int, rng: random.Random) -> list[dict[str, Any]]
         if rules.outcome(state) is not None or not rules.to_move(state):
             break
         seat = rules.to_move(state)[0]
-        moves = _legal_moves(rules, state, words())
+        moves = legal_moves(rules, state, words())
         view = rules.view(state, seat)
         found.append({"view": view, "moves": moves, "extra": other_orders(moves)})
         for _ in range(rng.randrange(1, 6)):

@@ -258,6 +258,11 @@ async def evening(out_dir: Path, clock: Callable[[], float], locale: str = PSEUD
                 f"alice: /match decline match:{match}",
                 f"alice: /match history match:{match}",
                 f"alice: /board match:{match}",
+                f"alice: /match note match:{match}",
+                f'alice: /match note match:{match} text:"*x* — ü 12"',
+                f"alice: /match note match:{match}",
+                f"alice: /match note match:{match} text:{'x' * 2001}",
+                f"bob: /match note match:{match} text:clear",
             )
             await table.page(match, "alice")
             await table.play(match, 30)

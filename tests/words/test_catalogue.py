@@ -19,7 +19,7 @@ from render.labels import LANGUAGE
 
 ROOT = Path(__file__).resolve().parents[2]
 DISCORD_NAME = re.compile(r"^[-_\w]{1,32}$")
-FILE_NAME = re.compile(r"\.(png|txt|json|toml|csv|md)$")
+FILE_NAME = re.compile(r"\.(png|txt|json|toml|csv|md|js|css)$")
 
 
 def string_literals(folder: Path) -> set[str]:

@@ -130,6 +130,14 @@ async def test_the_web_page_in_the_pseudo_locale(browser: Any) -> None:
         await page.goto(f"{client.make_url(where)}#t={token}")
         await page.wait_for_selector("body[data-ready='1']")
         shown = await page.evaluate(VISIBLE)
+        # The analysis board: its banner, tree, tools and note, and a refusal it says.
+        await page.click("#analyse")
+        await page.wait_for_selector("body.analysing #analysis-tree")
+        await page.click("#options button.option")
+        await page.fill("#analysis-note-text", "x" * 2001)
+        await page.click("#analysis-note button")
+        await page.wait_for_function("() => document.querySelector('#analysis-said').textContent")
+        shown += "\n" + await page.evaluate(VISIBLE)
         await context.close()
     await store.close()
     assert OPEN in shown

@@ -54,6 +54,22 @@ class CorrespondenceCog(commands.Cog):
         )
         await bot_of(interaction).delivery.deliver(interaction, reply)
 
+    @app_commands.command(name="note", description="Your private note on a match (only you see it)")
+    @app_commands.describe(
+        text="What to keep (up to 2000 characters) · clear · empty: show it", match=MATCH_HELP
+    )
+    @app_commands.autocomplete(match=match_autocomplete)
+    async def note(
+        self, interaction: discord.Interaction, text: str | None = None, match: int | None = None
+    ) -> None:
+        actor = actor_of(interaction)
+        await run(
+            interaction,
+            lambda: self.bot.service.match_note(
+                actor, text, match_id=match, where=where(interaction)
+            ),
+        )
+
     @app_commands.command(name="notify", description="How you hear it's your turn; confirm moves")
     @app_commands.describe(
         mode="thread: ping in the match thread · dm: a DM instead · digest: one DM a day · off",

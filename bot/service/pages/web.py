@@ -346,7 +346,7 @@ class BoardPages:
         key = (record.id, record.version, seat, say.language)
         cached = self._moves.get(key)
         if cached is None:
-            cached = await asyncio.to_thread(_legal_moves, rules, state, say)
+            cached = await asyncio.to_thread(legal_moves, rules, state, say)
             self._moves[key] = cached
             while len(self._moves) > CACHE_SIZE:
                 self._moves.popitem(last=False)
@@ -366,7 +366,7 @@ class BoardPages:
         if not 0 <= ply <= len(live):
             raise Refusal("web.no_position", ply=ply, last=len(live))
         rules = games.get(record.game)
-        states = await self._replayed(record, rules, live)
+        states = await self.replayed(record, rules, live)
         step = live[ply - 1] if ply else None
         return Reply(
             match_id=record.id,
@@ -381,7 +381,7 @@ class BoardPages:
             },
         )
 
-    async def _replayed(
+    async def replayed(
         self, record: MatchRecord, rules: Rules[Any, Any], live: Sequence[ActionRecord]
     ) -> list[Any]:
         """Every state of the live log, from the start (the log is the truth). Kept per match
@@ -434,11 +434,18 @@ def first_prompt(say: Words, moves: Sequence[dict[str, Any]]) -> str:
     return say("web.choose_start_guided")
 
 
-def _legal_moves(rules: Rules[Any, Any], state: Any, say: Words) -> list[dict[str, Any]]:
-    if not guided(rules):
+def legal_moves(
+    rules: Rules[Any, Any], state: Any, say: Words, actions: Sequence[Any] | None = None
+) -> list[dict[str, Any]]:
+    """The legal steps as the page offers them (``actions``: some of them, when only those
+    may be offered — an analysis board's)."""
+    if actions is None and not guided(rules):
         return [{"n": notation} for notation in rules.legal_notations(state)]
     moves = []
-    for action in rules.legal_actions(state):
+    for action in rules.legal_actions(state) if actions is None else actions:
+        if not guided(rules):
+            moves.append({"n": rules.format(state, action)})
+            continue
         facts = rules.presentation.highlight(state, action)
         moves.append(
             {

@@ -7,6 +7,7 @@ import dataclasses
 
 from bot.service.match.wiring import Core
 from bot.service.pages.activity import ActivityPages, ActivitySessions
+from bot.service.pages.analysis import Analysis
 from bot.service.pages.web import BoardPages
 from bot.service.play.wiring import Play
 
@@ -17,6 +18,8 @@ class Pages:
     """The web board (bot/web): who may look, what a page shows, moves by clicking."""
     activity: ActivityPages
     """The web board inside Discord: sessions, and the match an Activity opens on."""
+    analysis: Analysis
+    """The analysis board (its lines and the private note per match and player)."""
 
 
 def build(core: Core, play: Play, sessions: ActivitySessions | None) -> Pages:
@@ -24,4 +27,5 @@ def build(core: Core, play: Play, sessions: ActivitySessions | None) -> Pages:
     move = core.places.placing(play.moves.move, answered=False)
     pages = BoardPages(core.store, core.clocks, core.web, move, core.reader.may_see, sessions)
     activity = ActivityPages(core.store, sessions if core.web else None, pages.access, core.clock)
-    return Pages(pages, activity)
+    analysis = Analysis(core.store, core.clock, pages, core.reader, play.premoves)
+    return Pages(pages, activity, analysis)

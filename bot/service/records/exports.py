@@ -21,6 +21,7 @@ from bot.service.match.reader import MatchReader
 from bot.service.match.workers import Workers
 from bot.service.play.boards import final_outcome, result_text
 from bot.service.play.hands import private_part
+from bot.service.play.lines import owner_file
 from bot.service.records.transcript import ExportedMatch, dump_text, sgf_of
 from bot.service.replies import Reply
 from bot.service.text.describer import told_view
@@ -177,6 +178,9 @@ class Records:
         if (sgf := sgf_of(exported, outcome)) is not None:  # Fonver, for Go programs
             files.append((f"match{record.id}.sgf", sgf.encode()))
         say = words(actor.locale)
+        if actor.id in record.seats:  # the caller's own analysis, never anyone else's
+            own = await self.reader.store.analysis(record.id, actor.id)
+            files.extend(filter(None, [owner_file(say, record.id, own)]))
         text = say("export.done", match=record.id, n=len(live))
         return Reply(
             text=text if reveal else f"{text} {say('export.secrets_hidden')}",

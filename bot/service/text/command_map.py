@@ -34,6 +34,7 @@ GROUPS: Mapping[str, tuple[str, ...]] = {
         "export",
         "hint",
         "review",
+        "note",
     ),
     "lobby": ("join", "leave", "start"),
     "me": ("games", "waiting", "notify", "vacation", "rating", "stats"),

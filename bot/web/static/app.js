@@ -8,6 +8,7 @@ import { drawPlayers } from './players.js';
 import { say } from './svg.js';
 import { zoomable } from './zoom.js';
 import { api, follow, opened } from './link.js';
+import { Analysis } from './analysis.js';
 
 const $ = (id) => document.getElementById(id);
 const boot = JSON.parse($('boot').textContent);
@@ -32,6 +33,22 @@ let previous = null; // the zoom of the board drawn before this one, whose view 
 let received = performance.now(); // when `page` came: the clocks count down from there
 let tick = () => {};
 const positions = new Map();
+// While analysing, the analysis board's position (analysis.js) stands where the live game's
+// view and moves are drawn; nothing chosen then is played (its steps go to analysis.js).
+let study = null;
+const shown = () => study || page;
+const analysis = new Analysis({
+  api,
+  t,
+  changed: (position) => {
+    study = position;
+    cands = candidates(shown().moves, game.paths);
+    picked = [];
+    undo = [];
+    via = null;
+    render();
+  },
+});
 
 function node(tag, attrs = {}, text = '') {
   const made = document.createElement(tag);
@@ -56,7 +73,7 @@ function announce(text) {
   status.replaceChildren(...(text ? [node('span', { class: 'news' }, text), ' '] : []), state);
 }
 
-const mine = () => !replay && page.status === 'active' && page.moves.length > 0;
+const mine = () => (study ? study.moves.length > 0 : !replay && page.status === 'active' && page.moves.length > 0);
 
 function renderPlayers() {
   tick = drawPlayers($('players'), {
@@ -65,8 +82,8 @@ function renderPlayers() {
 }
 
 function renderBoard() {
-  const view = replay ? replay.view : page.view;
-  const highlight = replay ? replay.highlight : page.highlight;
+  const view = study ? study.view : replay ? replay.view : page.view;
+  const highlight = study ? study.highlight : replay ? replay.highlight : page.highlight;
   const focused = document.activeElement?.closest?.('#board .cell')?.dataset.id;
   drawing = game.draw(view, { flipped, highlight, t, players: page.players, seat: page.seat, title: page.title });
   $('board').replaceChildren(drawing.svg);
@@ -98,7 +115,7 @@ function renderBoard() {
 const MIN_PLACE = 90;
 const QUIET = 30;
 function frame(before) {
-  const choices = JSON.stringify([page.version, replay && replay.ply, mine() && picked]);
+  const choices = JSON.stringify([page.version, replay && replay.ply, study && [study.ply, study.at], mine() && picked]);
   const moved = choices !== framed;
   framed = choices;
   const focus = drawing.focus || {};
@@ -209,7 +226,7 @@ function renderChooser() {
     for (const option of seen.options) {
       // A place on the board is clicked there, unless the game names it as a button too
       // (a guided game's every step; a Fendo fence's side).
-      const text = game.stepName?.(option.t, { picked, t }) ?? (option.at && !page.guided ? null : option.t);
+      const text = game.stepName?.(option.t, { picked, t }) ?? (option.at && !shown().guided ? null : option.t);
       if (text === null) continue;
       labels.push(text);
       options.append(button(leadsTo(text, option), () => choose(option.t, option.at), { class: 'option', 'data-step': option.t }));
@@ -218,14 +235,14 @@ function renderChooser() {
   }
   if (undo.length) options.append(button(t('back'), back, { id: 'back' }));
   const legal = $('legal');
-  legal.replaceChildren(...page.moves.map((move) => node('option', { value: move.n }, move.label && move.label !== move.n ? move.label : '')));
+  legal.replaceChildren(...shown().moves.map((move) => node('option', { value: move.n }, move.label && move.label !== move.n ? move.label : '')));
 }
 
 // What the bar asks: the first step in the game's words; later, the steps taken so far and
 // what comes next ("Draw: red or blue?"), or where to choose it.
 const FEW = 3;
 function stepPrompt(seen, buttons) {
-  if (!picked.length) return page.prompt || (game.startPrompt ? game.startPrompt(t) : t('choose_start'));
+  if (!picked.length) return shown().prompt || (game.startPrompt ? game.startPrompt(t) : t('choose_start'));
   if (seen.done.length) return t('choose_or_play');
   const steps = picked.join(' › ');
   if (!buttons.length) return t('step_places', { steps });
@@ -268,13 +285,14 @@ function back() {
 }
 
 function renderExtras() {
-  const view = replay ? replay.view : page.view;
+  const view = study ? study.view : replay ? replay.view : page.view;
   const hand = $('hand');
   const shown = !replay && game.hand ? game.hand(page.view, { t }) : null;
   hand.hidden = !shown;
   hand.replaceChildren(...(shown ? [shown] : []));
   const info = game.info ? game.info(view, { t, players: page.players }) : null;
   $('info').replaceChildren(...(info ? [info] : []));
+  $('analyse').hidden = page.seat === null || analysis.on;
 }
 
 function renderReplay() {
@@ -335,12 +353,16 @@ async function refresh() {
     via = null;
     positions.clear();
   }
-  cands = candidates(page.moves, game.paths);
+  cands = candidates(shown().moves, game.paths);
   render();
   if (changed) announce(news(since));
 }
 
 async function send(notation) {
+  if (study) {
+    await analysis.play(notation);
+    return;
+  }
   if (sending) return;
   sending = true;
   announce(t('sending'));
@@ -488,6 +510,7 @@ $('replay-first').addEventListener('click', () => show(0));
 $('replay-prev').addEventListener('click', () => show((replay ? replay.ply : page.ply) - 1));
 $('replay-next').addEventListener('click', () => show((replay ? replay.ply : page.ply) + 1));
 $('replay-live').addEventListener('click', () => show(page.ply));
+$('analyse').addEventListener('click', () => analysis.open(replay ? replay.ply : page.ply));
 setInterval(() => { if (!document.hidden && page.status === 'active') refresh(); }, 60000);
 setInterval(() => tick(), 1000);
 

@@ -1,0 +1,61 @@
+"""The analyses role over SQL (:mod:`storage.roles.analyses`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from storage.integrity import check_analysis_caps, weighed_analysis
+from storage.records import AnalysisCaps, AnalysisRecord
+from storage.roles import Analyses
+from storage.rows import Row, analysis_of
+from storage.sql.dialect import SqlConnection
+from storage.sql.engine import SqlEngine
+
+_ANALYSIS_OF = (
+    "SELECT match_id, user_id, tree, note, nodes, size, updated_at FROM analyses"
+    " WHERE match_id = ? AND user_id = ?"
+)
+
+
+class SqlAnalyses(SqlEngine, Analyses):
+    async def analysis(self, match_id: int, user_id: str) -> AnalysisRecord | None:
+        async def work(conn: SqlConnection) -> Row | None:
+            return await conn.fetchrow(_ANALYSIS_OF, match_id, user_id)
+
+        row = await self._statement(work)
+        return None if row is None else analysis_of(row)
+
+    async def save_analysis(
+        self,
+        match_id: int,
+        user_id: str,
+        tree: dict[str, Any],
+        note: str,
+        nodes: int,
+        now: float,
+        caps: AnalysisCaps,
+    ) -> AnalysisRecord:
+        text, size = weighed_analysis(tree, note)
+
+        async def work(conn: SqlConnection) -> Row | None:
+            if await conn.fetchval("SELECT 1 FROM matches WHERE id = ?", match_id) is None:
+                raise LookupError(f"no match {match_id}")
+            others = await conn.fetchrow(
+                "SELECT COALESCE(SUM(nodes), 0) AS nodes, COALESCE(SUM(size), 0) AS size"
+                " FROM analyses WHERE user_id = ? AND match_id <> ?",
+                user_id, match_id,
+            )  # fmt: skip
+            assert others is not None
+            check_analysis_caps((int(others["nodes"]), int(others["size"])), nodes, size, caps)
+            await conn.execute(
+                "INSERT INTO analyses (match_id, user_id, tree, note, nodes, size, updated_at)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (match_id, user_id) DO UPDATE SET"
+                " tree = excluded.tree, note = excluded.note, nodes = excluded.nodes,"
+                " size = excluded.size, updated_at = excluded.updated_at",
+                match_id, user_id, text, note, nodes, size, now,
+            )  # fmt: skip
+            return await conn.fetchrow(_ANALYSIS_OF, match_id, user_id)
+
+        row = await self._write(work)
+        assert row is not None
+        return analysis_of(row)
