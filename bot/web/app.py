@@ -42,7 +42,7 @@ import json
 import logging
 from collections.abc import Awaitable, Callable
 from importlib import resources
-from typing import Any, NamedTuple, TypeVar
+from typing import Any, NamedTuple, TypeVar, cast
 
 from aiohttp import web
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
@@ -395,7 +395,8 @@ async def analysis_change(request: web.Request) -> web.Response:
     )
     if "analysis" not in reply.extra:
         return _json({"error": reply.text}, status=409)
-    return _json({**reply.extra["analysis"], "ok": reply.ok, "text": reply.text})
+    board = cast("dict[str, Any]", reply.extra["analysis"])
+    return _json({**board, "ok": reply.ok, "text": reply.text})
 
 
 async def static(request: web.Request) -> web.Response:

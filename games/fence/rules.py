@@ -116,7 +116,7 @@ class FenceRules(Rules[FenceState, Action]):
         them and is not offered. The same view always deals the same worlds, so a stored
         line replays the same way on every visit (project decision in docs/rules/fence.md)."""
         view = seat_view(state, seat)
-        return tuple(sample_state(view, seat, random.Random(deal)) for deal in ANALYSIS_DEALS)
+        return tuple(sample_state(dict(view), seat, random.Random(deal)) for deal in ANALYSIS_DEALS)
 
     def analysis_seen(self, state: FenceState, seat: int) -> Any:
         """The part of ``seat``'s view the dealt cards can change (its cards, every card

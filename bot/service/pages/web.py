@@ -441,7 +441,7 @@ def legal_moves(
     may be offered — an analysis board's)."""
     if actions is None and not guided(rules):
         return [{"n": notation} for notation in rules.legal_notations(state)]
-    moves = []
+    moves: list[dict[str, Any]] = []
     for action in rules.legal_actions(state) if actions is None else actions:
         if not guided(rules):
             moves.append({"n": rules.format(state, action)})
