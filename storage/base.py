@@ -314,6 +314,9 @@ class MatchReading:
     """Settings of the users asked for that have any (as :meth:`Store.users_settings`)."""
     outages: tuple[tuple[float, float], ...]
     """Outages ending after the match was created (as :meth:`Store.outages`)."""
+    locales: dict[str, str] = field(default_factory=dict)
+    """Last seen client languages of the users asked for that have one (as
+    :meth:`Store.user_locales`)."""
 
 
 REVIEW_PENDING = "pending"
@@ -554,6 +557,7 @@ class Store(ABC):
             names=await self.user_names(people),
             settings=await self.users_settings(people),
             outages=tuple(await self.outages(since=record.created_at)),
+            locales=await self.user_locales(people),
         )
 
     # -- log -------------------------------------------------------------------------------
@@ -593,6 +597,19 @@ class Store(ABC):
     @abstractmethod
     async def users_with_settings(self) -> list[tuple[str, dict[str, Any]]]:
         """Every user with non-empty settings, by user id."""
+
+    # -- people: locale, quiet hours, challenge preferences, blocks -----------------------
+    # What the bot keeps of a person besides their name and settings: the language their
+    # client last spoke (a column of ``users``, written only when it changes, read with a
+    # match by :meth:`read_match`), so DMs sent with no interaction to read it still speak it.
+    @abstractmethod
+    async def user_locales(self, user_ids: Sequence[str]) -> dict[str, str]:
+        """The last seen client language of each user that has one, in one query."""
+
+    @abstractmethod
+    async def save_user_locale(self, user_id: str, locale: str | None, now: float) -> None:
+        """Keep ``locale`` as the user's client language (None forgets it), making their
+        nameless row if the bot never saw them."""
 
     # -- counted uses ----------------------------------------------------------------------
     @abstractmethod

@@ -64,6 +64,8 @@ class _Reads:
     settings: dict[str, dict[str, Any]] = field(default_factory=dict)
     """``{}``: the user has no settings."""
     guilds: dict[str, dict[str, Any]] = field(default_factory=dict)
+    locales: dict[str, str | None] = field(default_factory=dict)
+    """None: the user has no client language kept."""
     outages: tuple[float, list[tuple[float, float]]] | None = None
     """The outages ending after the first number, as read."""
 
@@ -74,6 +76,7 @@ class _Reads:
         for user_id in people:
             self.names[user_id] = reading.names.get(user_id)
             self.settings[user_id] = reading.settings.get(user_id, {})
+            self.locales[user_id] = reading.locales.get(user_id)
         if self.outages is None or record.created_at < self.outages[0]:
             self.outages = (record.created_at, list(reading.outages))
 
@@ -314,6 +317,22 @@ class CachedStore(Forwarding):
         await self._write(self.inner.save_user_settings, user_id, settings, now)
         if (reads := self._reads()) is not None:
             reads.settings.pop(user_id, None)
+
+    # -- people: locale, quiet hours, challenge preferences, blocks -----------------------
+    async def user_locales(self, user_ids: Sequence[str]) -> dict[str, str]:
+        reads = self._reads()
+        if reads is None:
+            return await self.inner.user_locales(user_ids)
+        wanted = list(dict.fromkeys(user_ids))
+        if missing := [u for u in wanted if u not in reads.locales]:
+            found = await self.inner.user_locales(missing)
+            reads.locales.update({u: found.get(u) for u in missing})
+        return {u: locale for u in wanted if (locale := reads.locales[u]) is not None}
+
+    async def save_user_locale(self, user_id: str, locale: str | None, now: float) -> None:
+        await self._write(self.inner.save_user_locale, user_id, locale, now)
+        if (reads := self._reads()) is not None:
+            reads.locales[user_id] = clean_text(locale) if locale else None
 
     async def guild_settings(self, guild_id: str) -> dict[str, Any]:
         reads = self._reads()

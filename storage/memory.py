@@ -72,6 +72,7 @@ from storage.tournaments import (
 class _User:
     name: str | None
     created_at: float
+    locale: str | None = None
 
 
 @dataclass(frozen=True)
@@ -156,7 +157,9 @@ class MemoryStore(Store):
     # -- users -----------------------------------------------------------------------------
     async def ensure_user(self, user_id: str, name: str, now: float) -> None:
         known = self._users.get(user_id)
-        self._users[user_id] = _User(clean_text(name), now if known is None else known.created_at)
+        self._users[user_id] = (
+            _User(clean_text(name), now) if known is None else replace(known, name=clean_text(name))
+        )
 
     async def user_name(self, user_id: str) -> str | None:
         known = self._users.get(user_id)
@@ -381,6 +384,15 @@ class MemoryStore(Store):
 
     async def users_with_settings(self) -> list[tuple[str, dict[str, Any]]]:
         return [(key, from_json(self._user_settings[key])) for key in sorted(self._user_settings)]
+
+    # -- people: locale, quiet hours, challenge preferences, blocks -----------------------
+    async def user_locales(self, user_ids: Sequence[str]) -> dict[str, str]:
+        known = {uid: self._users.get(uid) for uid in user_ids}
+        return {uid: u.locale for uid, u in known.items() if u is not None and u.locale}
+
+    async def save_user_locale(self, user_id: str, locale: str | None, now: float) -> None:
+        known = self._users.get(user_id) or _User(None, now)
+        self._users[user_id] = replace(known, locale=clean_text(locale) if locale else None)
 
     # -- counted uses ----------------------------------------------------------------------
     async def record_use(

@@ -268,6 +268,12 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         "CREATE UNIQUE INDEX notices_by_topic ON notices (user_id, topic) WHERE topic <> ''",
     ),
     # -- end of direct play --
+    # -- people --
+    # 11: what the bot keeps of a person beyond their name: the language their Discord client
+    # (or the console's --locale) last spoke, so a DM or a reminder sent with no interaction
+    # to read it from still speaks it.
+    ("ALTER TABLE users ADD COLUMN locale TEXT",),
+    # -- end of people --
 )
 
 LATEST_VERSION = len(MIGRATIONS)

@@ -259,6 +259,10 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         "CREATE UNIQUE INDEX notices_by_topic ON notices (user_id, topic) WHERE topic <> ''",
     ),
     # -- end of direct play --
+    # -- people --
+    # 11: a person's last seen client language; see ``storage/migrations.py``.
+    ("ALTER TABLE users ADD COLUMN locale TEXT",),
+    # -- end of people --
 )
 
 LATEST_VERSION = len(MIGRATIONS)

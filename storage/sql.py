@@ -335,6 +335,12 @@ class SqlStore(Store):
         )
         return {row["user_id"]: row["name"] for row in found}
 
+    async def _locales(self, conn: SqlConnection, user_ids: Sequence[str]) -> dict[str, str]:
+        found = await self._by_users(
+            conn, "SELECT user_id, locale FROM users", user_ids, " AND locale IS NOT NULL"
+        )
+        return {row["user_id"]: row["locale"] for row in found}
+
     async def _users_settings(
         self, conn: SqlConnection, user_ids: Sequence[str]
     ) -> dict[str, dict[str, Any]]:
@@ -450,6 +456,7 @@ class SqlStore(Store):
                 names=await self._names(conn, people),
                 settings=await self._users_settings(conn, people),
                 outages=tuple(await self._outages(conn, record.created_at)),
+                locales=await self._locales(conn, people),
             )
 
         return await self._read(work)
@@ -477,12 +484,14 @@ class SqlStore(Store):
             f" WHERE name IS NOT NULL AND {people}) AS names,"
             f" (SELECT {d.json_list}({d.json_row}(user_id, settings)) FROM user_settings"
             f" WHERE {people}) AS people_settings,"
+            f" (SELECT {d.json_list}({d.json_row}(user_id, locale)) FROM users"
+            f" WHERE locale IS NOT NULL AND {people}) AS locales,"
             f" (SELECT {d.json_list}({d.json_row}(started, ended)) FROM outages"
             f" WHERE ended > m.created_at) AS outs {_MATCH_FROM} {where}"
         )
 
         async def work(conn: SqlConnection) -> Row | None:
-            return await conn.fetchrow(gathered, max(0, recent), *values, *values, key)
+            return await conn.fetchrow(gathered, max(0, recent), *values, *values, *values, key)
 
         row = await self._statement(work)
         if row is None:
@@ -500,6 +509,7 @@ class SqlStore(Store):
             names=dict(from_json(row["names"]) or []),
             settings=dict(from_json(row["people_settings"]) or []),
             outages=tuple(sorted((float(a), float(b)) for a, b in from_json(row["outs"]) or [])),
+            locales=dict(from_json(row["locales"]) or []),
         )
 
     async def list_matches(
@@ -882,6 +892,23 @@ class SqlStore(Store):
             f"SELECT user_id, settings FROM user_settings ORDER BY user_id{self.dialect.bytewise}"
         )
         return [(row["user_id"], from_json(row["settings"])) for row in found]
+
+    # -- people: locale, quiet hours, challenge preferences, blocks -----------------------
+    async def user_locales(self, user_ids: Sequence[str]) -> dict[str, str]:
+        async def work(conn: SqlConnection) -> dict[str, str]:
+            return await self._locales(conn, user_ids)
+
+        return await self._read(work)
+
+    async def save_user_locale(self, user_id: str, locale: str | None, now: float) -> None:
+        async def work(conn: SqlConnection) -> None:
+            await conn.execute(
+                "INSERT INTO users (user_id, name, created_at, locale) VALUES (?, NULL, ?, ?)"
+                " ON CONFLICT (user_id) DO UPDATE SET locale = excluded.locale",
+                user_id, now, clean_text(locale) if locale else None,
+            )  # fmt: skip
+
+        await self._statement(work)
 
     async def _settings(self, kind: str, key: str) -> dict[str, Any]:
         table, column = _SETTINGS_TABLES[kind]

@@ -373,6 +373,7 @@ class Console:
                 # (``/me notify podsumowanie dnia``): the service reads it in the reader's words
                 mode=opts.get("mode") or (" ".join(cmd.args) or None),
                 confirm=None if confirm is None else confirm.lower() in ("true", "yes", "on"),
+                language=opts.get("language"),
             )
         if cmd.command == "vacation":
             try:

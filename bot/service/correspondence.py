@@ -46,6 +46,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 import games
+from bot.service import languages
 from bot.service import timecontrol as tc
 from bot.service.base import Refusal, User, guarded, plural_names
 from bot.service.command_map import choice_list, command_names, option_word
@@ -142,9 +143,15 @@ class Correspondence:
 
     @guarded
     async def notify(
-        self, actor: User, *, mode: str | None = None, confirm: bool | None = None
+        self,
+        actor: User,
+        *,
+        mode: str | None = None,
+        confirm: bool | None = None,
+        language: str | None = None,
     ) -> Reply:
-        """``/notify``: how you hear that it's your turn, and whether moves need a Confirm."""
+        """``/notify``: how you hear that it's your turn, whether moves need a Confirm, and
+        the language of your DMs (``auto``: your client's, as last seen)."""
         say = words(actor.locale)
         await self.reader.touch(actor)
         prefs = dict(await self.notifier.prefs(actor.id))
@@ -159,13 +166,18 @@ class Correspondence:
                     mode=repr(mode),
                 )
             prefs["notify"] = mode
-        prefs["locale"] = language_of(actor.locale)  # DMs speak it: Notifier.locale
         if confirm is not None:
             prefs["confirm"] = bool(confirm)
+        if language is not None:
+            prefs = languages.language_set(prefs, language, languages.PERSON_CHOSEN)
         await self.store.save_user_settings(actor.id, prefs, self.clock())
         explain = say(NOTIFY_EXPLAINED[prefs.get("notify", "thread")])
         confirm_text = say("notify.confirm" if prefs.get("confirm") else "notify.at_once")
-        return Reply(text=say("notify.summary", mode=explain, confirm=confirm_text))
+        told = say("notify.summary", mode=explain, confirm=confirm_text)
+        if chosen := prefs.get(languages.PERSON_CHOSEN):
+            named = languages.language_name(chosen, actor.locale)
+            told += " " + say("notify.language", language=named)
+        return Reply(text=told)
 
     # -- the scheduler's tick --------------------------------------------------------------
     async def on_startup(self) -> tuple[float, float] | None:
@@ -311,10 +323,14 @@ class Correspondence:
     async def _digests(self) -> list[Reply]:
         now = self.clock()
         replies = []
-        for uid, prefs in await self.store.users_with_settings():
-            if prefs.get("notify") != "digest" or now - float(prefs.get("digest_at", 0)) < DAY:
-                continue
-            locale = str(prefs.get("locale", "en"))
+        due = [
+            (uid, prefs)
+            for uid, prefs in await self.store.users_with_settings()
+            if prefs.get("notify") == "digest" and now - float(prefs.get("digest_at", 0)) >= DAY
+        ]
+        seen = await self.store.user_locales([uid for uid, _ in due]) if due else {}
+        for uid, prefs in due:
+            locale = languages.person_language(prefs, seen.get(uid))
             lines = await self._waiting_lines(uid, locale)
             await self.store.save_user_settings(uid, {**prefs, "digest_at": now}, now)
             if lines:

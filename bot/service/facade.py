@@ -38,6 +38,7 @@ from bot.service.notifier import Notifier
 from bot.service.openings import Openings
 from bot.service.opponents import Opponents
 from bot.service.panel import Guide, Panel
+from bot.service.people import People
 from bot.service.premoves import Premoves
 from bot.service.reader import LinkFn, MatchReader
 from bot.service.records import Records
@@ -125,6 +126,8 @@ class Service:
         self.guide = Guide(self.boards, self.notifier)
         self.notices = Notices(store, clock)
         """DMs a front end could not deliver, kept for their player's next command."""
+        self.people = People(store, clock)
+        """What is kept of a person between commands: their client's language."""
 
         # -- the use cases, each built from what it uses ---------------------------------
         basics = (store, clock, self.reader)
@@ -189,7 +192,8 @@ class Service:
         # its shared posts speak unless the server chose one: bot.service.languages; and its
         # answer brings the caller the DMs they could not be sent: bot.service.notices)
         def placed(case: Callable[P, Awaitable[Reply]]) -> Callable[P, Awaitable[Reply]]:
-            return requesting(self.reader.placing(self.servers.noting(self.notices.showing(case))))
+            noted = self.people.noting(self.servers.noting(self.notices.showing(case)))
+            return requesting(self.reader.placing(noted))
 
         def in_servers(case: Callable[P, Awaitable[Reply]]) -> Callable[P, Awaitable[Reply]]:
             """A command about a server (its settings, ladder, seeks, tournaments): refused

@@ -13,6 +13,7 @@ from typing import Any
 
 from bot.service.base import Loaded, User, plural_names
 from bot.service.clocks import ClockKeeper
+from bot.service.languages import reader_language
 from bot.service.replies import DirectMessage, is_computer
 from bot.words import words
 from storage.base import ACTIVE, VENUE_DIRECT, VENUE_SERVER, MatchRecord, Store
@@ -39,11 +40,10 @@ class Notifier:
         return bool((await self.prefs(actor.id)).get("confirm", False))
 
     async def locale(self, user_id: str) -> str:
-        """The language a player's DMs are written in: their Discord client's when they last
-        chose how to be notified (``/me notify``, where DMs are switched on), else English.
-        Scheduled messages have no interaction to read a locale from; this is the one a
-        player gave us for exactly these messages."""
-        return str((await self.prefs(user_id)).get("locale", "en"))
+        """The language a player's DMs are written in: the one they chose, else their
+        client's as last seen (:func:`bot.service.languages.person_language`). Scheduled
+        messages have no interaction to read a locale from."""
+        return await reader_language(self.store, user_id)
 
     async def mode(self, user_id: str) -> str:
         if is_computer(user_id):

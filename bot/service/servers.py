@@ -96,7 +96,7 @@ class Servers:
                     raise Refusal("settings.bad_spectators", **SAID_SPECTATORS)
                 settings[SPECTATORS_KEY] = value
             elif key == "language":
-                settings = self._language_set(settings, str(value))
+                settings = languages.language_set(settings, str(value))
             else:
                 raise Refusal(
                     "settings.unknown",
@@ -150,21 +150,6 @@ class Servers:
             ),
         ]
         return Reply(text="\n".join(lines))
-
-    @staticmethod
-    def _language_set(settings: dict[str, Any], value: str) -> dict[str, Any]:
-        """``language:de`` chooses German for shared posts; ``auto`` or nothing goes back
-        to Discord's community language."""
-        code = value.strip().lower()
-        if code in ("", languages.AUTO):
-            return {k: v for k, v in settings.items() if k != languages.CHOSEN}
-        if languages.known(code) != code:
-            raise Refusal(
-                "settings.bad_language",
-                language=repr(value[:20]),
-                languages=", ".join([languages.AUTO, *languages.shipped()]),
-            )
-        return {**settings, languages.CHOSEN: code}
 
     async def language(self, guild_id: str | None) -> str:
         """The language of ``guild_id``'s shared posts (see :mod:`bot.service.languages`)."""

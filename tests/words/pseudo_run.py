@@ -243,8 +243,9 @@ async def evening(out_dir: Path, clock: Callable[[], float], locale: str = PSEUD
     with seen_text() as drawn:
         await table.say(
             f"alice: /server settings language:{locale}",
-            # DMs speak the language a player's client had at /me notify
+            # DMs speak the language of a player's client at their latest command (issue 43)
             *(f"{player}: /me notify mode:thread" for player in PLAYERS),
+            f"bob: /me notify language:{locale}",
             "alice: /help",
             *(f"alice: /rules {game}" for game in games.available()),
         )

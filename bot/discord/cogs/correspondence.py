@@ -58,15 +58,23 @@ class CorrespondenceCog(commands.Cog):
     @app_commands.describe(
         mode="thread: ping in the match thread · dm: a DM instead · digest: one DM a day · off",
         confirm="Ask for a Confirm press before each move (against misclicks on phones)",
+        language="Language of your DMs and reminders (auto: your Discord's)",
+    )
+    @app_commands.choices(
+        language=[app_commands.Choice(name=code, value=code) for code in (AUTO, *shipped())]
     )
     async def notify(
         self,
         interaction: discord.Interaction,
         mode: Literal["thread", "dm", "digest", "off"] | None = None,
         confirm: bool | None = None,
+        language: str | None = None,
     ) -> None:
         actor = actor_of(interaction)
-        await run(interaction, lambda: self.bot.service.notify(actor, mode=mode, confirm=confirm))
+        await run(
+            interaction,
+            lambda: self.bot.service.notify(actor, mode=mode, confirm=confirm, language=language),
+        )
 
     @app_commands.command(name="vacation", description="Pause all your clocks for some days")
     @app_commands.describe(days="How many days (0 ends your vacation now)")

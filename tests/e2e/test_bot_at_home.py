@@ -1,0 +1,44 @@
+"""At home in Discord (issue 43) on the real discord.py client against the fake Discord, on
+SQLite and on PostgreSQL: a person's DMs speak the language of their client as their latest
+interaction said, or the one they chose."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.bot.conftest import FakeClock
+from tests.fakediscord import FakeDiscord
+from tests.fakediscord.fixtures import eventually
+
+from .test_bot_correspondence import DAY, HOUR, bot_running, challenge, dm_texts, slash_reply, tick
+from .test_bot_ordo import command
+
+pytestmark = pytest.mark.e2e
+
+
+async def test_dms_follow_the_client_language_of_the_latest_interaction(
+    fake_discord: FakeDiscord, tmp_path: Path, database: str
+) -> None:
+    server = fake_discord
+    clock = FakeClock()
+    async with bot_running(server, database, clock) as bot:
+        text = await slash_reply(server, "me notify", {"mode": "dm"}, "bob")
+        assert "I DM you when it's your turn" in text
+        server.client_locales["bob"] = "de"  # bob switches his Discord to German
+        thread_id, _ = await challenge(server, {"time": "2d per move"})  # he presses Accept
+        await command(server, "move", {"move": "a3-a4"}, user="alice", channel=thread_id)
+        await eventually(lambda: bool(dm_texts(server, "bob")))
+        assert dm_texts(server, "bob")[0].startswith("Du bist in Ordo gegen Alice am Zug")
+        clock.advance(DAY + HOUR)
+        await tick(bot)  # no interaction of bob's: the kept language
+        assert "Bob" in dm_texts(server, "bob")[-1] and "Ordo" in dm_texts(server, "bob")[-1]
+        assert "left on your clock" not in dm_texts(server, "bob")[-1]
+        # a chosen language wins over the client's
+        chosen = await slash_reply(server, "me notify", {"language": "pl"}, "bob")
+        assert "polski" in chosen.lower() or "polnisch" in chosen.lower(), chosen
+        clock.advance(21 * HOUR)
+        await tick(bot)
+        assert len(dm_texts(server, "bob")) == 3
+        assert "na twoim zegarze" in dm_texts(server, "bob")[-1], dm_texts(server, "bob")
