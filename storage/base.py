@@ -601,7 +601,9 @@ class Store(ABC):
     # -- people: locale, quiet hours, challenge preferences, blocks -----------------------
     # What the bot keeps of a person besides their name and settings: the language their
     # client last spoke (a column of ``users``, written only when it changes, read with a
-    # match by :meth:`read_match`), so DMs sent with no interaction to read it still speak it.
+    # match by :meth:`read_match`), so DMs sent with no interaction to read it still speak
+    # it; whom they block; whom they have played. (Quiet hours and who may challenge them
+    # are settings: :meth:`user_settings`.)
     @abstractmethod
     async def user_locales(self, user_ids: Sequence[str]) -> dict[str, str]:
         """The last seen client language of each user that has one, in one query."""
@@ -610,6 +612,24 @@ class Store(ABC):
     async def save_user_locale(self, user_id: str, locale: str | None, now: float) -> None:
         """Keep ``locale`` as the user's client language (None forgets it), making their
         nameless row if the bot never saw them."""
+
+    # Blocks: who refuses whom. Read from the blocked person's side (does any of the people
+    # they would sit with block them?), since that is what each seat asks.
+    @abstractmethod
+    async def set_block(self, user_id: str, other_id: str, blocked: bool, now: float) -> None:
+        """``user_id`` blocks ``other_id`` (or no longer does); idempotent."""
+
+    @abstractmethod
+    async def blocked_by(self, user_id: str) -> list[str]:
+        """Whom ``user_id`` blocks, by id."""
+
+    @abstractmethod
+    async def blockers_among(self, user_id: str, among: Sequence[str]) -> list[str]:
+        """Which of ``among`` block ``user_id``, in one query."""
+
+    @abstractmethod
+    async def played_together(self, user_id: str, other_id: str) -> bool:
+        """Whether the two ever sat in one match that began (active or finished)."""
 
     # -- counted uses ----------------------------------------------------------------------
     @abstractmethod

@@ -18,6 +18,7 @@ from typing import Any
 from storage.base import (
     ACTIVE,
     CLOSED_STATUSES,
+    FINISHED,
     REVIEW_DONE,
     REVIEW_PENDING,
     TOURNAMENT_SIGNUP,
@@ -134,6 +135,7 @@ class MemoryStore(Store):
     def __init__(self) -> None:
         self._users: dict[str, _User] = {}
         self._matches: dict[int, _Match] = {}
+        self._blocks: dict[tuple[str, str], float] = {}  # (blocker, blocked) -> when
         self._log: dict[int, list[_Action]] = {}
         self._next_id = 1  # ids are never reused, like AUTOINCREMENT
         self._user_settings: dict[str, str] = {}  # JSON text, as in the SQLite file
@@ -393,6 +395,24 @@ class MemoryStore(Store):
     async def save_user_locale(self, user_id: str, locale: str | None, now: float) -> None:
         known = self._users.get(user_id) or _User(None, now)
         self._users[user_id] = replace(known, locale=clean_text(locale) if locale else None)
+
+    async def set_block(self, user_id: str, other_id: str, blocked: bool, now: float) -> None:
+        if blocked:
+            self._blocks.setdefault((user_id, other_id), now)
+        else:
+            self._blocks.pop((user_id, other_id), None)
+
+    async def blocked_by(self, user_id: str) -> list[str]:
+        return sorted(other for who, other in self._blocks if who == user_id)
+
+    async def blockers_among(self, user_id: str, among: Sequence[str]) -> list[str]:
+        return sorted({who for who in among if (who, user_id) in self._blocks})
+
+    async def played_together(self, user_id: str, other_id: str) -> bool:
+        return any(
+            user_id in m.seats and other_id in m.seats and m.status in (ACTIVE, FINISHED)
+            for m in self._matches.values()
+        )
 
     # -- counted uses ----------------------------------------------------------------------
     async def record_use(

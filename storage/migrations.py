@@ -271,8 +271,20 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     # -- people --
     # 11: what the bot keeps of a person beyond their name: the language their Discord client
     # (or the console's --locale) last spoke, so a DM or a reminder sent with no interaction
-    # to read it from still speaks it.
-    ("ALTER TABLE users ADD COLUMN locale TEXT",),
+    # to read it from still speaks it; and whom they block (one row per pair: a blocked
+    # person can neither challenge them nor take a seat in their seeks and lobbies).
+    (
+        "ALTER TABLE users ADD COLUMN locale TEXT",
+        """
+        CREATE TABLE blocks (
+            user_id    TEXT NOT NULL,
+            blocked_id TEXT NOT NULL,
+            created_at REAL NOT NULL,
+            PRIMARY KEY (user_id, blocked_id)
+        )
+        """,
+        "CREATE INDEX blocks_by_blocked ON blocks (blocked_id)",
+    ),
     # -- end of people --
 )
 

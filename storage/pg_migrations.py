@@ -260,8 +260,20 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     ),
     # -- end of direct play --
     # -- people --
-    # 11: a person's last seen client language; see ``storage/migrations.py``.
-    ("ALTER TABLE users ADD COLUMN locale TEXT",),
+    # 11: a person's last seen client language, and whom they block; see
+    # ``storage/migrations.py``.
+    (
+        "ALTER TABLE users ADD COLUMN locale TEXT",
+        """
+        CREATE TABLE blocks (
+            user_id    TEXT NOT NULL,
+            blocked_id TEXT NOT NULL,
+            created_at DOUBLE PRECISION NOT NULL,
+            PRIMARY KEY (user_id, blocked_id)
+        )
+        """,
+        "CREATE INDEX blocks_by_blocked ON blocks (blocked_id)",
+    ),
     # -- end of people --
 )
 

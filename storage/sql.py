@@ -33,6 +33,7 @@ from typing import Any, ClassVar, Protocol, TypeVar
 from storage.base import (
     ACTIVE,
     CLOSED_STATUSES,
+    FINISHED,
     RECENT_ACTIONS,
     REVIEW_DONE,
     REVIEW_PENDING,
@@ -348,13 +349,18 @@ class SqlStore(Store):
         return {row["user_id"]: from_json(row["settings"]) for row in found}
 
     async def _by_users(
-        self, conn: SqlConnection, select: str, user_ids: Sequence[str], extra: str = ""
+        self,
+        conn: SqlConnection,
+        select: str,
+        user_ids: Sequence[str],
+        extra: str = "",
+        extra_values: Sequence[Any] = (),
     ) -> list[Row]:
         """One statement (a few on SQLite for a long list) for a whole listing's users."""
         rows: list[Row] = []
         for chunk in self.dialect.batches(list(dict.fromkeys(user_ids))):
             where, values = self.dialect.one_of("user_id", chunk, "text")
-            rows += await conn.fetch(f"{select} WHERE {where}{extra}", *values)
+            rows += await conn.fetch(f"{select} WHERE {where}{extra}", *values, *extra_values)
         return rows
 
     # -- matches ---------------------------------------------------------------------------
@@ -909,6 +915,47 @@ class SqlStore(Store):
             )  # fmt: skip
 
         await self._statement(work)
+
+    async def set_block(self, user_id: str, other_id: str, blocked: bool, now: float) -> None:
+        async def work(conn: SqlConnection) -> None:
+            if blocked:
+                await conn.execute(
+                    "INSERT INTO blocks (user_id, blocked_id, created_at) VALUES (?, ?, ?)"
+                    " ON CONFLICT (user_id, blocked_id) DO NOTHING",
+                    user_id, other_id, now,
+                )  # fmt: skip
+            else:
+                await conn.execute(
+                    "DELETE FROM blocks WHERE user_id = ? AND blocked_id = ?", user_id, other_id
+                )
+
+        await self._statement(work)
+
+    async def blocked_by(self, user_id: str) -> list[str]:
+        found = await self._fetch(
+            "SELECT blocked_id FROM blocks WHERE user_id = ?"
+            f" ORDER BY blocked_id{self.dialect.bytewise}",
+            user_id,
+        )
+        return [row["blocked_id"] for row in found]
+
+    async def blockers_among(self, user_id: str, among: Sequence[str]) -> list[str]:
+        async def work(conn: SqlConnection) -> list[str]:
+            found = await self._by_users(
+                conn, "SELECT user_id FROM blocks", among, " AND blocked_id = ?", (user_id,)
+            )
+            return sorted({row["user_id"] for row in found})
+
+        return await self._read(work)
+
+    async def played_together(self, user_id: str, other_id: str) -> bool:
+        found = await self._fetchval(
+            "SELECT 1 FROM seats AS a JOIN seats AS b ON a.match_id = b.match_id"
+            " JOIN matches AS m ON m.id = a.match_id"
+            " WHERE a.user_id = ? AND b.user_id = ? AND m.status IN (?, ?) LIMIT 1",
+            user_id, other_id, ACTIVE, FINISHED,
+        )  # fmt: skip
+        return found is not None
 
     async def _settings(self, kind: str, key: str) -> dict[str, Any]:
         table, column = _SETTINGS_TABLES[kind]

@@ -375,6 +375,10 @@ class Console:
                 confirm=None if confirm is None else confirm.lower() in ("true", "yes", "on"),
                 language=opts.get("language"),
             )
+        if cmd.command == "challenges":
+            named = {key: opts[key] for key in ("block", "unblock") if opts.get(key)}
+            people = {key: self.user(name.lstrip("@")) for key, name in named.items()}
+            return await s.challenge_settings(user, allow=opts.get("allow"), **people)
         if cmd.command == "vacation":
             try:
                 days = float(opts.get("days") or (cmd.args[0] if cmd.args else "0"))

@@ -44,6 +44,7 @@ if TYPE_CHECKING:
     from bot.service.limits import Limits
     from bot.service.lobby import Lobby
     from bot.service.openings import Openings
+    from bot.service.people import People
     from bot.service.reader import MatchReader
     from bot.service.seeks import Seeks
     from bot.service.servers import Servers
@@ -79,7 +80,10 @@ class Challenges:
         seeks: Seeks,
         endings: Endings,
         seed_source: Callable[[], int],
+        people: People,
     ) -> None:
+        self.people = people
+        """Who takes a challenge from whom (:meth:`People.may_challenge`)."""
         self.store = store
         self.clock = clock
         self.reader = reader
@@ -190,6 +194,7 @@ class Challenges:
             raise Refusal("seek.range_needs_open", option=bound)
         if opponent.id == actor.id:
             raise Refusal("challenge.yourself")
+        await self.people.may_challenge(actor, [opponent])
         checked = rules.options(options)
         versus_computer = is_computer(opponent.id)
         about_level = ""

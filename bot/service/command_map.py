@@ -36,7 +36,7 @@ GROUPS: Mapping[str, tuple[str, ...]] = {
         "review",
     ),
     "lobby": ("join", "leave", "start"),
-    "me": ("games", "waiting", "notify", "vacation", "rating", "stats"),
+    "me": ("games", "waiting", "notify", "challenges", "vacation", "rating", "stats"),
     "server": ("settings", "leaderboard"),
 }
 

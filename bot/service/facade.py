@@ -142,14 +142,16 @@ class Service:
         )
         self.openings = Openings(self.reader, self.boards, self.transitions, self.clocks)
         self.seeking = Seeks(
-            *basics, self.transitions, self.limits, self.clocks, self.openings, seeds, link
+            *basics, self.transitions, self.limits, self.clocks, self.openings, seeds, link,
+            self.people,
         )  # fmt: skip
         self.lobby = Lobby(
-            *basics, self.boards, self.transitions, self.clocks, self.limits, self.servers, seeds
-        )
+            *basics, self.boards, self.transitions, self.clocks, self.limits, self.servers, seeds,
+            self.people,
+        )  # fmt: skip
         self.challenges = Challenges(
             *basics, self.transitions, self.clocks, self.limits, self.servers, self.openings,
-            self.lobby, self.seeking, self.endings, seeds,
+            self.lobby, self.seeking, self.endings, seeds, self.people,
         )  # fmt: skip
         self.moves = Moves(
             *basics, self.boards, self.transitions, self.clocks, self.endings, self.guide,
@@ -249,6 +251,7 @@ class Service:
         self.play_queued_reviews = placed_all(self.reviews.play_queued)
         self.server_settings = in_servers(self.servers.server_settings)
         self.notify = placed(self.correspondence.notify)
+        self.challenge_settings = placed(self.people.challenges)
         self.on_startup = self.correspondence.on_startup
         # every bot process asks before each tick, the leader or not: the moment to read again
         # who has a kept DM (another process may have kept it)

@@ -46,6 +46,7 @@ if TYPE_CHECKING:
     from bot.service.boards import Boards
     from bot.service.clocks import ClockKeeper
     from bot.service.limits import Limits
+    from bot.service.people import People
     from bot.service.reader import MatchReader
     from bot.service.servers import Servers
     from bot.service.transition import Transitions
@@ -83,7 +84,10 @@ class Lobby:
         limits: Limits,
         servers: Servers,
         seed_source: Callable[[], int],
+        people: People,
     ) -> None:
+        self.people = people
+        """Who takes an invitation, or a seat, from whom (:mod:`bot.service.people`)."""
         self.store = store
         self.clock = clock
         self.reader = reader
@@ -124,6 +128,7 @@ class Lobby:
             )
         checked = rules.options(options)
         guests = [u for u in dict.fromkeys(invited) if u.id != actor.id]
+        await self.people.may_challenge(actor, guests)
         # The computer invited (console ``opponent:ai``) takes its seat at once.
         computers = []
         about_level = ""
@@ -282,6 +287,7 @@ class Lobby:
             raise Refusal("lobby.already_in", match=record.id)
         if len(record.seats) >= lobby.get("seats", 0):
             raise Refusal("lobby.full", match=record.id)
+        await self.people.may_join(actor, [record.created_by, *record.seats])
         updated = (
             await self.transitions.commit(record, MatchUpdate(seats=[*record.seats, actor.id]))
         ).record

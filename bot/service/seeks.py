@@ -40,6 +40,7 @@ if TYPE_CHECKING:
     from bot.service.clocks import ClockKeeper
     from bot.service.limits import Limits
     from bot.service.openings import Openings
+    from bot.service.people import People
     from bot.service.reader import LinkFn, MatchReader
     from bot.service.transition import Transitions
 
@@ -84,7 +85,10 @@ class Seeks:
         openings: Openings,
         seed_source: Callable[[], int],
         link: LinkFn | None,
+        people: People,
     ) -> None:
+        self.people = people
+        """Who takes a seat beside whom (:meth:`People.may_join`)."""
         self.store = store
         self.clock = clock
         self.reader = reader
@@ -190,6 +194,7 @@ class Seeks:
         low, high = seek.get("min"), seek.get("max")
         if (low is not None and rating < low) or (high is not None and rating > high):
             raise Refusal("seek.out_of_range", rating=round(rating), range=_range_text(seek))
+        await self.people.may_join(actor, [record.created_by])
         await self.reader.touch(actor)
         seat = challenger_seat(games.get(record.game), record.meta.get("color"), record.seed)
         seats = [record.created_by, actor.id] if seat == 0 else [actor.id, record.created_by]
@@ -223,6 +228,8 @@ class Seeks:
             for m in await self.store.list_matches(statuses=(CHALLENGE,))
             if seek_of(m) is not None and (m.guild_id or None) == (guild_id or None)
         ]
+        apart = await self.people.kept_apart(actor, [m.created_by for m in found])
+        found = [m for m in found if m.created_by not in apart]
         if not found:
             return Reply(text=say("seek.none"))
         names = await self.store.user_names([m.created_by for m in found])

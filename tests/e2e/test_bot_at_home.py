@@ -42,3 +42,30 @@ async def test_dms_follow_the_client_language_of_the_latest_interaction(
         await tick(bot)
         assert len(dm_texts(server, "bob")) == 3
         assert "na twoim zegarze" in dm_texts(server, "bob")[-1], dm_texts(server, "bob")
+
+
+async def test_a_blocked_challenger_reads_one_sentence_and_nothing_is_made(
+    fake_discord: FakeDiscord, tmp_path: Path, database: str
+) -> None:
+    server = fake_discord
+    clock = FakeClock()
+    async with bot_running(server, database, clock) as bot:
+        told = await slash_reply(server, "me challenges", {"block": "bob"}, "alice")
+        assert told == "Challenges: anyone may challenge you. Blocked: Bob.", told
+        server.client_locales["bob"] = "de"
+        _, refused = await command(
+            server, "play", {"opponent": "alice"}, user="bob", subcommand="ordo"
+        )
+        assert refused.json["content"] == "Alice nimmt gerade keine Herausforderungen an."
+        assert await bot.service.store.list_matches() == []
+        told = await slash_reply(server, "me challenges", {"allow": "nobody"}, "alice")
+        assert told.startswith("Challenges: nobody may challenge you."), told
+        _, refused = await command(
+            server, "play", {"opponent": "alice"}, user="carol", subcommand="ordo"
+        )
+        assert refused.json["content"] == "Alice is not taking challenges now."
+        _, own = await command(
+            server, "play", {"opponent": "carol"}, user="carol", subcommand="ordo"
+        )
+        assert own.json["content"] == "You can't challenge yourself — pick another player."
+        assert await bot.service.store.list_matches() == []

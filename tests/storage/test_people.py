@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from storage import SqliteStore, Store
+from storage import ACTIVE, MatchUpdate, SqliteStore, Store
 
 from .conftest import MakeMatch, sqlite_at_version
 
@@ -48,3 +48,28 @@ async def test_an_older_file_gains_the_column_with_its_users_kept(tmp_path: Path
         assert await store.user_locales(["alice"]) == {}
         await store.save_user_locale("alice", "de", 2.0)
         assert await store.user_locales(["alice"]) == {"alice": "de"}
+
+
+async def test_blocks_are_kept_per_pair_and_read_from_the_blocked_side(store: Store) -> None:
+    await store.set_block("alice", "bob", True, 1.0)
+    await store.set_block("alice", "bob", True, 2.0)  # idempotent
+    await store.set_block("carol", "bob", True, 2.0)
+    await store.set_block("alice", "dave", True, 2.0)
+    assert await store.blocked_by("alice") == ["bob", "dave"]
+    assert await store.blockers_among("bob", ["alice", "carol", "erin"]) == ["alice", "carol"]
+    assert await store.blockers_among("alice", ["bob"]) == []  # one way only
+    await store.set_block("alice", "bob", False, 3.0)
+    await store.set_block("alice", "bob", False, 3.0)
+    assert await store.blockers_among("bob", ["alice", "carol"]) == ["carol"]
+    assert await store.blocked_by("alice") == ["dave"]
+
+
+async def test_played_together_counts_begun_matches_only(
+    store: Store, make_match: MakeMatch
+) -> None:
+    made = await make_match()  # a challenge not yet accepted
+    assert not await store.played_together("alice", "bob")
+    await store.commit(made.id, made.version, MatchUpdate(status=ACTIVE), now=200.0)
+    assert await store.played_together("alice", "bob")
+    assert await store.played_together("bob", "alice")
+    assert not await store.played_together("alice", "carol")

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Literal
 import discord
 from bot.discord.cogs.common import MATCH_HELP, bot_of, match_autocomplete, run, where
 from bot.discord.cogs.info import game_choices
-from bot.discord.identity import actor_of
+from bot.discord.identity import actor_of, user_of
 from bot.service.languages import AUTO, shipped
 from bot.service.limits import (
     COMPUTER_GAMES,
@@ -74,6 +74,29 @@ class CorrespondenceCog(commands.Cog):
         await run(
             interaction,
             lambda: self.bot.service.notify(actor, mode=mode, confirm=confirm, language=language),
+        )
+
+    @app_commands.command(
+        name="challenges", description="Who may challenge you; block or unblock a person"
+    )
+    @app_commands.describe(
+        allow="everyone · played: only people you have played · nobody",
+        block="Someone who may no longer challenge you or sit at your games",
+        unblock="Someone you blocked and let back in",
+    )
+    async def challenges(
+        self,
+        interaction: discord.Interaction,
+        allow: Literal["everyone", "played", "nobody"] | None = None,
+        block: discord.User | None = None,
+        unblock: discord.User | None = None,
+    ) -> None:
+        actor = actor_of(interaction)
+        people = {"block": block, "unblock": unblock}
+        chosen = {key: user_of(user) for key, user in people.items() if user is not None}
+        await run(
+            interaction,
+            lambda: self.bot.service.challenge_settings(actor, allow=allow, **chosen),
         )
 
     @app_commands.command(name="vacation", description="Pause all your clocks for some days")
