@@ -45,10 +45,10 @@ import ai
 import games
 from benchmarks.report import emit
 from bot.service import Service, User
-from bot.service.limits import WithoutComputerLimit
-from bot.service.opponents import computer, computer_to_move
+from bot.service.computer.opponents import computer, computer_to_move
+from bot.service.match.limits import WithoutComputerLimit
+from bot.service.match.workers import Workers, default_search_size, default_size
 from bot.service.replies import Reply, is_computer
-from bot.service.workers import Workers, default_search_size, default_size
 from storage import ACTIVE, SqliteStore
 
 TARGETS = {"tick_ms_max": 100.0, "human_move_p95_ms": 500.0, "human_move_p95_ratio": 2.0}

@@ -54,7 +54,7 @@ from typing import Any
 import games
 from benchmarks.report import emit
 from bot.service import Service, User
-from bot.service.workers import Workers, default_size
+from bot.service.match.workers import Workers, default_size
 from storage import Store, open_store
 from storage.wrapped import CountingStore
 

@@ -18,7 +18,7 @@ from typing import Any
 
 import games
 from benchmarks.report import emit
-from bot.service import premoves
+from bot.service.play import premoves
 from competition import pairing
 from competition.standings import Result, standings, standings_cells
 from render.chart import rating_chart

@@ -55,8 +55,8 @@ from aiohttp import ClientSession, web
 import games
 from benchmarks.report import emit
 from bot.service import Service, User
+from bot.service.match.links import BoardLinks
 from bot.service.replies import Reply
-from bot.service.weblinks import BoardLinks
 from bot.web.app import build_app
 from storage import open_store
 

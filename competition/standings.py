@@ -208,7 +208,7 @@ def standings_text(rows: Sequence[Row], names: Mapping[str, str], system: str) -
     '1. Alice — 2½ pts (SB 1½) · 2W 1D 0L'. Halves shown as ½.
 
     ``names`` maps user ids to display names (missing: the id), put in as given: the
-    service passes them escaped for Discord markdown (``bot.service.markdown``).
+    service passes them escaped for Discord markdown (``bot.service.text.markdown``).
     """
     label = TIEBREAKS.get(system, ("TB", "Tie-break"))[0]
     return "\n".join(

@@ -71,7 +71,7 @@ def backticked(text: str) -> list[str]:
 
 
 def named_paths(text: str) -> set[str]:
-    """Repository paths named in backticks: ``bot/service/transition.py``, ``docs/``…
+    """Repository paths named in backticks: ``bot/service/match/transition.py``, ``docs/``…
 
     Placeholders (``games/<name>/``) name files a reader will create and are left out.
     """
@@ -87,7 +87,7 @@ def named_paths(text: str) -> set[str]:
 
 
 def named_modules(text: str) -> set[str]:
-    """Dotted names in backticks that start at one of our packages: ``bot.service.workers``."""
+    """Dotted names in backticks that start at one of our packages (``bot.service.match``)."""
     pattern = re.compile(rf"^(?:{'|'.join(PACKAGES)})(?:\.[A-Za-z_]\w*)+$")
     return {t.strip() for t in backticked(text) if pattern.match(t.strip())}
 
@@ -201,9 +201,9 @@ def test_architecture_names_every_layer_and_the_write_path() -> None:
     ):
         assert f"`{layer}" in text, layer
     for anchor in (
-        "bot/service/transition.py",
-        "bot/service/workers.py",
-        "bot/service/correspondence.py",
+        "bot/service/match/transition.py",
+        "bot/service/match/workers.py",
+        "bot/service/people/correspondence.py",
         "pyproject.toml",
         "## Service composition",
         "## Computer turns",

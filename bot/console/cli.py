@@ -33,7 +33,9 @@ import games
 from bot.console.clock import ConsoleClock, clock_file, parse_offset
 from bot.console.commandline import CommandLine, LineError, parse_line
 from bot.service import Refusal, Service, User
-from bot.service.command_map import (
+from bot.service.computer.opponents import COMPUTER_WORDS, computer
+from bot.service.replies import Post, Reply, parse_path
+from bot.service.text.command_map import (
     CHOICE_OPTIONS,
     COMMAND_WORDS,
     GROUPS,
@@ -42,8 +44,6 @@ from bot.service.command_map import (
     CommandNames,
     command_names,
 )
-from bot.service.opponents import COMPUTER_WORDS, computer
-from bot.service.replies import Post, Reply, parse_path
 from bot.settings import Settings
 from bot.words import DEFAULT_LANGUAGE, Words, catalogue, words
 from bot.words.pseudo import PSEUDO

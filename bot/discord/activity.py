@@ -24,8 +24,8 @@ from typing import Any
 import aiohttp
 
 import discord
-from bot.service.activity import Confirmed, Player
 from bot.service.base import Refusal
+from bot.service.pages.activity import Confirmed, Player
 from discord import app_commands
 from discord._types import ClientT
 from discord.abc import Snowflake

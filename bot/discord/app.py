@@ -24,9 +24,9 @@ from bot.discord.delivery import Delivery, in_flight, jump_link
 from bot.discord.identity import actor_of, may_edit_here
 from bot.discord.translator import CatalogueTranslator
 from bot.service import Service
-from bot.service.command_map import GROUP_OF, command_names
+from bot.service.match.workers import Workers
 from bot.service.replies import Reply, parse_path
-from bot.service.workers import Workers
+from bot.service.text.command_map import GROUP_OF, command_names
 from bot.settings import Settings
 from bot.words import words
 from discord import app_commands
@@ -233,7 +233,7 @@ class BoardBot(commands.Bot):
     def computer_turns_soon(self, match_id: int) -> None:
         """After a person's move in a match with a computer seat, the computer's answer (if
         it is to move) joins the queue of computer turns, behind at most one turn of each
-        other person's (:mod:`bot.service.computer_queue`); the person's own reply has
+        other person's (:mod:`bot.service.computer.queue`); the person's own reply has
         already gone out."""
         self._keep(self.service.queue_computer_turn_of(match_id))
 

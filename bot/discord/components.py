@@ -10,13 +10,25 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, Protocol, cast
 
 import discord
 from bot.words import words
 
-if TYPE_CHECKING:
-    from bot.discord.app import BoardBot
+
+class Presser(Protocol):
+    """What a persistent button or menu asks of the bot: handle the press. A protocol, so the
+    components never import the app that registers them."""
+
+    async def press(
+        self,
+        interaction: discord.Interaction,
+        match_id: int,
+        action: str,
+        value: str,
+        version: int | None,
+    ) -> None: ...
+
 
 STYLES = {
     "primary": discord.ButtonStyle.primary,
@@ -76,7 +88,7 @@ class MatchButton(
         )
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        bot = cast("BoardBot", interaction.client)
+        bot = cast("Presser", interaction.client)
         await bot.press(interaction, self.match_id, self.action, self.value, self.version)
 
 
@@ -110,7 +122,7 @@ class StepSelect(
         return select
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        bot = cast("BoardBot", interaction.client)
+        bot = cast("Presser", interaction.client)
         values = self.item.values or (interaction.data or {}).get("values", [])  # type: ignore[union-attr]
         value = values[0] if values else ""
         await bot.press(interaction, self.match_id, "step", value, self.version)
@@ -158,7 +170,7 @@ class PanelSelect(
         return select
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        bot = cast("BoardBot", interaction.client)
+        bot = cast("Presser", interaction.client)
         values = self.item.values or (interaction.data or {}).get("values", [])  # type: ignore[union-attr]
         chosen = values[0] if values else ""
         path = f"{self.path}.{chosen}" if self.path else chosen

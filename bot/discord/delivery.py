@@ -7,7 +7,7 @@ closed to the bot. Storage is always committed *before* anything is posted, so a
 loses nothing and ``/board`` repairs it.
 
 A direct match (a DM, a group DM, a server without the bot; the service decides, see
-:mod:`bot.service.venues`) has no place of its own: its post is a public follow-up of the
+:mod:`bot.service.match.venues`) has no place of its own: its post is a public follow-up of the
 interaction that caused it, in the channel where it was made — the only message Discord lets
 the bot send there — and everything else arrives as the service's DMs. A DM that cannot be
 delivered goes back to the service, which keeps it for the player's next command.
@@ -25,12 +25,12 @@ from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, Protocol, TypeVar
 
 import discord
 from bot.discord.components import MatchButton, PanelSelect, StepSelect
+from bot.service.match.venues import DIRECT
 from bot.service.replies import DirectMessage, Link, MatchPlace, Panel, Post, Reply
-from bot.service.venues import DIRECT
 from bot.words import language_of, words
 
 if TYPE_CHECKING:
-    from bot.discord.app import BoardBot
+    from bot.service import Service
 
 log = logging.getLogger(__name__)
 
@@ -205,7 +205,27 @@ class InFlight:
         return True
 
 
-B = TypeVar("B", bound="BoardBot")
+class Poster(Protocol):
+    """The bot as delivery sees it: where to post, whom to DM, and the service to tell what
+    was posted where. A protocol, so delivery never imports the app that owns it."""
+
+    service: Service
+    delivery: Delivery
+
+    def get_channel(self, id: int, /) -> Any: ...
+
+    async def fetch_channel(self, channel_id: int, /) -> Any: ...
+
+    def get_user(self, id: int, /) -> discord.User | None: ...
+
+    async def fetch_user(self, user_id: int, /) -> discord.User: ...
+
+    def computer_turns_soon(self, match_id: int) -> None: ...
+
+    def tournament_soon(self, tournament_id: int) -> None: ...
+
+
+B = TypeVar("B", bound=Poster)
 P = ParamSpec("P")
 
 
@@ -225,7 +245,7 @@ def in_flight(
 class Delivery:
     """Sends replies for one bot; the only place that knows where matches are posted."""
 
-    def __init__(self, bot: BoardBot) -> None:
+    def __init__(self, bot: Poster) -> None:
         self.bot = bot
         self.in_flight = InFlight()
         self._told_dms_closed: set[tuple[int, str]] = set()

@@ -4,7 +4,7 @@ discord.py hands every command name, description, option and choice through the 
 translator when it syncs; Discord then shows each member the text of their own client language.
 The catalogue keeps these under ``discord.<location>.<English text>`` so a translator can work
 from the English strings alone (``en.toml`` lists them all; ``de.toml`` and ``pl.toml`` have
-theirs). The console reads the same names (:mod:`bot.service.command_map`), so a command typed
+theirs). The console reads the same names (:mod:`bot.service.text.command_map`), so a command typed
 as a German or Polish client shows it is understood there too.
 """
 

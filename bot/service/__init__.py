@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from bot.service.base import Loaded, Refusal, Step, User
 from bot.service.facade import Service
-from bot.service.listings import rules_text
-from bot.service.reader import replay
+from bot.service.match.reader import replay
+from bot.service.records.listings import rules_text
 
 __all__ = ["Loaded", "Refusal", "Service", "Step", "User", "replay", "rules_text"]

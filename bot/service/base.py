@@ -102,10 +102,10 @@ class User:
     see, so the service alone decides whether a spectator may look at a match.
     ``guild_locale``: Discord's preferred locale of that server (community servers set it;
     the default of the others is English), the language of shared posts unless the server
-    chose one (:mod:`bot.service.languages`).
+    chose one (:mod:`bot.service.text.languages`).
     ``bot_here``: the bot is a member of the server the command came from, so it may post
     there on its own. False in a DM, a group DM and a server where only a player installed
-    the app: there it may only answer the command (:mod:`bot.service.venues`).
+    the app: there it may only answer the command (:mod:`bot.service.match.venues`).
     """
 
     id: str

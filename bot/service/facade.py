@@ -22,37 +22,39 @@ import time
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any, ParamSpec, TypeVar
 
-from bot.service.activity import ActivityPages, ActivitySessions
-from bot.service.boards import Boards
-from bot.service.challenges import Challenges
-from bot.service.clocks import ClockKeeper
-from bot.service.correspondence import Correspondence
-from bot.service.endings import Endings
-from bot.service.hands import Hands
-from bot.service.limits import Limits
-from bot.service.listings import Listings
-from bot.service.lobby import Lobby
-from bot.service.moves import Moves
-from bot.service.notices import Notices
-from bot.service.notifier import Notifier
-from bot.service.openings import Openings
-from bot.service.opponents import Opponents
-from bot.service.panel import Guide, Panel
-from bot.service.people import People
-from bot.service.premoves import Premoves
-from bot.service.reader import LinkFn, MatchReader
-from bot.service.records import Records
+from bot.service.computer.opponents import Opponents
+from bot.service.computer.reviews import Reviews
+from bot.service.match.clocks import ClockKeeper
+from bot.service.match.limits import Limits
+from bot.service.match.links import BoardLinks
+from bot.service.match.notifier import Notifier
+from bot.service.match.reader import LinkFn, MatchReader
+from bot.service.match.transition import TournamentTransitions, Transitions
+from bot.service.match.venues import server_only
+from bot.service.match.workers import Workers
+from bot.service.matchmaking.challenges import Challenges
+from bot.service.matchmaking.consent import Consent
+from bot.service.matchmaking.lobby import Lobby
+from bot.service.matchmaking.openings import Openings
+from bot.service.matchmaking.seeks import Seeks
+from bot.service.matchmaking.servers import Servers
+from bot.service.matchmaking.tournaments.cases import Tournaments
+from bot.service.matchmaking.tournaments.posts import TournamentPosts
+from bot.service.pages.activity import ActivityPages, ActivitySessions
+from bot.service.pages.web import BoardPages
+from bot.service.people.correspondence import Correspondence
+from bot.service.people.locales import LocaleNotes
+from bot.service.people.notices import Notices
+from bot.service.play.boards import Boards
+from bot.service.play.endings import Endings
+from bot.service.play.guide import Guide
+from bot.service.play.hands import Hands
+from bot.service.play.moves import Moves
+from bot.service.play.panel import Panel
+from bot.service.play.premoves import Premoves
+from bot.service.records.exports import Records
+from bot.service.records.listings import Listings
 from bot.service.replies import Reply
-from bot.service.reviews import Reviews
-from bot.service.seeks import Seeks
-from bot.service.servers import Servers
-from bot.service.tournaments.cases import Tournaments
-from bot.service.tournaments.posts import TournamentPosts
-from bot.service.transition import TournamentTransitions, Transitions
-from bot.service.venues import server_only
-from bot.service.weblinks import BoardLinks
-from bot.service.webpages import BoardPages
-from bot.service.workers import Workers
 from storage import open_store
 from storage.base import Store
 from storage.cached import CachedStore, request
@@ -126,8 +128,10 @@ class Service:
         self.guide = Guide(self.boards, self.notifier)
         self.notices = Notices(store, clock)
         """DMs a front end could not deliver, kept for their player's next command."""
-        self.people = People(store, clock)
-        """What is kept of a person between commands: their client's language."""
+        self.locales = LocaleNotes(store, clock)
+        """Every command notes its caller's client language, which their DMs speak."""
+        self.consent = Consent(store, clock)
+        """Who takes a challenge, an invitation or a seat from whom."""
 
         # -- the use cases, each built from what it uses ---------------------------------
         basics = (store, clock, self.reader)
@@ -143,15 +147,15 @@ class Service:
         self.openings = Openings(self.reader, self.boards, self.transitions, self.clocks)
         self.seeking = Seeks(
             *basics, self.transitions, self.limits, self.clocks, self.openings, seeds, link,
-            self.people,
+            self.consent,
         )  # fmt: skip
         self.lobby = Lobby(
             *basics, self.boards, self.transitions, self.clocks, self.limits, self.servers, seeds,
-            self.people,
+            self.consent,
         )  # fmt: skip
         self.challenges = Challenges(
             *basics, self.transitions, self.clocks, self.limits, self.servers, self.openings,
-            self.lobby, self.seeking, self.endings, seeds, self.people,
+            self.lobby, self.seeking, self.endings, seeds, self.consent,
         )  # fmt: skip
         self.moves = Moves(
             *basics, self.boards, self.transitions, self.clocks, self.endings, self.guide,
@@ -191,15 +195,15 @@ class Service:
         # -- what the front ends call: each name is the use case's own method; an answer
         # that posts, DMs or makes a match also says where that match lives (its place)
         # (and a command first notes the Discord language of the server it came from, which
-        # its shared posts speak unless the server chose one: bot.service.languages; and its
-        # answer brings the caller the DMs they could not be sent: bot.service.notices)
+        # its shared posts speak unless the server chose one: bot.service.text.languages; and its
+        # answer brings the caller the DMs they could not be sent: bot.service.people.notices)
         def placed(case: Callable[P, Awaitable[Reply]]) -> Callable[P, Awaitable[Reply]]:
-            noted = self.people.noting(self.servers.noting(self.notices.showing(case)))
+            noted = self.locales.noting(self.servers.noting(self.notices.showing(case)))
             return requesting(self.reader.placing(noted))
 
         def in_servers(case: Callable[P, Awaitable[Reply]]) -> Callable[P, Awaitable[Reply]]:
             """A command about a server (its settings, ladder, seeks, tournaments): refused
-            where the bot is in none (bot.service.venues)."""
+            where the bot is in none (bot.service.match.venues)."""
             return placed(server_only(case))
 
         # (Background work — the tick, the computer's turns, reviews — is no one request:
@@ -232,6 +236,7 @@ class Service:
         self.games = placed(self.listings.games)
         self.find_active = self.listings.find_active
         self.open_matches = self.listings.open_matches
+        self.match_choices = self.listings.match_choices
         self.history = placed(self.listings.history)
         self.rules = placed(self.listings.rules)
         self.hand = placed(self.hands.hand)
@@ -251,7 +256,7 @@ class Service:
         self.play_queued_reviews = placed_all(self.reviews.play_queued)
         self.server_settings = in_servers(self.servers.server_settings)
         self.notify = placed(self.correspondence.notify)
-        self.challenge_settings = placed(self.people.challenges)
+        self.challenge_settings = placed(self.consent.challenges)
         self.on_startup = self.correspondence.on_startup
         # every bot process asks before each tick, the leader or not: the moment to read again
         # who has a kept DM (another process may have kept it)
@@ -275,7 +280,7 @@ class Service:
         self.holds_match = self.reader.holds_match
         self.undelivered = self.notices.keep
         """A front end could not deliver a DM (closed DMs): keep it for the player's next
-        command (bot.service.notices)."""
+        command (bot.service.people.notices)."""
 
     @classmethod
     def on_database(

@@ -14,7 +14,7 @@ from typing import Literal
 ButtonStyle = Literal["primary", "secondary", "success", "danger"]
 
 COMPUTER_PREFIX = "ai:"
-"""User ids of computer seats (:mod:`bot.service.opponents`). Nobody is there to ping or to
+"""User ids of computer seats (:mod:`bot.service.computer.opponents`). Nobody is there to ping or to
 write to, so posts and replies drop them from mentions and DMs here, once for every use case."""
 
 
@@ -80,12 +80,12 @@ class Post:
 @dataclass(frozen=True)
 class DirectMessage:
     """A message for one player alone: ``text`` (and ``image``, a secret hand), or a whole
-    ``post`` — a direct match's board with its buttons (:mod:`bot.service.venues`) — with
+    ``post`` — a direct match's board with its buttons (:mod:`bot.service.match.venues`) — with
     ``text`` as its line for that player.
 
     ``topic`` names what the message is news of, if it goes stale (``hand:<match>``: a newer
     hand makes an older one obsolete): kept for a player whose DMs are closed
-    (:mod:`bot.service.notices`), a newer one replaces an older one of the same topic."""
+    (:mod:`bot.service.people.notices`), a newer one replaces an older one of the same topic."""
 
     user_id: str
     text: str
@@ -149,11 +149,11 @@ class MatchPlace:
     """Where a match lives and what its buttons must carry: everything a front end needs to
     post about a match without reading the store.
 
-    ``version`` is the match's *public* version (:func:`bot.service.transition.public_version`),
-    the one every button and menu carries. ``thread_title``, ``server_channel`` and
-    ``threads`` matter for a new match only (``Reply.created``): what its thread is called,
-    the channel its server wants matches in (None: where the command was typed) and whether
-    the server plays in threads at all."""
+    ``version`` is the match's *public* version
+    (:func:`bot.service.match.transition.public_version`), the one every button and menu
+    carries. ``thread_title``, ``server_channel`` and ``threads`` matter for a new match only
+    (``Reply.created``): what its thread is called, the channel its server wants matches in
+    (None: where the command was typed) and whether the server plays in threads at all."""
 
     match_id: int
     guild_id: str | None
@@ -169,7 +169,7 @@ class MatchPlace:
     venue: str = "server"
     """``server``: posts go to the match's thread or channel; ``direct``: the match has no
     place of its own, so a post is the answer to the command that made it, where it was made
-    (:mod:`bot.service.venues`)."""
+    (:mod:`bot.service.match.venues`)."""
 
 
 @dataclass(frozen=True)
@@ -208,7 +208,7 @@ class Reply:
     """Link buttons for the caller alone (the web board's signed link)."""
     notices: tuple[str, ...] = ()
     """Messages for the caller alone, after the answer: DMs they could not be sent earlier
-    (:mod:`bot.service.notices`)."""
+    (:mod:`bot.service.people.notices`)."""
 
     def __post_init__(self) -> None:
         if any(is_computer(dm.user_id) for dm in self.dms):

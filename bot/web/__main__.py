@@ -28,8 +28,8 @@ from pydantic import ValidationError
 from bot.discord.activity import DiscordActivity
 from bot.discord.rest import RestPoster
 from bot.service import Service
+from bot.service.match.workers import Workers
 from bot.service.replies import Reply
-from bot.service.workers import Workers
 from bot.settings import Settings, explain
 from bot.web.server import limits_of, serve
 from storage import read_database_setting

@@ -23,7 +23,7 @@ under ``/.proxy/`` or not) as on the board's own address:
 
     GET  /                       the same board page, which Discord's client may frame
     POST /activity/token         {"code", "instance_id"}: Discord's word for the player → a
-                                 session (:mod:`bot.service.activity`) and Discord's token
+                                 session (:mod:`bot.service.pages.activity`) and Discord's token
     GET  /activity/here?match=N  with a session: the match to open, the player's matches there
 
 Every route passes :mod:`bot.web.guard` (where from, headers, errors) and the data routes
@@ -45,7 +45,7 @@ from aiohttp import web
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from bot.service import Service
-from bot.service.activity import Confirmer
+from bot.service.pages.activity import Confirmer
 from bot.service.replies import Reply
 from bot.settings import Settings
 from bot.web.guard import SECURITY_HEADERS, framed_by_discord, guard, origin_of, viewer_of

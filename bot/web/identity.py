@@ -2,11 +2,11 @@
 
 A page proves who opened it with a **credential in the ``Authorization`` header**
 (``Bearer <token>``), never in the address. The credential is one of two kinds: a signed
-link's token (:mod:`bot.service.weblinks`), which the page took from its address's fragment,
+link's token (:mod:`bot.service.match.links`), which the page took from its address's fragment,
 or — inside Discord, where the board runs as an Activity — a session the server signed once
 Discord confirmed who the user is and where their Activity runs
-(:mod:`bot.service.activity`). The service decides what either grants
-(:meth:`bot.service.webpages.BoardPages.access`); the page is the same for both.
+(:mod:`bot.service.pages.activity`). The service decides what either grants
+(:meth:`bot.service.pages.web.BoardPages.access`); the page is the same for both.
 
 Why a header and not a cookie: the board also runs inside Discord's Activity iframe, a
 third-party frame where browsers block or partition cookies, and where a ``SameSite=Strict``
@@ -30,8 +30,8 @@ from dataclasses import dataclass
 from aiohttp import web
 
 from bot.service import Refusal
-from bot.service.activity import ActivitySessions, Session
-from bot.service.weblinks import BoardLinks
+from bot.service.match.links import BoardLinks
+from bot.service.pages.activity import ActivitySessions, Session
 
 SCHEME = "bearer"
 Network = ipaddress.IPv4Network | ipaddress.IPv6Network

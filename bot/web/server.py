@@ -18,7 +18,7 @@ from aiohttp.abc import AbstractAccessLogger
 from aiohttp.http_exceptions import HttpProcessingError
 
 from bot.service import Service
-from bot.service.activity import Confirmer
+from bot.service.pages.activity import Confirmer
 from bot.settings import Settings
 from bot.web.app import DEFAULT_LIMITS, LOOPBACK, Publisher, build_app
 from bot.web.identity import Network, trusted_networks

@@ -39,7 +39,7 @@ Conventions:
   thread, its board image, challenge, lobby and tournament posts, thread reminders) is in the
   server's language: Discord gives a bot no language for a thread, so it is the one a manager
   chose (``/server settings language:``), else Discord's preferred locale of a community
-  server, else English (:mod:`bot.service.languages`). ``words()`` without a locale is English:
+  server, else English (:mod:`bot.service.text.languages`). ``words()`` without a locale is English:
   logs, and the places that phrase nothing for a reader.
 """
 

@@ -7,6 +7,8 @@ from collections.abc import AsyncIterator
 
 import pytest
 
+import bot.service.play.hands
+import render
 from bot.service import Service, User
 from storage import MemoryStore
 
@@ -32,6 +34,25 @@ ALICE_ADMIN = User("alice", "alice", manages_server=True, guild_id="g1")
 @pytest.fixture
 def clock() -> FakeClock:
     return FakeClock()
+
+
+@pytest.fixture
+async def store() -> AsyncIterator[MemoryStore]:
+    """An open in-memory store, for tests that build their own service over it."""
+    memory = MemoryStore()
+    await memory.open()
+    yield memory
+    await memory.close()
+
+
+@pytest.fixture
+def no_drawing(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Boards and hands drawn as placeholders, for tests about words and clocks: drawing is
+    what the render tests test, and it is the slowest part of a move."""
+    monkeypatch.setattr(render, "render", lambda *args, **kwargs: b"board")
+    monkeypatch.setattr(
+        bot.service.play.hands, "hand_renderer", lambda game: lambda view, **labels: b"hand"
+    )
 
 
 @pytest.fixture

@@ -14,8 +14,8 @@ from pathlib import Path
 
 import render
 from bot.service import Service
-from bot.service.opponents import computer
-from bot.service.transition import public_version
+from bot.service.computer.opponents import computer
+from bot.service.match.transition import public_version
 
 from .conftest import ALICE, ALICE_ADMIN, BOB
 

@@ -1,6 +1,6 @@
 """Issue "What a player sees and reads", item 12: the time left reads as people read clocks.
 
-One function (:func:`bot.service.timecontrol.format_duration`) says every clock: posts,
+One function (:func:`bot.service.match.timecontrol.format_duration`) says every clock: posts,
 ``/board``, ``/me games``, ``/me waiting``, reminders and the web board. From a day left it
 says days and hours to the nearest hour, under a day hours and minutes to the nearest minute,
 under a minute the seconds (rounded up, so time that remains never reads as nothing). So a
@@ -9,17 +9,13 @@ clock read a moment after a day was added, or a moment after a post, says what t
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
 from dataclasses import replace
 
 import pytest
 
-import bot.service.hands
 import games
-import render
 from bot.service import Service, User
-from bot.service.timecontrol import format_duration
-from storage import MemoryStore
+from bot.service.match.timecontrol import format_duration
 
 from .conftest import ALICE, BOB, FakeClock
 
@@ -74,20 +70,12 @@ def test_rounding_never_shows_more_than_half_a_unit_extra() -> None:
         assert abs(shown - seconds) <= unit / 2 + 1e-9 or (unit == 1 and shown - seconds < 1)
 
 
-@pytest.fixture(autouse=True)
-def no_drawing(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(render, "render", lambda *args, **kwargs: b"board")
-    monkeypatch.setattr(
-        bot.service.hands, "hand_renderer", lambda game: lambda view, **labels: b"hand"
-    )
+pytestmark = pytest.mark.usefixtures("no_drawing")
 
 
 @pytest.fixture
-async def svc(clock: FakeClock) -> AsyncIterator[Service]:
-    store = MemoryStore()
-    await store.open()
-    yield Service(store, clock=clock, seed_source=lambda: 12345)
-    await store.close()
+def svc(service: Service) -> Service:
+    return service
 
 
 async def _first_move(svc: Service, who: User, match_id: int) -> str:

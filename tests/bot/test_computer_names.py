@@ -16,9 +16,9 @@ import pytest
 
 import render
 from bot.service import Service, User
-from bot.service.computer_names import computer_name
-from bot.service.opponents import computer
-from bot.service.weblinks import BoardLinks
+from bot.service.computer.opponents import computer
+from bot.service.match.links import BoardLinks
+from bot.service.text.computer_names import computer_name
 from bot.words import words
 from storage import MemoryStore
 from tests.bot.conftest import FakeClock

@@ -4,7 +4,6 @@ allowed in an unrated one — with a line in the thread saying what it answered.
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
@@ -12,8 +11,8 @@ import pytest
 import ai
 import games
 from bot.service import Service
-from bot.service import reviews as reviews_module
-from bot.service.opponents import computer
+from bot.service.computer import reviews as reviews_module
+from bot.service.computer.opponents import computer
 from storage import MemoryStore
 
 from .conftest import ALICE, FakeClock
@@ -22,11 +21,8 @@ ITERATIONS = 40
 
 
 @pytest.fixture
-async def svc(clock: FakeClock) -> AsyncIterator[Service]:
-    store = MemoryStore()
-    await store.open()
-    yield Service(store, clock=clock, seed_source=lambda: 7, review_iterations=ITERATIONS)
-    await store.close()
+def svc(store: MemoryStore, clock: FakeClock) -> Service:
+    return Service(store, clock=clock, seed_source=lambda: 7, review_iterations=ITERATIONS)
 
 
 def judged_as(monkeypatch: pytest.MonkeyPatch, computer_chance: float) -> None:

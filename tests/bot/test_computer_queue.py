@@ -3,7 +3,7 @@ never queued twice, and whose line a match stands in."""
 
 from __future__ import annotations
 
-from bot.service.computer_queue import ComputerTurnQueue, owner_of
+from bot.service.computer.queue import ComputerTurnQueue, owner_of
 from storage.base import MatchRecord
 
 

@@ -8,13 +8,12 @@ same rule; hints are for every unrated game.
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
 from dataclasses import replace
 
 import pytest
 
 from bot.service import Service
-from bot.service.opponents import computer
+from bot.service.computer.opponents import computer
 from storage import MemoryStore
 from tests.bot.conftest import ALICE, BOB, FakeClock
 
@@ -31,11 +30,8 @@ HINT_REFUSED = (
 
 
 @pytest.fixture
-async def svc(clock: FakeClock) -> AsyncIterator[Service]:
-    store = MemoryStore()
-    await store.open()
-    yield Service(store, clock=clock, seed_source=lambda: 4242, computer_seconds=QUICK)
-    await store.close()
+def svc(store: MemoryStore, clock: FakeClock) -> Service:
+    return Service(store, clock=clock, seed_source=lambda: 4242, computer_seconds=QUICK)
 
 
 async def _rated(svc: Service, match_id: int | None) -> bool:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import asyncio
 import threading
-from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
@@ -13,8 +12,8 @@ import pytest
 import ai
 import games
 from bot.service import Service, User
-from bot.service.limits import WithoutComputerLimit
-from bot.service.opponents import computer
+from bot.service.computer.opponents import computer
+from bot.service.match.limits import WithoutComputerLimit
 from bot.service.replies import Reply
 from storage import MemoryStore
 from tests.bot.conftest import ALICE, BOB, FakeClock
@@ -27,14 +26,6 @@ def make_service(store: MemoryStore, clock: FakeClock) -> Service:
         store, clock=clock, seed_source=lambda: 99, computer_seconds=QUICK,
         limits=WithoutComputerLimit(store, clock),
     )  # fmt: skip
-
-
-@pytest.fixture
-async def store() -> AsyncIterator[MemoryStore]:
-    memory = MemoryStore()
-    await memory.open()
-    yield memory
-    await memory.close()
 
 
 async def computer_first(service: Service, who: User) -> int:
@@ -57,7 +48,7 @@ async def test_the_tick_queues_a_computer_turn_and_never_waits_for_its_search(
         finished.set()
         return ai.choose(game, view, seat, level="easy", seed=1, iterations=5)
 
-    monkeypatch.setattr("bot.service.opponents.think", held_search)
+    monkeypatch.setattr("bot.service.computer.opponents.think", held_search)
     service = make_service(store, clock)
     match_id = await computer_first(service, ALICE)
     delivered: list[Reply] = []

@@ -13,7 +13,7 @@ import pytest
 from bot.console import Console
 from bot.console.commandline import parse_line
 from bot.service import Service
-from bot.service.command_map import (
+from bot.service.text.command_map import (
     COMMAND_WORDS,
     GROUPS,
     OPTION_KEYS,

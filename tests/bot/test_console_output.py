@@ -10,8 +10,8 @@ from pathlib import Path
 from bot.console import Console
 from bot.console.clock import ConsoleClock
 from bot.service import Service
-from bot.service.command_map import GROUPS
 from bot.service.replies import Panel, Reply
+from bot.service.text.command_map import GROUPS
 from storage import MemoryStore
 
 from .conftest import FakeClock

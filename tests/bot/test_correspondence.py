@@ -17,10 +17,9 @@ from typing import Any
 
 import pytest
 
-import bot.service.hands
 import render
 from bot.service import Service, User
-from bot.service.panel import CONFIRM
+from bot.service.play.guide import CONFIRM
 from bot.service.replies import Reply
 from storage import MemoryStore, SqliteStore
 from storage.base import ACTIVE, FINISHED, MatchRecord
@@ -33,12 +32,7 @@ DAY = 86400.0
 GUILD = "g1"
 
 
-@pytest.fixture(autouse=True)
-def no_drawing(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(render, "render", lambda *args, **kwargs: b"board")
-    monkeypatch.setattr(
-        bot.service.hands, "hand_renderer", lambda game: lambda view, **labels: b"hand"
-    )
+pytestmark = pytest.mark.usefixtures("no_drawing")
 
 
 def link(record: MatchRecord) -> str:
@@ -46,12 +40,9 @@ def link(record: MatchRecord) -> str:
 
 
 @pytest.fixture
-async def svc(clock: FakeClock) -> AsyncIterator[Service]:
+def svc(store: MemoryStore, clock: FakeClock) -> Service:
     """A service whose matches get a clock only when asked (``time_control``)."""
-    store = MemoryStore()
-    await store.open()
-    yield Service(store, clock=clock, seed_source=lambda: 12345, link=link)
-    await store.close()
+    return Service(store, clock=clock, seed_source=lambda: 12345, link=link)
 
 
 @asynccontextmanager

@@ -14,8 +14,8 @@ from dataclasses import replace
 import pytest
 
 from bot.service import Service, User
+from bot.service.match.links import BoardLinks
 from bot.service.replies import DirectMessage, Reply
-from bot.service.weblinks import BoardLinks
 from bot.words import words
 from storage import VENUE_DIRECT, VENUE_SERVER, MemoryStore, Notice
 

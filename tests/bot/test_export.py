@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import games
-from bot.service.export import ExportedMatch, dump_text, load_text, replay
+from bot.service.records.transcript import ExportedMatch, dump_text, load_text, replay
 
 SAMPLE = ExportedMatch(
     game="fonver",

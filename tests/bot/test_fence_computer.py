@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
@@ -14,7 +13,7 @@ import pytest
 import ai
 import games
 from bot.service import Service
-from bot.service.opponents import fingerprint, is_computer
+from bot.service.computer.opponents import fingerprint, is_computer
 from games.fence.actions import Offer
 from games.fence.determinize import Sampler
 from storage import MemoryStore
@@ -25,11 +24,8 @@ QUICK = {"easy": 0.05, "normal": 0.05, "strong": 0.05}
 
 
 @pytest.fixture
-async def svc(clock: FakeClock) -> AsyncIterator[Service]:
-    store = MemoryStore()
-    await store.open()
-    yield Service(store, clock=clock, seed_source=lambda: 4242, computer_seconds=QUICK)
-    await store.close()
+def svc(store: MemoryStore, clock: FakeClock) -> Service:
+    return Service(store, clock=clock, seed_source=lambda: 4242, computer_seconds=QUICK)
 
 
 async def _table_with_two_computers(svc: Service, **options: Any) -> int:
@@ -70,7 +66,7 @@ def _offers_to_alice(game: str, view: dict[str, Any], seat: int, *rest: Any) -> 
 async def test_a_computers_trade_offer_pings_the_person_who_must_answer(
     svc: Service, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr("bot.service.opponents.think", _offers_to_alice)
+    monkeypatch.setattr("bot.service.computer.opponents.think", _offers_to_alice)
     match_id = await _table_with_two_computers(svc, trading_cards=True)
     for _ in range(40):  # to the main phase, where the computers trade
         replies = await svc.computer_turns(match_id)
@@ -103,7 +99,7 @@ async def test_a_search_fault_is_logged_and_counted_and_the_match_goes_on(
         raise RuntimeError("search bug")
 
     match_id = await _table_with_two_computers(svc)
-    monkeypatch.setattr("bot.service.opponents.think", broken)
+    monkeypatch.setattr("bot.service.computer.opponents.think", broken)
     for _ in range(6):
         await svc.computer_turns(match_id)
         await _alice_moves(svc, match_id)  # the match stays playable for the person

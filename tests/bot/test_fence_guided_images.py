@@ -22,7 +22,7 @@ from PIL import Image
 import render
 from bot.service import Service, User
 from bot.service.base import Loaded
-from bot.service.panel import walk
+from bot.service.play.guide import walk
 from render.fence import CHOICE, close_up_layout, detail_plan
 from render.fence.pieces import place_pieces
 from storage import MemoryStore

@@ -16,15 +16,15 @@ from typing import Any
 
 import pytest
 
-import bot.service.hands
+import bot.service.play.hands
 import games
 import render
 from bot.service import Service, User
 from bot.service.base import Loaded
-from bot.service.hands import news, secret_text
-from bot.service.panel import CONFIRM, walk
+from bot.service.play.guide import CONFIRM, walk
+from bot.service.play.hands import news, secret_text
 from bot.service.replies import Reply
-from bot.service.summaries import round_summary
+from bot.service.text.summaries import round_summary
 from games.fence import Offer, Yourself
 from storage.base import ACTIVE, FINISHED
 
@@ -62,7 +62,7 @@ def drawn(monkeypatch: pytest.MonkeyPatch) -> Drawn:
         return image
 
     monkeypatch.setattr(render, "render", board)
-    monkeypatch.setattr(bot.service.hands, "hand_renderer", lambda game: hand)
+    monkeypatch.setattr(bot.service.play.hands, "hand_renderer", lambda game: hand)
     return record
 
 

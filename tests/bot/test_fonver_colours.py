@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bot.service import Service
-from bot.service.export import load_text, replay
+from bot.service.records.transcript import load_text, replay
 
 from .conftest import ALICE, BOB
 

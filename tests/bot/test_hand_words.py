@@ -3,7 +3,7 @@ were revealed says what happened to them, instead of a bare "Hand: none"."""
 
 from __future__ import annotations
 
-from bot.service.hands import secret_text
+from bot.service.play.hands import secret_text
 
 
 def test_an_empty_hand_after_the_reveal_says_where_the_cards_went() -> None:

@@ -4,28 +4,18 @@ where it stands, and ``/rules`` lists the levels with their ratings."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-
 import pytest
 
 import games
 from ai import ladder
 from bot.service import Refusal, Service
-from bot.service.listings import rules_text
-from bot.service.opponents import computer
+from bot.service.computer.opponents import computer
+from bot.service.records.listings import rules_text
 from storage import MemoryStore
 from storage.base import Rating
 from tests.bot.conftest import ALICE, BOB, FakeClock
 
 QUICK = {"easy": 0.05, "normal": 0.05, "strong": 0.05}
-
-
-@pytest.fixture
-async def store() -> AsyncIterator[MemoryStore]:
-    memory = MemoryStore()
-    await memory.open()
-    yield memory
-    await memory.close()
 
 
 @pytest.fixture

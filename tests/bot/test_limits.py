@@ -16,9 +16,9 @@ import pytest
 
 import games
 from bot.service import Service, User
-from bot.service import limits as lim
-from bot.service import premoves as pm
-from bot.service.opponents import computer
+from bot.service.computer.opponents import computer
+from bot.service.match import limits as lim
+from bot.service.play import premoves as pm
 from storage import (
     FINISHED,
     TOURNAMENT_CANCELLED,

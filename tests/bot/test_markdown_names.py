@@ -17,8 +17,8 @@ import render.standings
 from bot.console import Console
 from bot.console.clock import ConsoleClock
 from bot.service import Service
-from bot.service.markdown import ZERO_WIDTH, escape, plain
 from bot.service.replies import Post
+from bot.service.text.markdown import ZERO_WIDTH, escape, plain
 from storage import MemoryStore
 
 ALICE, BOB, CAROL, DAVE = "*al_ice*", "~~bob~~", "||carol||", "<@1>_dave"

@@ -1,5 +1,5 @@
 """Issue "The house, finished", item 2: every change to a match or tournament row — deadlines
-included — goes through the transition layer (:mod:`bot.service.transition`).
+included — goes through the transition layer (:mod:`bot.service.match.transition`).
 
 A scan of every module under ``bot/``: a call of a store's writing methods anywhere but the
 transition module fails the test, whatever the object is called there. Only the

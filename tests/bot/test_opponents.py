@@ -5,14 +5,13 @@ or DMs a computer, and /hint is for unrated games only."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
 
 import pytest
 
 import games
 from bot.service import Service, User
-from bot.service.opponents import computer, is_computer
-from bot.service.workers import Workers
+from bot.service.computer.opponents import computer, is_computer
+from bot.service.match.workers import Workers
 from storage import MemoryStore
 from tests.bot.conftest import ALICE, BOB, CAROL, FakeClock
 
@@ -23,14 +22,6 @@ def make_service(store: MemoryStore, clock: FakeClock, workers: Workers | None =
     return Service(
         store, clock=clock, seed_source=lambda: 4242, computer_seconds=QUICK, workers=workers
     )
-
-
-@pytest.fixture
-async def store() -> AsyncIterator[MemoryStore]:
-    memory = MemoryStore()
-    await memory.open()
-    yield memory
-    await memory.close()
 
 
 @pytest.fixture
@@ -256,7 +247,7 @@ async def test_a_fault_in_the_search_does_not_stall_the_match(
     def broken(*_: object) -> str:
         raise RuntimeError("search bug")
 
-    monkeypatch.setattr("bot.service.opponents.think", broken)
+    monkeypatch.setattr("bot.service.computer.opponents.think", broken)
     answers = await svc.computer_turns(started.match_id)
     assert len(answers) == 1 and "Computer (normal) played" in answers[0].post.text  # type: ignore[union-attr]
     assert "search failed" in caplog.text

@@ -181,7 +181,7 @@ async def test_the_seek_list_counts_one_open_challenge(service: Service) -> None
 
 def test_image_subtitles_count_through_the_labels() -> None:
     """Fuer's finished board said "1 turns played", in English for everyone."""
-    from bot.service.image_labels import image_labels
+    from bot.service.text.image_labels import image_labels
     from render.labels import say
 
     assert say(None, "turns_played", n=1) == "1 turn played"

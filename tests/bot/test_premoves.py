@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 import games
 from bot.service import Refusal, Service
-from bot.service import premoves as pm
+from bot.service.play import premoves as pm
 from storage import MemoryStore, SqliteStore
 
 from .conftest import ALICE, BOB, CAROL, FakeClock, start_ordo
@@ -261,7 +261,7 @@ async def test_a_computer_move_triggers_the_answer(clock: FakeClock) -> None:
     """The computer moves through the same path as a person, so lines answer it too."""
     async with MemoryStore() as store:
         service = Service(store, clock=clock, seed_source=lambda: 12345)
-        from bot.service.opponents import computer
+        from bot.service.computer.opponents import computer
 
         bot = computer("easy")
         started = await service.challenge(ALICE, "ordo", bot, color="white")
@@ -354,7 +354,7 @@ async def test_only_the_public_version_is_current_whatever_is_stored_privately(
     """Issue 32.1: a press (or a web page's move) carrying any version but the public one
     gets the same "out of date", with or without conditional moves stored; the numbers
     between the public and the stored version are no oracle for them."""
-    from bot.service.transition import public_version, stale
+    from bot.service.match.transition import public_version, stale
 
     match = await _after_first_move(service)
     posted = await service.store.get_match(match)

@@ -10,9 +10,8 @@ from typing import Any
 import pytest
 from PIL import Image
 
-import bot.service.correspondence
-import bot.service.hands
-import render
+import bot.service.people.correspondence
+import bot.service.play.hands
 from bot.service import Service, User
 from competition.ratings import PROVISIONAL_GAMES, finishing_ranks, rate_ranking
 from games.core import Outcome
@@ -25,13 +24,7 @@ DAY = 86400.0
 GUILD = "g1"
 
 
-@pytest.fixture(autouse=True)
-def no_boards(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Boards are not what is tested here; the rating chart is drawn for real."""
-    monkeypatch.setattr(render, "render", lambda *args, **kwargs: b"board")
-    monkeypatch.setattr(
-        bot.service.hands, "hand_renderer", lambda game: lambda view, **labels: b"hand"
-    )
+pytestmark = pytest.mark.usefixtures("no_drawing")
 
 
 class Charts:
@@ -59,7 +52,7 @@ class Charts:
 @pytest.fixture
 def charts(monkeypatch: pytest.MonkeyPatch) -> Charts:
     recorder = Charts()
-    monkeypatch.setattr(bot.service.correspondence, "rating_chart", recorder)
+    monkeypatch.setattr(bot.service.people.correspondence, "rating_chart", recorder)
     return recorder
 
 

@@ -11,12 +11,12 @@ from typing import Any
 import pytest
 from PIL import Image
 
-import bot.service.records
+import bot.service.records.exports
 import games
 from bot.service import Service
-from bot.service.describer import told_view
-from bot.service.export import load_text, replay
+from bot.service.records.transcript import load_text, replay
 from bot.service.replies import Reply
+from bot.service.text.describer import told_view
 from bot.words import words
 from games.fence import Offer
 from storage.base import FINISHED
@@ -113,7 +113,7 @@ async def test_fence_export_hides_secrets_until_the_game_is_over(
         animated.append(list(frames))
         return b"GIF89a-stub"
 
-    monkeypatch.setattr(bot.service.records, "animate", animate)
+    monkeypatch.setattr(bot.service.records.exports, "animate", animate)
     match_id, _ = await start_game(service, seats=3, trading_cards=True)
 
     def prefer_offers(state: Any, actions: list[Any]) -> Any:
@@ -166,10 +166,10 @@ async def test_fence_export_hides_secrets_until_the_game_is_over(
 async def test_long_games_are_sampled_into_at_most_max_frames(
     service: Service, drawn: Drawn, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(bot.service.records, "MAX_FRAMES", 4)
+    monkeypatch.setattr(bot.service.records.exports, "MAX_FRAMES", 4)
     frames: list[int] = []
     monkeypatch.setattr(
-        bot.service.records, "animate", lambda f: frames.append(len(f)) or b"GIF89a"
+        bot.service.records.exports, "animate", lambda f: frames.append(len(f)) or b"GIF89a"
     )
     match_id, _ = await start_game(service, seats=2)
     rng = random.Random(3)

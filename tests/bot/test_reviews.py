@@ -6,7 +6,6 @@ a running match, for someone who may not see the match, and past the day's limit
 from __future__ import annotations
 
 import random
-from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
@@ -14,8 +13,8 @@ from PIL import Image
 
 import games
 from bot.service import Service, User
-from bot.service import reviews as reviews_module
-from bot.service.workers import Workers
+from bot.service.computer import reviews as reviews_module
+from bot.service.match.workers import Workers
 from storage import MemoryStore
 
 from .conftest import ALICE, BOB, CAROL, FakeClock
@@ -25,11 +24,8 @@ ITERATIONS = 30
 
 
 @pytest.fixture
-async def svc(clock: FakeClock) -> AsyncIterator[Service]:
-    store = MemoryStore()
-    await store.open()
-    yield Service(store, clock=clock, seed_source=lambda: 7, review_iterations=ITERATIONS)
-    await store.close()
+def svc(store: MemoryStore, clock: FakeClock) -> Service:
+    return Service(store, clock=clock, seed_source=lambda: 7, review_iterations=ITERATIONS)
 
 
 def hidden_from(user: User) -> User:

@@ -18,7 +18,7 @@ import pytest
 
 import games
 from bot.service import Service, User
-from bot.service.weblinks import BoardLinks
+from bot.service.match.links import BoardLinks
 from storage import FINISHED, MemoryStore
 from storage.wrapped import CountingStore
 from tests.bot.conftest import FakeClock

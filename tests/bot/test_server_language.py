@@ -5,15 +5,11 @@ community server, else English; private replies still follow the caller."""
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import AsyncIterator
 from pathlib import Path
-
-import pytest
 
 import games
 from bot.service import Service, User
-from bot.service.image_labels import image_labels
-from storage import MemoryStore
+from bot.service.text.image_labels import image_labels
 from tests.bot.conftest import FakeClock
 from tests.bot.test_console import run_console
 
@@ -23,19 +19,6 @@ BOB = User("bob", "bob", guild_id=GUILD)
 MANAGER = User("carol", "carol", manages_server=True, guild_id=GUILD)
 HOUR = 3600.0
 DAY = 24 * HOUR
-
-
-@pytest.fixture
-def clock() -> FakeClock:
-    return FakeClock()
-
-
-@pytest.fixture
-async def service(clock: FakeClock) -> AsyncIterator[Service]:
-    store = MemoryStore()
-    await store.open()
-    yield Service(store, clock=clock, seed_source=lambda: 12345)
-    await store.close()
 
 
 async def ordo(

@@ -9,7 +9,7 @@ import pytest
 from sgfmill import boards, sgf
 
 from bot.service import Service
-from bot.service.export import sgf_result
+from bot.service.records.transcript import sgf_result
 from games.core import Outcome
 from games.fonver.board import BLACK, WHITE
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.service.suggest import suggest
+from bot.service.text.suggest import suggest
 
 FUER = [
     f"{t} +{a} +{b}"

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot.service.timecontrol import (
+from bot.service.match.timecontrol import (
     DAY,
     HOUR,
     MINUTE,

@@ -12,7 +12,7 @@ import pytest
 
 import games
 from bot.service import Service, User
-from bot.service.tournaments.rounds import rows_of
+from bot.service.matchmaking.tournaments.rounds import rows_of
 from storage import (
     ACTIVE,
     FINISHED,

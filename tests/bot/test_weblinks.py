@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bot.service.base import Refusal
-from bot.service.weblinks import LINK_DAYS, BoardLinks, Grant
+from bot.service.match.links import LINK_DAYS, BoardLinks, Grant
 
 SECRET = "0123456789abcdef0123456789abcdef"
 

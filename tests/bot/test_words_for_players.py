@@ -18,8 +18,8 @@ import pytest
 
 from bot.service import Service, User
 from bot.service.base import Loaded
-from bot.service.describer import told_label
-from bot.service.weblinks import BoardLinks
+from bot.service.match.links import BoardLinks
+from bot.service.text.describer import told_label
 from bot.words import words
 from games.fence import Yourself
 from storage import MemoryStore

@@ -13,7 +13,7 @@ import pytest
 
 import games
 import render
-from bot.service.workers import Workers
+from bot.service.match.workers import Workers
 
 
 async def test_inline_runs_in_this_process() -> None:

@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from bot.discord.app import BoardBot, create_bot
-from bot.service.command_map import GROUPS
+from bot.service.text.command_map import GROUPS
 from bot.settings import Settings
 from tests.fakediscord import FakeDiscord, running_client
 from tests.fakediscord.server import Call

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from PIL import Image
 
-from bot.service import reviews as reviews_module
+from bot.service.computer import reviews as reviews_module
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.fixtures import eventually
 

@@ -7,7 +7,7 @@ from typing import Any
 
 from bot.discord.app import create_bot
 from bot.discord.cogs import setup_cogs
-from bot.service.command_map import GROUPS, TOP_LEVEL
+from bot.service.text.command_map import GROUPS, TOP_LEVEL
 from bot.settings import Settings
 
 NAME = re.compile(r"^[-_\w]{1,32}$")

@@ -25,7 +25,7 @@ import games
 from bot.__main__ import companions
 from bot.discord.app import BoardBot, create_bot
 from bot.service import User
-from bot.service.weblinks import LINK_DAYS, BoardLinks
+from bot.service.match.links import LINK_DAYS, BoardLinks
 from bot.settings import Settings
 from bot.words import words
 from tests.browser import browser, chromium_path

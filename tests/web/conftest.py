@@ -17,9 +17,9 @@ except ModuleNotFoundError:  # pragma: no cover - depends on how pytest was laun
     sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from bot.service import Service, User
-from bot.service.activity import ActivitySessions
+from bot.service.match.links import BoardLinks
+from bot.service.pages.activity import ActivitySessions
 from bot.service.replies import Reply
-from bot.service.weblinks import BoardLinks
 from bot.web.app import build_app
 from storage import MemoryStore
 from tests.pgserver import pg_server, pg_shared_database, pg_url

@@ -22,8 +22,8 @@ from aiohttp import web
 
 import games
 from bot.service import Service, User
+from bot.service.match.links import BoardLinks
 from bot.service.replies import Reply
-from bot.service.weblinks import BoardLinks
 from bot.web.app import build_app
 from storage import MemoryStore
 from tests.web.conftest import FakeClock

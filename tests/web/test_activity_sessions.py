@@ -9,9 +9,9 @@ import pytest
 
 import games
 from bot.service import Service, User
-from bot.service.activity import AIM_MINUTES, ActivitySessions, Player
 from bot.service.base import Refusal
-from bot.service.command_map import command_names
+from bot.service.pages.activity import AIM_MINUTES, ActivitySessions, Player
+from bot.service.text.command_map import command_names
 from bot.words import words
 
 from .conftest import ALICE, BOB, CAROL, GUILD, MANAGER, SECRET, FakeClock, start
@@ -98,7 +98,7 @@ async def test_forged_changed_ended_and_missing_sessions_are_refused(
 
 
 async def test_a_session_is_no_link_where_there_is_no_activity(clock: FakeClock) -> None:
-    from bot.service.weblinks import BoardLinks
+    from bot.service.match.links import BoardLinks
     from storage import MemoryStore
 
     from .conftest import BASE

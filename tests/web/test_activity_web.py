@@ -14,7 +14,7 @@ import pytest
 from aiohttp.test_utils import TestClient, TestServer
 
 from bot.service import Refusal, Service
-from bot.service.activity import Confirmed, Player
+from bot.service.pages.activity import Confirmed, Player
 from bot.web.app import build_app
 from bot.web.guard import SECURITY_HEADERS
 from bot.web.limits import WebLimits

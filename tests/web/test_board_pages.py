@@ -14,7 +14,7 @@ from aiohttp.test_utils import TestClient, TestServer
 
 import games
 from bot.service import Service
-from bot.service.weblinks import BoardLinks, token_of
+from bot.service.match.links import BoardLinks, token_of
 from bot.web.app import HUB, build_app
 from bot.web.live import LiveHub
 from bot.words import words

@@ -12,7 +12,7 @@ from aiohttp.test_utils import TestClient
 
 import games
 from bot.service import Service
-from bot.service.webpages import _legal_moves
+from bot.service.pages.web import _legal_moves
 from bot.words import words
 from tests.browser import browser, chromium_path
 

@@ -16,8 +16,8 @@ from typing import Any
 import games
 from bot.console.cli import Console
 from bot.service import Service, User
-from bot.service.command_map import GROUP_OF
-from bot.service.weblinks import BoardLinks
+from bot.service.match.links import BoardLinks
+from bot.service.text.command_map import GROUP_OF
 from bot.words import catalogue
 from bot.words.pseudo import PSEUDO, unmarked
 from games.fence.tiles import city

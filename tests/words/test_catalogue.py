@@ -12,7 +12,7 @@ from discord import Locale, app_commands
 
 import games
 from bot.discord.translator import CatalogueTranslator
-from bot.service.image_labels import SECTION, image_labels
+from bot.service.text.image_labels import SECTION, image_labels
 from bot.words import Catalogue, catalogue, fields, language_of, plural_base, words
 from render.labels import ENGLISH as IMAGE_LABELS
 from render.labels import LANGUAGE

@@ -12,8 +12,8 @@ import pytest
 
 from bot.console.cli import Console
 from bot.service import Service
-from bot.service.command_map import CHOICE_OPTIONS, command_names
-from bot.service.limits import LIMITS
+from bot.service.match.limits import LIMITS
+from bot.service.text.command_map import CHOICE_OPTIONS, command_names
 from bot.words import catalogue
 from storage import MemoryStore
 

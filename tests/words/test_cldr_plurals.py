@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.service.image_labels import image_labels
+from bot.service.text.image_labels import image_labels
 from bot.web.html import page_words
 from bot.words import Catalogue, Words, catalogue, plural_categories, plural_category, words
 from render.labels import LANGUAGE, say

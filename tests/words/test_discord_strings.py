@@ -13,7 +13,7 @@ import games
 from bot.discord.app import BoardBot
 from bot.discord.cogs import setup_cogs
 from bot.discord.translator import KEY, RATED_LEVEL, CatalogueTranslator
-from bot.service.languages import AUTO, shipped
+from bot.service.text.languages import AUTO, shipped
 from bot.settings import Settings
 from bot.words import catalogue
 

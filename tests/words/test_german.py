@@ -113,7 +113,7 @@ def test_a_missing_german_key_falls_back_to_english() -> None:
 
 
 def test_every_command_and_group_has_a_german_name() -> None:
-    from bot.service.command_map import GROUPS, TOP_LEVEL
+    from bot.service.text.command_map import GROUPS, TOP_LEVEL
 
     german = catalogue().languages["de"]
     for name in TOP_LEVEL:
@@ -126,7 +126,7 @@ def test_every_command_and_group_has_a_german_name() -> None:
 
 
 def test_german_command_names_are_unique_per_level() -> None:
-    from bot.service.command_map import GROUPS, TOP_LEVEL
+    from bot.service.text.command_map import GROUPS, TOP_LEVEL
 
     say = catalogue().languages["de"]
     top = [

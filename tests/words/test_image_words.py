@@ -8,7 +8,7 @@ import pytest
 
 import games
 import render
-from bot.service.image_labels import image_labels
+from bot.service.text.image_labels import image_labels
 from tests.seen_text import seen_text
 
 OPENINGS = {"ordo": "a3-a4", "fendo": "c3", "fonver": "e5"}

@@ -22,9 +22,11 @@ ALLOWED: dict[str, str] = {
     "bot/__main__.py": "operator messages when the bot cannot start (the person running it)",
     "bot/settings.py": "operator settings and their validation, read by whoever deploys",
     "bot/health.py": "the health check's one line, read by the operator and Docker",
-    "bot/service/export.py": "the record file format's parser errors; no command reads records",
-    "bot/service/workers.py": "worker-pool configuration errors for the operator",
-    "bot/service/command_map.py": "group descriptions: English keys Discord translates",
+    "bot/service/records/transcript.py": (
+        "the record file format's parser errors; no command reads records"
+    ),
+    "bot/service/match/workers.py": "worker-pool configuration errors for the operator",
+    "bot/service/text/command_map.py": "group descriptions: English keys Discord translates",
     "bot/discord/cogs/simple.py": "command descriptions: English keys Discord translates",
     "bot/discord/cogs/common.py": "the match option description: an English key Discord translates",
     "bot/discord/cogs/play.py": "option descriptions: English keys Discord translates",

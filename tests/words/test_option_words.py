@@ -18,8 +18,8 @@ import pytest
 import games
 from bot.service import Service
 from bot.service.base import Refusal
-from bot.service.command_map import command_names
-from bot.service.opponents import computer
+from bot.service.computer.opponents import computer
+from bot.service.text.command_map import command_names
 from bot.words import catalogue, words
 from games.core import InvalidOption, Option
 from tests.bot.conftest import ALICE, BOB

@@ -10,9 +10,8 @@ from pathlib import Path
 import pytest
 
 from bot.console import Console
-from bot.discord.cogs.common import match_label
-from bot.service import Service
-from bot.words import catalogue, words
+from bot.service import Service, User
+from bot.words import catalogue
 
 STATUSES = ("challenge", "active", "finished", "declined", "cancelled")
 
@@ -96,8 +95,7 @@ async def test_the_match_picker_says_the_state_in_the_callers_language(
 ) -> None:
     """The Discord adapter's match picker (autocomplete) showed ``(challenge)``, ``vs``."""
     await Table(service, tmp_path, "de")("alice: /play ordo opponent:bob color:first")
-    record = await service.store.get_match(1)
-    assert record is not None
-    label = match_label(record, ["alice", "bob"], words("de"))
-    assert label == "#1 Ordo: alice gegen bob (Herausforderung)"
-    assert match_label(record, ["alice", "bob"], words("pl")) == "#1 Ordo: alice vs bob (wyzwanie)"
+    german = await service.match_choices(User("alice", "alice", locale="de"))
+    assert german == [(1, "#1 Ordo: alice gegen bob (Herausforderung)")]
+    polish = await service.match_choices(User("bob", "bob", locale="pl"))
+    assert polish == [(1, "#1 Ordo: alice vs bob (wyzwanie)")]

@@ -8,8 +8,8 @@ from dataclasses import replace
 from pathlib import Path
 
 from bot.service import Service, User
-from bot.service.command_map import command_names
-from bot.service.languages import shipped
+from bot.service.text.command_map import command_names
+from bot.service.text.languages import shipped
 from bot.words import catalogue, words
 from tests.bot.test_console import run_console
 

@@ -17,7 +17,7 @@ from aiohttp.test_utils import TestClient, TestServer
 
 import games
 from bot.service import Service, User
-from bot.service.weblinks import BoardLinks
+from bot.service.match.links import BoardLinks
 from bot.web.app import build_app
 from bot.words import catalogue, fields, words
 from bot.words.pseudo import CLOSE, OPEN, PSEUDO, pseudo_text, unmarked
@@ -63,7 +63,7 @@ def test_the_pseudo_locale_is_built_from_english_and_never_offered_to_servers() 
     pseudo = catalogue().pseudo
     assert pseudo.keys() == catalogue().english.keys() and PSEUDO not in catalogue().languages
     assert words(PSEUDO)("common.done").startswith(OPEN)
-    from bot.service.languages import shipped
+    from bot.service.text.languages import shipped
 
     assert PSEUDO not in shipped()
 

@@ -1,7 +1,7 @@
 """One cog per concern: starting matches, playing moves, match decisions, information.
 
 Cogs declare plain commands; :func:`group_commands` then files them under the groups of
-:mod:`bot.service.command_map`, so which command sits where is one table shared with the
+:mod:`bot.service.text.command_map`, so which command sits where is one table shared with the
 console rather than a decision spread over six cogs.
 """
 
@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from bot.service.command_map import GROUP_DESCRIPTIONS, GROUPS
+from bot.service.text.command_map import GROUP_DESCRIPTIONS, GROUPS
 from discord import app_commands
 
 if TYPE_CHECKING:
-    from bot.discord.app import BoardBot
+    from bot.discord.host import Host
 
 SERVER_ONLY = frozenset({"server"})
 """Groups that only make sense inside a server (its settings, its leaderboard)."""
@@ -27,7 +27,7 @@ DM, a group DM or a server without the bot there is no server whose settings, la
 channels they could use (the service says so too, should one arrive from there)."""
 
 
-async def setup_cogs(bot: BoardBot) -> None:
+async def setup_cogs(bot: Host) -> None:
     from bot.discord.cogs.correspondence import CorrespondenceCog
     from bot.discord.cogs.info import InfoCog
     from bot.discord.cogs.matches import MatchCog

@@ -7,16 +7,13 @@ from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, cast
 
 import discord
-import games
 from bot.discord.identity import actor_of
-from bot.service.base import MATCH_STATE
 from bot.service.replies import Reply
-from bot.words import Words, words
+from bot.words import words
 from discord import app_commands
 
 if TYPE_CHECKING:
-    from bot.discord.app import BoardBot
-    from storage.base import MatchRecord
+    from bot.discord.host import Host
 
 log = logging.getLogger(__name__)
 
@@ -24,24 +21,12 @@ MATCH_HELP = "Which match (only needed outside a match thread)"
 """The ``match`` option's description, the same on every command that has one."""
 
 
-def bot_of(interaction: discord.Interaction) -> BoardBot:
-    return cast("BoardBot", interaction.client)
+def bot_of(interaction: discord.Interaction) -> Host:
+    return cast("Host", interaction.client)
 
 
 def where(interaction: discord.Interaction) -> str | None:
     return str(interaction.channel_id) if interaction.channel_id else None
-
-
-def match_label(record: MatchRecord, names: list[str], say: Words) -> str:
-    """A match as the picker lists it, in the caller's language (Discord shows at most 100
-    characters of a choice; long names are what gets cut)."""
-    return say(
-        "match.picker",
-        match=record.id,
-        game=games.get(record.game).info.title,
-        players=f" {say('match.versus')} ".join(names),
-        state=say(MATCH_STATE[record.status]),
-    )[:100]
 
 
 async def match_autocomplete(
@@ -50,14 +35,12 @@ async def match_autocomplete(
     """Only the caller's own open matches: nobody learns of matches they can't see."""
     bot = bot_of(interaction)
     actor = actor_of(interaction)
-    choices = []
-    say = words(actor.locale)
-    for record in await bot.service.open_matches(actor):
-        names = await bot.service.player_names(record, say.language, raw=True)
-        label = match_label(record, names, say)
-        if current.strip().lstrip("#").lower() in label.lower():
-            choices.append(app_commands.Choice(name=label, value=record.id))
-    return choices[:25]
+    wanted = current.strip().lstrip("#").lower()
+    return [
+        app_commands.Choice(name=label, value=match_id)
+        for match_id, label in await bot.service.match_choices(actor)
+        if wanted in label.lower()
+    ][:25]
 
 
 async def run(

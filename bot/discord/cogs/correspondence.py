@@ -9,8 +9,7 @@ import discord
 from bot.discord.cogs.common import MATCH_HELP, bot_of, match_autocomplete, run, where
 from bot.discord.cogs.info import game_choices
 from bot.discord.identity import actor_of, user_of
-from bot.service.languages import AUTO, shipped
-from bot.service.limits import (
+from bot.service.match.limits import (
     COMPUTER_GAMES,
     HINTS_PER_HOUR,
     OPEN_SEEKS,
@@ -18,11 +17,12 @@ from bot.service.limits import (
     TOURNAMENT_ROUNDS,
     TOURNAMENTS,
 )
+from bot.service.text.languages import AUTO, shipped
 from discord import app_commands
 from discord.ext import commands
 
 if TYPE_CHECKING:
-    from bot.discord.app import BoardBot
+    from bot.discord.host import Host
 
 
 def _guild(interaction: discord.Interaction) -> str:
@@ -30,7 +30,7 @@ def _guild(interaction: discord.Interaction) -> str:
 
 
 class CorrespondenceCog(commands.Cog):
-    def __init__(self, bot: BoardBot) -> None:
+    def __init__(self, bot: Host) -> None:
         self.bot = bot
 
     @app_commands.command(
@@ -170,7 +170,7 @@ class CorrespondenceCog(commands.Cog):
         """Anyone may read the settings; only the service decides who may change them (Manage
         Server). Discord applies default permissions to a whole group only, and ``/server``
         also holds the leaderboard everyone may see, so the check is the service's alone.
-        The limits' ranges come from their one table (:mod:`bot.service.limits`); the service
+        The limits' ranges come from their one table (:mod:`bot.service.match.limits`); the service
         checks them again, since the console and other callers pass values too."""
         changes = {
             "time": time,

@@ -13,7 +13,7 @@ from discord import app_commands
 from discord.ext import commands
 
 if TYPE_CHECKING:
-    from bot.discord.app import BoardBot
+    from bot.discord.host import Host
 
 
 def game_choices() -> list[app_commands.Choice[str]]:
@@ -24,7 +24,7 @@ def game_choices() -> list[app_commands.Choice[str]]:
 
 
 class InfoCog(commands.Cog):
-    def __init__(self, bot: BoardBot) -> None:
+    def __init__(self, bot: Host) -> None:
         self.bot = bot
 
     @app_commands.command(name="games", description="Your open matches, whose turn, with links")

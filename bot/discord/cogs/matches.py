@@ -12,11 +12,11 @@ from discord import app_commands
 from discord.ext import commands
 
 if TYPE_CHECKING:
-    from bot.discord.app import BoardBot
+    from bot.discord.host import Host
 
 
 class MatchCog(commands.Cog):
-    def __init__(self, bot: BoardBot) -> None:
+    def __init__(self, bot: Host) -> None:
         self.bot = bot
 
     @app_commands.command(name="resign", description="Resign a match (asks you to confirm)")

@@ -16,16 +16,16 @@ from bot.discord.cogs.common import run
 from bot.discord.identity import actor_of, user_of
 from bot.discord.translator import catalogued
 from bot.service import User
-from bot.service.command_map import choice_word
-from bot.service.levels import AUTO, level_names
-from bot.service.opponents import computer
+from bot.service.computer.levels import AUTO, level_names
+from bot.service.computer.opponents import computer
+from bot.service.text.command_map import choice_word
 from bot.words import Phrase, words
 from discord import app_commands
 from discord.ext import commands
 from games.core import Option, Rules
 
 if TYPE_CHECKING:
-    from bot.discord.app import BoardBot
+    from bot.discord.host import Host
 
 MENTION = re.compile(r"<@!?(\d+)>")
 COLOR_HELP = "Your seat: first, second, random (default) or a colour"
@@ -167,7 +167,7 @@ class PlayCog(commands.Cog):
     """Owns the /play group. It is built per bot (not at class level) so two bots in one
     process — a restart in the tests — never share command objects."""
 
-    def __init__(self, bot: BoardBot) -> None:
+    def __init__(self, bot: Host) -> None:
         self.bot = bot
         self.group = app_commands.Group(name="play", description="Challenge someone to a game")
         for name in games.available():

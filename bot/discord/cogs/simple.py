@@ -2,11 +2,11 @@
 
 Each row of :data:`SIMPLE_COMMANDS` names a slash command that takes nothing but an optional
 match, its description and the service use case it calls with ``(actor, match_id=…,
-where=…)``; each entry of :data:`bot.service.command_map.PLAYER_COMMANDS` a command about one
+where=…)``; each entry of :data:`bot.service.text.command_map.PLAYER_COMMANDS` a command about one
 player on this server (optional ``user`` and ``game``). Buttons with the same action call
 the same use case, so every button has a typed twin (``/lobby join`` for Join, ``/hand``
 for My cards…). Which group a command sits in is decided by
-:mod:`bot.service.command_map`, not here.
+:mod:`bot.service.text.command_map`, not here.
 """
 
 from __future__ import annotations
@@ -17,12 +17,12 @@ import discord
 from bot.discord.cogs.common import MATCH_HELP, match_autocomplete, run, where
 from bot.discord.cogs.info import game_choices
 from bot.discord.identity import actor_of, user_of
-from bot.service.command_map import PLAYER_COMMANDS
+from bot.service.text.command_map import PLAYER_COMMANDS
 from discord import app_commands
 from discord.ext import commands
 
 if TYPE_CHECKING:
-    from bot.discord.app import BoardBot
+    from bot.discord.host import Host
 
 
 SIMPLE_COMMANDS: tuple[tuple[str, str, str], ...] = (
@@ -84,7 +84,7 @@ def player_command(
 class SimpleCog(commands.Cog):
     """Built per bot so two bots in one process (a restart in the tests) share nothing."""
 
-    def __init__(self, bot: BoardBot) -> None:
+    def __init__(self, bot: Host) -> None:
         self.bot = bot
         self.commands_ = [simple_command(self, *row) for row in SIMPLE_COMMANDS] + [
             player_command(self, name, text) for name, text in PLAYER_COMMANDS.items()

@@ -12,12 +12,12 @@ import discord
 from bot.discord.cogs.common import run
 from bot.discord.cogs.info import game_choices
 from bot.discord.identity import actor_of
-from bot.service.limits import TOURNAMENT_ROUNDS
+from bot.service.match.limits import TOURNAMENT_ROUNDS
 from discord import app_commands
 from discord.ext import commands
 
 if TYPE_CHECKING:
-    from bot.discord.app import BoardBot
+    from bot.discord.host import Host
 
 TOURNAMENT_HELP = "Which tournament (only needed when several are open here)"
 
@@ -33,7 +33,7 @@ class TournamentCog(
     group_name="tournament",
     group_description="Leagues and Swiss tournaments on this server",
 ):
-    def __init__(self, bot: BoardBot) -> None:
+    def __init__(self, bot: Host) -> None:
         self.bot = bot
         super().__init__()
 

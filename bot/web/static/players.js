@@ -1,7 +1,7 @@
 // The players above the board, each with their clock counting down as lichess and OGS show
 // it: every seat's time, the running one ticking, the deadline on hover, tap or long-press.
 // The clock reads the same as every other clock the bot shows (the catalogue's time words,
-// rounded as bot/service/timecontrol.py's format_duration rounds).
+// rounded as bot/service/match/timecontrol.py's format_duration rounds).
 import { NS, say } from './svg.js';
 
 const MINUTE = 60;
