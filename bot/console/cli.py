@@ -43,6 +43,7 @@ from bot.service.text.command_map import (
     TOURNAMENT_COMMANDS,
     CommandNames,
     command_names,
+    yes,
 )
 from bot.settings import Settings
 from bot.words import DEFAULT_LANGUAGE, Words, catalogue, words
@@ -374,6 +375,14 @@ class Console:
                 mode=opts.get("mode") or (" ".join(cmd.args) or None),
                 confirm=None if confirm is None else confirm.lower() in ("true", "yes", "on"),
                 language=opts.get("language"),
+            )
+        if cmd.command == "quiet":
+            weekend = opts.get("weekend")
+            return await s.quiet(
+                user,
+                zone=opts.get("zone"),
+                hours=opts.get("hours"),
+                weekend=None if weekend is None else yes(weekend, self.locale),
             )
         if cmd.command == "challenges":
             named = {key: opts[key] for key in ("block", "unblock") if opts.get(key)}

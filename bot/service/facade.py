@@ -45,6 +45,7 @@ from bot.service.pages.web import BoardPages
 from bot.service.people.correspondence import Correspondence
 from bot.service.people.locales import LocaleNotes
 from bot.service.people.notices import Notices
+from bot.service.people.quiet import QuietHours
 from bot.service.play.boards import Boards
 from bot.service.play.endings import Endings
 from bot.service.play.guide import Guide
@@ -186,10 +187,11 @@ class Service:
             self.clocks, self.limits, self.servers, TournamentPosts(store, self.workers),
             self.workers, seeds,
         )  # fmt: skip
+        self.quiet_hours = QuietHours(store, clock, self.reader, self.transitions, self.notifier)
         self.correspondence = Correspondence(
             *basics, self.transitions, self.clocks, self.notifier, self.workers,
             self.opponents, self.endings, self.tournament_cases,
-            reminders=self.reminders, vacation_days=vacation_days,
+            reminders=self.reminders, vacation_days=vacation_days, quiet=self.quiet_hours,
         )  # fmt: skip
 
         # -- what the front ends call: each name is the use case's own method; an answer
@@ -257,6 +259,7 @@ class Service:
         self.server_settings = in_servers(self.servers.server_settings)
         self.notify = placed(self.correspondence.notify)
         self.challenge_settings = placed(self.consent.challenges)
+        self.quiet = placed(self.quiet_hours.quiet)
         self.on_startup = self.correspondence.on_startup
         # every bot process asks before each tick, the leader or not: the moment to read again
         # who has a kept DM (another process may have kept it)

@@ -10,7 +10,7 @@ from pathlib import Path
 from urllib.parse import unquote
 
 from bot.service import Service, User
-from bot.service.weblinks import BoardLinks
+from bot.service.match.links import BoardLinks
 from storage import MemoryStore
 from storage.wrapped import CountingStore
 from tests.bot.conftest import FakeClock

@@ -99,6 +99,25 @@ class CorrespondenceCog(commands.Cog):
             lambda: self.bot.service.challenge_settings(actor, allow=allow, **chosen),
         )
 
+    @app_commands.command(name="quiet", description="Quiet hours and weekends: your clock stops")
+    @app_commands.describe(
+        zone="Your time zone, e.g. Europe/Berlin or America/New_York",
+        hours="Daily quiet hours, e.g. 22:00-07:00 (at most 12 h a day; none to clear)",
+        weekend="Pause all of Saturday and Sunday too",
+    )
+    async def quiet(
+        self,
+        interaction: discord.Interaction,
+        zone: str | None = None,
+        hours: str | None = None,
+        weekend: bool | None = None,
+    ) -> None:
+        actor = actor_of(interaction)
+        await run(
+            interaction,
+            lambda: self.bot.service.quiet(actor, zone=zone, hours=hours, weekend=weekend),
+        )
+
     @app_commands.command(name="vacation", description="Pause all your clocks for some days")
     @app_commands.describe(days="How many days (0 ends your vacation now)")
     async def vacation(
@@ -143,6 +162,7 @@ class CorrespondenceCog(commands.Cog):
         "with the address",
         language="Language of shared posts: threads, challenges, lobbies (auto: the server's "
         "Discord language)",
+        quiet_hours="Whether players' quiet hours and weekends may pause clocks in new matches",
     )
     @app_commands.choices(
         language=[app_commands.Choice(name=code, value=code) for code in (AUTO, *shipped())]
@@ -166,6 +186,7 @@ class CorrespondenceCog(commands.Cog):
         | None = None,
         spectators: Literal["thread", "public"] | None = None,
         language: str | None = None,
+        quiet_hours: bool | None = None,
     ) -> None:
         """Anyone may read the settings; only the service decides who may change them (Manage
         Server). Discord applies default permissions to a whole group only, and ``/server``
@@ -183,6 +204,7 @@ class CorrespondenceCog(commands.Cog):
             "tournaments": tournaments,
             "tournament_rounds": tournament_rounds,
             "reviews_per_day": reviews_per_day,
+            "quiet_hours": quiet_hours,
             "spectators": spectators,
             "language": language,
         }

@@ -51,12 +51,23 @@ class Notifier:
         mode = (await self.prefs(user_id)).get("notify", "thread")
         return mode if mode in NOTIFY_MODES else "thread"
 
-    async def pingable(self, user_ids: Sequence[str], venue: str = VENUE_SERVER) -> tuple[str, ...]:
+    async def pingable(
+        self,
+        user_ids: Sequence[str],
+        venue: str = VENUE_SERVER,
+        record: MatchRecord | None = None,
+    ) -> tuple[str, ...]:
         """Turn pings go only to players who want them in the thread; in a direct match,
         whose pings become DMs of the board (:mod:`bot.service.match.venues`), to those who want
-        them in the thread or by DM."""
+        them in the thread or by DM; and, in ``record``, not to a player in their quiet
+        hours: that ping waits until they end (:meth:`ClockKeeper.held_pings`)."""
         wanted = ("thread", "dm") if venue == VENUE_DIRECT else ("thread",)
-        return tuple([u for u in user_ids if await self.mode(u) in wanted])
+        awake = [u for u in user_ids if record is None or not await self.quiet_now(record, u)]
+        return tuple([u for u in awake if await self.mode(u) in wanted])
+
+    async def quiet_now(self, record: MatchRecord, user_id: str) -> bool:
+        """Whether ``user_id`` is in quiet hours that ``record`` lets pause them."""
+        return await self.clocks.quiet_until(record, user_id) is not None
 
     async def turn_dms(self, loaded: Loaded, ended: bool) -> tuple[DirectMessage, ...]:
         """The "your turn" DMs of players who asked for them; none in a direct match, where the
@@ -68,7 +79,7 @@ class Notifier:
         dms = []
         for seat in seats:
             uid = loaded.record.seats[seat]
-            if await self.mode(uid) != "dm":
+            if await self.mode(uid) != "dm" or await self.quiet_now(loaded.record, uid):
                 continue
             locale = await self.locale(uid)
             say = words(locale)

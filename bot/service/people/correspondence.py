@@ -78,6 +78,7 @@ if TYPE_CHECKING:
     from bot.service.match.transition import Transitions
     from bot.service.match.workers import Workers
     from bot.service.matchmaking.tournaments.cases import Tournaments
+    from bot.service.people.quiet import QuietHours
     from bot.service.play.endings import Endings
 
 log = logging.getLogger("bot.service")
@@ -126,7 +127,10 @@ class Correspondence:
         *,
         reminders: Sequence[float],
         vacation_days: float,
+        quiet: QuietHours,
     ) -> None:
+        self.quiet = quiet
+        """Quiet hours: the turn pings that waited for them go out from the tick."""
         self.store = store
         self.clock = clock
         self.reader = reader
@@ -235,6 +239,9 @@ class Correspondence:
 
     async def _tick_match(self, record: MatchRecord) -> list[Reply]:
         now = self.clock()
+        record, pings = await self.quiet.release(record, now)
+        if pings:
+            return pings  # their commit set the next deadline: a clock event comes next tick
         if "clock" not in record.meta:
             await self.transitions.reschedule(record, None)
             return []
