@@ -595,8 +595,12 @@ class Store(ABC):
         """Replace the guild's settings (``{}`` removes them)."""
 
     @abstractmethod
-    async def users_with_settings(self) -> list[tuple[str, dict[str, Any]]]:
-        """Every user with non-empty settings, by user id."""
+    async def users_with_settings(
+        self, *, having: tuple[str, str] | None = None
+    ) -> list[tuple[str, dict[str, Any]]]:
+        """Every user with non-empty settings, by user id; with ``having`` (a key and a text
+        value) only those whose settings hold it, picked by the database (the daily digest
+        asks for its few subscribers, not for everyone who keeps quiet hours)."""
 
     # -- people: locale, quiet hours, challenge preferences, blocks -----------------------
     # What the bot keeps of a person besides their name and settings: the language their

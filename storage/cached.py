@@ -377,7 +377,7 @@ def _forgetting_write(name: str) -> Callable[..., Awaitable[Any]]:
 
 OTHER_WRITES = (
     "record_use", "request_review", "finish_review", "save_ratings", "create_tournament",
-    "update_tournament", "add_notice", "drop_notices",
+    "update_tournament", "add_notice", "drop_notices", "set_block",
 )  # fmt: skip
 """Writes of what the cache never holds: handed on, forgetting the request's reads if they
 fail (as every write does)."""
@@ -385,7 +385,7 @@ PASSED_THROUGH = frozenset({
     "list_matches", "due_matches", "match_versions", "watch_matches", "try_lead", "release_lead",
     "users_with_settings", "last_alive", "get_review", "pending_reviews", "rating", "ratings",
     "user_ratings", "rating_history", "get_tournament", "list_tournaments", "due_tournaments",
-    "notices", "users_with_notices",
+    "notices", "users_with_notices", "blocked_by", "blockers_among", "played_together",
 })  # fmt: skip
 """Reads the cache leaves to the store every time: listings, ratings (a finishing commit checks
 what it read), tournaments, reviews, notices, leadership. A store call added to the interface

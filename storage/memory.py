@@ -384,8 +384,14 @@ class MemoryStore(Store):
         text = encode_settings(settings, "guild settings")
         _save_settings(self._guild_settings, guild_id, text)
 
-    async def users_with_settings(self) -> list[tuple[str, dict[str, Any]]]:
-        return [(key, from_json(self._user_settings[key])) for key in sorted(self._user_settings)]
+    async def users_with_settings(
+        self, *, having: tuple[str, str] | None = None
+    ) -> list[tuple[str, dict[str, Any]]]:
+        found = [(key, from_json(self._user_settings[key])) for key in sorted(self._user_settings)]
+        if having is None:
+            return found
+        key, value = having
+        return [(uid, settings) for uid, settings in found if settings.get(key) == value]
 
     # -- people: locale, quiet hours, challenge preferences, blocks -----------------------
     async def user_locales(self, user_ids: Sequence[str]) -> dict[str, str]:

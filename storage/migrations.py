@@ -284,6 +284,10 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         )
         """,
         "CREATE INDEX blocks_by_blocked ON blocks (blocked_id)",
+        # The daily digest asks for its subscribers only, however many others keep settings
+        # (quiet hours, who may challenge them): Store.users_with_settings(having=...).
+        "CREATE INDEX user_settings_by_notify"
+        " ON user_settings (json_extract(settings, '$.notify'))",
     ),
     # -- end of people --
 )

@@ -273,6 +273,7 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         )
         """,
         "CREATE INDEX blocks_by_blocked ON blocks (blocked_id)",
+        "CREATE INDEX user_settings_by_notify ON user_settings ((settings->>'notify'))",
     ),
     # -- end of people --
 )

@@ -117,6 +117,9 @@ class Dialect:
     """Values one ``IN`` list carries, well under SQLite's bound-parameter limit."""
     meta_number: str = "CAST(json_extract(meta, '$.' || ?) AS INTEGER)"
     """A number in a match's ``meta`` under a key given as a parameter."""
+    settings_text: str = "json_extract(settings, '$.{key}')"
+    """A text in a user's ``settings`` under ``key`` (one of the code's own keys, spelled
+    into the statement so the index on ``notify`` serves it)."""
     serialize_uses: str = ""
     """A statement (parameters: user id, kind) that makes one user's count-and-write of a
     kind of use wait for another's in the same transaction; empty where the write
@@ -893,9 +896,19 @@ class SqlStore(Store):
     ) -> None:
         await self._save_settings("guild", guild_id, settings, now)
 
-    async def users_with_settings(self) -> list[tuple[str, dict[str, Any]]]:
+    async def users_with_settings(
+        self, *, having: tuple[str, str] | None = None
+    ) -> list[tuple[str, dict[str, Any]]]:
+        where, values = "", []
+        if having:
+            key, value = having
+            if not key.isidentifier():
+                raise ValueError(f"not a settings key: {key!r}")
+            where, values = f" WHERE {self.dialect.settings_text.format(key=key)} = ?", [value]
         found = await self._fetch(
-            f"SELECT user_id, settings FROM user_settings ORDER BY user_id{self.dialect.bytewise}"
+            f"SELECT user_id, settings FROM user_settings{where}"
+            f" ORDER BY user_id{self.dialect.bytewise}",
+            *values,
         )
         return [(row["user_id"], from_json(row["settings"])) for row in found]
 

@@ -73,3 +73,12 @@ async def test_played_together_counts_begun_matches_only(
     assert await store.played_together("alice", "bob")
     assert await store.played_together("bob", "alice")
     assert not await store.played_together("alice", "carol")
+
+
+async def test_the_settings_scan_can_ask_for_one_value_only(store: Store) -> None:
+    await store.save_user_settings("alice", {"notify": "digest"}, 1.0)
+    await store.save_user_settings("bob", {"notify": "dm", "quiet": {"zone": "UTC"}}, 1.0)
+    await store.save_user_settings("carol", {"quiet": {"zone": "UTC"}}, 1.0)
+    assert [uid for uid, _ in await store.users_with_settings()] == ["alice", "bob", "carol"]
+    picked = await store.users_with_settings(having=("notify", "digest"))
+    assert picked == [("alice", {"notify": "digest"})]

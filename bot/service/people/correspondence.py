@@ -332,7 +332,7 @@ class Correspondence:
         replies = []
         due = [
             (uid, prefs)
-            for uid, prefs in await self.store.users_with_settings()
+            for uid, prefs in await self.store.users_with_settings(having=("notify", "digest"))
             if prefs.get("notify") == "digest" and now - float(prefs.get("digest_at", 0)) >= DAY
         ]
         seen = await self.store.user_locales([uid for uid, _ in due]) if due else {}
