@@ -27,7 +27,7 @@ that), summed over the computer's calls — the blunders the check prevented.
 
 ``--quick`` is a smoke run for a loaded two-core machine: two games per pairing (one per
 seat) at a tenth of the seconds, done in minutes; its scores are too few to publish. The
-full run (no ``--quick``) is what the README's figures come from.
+full run (no ``--quick``) is what the figures in docs/benchmarks.md come from.
 
 Games run in a process pool (``--jobs``, default the number of cores), so run it on an
 otherwise idle machine: every player thinks against the wall clock.

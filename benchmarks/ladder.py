@@ -29,7 +29,7 @@ score 95 % against a player who moves at random), one virtual draw per pairing k
 scores finite, and RD is Glicko's deviation from the games played.
 
 ``--scale`` multiplies every level's seconds, keeping their 0.3 : 2 : 8 ratios; the full
-run is scale 1 (8 s a move for strong, hours on two cores), the README's figures say which
+run is scale 1 (8 s a move for strong, hours on two cores), docs/computer.md's figures say which
 scale they were measured at. ``--write`` stores the ratings in ``ai/ladder.toml``, where
 ``/play``, ``/rules`` and ``level:auto`` read them. Games run in a process pool (``--jobs``)
 and every player thinks against the wall clock, so run it on a quiet machine.
@@ -247,9 +247,9 @@ def write(
         }
     lines = [
         "# The computer's levels on the players' rating ladder, written by",
-        "# `python -m benchmarks.ladder --write` (see its docstring and the README's",
-        '# "levels on the ladder"). The random player is the anchor; `scale` is the share',
-        "# of each level's seconds the games were played at.",
+        "# `python -m benchmarks.ladder --write` (see its docstring and docs/computer.md,",
+        '# "The levels on the rating ladder"). The random player is the anchor; `scale` is',
+        "# the share of each level's seconds the games were played at.",
     ]
     for game in GAMES:
         if game not in ladder:

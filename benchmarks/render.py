@@ -94,7 +94,7 @@ def _board_views(game: str, rng: random.Random, depths: list[int]) -> list[View]
         while played < depth and rules.outcome(state) is None:
             before = state
             action = rng.choice(rules.legal_actions(state))
-            turn.append(rules.highlight(state, action))
+            turn.append(rules.presentation.highlight(state, action))
             state = rules.apply(state, action)
             if rules.turn_ended(before, state):
                 last, turn, played = turn, [], played + 1
@@ -113,7 +113,7 @@ def _close_up_of(state: Any, highlight: list[dict[str, Any]], rng: random.Random
     rules = games.get("fence")
     groups: dict[tuple[Any, ...], list[int]] = {}
     for action in rules.legal_actions(state):
-        facts = rules.highlight(state, action)
+        facts = rules.presentation.highlight(state, action)
         if facts.get("kind") in ("pawn", "cops") and isinstance(facts.get("to"), int):
             key = (facts["kind"], facts.get("from"), facts.get("seat"), str(facts.get("cards")))
             groups.setdefault(key, [])
@@ -141,7 +141,7 @@ def _fence_views(
         while rules.outcome(state) is None and (state.stage != "turn" or played < depth):
             played += state.stage == "turn"
             action = rng.choice(rules.legal_actions(state))
-            highlight = [rules.highlight(state, action)]
+            highlight = [rules.presentation.highlight(state, action)]
             state = rules.apply(state, action)
         if rules.outcome(state) is not None:
             break

@@ -223,7 +223,11 @@ def stored_matches(count: int) -> dict[str, list[tuple[Any, ...]]]:
     log = []
     for ply in range(1, SEED_PLIES + 1):
         action = rng.choice(rules.legal_actions(state))
-        detail = {"turn": ply, "ends_turn": True, "highlight": rules.highlight(state, action)}
+        detail = {
+            "turn": ply,
+            "ends_turn": True,
+            "highlight": rules.presentation.highlight(state, action),
+        }
         log.append((ply, (ply - 1) % 2, rules.format(state, action), json.dumps(detail)))
         state = rules.apply(state, action)
     snapshot, result = json.dumps(rules.dump(state)), json.dumps({"winners": [0]})

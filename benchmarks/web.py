@@ -27,8 +27,8 @@
   machine. A change's before and after measured this way differ by the change, not by the
   hour.
 
-``--screenshots DIR`` also saves the README's two phone pictures (an Ordo board page and the
-FENCE! city, 360 px wide).
+``--screenshots DIR`` also saves two phone pictures like those in docs/images/ (an Ordo board
+page and the FENCE! city, 360 px wide).
 """
 
 from __future__ import annotations

@@ -55,12 +55,24 @@ def settings_help() -> str:
         for name, field in Settings.model_fields.items()
         if name not in ("discord_token", "database_password", "web_secret", "discord_client_secret")
     ]
-    return "settings (environment variables or a .env file):\n  DISCORD_TOKEN      " + (
-        "the bot token (a secret; never logged)\n  DATABASE_PASSWORD"
-        "  the PostgreSQL password apart from DATABASE_URL (a secret)\n  WEB_SECRET"
-        "         signs the web board's links (a secret)\n  DISCORD_CLIENT_SECRET"
-        " the app's OAuth2 secret, for the Activity (a secret)\n" + "\n".join(rows)
+    return (
+        "settings (environment variables or a .env file):\n  DISCORD_TOKEN      "
+        + (
+            "the bot token (a secret; never logged)\n  DATABASE_PASSWORD"
+            "  the PostgreSQL password apart from DATABASE_URL (a secret)\n  WEB_SECRET"
+            "         signs the web board's links (a secret)\n  DISCORD_CLIENT_SECRET"
+            " the app's OAuth2 secret, for the Activity (a secret)\n" + "\n".join(rows)
+        )
+        + COMPOSE_ONLY
     )
+
+
+COMPOSE_ONLY = """
+
+only for compose.yaml (the bot itself never reads it):
+  POSTGRES_PASSWORD  the password of compose's PostgreSQL user, required there; compose hands
+                     it to the bot as DATABASE_PASSWORD"""
+"""A line of .env.example that is no setting of the bot: listed so --help names every line."""
 
 
 def companions(settings: Settings) -> tuple[Companion, ...]:

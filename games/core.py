@@ -17,7 +17,7 @@ import typing
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Generic, Literal, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, TypeVar
 
 from games.sentences import (
     SHARED,
@@ -30,6 +30,10 @@ from games.sentences import (
     option_name,
     option_value,
 )
+from games.text import QUOTE_LIMIT, shorten
+
+if TYPE_CHECKING:
+    from games.presentation import Presentation
 
 State = TypeVar("State")
 Action = TypeVar("Action")
@@ -274,48 +278,16 @@ class GameInfo:
 
 
 # --------------------------------------------------------------------------------------------
-# Text limits for what the bot shows on buttons and menus
-# --------------------------------------------------------------------------------------------
-
-LABEL_LIMIT = 100
-"""Discord's limit for an autocomplete choice name and for a button or select label."""
-
-SEGMENT_LIMIT = 80
-"""The longest segment of a :meth:`Rules.choice_path` (Discord's limit for a button label)."""
-
-QUOTE_LIMIT = 60
-"""The most of a player's own input a refusal quotes back: enough to recognise it, never so
-much that a pasted essay pushes the helpful part of the answer out of the message."""
-
-
-def quoted(text: str) -> str:
-    """A player's input quoted back in a refusal, at most :data:`QUOTE_LIMIT` characters."""
-    return repr(shorten(text.strip(), QUOTE_LIMIT))
-
-
-def shorten(text: str, limit: int) -> str:
-    """``text`` cut to at most ``limit`` characters, at a word boundary where one is near,
-    ending in an ellipsis so a reader sees it was cut."""
-    text = " ".join(text.split())
-    if len(text) <= limit:
-        return text
-    cut = text[: limit - 1]
-    space = cut.rfind(" ")
-    if text[limit - 1] != " " and space >= limit // 2:
-        cut = cut[:space]
-    return cut.rstrip(" ,;:-") + "…"
-
-
-# --------------------------------------------------------------------------------------------
 # The rules interface
 # --------------------------------------------------------------------------------------------
 
 
 class Rules(ABC, Generic[State, Action]):
-    """The stable surface every game offers (see docs/architecture.md).
+    """The stable surface every game offers (see docs/architecture.md): what may happen.
 
-    Subclasses implement the abstract methods; the helpers at the bottom are shared behaviour
-    built only on that surface.
+    Subclasses implement the abstract methods: the engine's calls, and ``presentation``, the
+    object that tells people what happened (:mod:`games.presentation`, a protocol of its
+    own). The rule facts and helpers at the bottom have defaults built only on that surface.
     """
 
     info: GameInfo
@@ -364,10 +336,13 @@ class Rules(ABC, Generic[State, Action]):
 
     # -- views and serialisation -------------------------------------------------------------
     @abstractmethod
-    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+    def view(self, state: State, seat: int | None) -> Mapping[str, Any]:
         """What ``seat`` may see (``None``: the public). JSON-safe; hidden data removed.
 
-        Renderers only ever receive views.
+        Renderers only ever receive views. Each game declares its view's shape as a
+        ``TypedDict`` (``games/<game>/view.py``) and narrows this return type to it: a plain
+        dict at run time (the web page's JSON, ``view["to_move"]`` everywhere), a checked
+        shape for the type checker, and a test holds every view to its declared keys.
         """
 
     @abstractmethod
@@ -386,24 +361,16 @@ class Rules(ABC, Generic[State, Action]):
     def from_position(self, text: str) -> State:
         """Inverse of :meth:`position`; raises :class:`InvalidNotation` on bad input."""
 
-    # -- shared helpers with sensible defaults ------------------------------------------------
-    def highlight(self, before: State, action: Action) -> dict[str, Any]:
-        """Public, JSON-safe facts about ``action`` that a renderer uses to mark the last move
-        (squares moved from/to, captures, placed fences…). Must never contain secrets."""
-        return {"notation": self.format(before, action)}
+    # -- how the game is told to people: a protocol of its own -------------------------------
+    @property
+    @abstractmethod
+    def presentation(self) -> Presentation[State, Action]:
+        """How this game's positions and actions are shown and said (marks on the last move,
+        sentences, labels, the guided panel's choices, what to confirm first): the second
+        protocol, :class:`games.presentation.Presentation`. Kept off the rules so an engine
+        is complete without a word of it; each game hands out one, made with itself."""
 
-    def describe(self, before: State, action: Action, seat_name: str) -> Sentence | None:
-        """The public sentence about ``action`` ("alice played c3-c5."), as a catalogue key
-        with parameters (``player`` is ``seat_name``), or None when a notice says it. The bot
-        says it in each reader's language wherever the move is told: the mover's reply, the
-        thread, the history, the web page."""
-        return SHARED("played", player=seat_name, move=self.format(before, action))
-
-    def notices(self, before: State, after: State) -> list[Sentence]:
-        """Public sentences about things the rules did by themselves during the last action
-        (an automatic pass, an early end), for the bot to announce. Default: none."""
-        return []
-
+    # -- rule facts with sensible defaults ----------------------------------------------------
     def turn_ended(self, before: State, after: State) -> bool:
         """Whether ``after`` starts a new turn (someone else to act, or the game is over).
 
@@ -416,65 +383,6 @@ class Rules(ABC, Generic[State, Action]):
         captures, ``k10 l11>k11``) → the actions in order, each legal in the state left by
         the previous one. Games whose turns are single actions keep this default."""
         return [self.parse(state, text)]
-
-    # -- presenting actions to people (defaults suit games without hidden moves) --------------
-    def label(self, state: State, action: Action) -> str:
-        """A readable one-line description of a legal action, for autocomplete entries and
-        buttons (at most :data:`LABEL_LIMIT` characters, Discord's limit for both).
-
-        It is written for the player about to act and may name their own secret cards, so it
-        is shown only to them. Default: the canonical notation.
-        """
-        return shorten(self.format(state, action), LABEL_LIMIT)
-
-    def choice_path(self, state: State, action: Action) -> tuple[str, ...]:
-        """The action as a path of short choices for a step-by-step button/select panel
-        (each segment at most :data:`SEGMENT_LIMIT` characters).
-
-        Over all legal actions of a state the paths are distinct and none is a strict prefix
-        of another, so the panel always knows whether a click completes an action or opens
-        the next level. Splitting the notation on spaces would break that in some games (a
-        one-card move would prefix a two-card one), so the safe default is a single level:
-        the label, cut to a button's length.
-        """
-        return (shorten(self.label(state, action), SEGMENT_LIMIT),)
-
-    def said_label(self, state: State, action: Action) -> str | Sentence:
-        """:meth:`label` as a sentence to say in the reader's language (games whose labels
-        are words); by default the label itself (notation needs no translating)."""
-        return self.label(state, action)
-
-    def said_path(self, state: State, action: Action) -> tuple[str | Sentence, ...]:
-        """:meth:`choice_path` as sentences (and names), as :meth:`said_label`."""
-        return self.choice_path(state, action)
-
-    confirm_reasons: tuple[str, ...] = ()
-    """Every reason :meth:`confirm_before` may give (the catalogue words each one)."""
-
-    def confirm_before(self, state: State, action: Action) -> str | None:
-        """Why the player should confirm ``action`` before it is played (a short reason
-        word), or None to play it at once — the default, and every action of most games.
-
-        The bot asks once, in the player's language: the catalogue words each reason twice,
-        ``move.<reason>`` (a typed move refused until it is typed again ending in ``!``; it
-        gets ``{move}``) and ``panel.<reason>`` (the warning on the guided panel's Confirm
-        level). This is how a game's own caution (FENCE!'s "walking onto the Cops sends you
-        to Jail", ruling 20) reaches the bot without the bot knowing the game."""
-        return None
-
-    def seat_name(self, state: State, seat: int) -> str:
-        """What a seat is called in this position ("White", "Purple"); empty if nothing.
-
-        A position, not only the game, decides it: after Fonver's pie swap the second seat
-        plays Black, and every sentence naming the seats must follow the swap."""
-        names = self.info.seat_names
-        return names[seat] if 0 <= seat < len(names) else ""
-
-    def public_notation(self, state: State, action: Action) -> str:
-        """What the public log, history and exports may show of ``action`` while the game is
-        running. Games whose actions carry secret values (a card given face down) hide them
-        here; the default is the canonical notation."""
-        return self.format(state, action)
 
     def drop_player(self, state: State, seat: int) -> State | None:
         """``state`` without ``seat`` (resignation or timeout) when the game can go on with

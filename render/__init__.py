@@ -2,63 +2,93 @@
 
 ``render.render(game, view, …)`` is the stable entry point (docs/architecture.md). Renderers never
 see a rules state, only what ``Rules.view(state, seat)`` lets through, so an image can never
-show more than its viewer may know.
+show more than its viewer may know. Each game's renderer is one entry of :data:`RENDERERS`
+and answers one call (:class:`Renderer`), typed by its game's view (``games/<game>/view.py``).
 """
 
 from __future__ import annotations
 
 import importlib
-import inspect
-from collections.abc import Callable, Mapping, Sequence
-from functools import lru_cache
-from typing import Any
+from collections.abc import Mapping, Sequence
+from functools import cache
+from typing import TYPE_CHECKING, Any, Protocol
+
+if TYPE_CHECKING:
+    from render.labels import Labels
 
 
-@lru_cache(maxsize=16)
-def _renderer(game: str) -> tuple[Callable[..., bytes], bool, bool]:
-    """A game's ``render`` and whether it takes ``focus`` and ``labels``, looked up once per
-    process: reading a signature cost a quarter of a millisecond, on every image."""
-    module = importlib.import_module(f"render.{game}")
-    parameters = inspect.signature(module.render).parameters
-    return module.render, "focus" in parameters, "labels" in parameters
+class Renderer(Protocol):
+    """The one call every game's renderer answers: a view in, PNG bytes out.
+
+    Every renderer takes every option, so :func:`render` never asks which it understands:
+    ``focus`` means nothing to a board without a close-up and ``labels`` nothing to a game
+    whose images hold no words beyond names; such a renderer ignores them.
+    """
+
+    def __call__(
+        self,
+        view: Any,
+        *,
+        perspective: int | None,
+        highlight: list[dict[str, Any]],
+        players: list[str] | None,
+        status: str | None,
+        focus: list[int],
+        labels: Labels | None,
+    ) -> bytes: ...
+
+
+RENDERERS: Mapping[str, str] = {
+    "ordo": "render.ordo",
+    "fendo": "render.fendo",
+    "fonver": "render.fonver",
+    "fuer": "render.fuer",
+    "fence": "render.fence",
+}
+"""Game name → the module whose ``render`` draws its views (a :class:`Renderer`), imported on
+first use so a process drawing one game does not load the others."""
+
+
+@cache
+def renderer(game: str) -> Renderer:
+    """The renderer of ``game`` (``KeyError`` for a game without one)."""
+    draw: Renderer = importlib.import_module(RENDERERS[game]).render
+    return draw
 
 
 def render(
     game: str,
-    view: dict[str, Any],
+    view: Mapping[str, Any],
     *,
     perspective: int | None = None,
     highlight: Sequence[dict[str, Any]] | dict[str, Any] | None = None,
     players: Sequence[str] | None = None,
     status: str | None = None,
     focus: Sequence[int] | None = None,
-    labels: Mapping[str, str] | None = None,
+    labels: Labels | None = None,
 ) -> bytes:
     """PNG bytes of ``view``.
 
     ``perspective``: the seat whose side of the board is drawn at the bottom (None: seat 0).
-    ``highlight``: what ``Rules.highlight`` said about the last turn's actions, oldest first
-    (a single dict is accepted too). ``players``: display names per seat for the title bar.
-    ``focus``: neighbourhoods to show up close (FENCE!: a detail window of the city, readable
-    on a phone); games without a detail view ignore it.
+    ``highlight``: what ``Presentation.highlight`` said about the last turn's actions, oldest
+    first (a single dict is accepted too). ``players``: display names per seat for the title
+    bar. ``focus``: neighbourhoods to show up close (FENCE!: a detail window of the city,
+    readable on a phone); games without a detail view ignore it.
     ``status``: the result line, replacing the default "X to move" text; with it nobody is
     highlighted as to move (a resigned or timed-out match is over whatever the position says).
     ``labels``: the words drawn into the image in the reader's language, by key
     (``render.labels``; the service looks them up in the catalogue); English without.
     """
-    draw, takes_focus, takes_labels = _renderer(game)
-    extra: dict[str, Any] = {"focus": list(focus)} if focus and takes_focus else {}
-    if labels and takes_labels:
-        extra["labels"] = labels
     if isinstance(highlight, dict):
         highlight = [highlight]
-    return draw(
+    return renderer(game)(
         view,
         perspective=perspective,
         highlight=list(highlight or ()),
         players=list(players) if players else None,
         status=status,
-        **extra,
+        focus=list(focus or ()),
+        labels=labels or None,
     )
 
 

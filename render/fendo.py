@@ -35,6 +35,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from games.fendo.view import FendoView
 from render.common import (
     COORD_MARGIN,
     PALETTE,
@@ -187,7 +188,7 @@ def _empty_board(size: int, flipped: bool) -> Image.Image:
     return image
 
 
-def _draw_areas(draw: ImageDraw.ImageDraw, board: Board, view: dict[str, Any]) -> None:
+def _draw_areas(draw: ImageDraw.ImageDraw, board: Board, view: FendoView) -> None:
     """Closed areas in their owner's tint over the empty board, lines redrawn over them."""
     g = board.grid
     tinted = False
@@ -260,7 +261,7 @@ def _footer(
     draw: ImageDraw.ImageDraw,
     image: Image.Image,
     top: int,
-    view: dict[str, Any],
+    view: FendoView,
     highlight: Sequence[dict[str, Any]],
     players: Sequence[str] | None,
     labels: Labels | None = None,
@@ -300,7 +301,7 @@ def _footer(
     del players
 
 
-def _status(view: dict[str, Any], status: str | None, labels: Labels | None = None) -> str | None:
+def _status(view: FendoView, status: str | None, labels: Labels | None = None) -> str | None:
     if status is not None or view.get("to_move") is not None:
         return status
     outcome = view.get("outcome") or {}
@@ -308,7 +309,7 @@ def _status(view: dict[str, Any], status: str | None, labels: Labels | None = No
 
 
 def _title(
-    view: dict[str, Any],
+    view: FendoView,
     players: list[str] | None,
     status: str | None,
     labels: Labels | None = None,
@@ -334,7 +335,7 @@ def _title(
 
 
 def layout(
-    view: dict[str, Any],
+    view: FendoView,
     *,
     perspective: int | None = None,
     players: list[str] | None = None,
@@ -346,15 +347,17 @@ def layout(
 
 
 def render(
-    view: dict[str, Any],
+    view: FendoView,
     *,
     perspective: int | None,
     highlight: list[dict[str, Any]],
     players: list[str] | None,
     status: str | None,
+    focus: list[int] | None = None,
     labels: Labels | None = None,
 ) -> bytes:
-    """PNG of a Fendo view; see the module docstring for the view and the drawing choices."""
+    """PNG of a Fendo view; see the module docstring for the view and the drawing choices.
+    ``focus`` is there for the common call (:class:`render.Renderer`) and means nothing here."""
     size = int(view.get("size") or 7)
     bar = _title(view, players, status, labels)
     board = Board(size, perspective == 1, bar.height)

@@ -12,7 +12,7 @@ Reads only the Fonver view (``games/fonver`` writes it; nothing here imports the
 - ``winner`` / ``winner_colour``: the winning seat and its colour once the game is over;
 - ``winning_chain``: the points of the chain that joined the winner's edges (else empty).
 
-Highlight dicts (oldest first) come from ``Rules.highlight``: ``kind`` ``place`` (``point``),
+Highlight dicts (oldest first) come from ``Presentation.highlight``: ``kind`` ``place`` (``point``),
 ``capture`` (``from``, ``to``, ``captured``) or ``pie``.
 
 Choices made for readability on a phone:
@@ -38,6 +38,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from games.fonver.view import FonverView
 from render.common import (
     COORD_MARGIN,
     PALETTE,
@@ -284,13 +285,13 @@ def _crosscut_box(
     )
 
 
-def _colour_at(view: dict[str, Any], point: str) -> str | None:
+def _colour_at(view: FonverView, point: str) -> str | None:
     """Which colour's stone stands on ``point`` ("black", "white"), or None."""
     stones = view.get("stones") or {}
     return next((c for c in ("black", "white") if point in (stones.get(c) or [])), None)
 
 
-def _seat_palette(view: dict[str, Any]) -> tuple[Palette, list[RGB]]:
+def _seat_palette(view: FonverView) -> tuple[Palette, list[RGB]]:
     """The shared palette with seat names and swatches following who plays which colour now."""
     colours = [str(c) for c in (view.get("seat_colours") or ["black", "white"])][:2]
     names = tuple(c.capitalize() for c in colours)
@@ -298,9 +299,7 @@ def _seat_palette(view: dict[str, Any]) -> tuple[Palette, list[RGB]]:
     return replace(PALETTE, seat_names=names, seat_colours=tuple(swatches)), swatches
 
 
-def status_line(
-    view: dict[str, Any], players: list[str] | None, labels: Labels | None = None
-) -> str:
+def status_line(view: FonverView, players: list[str] | None, labels: Labels | None = None) -> str:
     """The default title-bar status: the winner, the pie decision, a pending capture, or the
     ordinary "alice (Black) to move"."""
     palette, _ = _seat_palette(view)
@@ -345,15 +344,17 @@ def _footer(
 
 
 def render(
-    view: dict[str, Any],
+    view: FonverView,
     *,
     perspective: int | None,
     highlight: list[dict[str, Any]],
     players: list[str] | None,
     status: str | None,
+    focus: list[int] | None = None,
     labels: Labels | None = None,
 ) -> bytes:
-    """PNG of a Fonver view; the module docstring lists the view fields and drawing choices."""
+    """PNG of a Fonver view; the module docstring lists the view fields and drawing choices.
+    ``focus`` is there for the common call (:class:`render.Renderer`) and means nothing here."""
     size = int(view.get("size") or 19)
     palette, swatches = _seat_palette(view)
     to_move = view.get("to_move")

@@ -30,6 +30,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from games.fuer.view import FuerView
 from render.common import (
     PALETTE,
     RGB,
@@ -295,7 +296,7 @@ def _empty_board() -> Image.Image:
     return image.resize((BOARD_WIDTH, BOARD_HEIGHT), Image.Resampling.LANCZOS)
 
 
-def _looks(view: dict[str, Any], last_tiles: set[str], labels: Labels | None = None) -> list[_Look]:
+def _looks(view: FuerView, last_tiles: set[str], labels: Labels | None = None) -> list[_Look]:
     """How each space that is not a plain empty one looks in this view."""
     tiles = set(view.get("tiles", ()))
     open_spaces: dict[str, int] = dict(view.get("open", {}))
@@ -357,13 +358,13 @@ def _moves(highlight: Sequence[dict[str, Any]]) -> list[tuple[str, str]]:
     return moves
 
 
-def _winning(view: dict[str, Any]) -> list[str]:
+def _winning(view: FuerView) -> list[str]:
     winning = [str(s) for s in view.get("win_line") or () if parse_space(str(s))]
     return winning if len(winning) >= 2 else []
 
 
 def _overlay_box(
-    view: dict[str, Any], highlight: Sequence[dict[str, Any]]
+    view: FuerView, highlight: Sequence[dict[str, Any]]
 ) -> tuple[int, int, int, int] | None:
     """Board pixels the moved piece's ring and arrow and the winning line can touch."""
     points = [_centre(name) for move in _moves(highlight) for name in move]
@@ -383,7 +384,7 @@ def _overlay_box(
 
 def _draw_marks(
     draw: ImageDraw.ImageDraw,
-    view: dict[str, Any],
+    view: FuerView,
     moves: list[tuple[str, str]],
     shift: Point = (0, 0),
 ) -> None:
@@ -405,9 +406,7 @@ def _draw_marks(
         draw.line(ends, fill=WIN_LINE, width=12 * SCALE)
 
 
-def _draw_overlays(
-    image: Image.Image, view: dict[str, Any], highlight: Sequence[dict[str, Any]]
-) -> None:
+def _draw_overlays(image: Image.Image, view: FuerView, highlight: Sequence[dict[str, Any]]) -> None:
     """The last turn's marks, anti-aliased: the board under them is blown up to twice the
     size (each pixel four), drawn on and averaged back, which leaves every pixel they miss
     exactly as it was."""
@@ -443,7 +442,7 @@ def _piece_sprite(colour: RGB, halo: RGB | None, phase: Half) -> Image.Image:
 
 
 def _pieces(
-    view: dict[str, Any], highlight: Sequence[dict[str, Any]]
+    view: FuerView, highlight: Sequence[dict[str, Any]]
 ) -> list[tuple[str, RGB, RGB | None]]:
     """(space, colour, halo) of every piece, in drawing order."""
     fresh: set[str] = set()
@@ -466,7 +465,7 @@ def _piece_label(name: str, colour: RGB) -> Label:
 
 
 def _board(
-    view: dict[str, Any], highlight: Sequence[dict[str, Any]], labels: Labels | None = None
+    view: FuerView, highlight: Sequence[dict[str, Any]], labels: Labels | None = None
 ) -> Image.Image:
     """The diamond at its final size: the empty board, then each space that is not empty,
     the last turn's marks and the pieces. Everything is drawn twice the size and shrunk, as
@@ -495,7 +494,7 @@ def _board(
     return image
 
 
-def _footer(width: int, view: dict[str, Any], labels: Labels | None = None) -> Image.Image:
+def _footer(width: int, view: FuerView, labels: Labels | None = None) -> Image.Image:
     """Supplies and a one-line key to the open spaces."""
     image = new_canvas(width, FOOTER)
     supply = view.get("supply", {})
@@ -524,7 +523,7 @@ def _footer(width: int, view: dict[str, Any], labels: Labels | None = None) -> I
 
 
 def _status(
-    view: dict[str, Any],
+    view: FuerView,
     status: str | None,
     players: list[str] | None,
     labels: Labels | None = None,
@@ -546,15 +545,17 @@ def _status(
 
 
 def render(
-    view: dict[str, Any],
+    view: FuerView,
     *,
     perspective: int | None = None,
     highlight: list[dict[str, Any]],
     players: list[str] | None,
     status: str | None,
+    focus: list[int] | None = None,
     labels: Labels | None = None,
 ) -> bytes:
-    """PNG of the diamond with tiles, pieces, open spaces and the last turn marked."""
+    """PNG of the diamond with tiles, pieces, open spaces and the last turn marked. ``focus``
+    is there for the common call (:class:`render.Renderer`) and means nothing here."""
     board = _board(view, highlight, labels)
     width = max(BOARD_WIDTH, 800)
     played = max(0, len(view.get("tiles", ())) - 9)

@@ -26,6 +26,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from games.ordo.view import OrdoView
 from render.common import (
     COORD_MARGIN,
     PALETTE,
@@ -222,7 +223,7 @@ def _footer(
     draw: ImageDraw.ImageDraw,
     image: Image.Image,
     top: int,
-    view: dict[str, Any],
+    view: OrdoView,
     highlight: Sequence[dict[str, Any]],
     labels: Labels | None = None,
 ) -> None:
@@ -258,15 +259,17 @@ def _footer(
 
 
 def render(
-    view: dict[str, Any],
+    view: OrdoView,
     *,
     perspective: int | None,
     highlight: list[dict[str, Any]],
     players: list[str] | None,
     status: str | None,
+    focus: list[int] | None = None,
     labels: Labels | None = None,
 ) -> bytes:
-    """PNG of an Ordo view; see the module docstring for the choices made."""
+    """PNG of an Ordo view; see the module docstring for the choices made. ``focus`` is
+    there for the common call (:class:`render.Renderer`): a whole board needs no close-up."""
     flipped = perspective == 1
     to_move = view.get("to_move")
     if status is None and to_move is None:

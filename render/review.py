@@ -160,7 +160,7 @@ SMALL_WIDTH = 400
 
 def small_board(
     game: str,
-    view: dict[str, Any],
+    view: Mapping[str, Any],
     *,
     highlight: Sequence[dict[str, Any]] = (),
     players: Sequence[str] | None = None,

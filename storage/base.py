@@ -148,7 +148,7 @@ class ActionRecord:
     notation: str
     created_at: float
     detail: dict[str, Any] = field(default_factory=dict)
-    """Public facts for the renderer (``Rules.highlight``) and the history."""
+    """Public facts for the renderer (``Presentation.highlight``) and the history."""
     undone: bool = False
 
 

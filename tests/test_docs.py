@@ -132,6 +132,11 @@ def doc_files() -> list[Path]:
     return sorted(DOCS.rglob("*.md"))
 
 
+def pages() -> list[Path]:
+    """The docs and the README, which is their front door."""
+    return [ROOT / "README.md", *doc_files()]
+
+
 # -- the rulings ----------------------------------------------------------------------------------
 
 
@@ -226,14 +231,14 @@ def test_the_three_checklists_exist() -> None:
         assert (DOCS / "checklists" / name).is_file(), name
 
 
-@pytest.mark.parametrize("path", doc_files(), ids=lambda p: str(p.relative_to(DOCS)))
+@pytest.mark.parametrize("path", pages(), ids=lambda p: str(p.relative_to(ROOT)))
 def test_every_path_a_doc_names_exists(path: Path) -> None:
     text = path.read_text()
     missing = sorted(p for p in named_paths(text) if not (ROOT / p).exists())
     assert missing == []
 
 
-@pytest.mark.parametrize("path", doc_files(), ids=lambda p: str(p.relative_to(DOCS)))
+@pytest.mark.parametrize("path", pages(), ids=lambda p: str(p.relative_to(ROOT)))
 def test_every_module_a_doc_names_exists(path: Path) -> None:
     text = path.read_text()
     assert sorted(m for m in named_modules(text) if not module_exists(m)) == []

@@ -3,7 +3,8 @@
 Adding a game is a package in ``games/``, its renderer, its computer and one line in the
 registry (``docs/checklists/adding-a-game.md``). This test holds every registered game to
 that checklist, and holds the service to knowing no game: what it must do differently for
-one game is a hook on the rules object (``Rules.confirm_before``…), worded by the catalogue.
+one game is a hook on the game's presentation (``Presentation.confirm_before``…), worded by
+the catalogue.
 """
 
 from __future__ import annotations
@@ -15,8 +16,10 @@ from pathlib import Path
 import pytest
 
 import games
+import render
 from bot.words import words
 from games.core import Rules
+from games.presentation import Presentation
 
 ROOT = Path(__file__).resolve().parents[1]
 CHECKLIST = ROOT / "docs" / "checklists" / "adding-a-game.md"
@@ -31,11 +34,12 @@ def test_all_five_games_are_registered() -> None:
 def test_every_registered_game_has_rules_a_renderer_and_a_computer(name: str) -> None:
     rules = games.get(name)
     assert isinstance(rules, Rules) and rules.info.name == name
-    renderer = importlib.import_module(f"render.{name}")
-    assert callable(renderer.render), f"render.{name} has no render(view, …)"
-    assert {"perspective", "highlight", "players", "status"} <= set(
-        inspect.signature(renderer.render).parameters
-    )
+    assert name in render.RENDERERS, f"render.RENDERERS has no entry for {name}"
+    draw = render.renderer(name)
+    assert callable(draw), f"{render.RENDERERS[name]} has no render(view, …)"
+    # The one call render.render makes: every option, by keyword (render.Renderer).
+    wanted = set(inspect.signature(render.Renderer.__call__).parameters) - {"self"}
+    assert set(inspect.signature(draw).parameters) == wanted, name
     computer = importlib.import_module(f"ai.{name}")
     assert callable(computer.choose), f"ai.{name} has no choose(view, seat, budget, rng)"
     assert list(inspect.signature(computer.choose).parameters)[:4] == [
@@ -50,11 +54,11 @@ def test_every_registered_game_has_rules_a_renderer_and_a_computer(name: str) ->
 def test_every_reason_to_confirm_is_worded(name: str) -> None:
     """Each reason a game's ``confirm_before`` may give has its two sentences."""
     rules = games.get(name)
-    overrides = type(rules).confirm_before is not Rules.confirm_before
-    assert bool(rules.confirm_reasons) == overrides, name
+    overrides = type(rules.presentation).confirm_before is not Presentation.confirm_before
+    assert bool(rules.presentation.confirm_reasons) == overrides, name
     for language in ("en", "de"):
         say = words(language)
-        for reason in rules.confirm_reasons:
+        for reason in rules.presentation.confirm_reasons:
             assert say.has(f"move.{reason}") and say.has(f"panel.{reason}"), (language, reason)
 
 

@@ -38,12 +38,13 @@ def test_set_up_starts_with_a_virtual_environment() -> None:
     assert README.index("python3 -m venv .venv") < README.index("pip install -e . && python -m bot")
 
 
-def test_the_ladder_in_the_readme_is_the_published_one() -> None:
-    """The README's ladder table shows the figures ``ai/ladder.toml`` holds (the ones
+def test_the_ladder_in_the_docs_is_the_published_one() -> None:
+    """The computer page's ladder table shows the figures ``ai/ladder.toml`` holds (the ones
     ``/play`` and ``level:auto`` use), written by the command printed beside it."""
     from ai import ladder
 
-    section = README[README.index("### The levels on the rating ladder") :]
+    computer = (ROOT / "docs" / "computer.md").read_text()
+    section = computer[computer.index("## The levels on the rating ladder") :]
     lines = section.splitlines()
     for game in games.available():
         title = games.get(game).info.title.split(" (")[0]

@@ -139,7 +139,8 @@ class Step:
     """What the public log may show (hides card values a trade passes face down)."""
     notices: tuple[Sentence, ...] = ()
     confirm: str | None = None
-    """Why the player should confirm this step first (``Rules.confirm_before``), if at all."""
+    """Why the player should confirm this step first (``Presentation.confirm_before``), if
+    at all."""
 
 
 @dataclass(frozen=True)

@@ -38,7 +38,7 @@ log = logging.getLogger("bot.web")
 
 NOT_ON = (
     "WEB_BASE_URL is not set, so there is no web board to serve. Set it (and WEB_SECRET) in"
-    ' .env: see README, "The web board".'
+    " .env: see docs/web.md."
 )
 
 

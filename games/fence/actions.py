@@ -166,3 +166,6 @@ Action = (
     | PostTrade
     | NoTrade
 )
+
+HoodAction = PlacePawn | PlaceCops | PlaceTunnel | PlacePost | Yourself | Push | CopsRoad | TipOff
+"""The actions that name a neighbourhood (``hood``): pieces set down or moved."""

@@ -40,8 +40,9 @@ def describe_trade_offer(offer: Any, names: Sequence[str], me: int | None = None
     if not isinstance(offer, dict):
         return str(offer)
     for key in ("text", "description", "summary", "note"):
-        if isinstance(offer.get(key), str) and offer[key].strip():
-            return offer[key].strip()
+        text = offer.get(key)
+        if isinstance(text, str) and text.strip():
+            return text.strip()
     if set(offer) == {"from", "to", "give", "ask"}:
         giver = seat_name(offer["from"], names, me)
         taker = seat_name(offer["to"], names, me)

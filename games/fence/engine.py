@@ -16,6 +16,7 @@ from games.fence.actions import Action
 from games.fence.info import SEAT_NAMES
 from games.fence.sentences import COLOURS, SAY
 from games.fence.state import FenceState, Table, freeze, thaw
+from games.sentences import Sentence
 
 NAMES = SEAT_NAMES
 
@@ -107,7 +108,7 @@ MID_TURN = frozenset({"draw", "second", "trading", "tunnel", "post"})
 """Stages inside a turn (or a pending draw): no winner is declared while one is open."""
 
 
-def settle(state: FenceState, events: list[str]) -> FenceState:
+def settle(state: FenceState, events: list[Sentence]) -> FenceState:
     """Do what the rules do without anyone deciding, until a person must act."""
     while True:
         table = thaw(state)
@@ -127,7 +128,7 @@ def _auto(state: FenceState, table: Table) -> bool:
             table,
             (active[0],),
             "last_player",
-            f"{NAMES[active[0]]} wins: everyone else has left the game.",
+            SAY("last_player", colour=COLOURS[active[0]]),
         )
         return True
     # Ruling 26 is judged between turns only: while a State's Evidence card is still to be
@@ -140,7 +141,7 @@ def _auto(state: FenceState, table: Table) -> bool:
                 table,
                 (winner,),
                 "jail",
-                f"{NAMES[winner]} wins: everyone else is in Jail with no way out.",
+                SAY("jail_win", colour=COLOURS[winner]),
             )
             return True
     seat = state.actor

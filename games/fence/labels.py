@@ -1,5 +1,5 @@
 """Readable text for the legal steps: one-line labels (autocomplete, buttons) and choice paths
-for a step-by-step panel (``Rules.label`` and ``Rules.choice_path``).
+for a step-by-step panel (``Presentation.label`` and ``Presentation.choice_path``).
 
 Both are written for the player about to act and name their own cards, so the bot shows
 them to that player only. A path's levels follow how a player thinks about a turn: what
@@ -8,13 +8,13 @@ kind has the same number of levels and begins with a segment only that kind uses
 what keeps all paths distinct and none a prefix of another.
 
 The words are sentences (catalogue keys, :mod:`games.fence.sentences`), so the bot shows a
-German player German buttons (``Rules.said_label``, ``Rules.said_path``); :func:`label` and
-:func:`choice_path` are their English, which typed input is also matched against.
+German player German buttons (``Presentation.said_label``, ``Presentation.said_path``);
+:func:`label` and :func:`choice_path` are their English, which typed input is also matched
+against.
 """
 
 from __future__ import annotations
 
-from games.core import LABEL_LIMIT, SEGMENT_LIMIT, shorten
 from games.fence import actions as act
 from games.fence import engine
 from games.fence.actions import Action
@@ -23,6 +23,7 @@ from games.fence.sentences import COLOURS, SAY
 from games.fence.state import FenceState
 from games.fence.world import hood_name, tiles_of
 from games.sentences import Sentence
+from games.text import LABEL_LIMIT, SEGMENT_LIMIT, shorten
 
 PANEL_WIDTH = 25
 """Options one level of the panel can show (a Discord select menu)."""
@@ -56,7 +57,7 @@ def said_label(state: FenceState, action: Action) -> Sentence:
         return SAY("label_draw_red" if action.colour == "red" else "label_draw_blue")
     if isinstance(action, act.Hunch):
         return SAY("label_hunch_red" if action.colour == "red" else "label_hunch_blue")
-    if not hasattr(action, "hood"):
+    if not isinstance(action, act.HoodAction):
         return _trade_label(state, action)
     hood = hood_name(tiles, action.hood)
     if isinstance(action, act.Yourself):

@@ -26,15 +26,18 @@ second card (of a hand shuffled first). Trades carry secret card values, so
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Callable, Sequence
+from typing import Any
 
-from games.core import AmbiguousMove, InvalidNotation, RuleViolation, quoted
+from games.core import AmbiguousMove, InvalidNotation, RuleViolation
 from games.fence import actions as act
 from games.fence.actions import Action
 from games.fence.info import SEAT_NAMES
 from games.fence.sentences import SAY
 from games.fence.tiles import Tile, slugify
+from games.text import quoted
 
 CARD = re.compile(r"^[rb]([1-6]|j|x)$")
 PICK = re.compile(r"^[1-9]\d*$")
@@ -63,48 +66,45 @@ def hood_slug(tiles: Sequence[Tile], hood: int) -> str:
     return tiles[hood // 4].hoods[hood % 4].slug
 
 
+FORMATS: dict[type, str] = {
+    act.PlacePawn: "pawn {hood}",
+    act.PlaceCops: "cops at {hood}",
+    act.PlaceTunnel: "tunnel {hood}",
+    act.PlacePost: "post at {hood}",
+    act.Yourself: "yourself {cards} {hood}",
+    act.Push: "move {seat} to {hood}",
+    act.CopsRoad: "cops to {hood}",
+    act.TipOff: "tip {cards} {hood}",
+    act.Hunch: "hunch {colour}",
+    act.Draw: "draw {colour}",
+    act.Boat: "boat {colour}",
+    act.Offer: "offer {seat} {give} for {ask}",
+    act.Accept: "accept trade",
+    act.Refuse: "refuse trade",
+    act.PostTrade: "post {seat} {give} {pick}",
+    act.NoTrade: "post skip",
+}
+"""Each step's notation as a template of its fields: a neighbourhood by its slug, cards by
+their names, a seat by its colour's word. Tiles placed or swapped are written apart (a
+position and a rotation)."""
+
+
 def format_action(tiles: Sequence[Tile], action: Action) -> str:
     if isinstance(action, act.Place | act.Swap):
         verb = "place" if isinstance(action, act.Place) else "swap"
         x, y = action.pos
         return f"{verb} {tiles[action.tile].slug} at {x},{y} r{action.rot * 90}"
-    if isinstance(action, act.PlacePawn):
-        return f"pawn {hood_slug(tiles, action.hood)}"
-    if isinstance(action, act.PlaceCops):
-        return f"cops at {hood_slug(tiles, action.hood)}"
-    if isinstance(action, act.PlaceTunnel):
-        return f"tunnel {hood_slug(tiles, action.hood)}"
-    if isinstance(action, act.Yourself):
-        return f"yourself {' '.join(action.cards)} {hood_slug(tiles, action.hood)}"
-    if isinstance(action, act.Push):
-        return f"move {SEAT_NAMES[action.seat].lower()} to {hood_slug(tiles, action.hood)}"
-    if isinstance(action, act.CopsRoad):
-        return f"cops to {hood_slug(tiles, action.hood)}"
-    if isinstance(action, act.TipOff):
-        return f"tip {' '.join(action.cards)} {hood_slug(tiles, action.hood)}"
-    if isinstance(action, act.Hunch):
-        return f"hunch {action.colour}"
-    if isinstance(action, act.Draw):
-        return f"draw {action.colour}"
-    return _format_option_step(tiles, action)
-
-
-def _format_option_step(tiles: Sequence[Tile], action: Action) -> str:
-    if isinstance(action, act.PlacePost):
-        return f"post at {hood_slug(tiles, action.hood)}"
-    if isinstance(action, act.Boat):
-        return f"boat {action.colour}"
-    if isinstance(action, act.Offer):
-        return f"offer {_seat_word(action.seat)} {action.give} for {action.ask}"
-    if isinstance(action, act.Accept):
-        return "accept trade"
-    if isinstance(action, act.Refuse):
-        return "refuse trade"
-    if isinstance(action, act.PostTrade):
-        return f"post {_seat_word(action.seat)} {action.give} {action.pick}"
-    if isinstance(action, act.NoTrade):
-        return "post skip"
-    raise TypeError(f"not a FENCE! action: {action!r}")
+    template = FORMATS.get(type(action))
+    if template is None:
+        raise TypeError(f"not a FENCE! action: {action!r}")
+    fields: dict[str, Any] = {f.name: getattr(action, f.name) for f in dataclasses.fields(action)}
+    if "hood" in fields:
+        fields["hood"] = hood_slug(tiles, fields["hood"])
+    if "cards" in fields:
+        fields["cards"] = " ".join(fields["cards"])
+    if "seat" in fields:
+        fields["seat"] = _seat_word(fields["seat"])
+    return template.format(**fields)
 
 
 def public_text(tiles: Sequence[Tile], action: Action) -> str:
@@ -190,7 +190,12 @@ def matcher(tiles: Sequence[Tile], text: str) -> Callable[[Action], bool]:
         hood = _hood_matcher(tiles, words_left)
         return lambda a: isinstance(a, act.Push) and a.seat == pushed and hood(a.hood)
     if verb in ("hunch", "draw", "boat") and rest in (["red"], ["blue"]):
-        kind4 = {"hunch": act.Hunch, "draw": act.Draw, "boat": act.Boat}[verb]
+        kinds: dict[str, type[act.Hunch | act.Draw | act.Boat]] = {
+            "hunch": act.Hunch,
+            "draw": act.Draw,
+            "boat": act.Boat,
+        }
+        kind4 = kinds[verb]
         return lambda a: isinstance(a, kind4) and a.colour == rest[0]
     if verb in ("accept", "refuse") and rest in ([], ["trade"]):
         kind5 = act.Accept if verb == "accept" else act.Refuse

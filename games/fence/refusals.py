@@ -12,7 +12,7 @@ from __future__ import annotations
 import difflib
 import re
 
-from games.core import IllegalMove, InvalidNotation, RuleViolation, quoted
+from games.core import IllegalMove, InvalidNotation, RuleViolation
 from games.fence.actions import Action, CopsRoad, Place, Swap
 from games.fence.notation import ROT, SPOT
 from games.fence.sentences import SAY
@@ -20,6 +20,7 @@ from games.fence.state import FenceState
 from games.fence.tiles import slugify
 from games.fence.world import city_map, hood_name, tiles_of
 from games.sentences import listing
+from games.text import quoted
 
 CARDISH = re.compile(r"^[rb]\d+$")
 VALID_CARD = re.compile(r"^[rb][1-6]$")

@@ -94,6 +94,8 @@ SAY = Sentences(
         "goods_won_boat": "Hot Goods turn up in {tile}: {colour} gets them by boat.",
         "goods_wasted": "Nobody claims the goods: {colour} discards a card from the Stash.",
         "nobody_wins": "Everyone is in Jail, so nobody wins.",
+        "last_player": "{colour} wins: everyone else has left the game.",
+        "jail_win": "{colour} wins: everyone else is in Jail with no way out.",
         "hoarded": {
             "one": "{players} hoarded the most cards among the free players and wins.",
             "other": "{players} hoarded the most cards among the free players and win.",

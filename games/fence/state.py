@@ -99,7 +99,7 @@ class FenceState:
     winners: tuple[int, ...] | None
     termination: str
     reason: str | Sentence
-    events: tuple[str | Sentence, ...]
+    events: tuple[Sentence, ...]
     """Public sentences about what the engine did by itself during the last action."""
     notes: tuple[tuple[int, str | Sentence], ...]
     """(seat, sentence) about the last action meant for that seat alone (the cards of a
@@ -165,7 +165,7 @@ class Table:
     winners: tuple[int, ...] | None
     termination: str
     reason: str | Sentence
-    events: list[str | Sentence]
+    events: list[Sentence]
     notes: list[tuple[int, str | Sentence]]
     opts: dict[str, Any] = field(default_factory=dict)
 

@@ -12,7 +12,7 @@ generator (``seed``/``draws``).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal, NotRequired, TypedDict
 
 from games.fence.citymap import CityMap
 from games.fence.info import SEAT_NAMES
@@ -22,7 +22,105 @@ from games.fence.world import city_map, tiles_of
 from games.sentences import to_data
 
 
-def _tile_facts(tiles: tuple[Tile, ...], tile: int) -> dict[str, Any]:
+class TileFacts(TypedDict):
+    tile: int
+    name: str
+    slug: str
+    coords: list[int] | None
+    """The tile's printed map coordinates (a Quick Map tile has none)."""
+
+
+class HoodFacts(TypedDict):
+    id: int
+    """``tile * 4 + index``: how actions, highlights and focus name a neighbourhood."""
+    name: str
+    slug: str
+    waterfront: bool
+    usable: bool
+    links: list[list[Any]]
+    """``[side, kind]`` per road leaving the neighbourhood at a tile side."""
+
+
+class PlacedTile(TileFacts):
+    x: int
+    y: int
+    rot: int
+    """Degrees clockwise."""
+    water: list[bool]
+    hoods: list[HoodFacts]
+
+
+class HotGoods(TypedDict):
+    tile: int
+    winner: int | None
+    note: Any
+    """A sentence's data (``{"key", "params"}``) or text."""
+
+
+class Draw(TypedDict):
+    seat: int
+    count: int
+    reason: str
+
+
+TradeOffer = TypedDict(
+    "TradeOffer",
+    {"from": int, "to": int, "give": NotRequired[Any], "ask": NotRequired[Any]},
+)
+"""Who offered a trade to whom; the cards only in the views of those two seats."""
+
+
+class FenceView(TypedDict):
+    """What a seat (``seat``; ``None``: the public) may see of a FENCE! match."""
+
+    game: Literal["fence"]
+    seat: int | None
+    players: int
+    seat_names: list[str]
+    stage: str
+    to_move: list[int]
+    round: int
+    round_limit: int
+    first: int
+    options: dict[str, Any]
+    link_kinds: list[str]
+    map: list[PlacedTile]
+    map_done: bool
+    tiles_in_hand: list[list[TileFacts]]
+    tiles_discarded: list[TileFacts]
+    swaps_used: list[int]
+    pawns: list[int | None]
+    jailed: list[bool]
+    cops: int | None
+    unreliable: list[bool]
+    hand_sizes: list[int]
+    known_colours: list[dict[str, int]]
+    starting_cards_held: list[int]
+    stash: dict[str, int]
+    discard: list[str]
+    revealed: list[str]
+    pending_tiles: list[int]
+    tunnel: list[int]
+    ritzy: int | None
+    hot_goods: list[HotGoods]
+    draw: Draw | None
+    others_done: str
+    boats: list[list[str]]
+    post: int | None
+    dropped: list[bool]
+    trade_offer: TradeOffer | None
+    offered: bool
+    winners: list[int] | None
+    result: Any
+    """The sentence that ended the game (data), once it is over."""
+    hand: NotRequired[list[str]]
+    """The seat's own cards: only in that seat's view."""
+    starting_cards: NotRequired[list[str]]
+    notes: NotRequired[list[Any]]
+    """The notes about the seat's own trades (sentence data)."""
+
+
+def _tile_facts(tiles: tuple[Tile, ...], tile: int) -> TileFacts:
     printed = tiles[tile]
     return {
         "tile": tile,
@@ -32,12 +130,12 @@ def _tile_facts(tiles: tuple[Tile, ...], tile: int) -> dict[str, Any]:
     }
 
 
-def _placed(tiles: tuple[Tile, ...], city_: CityMap, pos: tuple[int, int]) -> dict[str, Any]:
+def _placed(tiles: tuple[Tile, ...], city_: CityMap, pos: tuple[int, int]) -> PlacedTile:
     tile, rot = city_.cells[pos]
     printed = tiles[tile]
     links = printed.side_links(rot)
     good = city_.usable()
-    hoods = []
+    hoods: list[HoodFacts] = []
     for index, hood in enumerate(printed.hoods):
         hood_id = tile * 4 + index
         hoods.append(
@@ -64,13 +162,14 @@ def _placed(tiles: tuple[Tile, ...], city_: CityMap, pos: tuple[int, int]) -> di
     }
 
 
-def public_view(state: FenceState) -> dict[str, Any]:
+def public_view(state: FenceState, seat: int | None = None) -> FenceView:
     tiles = tiles_of(state)
     city_ = city_map(state)
     over = state.stage == "over"
     jailed = [p is None for p in state.pawns]
     return {
         "game": "fence",
+        "seat": seat,
         "players": state.players,
         "seat_names": list(SEAT_NAMES[: state.players]),
         "stage": state.stage,
@@ -118,9 +217,8 @@ def public_view(state: FenceState) -> dict[str, Any]:
     }
 
 
-def seat_view(state: FenceState, seat: int | None) -> dict[str, Any]:
-    view = public_view(state)
-    view["seat"] = seat
+def seat_view(state: FenceState, seat: int | None) -> FenceView:
+    view = public_view(state, seat)
     if seat is not None and 0 <= seat < state.players:
         view["hand"] = list(state.hands[seat])
         view["starting_cards"] = list(state.start[seat])

@@ -139,7 +139,7 @@ class Scan:
             self._cuts[key] = found
         return found
 
-    def verdict(self, piece: int, to: int, side: str) -> str | None:
+    def verdict(self, piece: int, to: int, side: str) -> Sentence | None:
         """Why a fence on ``side`` of ``to`` is illegal once ``piece`` has moved there."""
         away, standing = self._cut(to, side)
         if not away:

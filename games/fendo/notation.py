@@ -12,10 +12,11 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from games.core import InvalidNotation, quoted
+from games.core import InvalidNotation
 from games.fendo.geometry import SIDES, SIZES, Geometry, geometry, squares_of
 from games.fendo.sentences import SAY
 from games.fendo.state import SEAT_LETTERS, Action, Add, AreaError, Build, FendoState, build_state
+from games.text import quoted
 
 _SQUARE = r"[a-k](?:1[01]|[1-9])"
 _ADD = re.compile(rf"^\+?({_SQUARE})$")

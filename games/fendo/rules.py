@@ -24,6 +24,7 @@ Decisions where the rulings are silent (see also the module docstrings it relies
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from typing import Any
 
@@ -36,7 +37,6 @@ from games.core import (
     Outcome,
     Rules,
     RuleViolation,
-    shorten,
     validate_options,
 )
 from games.fendo.geometry import SIZES, squares_of
@@ -46,7 +46,6 @@ from games.fendo.moves import (
     is_over,
     legal_actions,
     play,
-    route,
     settle,
 )
 from games.fendo.notation import (
@@ -57,6 +56,7 @@ from games.fendo.notation import (
     state_from_dict,
     write_position,
 )
+from games.fendo.presentation import FendoPresentation
 from games.fendo.sentences import COLOURS, SAY
 from games.fendo.state import (
     FULL_SET,
@@ -68,7 +68,9 @@ from games.fendo.state import (
     FendoState,
     start_state,
 )
+from games.fendo.view import ClosedArea, FendoView
 from games.sentences import Sentence
+from games.text import shorten
 
 HANDICAPS: dict[str, tuple[int, int]] = {
     "none": (FULL_SET, FULL_SET),
@@ -239,11 +241,11 @@ class FendoRules(Rules[FendoState, Action]):
         return None
 
     # -- views and serialisation -----------------------------------------------------------
-    def view(self, state: FendoState, seat: int | None) -> dict[str, Any]:
+    def view(self, state: FendoState, seat: int | None) -> FendoView:
         """Everything in Fendo is public; the shape is documented in ``render/fendo.py``."""
         geo = state.geo
         position = position_dict(state)
-        areas: list[dict[str, Any]] = []
+        areas: list[ClosedArea] = []
         for owner, mask in ((0, state.closed[0]), (1, state.closed[1])):
             areas.append({"owner": owner, "squares": [geo.names[s] for s in squares_of(mask)]})
         over = is_over(state)
@@ -286,59 +288,7 @@ class FendoRules(Rules[FendoState, Action]):
             raise InvalidNotation(SAY("not_a_position", error=why)) from None
         return settle(state)
 
-    # -- what the bot says about a move ----------------------------------------------------
-    def highlight(self, before: FendoState, action: Action) -> dict[str, Any]:
-        geo = before.geo
-        notation = format_move(geo, action)
-        if isinstance(action, Add):
-            return {
-                "notation": notation,
-                "kind": "add",
-                "path": [],
-                "fence": None,
-                "added": geo.names[action.square],
-            }
-        path = route(before, action.piece, action.to) or [action.piece, action.to]
-        edge = geo.edge(action.to, action.side)
-        return {
-            "notation": notation,
-            "kind": "move",
-            "path": [geo.names[s] for s in path],
-            "fence": None if edge is None else geo.edge_name(edge),
-            "added": None,
-        }
-
-    def describe(self, before: FendoState, action: Action, seat_name: str) -> Sentence:
-        geo = before.geo
-        notation = format_move(geo, action)
-        if isinstance(action, Add):
-            return SAY("added", player=seat_name, move=notation)
-        edge = geo.edge(action.to, action.side)
-        fence = geo.edge_name(edge) if edge is not None else "?"
-        square = geo.names[action.to]
-        if action.piece == action.to:
-            return SAY("fenced_beside", player=seat_name, fence=fence, square=square, move=notation)
-        return SAY(
-            "moved", player=seat_name, piece=geo.names[action.piece], square=square,
-            fence=fence, move=notation,
-        )  # fmt: skip
-
-    def notices(self, before: FendoState, after: FendoState) -> list[Sentence]:
-        """Automatic passes (ruling 9) and how the game ended if it ended by itself.
-
-        ``after.passes`` counts the passes made since the last action, which always start
-        with the actor's opponent.
-        """
-        if is_over(before):
-            return []
-        said: list[Sentence] = []
-        passer = 1 - before.to_move
-        for _ in range(after.passes):
-            said.append(SAY("passes", colour=COLOURS[passer]))
-            passer = 1 - passer
-        outcome = self.outcome(after)
-        if outcome is not None and outcome.termination == "early_end":
-            said.append(SAY("ends_early", colour=COLOURS[outcome.winners[0]]))
-        elif outcome is not None and outcome.termination == "passes":
-            said.append(SAY("ends_stuck"))
-        return said
+    # -- how the game is told to people: games/fendo/presentation.py ---------------------------
+    @functools.cached_property
+    def presentation(self) -> FendoPresentation:
+        return FendoPresentation(self)

@@ -20,7 +20,9 @@ class Point(NamedTuple):
     def __str__(self) -> str:
         return f"{chr(ord('a') + self.file)}{self.rank + 1}"
 
-    def index(self, size: int) -> int:
+    def cell(self, size: int) -> int:
+        """The point's index in a board of ``size`` (rank-major); not ``index``, which a tuple
+        already has for another meaning."""
         return self.rank * size + self.file
 
     @classmethod

@@ -20,10 +20,11 @@ from __future__ import annotations
 
 import re
 
-from games.core import InvalidNotation, quoted
+from games.core import InvalidNotation
 from games.fonver.actions import KEEP, SWAP, Action, Capture, Place, Point
 from games.fonver.board import BLACK, EMPTY, WHITE, Board
 from games.fonver.sentences import SAY
+from games.text import quoted
 
 SIZES = (9, 11, 13, 15, 17, 19)
 

@@ -94,7 +94,7 @@ def _index(state: FonverState, point: Point) -> int:
     if not (0 <= point.file < n and 0 <= point.rank < n):
         last = chr(ord("a") + n - 1)
         raise RuleViolation(SAY("off_board", point=str(point), last=last, size=n))
-    return point.index(n)
+    return point.cell(n)
 
 
 def _nearest_empty(state: FonverState, near: int) -> list[str]:

@@ -9,6 +9,7 @@ one turn with the keep.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Mapping
 from dataclasses import replace
@@ -22,7 +23,7 @@ from games.core import (
     Rules,
     RuleViolation,
 )
-from games.fonver.actions import Action, Capture, PieChoice, Place
+from games.fonver.actions import Action, Capture, Place
 from games.fonver.board import (
     BLACK,
     EMPTY,
@@ -44,9 +45,10 @@ from games.fonver.notation import (
 )
 from games.fonver.play import apply_action, check_capture, check_pie, check_place, legal_steps
 from games.fonver.play import winner_on as _winner_on
-from games.fonver.sentences import COLOURS, SAY
+from games.fonver.presentation import FonverPresentation
+from games.fonver.sentences import SAY
 from games.fonver.state import FonverState
-from games.sentences import Sentence
+from games.fonver.view import FonverView, Stones
 
 _STEP_SPLIT = re.compile(r"[\s,;]+")
 _ARROW_SPACES = re.compile(r"\s*>\s*")
@@ -110,12 +112,6 @@ class FonverRules(Rules[FonverState, Action]):
             check_pie(state)
         return action
 
-    def said_label(self, state: FonverState, action: Action) -> str | Sentence:
-        """The pie rule's two buttons in words ("Keep White", "Swap"); stones are notation."""
-        if isinstance(action, PieChoice):
-            return SAY("label_swap" if action.swap else "label_keep")
-        return self.label(state, action)
-
     def format(self, state: FonverState, action: Action) -> str:
         return str(action)
 
@@ -143,38 +139,31 @@ class FonverRules(Rules[FonverState, Action]):
         return actions
 
     # -- views and serialisation ----------------------------------------------------------------
-    def seat_name(self, state: FonverState, seat: int) -> str:
-        """Colours follow the pie rule: after a swap the second seat is Black (ruling 5)."""
-        return "Black" if state.colour_of(seat) == BLACK else "White"
-
-    def view(self, state: FonverState, seat: int | None) -> dict[str, Any]:
+    def view(self, state: FonverState, seat: int | None) -> FonverView:
         """Everything is public in Fonver; see ``render/fonver.py`` for the view's fields."""
         geo = geometry(state.size)
-        stones: dict[str, list[str]] = {"black": [], "white": []}
+        stones: Stones = {"black": [], "white": []}
         for index, colour in enumerate(state.board):
             if colour != EMPTY:
-                stones[_lower(colour)].append(geo.name(index))
-        over = state.winner is not None
+                stones["black" if colour == BLACK else "white"].append(geo.name(index))
+        winner = state.winner
+        chain = set() if winner is None else winning_chain(state.board, geo, winner)
         return {
             "game": "fonver",
             "size": state.size,
             "stones": stones,
-            "phase": "over" if over else state.phase,
-            "to_move": None if over else state.seat_of(state.colour),
-            "to_move_colour": None if over else _lower(state.colour),
+            "phase": "over" if winner is not None else state.phase,
+            "to_move": None if winner is not None else state.seat_of(state.colour),
+            "to_move_colour": None if winner is not None else _lower(state.colour),
             "seat_colours": [_lower(state.colour_of(s)) for s in (0, 1)],
             "crosscuts": [
                 [geo.name(p) for p in geo.block(anchor)] for anchor in sorted(state.crosscuts)
             ],
             "pie_pending": state.phase == "pie",
             "pie_ahead": state.pie_ahead,
-            "winner": None if not over else state.seat_of(state.winner),
-            "winner_colour": None if not over else _lower(state.winner),
-            "winning_chain": (
-                sorted(geo.name(p) for p in winning_chain(state.board, geo, state.winner))
-                if over
-                else []
-            ),
+            "winner": None if winner is None else state.seat_of(winner),
+            "winner_colour": None if winner is None else _lower(winner),
+            "winning_chain": sorted(geo.name(p) for p in chain),
         }
 
     def dump(self, state: FonverState) -> dict[str, Any]:
@@ -258,43 +247,7 @@ class FonverRules(Rules[FonverState, Action]):
             state = replace(state, winner=_winner_on(board, geo))
         return state
 
-    # -- words and marks for the bot and the renderer -------------------------------------------
-    def highlight(self, before: FonverState, action: Action) -> dict[str, Any]:
-        facts: dict[str, Any] = {"notation": str(action), "captured": []}
-        if isinstance(action, Place):
-            facts.update(kind="place", point=str(action.point), colour=_lower(before.colour))
-        elif isinstance(action, Capture):
-            facts.update(
-                kind="capture",
-                colour=_lower(before.colour),
-                captured=[str(action.target)],
-                **{"from": str(action.source), "to": str(action.target)},
-            )
-        elif isinstance(action, PieChoice):
-            facts.update(kind="pie", swap=action.swap)
-        return facts
-
-    def describe(self, before: FonverState, action: Action, seat_name: str) -> Sentence:
-        colour = COLOURS[before.colour]
-        if isinstance(action, Place):
-            return SAY("placed", player=seat_name, colour=colour, point=str(action.point))
-        if isinstance(action, Capture):
-            return SAY(
-                "captured", player=seat_name, colour=colour, target=str(action.target),
-                source=str(action.source),
-            )  # fmt: skip
-        return SAY("swapped" if action.swap else "kept", player=seat_name)
-
-    def notices(self, before: FonverState, after: FonverState) -> list[Sentence]:
-        """Announce the capture obligation of ruling 7, which the rules impose by themselves."""
-        if after.phase != "capture" or after.winner is not None:
-            return []
-        geo = geometry(after.size)
-        blocks = ", ".join(
-            f"{geo.name(a)}–{geo.name(a + after.size + 1)}" for a in sorted(after.crosscuts)
-        )
-        count = len(after.crosscuts)
-        said = {"n": count, "blocks": blocks, "colour": COLOURS[after.colour]}
-        if before.phase == "capture":
-            return [SAY("crosscuts_still", **said)]
-        return [SAY("crosscuts_open", **said)]
+    # -- how the game is told to people: games/fonver/presentation.py --------------------------
+    @functools.cached_property
+    def presentation(self) -> FonverPresentation:
+        return FonverPresentation(self)

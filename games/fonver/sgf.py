@@ -32,9 +32,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from games.core import Outcome
 from games.fonver.actions import Capture, PieChoice, Place, Point
 from games.fonver.board import BLACK, EMPTY, WHITE, Board, Geometry, chain, geometry, other
-from games.fonver.rules import FonverRules
 
 _COLOUR_LETTER = {BLACK: "B", WHITE: "W"}
 _COLOUR_WORD = {BLACK: "Black", WHITE: "White"}
@@ -91,7 +91,8 @@ def to_sgf(
 ) -> str:
     """The SGF text of a Fonver match from its log of step notations (see the module
     docstring for how placements, captures and the pie decision are written)."""
-    rules = FonverRules()
+    from games.fonver import RULES as rules  # at call time: the rules import this module
+
     pie = any(text.strip().lower() in {"keep", "swap"} for text in actions)
     state = rules.new(2, {"size": size, "pie": pie})
     geo = geometry(size)
@@ -103,7 +104,7 @@ def to_sgf(
         if isinstance(action, Place):
             point = action.point
             nodes.append(_property(_COLOUR_LETTER[colour], [sgf_point(point, size)]))
-            placed = point.index(size)
+            placed = point.cell(size)
             board = list(state.board)
             board[placed] = colour
             gone = go_removals(tuple(board), geo, placed)
@@ -164,4 +165,23 @@ def _pie(action: PieChoice, names: tuple[str, str]) -> str:
     return f"PL[W]C[{_text(note)}]"
 
 
-__all__ = ["go_removals", "sgf_point", "to_sgf"]
+_SGF_HOW = {"resignation": "R", "timeout": "T"}
+"""SGF's words for how a game was won; any other ending (Fonver's connection) is a plain
+``B+``/``W+``, which SGF reads as "won, margin not counted"."""
+
+
+def sgf_result(outcome: Outcome | None, black_seat: int) -> str | None:
+    """SGF's ``RE`` value: ``B+R``, ``W+T``, ``B+``, ``0`` for a draw; None while running.
+
+    SGF names the winner by colour, and after a pie swap the second seat is Black, so the
+    winning seat is turned into the colour that seat finished with.
+    """
+    if outcome is None:
+        return None
+    if not outcome.winners:
+        return "0"
+    colour = "B" if outcome.winners[0] == black_seat else "W"
+    return f"{colour}+{_SGF_HOW.get(outcome.termination, '')}"
+
+
+__all__ = ["go_removals", "sgf_point", "sgf_result", "to_sgf"]

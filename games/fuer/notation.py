@@ -11,10 +11,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from games.core import InvalidNotation, quoted
+from games.core import InvalidNotation
 from games.fuer.board import CELL_OF, NAMES
 from games.fuer.sentences import SAY
 from games.fuer.state import Turn
+from games.text import quoted
 
 EXAMPLE = SAY("how_to")
 

@@ -18,6 +18,7 @@ Decisions where the rulings are silent (players may want to know them):
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Mapping
 from typing import Any
 
@@ -30,12 +31,12 @@ from games.core import (
     Outcome,
     Rules,
     RuleViolation,
-    shorten,
 )
 from games.fuer import moves, notation, position
 from games.fuer.board import NAMES, NEIGHBOURS, START_TILES
 from games.fuer.lines import overline, winning_line
 from games.fuer.notation import Written
+from games.fuer.presentation import FuerPresentation
 from games.fuer.sentences import SAY, SEATS
 from games.fuer.state import (
     COLOURS,
@@ -46,8 +47,10 @@ from games.fuer.state import (
     FuerState,
     Turn,
 )
-from games.sentences import Sentence, joined
+from games.fuer.view import FuerView
+from games.sentences import Sentence
 from games.sentences import listing as alternatives
+from games.text import shorten
 
 OPTIONS: tuple[Option, ...] = (
     Option(
@@ -347,7 +350,7 @@ class FuerRules(Rules[FuerState, Turn]):
         return notation.write(action)
 
     # -- views and serialisation -------------------------------------------------------------
-    def view(self, state: FuerState, seat: int | None) -> dict[str, Any]:
+    def view(self, state: FuerState, seat: int | None) -> FuerView:
         """Everything is public in Fuer, so every seat gets the same view.
 
         Keys: ``tiles`` (spaces with a tile, name order), ``pieces`` (space → ``"F"`` dark /
@@ -394,29 +397,7 @@ class FuerRules(Rules[FuerState, Turn]):
             raise InvalidNotation(SAY("not_a_position", error=shorten(str(exc), 80))) from None
         return self._judge(state)
 
-    # -- presentation helpers ----------------------------------------------------------------
-    def highlight(self, before: FuerState, action: Turn) -> dict[str, Any]:
-        return {
-            "notation": notation.write(action),
-            "tile": NAMES[action.tile],
-            "placed": [NAMES[c] for c in sorted(action.placed)],
-            "moved": None if action.move is None else [NAMES[c] for c in action.move],
-        }
-
-    def describe(self, before: FuerState, action: Turn, seat_name: str) -> Sentence:
-        tile, turn = NAMES[action.tile], notation.write(action)
-        if action.move is not None:
-            origin, target = (NAMES[c] for c in action.move)
-            return SAY(
-                "played_move", player=seat_name, turn=turn, tile=tile, origin=origin,
-                target=target,
-            )  # fmt: skip
-        return SAY(
-            "played_new", player=seat_name, turn=turn, tile=tile, n=len(action.placed),
-            spaces=joined([NAMES[c] for c in sorted(action.placed)]),
-        )  # fmt: skip
-
-    def notices(self, before: FuerState, after: FuerState) -> list[str | Sentence]:
-        if after.outcome is not None and after.outcome.termination == "no_legal_turn":
-            return [after.outcome.reason]
-        return []
+    # -- how the game is told to people: games/fuer/presentation.py ----------------------------
+    @functools.cached_property
+    def presentation(self) -> FuerPresentation:
+        return FuerPresentation(self)

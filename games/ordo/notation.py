@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from games.core import InvalidNotation, RuleViolation, quoted
+from games.core import InvalidNotation, RuleViolation
 from games.ordo.board import BY_NAME, NAMES, STEPS, file_of, on_board, rank_of, square
 from games.ordo.moves import (
     LINE_STEPS,
@@ -28,6 +28,7 @@ from games.ordo.moves import (
 )
 from games.ordo.sentences import COLOURS, SAY
 from games.sentences import Sentence
+from games.text import quoted
 
 SUGGESTIONS = 5
 """How many legal alternatives an error message lists."""

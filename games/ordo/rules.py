@@ -13,6 +13,7 @@ Decisions where the rulings are silent (ruling numbers refer to docs/rules/ordo.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from typing import Any
 
@@ -32,7 +33,6 @@ from games.ordo.moves import (
     has_move,
     is_split,
     legal_moves,
-    line_squares,
     moves_of,
     piece_moves,
     play,
@@ -45,6 +45,7 @@ from games.ordo.notation import (
     refusal,
     write,
 )
+from games.ordo.presentation import OrdoPresentation
 from games.ordo.sentences import COLOURS, SAY
 from games.ordo.state import (
     GOAL_MASKS,
@@ -55,6 +56,7 @@ from games.ordo.state import (
     parse_position,
     to_position,
 )
+from games.ordo.view import OrdoView
 from games.sentences import Sentence
 
 SUMMARY = """\
@@ -176,7 +178,7 @@ class OrdoRules(Rules[OrdoState, Move]):
         )
 
     # -- views and serialisation -----------------------------------------------------------
-    def view(self, state: OrdoState, seat: int | None) -> dict[str, Any]:
+    def view(self, state: OrdoState, seat: int | None) -> OrdoView:
         """Ordo hides nothing, so every seat and the public see the same view."""
         return {
             "game": "ordo",
@@ -186,38 +188,6 @@ class OrdoRules(Rules[OrdoState, Move]):
             "split": [is_split(state.white), is_split(state.black)],
             "ply": state.ply,
         }
-
-    def highlight(self, before: OrdoState, action: Move) -> dict[str, Any]:
-        move = Move(*action)
-        opp = before.pieces(1 - before.to_move)
-        if move.is_ordo:
-            starts = line_squares(move.origin, move.far_end) or []
-            offset = move.target - move.origin
-            return {
-                "notation": write(move, opp),
-                "kind": "ordo",
-                "from": [NAMES[sq] for sq in starts],
-                "to": [NAMES[sq + offset] for sq in starts],
-                "captured": [],
-            }
-        return {
-            "notation": write(move, opp),
-            "kind": "single",
-            "from": [NAMES[move.origin]],
-            "to": [NAMES[move.target]],
-            "captured": [NAMES[move.target]] if opp >> move.target & 1 else [],
-        }
-
-    def notices(self, before: OrdoState, after: OrdoState) -> list[Sentence]:
-        """Say when a capture splits the next player, or ends the game by itself."""
-        over = self.outcome(after)
-        if over is not None:
-            if over.termination in ("cannot_reconnect", "no_moves"):
-                return [over.reason]
-            return []
-        if is_split(after.pieces(after.to_move)):
-            return [SAY("split_notice", colour=COLOURS[after.to_move])]
-        return []
 
     def dump(self, state: OrdoState) -> dict[str, Any]:
         return {"board": board_rows(state), "to_move": state.to_move, "ply": state.ply}
@@ -236,6 +206,11 @@ class OrdoRules(Rules[OrdoState, Move]):
 
     def from_position(self, text: str) -> OrdoState:
         return parse_position(text)
+
+    # -- how the game is told to people: games/ordo/presentation.py ----------------------------
+    @functools.cached_property
+    def presentation(self) -> OrdoPresentation:
+        return OrdoPresentation(self)
 
 
 def _settled(state: OrdoState) -> Outcome | None:

@@ -9,6 +9,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from games.fence.view import FenceView
 from render.common import (
     PALETTE,
     RGB,
@@ -383,7 +384,7 @@ def _draw_pieces(canvas: Image.Image, pieces: Iterable[Piece]) -> None:
             paste_centered(canvas, disc(piece.size, colour, (20, 20, 24), outline), piece.center)
 
 
-def _draw_goods(canvas: Image.Image, layout: CityLayout, view: dict[str, Any]) -> None:
+def _draw_goods(canvas: Image.Image, layout: CityLayout, view: FenceView) -> None:
     """Last round's Hot Goods: a gold crate in the tile's corner, ringed in the winner's
     colour (grey when nobody got them)."""
     draw = ImageDraw.Draw(canvas)
@@ -412,7 +413,7 @@ _TUNNEL_STEPS = 14
 """The tunnel's dashed line: seven dashes and six gaps of equal length."""
 
 
-def _draw_markers(draw: ImageDraw.ImageDraw, layout: CityLayout, view: dict[str, Any]) -> None:
+def _draw_markers(draw: ImageDraw.ImageDraw, layout: CityLayout, view: FenceView) -> None:
     tiles = {t["tile"]: t for t in view["map"]}
     ritzy = tiles.get(view.get("ritzy")) if view.get("ritzy") is not None else None
     if ritzy is not None:
@@ -430,7 +431,7 @@ def _draw_markers(draw: ImageDraw.ImageDraw, layout: CityLayout, view: dict[str,
         draw.rectangle((x - half, y - half, x + half, y + half), outline=TUNNEL, width=width)
 
 
-def _draw_post(canvas: Image.Image, layout: CityLayout, view: dict[str, Any]) -> None:
+def _draw_post(canvas: Image.Image, layout: CityLayout, view: FenceView) -> None:
     """The Trading Post: a green "TP" tag beside its neighbourhood's node."""
     hood = view.get("post")
     if hood not in layout.hood_xy:
@@ -577,7 +578,7 @@ def _draw_choices(canvas: Image.Image, layout: CityLayout, hoods: Iterable[int])
 
 def draw_city(
     canvas: Image.Image,
-    view: dict[str, Any],
+    view: FenceView,
     layout: CityLayout,
     highlight: Highlights,
     status: str | None,
@@ -609,13 +610,13 @@ def draw_city(
     return pieces
 
 
-def hood_names(view: dict[str, Any], hoods: Iterable[int]) -> list[str]:
+def hood_names(view: FenceView, hoods: Iterable[int]) -> list[str]:
     names = {h["id"]: str(h["name"]) for t in view["map"] for h in t["hoods"]}
     return [names[h] for h in hoods if h in names]
 
 
 def close_up_layout(
-    view: dict[str, Any],
+    view: FenceView,
     plan: CloseUp,
     players: list[str] | None = None,
     status: str | None = None,
@@ -630,7 +631,7 @@ def close_up_layout(
 
 
 def close_up(
-    view: dict[str, Any],
+    view: FenceView,
     plan: CloseUp,
     players: list[str] | None,
     status: str | None,
@@ -651,7 +652,7 @@ def close_up(
 
 
 def map_layout(
-    view: dict[str, Any],
+    view: FenceView,
     highlight: Highlights = (),
     players: list[str] | None = None,
     status: str | None = None,
@@ -666,7 +667,7 @@ def map_layout(
 
 
 def render(
-    view: dict[str, Any],
+    view: FenceView,
     *,
     perspective: int | None = None,
     highlight: list[dict[str, Any]] | None = None,

@@ -4,8 +4,8 @@ on the map and its disc in the hand can never drift apart."""
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
 
+from games.fence.view import FenceView
 from render.common import PALETTE, RGB, Palette
 
 PAWN_COLOURS: tuple[RGB, ...] = (
@@ -36,7 +36,7 @@ POST: RGB = (24, 120, 64)
 EMPTY_SPOT: RGB = (168, 158, 136)
 
 
-def palette_of(view: dict[str, Any]) -> Palette:
+def palette_of(view: FenceView) -> Palette:
     """The shared palette with the pawns' colours and this match's seat names, so the title
     bar's swatches are the pawns on the map."""
     names = tuple(view.get("seat_names") or ())

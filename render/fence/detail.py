@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
 
+from games.fence.view import FenceView
 from render.fence.highlights import Highlights, choices_of
 from render.fence.layout import (
     DETAIL_CELL,
@@ -81,7 +81,7 @@ def smallest_name(
 
 
 def shown_name_px(
-    view: dict[str, Any], window: Window, cell: int, off_limits: str = "off limits"
+    view: FenceView, window: Window, cell: int, off_limits: str = "off limits"
 ) -> float:
     """The smallest name of a close-up of ``window``, in px as a phone shows the picture
     (names narrowed beside a crowd of pieces included)."""
@@ -157,7 +157,7 @@ def _trimmed(window: Window, points: set[tuple[int, int]]) -> Window:
 
 
 def detail_plan(
-    view: dict[str, Any],
+    view: FenceView,
     focus: list[int],
     highlight: Highlights = (),
     off_limits: str = "off limits",

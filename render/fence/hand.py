@@ -8,6 +8,7 @@ from typing import Any
 from PIL import ImageDraw
 
 from games.fence.describe import cards_text, describe_trade_offer, seat_name
+from games.fence.view import FenceView
 from render.common import (
     PALETTE,
     RGB,
@@ -112,7 +113,7 @@ def _card(draw: ImageDraw.ImageDraw, box: Box, card: Any, labels: Labels | None)
     draw_centered_text(draw, (cx, y1 - 34), fit_text(str(card), label, w - 20), label, colour)
 
 
-def _starting_tile(view: dict[str, Any], start: list[Any], labels: Labels | None) -> str:
+def _starting_tile(view: FenceView, start: list[Any], labels: Labels | None) -> str:
     """Which tile the secret starting cards point at, so nobody has to look it up."""
     red = next((c for c in start if _card_parts(c)[1] == "red"), None)
     blue = next((c for c in start if _card_parts(c)[1] == "blue"), None)
@@ -127,9 +128,7 @@ def _starting_tile(view: dict[str, Any], start: list[Any], labels: Labels | None
     return say(labels, "fence.hand.start_off_map", cards=cards, red=r, blue=b)
 
 
-def _pawn_line(
-    view: dict[str, Any], seat: int | None, colour_name: str, labels: Labels | None
-) -> str:
+def _pawn_line(view: FenceView, seat: int | None, colour_name: str, labels: Labels | None) -> str:
     if seat is None:
         return ""
     pawns = view.get("pawns") or []
@@ -164,7 +163,7 @@ def _offer_line(
 
 
 def _info_lines(
-    view: dict[str, Any], seat: int | None, colour_name: str, labels: Labels | None = None
+    view: FenceView, seat: int | None, colour_name: str, labels: Labels | None = None
 ) -> list[tuple[str, bool]]:
     """(text, stands out) lines above the cards; a trade offer stands out because it waits
     for an answer."""
@@ -182,7 +181,7 @@ def _info_lines(
     return [(text, loud) for text, loud in lines if text]
 
 
-def render_hand(view: dict[str, Any], labels: Labels | None = None) -> bytes:
+def render_hand(view: FenceView, labels: Labels | None = None) -> bytes:
     """One player's cards (and unrevealed starting cards), from that seat's own view: for a
     direct message, never for the match thread. Above the cards: the pawn's colour and
     place, where the secret starting cards point, and any open trade offer."""

@@ -21,6 +21,7 @@ import math
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from games.fence.view import FenceView
 from render.common import Grid, font, text_width
 from render.fence.highlights import Highlights, read_positions, spots_of
 from render.fence.marks import Box
@@ -59,7 +60,7 @@ Window = tuple[int, int, int, int]
 """(min_x, max_x, min_y, max_y) of what a picture shows, in city coordinates."""
 
 
-def extent(view: dict[str, Any], highlight: Highlights = ()) -> set[tuple[int, int]]:
+def extent(view: FenceView, highlight: Highlights = ()) -> set[tuple[int, int]]:
     """Every position the map must show: placed tiles, one ring of open spots while the map
     is drafted, highlighted spots and the last tile's place."""
     placed = {(t["x"], t["y"]) for t in view["map"]}
@@ -113,7 +114,7 @@ class CityLayout:
 
     def __init__(
         self,
-        view: dict[str, Any],
+        view: FenceView,
         window: Window,
         cell: int,
         width: int,
@@ -200,7 +201,7 @@ def bounds(points: Iterable[tuple[int, int]]) -> Window:
     return (min(xs), max(xs), min(ys), max(ys))
 
 
-def _map_frame(view: dict[str, Any], highlight: Highlights) -> tuple[Window, int, int, int]:
+def _map_frame(view: FenceView, highlight: Highlights) -> tuple[Window, int, int, int]:
     """The whole map's window, tile size, width and side margin."""
     window = bounds(extent(view, highlight))
     side = side_margin([window])
@@ -209,13 +210,13 @@ def _map_frame(view: dict[str, Any], highlight: Highlights) -> tuple[Window, int
     return window, cell, max(MAP_WIDTH, columns * cell + 2 * side), side
 
 
-def map_width(view: dict[str, Any], highlight: Highlights = ()) -> int:
+def map_width(view: FenceView, highlight: Highlights = ()) -> int:
     """How wide the whole map is drawn (its title bar is drawn that wide before the city is
     placed under it)."""
     return _map_frame(view, highlight)[2]
 
 
-def plan_map(view: dict[str, Any], highlight: Highlights = (), top: int = 0) -> CityLayout:
+def plan_map(view: FenceView, highlight: Highlights = (), top: int = 0) -> CityLayout:
     """The whole city as one panel whose grid starts ``top`` px down the image."""
     window, cell, width, side = _map_frame(view, highlight)
     return CityLayout(view, window, cell, width, top, side)
@@ -230,7 +231,7 @@ def text_scale(width: int) -> float:
 
 
 def window_layout(
-    view: dict[str, Any], window: Window, cell: int, top: int = 0, least_width: int = MAP_WIDTH
+    view: FenceView, window: Window, cell: int, top: int = 0, least_width: int = MAP_WIDTH
 ) -> CityLayout:
     """One window of the city (the close-up) at ``cell`` px a tile."""
     cols = window[1] - window[0] + 1
@@ -239,7 +240,7 @@ def window_layout(
     return CityLayout(view, window, cell, width, top, side)
 
 
-def positions(view: dict[str, Any]) -> Iterable[tuple[int, int]]:
+def positions(view: FenceView) -> Iterable[tuple[int, int]]:
     return ((t["x"], t["y"]) for t in view["map"])
 
 

@@ -11,6 +11,7 @@ from PIL import Image, ImageDraw
 
 from games.fence.describe import seat_name
 from games.fence.sentences import SAY
+from games.fence.view import FenceView
 from games.sentences import from_data, is_data
 from render.common import (
     PALETTE,
@@ -30,7 +31,7 @@ from render.fonts import runs_width
 from render.labels import Labels, colour, joined, say
 
 
-def _seat_details(view: dict[str, Any], labels: Labels | None = None) -> list[str]:
+def _seat_details(view: FenceView, labels: Labels | None = None) -> list[str]:
     """One short line per seat for the title bar, most important fact first."""
     details = []
     jailed = view.get("jailed") or []
@@ -62,7 +63,7 @@ _NOTE_ROW = 30
 _SIDE = 20
 
 
-def _public_notes(view: dict[str, Any], labels: Labels | None) -> list[str]:
+def _public_notes(view: FenceView, labels: Labels | None) -> list[str]:
     """Lines for options that add public facts: the Trading Post's key and a pending trade.
     Only who trades with whom is read from an offer, never its cards, so a seat's own view
     draws the same map as the public one."""
@@ -85,7 +86,7 @@ def _note_text(note: Any) -> str:
     return str(note or "")
 
 
-def _summary(view: dict[str, Any], labels: Labels | None) -> list[str]:
+def _summary(view: FenceView, labels: Labels | None) -> list[str]:
     """Round, Stash and discard pile, as the parts a line may break between."""
     stash = view.get("stash") or {}
     pile = (
@@ -177,7 +178,7 @@ def _pack(parts: list[str], fnt: Font, widths: list[int]) -> list[str]:
 
 
 def draw_legend(
-    view: dict[str, Any],
+    view: FenceView,
     width: int,
     highlight: Highlights = (),
     labels: Labels | None = None,
@@ -231,7 +232,7 @@ def draw_legend(
 
 
 def map_title(
-    view: dict[str, Any],
+    view: FenceView,
     width: int,
     players: list[str] | None,
     status: str | None,

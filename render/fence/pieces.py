@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from games.fence.view import FenceView
 from render.fence.layout import CityLayout
 from render.fence.marks import Box
 from render.fence.tile_text import Label, LabelBlock, label_blocks, tile_labels, tile_values
@@ -78,7 +79,7 @@ def tunnel_box(cell: int, node: Point) -> Box:
 
 
 def tile_marks(
-    view: dict[str, Any], tile: dict[str, Any], cell: int, nodes: Sequence[Point]
+    view: FenceView, tile: dict[str, Any], cell: int, nodes: Sequence[Point]
 ) -> tuple[Box, ...]:
     """Every mark the map draws on ``tile``, as boxes relative to its corner."""
     marks: list[Box] = []
@@ -272,7 +273,7 @@ def arrange(
     return spots, tuple(room)
 
 
-def crowds(view: dict[str, Any]) -> dict[int, list[tuple[str, int]]]:
+def crowds(view: FenceView) -> dict[int, list[tuple[str, int]]]:
     """Pieces per neighbourhood in a fixed order: pawns by seat, then the Cops."""
     found: dict[int, list[tuple[str, int]]] = {}
     for seat, hood in enumerate(view.get("pawns") or []):
@@ -284,7 +285,7 @@ def crowds(view: dict[str, Any]) -> dict[int, list[tuple[str, int]]]:
 
 
 def place_pieces(
-    layout: CityLayout, view: dict[str, Any], off_limits: str
+    layout: CityLayout, view: FenceView, off_limits: str
 ) -> tuple[list[Piece], dict[int, tuple[int, ...]]]:
     """Every piece on the tiles ``layout`` shows, where the map draws it; and, by tile, the
     room its names must keep free for them (tiles without are left out)."""

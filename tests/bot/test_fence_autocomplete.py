@@ -25,7 +25,10 @@ async def test_autocomplete_shows_readable_words_and_types_the_notation(
     pairs = await service.labelled_suggestions(mover, "yourself", match_id=match_id)
     assert pairs, "a player in the main phase can always Move Yourself"
     rules, state = loaded.rules, loaded.state
-    labels = {rules.format(state, a): rules.label(state, a) for a in rules.legal_actions(state)}
+    labels = {
+        rules.format(state, a): rules.presentation.label(state, a)
+        for a in rules.legal_actions(state)
+    }
     for name, value in pairs:
         if value in labels:  # a whole move: shown in words
             assert name == labels[value] and name.startswith("Move yourself with")

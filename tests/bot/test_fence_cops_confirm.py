@@ -38,7 +38,7 @@ async def _try_one_game(service: Service, rng: random.Random) -> bool:
         rules, state = loaded.rules, loaded.state
         mover: User = USERS[record.seats[rules.to_move(state)[0]]]
         actions = rules.legal_actions(state)
-        risky = [a for a in actions if rules.highlight(state, a).get("onto_cops")]
+        risky = [a for a in actions if rules.presentation.highlight(state, a).get("onto_cops")]
         if risky:
             typed = rules.format(state, risky[0])
             asked = await service.move(mover, typed, match_id=match_id)

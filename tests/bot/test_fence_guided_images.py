@@ -79,7 +79,9 @@ async def _loaded(service: Service, match_id: int) -> Loaded:
 def _inner_paths(loaded: Loaded) -> list[tuple[int, ...]]:
     """The panel path of every level of the guided turn that is not yet a whole move."""
     rules, state = loaded.rules, loaded.state
-    paths = [(tuple(rules.choice_path(state, a)), a) for a in rules.legal_actions(state)]
+    paths = [
+        (tuple(rules.presentation.choice_path(state, a)), a) for a in rules.legal_actions(state)
+    ]
     prefixes = {p[:depth] for p, _ in paths for depth in range(len(p))}
     out = []
     for labels in sorted(prefixes, key=len):
@@ -93,8 +95,10 @@ def _inner_paths(loaded: Loaded) -> list[tuple[int, ...]]:
 def _piece_moved(loaded: Loaded, path: tuple[int, ...]) -> int | None:
     """Where the piece every move under ``path`` moves stands (None: none, or several)."""
     rules, state = loaded.rules, loaded.state
-    paths = [(tuple(rules.choice_path(state, a)), a) for a in rules.legal_actions(state)]
-    facts = [rules.highlight(state, a) for _, a in walk(paths, path)[0]]
+    paths = [
+        (tuple(rules.presentation.choice_path(state, a)), a) for a in rules.legal_actions(state)
+    ]
+    facts = [rules.presentation.highlight(state, a) for _, a in walk(paths, path)[0]]
     starts = {f.get("from") for f in facts if f.get("kind") in ("pawn", "cops")}
     start = starts.pop() if len(starts) == 1 else None
     return start if isinstance(start, int) else None

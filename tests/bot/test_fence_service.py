@@ -140,8 +140,10 @@ def stage_is(*stages: str) -> Callable[[Loaded], bool]:
 def indexes(loaded: Loaded, action: Any) -> tuple[int, ...]:
     """The panel path (option indexes) that leads to ``action``."""
     rules, state = loaded.rules, loaded.state
-    paths = [(tuple(rules.choice_path(state, a)), a) for a in rules.legal_actions(state)]
-    target = tuple(rules.choice_path(state, action))
+    paths = [
+        (tuple(rules.presentation.choice_path(state, a)), a) for a in rules.legal_actions(state)
+    ]
+    target = tuple(rules.presentation.choice_path(state, action))
     chosen: list[int] = []
     for depth in range(len(target)):
         options = walk(paths, chosen)[2]
@@ -422,7 +424,7 @@ async def test_panel_moves_others_in_either_order(service: Service, drawn: Drawn
         if loaded.state.stage != "turn":
             return False
         paths = [
-            loaded.rules.choice_path(loaded.state, a)
+            loaded.rules.presentation.choice_path(loaded.state, a)
             for a in loaded.rules.legal_actions(loaded.state)
         ]
         others = [p for p in paths if p[0] == "Move others"]

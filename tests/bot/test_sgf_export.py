@@ -9,9 +9,9 @@ import pytest
 from sgfmill import boards, sgf
 
 from bot.service import Service
-from bot.service.records.transcript import sgf_result
 from games.core import Outcome
 from games.fonver.board import BLACK, WHITE
+from games.fonver.sgf import sgf_result
 
 from .conftest import ALICE, BOB, FakeClock
 

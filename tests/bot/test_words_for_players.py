@@ -188,7 +188,7 @@ async def test_move_takes_the_first_words_of_the_panel(web: Service) -> None:
     # the next level typed after it narrows on, and a whole panel line plays
     rules, state = loaded.rules, loaded.state
     action = next(a for a in rules.legal_actions(state) if isinstance(a, Yourself))
-    line = " ".join(rules.choice_path(state, action))
+    line = " ".join(rules.presentation.choice_path(state, action))
     played = await web.move(player, f"{line}!", match_id=match_id)
     assert played.ok, played.text
 

@@ -1,5 +1,6 @@
-"""The presentation hooks every game offers (``label``, ``choice_path``, ``public_notation``,
-``drop_player``): their contracts hold over random positions of all five games.
+"""The hooks every game offers (its presentation's ``label``, ``choice_path`` and
+``public_notation``; its rules' ``drop_player``): their contracts hold over random positions
+of all five games.
 
 The panel of buttons relies on choice paths being distinct and prefix-free (a click either
 completes an action or opens the next level, never both); Discord relies on the length
@@ -8,13 +9,16 @@ limits.
 
 from __future__ import annotations
 
+import functools
 import random
 from typing import Any
 
 import pytest
 
 import games
-from games.core import LABEL_LIMIT, SEGMENT_LIMIT, Rules, shorten
+from games.core import Rules
+from games.presentation import Presentation
+from games.text import LABEL_LIMIT, SEGMENT_LIMIT, shorten
 
 GAMES = ("ordo", "fendo", "fonver", "fuer", "fence")
 
@@ -51,7 +55,7 @@ def _positions(name: str, games_per_setup: int = 2, plies: int = 160, every: int
 
 
 def _check_paths(rules: Rules[Any, Any], state: Any, actions: list[Any]) -> None:
-    paths = [rules.choice_path(state, a) for a in actions]
+    paths = [rules.presentation.choice_path(state, a) for a in actions]
     assert len(set(paths)) == len(paths), "two legal actions share a choice path"
     whole = set(paths)
     for path in paths:
@@ -66,7 +70,7 @@ def test_labels_and_choice_paths_fit_discord_and_never_collide(name):
     checked = 0
     for rules, state, actions in _positions(name):
         for action in actions[:300]:
-            text = rules.label(state, action)
+            text = rules.presentation.label(state, action)
             assert 0 < len(text) <= LABEL_LIMIT and "\n" not in text
         _check_paths(rules, state, actions)
         checked += 1
@@ -78,7 +82,7 @@ def test_public_notation_is_the_notation_where_nothing_is_secret(name):
     secret_kinds = {"Offer", "PostTrade"}  # FENCE! trades: the only steps with hidden values
     for rules, state, actions in _positions(name, games_per_setup=1):
         for action in actions[:50]:
-            public = rules.public_notation(state, action)
+            public = rules.presentation.public_notation(state, action)
             if type(action).__name__ in secret_kinds:
                 assert public != rules.format(state, action)
             else:
@@ -100,7 +104,7 @@ def test_fence_goes_on_without_a_player_who_leaves():
 
 
 class _Minimal(Rules[int, int]):
-    """The least a game must write: the defaults of the hooks come from this."""
+    """The least a game must write: the defaults of its presentation's hooks come from this."""
 
     info = games.get("ordo").info
 
@@ -140,12 +144,16 @@ class _Minimal(Rules[int, int]):
     def from_position(self, text):
         return int(text)
 
+    @functools.cached_property
+    def presentation(self):
+        return Presentation(self)  # every hook at its default
+
 
 def test_default_hooks_are_one_level_labels_of_the_notation():
     rules = _Minimal()
-    assert rules.label(0, 1) == "add 1" == rules.public_notation(0, 1)
-    assert rules.choice_path(0, 2) == ("add 2",)
-    long = rules.label(0, 12)
+    assert rules.presentation.label(0, 1) == "add 1" == rules.presentation.public_notation(0, 1)
+    assert rules.presentation.choice_path(0, 2) == ("add 2",)
+    long = rules.presentation.label(0, 12)
     assert len(long) <= LABEL_LIMIT and long.endswith("…") and long.startswith("add 12 and")
     assert rules.drop_player(0, 1) is None
     _check_paths(rules, 0, rules.legal_actions(0))

@@ -47,7 +47,7 @@ def _cases(game: str, count: int, seed: int = 3) -> list[Case]:
                 break
             before = state
             action = rng.choice(rules.legal_actions(state))
-            turn.append(rules.highlight(state, action))
+            turn.append(rules.presentation.highlight(state, action))
             state = rules.apply(state, action)
             if rules.turn_ended(before, state):
                 last, turn = turn, []
@@ -301,7 +301,7 @@ def test_fuer_sprites_look_like_the_board_drawn_twice_the_size_and_shrunk() -> N
             if rules.outcome(state) is not None:
                 break
             action = rng.choice(rules.legal_actions(state))
-            turn = rules.highlight(state, action)
+            turn = rules.presentation.highlight(state, action)
             state = rules.apply(state, action)
         view = rules.view(state, None)
         if checked == 0 and not view.get("win_line"):

@@ -41,7 +41,7 @@ def _played(players: int = 4, steps: int = 60, seed: int = 5, **options: Any):
         if RULES.outcome(state) is not None:
             break
         action = rng.choice(RULES.legal_actions(state))
-        highlight = [RULES.highlight(state, action)]
+        highlight = [RULES.presentation.highlight(state, action)]
         state = RULES.apply(state, action)
     return state, highlight
 
@@ -179,7 +179,7 @@ def test_candidate_neighbourhoods_are_ringed():
 def test_the_last_tile_placed_is_still_framed():
     state = _drafted(4)
     action = next(a for a in RULES.legal_actions(state) if isinstance(a, Place))
-    highlight = [RULES.highlight(state, action)]
+    highlight = [RULES.presentation.highlight(state, action)]
     after = RULES.apply(state, action)
     view = RULES.view(after, None)
     image = _image(render.render("fence", view, highlight=highlight))

@@ -53,7 +53,7 @@ def test_every_size_renders_phone_wide(size: int, perspective: int) -> None:
         "fendo",
         RULES.view(after, None),
         perspective=perspective,
-        highlight=RULES.highlight(state, action),
+        highlight=RULES.presentation.highlight(state, action),
         players=["alice", "bob"],
     )
     image = decode(png)
@@ -92,7 +92,7 @@ def test_last_move_shows_new_fence_route_and_landing_square() -> None:
     action = RULES.parse(state, "d1-b4e")
     after = RULES.apply(state, action)
     view = RULES.view(after, None)
-    mark = RULES.highlight(state, action)
+    mark = RULES.presentation.highlight(state, action)
     board = art.layout(view, perspective=0)
     image = decode(render.render("fendo", view, perspective=0, highlight=[mark], players=None))
     x0, y0, x1, y1 = board.fence_line("b4/c4")
@@ -112,7 +112,7 @@ def test_added_piece_is_ringed() -> None:
     action = RULES.parse(state, "c3")
     view = RULES.view(RULES.apply(state, action), None)
     board = art.layout(view, perspective=0)
-    mark = RULES.highlight(state, action)
+    mark = RULES.presentation.highlight(state, action)
     image = decode(render.render("fendo", view, perspective=0, highlight=[mark], players=None))
     cx, cy = board.centre("c3")
     piece = int(board.grid.cell * 0.66)

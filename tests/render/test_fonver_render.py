@@ -218,7 +218,7 @@ def test_engine_views_render_at_every_phase() -> None:
     turn: list[dict[str, Any]] = []
     while RULES.to_move(state):
         action = rng.choice(RULES.legal_actions(state))
-        turn.append(RULES.highlight(state, action))
+        turn.append(RULES.presentation.highlight(state, action))
         state = RULES.apply(state, action)
         phase = RULES.view(state, None)["phase"]
         if phase not in seen:

@@ -33,7 +33,7 @@ def pixel(image: Image.Image, space: str, dx: float = 0, dy: float = 0) -> tuple
 def start_after(text: str) -> tuple[dict, dict]:
     start = RULES.new()
     turn = RULES.parse(start, text)
-    return RULES.view(RULES.apply(start, turn), None), RULES.highlight(start, turn)
+    return RULES.view(RULES.apply(start, turn), None), RULES.presentation.highlight(start, turn)
 
 
 def test_start_image_decodes_and_is_phone_sized() -> None:
@@ -72,7 +72,9 @@ def test_light_pieces_and_a_finished_game_render() -> None:
         before, turn = state, rng.choice(RULES.legal_actions(state))
         state = RULES.apply(state, turn)
     view = RULES.view(state, None)
-    image = decode(render.render("fuer", view, highlight=RULES.highlight(before, turn)))
+    image = decode(
+        render.render("fuer", view, highlight=RULES.presentation.highlight(before, turn))
+    )
     assert image.width >= 800
     assert json.loads(json.dumps(view))["game_over"] is True
     first = view["win_line"][0]

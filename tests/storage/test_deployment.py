@@ -186,7 +186,7 @@ def _container_settings(monkeypatch: pytest.MonkeyPatch, workdir: Path, env_file
 def test_docker_run_with_the_example_env_file_keeps_the_database_in_the_volume(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    """The README's route without compose: ``.env`` copied from ``.env.example``. Its
+    """The operators' route without compose: ``.env`` copied from ``.env.example``. Its
     DATABASE_URL used to win over the image's, putting the file in /app/data: outside the
     volume (lost on rebuild) and not writable by the image's user."""
     dockerfile = (ROOT / "Dockerfile").read_text()
@@ -251,19 +251,18 @@ def test_the_dockerignore_matcher_follows_docker() -> None:
     assert not re.fullmatch(_docker_regex("*.db"), "a/c.db")
 
 
-README = (ROOT / "README.md").read_text()
-OPERATOR = README[README.index("## Run it for a community") : README.index("## Development")]
+OPERATOR = (ROOT / "docs" / "operators.md").read_text()
 FLAT = " ".join(OPERATOR.split())
 """The section as prose, line breaks aside, for phrases."""
 
 
 def _block_after(marker: str) -> str:
-    """The first ``sh`` block after ``marker`` in the README's operator section."""
+    """The first ``sh`` block after ``marker`` in the operators' page."""
     rest = OPERATOR[OPERATOR.index(marker) :]
     return rest[rest.index("```sh\n") + 6 : rest.index("\n```", rest.index("```sh\n"))]
 
 
-def test_the_readme_names_the_images_volume_and_check_the_files_use() -> None:
+def test_the_operators_page_names_the_images_volume_and_check_the_files_use() -> None:
     dockerfile = (ROOT / "Dockerfile").read_text()
     base = re.search(r"^FROM (\S+)$", dockerfile, re.MULTILINE)
     assert base and f"`{base.group(1)}`" in OPERATOR
@@ -280,8 +279,8 @@ def test_the_readme_names_the_images_volume_and_check_the_files_use() -> None:
     assert f'"{required.split(":?")[1].rstrip("}")}"' in FLAT
 
 
-def test_the_readme_recipe_for_postgresql_with_the_console_works(tmp_path: Path) -> None:
-    """The README's commands, as an operator pastes them (the install aside): a PostgreSQL
+def test_the_recipe_for_postgresql_with_the_console_works(tmp_path: Path) -> None:
+    """The operators' page's commands, as an operator pastes them (the install aside): a PostgreSQL
     server from pgserver, two matches' worth of console, the health check, and the stop."""
     recipe = _block_after("**Try PostgreSQL locally.**").splitlines()
     assert recipe[0].startswith("pip install")

@@ -130,11 +130,11 @@ def test_image_labels_are_the_renderers_keys_with_the_same_english() -> None:
 
 def confirm_keys() -> set[str]:
     """The keys the service composes from a game's reasons to confirm a step
-    (``Rules.confirm_reasons``): ``move.<reason>`` and ``panel.<reason>``."""
+    (``Presentation.confirm_reasons``): ``move.<reason>`` and ``panel.<reason>``."""
     return {
         f"{where}.{reason}"
         for name in games.available()
-        for reason in games.get(name).confirm_reasons
+        for reason in games.get(name).presentation.confirm_reasons
         for where in ("move", "panel")
     }
 

@@ -20,7 +20,7 @@ def test_every_game_captions_its_last_turn_alike(game: str, locale: str, caption
     rules = games.get(game)
     state = rules.new(2, None, 0)
     action = rules.parse(state, OPENINGS[game])
-    highlight = [rules.highlight(state, action)]
+    highlight = [rules.presentation.highlight(state, action)]
     after = rules.apply(state, action)
     with seen_text() as drawn:
         render.render(

@@ -35,12 +35,16 @@ from bot.service.base import DROP
 from games.core import Rules
 from storage.base import ActionRecord, MatchRecord
 
-JUDGED_GAMES = ("ordo", "fendo", "fonver", "fuer")
-"""The two-player games the computer judges; FENCE! is reviewed from public facts."""
 SWINGS = 3
 SMALLEST_SWING = 0.01
 BETTER_STEPS = 16
 """Most steps of one better turn (a guard; a capture chain is a few)."""
+
+
+def computer_judges(rules: Rules[Any, Any]) -> bool:
+    """Whether the computer judges this game's positions: a two-player game, whose search
+    weighs one opponent (``ai.judge``); a table of more is reviewed from public facts."""
+    return rules.info.max_players == 2
 
 
 @dataclass(frozen=True)
@@ -117,8 +121,8 @@ def mover_chance(seat: int, chance0: float) -> int:
     return round(100 * (chance0 if seat == 0 else 1.0 - chance0))
 
 
-# -- FENCE! ----------------------------------------------------------------------------------
-def fence_rounds(
+# -- games of more than two players -------------------------------------------------------
+def round_leaders(
     rules: Rules[Any, Any], record: MatchRecord, actions: Sequence[ActionRecord]
 ) -> list[dict[str, Any]]:
     """Per round of the main phase: each seat's public card count and jail, and who was

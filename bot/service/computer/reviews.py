@@ -22,7 +22,7 @@ boards anew (in the worker pool), in the thread's language of the day.
 
 FENCE! is not judged by a search (the computer cannot see the hands, and nor may the
 review): its review shows per round who was closest to winning from public facts alone
-(:func:`bot.service.computer.review_moves.fence_rounds`).
+(:func:`bot.service.computer.review_moves.round_leaders`).
 """
 
 from __future__ import annotations
@@ -37,10 +37,10 @@ import games
 from bot.service.base import DROP, Refusal, User, guarded
 from bot.service.computer.review_moves import (
     BETTER_STEPS,
-    JUDGED_GAMES,
-    fence_rounds,
+    computer_judges,
     judge_position,
     mover_chance,
+    round_leaders,
     settled,
     swings,
     turns_of,
@@ -61,7 +61,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 Deliver = Callable[[list[Reply]], Awaitable[None]]
-FENCE_LINES = 30
+ROUND_LINES = 30
 """Rounds listed in a FENCE! review's text; the chart shows every round."""
 
 
@@ -187,8 +187,8 @@ class Reviews:
         """The review's JSON: the chances and swings, or FENCE!'s rounds."""
         rules = games.get(record.game)
         live = await self.reader.live_actions(record.id)
-        if record.game not in JUDGED_GAMES:
-            rounds = await asyncio.to_thread(fence_rounds, rules, record, live)
+        if not computer_judges(rules):
+            rounds = await asyncio.to_thread(round_leaders, rules, record, live)
             return {"kind": "rounds", "rounds": rounds}
         turns = await asyncio.to_thread(turns_of, rules, record, live)
         positions = [turns[0].before, *(t.after for t in turns)] if turns else []
@@ -267,7 +267,7 @@ class Reviews:
         result = review.result or {}
         labels = image_labels(language)
         if result.get("kind") == "rounds":
-            return await self._fence_post(record, result, say, names, raw, labels)
+            return await self._rounds_post(record, result, say, names, raw, labels)
         turns = result.get("turns", [])
         chances = [float(c) for c in result.get("chances", [])]
         title = say("review.title", match=record.id, players=" – ".join(names))
@@ -324,7 +324,7 @@ class Reviews:
             files=tuple(boards), alt=plain(title),
         )  # fmt: skip
 
-    async def _fence_post(
+    async def _rounds_post(
         self,
         record: MatchRecord,
         result: dict[str, Any],
@@ -334,18 +334,18 @@ class Reviews:
         labels: Any,
     ) -> Post:
         rounds = result.get("rounds", [])
-        title = say("review.fence_heading", match=record.id)
-        lines = [say("review.fence_note")]
-        for row in rounds[:FENCE_LINES]:
+        title = say("review.rounds_heading", match=record.id)
+        lines = [say("review.rounds_note")]
+        for row in rounds[:ROUND_LINES]:
             closest = row["closest"]
             if not closest:
-                lines.append(say("review.fence_nobody", round=row["round"]))
+                lines.append(say("review.rounds_nobody", round=row["round"]))
                 continue
             cards = int(row["cards"][closest[0]])
             players = ", ".join(names[s] for s in closest)
-            lines.append(say("review.fence_line", round=row["round"], players=players, n=cards))
-        if len(rounds) > FENCE_LINES:
-            lines.append(say("review.fence_more", n=len(rounds) - FENCE_LINES))
+            lines.append(say("review.rounds_line", round=row["round"], players=players, n=cards))
+        if len(rounds) > ROUND_LINES:
+            lines.append(say("review.rounds_more", n=len(rounds) - ROUND_LINES))
         series = {
             raw[seat]: [(float(row["round"]), float(row["cards"][seat])) for row in rounds]
             for seat in range(len(raw))
@@ -369,7 +369,7 @@ def _after_steps(
     highlight = []
     for step in steps:
         action = rules.parse(state, step)
-        highlight.append(rules.highlight(state, action))
+        highlight.append(rules.presentation.highlight(state, action))
         state = rules.apply(state, action)
     return rules.view(state, None), highlight
 

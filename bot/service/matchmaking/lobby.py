@@ -423,7 +423,7 @@ class Lobby:
         )
         lines = [
             shared("lobby.starts", player=escape(actor.name), seats=seating),
-            *(said(shared, notice) for notice in rules.notices(state, state)),
+            *(said(shared, notice) for notice in rules.presentation.notices(state, state)),
         ]
         return await self.boards.turn_reply(
             loaded, lines, words(actor.locale)("lobby.started"), None

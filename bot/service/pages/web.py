@@ -451,7 +451,7 @@ def _legal_moves(rules: Rules[Any, Any], state: Any, say: Words) -> list[dict[st
         return [{"n": notation} for notation in rules.legal_notations(state)]
     moves = []
     for action in rules.legal_actions(state):
-        facts = rules.highlight(state, action)
+        facts = rules.presentation.highlight(state, action)
         moves.append(
             {
                 "n": rules.format(state, action),

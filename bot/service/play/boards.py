@@ -29,7 +29,8 @@ from bot.service.text.describer import colour_word, said, told_label, told_view
 from bot.service.text.image_labels import image_labels
 from bot.service.text.markdown import plain
 from bot.words import words
-from games.core import Outcome, Rules, shorten
+from games.core import Outcome, Rules
+from games.text import shorten
 from storage.base import FINISHED
 
 ALT_LIMIT = 400
@@ -50,12 +51,12 @@ def sentences(lines: Iterable[str]) -> str:
 
 def guided(rules: Rules[Any, Any]) -> bool:
     """Games that describe their actions as choice paths get the guided panel."""
-    return type(rules).choice_path is not Rules.choice_path
+    return rules.presentation.guided()
 
 
 def seat_word(rules: Rules[Any, Any], state: Any, seat: int, locale: object = "en") -> str:
     """The colour of ``seat`` in this position (Fonver's pie swap changes it)."""
-    return colour_word(rules, rules.seat_name(state, seat), locale)
+    return colour_word(rules, rules.presentation.seat_name(state, seat), locale)
 
 
 def seat_label(

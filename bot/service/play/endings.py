@@ -191,7 +191,9 @@ class Endings:
         )
         after = Loaded(done.record, rules, remaining)
         shared = await self.reader.shared(done.record)
-        told = [said(shared, notice) for notice in rules.notices(loaded.state, remaining)]
+        told = [
+            said(shared, notice) for notice in rules.presentation.notices(loaded.state, remaining)
+        ]
         lines = [line, *told, *done.rating_lines]
         return await self.boards.turn_reply(
             after, lines, done_text or words()("common.done"), loaded.state

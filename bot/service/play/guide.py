@@ -1,13 +1,13 @@
 """Guided turns: the player to act picks their move step by step from buttons and menus.
 
-Each legal action has a *choice path* (``Rules.choice_path``: "Move yourself" → "R3 B5" →
+Each legal action has a *choice path* (``Presentation.choice_path``: "Move yourself" → "R3 B5" →
 "Cabbagetown"). A panel shows the distinct next choices among the actions that match what
 was chosen so far; when one action is left complete it is played through the same
 :meth:`bot.service.play.moves.Moves.move` as typed input, so both ways obey the same checks.
 The choices so far travel as a list of indexes, which is stable for one match version —
 that is why a panel survives a restart and why a panel from an older version is refused.
 
-Before a step its game wants confirmed (``Rules.confirm_before``: FENCE!'s walk into the
+Before a step its game wants confirmed (``Presentation.confirm_before``: FENCE!'s walk into the
 Cops) or for players who asked for confirmation of every move, the last level is a single
 "Confirm" choice.
 """
@@ -177,14 +177,14 @@ class Guide:
     @staticmethod
     def _confirm_prompt(rules: Rules[Any, Any], state: Any, action: Any, locale: str = "en") -> str:
         say = words(locale)
-        reason = rules.confirm_before(state, action)
+        reason = rules.presentation.confirm_before(state, action)
         prompt = say("panel.play", move=told_label(say, rules, state, action))
         return f"{prompt} {say(f'panel.{reason}')}" if reason else prompt
 
     async def _wants_confirmation(
         self, actor: User, rules: Rules[Any, Any], state: Any, action: Any
     ) -> bool:
-        if rules.confirm_before(state, action):
+        if rules.presentation.confirm_before(state, action):
             return True
         return await self.notifier.confirms_moves(actor)
 
@@ -228,7 +228,9 @@ class Guide:
         facts: dict[str, list[dict[str, Any]]] = {}
         for path, action in remaining:
             if len(path) > depth:
-                facts.setdefault(path[depth], []).append(rules.highlight(state, action))
+                facts.setdefault(path[depth], []).append(
+                    rules.presentation.highlight(state, action)
+                )
         places = [{_place(f) for f in facts.get(option, ())} for option in options]
         moved = {_moved(f) for found in facts.values() for f in found}
         if len(moved) != 1 or not all(len(p) == 1 for p in places):

@@ -35,7 +35,9 @@ from bot.service.text.describer import (
 from bot.service.text.suggest import suggest
 from bot.service.text.summaries import round_summary
 from bot.words import DEFAULT_LANGUAGE, Words, words
-from games.core import IllegalMove, Outcome, Rules, quoted
+from games.core import IllegalMove, Outcome, Rules
+from games.presentation import Presentation
+from games.text import quoted
 from storage.base import ACTIVE, CHALLENGE, ActionRecord, MatchRecord, MatchUpdate, Store
 
 if TYPE_CHECKING:
@@ -263,6 +265,7 @@ class Moves:
         """Parse and apply in a worker thread (big move lists must not stall the gateway)."""
         steps: list[Step] = []
         current = state
+        told = rules.presentation
         for action in rules.parse_many(state, text):
             if seat not in rules.to_move(current):
                 raise Refusal("move.turn_ended")
@@ -270,12 +273,12 @@ class Moves:
             steps.append(
                 Step(
                     notation=rules.format(current, action),
-                    highlight=rules.highlight(current, action),
-                    description=rules.describe(current, action, name),
+                    highlight=told.highlight(current, action),
+                    description=told.describe(current, action, name),
                     ends_turn=rules.turn_ended(current, after),
-                    public=rules.public_notation(current, action),
-                    notices=tuple(rules.notices(current, after)),
-                    confirm=rules.confirm_before(current, action),
+                    public=told.public_notation(current, action),
+                    notices=tuple(told.notices(current, after)),
+                    confirm=told.confirm_before(current, action),
                 )
             )
             current = after
@@ -369,7 +372,7 @@ class Moves:
     def _labels(rules: Rules[Any, Any], state: Any, say: Words) -> dict[str, str]:
         """Notation → readable label of every legal action in ``say``'s language (the label
         is the notation for games that have no words of their own)."""
-        if type(rules).label is Rules.label:
+        if type(rules.presentation).label is Presentation.label:
             return {n: n for n in rules.legal_notations(state)}
         return {
             rules.format(state, a): told_label(say, rules, state, a)

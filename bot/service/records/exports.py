@@ -27,7 +27,7 @@ from bot.service.text.describer import told_view
 from bot.service.text.image_labels import image_labels
 from bot.service.text.markdown import plain
 from bot.words import words
-from games.core import Rules
+from games.presentation import Presentation
 from render.animate import animate
 from storage.base import ACTIVE, FINISHED, ActionRecord
 
@@ -97,13 +97,13 @@ def _played_as(
     replaying the steps from the start: the record labels every move with the colour it was
     played as, not the colour its player ended with."""
     rules = games.get(game)
-    if type(rules).seat_name is Rules.seat_name:
+    if type(rules.presentation).seat_name is Presentation.seat_name:
         return ()  # the game never renames a seat: the header's names are the names
     state = rules.new(players, options, seed)
     names = []
     try:
         for action in live:
-            names.append(rules.seat_name(state, action.seat))
+            names.append(rules.presentation.seat_name(state, action.seat))
             if action.notation == DROP:
                 state = rules.drop_player(state, action.seat)
             else:
@@ -141,7 +141,9 @@ class Records:
             game=record.game,
             match_id=record.id,
             players=tuple(names),
-            seat_names=tuple(rules.seat_name(loaded.state, s) for s in range(len(names))),
+            seat_names=tuple(
+                rules.presentation.seat_name(loaded.state, s) for s in range(len(names))
+            ),
             options=dict(record.options),
             seed=record.seed if reveal else None,
             result=result,

@@ -31,7 +31,6 @@ from typing import Any
 import games
 from bot.service.base import DROP
 from games.core import Outcome
-from games.fonver.sgf import to_sgf
 
 _EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 _TAG = re.compile(r'^\[([A-Za-z][A-Za-z0-9_]*) "(.*)"\]$')
@@ -268,7 +267,7 @@ def load_text(text: str) -> ExportedMatch:
         if line.startswith("["):
             match = _TAG.match(line)
             if match is None:
-                raise ValueError(f'line {number}: expected a tag like [Game "ordo"]')
+                raise ValueError(f'line {number}: expected a tag like [Name "value"]')
             key, value = match.groups()
             if [i for i, ch, esc in _scan(value) if ch == '"' and not esc]:
                 raise ValueError(f"line {number}: a quote inside a tag value must be escaped")
@@ -397,27 +396,6 @@ def replay(m: ExportedMatch) -> Any:
 # SGF, for the games Go programs can show
 # --------------------------------------------------------------------------------------------
 
-SGF_GAMES = frozenset({"fonver"})
-"""Games with an SGF record: played on a Go board with Go's two colours of stones."""
-
-_SGF_HOW = {"resignation": "R", "timeout": "T"}
-"""SGF's words for how a game was won; any other ending (Fonver's connection) is a plain
-``B+``/``W+``, which SGF reads as "won, margin not counted"."""
-
-
-def sgf_result(outcome: Outcome | None, black_seat: int) -> str | None:
-    """SGF's ``RE`` value: ``B+R``, ``W+T``, ``B+``, ``0`` for a draw; None while running.
-
-    SGF names the winner by colour, and after a pie swap the second seat is Black, so the
-    winning seat is turned into the colour that seat finished with.
-    """
-    if outcome is None:
-        return None
-    if not outcome.winners:
-        return "0"
-    colour = "B" if outcome.winners[0] == black_seat else "W"
-    return f"{colour}+{_SGF_HOW.get(outcome.termination, '')}"
-
 
 def _sgf_date(started: float, finished: float | None) -> str:
     """``DT``: the day the match started, and the day it ended when that is another one
@@ -432,20 +410,14 @@ def _sgf_date(started: float, finished: float | None) -> str:
 def sgf_of(m: ExportedMatch, outcome: Outcome | None) -> str | None:
     """The match as an SGF file for Go programs, or None for a game without one.
 
-    The record is written from the steps alone (:func:`games.fonver.sgf.to_sgf` replays
-    them with Fonver's rules), so it holds the pie decision as played: a node saying who
-    kept or swapped, and ``PB``/``PW`` naming players by the colour they ended with.
+    The game writes it (:meth:`games.presentation.Presentation.sgf`) from the steps and the final position
+    they lead to, so the service never asks which game is on a Go board.
     """
-    if m.game not in SGF_GAMES:
-        return None
     rules = games.get(m.game)
     state = rules.new(len(m.players), m.options, m.seed or 0)
     for _seat, notation in m.moves:
         state = rules.apply(state, rules.parse(state, notation))
-    return to_sgf(
-        [notation for _, notation in m.moves],
-        size=state.size,
-        names=(m.players[0], m.players[1]),
-        result=sgf_result(outcome, state.black_seat),
-        date=_sgf_date(m.started, m.finished),
+    steps = [notation for _, notation in m.moves]
+    return rules.presentation.sgf(
+        state, steps, m.players, outcome, _sgf_date(m.started, m.finished)
     )

@@ -4,8 +4,9 @@
 Why one place: a FENCE! step told three ways ("Played yourself B4 high-street." in the reply,
 "alice plays B4 and moves to High Street." in the thread, "yourself B4 high-street" in the
 history) is a player reading the bot's internal names. The rules engines say what a step did
-as a sentence — a catalogue key with parameters (``Rules.describe``, ``Rules.notices``), never
-English — and everything here says those sentences in the reader's language.
+as a sentence — a catalogue key with parameters (``Presentation.describe``,
+``Presentation.notices``), never English — and everything here says those sentences in the
+reader's language.
 
 What is told: games whose notation is what players type and read (Ordo's ``a3-a4``, Fuer's
 ``d5 +e3``) keep it in the history and the mover's reply, the compact form chess sites use;
@@ -26,8 +27,9 @@ from typing import Any
 import games
 from bot.service.base import DROP, Step
 from bot.words import Words, words
-from games.core import LABEL_LIMIT, SEGMENT_LIMIT, Rules, shorten
+from games.core import Rules
 from games.sentences import Sentence, from_data, is_data
+from games.text import LABEL_LIMIT, SEGMENT_LIMIT, shorten
 from storage.base import ActionRecord
 
 SAID_KEY = "said"
@@ -36,7 +38,7 @@ SAID_KEY = "said"
 
 def told_in_words(rules: Rules[Any, Any]) -> bool:
     """Games whose steps are told by sentences rather than notation (the guided ones)."""
-    return type(rules).choice_path is not Rules.choice_path
+    return rules.presentation.guided()
 
 
 def step_sentences(step: Step) -> tuple[Sentence, ...]:
@@ -74,12 +76,15 @@ def colour_word(rules: Rules[Any, Any], called: str, locale: object = "en") -> s
 
 def told_label(say: Words, rules: Rules[Any, Any], state: Any, action: Any) -> str:
     """A legal step's one-line label in ``say``'s language (autocomplete, buttons)."""
-    return shorten(said(say, rules.said_label(state, action)), LABEL_LIMIT)
+    return shorten(said(say, rules.presentation.said_label(state, action)), LABEL_LIMIT)
 
 
 def told_path(say: Words, rules: Rules[Any, Any], state: Any, action: Any) -> tuple[str, ...]:
     """A legal step's panel path in ``say``'s language."""
-    return tuple(shorten(said(say, part), SEGMENT_LIMIT) for part in rules.said_path(state, action))
+    return tuple(
+        shorten(said(say, part), SEGMENT_LIMIT)
+        for part in rules.presentation.said_path(state, action)
+    )
 
 
 def told_page_view(say: Words, rules: Rules[Any, Any], view: dict[str, Any]) -> dict[str, Any]:

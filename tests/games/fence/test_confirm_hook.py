@@ -1,5 +1,5 @@
 """Ruling 20 as a rules hook: walking yourself onto the Cops is the one FENCE! step the bot
-asks to confirm (``Rules.confirm_before``), so the service never names the Cops."""
+asks to confirm (``Presentation.confirm_before``), so the service never names the Cops."""
 
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ def test_walking_onto_the_cops_asks_for_confirmation_and_nothing_else_does(build
         hands={0: ["B1", "B2"]},
     )
     into_cops = Yourself(("B2",), build.hood("tanners-row"))
-    assert RULES.confirm_before(state, into_cops) == "onto_cops"
-    assert RULES.confirm_reasons == ("onto_cops",)
+    assert RULES.presentation.confirm_before(state, into_cops) == "onto_cops"
+    assert RULES.presentation.confirm_reasons == ("onto_cops",)
     others = [a for a in RULES.legal_actions(state) if a != into_cops]
-    assert others and all(RULES.confirm_before(state, a) is None for a in others)
+    assert others and all(RULES.presentation.confirm_before(state, a) is None for a in others)

@@ -29,7 +29,10 @@ def test_the_seat_to_act_leaves_mid_turn(build):
     assert after.pawns[0] is None and after.hands[0] == () and after.boats[0] == ()
     assert {"R1", "B3", "RX"} <= set(after.discard)  # face up: public from now on
     assert RULES.view(after, None)["dropped"] == [True, False, False]
-    assert any("Green leaves the game" in e for e in [str(n) for n in RULES.notices(state, after)])
+    assert any(
+        "Green leaves the game" in e
+        for e in [str(n) for n in RULES.presentation.notices(state, after)]
+    )
 
 
 def test_another_seat_leaves_and_play_goes_on(build):

@@ -78,20 +78,26 @@ def test_ruling_29_public_views_depend_on_public_facts_only(players, seed, quick
             # What the thread is told about a step is public too: with other secrets the
             # same step gets the same highlight and the same sentence.
             twin = _scramble(state, rng)
-            assert RULES.highlight(twin, action) == RULES.highlight(state, action)
-            assert str(RULES.describe(twin, action, "x")) == str(RULES.describe(state, action, "x"))
-            assert RULES.public_notation(twin, action) == RULES.public_notation(state, action)
+            assert RULES.presentation.highlight(twin, action) == RULES.presentation.highlight(
+                state, action
+            )
+            assert str(RULES.presentation.describe(twin, action, "x")) == str(
+                RULES.presentation.describe(state, action, "x")
+            )
+            assert RULES.presentation.public_notation(
+                twin, action
+            ) == RULES.presentation.public_notation(state, action)
         said = " ".join(
             (
-                json.dumps(RULES.highlight(state, action)),
-                str(RULES.describe(state, action, "x")),
-                RULES.public_notation(state, action),
+                json.dumps(RULES.presentation.highlight(state, action)),
+                str(RULES.presentation.describe(state, action, "x")),
+                RULES.presentation.public_notation(state, action),
             )
         )
         assert not [card for card in _secret_cards(action) if card in said]
         after = RULES.apply(state, action)
         # Sentences the thread is told carry no secret either (a trade's cards are notes).
-        notices = " ".join([str(n) for n in RULES.notices(state, after)])
+        notices = " ".join([str(n) for n in RULES.presentation.notices(state, after)])
         assert not [card for card in _secret_cards(action) if card in notices]
         state = after
 
@@ -121,5 +127,5 @@ def test_ruling_29_notices_announce_colours_only_when_chosen(build):
     from games.fence import Push
 
     after = RULES.apply(state, Push(1, build.hood("old-town")))
-    notes = " ".join([str(n) for n in RULES.notices(state, after)])
+    notes = " ".join([str(n) for n in RULES.presentation.notices(state, after)])
     assert "draws a card" in notes and "red" not in notes and "R2" not in notes

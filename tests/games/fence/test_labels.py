@@ -8,7 +8,6 @@ import random
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from games.core import LABEL_LIMIT, SEGMENT_LIMIT
 from games.fence import (
     RULES,
     Accept,
@@ -27,6 +26,7 @@ from games.fence import (
     Yourself,
 )
 from games.fence.cards import has_pair
+from games.text import LABEL_LIMIT, SEGMENT_LIMIT
 
 
 def _square(build, **fields):
@@ -80,52 +80,62 @@ def test_labels_and_paths_of_a_turn(build):
     legal = RULES.legal_actions(state)
     for action, label, path in cases:
         assert action in legal
-        assert RULES.label(state, action) == label
-        assert RULES.choice_path(state, action) == path
+        assert RULES.presentation.label(state, action) == label
+        assert RULES.presentation.choice_path(state, action) == path
 
 
 def test_the_second_step_of_move_others_drops_the_first_level(build):
     state = _square(build, stage="second", others_done="cops")
     push = Push(1, build.hood("old-town"))
     assert push in RULES.legal_actions(state)
-    assert RULES.choice_path(state, push) == ("Push Orange", "Old Town")
+    assert RULES.presentation.choice_path(state, push) == ("Push Orange", "Old Town")
     jailed = _square(build, pawns={0: None, 1: "night-market"}, stage="second", others_done="pawn")
     assert Hunch("red") in RULES.legal_actions(jailed)
-    assert RULES.choice_path(jailed, Hunch("red")) == ("Hunch with the red die",)
+    assert RULES.presentation.choice_path(jailed, Hunch("red")) == ("Hunch with the red die",)
 
 
 def test_labels_of_the_other_stages(build):
     draft = build.state(stage="draft", tile_hands=((build.tile("the-stix"),), ()), map_done=False)
     place = Place(build.tile("the-stix"), (1, 0), 1)
-    assert RULES.label(draft, place) == "Place The Stix at 1,0 turned 90°"
-    assert RULES.choice_path(draft, place) == ("Place a tile", "The Stix", "at 1,0", "turned 90°")
+    assert RULES.presentation.label(draft, place) == "Place The Stix at 1,0 turned 90°"
+    assert RULES.presentation.choice_path(draft, place) == (
+        "Place a tile",
+        "The Stix",
+        "at 1,0",
+        "turned 90°",
+    )
     swap = Swap(build.tile("the-stix"), (0, 1), 0)
     swap_state = build.state(placed=build.SQUARE, stage="draft", tile_hands=draft.tile_hands)
-    assert RULES.label(swap_state, swap) == "Swap in The Stix at 0,1 turned 0°, taking Sunnyside"
-    assert RULES.choice_path(draft, Draw("red")) == ("Draw", "red")
-    assert RULES.label(draft, Draw("blue")) == "Draw a blue card"
+    assert (
+        RULES.presentation.label(swap_state, swap)
+        == "Swap in The Stix at 0,1 turned 0°, taking Sunnyside"
+    )
+    assert RULES.presentation.choice_path(draft, Draw("red")) == ("Draw", "red")
+    assert RULES.presentation.label(draft, Draw("blue")) == "Draw a blue card"
     offer = _square(build, stage="offer", actor=1, offer=(0, 1, "R2", "B5"), hands={1: ["B5"]})
-    assert RULES.label(offer, Accept()) == "Accept Green's trade: give B5, get R2"
-    assert RULES.label(offer, Refuse()) == "Refuse Green's trade"
+    assert RULES.presentation.label(offer, Accept()) == "Accept Green's trade: give B5, get R2"
+    assert RULES.presentation.label(offer, Refuse()) == "Refuse Green's trade"
     post = _square(build, stage="trading", hands={0: ["R2"], 1: ["B1", "B2"]})
-    assert RULES.choice_path(post, PostTrade(1, "R2", 2)) == (
+    assert RULES.presentation.choice_path(post, PostTrade(1, "R2", 2)) == (
         "Trade",
         "with Orange",
         "give R2",
         "take card 2",
     )
-    assert RULES.choice_path(post, NoTrade()) == ("Don't trade",)
+    assert RULES.presentation.choice_path(post, NoTrade()) == ("Don't trade",)
 
 
 def test_many_pawn_places_are_grouped_by_red_coordinate():
     state = RULES.new(4, {"quick_map": True, "turn_taking_pawns": True}, seed=3)
     legal = RULES.legal_actions(state)
     assert len(legal) > 25
-    paths = [RULES.choice_path(state, a) for a in legal]
+    paths = [RULES.presentation.choice_path(state, a) for a in legal]
     assert all(len(p) == 2 for p in paths)
     assert len({p[0] for p in paths}) <= 7  # six red values and the tiles without any
     normal = RULES.new(4, {"quick_map": True}, seed=3)
-    assert all(len(RULES.choice_path(normal, a)) == 1 for a in RULES.legal_actions(normal))
+    assert all(
+        len(RULES.presentation.choice_path(normal, a)) == 1 for a in RULES.legal_actions(normal)
+    )
 
 
 @settings(max_examples=10)
@@ -152,14 +162,14 @@ def test_paths_are_distinct_prefix_free_and_short_in_every_stage(seed, players, 
         if RULES.outcome(state) is not None:
             break
         legal = RULES.legal_actions(state)
-        paths = [RULES.choice_path(state, a) for a in legal]
+        paths = [RULES.presentation.choice_path(state, a) for a in legal]
         assert len(set(paths)) == len(paths)
         whole = set(paths)
         for path in paths:
             assert all(0 < len(seg) <= SEGMENT_LIMIT for seg in path)
             assert not any(path[:cut] in whole for cut in range(1, len(path)))
         for action in rng.sample(legal, min(len(legal), 20)):
-            assert 0 < len(RULES.label(state, action)) <= LABEL_LIMIT
+            assert 0 < len(RULES.presentation.label(state, action)) <= LABEL_LIMIT
         stages.add(state.stage)
         state = RULES.apply(state, rng.choice(legal))
     if "turn" not in stages:

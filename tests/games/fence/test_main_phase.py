@@ -79,7 +79,7 @@ def test_ruling_20_no_moving_yourself_onto_a_pawn_but_onto_the_cops_means_jail(b
     targets = {a.hood for a in RULES.legal_actions(state) if isinstance(a, Yourself)}
     assert build.hood("sunnyside") not in targets
     into_cops = Yourself(("B2",), build.hood("tanners-row"))
-    assert RULES.highlight(state, into_cops)["onto_cops"] is True
+    assert RULES.presentation.highlight(state, into_cops)["onto_cops"] is True
     after = RULES.apply(state, into_cops)
     assert after.pawns[0] is None and "B2" in after.discard
 

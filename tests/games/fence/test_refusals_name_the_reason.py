@@ -73,16 +73,19 @@ def test_cops_that_cannot_get_there_say_where_they_can() -> None:
 def test_guided_turn_words_are_accepted_as_typed_moves() -> None:
     state = a_turn()
     for action in RULES.legal_actions(state)[:5]:
-        assert RULES.parse(state, RULES.label(state, action)) == action
-        path = RULES.choice_path(state, action)
+        assert RULES.parse(state, RULES.presentation.label(state, action)) == action
+        path = RULES.presentation.choice_path(state, action)
         assert RULES.parse(state, " → ".join(path)) == action
     rng = random.Random(3)
     for _ in range(200):
         pushes = [a for a in RULES.legal_actions(state) if isinstance(a, Push)]
-        last = [RULES.choice_path(state, a)[-1] for a in pushes]
+        last = [RULES.presentation.choice_path(state, a)[-1] for a in pushes]
         unique = [a for a, word in zip(pushes, last, strict=True) if last.count(word) == 1]
         if unique:  # "Chapel Hill" alone names the one push there
-            assert RULES.parse(state, RULES.choice_path(state, unique[0])[-1]) == unique[0]
+            assert (
+                RULES.parse(state, RULES.presentation.choice_path(state, unique[0])[-1])
+                == unique[0]
+            )
             return
         state = RULES.apply(state, rng.choice(RULES.legal_actions(state)))
     raise AssertionError("no push came up")

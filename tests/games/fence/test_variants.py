@@ -82,7 +82,7 @@ def test_ruling_28_boat_opens_move_others_and_is_public(build):
     assert any(isinstance(a, Push) for a in steps) and any(isinstance(a, CopsRoad) for a in steps)
     assert not any(isinstance(a, Yourself | Boat) for a in steps)
     assert RULES.view(after, None)["boats"][0] == ["RX"]
-    said = str(RULES.describe(state, Boat("red"), "Green"))
+    said = str(RULES.presentation.describe(state, Boat("red"), "Green"))
     assert said == "Green has a red boat and moves others."
     assert RULES.format(state, Boat("red")) == "boat red"
     assert RULES.parse(state, "boat red") == Boat("red")
@@ -231,8 +231,10 @@ def test_ruling_28_post_trade_notation_hides_the_cards_in_public(build):
     assert RULES.format(state, trade) == "post orange R1 3"
     assert RULES.parse(state, "post orange r1 3") == trade
     assert RULES.parse(state, "post skip") == NoTrade()
-    assert RULES.public_notation(state, trade) == "post orange"
-    said = str(RULES.describe(state, trade, "Green")) + json.dumps(RULES.highlight(state, trade))
+    assert RULES.presentation.public_notation(state, trade) == "post orange"
+    said = str(RULES.presentation.describe(state, trade, "Green")) + json.dumps(
+        RULES.presentation.highlight(state, trade)
+    )
     assert "R1" not in said and '"3"' not in said and "Orange" in said
 
 
@@ -304,14 +306,16 @@ def test_ruling_28_offer_cards_are_seen_by_the_two_players_only(build):
     assert english(RULES.view(asked, 1)["notes"]) == ["Green offers you R3 for your B5."]
     assert RULES.format(state, offer) == "offer orange R3 for B5"
     assert RULES.parse(state, "offer orange r3 for b5") == offer
-    assert RULES.public_notation(state, offer) == "offer orange"
-    assert str(RULES.describe(state, offer, "Green")) == "Green offers Orange a trade."
-    assert str(RULES.describe(asked, Accept(), "Orange")) == "Orange accepts the trade."
+    assert RULES.presentation.public_notation(state, offer) == "offer orange"
+    assert str(RULES.presentation.describe(state, offer, "Green")) == "Green offers Orange a trade."
+    assert (
+        str(RULES.presentation.describe(asked, Accept(), "Orange")) == "Orange accepts the trade."
+    )
     for said in (
-        json.dumps(RULES.highlight(state, offer)),
-        json.dumps(RULES.highlight(asked, Accept())),
-        RULES.public_notation(asked, Accept()),
-        str(RULES.describe(asked, Refuse(), "Orange")),
+        json.dumps(RULES.presentation.highlight(state, offer)),
+        json.dumps(RULES.presentation.highlight(asked, Accept())),
+        RULES.presentation.public_notation(asked, Accept()),
+        str(RULES.presentation.describe(asked, Refuse(), "Orange")),
     ):
         assert "R3" not in said and "B5" not in said
 

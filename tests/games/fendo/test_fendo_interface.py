@@ -53,22 +53,22 @@ def test_view_is_json_safe_and_complete() -> None:
 
 def test_highlight_for_each_kind_of_action() -> None:
     state = RULES.new()
-    assert RULES.highlight(state, RULES.parse(state, "c3")) == {
+    assert RULES.presentation.highlight(state, RULES.parse(state, "c3")) == {
         "notation": "c3",
         "kind": "add",
         "path": [],
         "fence": None,
         "added": "c3",
     }
-    assert RULES.highlight(state, RULES.parse(state, "d1-b4e")) == {
+    assert RULES.presentation.highlight(state, RULES.parse(state, "d1-b4e")) == {
         "notation": "d1-b4e",
         "kind": "move",
         "path": ["d1", "c1", "b1", "b2", "b3", "b4"],  # across first, then up
         "fence": "b4/c4",
         "added": None,
     }
-    assert RULES.highlight(state, RULES.parse(state, "d1w"))["path"] == ["d1"]
-    assert RULES.highlight(state, RULES.parse(state, "d1w"))["fence"] == "c1/d1"
+    assert RULES.presentation.highlight(state, RULES.parse(state, "d1w"))["path"] == ["d1"]
+    assert RULES.presentation.highlight(state, RULES.parse(state, "d1w"))["fence"] == "c1/d1"
 
 
 def test_highlight_turns_the_other_way_when_the_first_route_is_blocked() -> None:
@@ -76,23 +76,26 @@ def test_highlight_turns_the_other_way_when_the_first_route_is_blocked() -> None
     state = RULES.apply(state, RULES.parse(state, "b1"))  # White adds b1
     state = RULES.apply(state, RULES.parse(state, "d7s"))
     # d1→a1 is blocked by b1, so the route to a3 goes up first: d1→d3→a3.
-    path = RULES.highlight(state, Build(3, 14, "n"))["path"]
+    path = RULES.presentation.highlight(state, Build(3, 14, "n"))["path"]
     assert path == ["d1", "d2", "d3", "c3", "b3", "a3"]
 
 
 def test_describe_sentences() -> None:
     state = RULES.new()
-    assert str(RULES.describe(state, Add(16), "alice")) == "alice added a piece on c3"
-    assert str(RULES.describe(state, Build(3, 24, "n"), "alice")) == (
+    assert str(RULES.presentation.describe(state, Add(16), "alice")) == "alice added a piece on c3"
+    assert str(RULES.presentation.describe(state, Build(3, 24, "n"), "alice")) == (
         "alice moved d1 to d4 and fenced d4/d5 (d1-d4n)"
     )
-    assert str(RULES.describe(state, Build(3, 3, "e"), "bob")) == "bob fenced d1/e1 beside d1 (d1e)"
+    assert (
+        str(RULES.presentation.describe(state, Build(3, 3, "e"), "bob"))
+        == "bob fenced d1/e1 beside d1 (d1e)"
+    )
 
 
 def test_ordinary_moves_have_no_notices() -> None:
     state = RULES.new()
     after = RULES.apply(state, RULES.parse(state, "c3"))
-    assert [str(n) for n in RULES.notices(state, after)] == []
+    assert [str(n) for n in RULES.presentation.notices(state, after)] == []
 
 
 def test_finished_games_refuse_moves() -> None:

@@ -161,7 +161,7 @@ def test_highlight_path_is_a_legal_route(seed: int, plies: int) -> None:
     state = play_to(seed, plies)
     geo = state.geo
     for action in RULES.legal_actions(state)[::7]:
-        mark = RULES.highlight(state, action)
+        mark = RULES.presentation.highlight(state, action)
         assert mark["notation"] == RULES.format(state, action)
         if isinstance(action, Add):
             assert mark["kind"] == "add" and mark["added"] == geo.names[action.square]

@@ -256,7 +256,7 @@ def test_ruling_9_a_player_without_action_passes_automatically(board: Board) -> 
     after = RULES.apply(state, RULES.parse(state, "c3e"))
     assert RULES.to_move(after) == [0]  # Orange was skipped
     assert after.passes == 1
-    assert [str(n) for n in RULES.notices(state, after)] == [
+    assert [str(n) for n in RULES.presentation.notices(state, after)] == [
         "Orange has no legal action and passes."
     ]
     again = RULES.apply(after, RULES.parse(after, "d1n"))
@@ -315,7 +315,7 @@ def test_ruling_10_early_end_when_one_player_closes_more_than_half(board: Board)
     assert outcome is not None and outcome.termination == "early_end"
     assert outcome.winners == (0,)
     assert "White has more than half the board closed; the game ends." in [
-        str(n) for n in RULES.notices(state, after)
+        str(n) for n in RULES.presentation.notices(state, after)
     ]
     # With the option off the game goes on.
     relaxed = board(EARLY, stock=(6, 6), early_end=False)

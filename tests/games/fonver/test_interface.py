@@ -58,7 +58,7 @@ def test_view_after_the_end_names_the_winner() -> None:
 
 def test_highlight_facts() -> None:
     state = build(TWO_CUTS)
-    assert RULES.highlight(state, Place(Point(4, 4))) == {
+    assert RULES.presentation.highlight(state, Place(Point(4, 4))) == {
         "notation": "e5",
         "kind": "place",
         "point": "e5",
@@ -67,7 +67,7 @@ def test_highlight_facts() -> None:
     }
     placed = RULES.apply(state, Place(Point(4, 4)))
     step = RULES.parse(placed, "d6>e6")
-    assert RULES.highlight(placed, step) == {
+    assert RULES.presentation.highlight(placed, step) == {
         "notation": "d6>e6",
         "kind": "capture",
         "from": "d6",
@@ -76,30 +76,37 @@ def test_highlight_facts() -> None:
         "colour": "black",
     }
     deciding = RULES.apply(RULES.new(options={"size": 9}), Place(Point(4, 4)))
-    assert RULES.highlight(deciding, SWAP)["kind"] == "pie"
+    assert RULES.presentation.highlight(deciding, SWAP)["kind"] == "pie"
 
 
 def test_describe_and_notices() -> None:
     state = build(TWO_CUTS)
     placed = RULES.apply(state, Place(Point(4, 4)))
-    assert str(RULES.describe(state, Place(Point(4, 4)), "alice")) == "alice (Black) placed e5"
-    notes = [str(n) for n in RULES.notices(state, placed)]
+    assert (
+        str(RULES.presentation.describe(state, Place(Point(4, 4)), "alice"))
+        == "alice (Black) placed e5"
+    )
+    notes = [str(n) for n in RULES.presentation.notices(state, placed)]
     assert notes == [
         "2 crosscuts are open (e4–f5, d5–e6): Black must capture before the turn passes."
     ]
     step = RULES.parse(placed, "d6>e6")
     middle = RULES.apply(placed, step)
-    assert str(RULES.describe(placed, step, "alice")) == (
+    assert str(RULES.presentation.describe(placed, step, "alice")) == (
         "alice (Black) captured e6 with the stone from d6"
     )
-    assert [str(n) for n in RULES.notices(placed, middle)] == [
+    assert [str(n) for n in RULES.presentation.notices(placed, middle)] == [
         "1 crosscut is still open (e4–f5): Black must capture before the turn passes."
     ]
     end = RULES.apply(middle, RULES.parse(middle, "f4>f5"))
-    assert [str(n) for n in RULES.notices(middle, end)] == []
+    assert [str(n) for n in RULES.presentation.notices(middle, end)] == []
     deciding = RULES.apply(RULES.new(options={"size": 9}), Place(Point(4, 4)))
-    assert str(RULES.describe(deciding, SWAP, "bob")).startswith("bob swapped and now plays Black")
-    assert str(RULES.describe(deciding, KEEP, "bob")) == "bob kept White and places next"
+    assert str(RULES.presentation.describe(deciding, SWAP, "bob")).startswith(
+        "bob swapped and now plays Black"
+    )
+    assert (
+        str(RULES.presentation.describe(deciding, KEEP, "bob")) == "bob kept White and places next"
+    )
 
 
 def test_turn_boundaries_for_the_bot() -> None:

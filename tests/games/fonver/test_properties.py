@@ -64,7 +64,7 @@ def test_ruling_9_capture_step_moves_one_and_removes_one(seed: int) -> None:
         enemy = BLACK + WHITE - mover
         assert count(after, enemy) == count(before, enemy) - 1
         assert count(after, mover) == count(before, mover)
-        source, target = action.source.index(n), action.target.index(n)
+        source, target = action.source.cell(n), action.target.cell(n)
         assert before.board[source] == mover and after.board[source] == EMPTY
         assert before.board[target] == enemy and after.board[target] == mover
         changed = [i for i in range(n * n) if before.board[i] != after.board[i]]

@@ -98,7 +98,7 @@ def test_ruling_2_winning_placement_ends_the_game(pos) -> None:
 def test_ruling_3_chains_are_orthogonal_only(pos) -> None:
     state = pos(CROSSCUT, phase="capture")
     geo = geometry(9)
-    e3 = Point(4, 2).index(9)
+    e3 = Point(4, 2).cell(9)
     names = {geo.name(p) for p in chain(state.board, geo, e3)}
     assert names == {"e3", "e4", "e5"}  # d2 touches e3 only diagonally; f6 only diagonally
 

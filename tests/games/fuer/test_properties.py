@@ -77,8 +77,10 @@ def test_round_trips_and_no_mutation(seed: int, options: dict[str, str]) -> None
 @given(seed=st.integers(0, 2**32))
 def test_highlight_and_describe_name_the_turn(seed: int) -> None:
     state, turn = random_game(seed, {})[0]
-    mark = RULES.highlight(state, turn)
+    mark = RULES.presentation.highlight(state, turn)
     assert mark["notation"] == RULES.format(state, turn)
     assert mark["tile"] == mark["notation"].split()[0]
     assert json.loads(json.dumps(mark)) == mark
-    assert str(RULES.describe(state, turn, "alice")).startswith(f"alice played {mark['notation']}")
+    assert str(RULES.presentation.describe(state, turn, "alice")).startswith(
+        f"alice played {mark['notation']}"
+    )

@@ -298,7 +298,9 @@ def test_ruling_12_the_loss_is_announced_after_the_opponents_turn(build: Build) 
     after = play(state, "c3 +d2")
     assert after.outcome is not None
     assert after.outcome.winners == (1,)
-    assert [str(n) for n in RULES.notices(state, after)] == ["Dark has no legal turn and loses."]
+    assert [str(n) for n in RULES.presentation.notices(state, after)] == [
+        "Dark has no legal turn and loses."
+    ]
 
 
 def test_ruling_12_a_full_board_leaves_no_turn(build: Build) -> None:

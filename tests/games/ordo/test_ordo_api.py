@@ -75,7 +75,7 @@ def test_view_contract() -> None:
 
 def test_highlight_of_single_move_capture_and_ordo_move() -> None:
     state = make("c3 d3 e3", "c4 j8")
-    single = RULES.highlight(state, RULES.parse(state, "e3-e4"))
+    single = RULES.presentation.highlight(state, RULES.parse(state, "e3-e4"))
     assert single == {
         "notation": "e3-e4",
         "kind": "single",
@@ -83,9 +83,9 @@ def test_highlight_of_single_move_capture_and_ordo_move() -> None:
         "to": ["e4"],
         "captured": [],
     }
-    capture = RULES.highlight(state, RULES.parse(state, "c3-c4"))
+    capture = RULES.presentation.highlight(state, RULES.parse(state, "c3-c4"))
     assert capture["notation"] == "c3xc4" and capture["captured"] == ["c4"]
-    line = RULES.highlight(state, RULES.parse(state, "e3:d3-e4"))
+    line = RULES.presentation.highlight(state, RULES.parse(state, "e3:d3-e4"))
     assert line == {
         "notation": "d3:e3-d4",
         "kind": "ordo",
@@ -94,7 +94,7 @@ def test_highlight_of_single_move_capture_and_ordo_move() -> None:
         "captured": [],
     }
     column = make("c3 c4 c5", "j8")
-    sideways = RULES.highlight(column, RULES.parse(column, "c5:c3-a5"))
+    sideways = RULES.presentation.highlight(column, RULES.parse(column, "c5:c3-a5"))
     assert sideways["from"] == ["c3", "c4", "c5"] and sideways["to"] == ["a3", "a4", "a5"]
     json.dumps([single, capture, line, sideways])
 
@@ -102,13 +102,15 @@ def test_highlight_of_single_move_capture_and_ordo_move() -> None:
 def test_describe_and_notices() -> None:
     state = make("c3 d4 e3", "d6", 1)
     move = RULES.parse(state, "d6xd4")
-    assert str(RULES.describe(state, move, "bob")) == "bob played d6xd4"
+    assert str(RULES.presentation.describe(state, move, "bob")) == "bob played d6xd4"
     after = RULES.apply(state, move)
-    assert [str(n) for n in RULES.notices(state, after)] == [
+    assert [str(n) for n in RULES.presentation.notices(state, after)] == [
         "White's group has been split: White must join it up again this move, "
         "and may move backward to do so."
     ]
-    assert [str(n) for n in RULES.notices(RULES.new(), play(RULES.new(), "c2-c4"))] == []
+    assert [
+        str(n) for n in RULES.presentation.notices(RULES.new(), play(RULES.new(), "c2-c4"))
+    ] == []
     # A split nobody can mend ends the game by itself, and the bot is told why. Random games
     # mostly end that way; seed 0's does, after 88 plies.
     rng = random.Random(0)
@@ -117,7 +119,7 @@ def test_describe_and_notices() -> None:
         game.append(RULES.apply(game[-1], rng.choice(RULES.legal_actions(game[-1]))))
     final = RULES.outcome(game[-1])
     assert final is not None and final.termination == "cannot_reconnect"
-    assert [str(n) for n in RULES.notices(game[-2], game[-1])] == [str(final.reason)]
+    assert [str(n) for n in RULES.presentation.notices(game[-2], game[-1])] == [str(final.reason)]
 
 
 def test_apply_after_the_end_and_garbage_actions_are_refused() -> None:

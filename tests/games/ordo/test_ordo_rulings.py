@@ -182,7 +182,8 @@ def test_ruling_9_split_group_must_reconnect() -> None:
     after = play(before, "d6xd4")
     assert RULES.view(after, None)["split"] == [True, False]
     assert any(
-        "White's group has been split" in n for n in [str(n) for n in RULES.notices(before, after)]
+        "White's group has been split" in n
+        for n in [str(n) for n in RULES.presentation.notices(before, after)]
     )
     moves = legal(after)
     assert moves, "White can reconnect"
