@@ -5,6 +5,7 @@ it ends, a server may forbid it, and bad input is one sentence with nothing stor
 from __future__ import annotations
 
 from datetime import datetime
+from pathlib import Path
 from zoneinfo import ZoneInfo
 
 import pytest
@@ -12,6 +13,7 @@ import pytest
 from bot.service import Service, User
 from bot.service.match.quiet import Quiet, parse_hours
 from tests.bot.conftest import FakeClock
+from tests.bot.test_console import run_console
 
 BERLIN = ZoneInfo("Europe/Berlin")
 ALICE = User("alice", "alice", guild_id="g1")
@@ -108,3 +110,25 @@ async def test_a_lowercase_zone_is_understood_and_none_clears(service: Service) 
     cleared = await service.quiet(BOB, hours="none", weekend=False)
     assert cleared.ok and "No quiet hours" in cleared.text
     assert await service.store.user_settings("bob") == {}
+
+
+def test_the_console_sets_quiet_hours_and_blocks_in_its_own_words(tmp_path: Path) -> None:
+    lines = run_console(
+        tmp_path,
+        "bob: /me quiet zone:Nowhere/Land\n"
+        "bob: /me quiet zone:Europe/Berlin hours:22-7 weekend:true\n"
+        "alice: /me challenges block:bob\n"
+        "bob: /play ordo opponent:alice\n",
+    )
+    said = "\n".join(lines)
+    assert "There is no time zone 'Nowhere/Land'" in said
+    assert "22:00–07:00, all of Saturday and Sunday (Europe/Berlin)" in said
+    assert "Blocked: bob." in said and "alice is not taking challenges now." in said
+    german = run_console(
+        tmp_path,
+        "carol: /ich ruhezeit zeitzone:Europe/Berlin wochenende:ja\n",
+        "x.sqlite3",
+        "--locale",
+        "de",
+    )
+    assert any("den ganzen Samstag und Sonntag (Europe/Berlin)" in line for line in german), german

@@ -4,7 +4,9 @@ interaction said, or the one they chose."""
 
 from __future__ import annotations
 
+from datetime import datetime
 from pathlib import Path
+from zoneinfo import ZoneInfo
 
 import pytest
 
@@ -12,8 +14,18 @@ from tests.bot.conftest import FakeClock
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.fixtures import eventually
 
-from .test_bot_correspondence import DAY, HOUR, bot_running, challenge, dm_texts, slash_reply, tick
-from .test_bot_ordo import command
+from .test_bot_correspondence import (
+    DAY,
+    HOUR,
+    bot_running,
+    challenge,
+    content,
+    description,
+    dm_texts,
+    slash_reply,
+    tick,
+)
+from .test_bot_ordo import command, thread_posts
 
 pytestmark = pytest.mark.e2e
 
@@ -69,3 +81,29 @@ async def test_a_blocked_challenger_reads_one_sentence_and_nothing_is_made(
         )
         assert own.json["content"] == "You can't challenge yourself — pick another player."
         assert await bot.service.store.list_matches() == []
+
+
+async def test_quiet_hours_hold_the_ping_and_pause_the_clock(
+    fake_discord: FakeDiscord, tmp_path: Path, database: str
+) -> None:
+    server = fake_discord
+    berlin = ZoneInfo("Europe/Berlin")
+    clock = FakeClock(datetime(2026, 12, 1, 21, tzinfo=berlin).timestamp())  # a Tuesday
+    bob = server.user("bob").id
+    async with bot_running(server, database, clock) as bot:
+        bad = await slash_reply(server, "me quiet", {"zone": "Mars/Base"}, "bob")
+        assert bad.startswith("There is no time zone 'Mars/Base'"), bad
+        told = await slash_reply(
+            server, "me quiet", {"zone": "Europe/Berlin", "hours": "22:00-07:00"}, "bob"
+        )
+        assert "22:00–07:00 (Europe/Berlin)" in told, told
+        thread_id, _ = await challenge(server, {"time": "1d per move"})
+        clock.advance(2 * HOUR)  # 23:00 in Berlin: bob sleeps
+        await command(server, "move", {"move": "a3-a4"}, user="alice", channel=thread_id)
+        post = thread_posts(server, thread_id)[-1]
+        assert f"<@{bob}>" not in content(post) and post.json["allowed_mentions"]["users"] == []
+        assert "paused: quiet hours, 8 h more" in description(post), description(post)
+        clock.advance(8 * HOUR + 60)  # 07:01
+        await tick(bot)
+        ping = thread_posts(server, thread_id)[-1]
+        assert content(ping) == f"<@{bob}> Bob, it's your turn in Ordo (match #1).", content(ping)
