@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import importlib
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -31,7 +32,7 @@ __all__ = ["LEVELS", "Budget", "Clock", "Judgement", "Tally", "choose", "judge"]
 
 def choose(
     game: str,
-    view: dict[str, Any],
+    view: Mapping[str, Any],
     seat: int,
     *,
     level: str = "normal",
@@ -77,7 +78,7 @@ class Judgement:
 
 def judge(
     game: str,
-    view: dict[str, Any],
+    view: Mapping[str, Any],
     seat: int,
     *,
     budget_s: float | None = None,

@@ -244,7 +244,7 @@ def schedule(
         for pairing, (hero_kind, other) in PAIRINGS.items():
             if pairing not in pairings:
                 continue
-            rows = [(game, {})]
+            rows: list[tuple[str, dict[str, Any]]] = [(game, {})]
             if pairing == "vs_uct":
                 rows = [(row, opts) for row, (g, opts) in UCT_VARIANTS.items() if g == game]
             for row, options in rows:
@@ -278,12 +278,12 @@ def main(argv: list[str] | None = None) -> None:
         choices=[*PAIRINGS, *MULTI_PAIRINGS],
         help="only these pairings (default all)",
     )
-    for level, seconds in ai.LEVELS.items():
+    for level, default in ai.LEVELS.items():
         parser.add_argument(
             f"--{level}",
             type=float,
-            default=seconds,
-            help=f"seconds per move at {level} (default {seconds})",
+            default=default,
+            help=f"seconds per move at {level} (default {default})",
         )
     parser.add_argument(
         "--uct",

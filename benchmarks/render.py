@@ -31,13 +31,14 @@ off): the palette must not band a colour or break anti-aliasing visibly.
 from __future__ import annotations
 
 import argparse
+import functools
 import importlib
 import io
 import random
 import statistics
 import time
 import zlib
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -59,7 +60,7 @@ NAMES = ["alice", "bob", "carol", "dave", "erin", "frank"]
 class View:
     """One picture to draw: ``render.render``'s arguments."""
 
-    view: dict[str, Any]
+    view: Mapping[str, Any]
     highlight: list[dict[str, Any]]
     perspective: int | None = None
     status: str | None = None
@@ -155,7 +156,7 @@ def _fence_views(
 
 def cases() -> list[Case]:
     out = [
-        Case(g, g, lambda rng, d, g=g: _board_views(g, rng, d), 60)
+        Case(g, g, functools.partial(_board_views, g), 60)
         for g in ("ordo", "fendo", "fonver", "fuer")
     ]
     for seats in (3, 4, 5, 6):
@@ -166,7 +167,7 @@ def cases() -> list[Case]:
                     Case(
                         f"{name}-close" if close else name,
                         "fence",
-                        lambda r, d, s=seats, q=quick, c=close: _fence_views(s, q, c, r, d),
+                        functools.partial(_fence_views, seats, quick, close),
                         150,
                     )
                 )
@@ -204,7 +205,7 @@ class Encodes:
     def __enter__(self) -> Encodes:
         for name in ("render.ordo", "render.fendo", "render.fonver", "render.fuer",
                      "render.fence.city"):  # fmt: skip
-            module = importlib.import_module(name)
+            module: Any = importlib.import_module(name)
             real = module.to_png
             self._patched.append((module, real))
             module.to_png = self._wrap(real)

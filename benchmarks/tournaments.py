@@ -10,6 +10,7 @@ worst round is reported too).
 from __future__ import annotations
 
 import argparse
+import functools
 import random
 import statistics
 import time
@@ -121,7 +122,7 @@ def main(argv: list[str] | None = None) -> None:
         spread = f"median {statistics.median(times):.2f} ms, worst {max(times):.1f} ms"
         rows.append((f"Swiss, {count} players, {len(times)} rounds to exhaustion", spread))
         players = sorted({p for r in results for p in r.seats})
-        table_ms = _ms(lambda p=players, r=results: standings(p, r, "swiss"), args.repeat)
+        table_ms = _ms(functools.partial(standings, players, results, "swiss"), args.repeat)
         figures[f"standings_{count}_ms"] = table_ms
         rows.append((f"standings of that Swiss ({len(results)} results)", f"{table_ms:.2f} ms"))
 

@@ -305,8 +305,8 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
                         other = Path(args.against).resolve()
                         pairs = await against(browser, url, urls, other, args.pages)
                     if args.screenshots:
-                        folder = Path(args.screenshots)
-                        await screenshots(browser, folder, urls["ordo"], urls["fence"])
+                        shots = Path(args.screenshots)
+                        await screenshots(browser, shots, urls["ordo"], urls["fence"])
                 finally:
                     await browser.close()
         finally:

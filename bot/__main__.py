@@ -13,6 +13,7 @@ import contextlib
 import logging
 import signal
 import sys
+from typing import NoReturn
 
 import aiohttp
 import discord
@@ -131,6 +132,13 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     return parser.parse_args(argv)
 
 
+def stop_with(advice: str) -> NoReturn:
+    """End a start a person can fix with what to do, as plain sentences on stderr and exit
+    code 2: a log line's time stamp and ``ERROR bot:`` in front of advice read as a crash."""
+    sys.stderr.write(advice + "\n")
+    sys.exit(2)
+
+
 def main(argv: list[str] | None = None) -> None:
     args = parse_args(argv)
     try:
@@ -144,22 +152,19 @@ def main(argv: list[str] | None = None) -> None:
         healthy, line = asyncio.run(check(settings))
         log.log(logging.INFO if healthy else logging.ERROR, "%s", line)
         sys.exit(0 if healthy else 1)
-    settings.configure_logging()
     if not settings.token:
-        log.error(NO_TOKEN)
-        sys.exit(2)
+        stop_with(NO_TOKEN)
+    settings.configure_logging()
     bot = create_bot(settings, companions=companions(settings))
     try:
         asyncio.run(run_until_stopped(bot, settings.token))
     except discord.LoginFailure:
-        log.error(BAD_TOKEN)
-        sys.exit(2)
+        stop_with(BAD_TOKEN)
     except discord.PrivilegedIntentsRequired:  # pragma: no cover - we ask for none
         log.error("Discord refused the intents; this bot needs no privileged intents.")
         sys.exit(2)
     except (aiohttp.ClientError, OSError) as error:
-        log.error(NO_NETWORK.format(error=type(error).__name__))
-        sys.exit(2)
+        stop_with(NO_NETWORK.format(error=type(error).__name__))
 
 
 if __name__ == "__main__":

@@ -6,6 +6,7 @@ start-up rather than a refusal in the middle of someone's ``/play`` weeks later.
 
 from __future__ import annotations
 
+import functools
 import ipaddress
 import logging
 import time
@@ -36,6 +37,11 @@ QUIET_LOGGERS = {
     "discord.client": "voice will NOT be supported",
     "discord.voice_state": "voice will NOT be supported",
 }
+
+
+def _without(text: str, record: logging.LogRecord) -> bool:
+    """A log filter: keep the records whose message does not hold ``text``."""
+    return text not in record.getMessage()
 
 
 class Settings(BaseSettings):
@@ -415,7 +421,7 @@ class Settings(BaseSettings):
         for handler in logging.getLogger().handlers:
             handler.addFilter(RedactLinks(secrets))
         for name, text in QUIET_LOGGERS.items():
-            logging.getLogger(name).addFilter(lambda record, t=text: t not in record.getMessage())
+            logging.getLogger(name).addFilter(functools.partial(_without, text))
 
 
 def explain(error: ValidationError) -> str:

@@ -164,7 +164,7 @@ def standings(players: Sequence[str], results: Sequence[Result], system: System)
                 weight = _against(me, other, won, seats) if system == "league" else Fraction(1)
                 tiebreak[player] += weight * total[opponent]
 
-    def key(player: str) -> tuple[Fraction, Fraction, int]:
+    def key(player: str) -> tuple[Fraction | int, Fraction, int]:
         return (total[player], tiebreak[player], tally[player]["wins"])
 
     ordered = sorted(players, key=lambda p: tuple(-k for k in key(p)))
@@ -227,8 +227,8 @@ def standings_cells(
     ``("#", "Player", "Pts", <tie-break label>, "W-D-L")``, a tied rank shown on every
     tied row. The footnote to pass is ``f"Tie-break: {TIEBREAKS[system][1]}"``."""
     label = TIEBREAKS.get(system, ("TB", "Tie-break"))[0]
-    header = ("#", "Player", "Pts", label, "W-D-L")
-    cells = [
+    header: tuple[str, ...] = ("#", "Player", "Pts", label, "W-D-L")
+    cells: list[tuple[str, ...]] = [
         (
             str(row.rank),
             names.get(row.player, row.player),

@@ -220,7 +220,7 @@ SHARED = Sentences(
         "unknown_option": "Unknown option {name}: this game's options are {known}.",
         "unknown_option_close": "Unknown option {name}: this game's options are {known}. "
         "Did you mean {close}?",
-        "unknown_option_none": "Unknown option {name}: this game's options are none.",
+        "unknown_option_none": "Unknown option {name}: this game has no options.",
     },
 )
 """Phrases every engine shares: option errors and lists of alternatives."""

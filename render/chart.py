@@ -172,13 +172,13 @@ def _legend_rows(
     if note:
         entries.append((note, None))
     rows: list[list[tuple[str, str | None]]] = [[]]
-    x = _SIDE
-    for text, name in entries:
-        width = text_width(text, label) + (52 if name is not None else 0) + 28
+    x: float = _SIDE
+    for text, swatch in entries:
+        width = text_width(text, label) + (52 if swatch is not None else 0) + 28
         if rows[-1] and x + width > WIDTH - _SIDE:
             rows.append([])
             x = _SIDE
-        rows[-1].append((text, name))
+        rows[-1].append((text, swatch))
         x += width
     return rows
 
@@ -347,7 +347,7 @@ def rating_chart(
     note = say(labels, "chart.provisional") if any_provisional else None
     rows = _legend_rows(filled, hollow, note)
     for r, row in enumerate(rows):
-        x = _SIDE * s
+        x: float = _SIDE * s
         mid = (_BAR + 10 + _LEGEND_ROW * r + _LEGEND_ROW / 2) * s
         for text, name in row:
             if name is None:

@@ -13,6 +13,8 @@ from functools import lru_cache
 from PIL import ImageDraw, ImageFont
 
 Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
+Ink = float | tuple[int, ...] | str
+"""A colour as Pillow takes it for ``fill`` (an RGB(A) tuple mostly, a name or a grey level)."""
 
 # Weight name -> file stem inside the font package; "bold" is what titles and pieces use.
 _WEIGHTS: dict[str, str] = {
@@ -116,8 +118,9 @@ def _fallback_font(index: int, size: int, weight: int) -> ImageFont.FreeTypeFont
     loaded = ImageFont.truetype(fallback_files()[index], size)
     try:
         axes = loaded.get_variation_axes()
-        low, high = int(axes[0]["minimum"]), int(axes[0]["maximum"])
-        loaded.set_variation_by_axes([min(high, max(low, weight))])
+        low, high = axes[0]["minimum"], axes[0]["maximum"]
+        if low is not None and high is not None:
+            loaded.set_variation_by_axes([min(high, max(low, weight))])
     except (OSError, IndexError, KeyError):  # not a variable font: its one weight
         pass
     return loaded
@@ -221,11 +224,11 @@ def draw_runs(
     xy: tuple[float, float],
     text: str,
     fnt: Font,
-    fill: object,
+    fill: Ink | None,
     *,
     anchor: str = "la",
     stroke_width: int = 0,
-    stroke_fill: object = None,
+    stroke_fill: Ink | None = None,
 ) -> None:
     """``ImageDraw.text`` with fallback fonts for the characters ``fnt`` lacks: each run in
     its own font on one shared baseline, placed as the whole text would be by ``anchor``."""

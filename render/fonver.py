@@ -265,15 +265,16 @@ def _arrow(
 def _crosscut_box(
     draw: ImageDraw.ImageDraw, layout: Layout, points: Sequence[str], *, tint: bool = False
 ) -> None:
-    """A red square around a crosscut's four points; with ``tint``, the wood under it reddened
-    (drawn before the stones) so the block stands out even in a thumbnail."""
+    """A red square around a crosscut's four points, wholly outside their stones (a 3 px gap:
+    the frame never clips a stone it marks); with ``tint``, the wood under it reddened (drawn
+    before the stones) so the block stands out even in a thumbnail."""
     centres = [c for c in (layout.xy(str(p)) for p in points) if c is not None]
     if not centres:
         return
-    pad = layout.stone // 2 + 4
+    width = max(4, layout.spacing // 9)
+    pad = layout.stone // 2 + 3 + width
     xs = [x for x, _ in centres]
     ys = [y for _, y in centres]
-    width = max(4, layout.spacing // 9)
     box = (min(xs) - pad, min(ys) - pad, max(xs) + pad, max(ys) + pad)
     if tint:
         draw.rectangle(box, fill=blend(WOOD, CROSSCUT, 0.45))
@@ -287,8 +288,10 @@ def _crosscut_box(
 
 def _colour_at(view: FonverView, point: str) -> str | None:
     """Which colour's stone stands on ``point`` ("black", "white"), or None."""
-    stones = view.get("stones") or {}
-    return next((c for c in ("black", "white") if point in (stones.get(c) or [])), None)
+    stones = view.get("stones") or {"black": [], "white": []}
+    if point in (stones.get("black") or []):
+        return "black"
+    return "white" if point in (stones.get("white") or []) else None
 
 
 def _seat_palette(view: FonverView) -> tuple[Palette, list[RGB]]:
@@ -385,9 +388,10 @@ def render(
 
     for points in view.get("crosscuts") or []:
         _crosscut_box(draw, layout, points, tint=True)
-    for colour in ("black", "white"):
+    stones = view.get("stones") or {"black": [], "white": []}
+    for colour, points in (("black", stones.get("black")), ("white", stones.get("white"))):
         sprite = _stone(colour, stone)
-        for point in (view.get("stones") or {}).get(colour, []):
+        for point in points or []:
             centre = layout.xy(str(point))
             if centre is not None:
                 paste_centered(image, sprite, centre)
@@ -411,9 +415,9 @@ def render(
                 _ring(draw, centre, stone / 2 + ring_width / 2, PLACED, ring_width)
                 # A small ring in the colour the stone is not: the stone's own colour stays
                 # at its middle and all round the mark, so it reads black or white at once.
-                colour = _colour_at(view, str(step.get("point", "")))
-                if colour is not None:
-                    mark = WHITE_STONE if colour == "black" else BLACK_STONE
+                placed = _colour_at(view, str(step.get("point", "")))
+                if placed is not None:
+                    mark = WHITE_STONE if placed == "black" else BLACK_STONE
                     _ring(draw, centre, stone * 0.2, mark, max(2, round(stone * 0.07)))
         elif kind == "capture":
             source = layout.xy(str(step.get("from", "")))

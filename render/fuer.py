@@ -39,6 +39,7 @@ from render.common import (
     dashed_line,
     disc,
     draw_centered_text,
+    fit_text,
     font,
     new_canvas,
     paste_centered,
@@ -494,8 +495,14 @@ def _board(
     return image
 
 
-def _footer(width: int, view: FuerView, labels: Labels | None = None) -> Image.Image:
-    """Supplies and a one-line key to the open spaces."""
+def _footer(
+    width: int,
+    view: FuerView,
+    labels: Labels | None = None,
+    highlight: Sequence[dict[str, Any]] = (),
+) -> Image.Image:
+    """Supplies, the last turn ("Last turn: e4 +d3", as every other game's image says it)
+    and a one-line key to the open spaces."""
     image = new_canvas(width, FOOTER)
     supply = view.get("supply", {})
     text_font = font(26, weight="semibold")
@@ -509,6 +516,11 @@ def _footer(width: int, view: FuerView, labels: Labels | None = None) -> Image.I
         label = f"{word}: {say(labels, 'fuer.in_supply', n=supply.get(colour, '?'))}"
         put_text(image, (x + 38, y), label, text_font, PALETTE.text, anchor="lm")
         x += 38 + text_width(label, text_font) + 36
+    notations = [str(step["notation"]) for step in highlight if step.get("notation")]
+    if notations:
+        last = say(labels, "last_turn", moves=" ".join(notations))
+        last = fit_text(last, key_font, width - 24 - x)
+        put_text(image, (width - 24, y), last, key_font, PALETTE.muted, anchor="rm")
     if view.get("open"):
         # A longer language must not run off the right edge: the key wraps onto a second
         # line in a smaller size, and only then is cut.
@@ -578,5 +590,5 @@ def render(
     canvas = new_canvas(width, bar.height + BOARD_HEIGHT + FOOTER)
     canvas.paste(bar, (0, 0))
     canvas.paste(board, ((width - BOARD_WIDTH) // 2, bar.height))
-    canvas.paste(_footer(width, view, labels), (0, bar.height + BOARD_HEIGHT))
+    canvas.paste(_footer(width, view, labels, highlight), (0, bar.height + BOARD_HEIGHT))
     return to_png(canvas)

@@ -228,7 +228,7 @@ def _footer(
     labels: Labels | None = None,
 ) -> None:
     """Piece counts with swatches, a loud "split!" tag per split side, and the last move."""
-    counts = list(view.get("counts") or [None, None])
+    counts: list[int | None] = list(view.get("counts") or ())
     split = list(view.get("split") or [False, False])
     label_font = font(30, weight="semibold")
     tag_font = font(26, bold=True)

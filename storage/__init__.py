@@ -113,11 +113,10 @@ def open_store(url_or_path: str, *, password: str | None = None) -> Store:
 def _postgres_store(dsn: str, password: str | None) -> Store:
     """The PostgreSQL store, with a sentence instead of a traceback when it is missing."""
     try:
-        from storage.postgres import PostgresStore  # type: ignore[import-not-found]
+        from storage.postgres import PostgresStore
     except ImportError as exc:
         raise RuntimeError(
             "DATABASE_URL names PostgreSQL, but the PostgreSQL store is not available "
             f"({exc}); install it with: pip install '.[postgres]'"
         ) from exc
-    store: Store = PostgresStore(dsn, password=password or None)
-    return store
+    return PostgresStore(dsn, password=password or None)

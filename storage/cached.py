@@ -37,16 +37,8 @@ from contextvars import ContextVar
 from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar
 
-from storage.base import (
-    RECENT_ACTIONS,
-    ActionRecord,
-    LogTail,
-    MatchReading,
-    MatchRecord,
-    MatchUpdate,
-    RatingsWrite,
-)
-from storage.integrity import clean_text, from_json, to_json
+from storage.base import RECENT_ACTIONS, ActionRecord, LogTail, MatchReading, MatchRecord
+from storage.integrity import CheckedCommit, NewMatch, clean_text, from_json, to_json
 from storage.wrapped import Forwarding
 
 T = TypeVar("T")
@@ -160,17 +152,10 @@ class CachedStore(Forwarding):
             raise
 
     # -- matches ---------------------------------------------------------------------------
-    async def read_match(
-        self,
-        match_id: int | None = None,
-        *,
-        thread_id: str | None = None,
-        users: Sequence[str] = (),
-        recent: int = RECENT_ACTIONS,
+    async def _read_match(
+        self, match_id: int | None, thread_id: str | None, users: Sequence[str], recent: int
     ) -> MatchReading | None:
-        reading = await self.inner.read_match(
-            match_id, thread_id=thread_id, users=users, recent=recent
-        )
+        reading = await self.inner._read_match(match_id, thread_id, users, recent)
         reads = self._reads()
         if reading is not None and reads is not None:
             reads.learn(reading, [*reading.record.seats, *users])
@@ -202,29 +187,17 @@ class CachedStore(Forwarding):
             found = reads.threads[thread_id] = reading.record.id
         return _fresh(reads.matches[found])
 
-    async def create_match(self, **fields: Any) -> MatchRecord:
-        record = await self._write(self.inner.create_match, **fields)
+    async def _create_match(self, new: NewMatch) -> MatchRecord:
+        record = await self._write(self.inner._create_match, new)
         if (reads := self._reads()) is not None:
             reads.matches[record.id] = record
             reads.logs[record.id] = LogTail((), whole=True)
         return _fresh(record)
 
-    async def commit(
-        self,
-        match_id: int,
-        expected_version: int,
-        update: MatchUpdate,
-        *,
-        now: float,
-        append: Sequence[ActionRecord] = (),
-        undo_from_ply: int | None = None,
-        expected_status: str | None = None,
-        ratings: RatingsWrite | None = None,
+    async def _commit(
+        self, match_id: int, expected_version: int, checked: CheckedCommit
     ) -> MatchRecord:
-        record = await self._write(
-            self.inner.commit, match_id, expected_version, update, now=now, append=append,
-            undo_from_ply=undo_from_ply, expected_status=expected_status, ratings=ratings,
-        )  # fmt: skip
+        record = await self._write(self.inner._commit, match_id, expected_version, checked)
         if (reads := self._reads()) is None:
             return record
         reads.matches[match_id] = record
@@ -232,17 +205,17 @@ class CachedStore(Forwarding):
         if record.thread_id:
             reads.threads[record.thread_id] = match_id
         if (tail := reads.logs.get(match_id)) is not None:
+            undo = checked.undo_from_ply
             rows = [
-                replace(a, undone=True)
-                if undo_from_ply is not None and a.ply >= undo_from_ply
-                else a
+                replace(a, undone=True) if undo is not None and a.ply >= undo else a
                 for a in tail.rows
             ]
-            reads.logs[match_id] = LogTail((*rows, *(_as_stored(a) for a in append)), tail.whole)
+            appended = (_as_stored(a) for a in checked.append)
+            reads.logs[match_id] = LogTail((*rows, *appended), tail.whole)
         return _fresh(record)
 
-    async def set_due(self, match_id: int, due_at: float | None) -> None:
-        await self._write(self.inner.set_due, match_id, due_at)
+    async def _set_due(self, match_id: int, due_at: float | None) -> None:
+        await self._write(self.inner._set_due, match_id, due_at)
         if (reads := self._reads()) is not None:
             reads.matches.pop(match_id, None)
 

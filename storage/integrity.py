@@ -1,10 +1,12 @@
-"""What both stores refuse before they write anything.
+"""What every store refuses before it writes anything.
 
-The SQLite store and the memory store must behave as twins, so every check that does not need
+The memory, SQLite and PostgreSQL stores must behave as twins, so every check that does not need
 the stored data lives here and runs before a transaction opens: a bad argument then costs
-nothing and can never leave a match half-written. JSON goes through one encoder for the same
-reason — the memory store keeps JSON text too, so a tuple comes back as a list and a non-JSON
-value is refused from both stores alike, instead of working in tests and failing in production.
+nothing and can never leave a match half-written. The roles (:mod:`storage.roles`) call these
+checks in their public methods, so an engine only ever sees arguments already checked. JSON
+goes through one encoder for the same reason — the memory store keeps JSON text too, so a
+tuple comes back as a list and a non-JSON value is refused from all stores alike, instead of
+working in tests and failing in production.
 """
 
 from __future__ import annotations
@@ -13,9 +15,10 @@ import json
 import math
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from storage.base import (
+from storage.records import (
     ACTIVE,
     CANCELLED,
     CHALLENGE,
@@ -29,6 +32,8 @@ from storage.base import (
     MatchUpdate,
     Rating,
     RatingsChanged,
+    RatingsWrite,
+    StaleVersion,
     StatusChanged,
     Unchanged,
 )
@@ -248,32 +253,89 @@ def check_limit(limit: int) -> int:
 
 
 class NewMatch(NamedTuple):
-    """What both SQL engines write for a new match, checked and serialised once."""
+    """A new match as every engine stores it, checked and serialised once (by
+    :meth:`storage.roles.matches.Matches.create_match`)."""
 
-    seats: tuple[str, ...]
+    game: str
     options: str
+    seed: int
+    status: str
+    seats: tuple[str, ...]
+    created_by: str
     state: str
+    now: float
+    guild_id: str | None
+    channel_id: str | None
     meta: str
     due_at: float | None
     venue: str
 
 
-def new_match(
-    status: str,
-    seats: Sequence[str],
-    options: dict[str, Any],
-    state: dict[str, Any],
-    meta: dict[str, Any] | None,
-    due_at: float | None,
-    venue: str,
-) -> NewMatch:
-    """A new match's fields as the engines store them; a closed status gets no deadline."""
-    check_status(status)
-    return NewMatch(
-        check_seats(seats),
-        to_json(options, "options"),
-        to_json(state, "state"),
-        to_json(meta or {}, "meta"),
-        None if status in CLOSED_STATUSES else check_due(due_at),
-        check_venue(venue),
+@dataclass(frozen=True)
+class CheckedCommit:
+    """A :meth:`storage.base.Store.commit` checked and serialised before any transaction
+    opens, the same for every engine (:func:`check_commit`); :meth:`decide` is the rest of the
+    guard, on what the engine read inside its transaction."""
+
+    update: MatchUpdate
+    now: float
+    append: tuple[ActionRecord, ...]
+    rows: list[tuple[int, int, str, float, str, int]]
+    """``append`` as log rows (:func:`encode_actions`)."""
+    undo_from_ply: int | None
+    expected_status: str | None
+    seats: tuple[str, ...] | None
+    state: str | None
+    result: str | None
+    meta: str | None
+    due_at: float | Unchanged | None
+    ratings: RatingsWrite | None
+    rating_rows: tuple[Rating, ...] | None
+    """``ratings.ratings`` checked and stamped (:func:`check_ratings`)."""
+
+    def decide(
+        self, match_id: int, status: str, version: int, expected_version: int, last_ply: int
+    ) -> tuple[bool, float | None]:
+        """The guard on the stored row, in the contract's order — closed, status, version, a
+        log that goes on from its last ply — and then what to do with ``due_at``: (write it?,
+        the value), as :func:`due_after` says for the status after the commit."""
+        closed_change(
+            match_id, status, self.update, bool(self.append), self.undo_from_ply,
+            self.expected_status,
+        )  # fmt: skip
+        if version != expected_version:
+            raise StaleVersion(f"match {match_id} is no longer at version {expected_version}")
+        check_continues(last_ply, self.append)
+        return due_after(self.update.status or status, self.due_at)
+
+
+def check_commit(
+    update: MatchUpdate,
+    *,
+    now: float,
+    append: Sequence[ActionRecord],
+    undo_from_ply: int | None,
+    expected_status: str | None,
+    ratings: RatingsWrite | None,
+) -> CheckedCommit:
+    """Everything a commit is refused for without reading the store, checked once for every
+    engine, so none of them can forget a check or run them in another order."""
+    rating_rows = (
+        None
+        if ratings is None
+        else check_ratings(ratings.guild_id, ratings.game, ratings.ratings, now)
     )
+    if update.status is not None:
+        check_status(update.status)
+    seats = None if update.seats is None else check_seats(update.seats)
+    state = None if update.state is None else to_json(update.state, "state")
+    result = None if update.result is None else to_json(update.result, "result")
+    meta = None if update.meta is None else to_json(update.meta, "meta")
+    check_undo_from(undo_from_ply)
+    due = check_due_update(update.due_at)
+    appended = tuple(append)
+    return CheckedCommit(
+        update=update, now=now, append=appended, rows=encode_actions(appended),
+        undo_from_ply=undo_from_ply, expected_status=expected_status, seats=seats, state=state,
+        result=result, meta=meta, due_at=due, ratings=ratings, rating_rows=rating_rows,
+    )  # fmt: skip

@@ -10,9 +10,15 @@ sorts by byte order exactly as SQLite does, whatever the server's locale.
 
 from __future__ import annotations
 
+from typing import TypeAlias
+
 import asyncpg
+from asyncpg.pool import PoolConnectionProxy
 
 from storage.migrations import SchemaTooNew
+
+PgConnection: TypeAlias = asyncpg.Connection | PoolConnectionProxy
+"""A connection of its own or one lent by the pool: the store's statements run on either."""
 
 MATCH_CHANNEL = "boardbot_match"
 """The channel a match's changes are announced on (migration 9)."""
@@ -284,7 +290,7 @@ _MIGRATION_LOCK = 7_361_004_016
 """Advisory lock key held while migrating, so two bots starting at once apply each step once."""
 
 
-async def migrate(conn: asyncpg.Connection, now: float) -> int:
+async def migrate(conn: PgConnection, now: float) -> int:
     """Bring the database up to :data:`LATEST_VERSION` in one transaction; return it."""
     async with conn.transaction():
         # Another process may be migrating; wait for it rather than give up as "busy".

@@ -31,7 +31,7 @@ from typing import Any, TypeVar
 import asyncpg
 
 from storage.base import StoreBusy
-from storage.pg_migrations import MATCH_CHANNEL, migrate
+from storage.pg_migrations import MATCH_CHANNEL, PgConnection, migrate
 from storage.sql import (
     Dialect,
     SqlStore,
@@ -236,11 +236,11 @@ class PostgresStore(SqlStore):
             server_settings={"application_name": "boardbot-listener"},
         )
 
-        def heard(_conn: object, _pid: int, _channel: str, payload: str) -> None:
+        def heard(_conn: object, _pid: int, _channel: str, payload: object) -> None:
             try:
-                changed(int(payload))
+                changed(int(str(payload)))
             except ValueError:
-                log.warning("ignored a match change notice %r", payload[:40])
+                log.warning("ignored a match change notice %r", str(payload)[:40])
 
         await conn.add_listener(MATCH_CHANNEL, heard)
 
@@ -317,7 +317,7 @@ async def _nothing_to_reset(conn: asyncpg.Connection) -> None:
 class _PostgresConnection:
     """The shared SQL on one asyncpg connection."""
 
-    def __init__(self, conn: asyncpg.Connection) -> None:
+    def __init__(self, conn: PgConnection) -> None:
         self._conn = conn
 
     async def execute(self, sql: str, *params: Any) -> int:

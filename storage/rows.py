@@ -7,10 +7,10 @@ place.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from typing import Any, Protocol
 
-from storage.base import (
+from storage.integrity import from_json
+from storage.records import (
     ActionRecord,
     MatchRecord,
     Notice,
@@ -19,9 +19,13 @@ from storage.base import (
     ReviewRecord,
     TournamentRecord,
 )
-from storage.integrity import from_json
 
-Row = Mapping[str, Any]
+
+class Row(Protocol):
+    """A row read by column name: ``sqlite3.Row``, ``asyncpg.Record`` and a plain dict (the
+    memory store's tournaments) all are one."""
+
+    def __getitem__(self, key: str, /) -> Any: ...
 
 
 def match_of(row: Row, seats: tuple[str, ...]) -> MatchRecord:

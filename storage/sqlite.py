@@ -28,9 +28,9 @@ from __future__ import annotations
 import asyncio
 import sqlite3
 import time
-from collections.abc import Callable, Coroutine, Iterable, Sequence
+from collections.abc import Awaitable, Callable, Coroutine, Iterable, Sequence
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 import aiosqlite
 
@@ -141,8 +141,9 @@ async def _in_thread(conn: aiosqlite.Connection, fn: Callable[..., T], *args: An
     def call() -> T:
         return fn(conn._conn, *args)
 
-    result: T = await conn._execute(call)
-    return result
+    # ``_execute`` carries no annotations (it is private); this is the type of what it does.
+    execute = cast(Callable[[Callable[[], T]], Awaitable[T]], conn._execute)
+    return await execute(call)
 
 
 def _prepare(conn: sqlite3.Connection) -> None:

@@ -11,7 +11,8 @@ from __future__ import annotations
 import math
 from typing import Any, NamedTuple
 
-from storage.base import (
+from storage.integrity import check_due_update, to_json
+from storage.records import (
     TOURNAMENT_CLOSED,
     TOURNAMENT_STATUSES,
     UNCHANGED,
@@ -19,7 +20,6 @@ from storage.base import (
     TournamentClosed,
     Unchanged,
 )
-from storage.integrity import check_due, check_due_update, to_json
 
 TOURNAMENT_OPEN = tuple(s for s in TOURNAMENT_STATUSES if s not in TOURNAMENT_CLOSED)
 """The statuses in which a tournament may still be due: signup and running."""
@@ -83,34 +83,6 @@ def check_text(value: str, what: str) -> str:
     if "\x00" in value:
         raise ValueError(f"tournament {what} must not contain a NUL character")
     return value
-
-
-def new_tournament(
-    *,
-    guild_id: str,
-    channel_id: str | None,
-    game: str,
-    name: str,
-    created_by: str,
-    status: str,
-    data: dict[str, Any],
-    now: float,
-    due_at: float | None,
-) -> NewTournament:
-    """A tournament created closed (an import of a past event, say) gets no deadline."""
-    check_tournament_status(status)
-    due = check_due(due_at)
-    return NewTournament(
-        check_text(guild_id, "guild id"),
-        None if channel_id is None else check_text(channel_id, "channel id"),
-        check_text(game, "game"),
-        check_text(name, "name"),
-        check_text(created_by, "creator"),
-        status,
-        encode_data(data),
-        check_now(now),
-        None if status in TOURNAMENT_CLOSED else due,
-    )
 
 
 def tournament_change(

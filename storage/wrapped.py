@@ -13,7 +13,7 @@ import abc
 import asyncio
 import inspect
 from collections import Counter
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable, Coroutine, Sequence
 from typing import Any
 
 from storage.base import Store
@@ -51,14 +51,36 @@ class Forwarding(Store):
         await self.inner.close()
 
 
-for _name in STORE_CALLS:
-    setattr(Forwarding, _name, _handed_on(_name))
-abc.update_abstractmethods(Forwarding)
+HOOKS: tuple[str, ...] = tuple(sorted(n for n in Store.__abstractmethods__ if n.startswith("_")))
+"""The roles' hooks: a public call ``name`` that checks its arguments (:mod:`storage.roles`)
+hands them, checked, to ``_name``, which each engine implements."""
+HANDED_ON: tuple[str, ...] = tuple(
+    f"_{name}" if f"_{name}" in HOOKS else name for name in STORE_CALLS
+)
+"""What :class:`Forwarding` hands on: the hook where a call has one, so the wrapper checks the
+arguments (once, in the role) and the inner store stores what was checked; a wrapper that
+looks at such a call on its way overrides the hook, with the short signature of checked
+arguments. Every other call is handed on whole."""
+
+
+def _complete(cls: type[Any], call: Callable[[str], _Call], names: Sequence[str]) -> None:
+    """Give ``cls`` a method ``call(name)`` for each name, and let it know it is no longer
+    abstract."""
+    for name in names:
+        setattr(cls, name, call(name))
+    abc.update_abstractmethods(cls)
+
+
+_complete(Forwarding, _handed_on, HANDED_ON)
 
 
 def _counted(name: str) -> _Call:
+    """A call counted under its public name, whether it came as the call or, from a wrapper
+    above, as the call's hook (:data:`HANDED_ON`)."""
+    counted = name.removeprefix("_")
+
     async def call(self: CountingStore, *args: Any, **kwargs: Any) -> Any:
-        self.calls[name] += 1
+        self.calls[counted] += 1
         self.by_task[id(asyncio.current_task())] += 1
         return await getattr(self.inner, name)(*args, **kwargs)
 
@@ -84,5 +106,4 @@ class CountingStore(Forwarding):
         return self.by_task[id(asyncio.current_task())]
 
 
-for _name in STORE_CALLS:
-    setattr(CountingStore, _name, _counted(_name))
+_complete(CountingStore, _counted, (*STORE_CALLS, *HOOKS))

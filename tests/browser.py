@@ -88,8 +88,11 @@ def chromium() -> Path:
                 binary = brotli.decompress(member.read())
                 libs = brotli.decompress(libraries.read())
             with tarfile.open(fileobj=io.BytesIO(libs)) as archive:
-                safe = {"filter": "data"} if hasattr(tarfile, "data_filter") else {}
-                archive.extractall(folder, **safe)  # lib/libnss3.so …, used if missing
+                # lib/libnss3.so …, used if missing; the safe filter where Python has it
+                if hasattr(tarfile, "data_filter"):
+                    archive.extractall(folder, filter="data")
+                else:  # pragma: no cover - Python 3.11 before 3.11.4
+                    archive.extractall(folder)
             partial = folder / "chromium.partial"
             partial.write_bytes(binary)
             partial.chmod(0o755)
@@ -97,13 +100,14 @@ def chromium() -> Path:
     return executable
 
 
-def launch_env() -> dict[str, str]:
+def launch_env() -> dict[str, str | float | bool]:
     """The environment Chromium starts in: the bundled NSS libraries only where the system
     has none (a slim container), so a system that has them keeps its own."""
-    env = dict(os.environ)
+    env: dict[str, str | float | bool] = {**os.environ}
     if ctypes.util.find_library("nss3") is None:
         libs = str(cache_folder() / "lib")
-        env["LD_LIBRARY_PATH"] = os.pathsep.join(filter(None, [libs, env.get("LD_LIBRARY_PATH")]))
+        present = os.environ.get("LD_LIBRARY_PATH")
+        env["LD_LIBRARY_PATH"] = os.pathsep.join(filter(None, [libs, present]))
     return env
 
 

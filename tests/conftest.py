@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 
+import pytest
 from hypothesis import HealthCheck, settings
 
 settings.register_profile(
@@ -23,3 +24,13 @@ settings.register_profile(
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
+
+
+FIRST = "tests/test_lowest_versions.py::test_the_tests_pass_on_the_lowest_versions_allowed"
+"""The longest single test (the tests again, on the lowest versions allowed): run first, so
+the other workers share out the rest of the suite beside it (``--dist worksteal``) instead of
+waiting for it at the end."""
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    items.sort(key=lambda item: item.nodeid != FIRST)  # stable: the rest keep their order

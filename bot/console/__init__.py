@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
-from bot.console.cli import Console, ConsoleClock, main, parse_offset
+from bot.console.cli import main
+from bot.console.clock import ConsoleClock, parse_offset
+from bot.console.console import Console
 
 __all__ = ["Console", "ConsoleClock", "main", "parse_offset"]

@@ -17,6 +17,7 @@ Every address comes from discord.py's ``Route.BASE``, the REST base the rest of 
 
 from __future__ import annotations
 
+import base64
 import logging
 import re
 from typing import Any
@@ -24,6 +25,7 @@ from typing import Any
 import aiohttp
 
 import discord
+from bot.discord.identity import payload
 from bot.service.base import Refusal
 from bot.service.pages.activity import Confirmed, Player
 from discord import app_commands
@@ -50,7 +52,10 @@ class DiscordActivity:
     def __init__(self, client: discord.Client, client_id: str, client_secret: str) -> None:
         self._client = client
         self.client_id = client_id
-        self._auth = aiohttp.BasicAuth(client_id, client_secret)
+        # HTTP Basic auth (RFC 7617) by hand: aiohttp deprecates its BasicAuth helper, and its
+        # replacement is too new for the aiohttp versions discord.py allows.
+        pair = base64.b64encode(f"{client_id}:{client_secret}".encode()).decode("ascii")
+        self._authorization = {"Authorization": f"Basic {pair}"}
 
     async def confirm(self, code: str, instance_id: str) -> Confirmed:
         """The player behind ``code`` in Activity instance ``instance_id``; a
@@ -84,7 +89,9 @@ class DiscordActivity:
         """The access token for ``code`` (the secret travels as HTTP Basic auth, in no
         address and no body that could be logged)."""
         form = {"grant_type": "authorization_code", "code": code}
-        async with http.post(f"{Route.BASE}/oauth2/token", data=form, auth=self._auth) as answer:
+        async with http.post(
+            f"{Route.BASE}/oauth2/token", data=form, headers=self._authorization
+        ) as answer:
             if answer.status >= 500:
                 raise Unanswered
             body: Any = await answer.json(content_type=None) if answer.status == 200 else {}
@@ -153,7 +160,7 @@ class KeepsEntryPoint(app_commands.CommandTree[ClientT]):
         """The Entry Point command, where the operator set its handler to the app
         (``APP_HANDLER``) rather than to Discord: answered by launching the Activity —
         discord.py has no command of that type to run."""
-        if (interaction.data or {}).get("type") == ENTRY_POINT:
+        if payload(interaction).get("type") == ENTRY_POINT:
             try:
                 await interaction.response.launch_activity()
             except discord.HTTPException as error:
@@ -167,7 +174,7 @@ class KeepsEntryPoint(app_commands.CommandTree[ClientT]):
             return await super().sync(guild=guild)
         existing = await self._http.get_global_commands(application_id)
         kept = [
-            {name: command[name] for name in ENTRY_POINT_FIELDS if name in command}
+            {name: value for name, value in dict(command).items() if name in ENTRY_POINT_FIELDS}
             for command in existing
             if command.get("type") == ENTRY_POINT
         ]

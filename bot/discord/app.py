@@ -21,7 +21,7 @@ from bot.discord.activity import DiscordActivity, KeepsEntryPoint
 from bot.discord.cogs import setup_cogs
 from bot.discord.components import MatchButton, PanelSelect, StepSelect
 from bot.discord.delivery import Delivery, in_flight, jump_link
-from bot.discord.identity import actor_of, may_edit_here
+from bot.discord.identity import actor_of, may_edit_here, payload
 from bot.discord.translator import CatalogueTranslator
 from bot.service import Service
 from bot.service.match.workers import Workers
@@ -289,7 +289,7 @@ class BoardBot(commands.Bot):
         polite private answer instead of Discord's "This interaction failed"."""
         if interaction.type is not discord.InteractionType.component:
             return
-        custom_id = str((interaction.data or {}).get("custom_id", ""))
+        custom_id = str(payload(interaction).get("custom_id", ""))
         if any(item.__discord_ui_compiled_template__.fullmatch(custom_id) for item in COMPONENTS):
             return
         log.info("stale component %r pressed", custom_id)

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from typing import Any, Protocol, cast
 
 import discord
+from bot.discord.identity import payload
 from bot.words import words
 
 
@@ -74,17 +75,18 @@ class MatchButton(
     async def from_custom_id(
         cls,
         interaction: discord.Interaction,
-        item: discord.ui.Button[Any],
+        item: discord.ui.Item[Any],
         match: re.Match[str],
     ) -> MatchButton:
+        button = cast("discord.ui.Button[Any]", item)  # the template matched a button
         version = match["version"]
         return cls(
             int(match["match"]),
             match["action"],
             version=int(version) if version else None,
             value=match["value"],
-            label=item.label or "",
-            style=item.style,
+            label=button.label or "",
+            style=button.style,
         )
 
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -114,16 +116,16 @@ class StepSelect(
     async def from_custom_id(
         cls,
         interaction: discord.Interaction,
-        item: discord.ui.Select[Any],
+        item: discord.ui.Item[Any],
         match: re.Match[str],
     ) -> StepSelect:
         select = cls(int(match["match"]), int(match["version"]))
-        select.item = item
+        select.item = cast("discord.ui.Select[Any]", item)  # the template matched a menu
         return select
 
     async def callback(self, interaction: discord.Interaction) -> None:
         bot = cast("Presser", interaction.client)
-        values = self.item.values or (interaction.data or {}).get("values", [])  # type: ignore[union-attr]
+        values = self.item.values or payload(interaction).get("values", [])
         value = values[0] if values else ""
         await bot.press(interaction, self.match_id, "step", value, self.version)
 
@@ -162,16 +164,16 @@ class PanelSelect(
     async def from_custom_id(
         cls,
         interaction: discord.Interaction,
-        item: discord.ui.Select[Any],
+        item: discord.ui.Item[Any],
         match: re.Match[str],
     ) -> PanelSelect:
         select = cls(int(match["match"]), int(match["version"]), match["path"], int(match["page"]))
-        select.item = item
+        select.item = cast("discord.ui.Select[Any]", item)  # the template matched a menu
         return select
 
     async def callback(self, interaction: discord.Interaction) -> None:
         bot = cast("Presser", interaction.client)
-        values = self.item.values or (interaction.data or {}).get("values", [])  # type: ignore[union-attr]
+        values = self.item.values or payload(interaction).get("values", [])
         chosen = values[0] if values else ""
         path = f"{self.path}.{chosen}" if self.path else chosen
         await bot.press(interaction, self.match_id, "panel", path, self.version)

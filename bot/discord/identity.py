@@ -9,10 +9,17 @@ that loads them.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any, cast
 
 import discord
 from bot.service import User
 from bot.words import language_of
+
+
+def payload(interaction: discord.Interaction[Any]) -> dict[str, Any]:
+    """What Discord sent with an interaction, as the plain mapping it is: discord.py types
+    it as a union of TypedDicts, one per kind, which no ``.get`` of a key fits."""
+    return cast("dict[str, Any]", interaction.data or {})
 
 
 def user_of(user: discord.abc.User) -> User:

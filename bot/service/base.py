@@ -10,7 +10,7 @@ import dataclasses
 import functools
 import logging
 import re
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final, ParamSpec
 
@@ -150,7 +150,7 @@ class Loaded:
     record: MatchRecord
     rules: Rules[Any, Any]
     state: Any
-    _views: dict[int | None, dict[str, Any]] = field(
+    _views: dict[int | None, Mapping[str, Any]] = field(
         default_factory=dict, compare=False, repr=False
     )
 
@@ -158,7 +158,7 @@ class Loaded:
     def id(self) -> int:
         return self.record.id
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: int | None) -> Mapping[str, Any]:
         """``rules.view(state, seat)``, worked out once: a board post asks what is private
         (every seat's view against the public one) several times. Read it, never change it
         (hand a renderer its own, fresh from the rules)."""

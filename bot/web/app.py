@@ -52,7 +52,7 @@ from bot.web.guard import SECURITY_HEADERS, framed_by_discord, guard, origin_of,
 from bot.web.html import board_page
 from bot.web.identity import Caller, Network, address_of, caller, trusted_networks
 from bot.web.limits import Limiter, WebLimits
-from bot.web.live import GONE, POLL_SECONDS, LiveHub
+from bot.web.live import GONE, POLL_SECONDS, Hangups, LiveHub
 from bot.words import words
 
 log = logging.getLogger(__name__)
@@ -62,8 +62,9 @@ Publisher = Callable[[Reply], Awaitable[None]]
 """Delivers what a move made on the web posts: the thread post, pings and DMs."""
 
 SERVICE = web.AppKey("service", Service)
-PUBLISH = web.AppKey("publish", Callable[[Reply], Awaitable[None]])
+PUBLISH: web.AppKey[Publisher] = web.AppKey("publish")
 HUB = web.AppKey("hub", LiveHub)
+HANGUPS = web.AppKey("hangups", Hangups)
 LIMITER = web.AppKey("limiter", Limiter)
 TRUSTED = web.AppKey("trusted", tuple)
 ASSETS = web.AppKey("assets", dict[str, "Asset"])
@@ -281,7 +282,9 @@ async def events(request: web.Request) -> web.StreamResponse:
         )
         if not reply.ok or reply.match_id is None:
             return _json({"error": reply.text}, status=403)
-        return await _stream(request, reply.match_id, int(reply.extra["version"]))
+        version = reply.extra["version"]
+        assert isinstance(version, int)
+        return await _stream(request, reply.match_id, version)
 
 
 async def _stream(request: web.Request, match_id: int, seen: int) -> web.StreamResponse:
@@ -293,19 +296,25 @@ async def _stream(request: web.Request, match_id: int, seen: int) -> web.StreamR
         }
     )
     await response.prepare(request)
+
+    def closed() -> bool:
+        transport = request.transport
+        return transport is None or transport.is_closing()
+
     try:
         async with request.app[HUB].subscribe(match_id, seen) as queue:
             # Subscribed first: once a page has read this, no later change can pass it by.
             await response.write(f"event: version\ndata: {seen}\n\n".encode())
-            while True:
-                try:
-                    version = await asyncio.wait_for(queue.get(), KEEP_ALIVE_SECONDS)
-                except TimeoutError:
-                    await response.write(b": still here\n\n")
-                    continue
-                if version == GONE:
-                    break
-                await response.write(f"event: version\ndata: {version}\n\n".encode())
+            with request.app[HANGUPS].watch(queue, closed):
+                while True:
+                    try:
+                        version = await asyncio.wait_for(queue.get(), KEEP_ALIVE_SECONDS)
+                    except TimeoutError:
+                        await response.write(b": still here\n\n")
+                        continue
+                    if version == GONE:
+                        break
+                    await response.write(f"event: version\ndata: {version}\n\n".encode())
     except ConnectionResetError:
         pass  # the page went away
     return response
@@ -373,6 +382,7 @@ def build_app(
     app[SERVICE] = service
     app[PUBLISH] = publish
     app[HUB] = LiveHub(service.pages.versions, interval=poll_seconds, changes=service.pages.changes)
+    app[HANGUPS] = Hangups()
     app[LIMITER] = Limiter(limits)
     app[TRUSTED] = trusted
     app[ASSETS] = assets
@@ -394,6 +404,7 @@ def build_app(
         app.router.add_get("/activity/here", activity_here, name="activity_here")
 
     async def stop_streams(app: web.Application) -> None:
+        app[HANGUPS].close()
         await app[HUB].close()
 
     app.on_shutdown.append(stop_streams)

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
 from aiohttp import web
@@ -30,6 +31,9 @@ from bot.service import User
 from bot.web.html import plain_page
 from bot.web.limits import Limited
 from bot.words import language_of, words
+
+if TYPE_CHECKING:
+    from aiohttp.typedefs import Middleware
 
 log = logging.getLogger(__name__)
 
@@ -64,7 +68,6 @@ ERROR_KEYS = {
     415: "web.http.bad_request",
 }
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
-Middleware = Callable[[web.Request, Handler], Awaitable[web.StreamResponse]]
 
 
 def framed_by_discord(response: web.StreamResponse, client_id: str) -> None:
@@ -131,12 +134,24 @@ def answer(request: web.Request, status: int, text: str) -> web.Response:
     return web.Response(text=page, content_type="text/html", status=status)
 
 
+def unparsed_answer(status: int) -> web.Response:
+    """The answer to a request aiohttp could not read (a header or line too long, a bad
+    method): the plain page of any error, with every security header, in the default
+    language (nothing of the request was read, its language neither) — never aiohttp's own
+    text, which quotes the request's first bytes (a link's token, say)."""
+    say = words()
+    page = plain_page(say(ERROR_KEYS.get(status, "errors.internal")), say)
+    response = web.Response(text=page, content_type="text/html", status=status)
+    response.headers.update(SECURITY_HEADERS)
+    return response
+
+
 def error_text(request: web.Request, status: int) -> str:
     say = words(viewer_of(request).locale)
     return say(ERROR_KEYS.get(status, "errors.internal"))
 
 
-def guard(origins: frozenset[str]) -> Middleware:
+def guard(origins: frozenset[str]) -> Middleware:  # aiohttp's type: a protocol in newer ones
     """The middleware, for a board served at ``origins``."""
 
     @web.middleware

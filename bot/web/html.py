@@ -88,6 +88,8 @@ def board_page(say: Words, static: str, modules: list[str], *, client_id: str | 
 <section id="chooser" hidden>
 <p id="prompt" aria-live="polite"></p>
 <div id="options"></div>
+</section>
+<section id="typing" hidden>
 <form id="typed">
 <label for="typed-move">{escape(say("web.typed_label"))}</label>
 <input id="typed-move" list="legal" autocomplete="off" spellcheck="false">

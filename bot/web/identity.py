@@ -88,11 +88,15 @@ def _trusted(address: str, networks: Iterable[Network]) -> bool:
 def address_of(request: web.Request, trusted: tuple[Network, ...]) -> str:
     """The client's address: the peer's, or — when the peer is a trusted proxy — the last
     address in ``X-Forwarded-For`` that is not one (a client can put anything in front of
-    that list, nothing after its own proxy's entry)."""
+    that list, nothing after its own proxy's entry). Every ``X-Forwarded-For`` line counts,
+    read in order as one list (RFC 9110 §5.3): a proxy may append a line of its own
+    (HAProxy's ``option forwardfor``) rather than extend the client's, and reading only the
+    first line would let the client name its own address."""
     peer = request.remote or ""
     if not _trusted(peer, trusted):
         return peer
-    hops = [h.strip() for h in request.headers.get("X-Forwarded-For", "").split(",")]
+    lines = request.headers.getall("X-Forwarded-For", [])
+    hops = [h.strip() for line in lines for h in line.split(",")]
     for hop in reversed([h for h in hops if h]):
         if not _trusted(hop, trusted):
             return hop

@@ -21,7 +21,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 log = logging.getLogger(__name__)
@@ -162,3 +162,48 @@ class LiveHub:
             for queue in watch.queues:
                 queue.put_nowait(GONE)
         self._watches.clear()
+
+
+HANGUP_SECONDS = 0.1
+"""How soon a closed page's stream is noticed, and its place in the limits given back."""
+
+
+class Hangups:
+    """Streams whose page went away, noticed at once rather than at the next write.
+
+    aiohttp runs a handler on after its client hung up (unless the whole server cancels
+    handlers, which would also cut a move short between its commit and its thread post), and
+    a quiet stream writes only every :data:`~bot.web.app.KEEP_ALIVE_SECONDS`: until then a
+    reloaded page's old stream would keep its place under the per-link and per-address caps
+    and lock the player out. So one task per web process looks at every open stream's
+    connection every :data:`HANGUP_SECONDS` (a flag read each, however many are open) and ends
+    those that closed by handing their queue :data:`GONE`; it runs only while streams are open.
+    """
+
+    def __init__(self, interval: float = HANGUP_SECONDS) -> None:
+        self.interval = interval
+        self._open: dict[asyncio.Queue[int], Callable[[], bool]] = {}
+        self._task: asyncio.Task[None] | None = None
+
+    @contextlib.contextmanager
+    def watch(self, queue: asyncio.Queue[int], closed: Callable[[], bool]) -> Iterator[None]:
+        """While inside, ``queue`` gets :data:`GONE` once ``closed()`` says the page left."""
+        self._open[queue] = closed
+        if self._task is None or self._task.done():
+            self._task = asyncio.create_task(self._run(), name="live-hangups")
+        try:
+            yield
+        finally:
+            self._open.pop(queue, None)
+
+    async def _run(self) -> None:
+        while self._open:
+            await asyncio.sleep(self.interval)
+            for queue, closed in list(self._open.items()):
+                if closed():
+                    del self._open[queue]
+                    queue.put_nowait(GONE)
+
+    def close(self) -> None:
+        if self._task is not None:
+            self._task.cancel()

@@ -4,7 +4,9 @@ What aiohttp itself logs is taken in hand here, since a log is read by more peop
 link is meant for: the access log (DEBUG, ``bot.web.access``) writes a request's method,
 path, status, size and time and never its query or headers; a request aiohttp cannot parse
 (a request line over 8 KB, a malformed header) is one DEBUG line naming the kind of error,
-never aiohttp's message, which quotes the request's first bytes.
+never aiohttp's message, which quotes the request's first bytes. Such a request is answered
+as the board answers any error (:class:`GuardedRunner`): the security headers, one plain
+sentence, nothing of the request.
 """
 
 from __future__ import annotations
@@ -16,11 +18,13 @@ from typing import Any
 from aiohttp import web
 from aiohttp.abc import AbstractAccessLogger
 from aiohttp.http_exceptions import HttpProcessingError
+from aiohttp.web_protocol import RequestHandler
 
 from bot.service import Service
 from bot.service.pages.activity import Confirmer
 from bot.settings import Settings
 from bot.web.app import DEFAULT_LIMITS, LOOPBACK, Publisher, build_app
+from bot.web.guard import unparsed_answer
 from bot.web.identity import Network, trusted_networks
 from bot.web.limits import WebLimits
 from bot.web.live import POLL_SECONDS
@@ -67,6 +71,43 @@ class ServerLog(logging.LoggerAdapter):  # type: ignore[type-arg]
         super().log(level, msg, *args, **kwargs)
 
 
+class GuardedHandler(RequestHandler):
+    """aiohttp's connection handler, answering what its parser refuses as the board answers
+    every other error (:func:`~bot.web.guard.unparsed_answer`): such a request never reaches
+    the app, so the guard's middleware cannot see it, and aiohttp has no hook for it."""
+
+    __slots__ = ()
+
+    def handle_error(
+        self,
+        request: web.BaseRequest,
+        status: int = 500,
+        exc: BaseException | None = None,
+        message: str | None = None,
+    ) -> web.StreamResponse:
+        super().handle_error(request, status, exc)  # logs it; refuses if an answer began
+        response = unparsed_answer(status)
+        response.force_close()
+        return response
+
+
+class GuardedServer(web.Server):
+    """aiohttp's server, with :class:`GuardedHandler` for every connection."""
+
+    def __call__(self) -> RequestHandler:
+        return GuardedHandler(self, loop=self._loop, **self._kwargs)
+
+
+class GuardedRunner(web.AppRunner):
+    """aiohttp's runner, serving through :class:`GuardedServer` (the server it makes is the
+    same in every other way)."""
+
+    async def _make_server(self) -> web.Server:
+        server = await super()._make_server()
+        server.__class__ = GuardedServer
+        return server
+
+
 def limits_of(settings: Settings) -> dict[str, Any]:
     """``serve``'s keyword arguments for the limits and proxies in ``settings``."""
     return {
@@ -92,7 +133,7 @@ async def serve(
         service, publish, poll_seconds=poll_seconds, limits=limits, trusted=trusted,
         activity=activity,
     )  # fmt: skip
-    runner = web.AppRunner(
+    runner = GuardedRunner(
         app,
         access_log=access_log,
         access_log_class=PathOnlyAccessLog,

@@ -37,6 +37,7 @@ from games.fence.actions import Action
 from games.fence.info import SEAT_NAMES
 from games.fence.sentences import SAY
 from games.fence.tiles import Tile, slugify
+from games.sentences import Sentence
 from games.text import quoted
 
 CARD = re.compile(r"^[rb]([1-6]|j|x)$")
@@ -44,22 +45,22 @@ PICK = re.compile(r"^[1-9]\d*$")
 SPOT = re.compile(r"^(-?\d+),(-?\d+)$")
 ROT = re.compile(r"^r(0|90|180|270)$")
 COORDS = re.compile(r"^([1-6]),([1-6])$")
-STAGE_HINT = {
-    stage: SAY(f"hint_{stage}")
-    for stage in (
-        "draft",
-        "tunnel",
-        "pawn",
-        "cops",
-        "turn",
-        "second",
-        "draw",
-        "post",
-        "offer",
-        "trading",
-    )
-}
-"""What each stage asks for, said when a typed step fits nothing legal."""
+STAGE_HINTS = frozenset(
+    {"draft", "tunnel", "pawn", "cops", "turn", "second", "draw", "post", "offer", "trading"}
+)
+EXAMPLE_HINTS = frozenset({"draft", "tunnel", "pawn", "cops", "post"})
+"""The stages whose refusal says what the stage asks for; in those of ``EXAMPLE_HINTS``
+the example is the first legal step, so it is always one the player could type now (a
+fixed ``pawn cabbagetown`` named a place not on every map)."""
+
+
+def stage_hint(tiles: Sequence[Tile], stage: str, legal: Sequence[Action]) -> Sentence:
+    """What ``stage`` asks for, with an example from ``legal`` where the stage has one."""
+    if stage in EXAMPLE_HINTS and legal:
+        return SAY(f"hint_{stage}", example=format_action(tiles, legal[0]))
+    if stage in STAGE_HINTS and stage not in EXAMPLE_HINTS:
+        return SAY(f"hint_{stage}")
+    return SAY("hint_wait")
 
 
 def hood_slug(tiles: Sequence[Tile], hood: int) -> str:
@@ -269,7 +270,7 @@ def choose(tiles: Sequence[Tile], stage: str, legal: list[Action], text: str) ->
     verb = text.strip().lower().split()[0]
     same = [a for a in legal if format_action(tiles, a).startswith(verb)]
     examples = ", ".join(format_action(tiles, a) for a in (same or legal)[:3])
-    hint = STAGE_HINT.get(stage) or SAY("hint_wait")
+    hint = stage_hint(tiles, stage, legal)
     raise RuleViolation(
         SAY("not_legal_here_examples", text=quoted(text), hint=hint, examples=examples)
         if examples

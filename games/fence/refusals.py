@@ -13,7 +13,7 @@ import difflib
 import re
 
 from games.core import IllegalMove, InvalidNotation, RuleViolation
-from games.fence.actions import Action, CopsRoad, Place, Swap
+from games.fence.actions import Action, CopsRoad, Place, Swap, Yourself
 from games.fence.notation import ROT, SPOT
 from games.fence.sentences import SAY
 from games.fence.state import FenceState
@@ -53,12 +53,34 @@ def diagnose(state: FenceState, legal: list[Action], text: str) -> IllegalMove |
         unknown = _unknown_place(state, place_words)
         if unknown is not None:
             return unknown
+    if verb == "yourself" and cards:
+        return _landing(state, legal, cards, place_words)
     if verb == "cops" and rest[:1] == ["to"]:
         reachable = sorted({hood_name(tiles_of(state), a.hood) for a in legal
                             if isinstance(a, CopsRoad)})  # fmt: skip
         if reachable:
             return RuleViolation(SAY("cops_step", hoods=", ".join(reachable)))
     return None
+
+
+def _landing(
+    state: FenceState, legal: list[Action], cards: list[str], place_words: list[str]
+) -> IllegalMove | None:
+    """Why ``yourself <cards> <place>`` is refused when the cards are held: they lead to no
+    tile one may stop on, or to a tile whose neighbourhoods do not include the place named
+    (``yourself R6 B2 old town`` while R6 B2 lands on Heron Bay's tile)."""
+    wanted = sorted(cards)
+    landings = [a for a in legal if isinstance(a, Yourself) and sorted(a.cards) == wanted]
+    shown = " ".join(cards)
+    if not landings:
+        return RuleViolation(SAY("yourself_nowhere", cards=shown))
+    if not place_words:
+        return None
+    tiles = tiles_of(state)
+    hoods = sorted({hood_name(tiles, a.hood) for a in landings})
+    return RuleViolation(
+        SAY("yourself_lands", cards=shown, hood=quoted(" ".join(place_words)), hoods=listing(hoods))
+    )
 
 
 def _unknown_place(state: FenceState, words: list[str]) -> IllegalMove | None:

@@ -9,7 +9,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from games.fence.view import FenceView
+from games.fence.view import FenceView, PlacedTile
 from render.common import (
     PALETTE,
     RGB,
@@ -19,6 +19,7 @@ from render.common import (
     disc,
     font,
     paste_centered,
+    seat_label,
     text_width,
     to_png,
 )
@@ -37,8 +38,9 @@ from render.fence.colours import (
     STRUCK,
     TUNNEL,
     WATER,
+    palette_of,
 )
-from render.fence.detail import MIN_DETAIL_WIDTH, CloseUp, detail_plan
+from render.fence.detail import MIN_DETAIL_WIDTH, CloseUp, detail_plan, pieces_outside
 from render.fence.highlights import Highlights, choices_of, read_positions, spots_of
 from render.fence.layout import (
     COORD_SIZE,
@@ -108,7 +110,7 @@ _Hood = tuple[bool, tuple[tuple[str, str], ...], tuple[int, int]]
 node relative to the tile's top-left corner."""
 
 
-def _hoods(layout: CityLayout, tile: dict[str, Any]) -> tuple[_Hood, ...]:
+def _hoods(layout: CityLayout, tile: PlacedTile) -> tuple[_Hood, ...]:
     x0, y0, _, _ = layout.box(tile["x"], tile["y"])
     out = []
     for hood in tile["hoods"]:
@@ -169,7 +171,7 @@ _SPRITE_MARGIN = 6
 edge, and the sprite must carry them as drawing the tile in place did."""
 
 
-def _origin(layout: CityLayout, tile: dict[str, Any]) -> tuple[int, int]:
+def _origin(layout: CityLayout, tile: PlacedTile) -> tuple[int, int]:
     """Where a tile's sprite goes, its margin being the tile's own column's and row's parity
     more than ``_SPRITE_MARGIN``: Python rounds halves to even, so a centre at x.5 lands on
     the same pixel in the sprite as on the map only when both have the same parity."""
@@ -239,7 +241,7 @@ def _tile_sprite(
     return square, tuple(spilt)
 
 
-def _draw_tile(canvas: Image.Image, layout: CityLayout, tile: dict[str, Any]) -> None:
+def _draw_tile(canvas: Image.Image, layout: CityLayout, tile: PlacedTile) -> None:
     """A tile from the per-process cache: the same forty tiles come back on every image of a
     match, and drawing their roads and water was a third of the map's drawing time."""
     x0, y0, x1, _ = layout.box(tile["x"], tile["y"])
@@ -358,7 +360,7 @@ def _label_sprite(
 def _draw_labels(
     canvas: Image.Image,
     layout: CityLayout,
-    tile: dict[str, Any],
+    tile: PlacedTile,
     off_limits: str,
     room: tuple[int, ...] = (),
 ) -> None:
@@ -415,7 +417,8 @@ _TUNNEL_STEPS = 14
 
 def _draw_markers(draw: ImageDraw.ImageDraw, layout: CityLayout, view: FenceView) -> None:
     tiles = {t["tile"]: t for t in view["map"]}
-    ritzy = tiles.get(view.get("ritzy")) if view.get("ritzy") is not None else None
+    ritzy_tile = view.get("ritzy")
+    ritzy = tiles.get(ritzy_tile) if ritzy_tile is not None else None
     if ritzy is not None:
         x0, y0, _, _ = layout.box(ritzy["x"], ritzy["y"])
         left, top, right, _ = star_box(layout.cell)
@@ -488,7 +491,7 @@ def _draw_highlight(
             )
         elif kind in ("pawn", "cops", "tunnel") and facts.get("to") in layout.hood_xy:
             tx, ty = layout.hood_xy[facts["to"]]
-            r = layout.px(0.2, 14)
+            r: float = layout.px(0.2, 14)
             piece = _moved(facts, pieces)
             if piece is not None:
                 (tx, ty), r = piece.center, max(r * 0.6, piece.size * 0.67)
@@ -535,6 +538,7 @@ def _draw_coordinates(canvas: Image.Image, layout: CityLayout) -> None:
     grid = layout.grid
     half = MARGIN / 2
     side = layout.side / 2
+    cx: float
     for col, x in enumerate(range(layout.min_x, layout.max_x + 1)):
         cx, _ = grid.center(col, 0)
         for cy in (grid.top - half, grid.bottom + half):
@@ -615,6 +619,25 @@ def hood_names(view: FenceView, hoods: Iterable[int]) -> list[str]:
     return [names[h] for h in hoods if h in names]
 
 
+def _outside(
+    view: FenceView, plan: CloseUp, players: list[str] | None, labels: Labels | None
+) -> list[str]:
+    """ "carol (Purple) at Gasworks", "Cops at Foundry": the pieces the close-up leaves out
+    (the one being moved is named apart, as where it moves from)."""
+    palette = palette_of(view)
+    said = []
+    for seat, hood in pieces_outside(view, plan.window):
+        if hood in plan.pieces_out:
+            continue
+        who = (
+            say(labels, "fence.cops")
+            if seat is None
+            else seat_label(seat, players, palette, labels)
+        )
+        said.append(say(labels, "fence.piece_at", piece=who, place=hood_names(view, [hood])[0]))
+    return said
+
+
 def close_up_layout(
     view: FenceView,
     plan: CloseUp,
@@ -642,7 +665,10 @@ def close_up(
     (naming what of its focus the window could not hold), so it reads alone."""
     bar, layout = close_up_layout(view, plan, players, status, labels)
     left_out, away = hood_names(view, plan.left_out), hood_names(view, plan.pieces_out)
-    legend = draw_legend(view, layout.width, highlight, labels, left_out=left_out, away=away)
+    outside = _outside(view, plan, players, labels)
+    legend = draw_legend(
+        view, layout.width, highlight, labels, left_out=left_out, away=away, outside=outside
+    )
     canvas = Image.new("RGB", (layout.width, layout.bottom + legend.height), PALETTE.background)
     draw_city(canvas, view, layout, highlight, status, say(labels, "fence.off_limits"))
     # Over the city: a ring or a move line from outside the window stops at its edge.

@@ -117,6 +117,24 @@ def _inside(window: Window, point: tuple[int, int]) -> bool:
     return window[0] <= point[0] <= window[1] and window[2] <= point[1] <= window[3]
 
 
+def pieces_outside(view: FenceView, window: Window) -> list[tuple[int | None, int]]:
+    """Every piece standing outside ``window``: (seat, hood) for a pawn, (None, hood) for
+    the Cops, so the legend can say who is off the picture and where (a close-up of one
+    corner of the city must not look as if the others were not on the board)."""
+    places = {h["id"]: (t["x"], t["y"]) for t in view["map"] for h in t["hoods"]}
+    standing: list[tuple[int | None, int]] = [
+        (seat, hood) for seat, hood in enumerate(view.get("pawns") or []) if hood is not None
+    ]
+    cops = view.get("cops")
+    if cops is not None:
+        standing.append((None, int(cops)))
+    return [
+        (who, hood)
+        for who, hood in standing
+        if hood in places and not _inside(window, places[hood])
+    ]
+
+
 def _best_window(
     points: set[tuple[int, int]],
     first: list[tuple[int, int]],

@@ -8,7 +8,7 @@ from typing import Any
 from PIL import ImageDraw
 
 from games.fence.describe import cards_text, describe_trade_offer, seat_name
-from games.fence.view import FenceView
+from games.fence.view import FenceView, TradeOffer
 from render.common import (
     PALETTE,
     RGB,
@@ -149,7 +149,7 @@ def _pawn_line(view: FenceView, seat: int | None, colour_name: str, labels: Labe
 
 
 def _offer_line(
-    offer: dict[str, Any], names: list[str], seat: int | None, labels: Labels | None
+    offer: TradeOffer, names: list[str], seat: int | None, labels: Labels | None
 ) -> str:
     """A trade offer the seat is part of, told from its side ("Orange offers you B2 for
     B4"); an offer of another shape is described as the rules put it."""

@@ -18,10 +18,10 @@ read without zooming. The close-up (``render.fence.detail``) is the picture that
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable
-from typing import Any
+from collections.abc import Iterable
+from typing import Protocol
 
-from games.fence.view import FenceView
+from games.fence.view import FenceView, PlacedTile
 from render.common import Grid, font, text_width
 from render.fence.highlights import Highlights, read_positions, spots_of
 from render.fence.marks import Box
@@ -105,6 +105,12 @@ def coordinate(value: int) -> str:
     return f"−{-value}" if value < 0 else str(value)
 
 
+class Scale(Protocol):
+    """A length as a fraction of a tile, in pixels, never below ``least``."""
+
+    def __call__(self, fraction: float, least: int = 1) -> int: ...
+
+
 class CityLayout:
     """Where each tile, empty spot and neighbourhood of one picture's window sits.
 
@@ -150,7 +156,7 @@ class CityLayout:
             else []
         )
         self.hood_xy: dict[int, tuple[int, int]] = {}
-        self.hood_tile: dict[int, dict[str, Any]] = {}
+        self.hood_tile: dict[int, PlacedTile] = {}
         for tile in view["map"]:
             for index, hood in enumerate(tile["hoods"]):
                 self.hood_xy[hood["id"]] = self._hood_point(tile, index)
@@ -172,11 +178,15 @@ class CityLayout:
         return max(least, round(self.cell * fraction))
 
     @staticmethod
-    def scale(cell: int) -> Callable[[float, int], int]:
+    def scale(cell: int) -> Scale:
         """``px`` for tiles of ``cell`` pixels, for drawings made apart from a layout."""
-        return lambda fraction, least=1: max(least, round(cell * fraction))
 
-    def _hood_point(self, tile: dict[str, Any], index: int) -> tuple[int, int]:
+        def px(fraction: float, least: int = 1) -> int:
+            return max(least, round(cell * fraction))
+
+        return px
+
+    def _hood_point(self, tile: PlacedTile, index: int) -> tuple[int, int]:
         """A neighbourhood's node: pulled towards its roads, so two hoods on one tile stand
         apart; a straight-through road keeps its node on the axis, shifted sideways."""
         x0, y0, x1, y1 = self.box(tile["x"], tile["y"])

@@ -79,8 +79,9 @@ def _public_notes(view: FenceView, labels: Labels | None) -> list[str]:
 
 
 def _note_text(note: Any) -> str:
-    """What last round's Hot Goods did: the engine says it as a sentence (kept in the view
-    as data), drawn here in English as the match thread reads; older views held the text."""
+    """What last round's Hot Goods did, or how the game ended: the engine says it as a
+    sentence (kept in the view as data), drawn here in English where the bot has not said
+    it in the reader's language already; older views held the text."""
     if is_data(note):
         return str(from_data(note, SAY.catalogue()))
     return str(note or "")
@@ -101,6 +102,16 @@ def _summary(view: FenceView, labels: Labels | None) -> list[str]:
     )
     discard = say(labels, "fence.discard", n=len(view.get("discard") or []))
     return [round_text, pile, discard]
+
+
+def _one_way_roads(view: FenceView) -> bool:
+    """Whether the map has a one-way road (a red arrow), which the legend then explains."""
+    return any(
+        kind != "both"
+        for tile in view.get("map") or []
+        for hood in tile.get("hoods") or []
+        for _, kind in hood.get("links") or []
+    )
 
 
 def _key_width(labels: Labels | None, text: Font, scale: float) -> int:
@@ -186,6 +197,7 @@ def draw_legend(
     scale: float = 1.0,
     left_out: Sequence[str] = (),
     away: Sequence[str] = (),
+    outside: Sequence[str] = (),
 ) -> Image.Image:
     """Round, Stash and discard pile, a key for the map's symbols (on the same line when
     there is room, else on a line of its own), then what the marks of a guided choice mean
@@ -197,6 +209,8 @@ def draw_legend(
         return round(value * scale)
 
     notes = []
+    if _one_way_roads(view):
+        notes.append(say(labels, "fence.one_way"))
     if choices_of(highlight):
         notes.append(say(labels, "fence.rings"))
     if left_out:
@@ -204,6 +218,8 @@ def draw_legend(
         notes.append(say(labels, "fence.off_picture", n=len(left_out), names=names))
     if away:
         notes.append(say(labels, "fence.moving_from", place=joined(labels, list(away))))
+    if outside:
+        notes.append(say(labels, "fence.outside", pieces=joined(labels, list(outside))))
     if spots_of(highlight):
         notes.append(say(labels, "fence.spots"))
     notes += [_note_text(goods.get("note")) for goods in view.get("hot_goods") or []]
@@ -250,7 +266,7 @@ def map_title(
         seats=view["players"],
         players=players,
         to_move=view.get("to_move") or None,
-        status=status if status is not None else view.get("result") or None,
+        status=status if status is not None else _note_text(view.get("result")) or None,
         subtitle=subtitle,
         palette=palette_of(view),
         seat_colours=PAWN_COLOURS[: view["players"]],

@@ -19,9 +19,8 @@ from array import array
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
 
-from games.fence.view import FenceView
+from games.fence.view import FenceView, PlacedTile
 from render.fence.layout import CityLayout
 from render.fence.marks import Box
 from render.fence.tile_text import Label, LabelBlock, label_blocks, tile_labels, tile_values
@@ -79,7 +78,7 @@ def tunnel_box(cell: int, node: Point) -> Box:
 
 
 def tile_marks(
-    view: FenceView, tile: dict[str, Any], cell: int, nodes: Sequence[Point]
+    view: FenceView, tile: PlacedTile, cell: int, nodes: Sequence[Point]
 ) -> tuple[Box, ...]:
     """Every mark the map draws on ``tile``, as boxes relative to its corner."""
     marks: list[Box] = []
@@ -279,8 +278,9 @@ def crowds(view: FenceView) -> dict[int, list[tuple[str, int]]]:
     for seat, hood in enumerate(view.get("pawns") or []):
         if isinstance(hood, int):
             found.setdefault(hood, []).append(("pawn", seat))
-    if isinstance(view.get("cops"), int):
-        found.setdefault(view["cops"], []).append(("cops", -1))
+    cops = view.get("cops")
+    if isinstance(cops, int):
+        found.setdefault(cops, []).append(("cops", -1))
     return found
 
 

@@ -8,8 +8,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
 
+from games.fence.view import PlacedTile
 from render.common import Font, fit_text, font, text_width
 from render.fence.layout import CityLayout
 
@@ -149,6 +149,7 @@ def label_blocks(
         for i, ((fnt, lines), k) in enumerate(zip(fitted, kept, strict=False)):
             blocks.append(_block("name", lines, fnt, (size - k) / 2, y_of[i], stroke))
         return blocks
+    nx: float
     for (name, usable, (nx, ny)), width, k in zip(hoods, widths, kept, strict=True):
         fnt, lines = _wrap_name(name, base, width)
         block = size_of(fnt) * 1.02 * len(lines) + 2 * stroke
@@ -171,13 +172,13 @@ def label_blocks(
     return blocks
 
 
-def tile_values(tile: dict[str, Any]) -> tuple[int, ...] | None:
+def tile_values(tile: PlacedTile) -> tuple[int, ...] | None:
     """A tile's dice values, red first (None: a tile without)."""
     coords = tile.get("coords")
     return tuple(int(c) for c in coords) if coords else None
 
 
-def tile_labels(layout: CityLayout, tile: dict[str, Any]) -> tuple[Label, ...]:
+def tile_labels(layout: CityLayout, tile: PlacedTile) -> tuple[Label, ...]:
     """What ``label_blocks`` needs of a tile ``layout`` places: each neighbourhood's name,
     whether it is usable, and its node relative to the tile's top-left corner."""
     x0, y0, _, _ = layout.box(tile["x"], tile["y"])

@@ -123,14 +123,49 @@ def test_board_images_are_named_after_their_database(tmp_path: Path) -> None:
     )
     demo = [line.split("] ", 1)[1] for line in first if line.startswith("[image] ")]
     solo = [line.rsplit("] ", 1)[1] for line in second if "[image] " in line or "[file] " in line]
-    assert demo == ["boards/demo-match1-001.png"]
-    assert solo[0] == "boards/solo-match1-001.png"
+    assert demo == ["boards/demo-match1-000.png"]
+    assert solo[0] == "boards/solo-match1-000.png"
     assert "boards/solo-match1-ordo.txt" in solo
     assert all((tmp_path / p).is_file() for p in demo + solo)
 
 
+def test_board_files_are_named_by_the_matchs_move_so_they_sort_by_history(
+    tmp_path: Path,
+) -> None:
+    """Issue 40.5: a second run filled the first free number, so sorting the files by name
+    mixed two runs' boards. Now a board is named by the moves its match has had; a second
+    board at the same move (``/board``) sorts after the first and before the next move's."""
+    first = run_console(
+        tmp_path,
+        "alice: /play ordo opponent:bob color:first\nbob: /match accept\n"
+        "alice: /move move:a3-a4\nalice: /board\n",
+    )
+    second = run_console(tmp_path, "bob: /board\nbob: /move move:a6-a5\nalice: /board\n")
+    shown = [line.rsplit(" ", 1)[1] for line in first + second if line.startswith("[image] ")]
+    assert shown == [
+        "boards/demo-match1-000.png",
+        "boards/demo-match1-001.png",
+        "boards/demo-match1-001b.png",
+        "boards/demo-match1-001c.png",
+        "boards/demo-match1-002.png",
+        "boards/demo-match1-002b.png",
+    ]
+    assert sorted(p.name for p in (tmp_path / "boards").glob("*.png")) == [
+        Path(p).name for p in shown
+    ]
+
+
+def test_the_mark_of_a_later_image_at_one_move_sorts_after_the_one_before() -> None:
+    from bot.console.printer import same_move
+
+    marks = [f"003{same_move(n)}.png" for n in range(60)]
+    assert marks[:3] == ["003.png", "003b.png", "003c.png"]
+    assert marks == sorted(marks) and len(set(marks)) == 60
+    assert all(mark < "004.png" for mark in marks)
+
+
 def test_image_names_from_every_kind_of_database() -> None:
-    from bot.console.cli import file_prefix
+    from bot.console.printer import file_prefix
 
     assert file_prefix("demo.sqlite3") == "demo-"
     assert file_prefix("sqlite:///data/club.db") == "club-"

@@ -5,7 +5,6 @@ from __future__ import annotations
 import logging
 import os
 import re
-import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -14,6 +13,7 @@ import pytest
 from pydantic import ValidationError
 
 from bot.settings import Settings, explain
+from tests.ports import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -35,6 +35,9 @@ def test_missing_token_explains_and_exits_2(tmp_path: Path) -> None:
     assert "DISCORD_TOKEN" in result.stderr
     assert "python -m bot.console" in result.stderr
     assert "Traceback" not in result.stderr
+    # Issue 40.5: advice, not a log record ("2026-… ERROR bot: No DISCORD_TOKEN…").
+    assert result.stderr.startswith("No DISCORD_TOKEN is set, so I can't connect to Discord.")
+    assert "ERROR" not in result.stderr
 
 
 def test_missing_token_shows_the_commands_as_they_are_now(tmp_path: Path) -> None:
@@ -89,9 +92,7 @@ def test_unreadable_setting_is_one_clear_line(tmp_path: Path) -> None:
 
 def test_no_network_is_one_line(tmp_path: Path) -> None:
     """Discord's address is pointed at a closed port on loopback: the login cannot connect."""
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]  # closed again when the block ends
+    port = free_port()  # nothing listens there
     code = (
         "import discord.http, bot.__main__ as m\n"
         f"discord.http.Route.BASE = 'http://127.0.0.1:{port}/api/v10'\n"

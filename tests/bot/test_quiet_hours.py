@@ -126,7 +126,7 @@ def test_the_console_sets_quiet_hours_and_blocks_in_its_own_words(tmp_path: Path
     assert "Blocked: bob." in said and "alice is not taking challenges now." in said
     german = run_console(
         tmp_path,
-        "carol: /ich ruhezeit zeitzone:Europe/Berlin wochenende:ja\n",
+        "carol: /ich ruhezeit zeitzone:Europe/Berlin wochenende:true\n",
         "x.sqlite3",
         "--locale",
         "de",

@@ -72,3 +72,43 @@ async def test_checker_catches_violations() -> None:
         problems,
     )
     assert len(problems) == 3
+
+
+BOOLEAN = 5
+"""Discord's option type for a yes/no switch: its client offers only its own yes and no."""
+
+
+def options_named(options: list[dict[str, Any]], path: str) -> list[tuple[str, dict[str, Any]]]:
+    found = []
+    for option in options:
+        where = f"{path} {option['name']}"
+        if option["type"] in (SUBCOMMAND, GROUP):
+            found += options_named(option.get("options", []), where)
+        else:
+            found.append((where, option))
+    return found
+
+
+async def test_every_yes_no_option_is_discords_own_switch() -> None:
+    """Issue 40.5: a yes/no option takes only yes or no. The console refuses anything else
+    (tests/bot/test_console_newcomer.py); in Discord, each is a boolean option, so its
+    client offers nothing but yes and no — never a typed text read as "no"."""
+    import games
+
+    bot = create_bot(Settings(discord_token="unused", database_path=":memory:"))
+    await setup_cogs(bot)
+    options = [
+        found
+        for command in bot.tree.get_commands()
+        for found in options_named(command.to_dict(bot.tree).get("options", []), command.name)
+    ]
+    yes_no = {"rated", "confirm", "flip"} | {
+        option.name
+        for name in games.available()
+        for option in games.get(name).info.options
+        if option.kind == "bool"
+    }
+    named = [(where, option) for where, option in options if option["name"] in yes_no]
+    assert {option["name"] for _, option in named} == yes_no
+    assert [where for where, option in named if option["type"] != BOOLEAN] == []
+    await bot.close()

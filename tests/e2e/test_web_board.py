@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import json
 import re
-import socket
 import time
 import types
 from collections.abc import AsyncIterator
@@ -31,6 +30,7 @@ from bot.words import words
 from tests.browser import browser, chromium_path
 from tests.fakediscord import FakeDiscord, eventually, running_client
 from tests.fakediscord.server import Call
+from tests.ports import free_port
 
 from .test_bot_ordo import EPHEMERAL, command, custom_ids, flags_of, press, start_match
 
@@ -46,12 +46,6 @@ say = words()
 def bearer(url: str) -> dict[str, str]:
     """The header a board page sends for the link ``url``."""
     return {"Authorization": f"Bearer {url.partition('#t=')[2]}"}
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
 
 
 @asynccontextmanager

@@ -21,4 +21,4 @@ def test_a_misspelled_option_gets_a_did_you_mean() -> None:
     assert "Did you mean size?" in str(refusal.value)
     with pytest.raises(InvalidOption) as none:
         games.get("ordo").new(2, {"size": 10})
-    assert "options are none" in str(none.value)
+    assert str(none.value) == "Unknown option 'size': this game has no options."

@@ -296,7 +296,8 @@ def test_a_decided_match_shows_nobody_to_move() -> None:
         bar = common.title_bar(800, title="Ordo", seats=2, players=names, to_move=1, status=status)
         # the status line itself is drawn in the same colour: count the seat rows only
         rows = bar.crop((0, 50, bar.width, 110)).convert("RGB")
-        return sum(1 for px in rows.getdata() if px == tuple(palette.bar_turn[:3]))
+        turn = tuple(palette.bar_turn[:3])
+        return sum(count for count, px in rows.getcolors(1 << 24) or [] if px == turn)
 
     assert turn_pixels(None) > 1000
     assert turn_pixels("alice (White) wins. bob resigned.") == 0

@@ -312,3 +312,67 @@ def test_a_detail_view_keeps_tiles_big_enough_for_a_phone() -> None:
     assert plan.cell * PHONE_WIDTH / detail.width >= 70
     assert plan.cell / detail.width > layout.cell / whole.width  # why the close-up exists
     assert render.render("ordo", games.get("ordo").view(games.get("ordo").new(), None), focus=[1])
+
+
+def test_the_legend_explains_one_way_arrows_only_where_the_map_has_them(monkeypatch) -> None:
+    """Issue 42: a red arrow is a one-way road, and the legend says so beside the map."""
+    from render.fence import legend
+
+    said: list[str] = []
+    real = legend.say
+
+    def recording(labels: Any, key: str, /, **params: Any) -> str:
+        said.append(key)
+        return real(labels, key, **params)
+
+    monkeypatch.setattr(legend, "say", recording)
+    state, highlight = _played()
+    view = RULES.view(state, None)
+    assert legend._one_way_roads(view), "this seeded city has a one-way road"
+    legend.draw_legend(view, 800, highlight)
+    assert "fence.one_way" in said
+    for tile in view["map"]:
+        for hood in tile["hoods"]:
+            hood["links"] = [[side, "both"] for side, _ in hood["links"]]
+    said.clear()
+    legend.draw_legend(view, 800, highlight)
+    assert "fence.one_way" not in said
+
+
+def test_a_close_up_says_who_stands_outside_it(monkeypatch) -> None:
+    """Issue 42: a close-up of one corner names every pawn and the Cops it leaves out, and
+    where they stand."""
+    import games
+    from render import fence
+    from render.fence import city, detail
+
+    rules = games.get("fence")
+    rng = random.Random(5)
+    state = rules.new(6, {}, 7)
+    while not (state.stage == "turn" and state.round >= 2):
+        state = rules.apply(state, rng.choice(rules.legal_actions(state)))
+    view = rules.view(state, None)
+    pawn = state.pawns[state.actor]
+    plan = fence.detail_plan(view, [pawn])
+    assert plan is not None
+    out = detail.pieces_outside(view, plan.window)
+    notes: list[str] = []
+    real = city.draw_legend
+
+    def recording(*args: Any, **kwargs: Any) -> Any:
+        notes.extend(kwargs.get("outside") or [])
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(city, "draw_legend", recording)
+    players = ["alice", "bob", "carol", "dave", "erin", "frank"]
+    render.render("fence", view, focus=[pawn], players=players)
+    names = {h["id"]: h["name"] for t in view["map"] for h in t["hoods"]}
+    assert notes, "six pawns and the Cops do not all stand in one corner of the city"
+    assert len(notes) == len([o for o in out if o[1] not in plan.pieces_out])
+    for seat, hood in out:
+        if hood in plan.pieces_out:
+            continue
+        who = "Cops" if seat is None else players[seat]
+        assert any(note.startswith(who) and note.endswith(names[hood]) for note in notes)
+    shown = {hood for _, hood in out}
+    assert pawn not in shown, "the focused pawn is in the picture"

@@ -100,8 +100,8 @@ def _outline_pixel(layout: fonver.Layout, points: list[str]) -> tuple[int, int]:
     """A pixel on the left side of the red square drawn around ``points``."""
     xs = [layout.xy(p)[0] for p in points]
     ys = [layout.xy(p)[1] for p in points]
-    pad = layout.stone // 2 + 4
     width = max(4, layout.spacing // 9)
+    pad = layout.stone // 2 + 3 + width
     return min(xs) - pad + width // 2, (min(ys) + max(ys)) // 2
 
 
@@ -117,6 +117,18 @@ def test_open_crosscut_is_framed_in_red() -> None:
     assert not close(
         resolved.getpixel(_outline_pixel(layout_of(resolved, 13), block)), fonver.CROSSCUT
     )
+
+
+def test_the_crosscut_frame_never_clips_its_stones() -> None:
+    """Issue 42: the red frame lies outside the stones it marks, with wood between."""
+    block = ["d4", "e4", "d5", "e5"]
+    stones = {"black": ["d4", "e5"], "white": ["e4", "d5"]}
+    for size in (9, 13, 19):
+        image = draw(view(size, stones=stones, phase="capture", crosscuts=[block]))
+        layout = layout_of(image, size)
+        x, y = layout.xy("d4")
+        for dx in range(0, layout.stone // 2 + 1):
+            assert not close(image.getpixel((x - dx, y)), fonver.CROSSCUT), (size, dx)
 
 
 def test_last_placement_is_ringed_and_capture_is_marked() -> None:

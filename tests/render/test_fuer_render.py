@@ -111,7 +111,28 @@ def test_no_column_letters_along_the_slanted_top_edge() -> None:
     board = fuer._board(rules.view(rules.new(), None), []).convert("RGB")
     above_row_5 = fuer.space_center("a5")[1] - fuer.RADIUS - 4
     band = board.crop((0, 0, board.width, round(above_row_5)))
-    assert sum(1 for px in band.getdata() if sum(px) < 200) == 0
+    assert sum(n for n, px in band.getcolors(1 << 24) or [] if sum(px) < 200) == 0
     below_row_1 = fuer.space_center("a1")[1] + fuer.RADIUS + 4
     letters = board.crop((0, round(below_row_1), board.width, board.height))
-    assert sum(1 for px in letters.getdata() if sum(px) < 200) > 200  # a..i still drawn
+    assert sum(n for n, px in letters.getcolors(1 << 24) or [] if sum(px) < 200) > 200  # a..i
+
+
+def test_the_image_says_the_last_turn_as_every_other_game_does(monkeypatch) -> None:
+    """Issue 42: Fuer's footer has a "Last turn:" line, like Ordo's, Fendo's and Fonver's."""
+    said: list[str] = []
+    real = art.put_text
+
+    def recording(image, xy, text, *args, **kwargs):  # type: ignore[no-untyped-def]
+        said.append(text)
+        return real(image, xy, text, *args, **kwargs)
+
+    monkeypatch.setattr(art, "put_text", recording)
+    start = RULES.new()
+    turn = RULES.legal_actions(start)[0]
+    facts = RULES.presentation.highlight(start, turn)
+    view = RULES.view(RULES.apply(start, turn), None)
+    render.render("fuer", view, highlight=[facts], players=["alice", "bob"])
+    assert f"Last turn: {facts['notation']}" in said
+    said.clear()
+    render.render("fuer", RULES.view(start, None), highlight=[], players=["alice", "bob"])
+    assert not [text for text in said if text.startswith("Last turn")]

@@ -15,7 +15,7 @@ from typing import Any
 import asyncpg
 import pytest
 
-from storage import CHALLENGE, MatchRecord, MemoryStore, SqliteStore, Store
+from storage import CHALLENGE, MatchRecord, MemoryStore, SqliteStore, Store, TournamentRecord
 from storage.migrations import MIGRATIONS as SQLITE_MIGRATIONS
 from storage.pg_migrations import MIGRATIONS as PG_MIGRATIONS
 from storage.postgres import PostgresStore
@@ -63,6 +63,29 @@ _DEFAULTS: dict[str, Any] = {
     "channel_id": "c1",
     "meta": {"colour_choice": "white"},
 }
+
+
+MakeTournament = Callable[..., Awaitable[TournamentRecord]]
+
+TOURNAMENT_DEFAULTS: dict[str, Any] = {
+    "guild_id": "g1",
+    "channel_id": "c1",
+    "game": "ordo",
+    "name": "Autumn Swiss",
+    "created_by": "alice",
+    "data": {"format": "swiss", "entrants": {"alice": {"seed": 1}}, "rounds": []},
+    "now": 100.0,
+}
+
+
+@pytest.fixture
+def make_tournament(store: Store) -> MakeTournament:
+    """A factory for a Swiss tournament in signup, with any field overridden by keyword."""
+
+    async def make(**overrides: Any) -> TournamentRecord:
+        return await store.create_tournament(**{**TOURNAMENT_DEFAULTS, **overrides})
+
+    return make
 
 
 def sqlite_at_version(path: Path, version: int) -> sqlite3.Connection:

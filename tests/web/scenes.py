@@ -11,7 +11,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import random
-import socket
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
@@ -26,6 +25,7 @@ from bot.service.match.links import BoardLinks
 from bot.service.replies import Reply
 from bot.web.app import build_app
 from storage import MemoryStore
+from tests.ports import free_port
 from tests.web.conftest import FakeClock
 
 SECRET = "a-scene-secret-that-is-long-enough-0123456789"
@@ -78,12 +78,6 @@ class Board:
         return USERS[record.seats[rules.to_move(state)[0]]]
 
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
 async def play_moves(
     service: Service,
     match: int,
@@ -110,10 +104,13 @@ async def play_moves(
         assert played.ok, played.text
 
 
-async def two_player(service: Service, game: str, moves: int, seed: int) -> int:
+async def two_player(
+    service: Service, game: str, moves: int, seed: int, options: dict[str, Any] | None = None
+) -> int:
     reply = await service.challenge(
-        ALICE, game, BOB, color="first", guild_id=GUILD, channel_id="c1", time_control=TIME
-    )
+        ALICE, game, BOB, color="first", guild_id=GUILD, channel_id="c1", time_control=TIME,
+        options=options,
+    )  # fmt: skip
     assert reply.ok and reply.match_id is not None, reply.text
     assert (await service.accept(BOB, match_id=reply.match_id)).ok
     await play_moves(service, reply.match_id, moves, random.Random(seed))
@@ -156,6 +153,18 @@ SCENES: dict[str, Callable[[Service], Awaitable[int]]] = {
 }
 """One match per game in mid-play, plus FENCE! for four and a FENCE! for two."""
 
+SIZES: dict[str, Callable[[Service], Awaitable[int]]] = {
+    "fonver9": lambda service: two_player(service, "fonver", 9, 4, {"size": 9}),
+    "fonver13": lambda service: two_player(service, "fonver", 9, 4, {"size": 13}),
+    "fendo9": lambda service: two_player(service, "fendo", 12, 3, {"size": 9}),
+    "fendo11": lambda service: two_player(service, "fendo", 12, 3, {"size": 11}),
+    "fence3": lambda service: fence(service, 3),
+    "fence5": lambda service: fence(service, 5),
+    "fence6": lambda service: fence(service, 6),
+}
+"""The other sizes: Fonver 9 and 13 (19 is the default), Fendo 9 and 11, FENCE! for three,
+five and six (the phone tests measure every one; SCENES has the defaults)."""
+
 
 @asynccontextmanager
 async def serving(*names: str) -> AsyncIterator[Board]:
@@ -180,7 +189,7 @@ async def serving(*names: str) -> AsyncIterator[Board]:
     try:
         await service.server_settings(MANAGER, GUILD, {"spectators": "public"})
         for name in names:
-            board.matches[name] = await SCENES[name](service)
+            board.matches[name] = await {**SCENES, **SIZES}[name](service)
         yield board
     finally:
         await runner.cleanup()
@@ -188,9 +197,12 @@ async def serving(*names: str) -> AsyncIterator[Board]:
 
 
 @asynccontextmanager
-async def opened(browser: Any, url: str, viewport: dict[str, int] = PHONE) -> AsyncIterator[Any]:
-    """A page of ``browser`` at ``url``, drawn and ready; closed afterwards."""
-    page = await browser.new_page(viewport=viewport)
+async def opened(
+    browser: Any, url: str, viewport: dict[str, int] = PHONE, **screen: Any
+) -> AsyncIterator[Any]:
+    """A page of ``browser`` at ``url``, drawn and ready; closed afterwards. ``screen`` is
+    more of the device (``has_touch``, ``is_mobile``: a phone's touch screen)."""
+    page = await browser.new_page(viewport=viewport, **screen)
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.on("console", lambda said: errors.append(said.text) if said.type == "error" else None)
@@ -252,7 +264,8 @@ async def shoot(folder: Path, names: list[str], *, readme: bool = False) -> None
                     if watching
                     else await board.seat_url(match, await board.mover(match))
                 )
-                async with opened(browser, url, screen) as page:
+                touch = {"has_touch": True, "is_mobile": True} if screen is PHONE else {}
+                async with opened(browser, url, screen, **touch) as page:
                     for selector in clicks:
                         await page.locator(selector).first.click()
                     await page.evaluate("() => window.scrollTo(0, 0)")

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import games
-from bot.console.cli import Console
+from bot.console import Console
 from bot.service import Service, User
 from bot.service.match.links import BoardLinks
 from bot.service.text.command_map import GROUP_OF

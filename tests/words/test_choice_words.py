@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.console.cli import Console
+from bot.console import Console
 from bot.service import Service
 from bot.service.match.limits import LIMITS
 from bot.service.text.command_map import CHOICE_OPTIONS, command_names

@@ -183,11 +183,14 @@ class PlayCog(commands.Cog):
         self, interaction: discord.Interaction, game: str, values: dict[str, Any]
     ) -> None:
         actor = actor_of(interaction)
-        place = {
+        place: dict[str, Any] = {
             "guild_id": str(interaction.guild_id) if interaction.guild_id else None,
             "channel_id": str(interaction.channel_id) if interaction.channel_id else None,
         }
-        terms = {"time_control": values.pop("time", None), "rated": values.pop("rated", None)}
+        terms: dict[str, Any] = {
+            "time_control": values.pop("time", None),
+            "rated": values.pop("rated", None),
+        }
         if "seats" in values:
             seats = values.pop("seats", None)
             invited = await self._mentioned(values.pop("invite", None) or "")
@@ -202,7 +205,7 @@ class PlayCog(commands.Cog):
         opponent: discord.abc.User | None = values.pop("opponent", None)
         color = values.pop("color", None)
         level = values.pop("level", None) or "normal"
-        bounds = {"min_rating": values.pop("min_rating", None)}
+        bounds: dict[str, Any] = {"min_rating": values.pop("min_rating", None)}
         bounds["max_rating"] = values.pop("max_rating", None)
         options = {k: v for k, v in values.items() if v is not None}
         if opponent is None:  # an open challenge for anyone in the channel

@@ -57,7 +57,9 @@ def simple_command(
     # Described before the command is made: a description added afterwards is never handed
     # to the translator, so Discord would show it in English to everyone.
     callback = app_commands.describe(match=MATCH_HELP)(callback)
-    command = app_commands.Command(name=name, description=description, callback=callback)
+    command: app_commands.Command[Any, ..., None] = app_commands.Command(
+        name=name, description=description, callback=callback
+    )
     return app_commands.autocomplete(match=match_autocomplete)(command)
 
 

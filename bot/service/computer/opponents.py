@@ -53,7 +53,7 @@ import hashlib
 import json
 import logging
 from collections import Counter
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -127,7 +127,7 @@ def think(game: str, view: dict[str, Any], seat: int, level: str, seed: int, sec
     return ai.choose(game, view, seat, level=level, seed=seed, budget_s=seconds)
 
 
-def fingerprint(view: dict[str, Any]) -> str:
+def fingerprint(view: Mapping[str, Any]) -> str:
     """A short stable digest of a view, for the log line of a search fault: the operator
     finds the position from the match id, its version and the step, and the digest confirms
     it is the one the search was given. Digested from the *public* view, because a digest

@@ -26,7 +26,7 @@ Decisions where the issue is silent:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -148,7 +148,7 @@ def round_leaders(
     return rounds
 
 
-def _standing(number: int, view: dict[str, Any]) -> dict[str, Any]:
+def _standing(number: int, view: Mapping[str, Any]) -> dict[str, Any]:
     cards = [int(n) for n in view.get("hand_sizes", [])]
     jailed = [bool(j) for j in view.get("jailed", [False] * len(cards))]
     dropped = [bool(d) for d in view.get("dropped", [False] * len(cards))]

@@ -30,7 +30,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 import games
@@ -220,7 +220,7 @@ class Reviews:
         }
 
     async def _judge_one(
-        self, record: MatchRecord, view: dict[str, Any], index: int
+        self, record: MatchRecord, view: Mapping[str, Any], index: int
     ) -> tuple[float, str]:
         seed = (record.seed * 1_000_003 + index) % 2**31  # the same match, the same review
         seconds = None if self.iterations is not None else self.seconds
@@ -228,7 +228,7 @@ class Reviews:
             judge_position, record.game, view, seconds, self.iterations, seed
         )
 
-    async def chance(self, record: MatchRecord, view: dict[str, Any], seat: int) -> float:
+    async def chance(self, record: MatchRecord, view: Mapping[str, Any], seat: int) -> float:
         """``seat``'s winning chance in a running match's position, judged in the search
         pool with the review's budget: how a computer answers a draw offer
         (:mod:`bot.service.play.endings`)."""

@@ -271,11 +271,11 @@ class MatchReader:
         if actor.id in record.seats or actor.can_view is None:
             return True
         if record.venue == DIRECT:
-            return bool(record.channel_id) and actor.can_view(record.channel_id)
+            return record.channel_id is not None and actor.can_view(record.channel_id)
         if actor.guild_id is None or record.guild_id != actor.guild_id:
             return False
         place = record.thread_id or record.channel_id
-        return bool(place) and actor.can_view(place)
+        return place is not None and actor.can_view(place)
 
     @staticmethod
     def seat_of(record: MatchRecord, actor: User) -> int:

@@ -24,10 +24,13 @@ from bot.service.matchmaking.openings import challenger_seat
 from bot.service.matchmaking.seeks import seek_of
 from bot.service.play.boards import options_text, seat_label, terms_text
 from bot.service.replies import Button, MatchPlace, Post, Reply, is_computer
+from bot.service.text.command_map import command_names
 from bot.service.text.computer_names import user_name
 from bot.service.text.markdown import escape
 from bot.words import words
+from games.sentences import alternatives
 from storage.base import (
+    ACTIVE,
     CANCELLED,
     CHALLENGE,
     DECLINED,
@@ -49,6 +52,10 @@ if TYPE_CHECKING:
     from bot.service.matchmaking.seeks import Seeks
     from bot.service.matchmaking.servers import Servers
     from bot.service.play.endings import Endings
+
+DECISION_WORDS = 3
+"""At most this many legal moves, each one word (``keep``, ``swap``), make a turn a decision
+that a player may try to answer with /match accept."""
 
 
 def _rating_bound(min_rating: int | None, max_rating: int | None) -> str | None:
@@ -408,11 +415,29 @@ class Challenges:
                     waiting.append(m)
                     break
         if not waiting:
-            raise Refusal(await self._nothing_key(actor))
+            raise await self._decision(actor) or Refusal(await self._nothing_key(actor))
         if len(waiting) > 1:
             listing = ", ".join(f"#{m.id}" for m in waiting[:8])
             raise Refusal("answer.several", listing=listing)
         return waiting[0]
+
+    async def _decision(self, actor: User) -> Refusal | None:
+        """Nothing waits for an answer, but a move that reads like one may: a pie rule's
+        "keep or swap" is a move, so /match accept there says to type it as one."""
+        for m in await self.store.list_matches(user_id=actor.id, statuses=(ACTIVE,)):
+            if actor.id not in m.seats:
+                continue
+            loaded = self.reader.load(m)
+            if m.seats.index(actor.id) not in loaded.rules.to_move(loaded.state):
+                continue
+            legal = loaded.rules.legal_notations(loaded.state)
+            if 1 < len(legal) <= DECISION_WORDS and all(n.isalpha() for n in legal):
+                names = command_names(words(actor.locale).language)
+                typed = f"/{names.full('move')} {names.option('move')}:"
+                return Refusal(
+                    "answer.decide", match=m.id, moves=alternatives([typed + n for n in legal])
+                )
+        return None
 
     async def _nothing_key(self, actor: User) -> str:
         """Nothing waits for the caller's answer; if someone else's open challenge on the

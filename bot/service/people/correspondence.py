@@ -464,19 +464,19 @@ class Correspondence:
             none = _on_ladder(actor, "stats.none", "stats.none_friends")
             return Reply(text=say(none, player=who.name))
         ratings = {r.game: r for r in await self.store.user_ratings(guild, who.id)}
-        lines = []
+        lines: list[str] = []
         for name in games.available():  # in the order players see the games
             if name in tally:
-                won, drawn, lost = tally[name]
+                wins, draws, losses = tally[name]
                 rating = ratings.get(name)
                 lines.append(
                     say(
                         "stats.line",
                         game=games.get(name).info.title,
-                        games=say("rating.games", n=won + drawn + lost),
-                        won=won,
-                        drawn=drawn,
-                        lost=lost,
+                        games=say("rating.games", n=wins + draws + losses),
+                        won=wins,
+                        drawn=draws,
+                        lost=losses,
                         rating=glicko.display(rating) if rating else say("stats.unrated"),
                     )
                 )

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -49,7 +49,7 @@ class Judge(Protocol):
     (:meth:`bot.service.computer.reviews.Reviews.chance` answers it). A protocol here, so play
     never imports the computer, which sits over it."""
 
-    async def chance(self, record: MatchRecord, view: dict[str, Any], seat: int) -> float: ...
+    async def chance(self, record: MatchRecord, view: Mapping[str, Any], seat: int) -> float: ...
 
 
 DRAW_THRESHOLD = 0.5
@@ -179,14 +179,14 @@ class Endings:
             created_at=now,
             detail={"turn": turn, "ends_turn": True, "drop": termination},
         )
-        outcome = rules.outcome(remaining)
+        ending = rules.outcome(remaining)
         meta = {**record.meta, "dropped": [*record.meta.get("dropped", []), seat]}
         meta = await self.clocks.after_change(record, rules, loaded.state, remaining, meta, now)
         done = await self.transitions.commit(
             record,
             MatchUpdate(state=rules.dump(remaining), meta=meta),
             append=[entry],
-            outcome=outcome,
+            outcome=ending,
             now=now,
         )
         after = Loaded(done.record, rules, remaining)

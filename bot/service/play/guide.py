@@ -75,7 +75,12 @@ def walk(
     for depth, index in enumerate(chosen):
         options = list(dict.fromkeys(p[depth] for p, _ in remaining if len(p) > depth))
         if not 0 <= index < len(options):
-            raise Refusal("panel.gone")
+            # A press carries a fresh version (a stale one starts again at the top), so an
+            # index out of range was typed: say what this step offers, not "no longer".
+            step = ".".join(map(str, chosen[:depth]))
+            first, last = (f"{step}.{i}" if step else str(i) for i in (0, len(options) - 1))
+            choice = ".".join(map(str, chosen[: depth + 1]))
+            raise Refusal("panel.not_offered", choice=choice, first=first, last=last)
         crumbs.append(options[index])
         remaining = [(p, a) for p, a in remaining if len(p) > depth and p[depth] == options[index]]
     depth = len(chosen)
@@ -235,8 +240,9 @@ class Guide:
         moved = {_moved(f) for found in facts.values() for f in found}
         if len(moved) != 1 or not all(len(p) == 1 for p in places):
             return None
-        targets = [next(iter(p)) for p in places]
-        if None in targets or len(set(targets)) != len(targets):
+        found = [next(iter(p)) for p in places]
+        targets = [t for t in found if t is not None]
+        if len(targets) != len(found) or len(set(targets)) != len(targets):
             return None
         if not 1 < len(targets) <= MAX_PREVIEW_SPOTS or len({k for k, _ in targets}) != 1:
             return None

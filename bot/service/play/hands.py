@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import functools
 import importlib
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from bot.service.base import Loaded, Refusal, User, guarded
@@ -40,7 +40,7 @@ def private_of(loaded: Loaded, seat: int) -> dict[str, Any]:
     return _private(loaded.view(None), loaded.view(seat))
 
 
-def _private(public: dict[str, Any], mine: dict[str, Any]) -> dict[str, Any]:
+def _private(public: Mapping[str, Any], mine: Mapping[str, Any]) -> dict[str, Any]:
     return {
         key: value
         for key, value in mine.items()

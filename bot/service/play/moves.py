@@ -167,7 +167,7 @@ class Moves:
         meta = {k: v for k, v in record.meta.items() if k not in ("draw_offer", "undo_request")}
         meta = await self.clocks.after_change(record, rules, state, new_state, meta, now)
         ended = steps[-1].ends_turn or outcome is not None
-        final, answer_steps = new_state, []
+        final, answer_steps = new_state, list[Step]()
         if ended and premoves.META_KEY in meta:
             their_turn = rules.step_separator.join(
                 [a.notation for a in live if a.detail.get("turn") == turn]

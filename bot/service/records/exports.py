@@ -169,7 +169,7 @@ class Records:
                     record.seed,
                     steps,
                     names,
-                    image_labels(actor.locale),
+                    dict(image_labels(actor.locale)),
                     str(actor.locale),
                 ),
             )

@@ -261,11 +261,11 @@ def load_text(text: str) -> ExportedMatch:
     tags: dict[str, tuple[int, str]] = {}
     turn_lines: list[tuple[int, int, str]] = []
     for number, raw in enumerate(text.split("\n"), start=1):
-        line = raw.removesuffix("\r")
-        if not line.strip():
+        row = raw.removesuffix("\r")
+        if not row.strip():
             continue
-        if line.startswith("["):
-            match = _TAG.match(line)
+        if row.startswith("["):
+            match = _TAG.match(row)
             if match is None:
                 raise ValueError(f'line {number}: expected a tag like [Name "value"]')
             key, value = match.groups()
@@ -275,7 +275,7 @@ def load_text(text: str) -> ExportedMatch:
                 raise ValueError(f"line {number}: the {key} tag appears twice")
             tags[key] = (number, _unescape(value))
             continue
-        match = _TURN.match(line)
+        match = _TURN.match(row)
         if match is None:
             raise ValueError(f"line {number}: expected a tag or a turn like '1. Alice (White): a3'")
         turn_lines.append((number, int(match.group(1)), match.group(2)))
@@ -410,8 +410,8 @@ def _sgf_date(started: float, finished: float | None) -> str:
 def sgf_of(m: ExportedMatch, outcome: Outcome | None) -> str | None:
     """The match as an SGF file for Go programs, or None for a game without one.
 
-    The game writes it (:meth:`games.presentation.Presentation.sgf`) from the steps and the final position
-    they lead to, so the service never asks which game is on a Go board.
+    The game writes it (:meth:`games.presentation.Presentation.sgf`) from the steps and the
+    final position they lead to, so the service never asks which game is on a Go board.
     """
     rules = games.get(m.game)
     state = rules.new(len(m.players), m.options, m.seed or 0)

@@ -21,7 +21,7 @@ and a row stored before this existed is told by its public notation, as it was t
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 import games
@@ -87,7 +87,7 @@ def told_path(say: Words, rules: Rules[Any, Any], state: Any, action: Any) -> tu
     )
 
 
-def told_page_view(say: Words, rules: Rules[Any, Any], view: dict[str, Any]) -> dict[str, Any]:
+def told_page_view(say: Words, rules: Rules[Any, Any], view: Mapping[str, Any]) -> dict[str, Any]:
     """A view for the web page: its sentences told (:func:`told_view`) and its seats'
     colours (``seat_names``, which the page shows) in the reader's language."""
     told = told_view(say, view)

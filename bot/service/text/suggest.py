@@ -8,7 +8,8 @@ step: first the piece or tile (``d1-``, ``c3 +``), then its targets (``c3 +d2 +`
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+import functools
+from collections.abc import Callable, Iterable, Sequence
 
 SEPARATORS = frozenset(" -x>:+/")
 
@@ -38,7 +39,11 @@ def _common_prefix(items: Sequence[str]) -> str:
     return first[:n]
 
 
-def _groups(matches: Sequence[str], key: callable) -> list[str]:  # type: ignore[valid-type]
+def _prefix(option: str, length: int) -> str:
+    return option[:length]
+
+
+def _groups(matches: Sequence[str], key: Callable[[str], str]) -> list[str]:
     grouped: dict[str, list[str]] = {}
     for option in matches:
         grouped.setdefault(key(option), []).append(option)
@@ -75,7 +80,7 @@ def suggest(options: Iterable[str], typed: str, limit: int = 25) -> list[str]:
         return plural + singles[: limit - len(plural)]
     best = [_common_prefix(matches)]
     for length in range(start + 1, max(len(o) for o in matches) + 1):
-        candidate = _groups(matches, lambda o, n=length: o[:n])
+        candidate = _groups(matches, functools.partial(_prefix, length=length))
         if len(candidate) > limit:
             break
         best = candidate

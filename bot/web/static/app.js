@@ -19,6 +19,7 @@ const game = await import(`./games/${page.game}.js`);
 let cands = candidates(page.moves, game.paths);
 let picked = []; // steps chosen so far
 let undo = []; // lengths of `picked` before each choice the player made (for Back)
+let marked = []; // the places on the board those choices were made at, marked until played
 let via = null; // the place on the board the last choice was made at
 let replay = null; // a past position being shown, or null for the live board
 let asked = 0; // the latest replay request: older answers are dropped
@@ -27,6 +28,7 @@ let drawing = null;
 let zoom = null;
 let sending = false;
 let framed = null; // the choices the zoomed board last moved to show (see frame)
+let previous = null; // the zoom of the board drawn before this one, whose view it may keep
 let received = performance.now(); // when `page` came: the clocks count down from there
 let tick = () => {};
 const positions = new Map();
@@ -69,13 +71,16 @@ function renderBoard() {
   drawing = game.draw(view, { flipped, highlight, t, players: page.players, seat: page.seat, title: page.title });
   $('board').replaceChildren(drawing.svg);
   markChoices();
-  if (game.zoom) {
+  if (zoomed()) {
     const before = zoom;
     before?.destroy();
     zoom = zoomable(drawing.svg, (scale, box) => drawing.rescale?.(scale, box));
-    frame(before);
+    previous = before;
+  } else {
+    zoom?.destroy();
+    zoom = null;
   }
-  $('zoom').hidden = !game.zoom;
+  $('zoom').hidden = !zoomed();
   $('flip').parentElement.hidden = !game.flipDefault;
   const cells = drawing.svg.querySelectorAll('.cell');
   const start = (focused && drawing.svg.querySelector(`.cell[data-id="${CSS.escape(focused)}"]`))
@@ -87,8 +92,9 @@ function renderBoard() {
 // Where a big board looks. When the choices change (a step taken, a new turn), it moves to
 // show every place that can be chosen now, no closer than a game's `most` pixels a place;
 // otherwise it stays where the player left it. A player's board with nothing to choose
-// opens around its focus (whoever must act), places MIN_PLACE px wide; a watcher's shows
-// the whole board.
+// opens around its focus (whoever must act), places MIN_PLACE px wide, and so does a
+// watcher's on a phone (it reads as the players'); a watcher's on a desktop shows the whole
+// board.
 const MIN_PLACE = 90;
 const QUIET = 30;
 function frame(before) {
@@ -107,18 +113,63 @@ function frame(before) {
     zoom.fitTo(box, focus.most ? (width / focus.most) * focus.unit : 0);
   } else if (before) {
     zoom.keep(before);
-  } else if (page.seat === null || focus.x === undefined) {
+  } else if (wholeBoard() || focus.x === undefined) {
     zoom.fit();
   } else {
     const width = drawing.svg.getBoundingClientRect().width || 360;
     zoom.start(focus.x, focus.y, (width / MIN_PLACE) * focus.unit);
   }
+  if ((moved || !before) && !wholeBoard()) legible(focus);
+}
+
+// A watcher on a desktop sees the whole board first (names too small for it wait, cards'
+// numbers too).
+const wholeBoard = () => page.seat === null && !PHONE.matches;
+
+// A view the page chose itself never makes a board's words smaller than the game allows
+// (`focus.legible`, screen pixels a drawing unit: FENCE!'s coordinate cards, Fuer's names, at
+// 11 px): it comes closer, around whoever must act (else the middle of the view); the
+// player may still zoom out.
+function legible(focus) {
+  if (!focus.legible || zoom.scale() >= focus.legible) return;
+  const box = zoom.box();
+  const width = drawing.svg.getBoundingClientRect().width || 360;
+  zoom.start(focus.x ?? box.x + box.w / 2, focus.y ?? box.y + box.h / 2, width / focus.legible);
+}
+
+// Whether the board pans and zooms: a game's own choice (`zoom`: true, or by view).
+const zoomed = () => (typeof game.zoom === 'function' ? game.zoom(page.view) : game.zoom);
+
+// On a phone, while the player is to choose, the board is fitted between the top of the
+// page and the action bar (which sticks to the bottom of the screen): the choices, the
+// part of the board they refer to and Play are on the first screen, never below it.
+const PHONE = matchMedia('(max-width: 899px)');
+const LEAST_ROOM = 200; // px of board kept however tall the bar grows (its buttons then scroll)
+function fitToScreen() {
+  const main = $('app');
+  main.style.removeProperty('--room');
+  main.classList.toggle('acting', mine() && PHONE.matches);
+  if (!drawing || !main.classList.contains('acting')) return;
+  const svg = drawing.svg.getBoundingClientRect();
+  const below = $('board-wrap').getBoundingClientRect().bottom - svg.bottom;
+  const bar = $('chooser').getBoundingClientRect().height;
+  const gap = parseFloat(getComputedStyle(main).rowGap) || 0;
+  const room = innerHeight - (svg.top + scrollY) - below - gap - bar;
+  main.style.setProperty('--room', `${Math.max(LEAST_ROOM, Math.floor(room))}px`);
+}
+
+// After a board and its choices are drawn: fitted to the screen, then looking where it should.
+function settle() {
+  fitToScreen();
+  if (zoom) frame(previous);
+  previous = null;
 }
 
 function markChoices() {
   if (!drawing || !mine()) return;
   const { seen } = walk(cands, picked, via);
   for (const step of picked) drawing.place(step)?.classList.add('picked');
+  for (const id of marked) drawing.place(id)?.classList.add('picked');
   const placed = seen.options.filter((option) => option.at);
   // Nearly every point is a target (a placement): marks everywhere would hide the board.
   drawing.svg.classList.toggle('quiet', placed.length > QUIET);
@@ -134,7 +185,9 @@ function markChoices() {
 
 function renderChooser() {
   const box = $('chooser');
+  document.body.dataset.chosen = String(undo.length); // choices made this turn (tests)
   box.hidden = !mine();
+  $('typing').hidden = box.hidden;
   if (box.hidden) return;
   const { path, seen } = walk(cands, picked, via);
   picked = path;
@@ -149,21 +202,44 @@ function renderChooser() {
     options.append(play, button(t('cancel'), () => choose(null), { id: 'cancel' }));
     if (document.activeElement?.closest?.('#board, #options')) play.focus({ preventScroll: true });
   } else {
-    $('prompt').textContent = !picked.length ? page.prompt || t('choose_start') : seen.done.length ? t('choose_or_play') : t('choose_next');
     for (const move of seen.done) {
       options.append(button(t('play_as_is', { move: named(move) }), () => send(move.n), { class: 'primary' }));
     }
+    const labels = [];
     for (const option of seen.options) {
       // A place on the board is clicked there, unless the game names it as a button too
       // (a guided game's every step; a Fendo fence's side).
       const text = game.stepName?.(option.t, { picked, t }) ?? (option.at && !page.guided ? null : option.t);
       if (text === null) continue;
-      options.append(button(text, () => choose(option.t, option.at), { class: 'option', 'data-step': option.t }));
+      labels.push(text);
+      options.append(button(leadsTo(text, option), () => choose(option.t, option.at), { class: 'option', 'data-step': option.t }));
     }
+    $('prompt').textContent = stepPrompt(seen, labels);
   }
   if (undo.length) options.append(button(t('back'), back, { id: 'back' }));
   const legal = $('legal');
   legal.replaceChildren(...page.moves.map((move) => node('option', { value: move.n }, move.label && move.label !== move.n ? move.label : '')));
+}
+
+// What the bar asks: the first step in the game's words; later, the steps taken so far and
+// what comes next ("Draw: red or blue?"), or where to choose it.
+const FEW = 3;
+function stepPrompt(seen, buttons) {
+  if (!picked.length) return page.prompt || (game.startPrompt ? game.startPrompt(t) : t('choose_start'));
+  if (seen.done.length) return t('choose_or_play');
+  const steps = picked.join(' › ');
+  if (!buttons.length) return t('step_places', { steps });
+  if (buttons.length > FEW) return t('step_buttons', { steps });
+  const choices = buttons.length === 1 ? buttons[0] : `${buttons.slice(0, -1).join(', ')} ${t('either_or')} ${buttons.at(-1)}`;
+  return t('step_question', { steps, choices });
+}
+
+// A step's button says where it leads ("R1 B6 → Gasworks"), where the board can name the
+// places (FENCE!'s neighbourhoods) and the step does not name them already.
+function leadsTo(text, option) {
+  const names = [...option.places].map((id) => id && drawing?.nameOf?.(id)).filter(Boolean);
+  const fresh = [...new Set(names)].filter((name) => !text.includes(name));
+  return fresh.length ? t('leads_to', { step: text, places: fresh.join(' / ') }) : text;
 }
 
 function choose(step, place = null) {
@@ -171,19 +247,24 @@ function choose(step, place = null) {
   if (step === null) {
     picked = [];
     undo = [];
+    marked = [];
   } else {
     undo.push(picked.length);
+    marked.push(place);
     picked = [...picked, step];
   }
   renderBoard();
   renderChooser();
+  settle();
 }
 
 function back() {
   via = null;
   picked = picked.slice(0, undo.pop() ?? 0);
+  marked.pop();
   renderBoard();
   renderChooser();
+  settle();
 }
 
 function renderExtras() {
@@ -220,6 +301,7 @@ function render() {
   renderExtras();
   renderReplay();
   renderHistory();
+  settle();
   announce('');
   document.body.dataset.version = String(page.version);
   document.body.dataset.mine = mine() ? '1' : '0';
@@ -249,6 +331,7 @@ async function refresh() {
   if (changed) {
     picked = [];
     undo = [];
+    marked = [];
     via = null;
     positions.clear();
   }
@@ -274,6 +357,7 @@ async function send(notation) {
   }
   picked = [];
   undo = [];
+  marked = [];
   via = null;
   await refresh();
   announce(body.text || '');
@@ -343,11 +427,24 @@ function chosenAt(event) {
   return places.reduce((best, place) => (away(place) < away(best) ? place : best));
 }
 
+// A tap never chooses a place smaller than TAP_PX on screen: where places are that small
+// (Fonver's 19×19 on a phone), the first tap magnifies the board around it, places MAGNIFY_PX
+// apart, as Go apps do; the next tap chooses, and Play confirms.
+const TAP_PX = 44;
+const MAGNIFY_PX = 52;
+function magnified(event) {
+  const unit = drawing.focus?.unit;
+  if (!zoom || !unit || unit * zoom.scale() >= TAP_PX) return false;
+  const { x, y } = zoom.at(event.clientX, event.clientY);
+  zoom.start(x, y, (drawing.svg.getBoundingClientRect().width / MAGNIFY_PX) * unit);
+  return true;
+}
+
 $('board').addEventListener('click', (event) => {
   if (!mine()) return;
   const place = chosenAt(event);
   if (place) {
-    choose(place.dataset.choose, place.dataset.id);
+    if (!magnified(event)) choose(place.dataset.choose, place.dataset.id);
     return;
   }
   // Elsewhere on a board game's board: start again, from there if a move begins there.
@@ -380,7 +477,9 @@ $('typed').addEventListener('submit', (event) => {
   const text = $('typed-move').value.trim();
   if (text) send(text).then(() => { $('typed-move').value = ''; });
 });
-$('flip').addEventListener('click', () => { flipped = !flipped; renderBoard(); });
+$('flip').addEventListener('click', () => { flipped = !flipped; renderBoard(); settle(); });
+PHONE.addEventListener('change', () => settle());
+addEventListener('resize', () => fitToScreen()); // a phone turned, its toolbar hidden: the view stays
 $('zoom-in').addEventListener('click', () => zoom?.zoomBy(1.4));
 $('zoom-out').addEventListener('click', () => zoom?.zoomBy(1 / 1.4));
 $('zoom-fit').addEventListener('click', () => zoom?.fit());

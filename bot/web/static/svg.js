@@ -63,3 +63,29 @@ export function parseSquare(name) {
   const match = /^([a-z])(\d+)$/.exec(name);
   return match ? [match[1].charCodeAt(0) - 97, Number(match[2])] : null;
 }
+
+// Coordinates that stay in sight: the file letters along the bottom of what is shown and
+// the rank numbers along its left, never under COORD_PX on screen. On a zoomed board the
+// drawn edges scroll away, so the labels follow the view (`rescale(scale, box)`, called by
+// the zoom); at the whole board they sit in the board's margins. `files` are [x, text],
+// `ranks` [y, text], in drawing units; `margin` is the band they sit in, `least` their size
+// in drawing units at the whole board.
+export const COORD_PX = 11.5;
+export function edgeCoordinates(svg, files, ranks, { margin, least }) {
+  const marks = el('g', { class: 'coords edge-coords', 'aria-hidden': 'true' }, svg);
+  const under = files.map(([x, text]) => label(marks, x, 0, text));
+  const beside = ranks.map(([y, text]) => label(marks, 0, y, text));
+  const [w, h] = [Number(svg.dataset.width), Number(svg.dataset.height)];
+  const rescale = (scale, box) => {
+    const size = Math.max(least, COORD_PX / (scale || 1));
+    marks.style.setProperty('--coord-size', `${size.toFixed(1)}px`);
+    const inset = Math.max(margin / 2, size * 0.75);
+    const bottom = Math.min(box.y + box.h, h) - inset;
+    const left = Math.max(box.x, 0) + inset;
+    under.forEach((text) => text.setAttribute('y', bottom.toFixed(1)));
+    beside.forEach((text) => text.setAttribute('x', left.toFixed(1)));
+    marks.classList.toggle('floating', box.x > 0.5 || box.y + box.h < h - 0.5);
+  };
+  rescale(0, { x: 0, y: 0, w, h });
+  return rescale;
+}

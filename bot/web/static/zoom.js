@@ -14,6 +14,7 @@ export function zoomable(svg, onChange = () => {}) {
   let dragged = false;
   const stop = new AbortController(); // a redrawn board drops the old one's listeners
   const signal = stop.signal;
+  svg.classList.add('zoomable'); // a swipe on it pans the board, not the page
 
   const scale = () => {
     const rect = svg.getBoundingClientRect();
@@ -152,6 +153,7 @@ export function zoomable(svg, onChange = () => {}) {
     },
     keep: (other) => { if (other) { box = { ...other.box() }; clamp(); } apply(); },
     box: () => ({ ...box }),
+    at: (clientX, clientY) => toUser(clientX, clientY), // a point on screen, in drawing units
     scale,
     destroy: () => stop.abort(),
   };

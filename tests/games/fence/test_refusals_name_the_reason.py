@@ -8,7 +8,7 @@ import pytest
 
 import games
 from games.core import IllegalMove
-from games.fence.actions import CopsRoad, Push
+from games.fence.actions import CopsRoad, Push, Yourself
 from games.fence.world import hood_name, tiles_of
 
 RULES = games.get("fence")
@@ -89,3 +89,58 @@ def test_guided_turn_words_are_accepted_as_typed_moves() -> None:
             return
         state = RULES.apply(state, rng.choice(RULES.legal_actions(state)))
     raise AssertionError("no push came up")
+
+
+def test_cards_you_hold_that_lead_elsewhere_say_where_they_lead() -> None:
+    """Issue 40.5: ``yourself R6 B2 Old Town`` with R6 and B2 in hand was refused with the
+    generic "not legal here"; now it says where those cards take you."""
+    state = a_turn()
+    tiles = tiles_of(state)
+    landings: dict[tuple[str, ...], set[str]] = {}
+    for action in RULES.legal_actions(state):
+        if isinstance(action, Yourself):
+            landings.setdefault(tuple(sorted(action.cards)), set()).add(
+                hood_name(tiles, action.hood)
+            )
+    cards, hoods = next(iter(sorted(landings.items())))
+    elsewhere = next(
+        hood_name(tiles, t * 4 + i)
+        for _, t, _ in state.placed
+        for i in range(len(tiles[t].hoods))
+        if hood_name(tiles, t * 4 + i) not in hoods
+    )
+    message = refusal(state, f"yourself {' '.join(cards)} {elsewhere}")
+    assert message.startswith(f"{' '.join(cards)} take you to ")
+    assert message.endswith(f"from here, not to {elsewhere.lower()!r}.")
+    assert all(hood in message for hood in hoods)
+
+
+def test_cards_you_hold_that_lead_nowhere_say_why() -> None:
+    found = 0
+    for seed in range(1, 12):
+        state = a_turn(seed)
+        hand = state.hands[state.actor]
+        playable = {
+            tuple(sorted(a.cards)) for a in RULES.legal_actions(state) if isinstance(a, Yourself)
+        }
+        for card in hand:
+            if (card,) not in playable:
+                message = refusal(state, f"yourself {card} old town")
+                assert message == (
+                    f"{card} lead to no tile you can stop on from here: it must be in the city "
+                    "and have a free neighbourhood (ruling 20)."
+                )
+                found += 1
+    assert found, "no seeded turn holds a card that leads nowhere: pick other seeds"
+
+
+def test_the_pawn_stage_refusal_gives_a_legal_place_as_its_example() -> None:
+    """It said "e.g. pawn cabbagetown" whether or not Cabbagetown was in the city."""
+    rng = random.Random(0)
+    state = RULES.new(3, {"quick_map": True}, 1)
+    while state.stage != "pawn":
+        state = RULES.apply(state, rng.choice(RULES.legal_actions(state)))
+    first = RULES.format(state, RULES.legal_actions(state)[0])
+    message = refusal(state, "draw red")
+    assert f"place your pawn, e.g. {first}." in message
+    assert "cabbagetown" not in message or "cabbagetown" in first

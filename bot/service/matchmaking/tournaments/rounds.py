@@ -8,10 +8,10 @@ rules of a round can be read (and tested) without a store.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from competition import pairing
-from competition.standings import Result, Row, standings
+from competition.standings import Result, Row, System, standings
 
 TIE_BREAK = {
     "league": ("tiebreak.sb", "tiebreak.sb_short"),
@@ -31,8 +31,8 @@ def rows_of(data: dict[str, Any]) -> list[Row]:
     return standings(data["players"], results_of(data), system_of(data))
 
 
-def system_of(data: dict[str, Any]) -> str:
-    return str(data["format"])
+def system_of(data: dict[str, Any]) -> System:
+    return cast(System, data["format"])
 
 
 def rounds_of(data: dict[str, Any]) -> list[dict[str, Any]]:

@@ -6,7 +6,7 @@
 // for a tile — that place can be clicked instead, through a tap area of TAP_PX or more.
 // Pawns and the Cops stand beside the names, the dice and the marks, never over them (the
 // rule of the posted picture, render/fence/pieces.py): see `arrange`.
-import { board, cell, el, label, textWidth } from '../svg.js';
+import { board, cell, edgeCoordinates, el, label, textWidth } from '../svg.js';
 
 const T = 120; // a tile, in drawing units
 const M = 40; // room for the x,y coordinates
@@ -14,6 +14,7 @@ const PAWNS = ['#2ea043', '#f58220', '#8c50c8', '#f0c81e', '#ec64aa', '#14a0a5']
 const SIDE = { N: [0, -1], E: [1, 0], S: [0, 1], W: [-1, 0] };
 const NAME_PX = 11; // the smallest a name is ever shown, in screen pixels
 const TAP_PX = 48; // a place to choose is at least this wide on screen
+const DIE = 18; // a coordinate card's number, in drawing units (board.css .die)
 const MOST_PX = 130; // following the choices, the view zooms in no closer than a tile this wide
 const LINE_EM = 1.2; // a name's line, glyphs' tops to tails, in its font size
 const PIECE = T * 0.26; // a piece's diameter as drawn, before `arrange` sizes it
@@ -152,7 +153,7 @@ export function draw(view, { highlight, t, players, title }) {
     });
     if (crowd.hoods.some((h) => h.items.length)) labels.crowds.push(crowd);
   }
-  coordinates(svg, minX, maxX, minY, maxY, corner);
+  const edges = coordinates(svg, minX, maxX, minY, maxY, corner);
   const spots = el('g', {}, svg);
   const place = (id) => {
     if (cells.has(id)) return cells.get(id);
@@ -170,13 +171,22 @@ export function draw(view, { highlight, t, players, title }) {
     cells.set(id, made);
     return made;
   };
-  const rescale = (scale, box) => declutter(svg, labels, scale || 1, box);
+  svg.append(names); // names over every mark: a ring or the last move never hides one
+  const rescale = (scale, box) => {
+    declutter(svg, labels, scale || 1, box);
+    svg.classList.toggle('small-dice', (scale || 1) * DIE < NAME_PX - 0.05); // zoomed out by hand
+    edges(scale, box);
+  };
   // The first view centres on whoever must act (else the last move, else Old Town).
   const mover = (view.to_move || [])[0];
   const lastTo = (highlight || []).map((h) => h.to).filter((h) => nodes.has(h)).pop();
   const hood = nodes.get(view.pawns?.[mover]) || nodes.get(lastTo);
   const [fx, fy] = hood || [corner(0, 0)[0] + T / 2, corner(0, 0)[1] + T / 2];
-  return { svg, place, rescale, focus: { x: fx, y: fy, unit: T, most: MOST_PX } };
+  const nameOf = (id) => {
+    const hood = /^hood:(\d+)$/.exec(id);
+    return hood ? hoodNames.get(Number(hood[1])) ?? null : null;
+  };
+  return { svg, place, rescale, nameOf, focus: { x: fx, y: fy, unit: T, most: MOST_PX, legible: NAME_PX / DIE } };
 }
 
 // Names never under NAME_PX on screen, and only where they overlap no other name, no piece,
@@ -509,20 +519,14 @@ function lastTurn(svg, highlight, corner, nodes) {
   }
 }
 
+// The tiles' x along the bottom of the view and y along its left, never under 11 px and in
+// sight at any zoom (svg.js); returns what moves them with the view.
 function coordinates(svg, minX, maxX, minY, maxY, corner) {
-  const group = el('g', { class: 'coords', 'aria-hidden': 'true' }, svg);
-  const [, bottom] = corner(minX, minY);
-  for (let x = minX; x <= maxX; x += 1) {
-    const [x0] = corner(x, 0);
-    label(group, x0 + T / 2, M / 2, String(x));
-    label(group, x0 + T / 2, bottom + T + M / 2, String(x));
-  }
-  const [right] = corner(maxX, 0);
-  for (let y = minY; y <= maxY; y += 1) {
-    const [, y0] = corner(0, y);
-    label(group, M / 2, y0 + T / 2, String(y));
-    label(group, right + T + M / 2, y0 + T / 2, String(y));
-  }
+  const xs = [];
+  for (let x = minX; x <= maxX; x += 1) xs.push([corner(x, 0)[0] + T / 2, String(x)]);
+  const ys = [];
+  for (let y = minY; y <= maxY; y += 1) ys.push([corner(0, y)[1] + T / 2, String(y)]);
+  return edgeCoordinates(svg, xs, ys, { margin: M, least: 15 });
 }
 
 function cards(t, title, list) {

@@ -2,7 +2,7 @@
 // square; move by clicking your piece, where it goes (itself to stay) and the side to fence
 // — on the board, where each side's tap area is the diamond between the two squares it
 // parts (TAP_PX at least), or by its button.
-import { board, cell, el, label, parseSquare, squareName } from '../svg.js';
+import { board, cell, edgeCoordinates, el, parseSquare, squareName } from '../svg.js';
 
 const WIDTH = 420;
 const M = 22;
@@ -11,7 +11,10 @@ const TERRITORY = ['#eef0fa', '#fac084'];
 const SIDES = { n: [0, 1], s: [0, -1], e: [1, 0], w: [-1, 0] };
 const TAP_PX = 48;
 
-export const zoom = false;
+// Pan and zoom where a square would be under 44 px on a phone (9×9 and 11×11): a first tap
+// there magnifies the board, the next chooses (app.js).
+export const startPrompt = (t) => t('start_square'); // what the bar asks first
+export const zoom = (view) => view.size > 7;
 export const flipDefault = (seat) => seat === 1;
 export const colour = (seat) => COLOURS[seat] || '#888';
 
@@ -114,13 +117,9 @@ export function draw(view, { flipped, highlight, t, players, title }) {
     el('line', { ...line(fence), class: fence === last.fence ? 'fence new' : 'fence' }, fences);
   }
   el('rect', { x: M, y: M, width: WIDTH, height: WIDTH, class: 'frame' }, svg);
-  const marks = el('g', { class: 'coords', 'aria-hidden': 'true' }, svg);
-  for (let i = 0; i < size; i += 1) {
-    const [x] = corner(i, 1);
-    label(marks, x + S / 2, WIDTH + M + M / 2, String.fromCharCode(97 + i));
-    const [, y] = corner(0, i + 1);
-    label(marks, M / 2, y + S / 2, String(i + 1));
-  }
+  const files = [...Array(size).keys()].map((i) => [corner(i, 1)[0] + S / 2, String.fromCharCode(97 + i)]);
+  const ranks = [...Array(size).keys()].map((i) => [corner(0, i + 1)[1] + S / 2, String(i + 1)]);
+  const rescale = edgeCoordinates(svg, files, ranks, { margin: M, least: 15 });
   const overlay = el('g', {}, svg);
   let shown = 0; // screen pixels a drawing unit, read once the board is on the page
   const place = (id) => {
@@ -141,7 +140,7 @@ export function draw(view, { flipped, highlight, t, players, title }) {
     cells.set(id, made);
     return made;
   };
-  return { svg, place };
+  return { svg, place, rescale, focus: { unit: S, most: TAP_PX } };
 }
 
 export function info(view, { t, players }) {

@@ -1,12 +1,13 @@
 // Fonver: stones on the points of a Go-like board, a1 at the bottom left for everyone. Place
 // by clicking a point; capture by clicking your stone, then the stone it takes; keep or swap
 // (the pie rule) are buttons.
-import { board, cell, el, label, parseSquare, squareName } from '../svg.js';
+import { board, cell, edgeCoordinates, el, parseSquare, squareName } from '../svg.js';
 
 const G = 26; // between two points
 const M = 30; // edge bands and coordinates
 const STONES = { black: '#1c1c20', white: '#fafaf6' };
 
+export const startPrompt = (t) => t('start_point'); // what the bar asks first
 export const zoom = true;
 const MOST_PX = 44; // following the choices, the view zooms in no closer than points this far apart
 export const colour = (seat, view) => STONES[view?.seat_colours?.[seat]] || '#888';
@@ -88,14 +89,10 @@ export function draw(view, { highlight, t, title }) {
       class: 'crosscut', 'aria-hidden': 'true',
     }, svg);
   }
-  const marks = el('g', { class: 'coords small', 'aria-hidden': 'true' }, svg);
-  for (let i = 0; i < size; i += 1) {
-    const [x] = xy(i, 1);
-    label(marks, x, span + 2 * M - 6, String.fromCharCode(97 + i));
-    const [, y] = xy(0, i + 1);
-    label(marks, 8, y, String(i + 1));
-  }
-  return { svg, place: (id) => cells.get(id) || null, focus: { unit: G, most: MOST_PX } };
+  const files = [...Array(size).keys()].map((i) => [xy(i, 1)[0], String.fromCharCode(97 + i)]);
+  const ranks = [...Array(size).keys()].map((i) => [xy(0, i + 1)[1], String(i + 1)]);
+  const rescale = edgeCoordinates(svg, files, ranks, { margin: 16, least: 11 });
+  return { svg, place: (id) => cells.get(id) || null, rescale, focus: { unit: G, most: MOST_PX } };
 }
 
 export function info(view, { t, players }) {

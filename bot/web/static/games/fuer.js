@@ -13,7 +13,9 @@ const COLOURS = { F: '#202026', S: '#fcfcf8' };
 
 const HINT_PX = 13; // "+2", "move": a word longer than most of a hex is set smaller
 const MOST_PX = 64; // following the choices, the view zooms in no closer than a hex this wide
+const LEGIBLE = 1; // the page's own views keep a space's name (15 units) and hint (13 or less) near 11.5 px or more
 
+export const startPrompt = (t) => t('start_space'); // what the bar asks first
 export const zoom = true;
 export const colour = (seat) => (seat === 0 ? COLOURS.F : COLOURS.S);
 
@@ -91,7 +93,7 @@ export function draw(view, { highlight, t, title }) {
     else if (lastPieces.has(space.name) || lastTile.has(space.name)) text = t('last_move', { label: text });
     cells.set(space.name, cell(layer, space.name, text, x, y, shape));
   }
-  return { svg, place: (id) => cells.get(id) || null, focus: { unit: HW, most: MOST_PX } };
+  return { svg, place: (id) => cells.get(id) || null, focus: { unit: HW, most: MOST_PX, legible: LEGIBLE } };
 }
 
 export function info(view, { t }) {

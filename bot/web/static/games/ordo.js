@@ -1,14 +1,16 @@
 // Ordo: a 10×8 board, rank 8 first in the view. A move is chosen by clicking the piece and
 // its target square; a line move by clicking both ends of the line, then where the first
-// clicked end goes.
+// clicked end goes. The coordinates sit inside the edge squares' corners, as on chess sites,
+// so the squares fill the width: 39 px each on a 390 px phone.
 import { board, cell, el, label, parseSquare, squareName } from '../svg.js';
 
 const FILES = 10;
 const RANKS = 8;
 const S = 50; // a square, in drawing units
-const M = 22; // room for the coordinates
+const INSET = 4; // a coordinate's distance from its square's edges
 const COLOURS = ['#fafaf8', '#1e1e22'];
 
+export const startPrompt = (t) => t('start_piece'); // what the bar asks first
 export const zoom = false;
 export const flipDefault = (seat) => seat === 1;
 export const colour = (seat) => COLOURS[seat] || '#888';
@@ -31,10 +33,10 @@ export function paths(move) {
 }
 
 export function draw(view, { flipped, highlight, t, players, title }) {
-  const svg = board(FILES * S + 2 * M, RANKS * S + 2 * M, t('board_label', { game: title }));
+  const svg = board(FILES * S, RANKS * S, t('board_label', { game: title }));
   const xy = (file, rank) => (flipped
-    ? [M + (FILES - 1 - file) * S, M + (rank - 1) * S]
-    : [M + file * S, M + (RANKS - rank) * S]);
+    ? [(FILES - 1 - file) * S, (rank - 1) * S]
+    : [file * S, (RANKS - rank) * S]);
   const from = new Set();
   const to = new Set();
   const taken = new Set();
@@ -72,14 +74,16 @@ export function draw(view, { flipped, highlight, t, players, title }) {
       cells.set(name, cell(layer, name, text, x + S / 2, y + S / 2, shape));
     }
   }
-  const marks = el('g', { class: 'coords', 'aria-hidden': 'true' }, svg);
+  // Letters in the bottom row's lower right corners, numbers in the left column's upper left.
+  const marks = el('g', { class: 'coords inset', 'aria-hidden': 'true' }, svg);
+  const [bottom, left] = flipped ? [8, FILES - 1] : [1, 0];
   for (let file = 0; file < FILES; file += 1) {
-    const [x] = xy(file, 1);
-    label(marks, x + S / 2, RANKS * S + M + M / 2, String.fromCharCode(97 + file));
+    const [x, y] = xy(file, bottom);
+    label(marks, x + S - INSET, y + S - INSET, String.fromCharCode(97 + file), { 'text-anchor': 'end', 'dominant-baseline': 'auto' });
   }
   for (let rank = 1; rank <= RANKS; rank += 1) {
-    const [, y] = xy(0, rank);
-    label(marks, M / 2, y + S / 2, String(rank));
+    const [x, y] = xy(left, rank);
+    label(marks, x + INSET, y + INSET, String(rank), { 'text-anchor': 'start', 'dominant-baseline': 'hanging' });
   }
   return { svg, place: (id) => cells.get(id) || null };
 }

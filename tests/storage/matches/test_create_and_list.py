@@ -1,4 +1,5 @@
-"""Users, match creation and the read side, run against both stores."""
+"""The matches role's read side: a match made, read back exactly, listed and found by its
+thread. Run against every store."""
 
 from __future__ import annotations
 
@@ -15,28 +16,6 @@ from storage import (
     MatchUpdate,
     Store,
 )
-
-
-async def test_ensure_user_creates_and_renames(store: Store) -> None:
-    assert await store.user_name("u1") is None
-    await store.ensure_user("u1", "Ada", now=1.0)
-    assert await store.user_name("u1") == "Ada"
-    await store.ensure_user("u1", "Ada L.", now=2.0)
-    assert await store.user_name("u1") == "Ada L."
-    assert await store.user_name("u2") is None
-
-
-async def test_seated_stranger_has_no_name_until_ensured(store: Store, make_match: Any) -> None:
-    await make_match(seats=["alice", "stranger"])
-    assert await store.user_name("stranger") is None
-    await store.ensure_user("stranger", "Stan", now=5.0)
-    assert await store.user_name("stranger") == "Stan"
-
-
-async def test_ensure_user_keeps_name_of_existing_seat(store: Store, make_match: Any) -> None:
-    await store.ensure_user("bob", "Bob", now=1.0)
-    await make_match(seats=["alice", "bob"])
-    assert await store.user_name("bob") == "Bob"
 
 
 async def test_create_get_round_trip(store: Store, make_match: Any) -> None:

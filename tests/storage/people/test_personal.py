@@ -6,8 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from storage import ACTIVE, MatchUpdate, SqliteStore, Store
-
-from .conftest import MakeMatch, sqlite_at_version
+from tests.storage.conftest import MakeMatch, sqlite_at_version
 
 
 async def test_a_locale_is_kept_replaced_and_forgotten(store: Store) -> None:

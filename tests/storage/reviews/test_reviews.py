@@ -9,8 +9,7 @@ from pathlib import Path
 import pytest
 
 from storage import ReviewRecord, SqliteStore, Store
-
-from .conftest import MakeMatch
+from tests.storage.conftest import MakeMatch
 
 
 async def test_the_first_request_makes_the_review_and_later_ones_find_it(
