@@ -31,6 +31,7 @@ from typing import Any
 import games
 from bot.service.base import DROP
 from games.core import Outcome
+from games.presentation import Presentation
 
 _EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 _TAG = re.compile(r'^\[([A-Za-z][A-Za-z0-9_]*) "(.*)"\]$')
@@ -435,6 +436,8 @@ def sgf_of(m: ExportedMatch, outcome: Outcome | None) -> str | None:
     final position they lead to, so the service never asks which game is on a Go board.
     """
     rules = games.get(m.game)
+    if type(rules.presentation).sgf is Presentation.sgf:
+        return None  # the default hook: no SGF, and no replay (a running FENCE! record has no seed)
     state = rules.new(len(m.players), m.options, m.seed or 0)
     for _seat, notation in m.moves:
         state = rules.apply(state, rules.parse(state, notation))
