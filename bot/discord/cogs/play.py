@@ -22,7 +22,7 @@ from bot.service.text.command_map import choice_word
 from bot.words import Phrase, words
 from discord import app_commands
 from discord.ext import commands
-from games.core import Option, Rules
+from games.core import GameInfo, Option, Rules
 
 if TYPE_CHECKING:
     from bot.discord.host import Host
@@ -47,6 +47,81 @@ def _choices(option: Option) -> list[app_commands.Choice[Any]]:
     return [app_commands.Choice(name=str(c), value=c) for c in option.choices][:25]
 
 
+Described = dict[str, str | app_commands.locale_str]
+Choices = dict[str, list[app_commands.Choice[Any]]]
+
+
+def _keyword(name: str, annotation: Any) -> inspect.Parameter:
+    return inspect.Parameter(
+        name, inspect.Parameter.KEYWORD_ONLY, annotation=annotation, default=None
+    )
+
+
+def _lobby_options(info: GameInfo) -> tuple[list[inspect.Parameter], Described, Choices]:
+    """A game for more than two opens a lobby: how many seats, and whom to invite."""
+    seats = app_commands.Range[int, info.min_players, info.max_players] | None
+    describe: Described = {
+        "seats": f"How many players ({info.min_players}–{info.max_players}; "
+        f"default {info.max_players})",
+        "invite": "Mention the players you want to invite, e.g. @bob @carol",
+    }
+    return [_keyword("seats", seats), _keyword("invite", str | None)], describe, {}
+
+
+def _challenge_options(info: GameInfo) -> tuple[list[inspect.Parameter], Described, Choices]:
+    """A two-player game is a challenge: whom, which colour, the computer's level, and the
+    ratings an open challenge takes."""
+    rating = app_commands.Range[int, 0, 4000] | None
+    params = [
+        _keyword("opponent", discord.User | None),
+        _keyword("color", str | None),
+        _keyword("min_rating", rating),
+        _keyword("max_rating", rating),
+        _keyword("level", str | None),
+    ]
+    describe: Described = {
+        "opponent": "Who you challenge (me, the bot: the computer; nobody: anyone here)",
+        "min_rating": "Open challenge only: the lowest rating that may accept",
+        "max_rating": "Open challenge only: the highest rating that may accept",
+        "color": COLOR_HELP,
+        "level": "How hard the computer plays (≈ its rating; auto: the level nearest yours). "
+        "Default normal",
+    }
+    choices: Choices = {
+        "level": [
+            *(
+                app_commands.Choice(name=shown, value=level)
+                for level, shown in level_names(info.name).items()
+            ),
+            app_commands.Choice(name="auto: the level nearest your rating", value=AUTO),
+        ],
+        "color": [
+            app_commands.Choice(name=c, value=c.lower())
+            for c in ("first", "second", "random", *info.seat_names[:2])
+        ],
+    }
+    return params, describe, choices
+
+
+def _game_options(info: GameInfo, describe: Described, choices: Choices) -> list[inspect.Parameter]:
+    """The clock, rated, and each of the game's own options (described from the catalogue)."""
+    params = [_keyword("time", str | None), _keyword("rated", bool | None)]
+    describe["time"] = "Clock, e.g. '3d+1d max 7d', '2d per move' or 'none' (server default)"
+    describe["rated"] = (
+        "Whether the result changes ratings (default: yes, but no with the computer)"
+    )
+    for option in info.options:
+        params.append(_keyword(option.name, _annotation(option) | None))
+        describe[option.name] = catalogued(
+            "picker.option",
+            description=Phrase(f"rules.{info.name}.option.{option.name}"),
+            default=choice_word(option.default),
+        )
+        if option_choices := _choices(option):
+            choices[option.name] = option_choices
+    return params
+
+
 def play_command(rules: Rules[Any, Any], cog: PlayCog) -> app_commands.Command[Any, Any, None]:
     info = rules.info
     lobby = info.max_players > 2
@@ -55,98 +130,8 @@ def play_command(rules: Rules[Any, Any], cog: PlayCog) -> app_commands.Command[A
             "interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=discord.Interaction
         )
     ]
-    choices: dict[str, list[app_commands.Choice[Any]]] = {}
-    describe: dict[str, str | app_commands.locale_str]
-    if lobby:
-        params += [
-            inspect.Parameter(
-                "seats",
-                inspect.Parameter.KEYWORD_ONLY,
-                annotation=app_commands.Range[int, info.min_players, info.max_players] | None,
-                default=None,
-            ),
-            inspect.Parameter(
-                "invite", inspect.Parameter.KEYWORD_ONLY, annotation=str | None, default=None
-            ),
-        ]
-        describe = {
-            "seats": f"How many players ({info.min_players}–{info.max_players}; "
-            f"default {info.max_players})",
-            "invite": "Mention the players you want to invite, e.g. @bob @carol",
-        }
-    else:
-        params += [
-            inspect.Parameter(
-                "opponent",
-                inspect.Parameter.KEYWORD_ONLY,
-                annotation=discord.User | None,
-                default=None,
-            ),
-            inspect.Parameter(
-                "color", inspect.Parameter.KEYWORD_ONLY, annotation=str | None, default=None
-            ),
-            *(
-                inspect.Parameter(
-                    bound,
-                    inspect.Parameter.KEYWORD_ONLY,
-                    annotation=app_commands.Range[int, 0, 4000] | None,
-                    default=None,
-                )
-                for bound in ("min_rating", "max_rating")
-            ),
-        ]
-        params.append(
-            inspect.Parameter(
-                "level", inspect.Parameter.KEYWORD_ONLY, annotation=str | None, default=None
-            )
-        )
-        describe = {
-            "opponent": "Who you challenge (me, the bot: the computer; nobody: anyone here)",
-            "min_rating": "Open challenge only: the lowest rating that may accept",
-            "max_rating": "Open challenge only: the highest rating that may accept",
-            "color": COLOR_HELP,
-            "level": "How hard the computer plays (≈ its rating; auto: the level nearest yours). "
-            "Default normal",
-        }
-        choices["level"] = [
-            *(
-                app_commands.Choice(name=shown, value=level)
-                for level, shown in level_names(info.name).items()
-            ),
-            app_commands.Choice(name="auto: the level nearest your rating", value=AUTO),
-        ]
-        choices["color"] = [
-            app_commands.Choice(name=c, value=c.lower())
-            for c in ("first", "second", "random", *info.seat_names[:2])
-        ]
-    params += [
-        inspect.Parameter(
-            "time", inspect.Parameter.KEYWORD_ONLY, annotation=str | None, default=None
-        ),
-        inspect.Parameter(
-            "rated", inspect.Parameter.KEYWORD_ONLY, annotation=bool | None, default=None
-        ),
-    ]
-    describe["time"] = "Clock, e.g. '3d+1d max 7d', '2d per move' or 'none' (server default)"
-    describe["rated"] = (
-        "Whether the result changes ratings (default: yes, but no with the computer)"
-    )
-    for option in info.options:
-        params.append(
-            inspect.Parameter(
-                option.name,
-                inspect.Parameter.KEYWORD_ONLY,
-                annotation=_annotation(option) | None,
-                default=None,
-            )
-        )
-        describe[option.name] = catalogued(
-            "picker.option",
-            description=Phrase(f"rules.{info.name}.option.{option.name}"),
-            default=choice_word(option.default),
-        )
-        if option_choices := _choices(option):
-            choices[option.name] = option_choices
+    own, describe, choices = _lobby_options(info) if lobby else _challenge_options(info)
+    params += [*own, *_game_options(info, describe, choices)]
 
     async def callback(interaction: discord.Interaction, **values: Any) -> None:
         await cog.play(interaction, info.name, values)
