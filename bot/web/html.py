@@ -48,7 +48,12 @@ def board_page(say: Words, static: str, modules: list[str], *, client_id: str | 
     on its own so that request starts before the other scripts have arrived). ``static`` is
     the (relative) folder of the scripts, ``modules`` those ``app.js`` imports, preloaded;
     ``client_id``, where the page is the Discord Activity, is the app Discord's client is
-    asked to confirm the player for (``static/discord.js``)."""
+    asked to confirm the player for (``static/discord.js``).
+
+    Longer than the project's 80 lines because most of it is the page itself, one HTML
+    document read top to bottom as the browser reads it; cut into pieces, its order (the
+    credential's script first, the sections in the phone's reading order) would be harder to
+    see."""
     title = say("web.http.opening")
     boot: dict[str, Any] = {"words": page_words(say)}
     if client_id is not None:
