@@ -493,7 +493,7 @@ async def streams(args: argparse.Namespace) -> dict[str, Any]:
         await bot.server_settings(MANAGER, GUILD, {"spectators": "public"})
         matches = [await ordo_match(bot, 0) for _ in range(args.matches)]
         committed: dict[tuple[int, int], float] = {}
-        commit = store.commit
+        commit = store._commit  # the engine's own write, under every wrapper's check
 
         async def timed(match_id: int, *given: Any, **named: Any) -> Any:
             """When each version was committed: a delivery is timed from there."""
@@ -501,7 +501,7 @@ async def streams(args: argparse.Namespace) -> dict[str, Any]:
             committed[(match_id, record.version)] = time.perf_counter()
             return record
 
-        store.commit = timed  # type: ignore[method-assign]
+        store._commit = timed  # type: ignore[method-assign]
         big = str(args.streams * 2)
         limits = {"WEB_ADDRESS_STREAMS": big, "WEB_STREAMS": big, "WEB_ADDRESS_READS": big}
         server = web_process(HERE, url, port, limits)

@@ -20,13 +20,12 @@ Choices the rulings leave open, made here for readability on a phone:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
 from PIL import Image, ImageDraw
 
-from games.ordo.view import OrdoView
 from render.common import (
     COORD_MARGIN,
     PALETTE,
@@ -223,7 +222,7 @@ def _footer(
     draw: ImageDraw.ImageDraw,
     image: Image.Image,
     top: int,
-    view: OrdoView,
+    view: Mapping[str, Any],
     highlight: Sequence[dict[str, Any]],
     labels: Labels | None = None,
 ) -> None:
@@ -259,7 +258,7 @@ def _footer(
 
 
 def render(
-    view: OrdoView,
+    view: Mapping[str, Any],
     *,
     perspective: int | None,
     highlight: list[dict[str, Any]],

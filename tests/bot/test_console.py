@@ -179,7 +179,7 @@ async def test_grouped_and_short_forms_are_the_same_command(console) -> None:
     await con.handle("bob: /match")
     assert out == [
         "[only bob] /match needs one of: accept, decline, draw, undo, resign, rematch, "
-        "history, export, hint, review."
+        "history, export, hint, review, note."
     ]
 
 
