@@ -110,7 +110,6 @@ from storage.roles import (
     Matches,
     MatchNews,
     Notices,
-    Personal,
     Players,
     Ratings,
     Reviews,
@@ -168,7 +167,7 @@ __all__ = [
 
 class Store(
     Matches, MatchNews, Players, Settings, Ratings, Tournaments, Reviews, Notices, Deadlines,
-    Liveness, Leadership, CountedUses, Analyses, Personal,
+    Liveness, Leadership, CountedUses, Analyses,
 ):  # fmt: skip
     """Async persistence for users, matches, seats, the action log and snapshots: every role,
     opened and closed as one. A new role joins the bases here (and
