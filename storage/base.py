@@ -110,6 +110,7 @@ from storage.roles import (
     Matches,
     MatchNews,
     Notices,
+    Personal,
     Players,
     Ratings,
     Reviews,
@@ -167,7 +168,7 @@ __all__ = [
 
 class Store(
     Matches, MatchNews, Players, Settings, Ratings, Tournaments, Reviews, Notices, Deadlines,
-    Liveness, Leadership, CountedUses, Analyses,
+    Liveness, Leadership, CountedUses, Analyses, Personal,
 ):  # fmt: skip
     """Async persistence for users, matches, seats, the action log and snapshots: every role,
     opened and closed as one. A new role joins the bases here (and

@@ -56,6 +56,8 @@ class _Reads:
     settings: dict[str, dict[str, Any]] = field(default_factory=dict)
     """``{}``: the user has no settings."""
     guilds: dict[str, dict[str, Any]] = field(default_factory=dict)
+    locales: dict[str, str | None] = field(default_factory=dict)
+    """None: the user has no client language kept."""
     outages: tuple[float, list[tuple[float, float]]] | None = None
     """The outages ending after the first number, as read."""
 
@@ -66,6 +68,7 @@ class _Reads:
         for user_id in people:
             self.names[user_id] = reading.names.get(user_id)
             self.settings[user_id] = reading.settings.get(user_id, {})
+            self.locales[user_id] = reading.locales.get(user_id)
         if self.outages is None or record.created_at < self.outages[0]:
             self.outages = (record.created_at, list(reading.outages))
 
@@ -288,6 +291,22 @@ class CachedStore(Forwarding):
         if (reads := self._reads()) is not None:
             reads.settings.pop(user_id, None)
 
+    # -- people: locale, quiet hours, challenge preferences, blocks -----------------------
+    async def user_locales(self, user_ids: Sequence[str]) -> dict[str, str]:
+        reads = self._reads()
+        if reads is None:
+            return await self.inner.user_locales(user_ids)
+        wanted = list(dict.fromkeys(user_ids))
+        if missing := [u for u in wanted if u not in reads.locales]:
+            found = await self.inner.user_locales(missing)
+            reads.locales.update({u: found.get(u) for u in missing})
+        return {u: locale for u in wanted if (locale := reads.locales[u]) is not None}
+
+    async def save_user_locale(self, user_id: str, locale: str | None, now: float) -> None:
+        await self._write(self.inner.save_user_locale, user_id, locale, now)
+        if (reads := self._reads()) is not None:
+            reads.locales[user_id] = clean_text(locale) if locale else None
+
     async def guild_settings(self, guild_id: str) -> dict[str, Any]:
         reads = self._reads()
         if reads is None:
@@ -332,6 +351,7 @@ def _forgetting_write(name: str) -> Callable[..., Awaitable[Any]]:
 OTHER_WRITES = (
     "record_use", "request_review", "finish_review", "save_ratings", "create_tournament",
     "update_tournament", "add_notice", "drop_notices", "save_analysis",
+    "update_tournament", "add_notice", "drop_notices", "set_block",
 )  # fmt: skip
 """Writes of what the cache never holds: handed on, forgetting the request's reads if they
 fail (as every write does)."""
@@ -340,6 +360,7 @@ PASSED_THROUGH = frozenset({
     "users_with_settings", "last_alive", "get_review", "pending_reviews", "rating", "ratings",
     "user_ratings", "rating_history", "get_tournament", "list_tournaments", "due_tournaments",
     "notices", "users_with_notices", "analysis",
+    "blocked_by", "blockers_among", "played_together",
 })  # fmt: skip
 """Reads the cache leaves to the store every time: listings, ratings (a finishing commit checks
 what it read), tournaments, reviews, notices, leadership. A store call added to the interface

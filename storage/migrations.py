@@ -289,6 +289,28 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         "CREATE INDEX analyses_by_user ON analyses (user_id)",
     ),
     # -- end of analysis --
+    # -- people --
+    # 12: what the bot keeps of a person beyond their name: the language their Discord client
+    # (or the console's --locale) last spoke, so a DM or a reminder sent with no interaction
+    # to read it from still speaks it; and whom they block (one row per pair: a blocked
+    # person can neither challenge them nor take a seat in their seeks and lobbies).
+    (
+        "ALTER TABLE users ADD COLUMN locale TEXT",
+        """
+        CREATE TABLE blocks (
+            user_id    TEXT NOT NULL,
+            blocked_id TEXT NOT NULL,
+            created_at REAL NOT NULL,
+            PRIMARY KEY (user_id, blocked_id)
+        )
+        """,
+        "CREATE INDEX blocks_by_blocked ON blocks (blocked_id)",
+        # The daily digest asks for its subscribers only, however many others keep settings
+        # (quiet hours, who may challenge them): Store.users_with_settings(having=...).
+        "CREATE INDEX user_settings_by_notify"
+        " ON user_settings (json_extract(settings, '$.notify'))",
+    ),
+    # -- end of people --
 )
 
 LATEST_VERSION = len(MIGRATIONS)

@@ -283,6 +283,23 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         "CREATE INDEX analyses_by_user ON analyses (user_id)",
     ),
     # -- end of analysis --
+    # -- people --
+    # 12: a person's last seen client language, and whom they block; see
+    # ``storage/migrations.py``.
+    (
+        "ALTER TABLE users ADD COLUMN locale TEXT",
+        """
+        CREATE TABLE blocks (
+            user_id    TEXT NOT NULL,
+            blocked_id TEXT NOT NULL,
+            created_at DOUBLE PRECISION NOT NULL,
+            PRIMARY KEY (user_id, blocked_id)
+        )
+        """,
+        "CREATE INDEX blocks_by_blocked ON blocks (blocked_id)",
+        "CREATE INDEX user_settings_by_notify ON user_settings ((settings->>'notify'))",
+    ),
+    # -- end of people --
 )
 
 LATEST_VERSION = len(MIGRATIONS)

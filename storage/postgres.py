@@ -79,6 +79,7 @@ key spaces apart)."""
 POSTGRES = Dialect(
     lock_rows=" FOR UPDATE", bytewise=' COLLATE "C"', greatest="GREATEST", arrays=True,
     index_hints=False, meta_number="CAST(meta->>CAST(? AS text) AS BIGINT)",
+    settings_text="(settings->>'{key}')",
     serialize_uses=(
         f"SELECT pg_advisory_xact_lock({_USES_LOCK_CLASS}, hashtext(? || ':' || ?))"
     ),

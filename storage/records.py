@@ -269,6 +269,9 @@ class MatchReading:
     """Settings of the users asked for that have any (as :meth:`Store.users_settings`)."""
     outages: tuple[tuple[float, float], ...]
     """Outages ending after the match was created (as :meth:`Store.outages`)."""
+    locales: dict[str, str] = field(default_factory=dict)
+    """Last seen client languages of the users asked for that have one (as
+    :meth:`Store.user_locales`)."""
 
 
 REVIEW_PENDING = "pending"

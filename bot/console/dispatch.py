@@ -51,7 +51,9 @@ COMMAND_OPTIONS: dict[str, tuple[str, ...]] = {
         "time", "rated",
     ),
     "tournament": ("tournament", "game", "name", "format", "rounds", "table", "time", "rated"),
-    "notify": ("mode", "confirm"),
+    "notify": ("mode", "confirm", "language"),
+    "challenges": ("allow", "block", "unblock"),
+    "quiet": ("zone", "hours", "weekend"),
     "vacation": ("days",),
     "leaderboard": ("game",),
     "rules": ("game",),
@@ -253,6 +255,8 @@ class Dispatcher:
             "seeks": lambda user, _m, _c, _o: s.seeks(user, guild_id=GUILD),
             "waiting": lambda user, _m, _c, _o: s.waiting(user),
             "notify": self._notify,
+            "challenges": self._challenges,
+            "quiet": self._quiet,
             "vacation": self._vacation,
             "leaderboard": self._leaderboard,
             "settings": lambda user, _m, _c, opts: s.server_settings(user, GUILD, opts),
@@ -310,6 +314,22 @@ class Dispatcher:
             # (``/me notify podsumowanie dnia``): the service reads it in the reader's words
             mode=opts.get("mode") or (" ".join(cmd.args) or None),
             confirm=self.yes_or_no(opts, "confirm"),
+            language=opts.get("language"),
+        )
+
+    async def _challenges(
+        self, user: User, match_id: int | None, cmd: CommandLine, opts: Opts
+    ) -> Reply:
+        named = {key: opts[key] for key in ("block", "unblock") if opts.get(key)}
+        people = {key: self.user(name.lstrip("@")) for key, name in named.items()}
+        return await self.service.challenge_settings(user, allow=opts.get("allow"), **people)
+
+    async def _quiet(self, user: User, match_id: int | None, cmd: CommandLine, opts: Opts) -> Reply:
+        return await self.service.quiet(
+            user,
+            zone=opts.get("zone"),
+            hours=opts.get("hours"),
+            weekend=self.yes_or_no(opts, "weekend"),
         )
 
     async def _vacation(

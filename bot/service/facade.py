@@ -97,7 +97,7 @@ class Service:
         made = matchmaking.build(core, played)
         self.servers, self.openings, self.seeking = made.servers, made.openings, made.seeking
         self.lobby, self.challenges = made.lobby, made.challenges
-        self.tournament_cases = made.tournament_cases
+        self.tournament_cases, self.consent = made.tournament_cases, made.consent
         thinking = computer.build(core, played, self.reviews, computer_seconds=computer_seconds)
         self.opponents, self.computer_queue = thinking.opponents, thinking.opponents.computer_queue
         kept = records.build(core)
@@ -106,7 +106,8 @@ class Service:
         self.pages, self.activity, self.analysis = shown.pages, shown.activity, shown.analysis
         later = people.build(core, played, thinking, made, vacation_days=vacation_days)
         self.notices, self.correspondence = later.notices, later.correspondence
-        self._offer(pipeline.Pipeline(self.places, self.servers, self.notices))
+        self.quiet_hours, self.locales = later.quiet_hours, later.locales
+        self._offer(pipeline.Pipeline(self.places, self.servers, self.notices, self.locales))
 
     def _offer(self, placed: pipeline.Pipeline) -> None:
         """What the front ends call to play: each name is the use case's own method, most of
@@ -171,6 +172,10 @@ class Service:
         self.play_queued_reviews = placed_all(self.reviews.play_queued)
         self.server_settings = placed(server_only(self.servers.server_settings))
         self.notify = placed(self.correspondence.notify)
+        self.challenge_settings = placed(self.consent.challenges)
+        self.quiet = placed(self.quiet_hours.quiet)
+        self.challenge_settings = placed(self.consent.challenges)
+        self.quiet = placed(self.quiet_hours.quiet)
         self.on_startup = self.correspondence.on_startup
         # every bot process asks before each tick, the leader or not: the moment to read again
         # who has a kept DM (another process may have kept it)

@@ -8,10 +8,13 @@ that does, in this order:
    :mod:`bot.service.text.languages`);
 2. run the use case;
 3. bring its caller the DMs they could not be sent (:meth:`Notices.shown`);
-4. say where the answer's match lives and deliver it as its venue does
+4. keep the caller's client language if it changed, which their DMs then speak
+   (:meth:`bot.service.people.locales.LocaleNotes.note_locale`; after the use case, whose
+   match read brought its players' languages along, so it costs no round trip of its own);
+5. say where the answer's match lives and deliver it as its venue does
    (:meth:`bot.service.match.places.Places.placed`).
 
-Why one object and not four nested decorators: the order is the behaviour, and it reads here
+Why one object and not five nested decorators: the order is the behaviour, and it reads here
 top to bottom, once; a traceback or a profile of a command shows one frame for it instead of
 four.
 """
@@ -20,6 +23,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import logging
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, ParamSpec
 
@@ -30,18 +34,24 @@ from storage.cached import request
 if TYPE_CHECKING:
     from bot.service.match.places import Places
     from bot.service.matchmaking.servers import Servers
+    from bot.service.people.locales import LocaleNotes
     from bot.service.people.notices import Notices
 
 P = ParamSpec("P")
+log = logging.getLogger("bot.service")
 
 
 class Pipeline:
-    """Where answers go (the places), the servers (their languages) and the kept notices."""
+    """Where answers go (the places), the servers (their languages), the kept notices and
+    the callers' client languages."""
 
-    def __init__(self, places: Places, servers: Servers, notices: Notices) -> None:
+    def __init__(
+        self, places: Places, servers: Servers, notices: Notices, locales: LocaleNotes
+    ) -> None:
         self.places = places
         self.servers = servers
         self.notices = notices
+        self.locales = locales
 
     def __call__(self, case: Callable[P, Awaitable[Reply]]) -> Callable[P, Awaitable[Reply]]:
         """``case`` as a command its caller's front end answers with the reply (a move made
@@ -56,7 +66,15 @@ class Pipeline:
                 reply = await case(*args, **kwargs)
                 if actor is not None and (kept := await self.notices.shown(actor)):
                     reply = dataclasses.replace(reply, notices=(*reply.notices, *kept))
+                if actor is not None:
+                    await self._note_client_language(actor)
                 by = actor.id if actor is not None else None
                 return await self.places.placed(reply, answered_by=by)
 
         return command
+
+    async def _note_client_language(self, actor: User) -> None:
+        try:
+            await self.locales.note_locale(actor)
+        except Exception:  # the answer stands; the actor's next command notes it again
+            log.exception("could not keep the client language of %s", actor.id)

@@ -20,7 +20,7 @@ from storage.memory.deadlines import MemoryDeadlines
 from storage.memory.liveness import MemoryLiveness
 from storage.memory.matches import MemoryMatches, MemoryMatchNews
 from storage.memory.notices import MemoryNotices
-from storage.memory.people import MemoryPlayers, MemorySettings
+from storage.memory.people import MemoryPersonal, MemoryPlayers, MemorySettings
 from storage.memory.ratings import MemoryRatings
 from storage.memory.reviews import MemoryReviews
 from storage.memory.tournaments import MemoryTournaments
@@ -31,7 +31,7 @@ from storage.records import MatchReading
 class MemoryStore(
     MemoryMatches, MemoryMatchNews, MemoryPlayers, MemorySettings, MemoryRatings,
     MemoryTournaments, MemoryReviews, MemoryNotices, MemoryDeadlines, MemoryLiveness,
-    MemoryUses, MemoryAnalyses, Store,
+    MemoryUses, MemoryAnalyses, Store, MemoryPersonal,
 ):  # fmt: skip
     """Dict-backed store with the same behaviour as the SQL ones; see :mod:`storage.base`."""
 
@@ -54,6 +54,7 @@ class MemoryStore(
             names=await self.user_names(people),
             settings=await self.users_settings(people),
             outages=tuple(await self.outages(since=record.created_at)),
+            locales=await self.user_locales(people),
         )
 
 

@@ -20,6 +20,7 @@ from storage.records import VENUE_SERVER, MatchRecord, Notice, Rating, RatingPoi
 class StoredUser:
     name: str | None
     created_at: float
+    locale: str | None = None
 
 
 @dataclass(frozen=True)
@@ -93,6 +94,7 @@ class MemoryTables:
         """(match id, user): (tree as JSON text, note, nodes, size, updated at)"""
         self._notices: dict[int, Notice] = {}
         self._next_notice_id = 1
+        self._blocks: dict[tuple[str, str], float] = {}  # (blocker, blocked) -> when
 
     def _seat_users(self, seat_ids: Sequence[str], now: float) -> None:
         """Unknown seat holders get a nameless entry, as in the SQL stores."""

@@ -17,7 +17,7 @@ from storage.roles.deadlines import Deadlines
 from storage.roles.liveness import Leadership, Liveness
 from storage.roles.matches import Matches, MatchNews
 from storage.roles.notices import Notices
-from storage.roles.people import Players, Settings
+from storage.roles.people import Personal, Players, Settings
 from storage.roles.ratings import Ratings
 from storage.roles.reviews import Reviews
 from storage.roles.tournaments import Tournaments
@@ -25,7 +25,7 @@ from storage.roles.uses import CountedUses
 
 ROLES = (
     Matches, MatchNews, Players, Settings, Ratings, Tournaments, Reviews, Notices, Deadlines,
-    Liveness, Leadership, CountedUses, Analyses,
+    Liveness, Leadership, CountedUses, Analyses, Personal,
 )  # fmt: skip
 """Every role, in the order :class:`storage.base.Store` composes them."""
 
@@ -39,6 +39,7 @@ __all__ = [
     "MatchNews",
     "Matches",
     "Notices",
+    "Personal",
     "Players",
     "Ratings",
     "Reviews",

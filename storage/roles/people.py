@@ -59,5 +59,43 @@ class Settings(ABC):
         """Replace the guild's settings (``{}`` removes them)."""
 
     @abstractmethod
-    async def users_with_settings(self) -> list[tuple[str, dict[str, Any]]]:
-        """Every user with non-empty settings, by user id."""
+    async def users_with_settings(
+        self, *, having: tuple[str, str] | None = None
+    ) -> list[tuple[str, dict[str, Any]]]:
+        """Every user with non-empty settings, by user id; with ``having`` (a key and a text
+        value) only those whose settings hold it, picked by the database (the daily digest
+        asks for its few subscribers, not for everyone who keeps quiet hours)."""
+
+
+# -- people: locale, quiet hours, challenge preferences, blocks (issue 43) ------------------
+class Personal(ABC):
+    """What the bot keeps of a person besides their name and settings: the language their
+    client last spoke (a column of ``users``, written only when it changes, read with a match
+    by ``read_match``), so DMs sent with no interaction to read it still speak it; whom they
+    block; whom they have played. (Quiet hours and who may challenge them are settings.)"""
+
+    @abstractmethod
+    async def user_locales(self, user_ids: Sequence[str]) -> dict[str, str]:
+        """The last seen client language of each user that has one, in one query."""
+
+    @abstractmethod
+    async def save_user_locale(self, user_id: str, locale: str | None, now: float) -> None:
+        """Keep ``locale`` as the user's client language (None forgets it), making their
+        nameless row if the bot never saw them."""
+
+    @abstractmethod
+    async def set_block(self, user_id: str, other_id: str, blocked: bool, now: float) -> None:
+        """``user_id`` blocks ``other_id`` (or no longer does); idempotent."""
+
+    @abstractmethod
+    async def blocked_by(self, user_id: str) -> list[str]:
+        """Whom ``user_id`` blocks, by id."""
+
+    @abstractmethod
+    async def blockers_among(self, user_id: str, among: Sequence[str]) -> list[str]:
+        """Which of ``among`` block ``user_id``, in one query (read from the blocked side:
+        that is what each seat asks)."""
+
+    @abstractmethod
+    async def played_together(self, user_id: str, other_id: str) -> bool:
+        """Whether the two ever sat in one match that began (active or finished)."""

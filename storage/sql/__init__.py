@@ -33,7 +33,7 @@ from storage.sql.engine import SqlEngine, match_columns
 from storage.sql.liveness import SqlLiveness
 from storage.sql.matches import SqlMatches, SqlMatchNews, returned_columns
 from storage.sql.notices import SqlNotices
-from storage.sql.people import SqlPlayers, SqlSettings
+from storage.sql.people import SqlPersonal, SqlPlayers, SqlSettings
 from storage.sql.ratings import SqlRatings
 from storage.sql.reviews import SqlReviews
 from storage.sql.tournaments import SqlTournaments
@@ -42,7 +42,7 @@ from storage.sql.uses import SqlUses
 
 class SqlStore(
     SqlMatches, SqlMatchNews, SqlPlayers, SqlSettings, SqlRatings, SqlTournaments, SqlReviews,
-    SqlNotices, SqlDeadlines, SqlLiveness, SqlUses, SqlAnalyses, Store,
+    SqlNotices, SqlDeadlines, SqlLiveness, SqlUses, SqlAnalyses, Store, SqlPersonal,
 ):  # fmt: skip
     """Every role over an engine's transactions; see :mod:`storage.base`. An engine
     subclasses it with its :class:`Dialect` and :class:`SqlEngine`'s three transactions."""

@@ -30,6 +30,9 @@ class Dialect:
     """Name an index outright where the planner, lacking statistics, would choose worse."""
     batch: int = 500
     """Values one ``IN`` list carries, well under SQLite's bound-parameter limit."""
+    settings_text: str = "json_extract(settings, '$.{key}')"
+    """A text in a user's ``settings`` under ``key`` (one of the code's own keys, spelled
+    into the statement so the index on ``notify`` serves it)."""
     meta_number: str = "CAST(json_extract(meta, '$.' || ?) AS INTEGER)"
     """A number in a match's ``meta`` under a key given as a parameter."""
     serialize_uses: str = ""

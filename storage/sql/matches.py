@@ -14,7 +14,7 @@ from storage.rows import Row, action_of, match_of
 from storage.sql.dialect import Dialect, SqlConnection
 from storage.sql.engine import MATCH_FROM, SqlEngine, match_columns, matches_of, seats_of
 from storage.sql.liveness import outages_since
-from storage.sql.people import names_of, settings_of
+from storage.sql.people import locales_of, names_of, settings_of
 from storage.sql.ratings import store_ratings
 
 _ACTION_COLUMNS = "ply, seat, notation, created_at, detail, undone"
@@ -84,6 +84,7 @@ class SqlMatches(SqlEngine, Matches):
                 names=await names_of(conn, dialect, people),
                 settings=await settings_of(conn, dialect, people),
                 outages=tuple(await outages_since(conn, record.created_at)),
+                locales=await locales_of(conn, dialect, people),
             )
 
         return await self._read(work)
@@ -111,12 +112,14 @@ class SqlMatches(SqlEngine, Matches):
             f" WHERE name IS NOT NULL AND {people}) AS names,"
             f" (SELECT {d.json_list}({d.json_row}(user_id, settings)) FROM user_settings"
             f" WHERE {people}) AS people_settings,"
+            f" (SELECT {d.json_list}({d.json_row}(user_id, locale)) FROM users"
+            f" WHERE locale IS NOT NULL AND {people}) AS locales,"
             f" (SELECT {d.json_list}({d.json_row}(started, ended)) FROM outages"
             f" WHERE ended > m.created_at) AS outs {MATCH_FROM} {where}"
         )
 
         async def work(conn: SqlConnection) -> Row | None:
-            return await conn.fetchrow(gathered, max(0, recent), *values, *values, key)
+            return await conn.fetchrow(gathered, max(0, recent), *values, *values, *values, key)
 
         row = await self._statement(work)
         if row is None:
@@ -134,6 +137,7 @@ class SqlMatches(SqlEngine, Matches):
             names=dict(from_json(row["names"]) or []),
             settings=dict(from_json(row["people_settings"]) or []),
             outages=tuple(sorted((float(a), float(b)) for a, b in from_json(row["outs"]) or [])),
+            locales=dict(from_json(row["locales"]) or []),
         )
 
     async def list_matches(

@@ -8,7 +8,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from storage.integrity import clean_text, encode_settings, from_json
-from storage.roles import Players, Settings
+from storage.records import ACTIVE, FINISHED
+from storage.roles import Personal, Players, Settings
 from storage.rows import Row
 from storage.sql.dialect import Dialect, SqlConnection
 from storage.sql.engine import SqlEngine
@@ -60,9 +61,19 @@ class SqlSettings(SqlEngine, Settings):
     ) -> None:
         await self._save_settings("guild", guild_id, settings, now)
 
-    async def users_with_settings(self) -> list[tuple[str, dict[str, Any]]]:
+    async def users_with_settings(
+        self, *, having: tuple[str, str] | None = None
+    ) -> list[tuple[str, dict[str, Any]]]:
+        where, values = "", []
+        if having:
+            key, value = having
+            if not key.isidentifier():
+                raise ValueError(f"not a settings key: {key!r}")
+            where, values = f" WHERE {self.dialect.settings_text.format(key=key)} = ?", [value]
         found = await self._fetch(
-            f"SELECT user_id, settings FROM user_settings ORDER BY user_id{self.dialect.bytewise}"
+            f"SELECT user_id, settings FROM user_settings{where}"
+            f" ORDER BY user_id{self.dialect.bytewise}",
+            *values,
         )
         return [(row["user_id"], from_json(row["settings"])) for row in found]
 
@@ -92,6 +103,76 @@ class SqlSettings(SqlEngine, Settings):
         await self._write(work)
 
 
+# -- people: locale, quiet hours, challenge preferences, blocks (issue 43) ------------------
+class SqlPersonal(SqlEngine, Personal):
+    async def user_locales(self, user_ids: Sequence[str]) -> dict[str, str]:
+        async def work(conn: SqlConnection) -> dict[str, str]:
+            return await locales_of(conn, self.dialect, user_ids)
+
+        return await self._read(work)
+
+    async def save_user_locale(self, user_id: str, locale: str | None, now: float) -> None:
+        async def work(conn: SqlConnection) -> None:
+            await conn.execute(
+                "INSERT INTO users (user_id, name, created_at, locale) VALUES (?, NULL, ?, ?)"
+                " ON CONFLICT (user_id) DO UPDATE SET locale = excluded.locale",
+                user_id, now, clean_text(locale) if locale else None,
+            )  # fmt: skip
+
+        await self._statement(work)
+
+    async def set_block(self, user_id: str, other_id: str, blocked: bool, now: float) -> None:
+        async def work(conn: SqlConnection) -> None:
+            if blocked:
+                await conn.execute(
+                    "INSERT INTO blocks (user_id, blocked_id, created_at) VALUES (?, ?, ?)"
+                    " ON CONFLICT (user_id, blocked_id) DO NOTHING",
+                    user_id, other_id, now,
+                )  # fmt: skip
+            else:
+                await conn.execute(
+                    "DELETE FROM blocks WHERE user_id = ? AND blocked_id = ?", user_id, other_id
+                )
+
+        await self._statement(work)
+
+    async def blocked_by(self, user_id: str) -> list[str]:
+        found = await self._fetch(
+            "SELECT blocked_id FROM blocks WHERE user_id = ?"
+            f" ORDER BY blocked_id{self.dialect.bytewise}",
+            user_id,
+        )
+        return [row["blocked_id"] for row in found]
+
+    async def blockers_among(self, user_id: str, among: Sequence[str]) -> list[str]:
+        async def work(conn: SqlConnection) -> list[str]:
+            found = await _by_users(
+                conn, self.dialect, "SELECT user_id FROM blocks", among, " AND blocked_id = ?",
+                (user_id,),
+            )  # fmt: skip
+            return sorted({row["user_id"] for row in found})
+
+        return await self._read(work)
+
+    async def played_together(self, user_id: str, other_id: str) -> bool:
+        found = await self._fetchval(
+            "SELECT 1 FROM seats AS a JOIN seats AS b ON a.match_id = b.match_id"
+            " JOIN matches AS m ON m.id = a.match_id"
+            " WHERE a.user_id = ? AND b.user_id = ? AND m.status IN (?, ?) LIMIT 1",
+            user_id, other_id, ACTIVE, FINISHED,
+        )  # fmt: skip
+        return found is not None
+
+
+async def locales_of(
+    conn: SqlConnection, dialect: Dialect, user_ids: Sequence[str]
+) -> dict[str, str]:
+    found = await _by_users(
+        conn, dialect, "SELECT user_id, locale FROM users", user_ids, " AND locale IS NOT NULL"
+    )
+    return {row["user_id"]: row["locale"] for row in found}
+
+
 async def names_of(
     conn: SqlConnection, dialect: Dialect, user_ids: Sequence[str]
 ) -> dict[str, str]:
@@ -110,11 +191,16 @@ async def settings_of(
 
 
 async def _by_users(
-    conn: SqlConnection, dialect: Dialect, select: str, user_ids: Sequence[str], extra: str = ""
+    conn: SqlConnection,
+    dialect: Dialect,
+    select: str,
+    user_ids: Sequence[str],
+    extra: str = "",
+    extra_values: Sequence[Any] = (),
 ) -> list[Row]:
     """One statement (a few on SQLite for a long list) for a whole listing's users."""
     rows: list[Row] = []
     for chunk in dialect.batches(list(dict.fromkeys(user_ids))):
         where, values = dialect.one_of("user_id", chunk, "text")
-        rows += await conn.fetch(f"{select} WHERE {where}{extra}", *values)
+        rows += await conn.fetch(f"{select} WHERE {where}{extra}", *values, *extra_values)
     return rows

@@ -467,7 +467,7 @@ async def test_notify_modes_are_explained_and_checked(svc: Service) -> None:
     bad = await svc.notify(ALICE, mode="pigeon")
     assert not bad.ok and "thread, dm, digest or off" in bad.text
     settings = await svc.store.user_settings("alice")
-    assert settings == {"notify": "off", "confirm": True, "locale": "en"}
+    assert settings == {"notify": "off", "confirm": True}
 
 
 async def test_thread_mode_pings_the_player_to_move(svc: Service) -> None:

@@ -387,6 +387,9 @@ class FakeDiscord:
         self.guild_id = GUILD_ID
         self.preferred_locale = "en-US"
         """The guild's Discord "preferred locale": set ``de`` for a German community."""
+        self.client_locales: dict[str, str] = {}
+        """The language of each user's Discord client by key (``{"bob": "de"}``); en-US
+        for anyone not named."""
         self.guild_name = "Fake Guild"
         self.owner = next(iter(self.users.values()))
         self.channel_id = GAMES_CHANNEL_ID
@@ -1465,6 +1468,7 @@ class FakeDiscord:
             user=user,
             member=member,
             app_permissions=permissions,
+            locale=self.client_locales.get(user.key, "en-US"),
             guild_locale=self.preferred_locale,
             context=context,
             owners=owners,

@@ -48,11 +48,15 @@ NOTATION = re.compile(
 """Squares, moves, cards and FENCE! neighbourhoods as notation writes them."""
 
 
+ZONES = ("Europe/Berlin", "Mars/Base")
+"""The time zones the evening names in ``/me quiet`` (one that does not exist)."""
+
+
 def proper_names() -> set[str]:
     """Names a translation keeps, whole (``High Street``, never ``High`` alone, so that a
     name's words do not hide English elsewhere): players, the tournament, games, the FENCE!
-    city's neighbourhoods."""
-    names = {*PLAYERS, TOURNAMENT}
+    city's neighbourhoods, the time zones named (IANA names, typed and shown as they are)."""
+    names = {*PLAYERS, TOURNAMENT, *ZONES}
     names |= {games.get(name).info.title for name in games.available()}
     names |= {hood.name for tile in city().tiles for hood in tile.hoods}
     return names
@@ -243,8 +247,19 @@ async def evening(out_dir: Path, clock: Callable[[], float], locale: str = PSEUD
     with seen_text() as drawn:
         await table.say(
             f"alice: /server settings language:{locale}",
-            # DMs speak the language a player's client had at /me notify
+            # DMs speak the language of a player's client at their latest command (issue 43)
             *(f"{player}: /me notify mode:thread" for player in PLAYERS),
+            f"bob: /me notify language:{locale}",
+            # who may challenge whom, quiet hours (issue 43): answers and refusals
+            "carol: /me challenges allow:played block:dave",
+            "dave: /play ordo opponent:carol",
+            "carol: /me challenges allow:everyone unblock:dave",
+            f"dave: /me quiet zone:{ZONES[1]}",
+            f"dave: /me quiet zone:{ZONES[0]} hours:20-9",
+            f"dave: /me quiet zone:{ZONES[0]} hours:22-7,6-8",
+            "dave: /me quiet hours:9",
+            f"dave: /me quiet zone:{ZONES[0]} weekend:true",
+            "dave: /me quiet hours:none weekend:false",
             "alice: /help",
             *(f"alice: /rules {game}" for game in games.available()),
         )

@@ -148,9 +148,9 @@ async def test_a_refusal_built_from_phrases_is_said_whole_in_german(service: Ser
 
 async def test_dms_speak_the_language_chosen_with_notify(service: Service) -> None:
     """The your-turn DM goes out on the opponent's move, with no interaction of its reader:
-    it speaks the language the reader's client had when they switched DMs on."""
-    await service.notify(GERMAN_BOB, mode="dm")
+    it speaks the language the reader's client had at their latest interaction (issue 43)."""
     match = await start_ordo(service)
+    await service.notify(GERMAN_BOB, mode="dm")
     played = await service.move(ALICE, "a3-a4", match_id=match)
     (dm,) = played.dms
     assert dm.user_id == "bob" and dm.text.startswith("Du bist in Ordo gegen alice am Zug")

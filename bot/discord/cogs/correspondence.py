@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Literal
 import discord
 from bot.discord.cogs.common import MATCH_HELP, bot_of, match_autocomplete, run, where
 from bot.discord.cogs.info import game_choices
-from bot.discord.identity import actor_of
+from bot.discord.identity import actor_of, user_of
 from bot.service.match.limits import (
     COMPUTER_GAMES,
     HINTS_PER_HOUR,
@@ -74,15 +74,65 @@ class CorrespondenceCog(commands.Cog):
     @app_commands.describe(
         mode="thread: ping in the match thread · dm: a DM instead · digest: one DM a day · off",
         confirm="Ask for a Confirm press before each move (against misclicks on phones)",
+        language="Language of your DMs and reminders (auto: your Discord's)",
+    )
+    @app_commands.choices(
+        language=[app_commands.Choice(name=code, value=code) for code in (AUTO, *shipped())]
     )
     async def notify(
         self,
         interaction: discord.Interaction,
         mode: Literal["thread", "dm", "digest", "off"] | None = None,
         confirm: bool | None = None,
+        language: str | None = None,
     ) -> None:
         actor = actor_of(interaction)
-        await run(interaction, lambda: self.bot.service.notify(actor, mode=mode, confirm=confirm))
+        await run(
+            interaction,
+            lambda: self.bot.service.notify(actor, mode=mode, confirm=confirm, language=language),
+        )
+
+    @app_commands.command(
+        name="challenges", description="Who may challenge you; block or unblock a person"
+    )
+    @app_commands.describe(
+        allow="everyone · played: only people you have played · nobody",
+        block="Someone who may no longer challenge you or sit at your games",
+        unblock="Someone you blocked and let back in",
+    )
+    async def challenges(
+        self,
+        interaction: discord.Interaction,
+        allow: Literal["everyone", "played", "nobody"] | None = None,
+        block: discord.User | None = None,
+        unblock: discord.User | None = None,
+    ) -> None:
+        actor = actor_of(interaction)
+        people = {"block": block, "unblock": unblock}
+        chosen = {key: user_of(user) for key, user in people.items() if user is not None}
+        await run(
+            interaction,
+            lambda: self.bot.service.challenge_settings(actor, allow=allow, **chosen),
+        )
+
+    @app_commands.command(name="quiet", description="Quiet hours and weekends: your clock stops")
+    @app_commands.describe(
+        zone="Your time zone, e.g. Europe/Berlin or America/New_York",
+        hours="Daily quiet hours, e.g. 22:00-07:00 (at most 12 h a day; none to clear)",
+        weekend="Pause all of Saturday and Sunday too",
+    )
+    async def quiet(
+        self,
+        interaction: discord.Interaction,
+        zone: str | None = None,
+        hours: str | None = None,
+        weekend: bool | None = None,
+    ) -> None:
+        actor = actor_of(interaction)
+        await run(
+            interaction,
+            lambda: self.bot.service.quiet(actor, zone=zone, hours=hours, weekend=weekend),
+        )
 
     @app_commands.command(name="vacation", description="Pause all your clocks for some days")
     @app_commands.describe(days="How many days (0 ends your vacation now)")
@@ -128,6 +178,7 @@ class CorrespondenceCog(commands.Cog):
         "with the address",
         language="Language of shared posts: threads, challenges, lobbies (auto: the server's "
         "Discord language)",
+        quiet_hours="Whether players' quiet hours and weekends may pause clocks in new matches",
     )
     @app_commands.choices(
         language=[app_commands.Choice(name=code, value=code) for code in (AUTO, *shipped())]
@@ -151,6 +202,7 @@ class CorrespondenceCog(commands.Cog):
         | None = None,
         spectators: Literal["thread", "public"] | None = None,
         language: str | None = None,
+        quiet_hours: bool | None = None,
     ) -> None:
         """Anyone may read the settings; only the service decides who may change them (Manage
         Server). Discord applies default permissions to a whole group only, and ``/server``
@@ -168,6 +220,7 @@ class CorrespondenceCog(commands.Cog):
             "tournaments": tournaments,
             "tournament_rounds": tournament_rounds,
             "reviews_per_day": reviews_per_day,
+            "quiet_hours": quiet_hours,
             "spectators": spectators,
             "language": language,
         }

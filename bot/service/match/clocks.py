@@ -9,12 +9,15 @@ reach into lobbies or boards.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from bot.service.base import Refusal
 from bot.service.match import timecontrol as tc
+from bot.service.match.quiet import HELD_KEY, QUIET_KEY, Quiet
+from bot.service.replies import is_computer
 from bot.service.text.computer_names import shown_name
 from bot.service.text.markdown import escape
 from bot.words import words
@@ -40,16 +43,42 @@ class Directory:
         return [escape(shown_name(uid, self.names, say)) for uid in record.seats]
 
     def vacations(self, record: MatchRecord) -> dict[int, list[tuple[float, float]]]:
-        """Paused time per seat: the player's vacations, and every outage of the bot — time
-        the bot was away is nobody's, so it pauses every clock exactly as a vacation does."""
+        """Paused time per seat: the player's vacations, their quiet hours and weekends
+        (:mod:`bot.service.match.quiet`) unless the match forbids them, and every outage of
+        the bot — time the bot was away is nobody's, so it pauses every clock exactly as a
+        vacation does."""
         outages = [o for o in self.outages if o[1] > record.created_at]
+        window = quiet_window(record)
         result = {}
         for seat, uid in enumerate(record.seats):
-            spans = self.settings.get(uid, {}).get("vacations") or []
+            settings = self.settings.get(uid, {})
+            spans = settings.get("vacations") or []
             paused = [(float(a), float(b)) for a, b in spans] + outages
+            if window and (quiet := self.quiet_of(record, uid)):
+                paused += quiet.pauses(*window)
             if paused:
                 result[seat] = paused
         return result
+
+    def quiet_of(self, record: MatchRecord, user_id: str) -> Quiet | None:
+        """``user_id``'s quiet schedule where ``record`` lets it pause their clock."""
+        if record.meta.get(QUIET_KEY, True) is False:
+            return None
+        return Quiet.from_settings(self.settings.get(user_id, {}))
+
+
+def quiet_window(record: MatchRecord) -> tuple[float, float] | None:
+    """The span a clock's quiet pauses must cover: from the start of the running turn to
+    past any moment its banks can reach (the clock runs at least 5 × 12 h a week, so three
+    times the largest bank and three days more is beyond its last event); None unclocked."""
+    data = record.meta.get("clock")
+    if not data:
+        return None
+    clocks = tc.Clocks.from_dict(data)
+    banks = [b for b in clocks.banks if math.isfinite(b)]
+    if not banks:
+        return None
+    return clocks.since, clocks.since + 3 * max(banks) + 3 * tc.DAY
 
 
 class ClockKeeper:
@@ -73,7 +102,10 @@ class ClockKeeper:
             raise
         except ValueError as exc:
             raise Refusal(str(exc)) from None
-        return {"time": control.to_dict(), "rated": True if rated is None else bool(rated)}
+        meta = {"time": control.to_dict(), "rated": True if rated is None else bool(rated)}
+        if server.get(QUIET_KEY) is False:  # the server forbids quiet hours in its matches
+            meta[QUIET_KEY] = False
+        return meta
 
     def start_meta(
         self, rules: Rules[Any, Any], state: Any, players: int, meta: dict[str, Any]
@@ -107,12 +139,36 @@ class ClockKeeper:
         meta: dict[str, Any],
         now: float,
     ) -> dict[str, Any]:
+        movers = [] if rules.outcome(after) is not None else rules.to_move(after)
+        meta = await self._hold_pings(record, movers, meta, now)
         if "clock" not in meta:
             return meta
         clocks = tc.Clocks.from_dict(meta["clock"])
-        movers = [] if rules.outcome(after) is not None else rules.to_move(after)
         switched = tc.switch(clocks, now, movers, await self.vacations(record))
         return {**meta, "clock": switched.to_dict()}
+
+    # -- quiet hours -----------------------------------------------------------------------
+    async def quiet_until(self, record: MatchRecord, user_id: str) -> float | None:
+        """When ``user_id``'s quiet time ends, if they are in one ``record`` allows."""
+        if is_computer(user_id):
+            return None
+        quiet = (await self.directory([record])).quiet_of(record, user_id)
+        return quiet.quiet_until(self.clock()) if quiet else None
+
+    async def _hold_pings(
+        self, record: MatchRecord, movers: Sequence[int], meta: dict[str, Any], now: float
+    ) -> dict[str, Any]:
+        """``meta`` with the ping of each mover now in quiet hours kept for when they end
+        (``held``: seat → moment), so the scheduler's index wakes for it; a seat no longer
+        to move has nothing held."""
+        held = {}
+        for seat in movers:
+            if seat < len(record.seats):
+                until = await self.quiet_until(record, record.seats[seat])
+                if until is not None:
+                    held[str(seat)] = until
+        kept = {k: v for k, v in meta.items() if k != HELD_KEY}
+        return {**kept, HELD_KEY: held} if held else kept
 
     def of(self, record: MatchRecord) -> tc.Clocks | None:
         data = record.meta.get("clock")
@@ -130,18 +186,21 @@ class ClockKeeper:
         clocks = self.of(record)
         if clocks is None:
             return ""
-        vacations = await self.vacations(record, directory)
+        directory = directory or await self.directory([record])
+        vacations = directory.vacations(record)
         now = self.clock()
         left = tc.remaining(clocks, seat, now, vacations)
         if left is None:
             return ""
-        paused = any(a <= now < b for a, b in vacations.get(seat, ()))
         # format_duration rounds as people read clocks: a clock read a moment after it was
         # set shows "3 days", not "2 days 23 h".
-        return words(locale)(
-            "clock.left_paused" if paused else "clock.left",
-            left=tc.format_duration(left, locale),
-        )
+        shown = tc.format_duration(left, locale)
+        quiet = directory.quiet_of(record, record.seats[seat])
+        if quiet and (until := quiet.quiet_until(now)) is not None:
+            wait = tc.format_duration(until - now, locale)
+            return words(locale)("clock.left_quiet", left=shown, wait=wait)
+        paused = any(a <= now < b for a, b in vacations.get(seat, ()))
+        return words(locale)("clock.left_paused" if paused else "clock.left", left=shown)
 
     async def lines(
         self, record: MatchRecord, seats: Sequence[int], names: Sequence[str], locale: str = "en"

@@ -34,6 +34,7 @@ from urllib.parse import quote
 import games
 from bot.service.base import Refusal
 from bot.service.replies import DirectMessage, Link
+from bot.service.text.languages import reader_language
 from bot.words import words
 from storage.base import ACTIVE, MatchRecord, Store
 
@@ -179,7 +180,7 @@ async def with_links(
     linked = []
     for dm in dms:
         if dm.user_id in record.seats and not dm.links:
-            locale = str((await store.user_settings(dm.user_id)).get("locale", "en"))
+            locale = await reader_language(store, dm.user_id)
             url = links.url(record.id, own_seat(record, dm.user_id), dm.user_id)
             dm = replace(dm, links=(Link(words(locale)("web.open_yours"), url),))
         linked.append(dm)

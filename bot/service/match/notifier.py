@@ -14,6 +14,7 @@ from typing import Any
 from bot.service.base import Loaded, User, plural_names
 from bot.service.match.clocks import ClockKeeper
 from bot.service.replies import DirectMessage, is_computer
+from bot.service.text.languages import reader_language
 from bot.words import words
 from storage.base import ACTIVE, VENUE_DIRECT, VENUE_SERVER, MatchRecord, Store
 
@@ -39,11 +40,10 @@ class Notifier:
         return bool((await self.prefs(actor.id)).get("confirm", False))
 
     async def locale(self, user_id: str) -> str:
-        """The language a player's DMs are written in: their Discord client's when they last
-        chose how to be notified (``/me notify``, where DMs are switched on), else English.
-        Scheduled messages have no interaction to read a locale from; this is the one a
-        player gave us for exactly these messages."""
-        return str((await self.prefs(user_id)).get("locale", "en"))
+        """The language a player's DMs are written in: the one they chose, else their
+        client's as last seen (:func:`bot.service.text.languages.person_language`). Scheduled
+        messages have no interaction to read a locale from."""
+        return await reader_language(self.store, user_id)
 
     async def mode(self, user_id: str) -> str:
         if is_computer(user_id):
@@ -51,12 +51,23 @@ class Notifier:
         mode = (await self.prefs(user_id)).get("notify", "thread")
         return mode if mode in NOTIFY_MODES else "thread"
 
-    async def pingable(self, user_ids: Sequence[str], venue: str = VENUE_SERVER) -> tuple[str, ...]:
+    async def pingable(
+        self,
+        user_ids: Sequence[str],
+        venue: str = VENUE_SERVER,
+        record: MatchRecord | None = None,
+    ) -> tuple[str, ...]:
         """Turn pings go only to players who want them in the thread; in a direct match,
         whose pings become DMs of the board (:mod:`bot.service.match.venues`), to those who want
-        them in the thread or by DM."""
+        them in the thread or by DM; and, in ``record``, not to a player in their quiet
+        hours: that ping waits until they end (:meth:`ClockKeeper.held_pings`)."""
         wanted = ("thread", "dm") if venue == VENUE_DIRECT else ("thread",)
-        return tuple([u for u in user_ids if await self.mode(u) in wanted])
+        awake = [u for u in user_ids if record is None or not await self.quiet_now(record, u)]
+        return tuple([u for u in awake if await self.mode(u) in wanted])
+
+    async def quiet_now(self, record: MatchRecord, user_id: str) -> bool:
+        """Whether ``user_id`` is in quiet hours that ``record`` lets pause them."""
+        return await self.clocks.quiet_until(record, user_id) is not None
 
     async def turn_dms(self, loaded: Loaded, ended: bool) -> tuple[DirectMessage, ...]:
         """The "your turn" DMs of players who asked for them; none in a direct match, where the
@@ -68,7 +79,7 @@ class Notifier:
         dms = []
         for seat in seats:
             uid = loaded.record.seats[seat]
-            if await self.mode(uid) != "dm":
+            if await self.mode(uid) != "dm" or await self.quiet_now(loaded.record, uid):
                 continue
             locale = await self.locale(uid)
             say = words(locale)

@@ -41,6 +41,7 @@ import games
 from bot.service.base import note_commit, rating_or_new
 from bot.service.match import timecontrol as tc
 from bot.service.match.meta import PREMOVES_KEY, without_premoves
+from bot.service.match.quiet import HELD_KEY
 from bot.service.replies import is_computer
 from bot.service.text.computer_names import shown_name
 from bot.service.text.languages import direct_meta, match_language
@@ -218,7 +219,11 @@ class Transitions:
 
     async def reschedule(self, record: MatchRecord, due_at: float | None) -> None:
         """Move the match's deadline without a versioned change (the scheduler's own
-        bookkeeping: nothing due yet, or a vacation ended early); see ``Store.set_due``."""
+        bookkeeping: nothing due yet, or a vacation ended early); see ``Store.set_due``. A
+        turn ping held for quiet hours keeps its own moment."""
+        moments = [float(at) for at in (record.meta.get(HELD_KEY) or {}).values()]
+        if due_at is not None or moments:
+            due_at = min([*moments, *([due_at] if due_at is not None else [])])
         await self.store.set_due(record.id, due_at)
 
     async def request_review(self, record: MatchRecord, user_id: str) -> tuple[ReviewRecord, bool]:
@@ -247,6 +252,7 @@ class Transitions:
             event = tc.next_event(tc.Clocks.from_dict(meta["clock"]), self.reminders)
             if event is not None:
                 moments.append(event)
+        moments += [float(at) for at in (meta.get(HELD_KEY) or {}).values()]
         seats = list(record.seats if update.seats is None else update.seats)
         if any(is_computer(uid) for uid in seats):
             rules = games.get(record.game)

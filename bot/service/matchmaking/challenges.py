@@ -42,6 +42,7 @@ from storage.base import (
 
 if TYPE_CHECKING:
     from bot.service.match.wiring import Core
+    from bot.service.matchmaking.consent import Consent
     from bot.service.matchmaking.lobby import Lobby
     from bot.service.matchmaking.openings import Openings
     from bot.service.matchmaking.seeks import Seeks
@@ -76,7 +77,10 @@ class Challenges:
         lobby: Lobby,
         seeks: Seeks,
         endings: Endings,
+        consent: Consent,
     ) -> None:
+        self.consent = consent
+        """Who takes a challenge from whom (:meth:`Consent.may_challenge`)."""
         self.store, self.clock, self.reader = core.store, core.clock, core.reader
         self.transitions, self.clocks, self.limits = core.transitions, core.clocks, core.limits
         self.servers = servers
@@ -183,6 +187,7 @@ class Challenges:
             raise Refusal("seek.range_needs_open", option=bound)
         if opponent.id == actor.id:
             raise Refusal("challenge.yourself")
+        await self.consent.may_challenge(actor, [opponent])
         checked = rules.options(options)
         versus_computer = is_computer(opponent.id)
         about_level = ""

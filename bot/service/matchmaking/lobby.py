@@ -44,6 +44,7 @@ from storage.base import ACTIVE, CANCELLED, CHALLENGE, MatchRecord, MatchUpdate
 
 if TYPE_CHECKING:
     from bot.service.match.wiring import Core
+    from bot.service.matchmaking.consent import Consent
     from bot.service.matchmaking.servers import Servers
     from bot.service.play.boards import Boards
 
@@ -74,7 +75,10 @@ class Lobby:
         core: Core,
         boards: Boards,
         servers: Servers,
+        consent: Consent,
     ) -> None:
+        self.consent = consent
+        """Who takes an invitation, or a seat, from whom (:class:`Consent`)."""
         self.store, self.clock, self.reader = core.store, core.clock, core.reader
         self.boards = boards
         self.transitions, self.clocks, self.limits = core.transitions, core.clocks, core.limits
@@ -111,6 +115,7 @@ class Lobby:
             )
         checked = rules.options(options)
         guests = [u for u in dict.fromkeys(invited) if u.id != actor.id]
+        await self.consent.may_challenge(actor, guests)
         computers, about_level = await self._invited_computers(actor, info, guests, guild_id)
         computers = computers[: size - 1]
         terms = await self.clocks.new_match_meta(
@@ -283,6 +288,7 @@ class Lobby:
             raise Refusal("lobby.already_in", match=record.id)
         if len(record.seats) >= lobby.get("seats", 0):
             raise Refusal("lobby.full", match=record.id)
+        await self.consent.may_join(actor, [record.created_by, *record.seats])
         updated = (
             await self.transitions.commit(record, MatchUpdate(seats=[*record.seats, actor.id]))
         ).record

@@ -38,6 +38,7 @@ from storage.base import CHALLENGE, MatchRecord, Rating
 
 if TYPE_CHECKING:
     from bot.service.match.wiring import Core
+    from bot.service.matchmaking.consent import Consent
     from bot.service.matchmaking.openings import Openings
 
 
@@ -66,7 +67,10 @@ class Seeks:
         self,
         core: Core,
         openings: Openings,
+        consent: Consent,
     ) -> None:
+        self.consent = consent
+        """Who takes a seat beside whom (:meth:`Consent.may_join`)."""
         self.store, self.clock, self.reader = core.store, core.clock, core.reader
         self.transitions, self.limits, self.clocks = core.transitions, core.limits, core.clocks
         self.openings = openings
@@ -167,6 +171,7 @@ class Seeks:
         low, high = seek.get("min"), seek.get("max")
         if (low is not None and rating < low) or (high is not None and rating > high):
             raise Refusal("seek.out_of_range", rating=round(rating), range=_range_text(seek))
+        await self.consent.may_join(actor, [record.created_by])
         await self.reader.touch(actor)
         seat = challenger_seat(games.get(record.game), record.meta.get("color"), record.seed)
         seats = [record.created_by, actor.id] if seat == 0 else [actor.id, record.created_by]
@@ -200,6 +205,8 @@ class Seeks:
             for m in await self.store.list_matches(statuses=(CHALLENGE,))
             if seek_of(m) is not None and (m.guild_id or None) == (guild_id or None)
         ]
+        apart = await self.consent.kept_apart(actor, [m.created_by for m in found])
+        found = [m for m in found if m.created_by not in apart]
         if not found:
             return Reply(text=say("seek.none"))
         names = await self.store.user_names([m.created_by for m in found])

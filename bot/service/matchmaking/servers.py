@@ -16,10 +16,11 @@ import games
 from bot.service.base import Refusal, User, guarded, manages
 from bot.service.match import limits
 from bot.service.match import timecontrol as tc
+from bot.service.match.quiet import QUIET_KEY
 from bot.service.match.reader import rules_named
 from bot.service.replies import Reply
 from bot.service.text import languages
-from bot.service.text.command_map import choice_word, option_word
+from bot.service.text.command_map import choice_word, option_word, yes
 from bot.words import DEFAULT_LANGUAGE, words
 from storage.base import Store
 
@@ -40,8 +41,10 @@ SAID_SPECTATORS = {
 }
 """What a refused value of ``mode`` and of ``spectators`` is told: the option's name and its
 two values, as the reader's Discord client shows them."""
+QUIET_SETTING = "quiet_hours"
+"""The ``/server settings`` option that may forbid quiet hours in the server's new matches."""
 SERVER_KEYS = (
-    "time", "channel", "mode", "games", SPECTATORS_KEY, "language",
+    "time", "channel", "mode", "games", SPECTATORS_KEY, "language", QUIET_SETTING,
     *(x.name for x in limits.LIMITS),
 )  # fmt: skip
 P = ParamSpec("P")
@@ -107,7 +110,10 @@ class Servers:
                 raise Refusal("settings.bad_spectators", **SAID_SPECTATORS)
             settings[SPECTATORS_KEY] = value
         elif key == "language":
-            settings = self._language_set(settings, str(value))
+            settings = languages.language_set(settings, str(value))
+        elif key == QUIET_SETTING:  # quiet hours pause clocks here unless switched off
+            kept = {k: v for k, v in settings.items() if k != QUIET_KEY}
+            settings = kept if yes(value, str(locale)) else {**kept, QUIET_KEY: False}
         else:
             raise Refusal(
                 "settings.unknown",
@@ -150,6 +156,11 @@ class Servers:
                     LANGUAGE_SOURCES[languages.source_of(settings)], option=option_word("language")
                 ),
             ),
+            say(
+                "settings.quiet_forbidden"
+                if settings.get(QUIET_KEY) is False
+                else "settings.quiet_allowed"
+            ),
             say("settings.limits_head", option=option_word(limits.OPEN_SEEKS.name)),
             *(
                 say(
@@ -161,21 +172,6 @@ class Servers:
             ),
         ]
         return lines
-
-    @staticmethod
-    def _language_set(settings: dict[str, Any], value: str) -> dict[str, Any]:
-        """``language:de`` chooses German for shared posts; ``auto`` or nothing goes back
-        to Discord's community language."""
-        code = value.strip().lower()
-        if code in ("", languages.AUTO):
-            return {k: v for k, v in settings.items() if k != languages.CHOSEN}
-        if languages.known(code) != code:
-            raise Refusal(
-                "settings.bad_language",
-                language=repr(value[:20]),
-                languages=", ".join([languages.AUTO, *languages.shipped()]),
-            )
-        return {**settings, languages.CHOSEN: code}
 
     async def language(self, guild_id: str | None) -> str:
         """The language of ``guild_id``'s shared posts (see :mod:`bot.service.text.languages`)."""

@@ -6,6 +6,7 @@ import dataclasses
 
 from bot.service.match.wiring import Core
 from bot.service.matchmaking.challenges import Challenges
+from bot.service.matchmaking.consent import Consent
 from bot.service.matchmaking.lobby import Lobby
 from bot.service.matchmaking.openings import Openings
 from bot.service.matchmaking.seeks import Seeks
@@ -23,19 +24,23 @@ class Matchmaking:
     lobby: Lobby
     challenges: Challenges
     tournament_cases: Tournaments
+    consent: Consent
+    """Who takes a challenge, an invitation or a seat from whom."""
 
 
 def build(core: Core, play: Play) -> Matchmaking:
     servers = Servers(core.store, core.clock, core.default_time)
     openings = Openings(core.reader, play.boards, core.transitions, core.clocks)
-    seeking = Seeks(core, openings)
-    lobby = Lobby(core, play.boards, servers)
+    consent = Consent(core.store, core.clock)
+    seeking = Seeks(core, openings, consent)
+    lobby = Lobby(core, play.boards, servers, consent)
     posts = TournamentPosts(core.store, core.workers)
     return Matchmaking(
         servers=servers,
         openings=openings,
         seeking=seeking,
         lobby=lobby,
-        challenges=Challenges(core, servers, openings, lobby, seeking, play.endings),
+        challenges=Challenges(core, servers, openings, lobby, seeking, play.endings, consent),
         tournament_cases=Tournaments(core, play.boards, servers, posts),
+        consent=consent,
     )

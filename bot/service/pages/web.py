@@ -41,6 +41,7 @@ from bot.service.text.describer import (
     told_path,
     turn_text,
 )
+from bot.service.text.languages import chosen_language
 from bot.words import Words, words
 from games.core import Outcome, Rules
 from games.sentences import listing
@@ -212,7 +213,7 @@ class BoardPages:
         access = await self.access(token, match_id)
         return Reply(
             match_id=access.record.id,
-            extra={"page": await self._page(access, viewer.locale)},
+            extra={"page": await self._page(access, await self._language(access, viewer))},
         )
 
     @guarded
@@ -220,6 +221,15 @@ class BoardPages:
         """Whether the viewer may follow the match live (``extra["version"]``)."""
         access = await self.access(token, match_id)
         return Reply(match_id=access.record.id, extra={"version": public_version(access.record)})
+
+    async def _language(self, access: Access, viewer: User) -> str:
+        """A player's own link speaks the language they chose for their messages (``/me
+        notify language:``), else the browser's: the page is an interaction of its own, and
+        the browser's language is the latest the reader gave (a look-only link: always)."""
+        if access.user_id is None:
+            return viewer.locale
+        settings = await self.store.user_settings(access.user_id)
+        return chosen_language(settings) or viewer.locale
 
     async def _page(self, access: Access, locale: str) -> dict[str, Any]:
         record, seat = access.record, access.seat
@@ -374,7 +384,9 @@ class BoardPages:
                 "position": {
                     "ply": ply,
                     "view": told_page_view(
-                        words(viewer.locale), rules, rules.view(states[ply], None)
+                        words(await self._language(access, viewer)),
+                        rules,
+                        rules.view(states[ply], None),
                     ),
                     "highlight": [step.detail.get("highlight", {})] if step else [],
                 }
@@ -415,7 +427,7 @@ class BoardPages:
         if access.seat is None or access.user_id is None:
             raise Refusal("web.looking_only")
         name = await self.store.user_name(access.user_id) or access.user_id
-        player = User(access.user_id, name, locale=viewer.locale)
+        player = User(access.user_id, name, locale=await self._language(access, viewer))
         if version is None:
             version = public_version(access.record)
         return await self._move(player, text, match_id=access.record.id, version=version)

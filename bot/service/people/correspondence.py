@@ -53,6 +53,7 @@ from bot.service.match.reader import rules_named
 from bot.service.match.timecontrol import DAY
 from bot.service.match.venues import ladder_of
 from bot.service.replies import DirectMessage, Post, Reply
+from bot.service.text import languages
 from bot.service.text.command_map import choice_list, command_names, option_word
 from bot.service.text.image_labels import image_labels
 from bot.service.text.markdown import escape
@@ -72,6 +73,7 @@ if TYPE_CHECKING:
     from bot.service.computer.opponents import Opponents
     from bot.service.match.wiring import Core
     from bot.service.matchmaking.tournaments.cases import Tournaments
+    from bot.service.people.quiet import QuietHours
     from bot.service.play.endings import Endings
 
 log = logging.getLogger("bot.service")
@@ -113,7 +115,10 @@ class Correspondence:
         tournaments: Tournaments,
         *,
         vacation_days: float,
+        quiet: QuietHours,
     ) -> None:
+        self.quiet = quiet
+        """Quiet hours: the turn pings that waited for them go out from the tick."""
         self.store, self.clock, self.reader = core.store, core.clock, core.reader
         self.transitions, self.clocks, self.notifier = core.transitions, core.clocks, core.notifier
         self.workers = core.workers
@@ -126,9 +131,15 @@ class Correspondence:
 
     @guarded
     async def notify(
-        self, actor: User, *, mode: str | None = None, confirm: bool | None = None
+        self,
+        actor: User,
+        *,
+        mode: str | None = None,
+        confirm: bool | None = None,
+        language: str | None = None,
     ) -> Reply:
-        """``/notify``: how you hear that it's your turn, and whether moves need a Confirm."""
+        """``/notify``: how you hear that it's your turn, whether moves need a Confirm, and
+        the language of your DMs (``auto``: your client's, as last seen)."""
         say = words(actor.locale)
         await self.reader.touch(actor)
         prefs = dict(await self.notifier.prefs(actor.id))
@@ -143,13 +154,18 @@ class Correspondence:
                     mode=repr(mode),
                 )
             prefs["notify"] = mode
-        prefs["locale"] = language_of(actor.locale)  # DMs speak it: Notifier.locale
         if confirm is not None:
             prefs["confirm"] = bool(confirm)
+        if language is not None:
+            prefs = languages.language_set(prefs, language, languages.PERSON_CHOSEN)
         await self.store.save_user_settings(actor.id, prefs, self.clock())
         explain = say(NOTIFY_EXPLAINED[prefs.get("notify", "thread")])
         confirm_text = say("notify.confirm" if prefs.get("confirm") else "notify.at_once")
-        return Reply(text=say("notify.summary", mode=explain, confirm=confirm_text))
+        told = say("notify.summary", mode=explain, confirm=confirm_text)
+        if chosen := prefs.get(languages.PERSON_CHOSEN):
+            named = languages.language_name(chosen, actor.locale)
+            told += " " + say("notify.language", language=named)
+        return Reply(text=told)
 
     # -- the scheduler's tick --------------------------------------------------------------
     async def on_startup(self) -> tuple[float, float] | None:
@@ -207,6 +223,9 @@ class Correspondence:
 
     async def _tick_match(self, record: MatchRecord) -> list[Reply]:
         now = self.clock()
+        record, pings = await self.quiet.release(record, now)
+        if pings:
+            return pings  # their commit set the next deadline: a clock event comes next tick
         if "clock" not in record.meta:
             await self.transitions.reschedule(record, None)
             return []
@@ -307,10 +326,14 @@ class Correspondence:
     async def _digests(self) -> list[Reply]:
         now = self.clock()
         replies = []
-        for uid, prefs in await self.store.users_with_settings():
-            if prefs.get("notify") != "digest" or now - float(prefs.get("digest_at", 0)) < DAY:
-                continue
-            locale = str(prefs.get("locale", "en"))
+        due = [
+            (uid, prefs)
+            for uid, prefs in await self.store.users_with_settings(having=("notify", "digest"))
+            if prefs.get("notify") == "digest" and now - float(prefs.get("digest_at", 0)) >= DAY
+        ]
+        seen = await self.store.user_locales([uid for uid, _ in due]) if due else {}
+        for uid, prefs in due:
+            locale = languages.person_language(prefs, seen.get(uid))
             lines = await self._waiting_lines(uid, locale)
             await self.store.save_user_settings(uid, {**prefs, "digest_at": now}, now)
             if lines:

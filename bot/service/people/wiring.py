@@ -8,7 +8,9 @@ from bot.service.computer.wiring import Computer
 from bot.service.match.wiring import Core
 from bot.service.matchmaking.wiring import Matchmaking
 from bot.service.people.correspondence import Correspondence
+from bot.service.people.locales import LocaleNotes
 from bot.service.people.notices import Notices
+from bot.service.people.quiet import QuietHours
 from bot.service.play.wiring import Play
 
 
@@ -17,13 +19,18 @@ class People:
     notices: Notices
     """DMs a front end could not deliver, kept for their player's next command."""
     correspondence: Correspondence
+    quiet_hours: QuietHours
+    locales: LocaleNotes
+    """Every command notes its caller's client language, which their DMs speak."""
 
 
 def build(
     core: Core, play: Play, computer: Computer, matchmaking: Matchmaking, *, vacation_days: float
 ) -> People:
+    quiet = QuietHours(core.store, core.clock, core.reader, core.transitions, core.notifier)
     correspondence = Correspondence(
         core, computer.opponents, play.endings, matchmaking.tournament_cases,
-        vacation_days=vacation_days,
+        vacation_days=vacation_days, quiet=quiet,
     )  # fmt: skip
-    return People(Notices(core.store, core.clock), correspondence)
+    notes = LocaleNotes(core.store, core.clock)
+    return People(Notices(core.store, core.clock), correspondence, quiet, notes)

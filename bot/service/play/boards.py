@@ -284,7 +284,7 @@ class Boards:
             text_lines.extend(await self.clocks.lines(loaded.record, seats, names, language))
         if ping and seats:
             mentions = await self.notifier.pingable(
-                [loaded.record.seats[s] for s in seats], loaded.record.venue
+                [loaded.record.seats[s] for s in seats], loaded.record.venue, loaded.record
             )
             pinged = [s for s in seats if loaded.record.seats[s] in mentions]
             who = plural_names([names[s] for s in pinged], language)

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from functools import cache
 
 import games
-from bot.words import DEFAULT_LANGUAGE, Phrase, Words, catalogue, discord_text, words
+from bot.words import DEFAULT_LANGUAGE, Phrase, Words, catalogue, discord_text, language_of, words
 from games.sentences import Sentence, alternatives
 
 TOP_LEVEL: tuple[str, ...] = (
@@ -37,7 +37,7 @@ GROUPS: Mapping[str, tuple[str, ...]] = {
         "note",
     ),
     "lobby": ("join", "leave", "start"),
-    "me": ("games", "waiting", "notify", "vacation", "rating", "stats"),
+    "me": ("games", "waiting", "notify", "challenges", "quiet", "vacation", "rating", "stats"),
     "server": ("settings", "leaderboard"),
 }
 
@@ -219,3 +219,12 @@ OPTION_KEYS = "discord.parameter_name."
 def command_names(language: str) -> CommandNames:
     """The names for a language the catalogue has, else English's."""
     return CommandNames(language if language in catalogue().languages else DEFAULT_LANGUAGE)
+
+
+def yes(value: object, locale: str) -> bool:
+    """A switch as Discord passes it (a bool) or as typed in the console, in English or in
+    the reader's words (``ja``, ``tak``)."""
+    if isinstance(value, bool):
+        return value
+    typed = command_names(language_of(locale)).english_choice(str(value).strip())
+    return typed.lower() in ("true", "yes", "on", "1")
