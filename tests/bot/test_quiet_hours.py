@@ -90,7 +90,7 @@ async def test_a_server_may_forbid_quiet_hours(service: Service, clock: FakeCloc
     ("options", "said"),
     [
         ({"zone": "Mars/Olympus"}, "There is no time zone 'Mars/Olympus';"),
-        ({"zone": "Europe/Berlin", "hours": "20:00-09:00"}, "at most 12 h a day."),
+        ({"zone": "Europe/Berlin", "hours": "20:00-09:00"}, "at most 12 hours a day."),
         ({"zone": "Europe/Berlin", "hours": "22-7, 6-8"}, "Those quiet hours overlap;"),
         ({"zone": "Europe/Berlin", "hours": "late"}, "'late' is no time range;"),
         ({"hours": "22-7"}, "Name your time zone too"),

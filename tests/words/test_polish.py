@@ -23,6 +23,7 @@ SAME_IN_POLISH = frozenset(
         "discord.command_name.start",
         "discord.group_name.lobby",
         "discord.parameter_name.format",
+        "discord.parameter_name.weekend",  # "weekend" is the Polish word too
         "games.lobby",
         "lobby.title",
         "tiebreak.buchholz_short",

@@ -126,17 +126,17 @@ def parse_hours(text: str) -> tuple[tuple[int, int], ...]:
     for part in text.split(","):
         found = _RANGE.match(part)
         if not found:
-            raise Refusal("quiet.bad_hours", hours=repr(part.strip()[:20]))
+            raise Refusal("quiet.bad_hours", span=repr(part.strip()[:20]))
         h1, m1, h2, m2 = (int(x or 0) for x in found.groups())
         if h1 > 24 or h2 > 24 or m1 > 59 or m2 > 59:
-            raise Refusal("quiet.bad_hours", hours=repr(part.strip()[:20]))
+            raise Refusal("quiet.bad_hours", span=repr(part.strip()[:20]))
         a, b = (h1 * 60 + m1) % DAY_MINUTES, (h2 * 60 + m2) % DAY_MINUTES
         if a == b:
-            raise Refusal("quiet.bad_hours", hours=repr(part.strip()[:20]))
+            raise Refusal("quiet.bad_hours", span=repr(part.strip()[:20]))
         ranges.append((a, b))
     minutes = [_minutes_of(a, b) for a, b in ranges]
     if sum(len(m) for m in minutes) > MOST_QUIET_MINUTES:
-        raise Refusal("quiet.too_long", most=MOST_QUIET_MINUTES // 60)
+        raise Refusal("quiet.too_long", n=MOST_QUIET_MINUTES // 60)
     for i, mine in enumerate(minutes):
         if any(mine & other for other in minutes[i + 1 :]):
             raise Refusal("quiet.overlap")

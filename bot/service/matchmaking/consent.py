@@ -24,6 +24,13 @@ from storage.base import Store
 ALLOW_KEY = "challenges"
 """The user settings key of who may challenge a person (absent: everyone)."""
 ALLOW_CHOICES = ("everyone", "played", "nobody")
+ALLOW_SAYS = {
+    "everyone": "challenges.everyone",
+    "played": "challenges.played",
+    "nobody": "challenges.nobody",
+}
+"""What each choice reads as in the summary (the catalogue keys, spelled out so the
+catalogue's test sees each one asked for)."""
 
 
 class Consent:
@@ -68,7 +75,7 @@ class Consent:
         blocked_ids = await self.store.blocked_by(actor.id)
         names = await self.store.user_names(blocked_ids)
         blocked_names = [escape(names.get(uid, uid)) for uid in blocked_ids]
-        lines = [say("challenges.summary", who=say("challenges." + allowed(settings)))]
+        lines = [say("challenges.summary", who=say(ALLOW_SAYS[allowed(settings)]))]
         lines.append(
             say("challenges.blocked", people=plural_names(blocked_names, actor.locale))
             if blocked_names

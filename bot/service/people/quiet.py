@@ -80,7 +80,7 @@ class QuietHours:
         parts = [hours_text(schedule.hours)] if schedule.hours else []
         if schedule.weekend:
             parts.append(say("quiet.weekend"))
-        return say("quiet.summary", hours=", ".join(parts), zone=schedule.zone)
+        return say("quiet.summary", span=", ".join(parts), zone=schedule.zone)
 
     async def release(self, record: MatchRecord, now: float) -> tuple[MatchRecord, list[Reply]]:
         """Send the turn pings whose quiet time is over (and forget them), for the tick."""
