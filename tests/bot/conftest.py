@@ -3,7 +3,9 @@ clock and fixed seeds, so every run is the same."""
 
 from __future__ import annotations
 
+import tempfile
 from collections.abc import AsyncIterator
+from pathlib import Path
 
 import pytest
 
@@ -22,6 +24,12 @@ class FakeClock:
 
     def advance(self, seconds: float) -> None:
         self.now += seconds
+
+
+def scratch_boards() -> Path:
+    """A fresh folder for a console's board images: the console writes one per move, and a
+    relative folder would fill the checkout (and collide between workers)."""
+    return Path(tempfile.mkdtemp(prefix="console-boards-"))
 
 
 ALICE = User("alice", "alice")

@@ -16,7 +16,7 @@ from bot.service import Service
 from storage import MemoryStore
 from tests.pgserver import password_database, pg_server  # noqa: F401 - the server fixture
 
-from .conftest import FakeClock
+from .conftest import FakeClock, scratch_boards
 
 ROOT = Path(__file__).resolve().parents[2]
 QUICK_COMPUTER = "easy=0.05,normal=0.05,strong=0.05"
@@ -95,7 +95,7 @@ def test_an_unknown_locale_is_refused_before_anything_runs(tmp_path: Path) -> No
 def console(clock: FakeClock) -> tuple[Console, list[str]]:
     out: list[str] = []
     store = MemoryStore()
-    return Console(Service(store, clock=clock), Path("unused"), out.append), out
+    return Console(Service(store, clock=clock), scratch_boards(), out.append), out
 
 
 async def test_every_line_of_a_private_reply_is_prefixed(console, tmp_path) -> None:

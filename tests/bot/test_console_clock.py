@@ -14,6 +14,7 @@ import render
 from bot.console import Console, ConsoleClock, parse_offset
 from bot.service import Service
 from storage import SqliteStore
+from tests.bot.conftest import scratch_boards
 
 from .test_console import run_console
 
@@ -98,7 +99,7 @@ async def test_clock_refuses_nonsense_and_never_goes_back(console) -> None:
 
 async def test_a_console_without_a_fake_clock_says_so() -> None:
     out: list[str] = []
-    shell = Console(Service(SqliteStore(":memory:")), Path("unused"), out.append)
+    shell = Console(Service(SqliteStore(":memory:")), scratch_boards(), out.append)
     await shell.handle("!clock +1d")
     assert out == ["This console has no adjustable clock."]
 

@@ -23,7 +23,7 @@ from bot.service.text.command_map import (
 from bot.words import catalogue, words
 from storage import MemoryStore
 
-from .conftest import FakeClock
+from .conftest import FakeClock, scratch_boards
 from .test_console import run_console
 
 LANGUAGES = sorted(catalogue().languages)
@@ -62,7 +62,7 @@ def test_a_german_session_types_the_names_a_german_client_shows(tmp_path: Path) 
 def console(clock: FakeClock, locale: str) -> tuple[Console, list[str]]:
     out: list[str] = []
     service = Service(MemoryStore(), clock=clock)
-    return Console(service, Path("unused"), out.append, locale=locale), out
+    return Console(service, scratch_boards(), out.append, locale=locale), out
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

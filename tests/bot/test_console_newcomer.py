@@ -3,21 +3,19 @@ an unknown option named, a choice never offered said so, a pie choice answered a
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from bot.console import Console
 from bot.service import Service
 from storage import MemoryStore
 
-from .conftest import FakeClock
+from .conftest import FakeClock, scratch_boards
 
 
 def console(clock: FakeClock, locale: str = "en") -> tuple[Console, list[str]]:
     out: list[str] = []
     return Console(
-        Service(MemoryStore(), clock=clock), Path("unused"), out.append, locale=locale
+        Service(MemoryStore(), clock=clock), scratch_boards(), out.append, locale=locale
     ), out
 
 

@@ -14,15 +14,15 @@ from bot.service.replies import Panel, Reply
 from bot.service.text.command_map import GROUPS
 from storage import MemoryStore
 
-from .conftest import FakeClock
+from .conftest import FakeClock, scratch_boards
 from .test_console import run_console
 
 
-def console(
-    clock: Callable[[], float], out_dir: Path = Path("unused")
-) -> tuple[Console, list[str]]:
+def console(clock: Callable[[], float], out_dir: Path | None = None) -> tuple[Console, list[str]]:
     out: list[str] = []
-    return Console(Service(MemoryStore(), clock=clock), out_dir, out.append), out
+    return Console(
+        Service(MemoryStore(), clock=clock), out_dir or scratch_boards(), out.append
+    ), out
 
 
 async def test_help_is_one_line_per_group(clock: FakeClock) -> None:

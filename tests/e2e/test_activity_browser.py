@@ -17,6 +17,7 @@ refusal and no board; and the client secret reaches no page, no download and no 
 from __future__ import annotations
 
 import logging
+import os
 import re
 import time
 import types
@@ -42,6 +43,9 @@ __all__ = ["chromium_path", "discord_with_activities"]
 pytestmark = pytest.mark.e2e
 say = words()
 SCREENSHOT = Path(__file__).resolve().parents[2] / "docs" / "images" / "activity-phone.png"
+REMAKE_PICTURES = "BOARDBOT_REMAKE_PICTURES"
+"""Set (to anything) to have the test save docs/images/activity-phone.png: otherwise a test
+run never writes into the checkout."""
 PHONE = {"width": 390, "height": 844}
 
 
@@ -189,7 +193,10 @@ async def test_two_players_in_their_own_discord_play_by_clicks(
             assert len(side["handshakes"]) == 3 and side["authorized"] == 1
             await alice.frame.click("#board [data-id='d2']")
             await alice.frame.click("#board [data-id='d3']")
-            await alice.page.screenshot(path=str(SCREENSHOT))  # the README's picture
+            picture = await alice.page.screenshot()  # the docs' picture, on request
+            assert picture.startswith(b"\x89PNG")
+            if os.environ.get(REMAKE_PICTURES):
+                SCREENSHOT.write_bytes(picture)
             # The client secret is in no page and nothing the frames downloaded.
             secret = server.activities.client_secret
             for person in (alice, bob):
