@@ -86,6 +86,25 @@ async def test_parse_refuses_nothing_and_passes_on_an_illegal_move(service: Serv
         turns.parse(context, 0, "z9-z8", words("en"))
 
 
+async def test_an_empty_move_is_answered_with_how_to_type_one_in_the_movers_language(
+    service: Service, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The example comes from the catalogue, not the engine's English (a German mover read
+    Ordo's English notation help)."""
+    context = await _context(service)
+    german = words("de")
+    with pytest.raises(Refusal) as refused:
+        turns.parse(context, 0, "", german)
+    told = refused.value.say("de")
+    assert told == german("move.empty", example=german("rules.ordo.notation_help"))
+    assert german("rules.ordo.notation_help") != words("en")("rules.ordo.notation_help")
+    monkeypatch.setattr(context.rules, "info", dataclasses.replace(context.rules.info,
+                                                                   notation_help=""))  # fmt: skip
+    with pytest.raises(Refusal) as refused:
+        turns.parse(context, 0, " ", german)
+    assert refused.value.say("de") == german("move.empty_see_rules", game="ordo")
+
+
 async def test_parse_completes_an_autocomplete_group_sent_as_it_is(service: Service) -> None:
     context = await _context(service)
     legal = context.rules.legal_notations(context.state)

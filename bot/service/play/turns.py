@@ -66,7 +66,9 @@ def parse(context: MatchContext, seat: int, text: str, say: Words) -> Typed:
     listed in the refusal."""
     rules, state = context.rules, context.state
     if not text.strip():
-        raise Refusal("move.empty", example=rules.info.notation_help or "see /rules.")
+        if not rules.info.notation_help:
+            raise Refusal("move.empty_see_rules", game=rules.info.name)
+        raise Refusal("move.empty", example=say(f"rules.{rules.info.name}.notation_help"))
     confirmed = text.rstrip().endswith(CONFIRMED)
     if confirmed:
         text = text.rstrip()[: -len(CONFIRMED)]
