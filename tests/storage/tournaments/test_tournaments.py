@@ -38,7 +38,7 @@ from storage.migrations import LATEST_VERSION
 from storage.migrations import MIGRATIONS as SQLITE_MIGRATIONS
 from storage.pg_migrations import MIGRATIONS as PG_MIGRATIONS
 from storage.postgres import PostgresStore
-from tests.pgserver import fresh_database
+from tests.pgserver import fresh_database, migrated_through
 from tests.storage.conftest import TOURNAMENT_DEFAULTS, MakeTournament
 
 
@@ -574,14 +574,7 @@ async def test_postgres_database_at_the_previous_version_is_migrated(pg_server: 
     url = fresh_database(pg_server)
     conn = await asyncpg.connect(url)
     try:
-        await conn.execute(
-            "CREATE TABLE schema_version (version INTEGER PRIMARY KEY,"
-            " applied_at DOUBLE PRECISION NOT NULL)"
-        )
-        for earlier in range(1, number):
-            for statement in PG_MIGRATIONS[earlier - 1]:
-                await conn.execute(statement)
-            await conn.execute("INSERT INTO schema_version VALUES ($1, 0)", earlier)
+        await migrated_through(conn, number - 1)
         await conn.execute(
             "INSERT INTO matches (id, game, options, seed, status, created_by, created_at,"
             " updated_at, version, meta, due_at) VALUES (3, 'ordo', '{}', 1, 'active', 'a',"
