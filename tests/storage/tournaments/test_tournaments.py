@@ -10,7 +10,6 @@ from __future__ import annotations
 import asyncio
 import math
 import sqlite3
-import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -27,7 +26,6 @@ from storage import (
     TOURNAMENT_RUNNING,
     TOURNAMENT_SIGNUP,
     UNCHANGED,
-    MemoryStore,
     SqliteStore,
     StaleVersion,
     Store,
@@ -40,6 +38,7 @@ from storage.pg_migrations import MIGRATIONS as PG_MIGRATIONS
 from storage.postgres import PostgresStore
 from tests.pgserver import fresh_database, migrated_through
 from tests.storage.conftest import TOURNAMENT_DEFAULTS, MakeTournament
+from tests.stores import on_sqlite_and_memory
 
 
 def _migration_number(migrations: tuple[tuple[str, ...], ...]) -> int:
@@ -454,15 +453,7 @@ async def _script(store: Store, script: list[tuple[Any, ...]]) -> list[Any]:
 def test_memory_and_sqlite_agree_on_every_tournament_script(
     script: list[tuple[Any, ...]],
 ) -> None:
-    async def both() -> tuple[list[Any], list[Any]]:
-        with tempfile.TemporaryDirectory() as folder:
-            async with SqliteStore(Path(folder) / "bot.db") as sqlite_store:
-                from_sqlite = await _script(sqlite_store, script)
-        async with MemoryStore() as memory_store:
-            from_memory = await _script(memory_store, script)
-        return from_sqlite, from_memory
-
-    from_sqlite, from_memory = asyncio.run(both())
+    from_sqlite, from_memory = asyncio.run(on_sqlite_and_memory(_script, script))
     assert from_memory == from_sqlite
 
 
