@@ -12,21 +12,6 @@ from games.core import RuleViolation
 from games.fence import RULES, CopsRoad, Draw, Push, TipOff, Yourself
 
 
-@pytest.fixture
-def square(build):
-    return (*build.SQUARE, ("night-market", -1, 0, 0))
-
-
-@pytest.fixture
-def city(build, square):
-    """A state on ``square`` with these pawns, the Cops in Tanner's Row unless told."""
-
-    def state(pawns, cops="tanners-row", **given):
-        return build.state(placed=square, pawns=pawns, cops=cops, **given)
-
-    return state
-
-
 def _pass_turn(state):
     """End a turn with the first Cops road move (and a push when one is asked for)."""
     while True:
