@@ -38,6 +38,8 @@ import random
 import statistics
 import tempfile
 import time
+from collections.abc import AsyncIterator, Awaitable, Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -49,7 +51,7 @@ from bot.service.computer.opponents import computer, computer_to_move
 from bot.service.match.limits import WithoutComputerLimit
 from bot.service.match.workers import Workers, default_search_size, default_size
 from bot.service.replies import Reply, is_computer
-from storage import ACTIVE, SqliteStore
+from storage import ACTIVE, MatchRecord, SqliteStore
 
 TARGETS = {"tick_ms_max": 100.0, "human_move_p95_ms": 500.0, "human_move_p95_ratio": 2.0}
 PAUSE_S = 0.1
@@ -96,18 +98,28 @@ async def new_computer_match(service: Service, person: User) -> int:
     return reply.match_id or 0
 
 
-async def person_vs_person(
-    service: Service, people: list[User], match_id: int, until: float, figures: Figures,
-    rng: random.Random,
-) -> None:  # fmt: skip
-    """Two people moving in turn in one Ordo match, a new one when it ends."""
+async def ordo_in_play(
+    service: Service, match_id: int, until: float, fresh: Callable[[], Awaitable[int]]
+) -> AsyncIterator[tuple[int, MatchRecord, Any]]:
+    """Each position of a player's Ordo match as it stands when they look, until ``until``:
+    the match, its record and its state; when it has ended, ``fresh()`` starts the next."""
     rules = games.get("ordo")
     while time.perf_counter() < until:
         record = await service.store.get_match(match_id)
         if record is None or record.status != "active":
-            match_id = await new_pair_match(service, people)
+            match_id = await fresh()
             continue
-        state = rules.load(record.state)
+        yield match_id, record, rules.load(record.state)
+
+
+async def person_vs_person(
+    service: Service, people: list[User], first: int, until: float, figures: Figures,
+    rng: random.Random,
+) -> None:  # fmt: skip
+    """Two people moving in turn in one Ordo match, a new one when it ends."""
+    rules = games.get("ordo")
+    fresh = partial(new_pair_match, service, people)
+    async for match_id, record, state in ordo_in_play(service, first, until, fresh):
         who = next(p for p in people if p.id == record.seats[rules.to_move(state)[0]])
         text = random_move(state, rng)
         start = time.perf_counter()
@@ -118,17 +130,12 @@ async def person_vs_person(
 
 
 async def person_vs_computer(
-    service: Service, person: User, match_id: int, until: float, figures: Figures,
+    service: Service, person: User, first: int, until: float, figures: Figures,
     rng: random.Random,
 ) -> None:  # fmt: skip
     """One of the people also plays the strong computer: move, then wait for its answer."""
-    rules = games.get("ordo")
-    while time.perf_counter() < until:
-        record = await service.store.get_match(match_id)
-        if record is None or record.status != "active":
-            match_id = await new_computer_match(service, person)
-            continue
-        state = rules.load(record.state)
+    fresh = partial(new_computer_match, service, person)
+    async for match_id, _, state in ordo_in_play(service, first, until, fresh):
         moved = await service.move(person, random_move(state, rng), match_id=match_id)
         assert moved.ok, moved.text
         after = await service.store.get_match(match_id)

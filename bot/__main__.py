@@ -17,11 +17,10 @@ from typing import NoReturn
 
 import aiohttp
 import discord
-from pydantic import ValidationError
 
 from bot.discord.app import BoardBot, Companion, Stop, create_bot
 from bot.health import check
-from bot.settings import Settings, explain
+from bot.settings import Settings, settings_or_exit
 from bot.web.server import limits_of, serve
 
 log = logging.getLogger("bot")
@@ -141,12 +140,8 @@ def stop_with(advice: str) -> NoReturn:
 
 def main(argv: list[str] | None = None) -> None:
     args = parse_args(argv)
-    try:
-        settings = Settings()
-    except ValidationError as error:
-        logging.basicConfig(format="%(message)s")
-        log.error("%s\nFix it in .env or the environment (see .env.example).", explain(error))
-        sys.exit(1 if args.check else 2)  # Docker reserves a health check's exit code 2
+    # Docker reserves a health check's exit code 2
+    settings = settings_or_exit(log, 1 if args.check else 2)
     if args.check:
         logging.basicConfig(format="%(message)s", level=logging.INFO)
         healthy, line = asyncio.run(check(settings))

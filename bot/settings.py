@@ -9,6 +9,7 @@ from __future__ import annotations
 import functools
 import ipaddress
 import logging
+import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -434,3 +435,15 @@ def explain(error: ValidationError) -> str:
         else:  # a rule about several settings together names them itself
             lines.append(f"Settings: {message}")
     return "\n".join(lines)
+
+
+def settings_or_exit(log: logging.Logger, code: int = 2) -> Settings:
+    """The settings from ``.env`` and the environment; a start whose settings a person must
+    fix ends here, saying what is wrong, with exit ``code`` (each program's entry point
+    reads its settings through this one door)."""
+    try:
+        return Settings()
+    except ValidationError as error:
+        logging.basicConfig(format="%(message)s")
+        log.error("%s\nFix it in .env or the environment (see .env.example).", explain(error))
+        sys.exit(code)

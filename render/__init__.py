@@ -13,6 +13,8 @@ from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import TYPE_CHECKING, Any, Protocol
 
+from render.frame import Frame
+
 if TYPE_CHECKING:
     from render.labels import Labels
 
@@ -20,22 +22,13 @@ if TYPE_CHECKING:
 class Renderer(Protocol):
     """The one call every game's renderer answers: a view in, PNG bytes out.
 
-    Every renderer takes every option, so :func:`render` never asks which it understands:
-    ``focus`` means nothing to a board without a close-up and ``labels`` nothing to a game
-    whose images hold no words beyond names; such a renderer ignores them.
+    Every renderer takes every option (one :class:`render.frame.Frame`), so :func:`render`
+    never asks which it understands: ``focus`` means nothing to a board without a close-up
+    and ``labels`` nothing to a game whose images hold no words beyond names; such a
+    renderer ignores them.
     """
 
-    def __call__(
-        self,
-        view: Any,
-        *,
-        perspective: int | None,
-        highlight: list[dict[str, Any]],
-        players: list[str] | None,
-        status: str | None,
-        focus: list[int],
-        labels: Labels | None,
-    ) -> bytes: ...
+    def __call__(self, view: Any, frame: Frame) -> bytes: ...
 
 
 RENDERERS: Mapping[str, str] = {
@@ -81,8 +74,7 @@ def render(
     """
     if isinstance(highlight, dict):
         highlight = [highlight]
-    return renderer(game)(
-        view,
+    frame = Frame(
         perspective=perspective,
         highlight=list(highlight or ()),
         players=list(players) if players else None,
@@ -90,6 +82,7 @@ def render(
         focus=list(focus or ()),
         labels=labels or None,
     )
+    return renderer(game)(view, frame)
 
 
 _WARM_VIEWS: tuple[tuple[str, dict[str, Any], int], ...] = (

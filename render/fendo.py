@@ -52,6 +52,7 @@ from render.common import (
     title_bar,
     to_png,
 )
+from render.frame import Frame
 from render.labels import Labels, say
 from render.labels import colour as colour_word
 from render.layers import STATIC_LAYERS
@@ -346,21 +347,13 @@ def layout(
     return Board(int(view.get("size") or 7), perspective == 1, bar.height)
 
 
-def render(
-    view: FendoView,
-    *,
-    perspective: int | None,
-    highlight: list[dict[str, Any]],
-    players: list[str] | None,
-    status: str | None,
-    focus: list[int] | None = None,
-    labels: Labels | None = None,
-) -> bytes:
+def render(view: FendoView, frame: Frame) -> bytes:
     """PNG of a Fendo view; see the module docstring for the view and the drawing choices.
     ``focus`` is there for the common call (:class:`render.Renderer`) and means nothing here."""
+    highlight, players, status, labels = frame.highlight, frame.players, frame.status, frame.labels
     size = int(view.get("size") or 7)
     bar = _title(view, players, status, labels)
-    board = Board(size, perspective == 1, bar.height)
+    board = Board(size, frame.perspective == 1, bar.height)
     g = board.grid
     height = bar.height + g.height + 2 * COORD_MARGIN + FOOTER
     image = new_canvas(WIDTH, height)

@@ -59,6 +59,7 @@ from render.common import (
     title_bar,
     to_png,
 )
+from render.frame import Frame
 from render.labels import Labels, say
 from render.layers import STATIC_LAYERS
 
@@ -390,18 +391,10 @@ def _last_turn(
                 paste_centered(image, badge, (centre[0] + offset, centre[1] - offset))
 
 
-def render(
-    view: FonverView,
-    *,
-    perspective: int | None,
-    highlight: list[dict[str, Any]],
-    players: list[str] | None,
-    status: str | None,
-    focus: list[int] | None = None,
-    labels: Labels | None = None,
-) -> bytes:
+def render(view: FonverView, frame: Frame) -> bytes:
     """PNG of a Fonver view; the module docstring lists the view fields and drawing choices.
     ``focus`` is there for the common call (:class:`render.Renderer`) and means nothing here."""
+    highlight, players, status, labels = frame.highlight, frame.players, frame.status, frame.labels
     size = int(view.get("size") or 19)
     palette, swatches = _seat_palette(view)
     to_move = view.get("to_move")

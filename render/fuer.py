@@ -50,6 +50,7 @@ from render.common import (
     to_png,
     wrap_lines,
 )
+from render.frame import Frame
 from render.labels import Labels, say
 from render.labels import colour as colour_word
 from render.layers import STATIC_LAYERS
@@ -556,18 +557,10 @@ def _status(
     return say(labels, ending, player=winner)
 
 
-def render(
-    view: FuerView,
-    *,
-    perspective: int | None = None,
-    highlight: list[dict[str, Any]],
-    players: list[str] | None,
-    status: str | None,
-    focus: list[int] | None = None,
-    labels: Labels | None = None,
-) -> bytes:
+def render(view: FuerView, frame: Frame) -> bytes:
     """PNG of the diamond with tiles, pieces, open spaces and the last turn marked. ``focus``
     is there for the common call (:class:`render.Renderer`) and means nothing here."""
+    highlight, players, status, labels = frame.highlight, frame.players, frame.status, frame.labels
     board = _board(view, highlight, labels)
     width = max(BOARD_WIDTH, 800)
     played = max(0, len(view.get("tiles", ())) - 9)

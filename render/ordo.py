@@ -45,6 +45,7 @@ from render.common import (
     title_bar,
     to_png,
 )
+from render.frame import Frame
 from render.labels import Labels, say
 from render.labels import colour as colour_word
 from render.layers import STATIC_LAYERS
@@ -257,19 +258,11 @@ def _footer(
             put_text(image, (right, mid), text, label_font, PALETTE.muted, anchor="rm")
 
 
-def render(
-    view: Mapping[str, Any],
-    *,
-    perspective: int | None,
-    highlight: list[dict[str, Any]],
-    players: list[str] | None,
-    status: str | None,
-    focus: list[int] | None = None,
-    labels: Labels | None = None,
-) -> bytes:
+def render(view: Mapping[str, Any], frame: Frame) -> bytes:
     """PNG of an Ordo view; see the module docstring for the choices made. ``focus`` is
     there for the common call (:class:`render.Renderer`): a whole board needs no close-up."""
-    flipped = perspective == 1
+    highlight, players, status, labels = frame.highlight, frame.players, frame.status, frame.labels
+    flipped = frame.perspective == 1
     to_move = view.get("to_move")
     if status is None and to_move is None:
         status = say(labels, "game_over")

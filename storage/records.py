@@ -337,6 +337,11 @@ class AnalysisCaps:
     size: int
 
 
+AnalysisRow = tuple[str, str, int, int, float]
+"""An analysis as saved, once weighed (:func:`storage.integrity.weighed_analysis`): the tree as
+JSON text, the note, its nodes, tree and note's size in bytes, when it was saved."""
+
+
 class AnalysisFull(Exception):
     """A save refused because the player's analyses together would pass a cap; ``what`` is
     ``"nodes"`` or ``"size"``. Nothing was written."""

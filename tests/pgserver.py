@@ -24,7 +24,7 @@ from typing import Any
 import asyncpg
 import pytest
 
-from storage.pg_migrations import migrate
+from storage.pg_migrations import MIGRATIONS, migrate
 
 _counter = itertools.count(1)
 _SHARED = "contract"
@@ -86,6 +86,20 @@ async def emptied(url: str) -> str:
 def fresh_database(server: Any) -> str:
     """A new empty database on the session server; its URL."""
     return _create_database(server, f"t{next(_counter)}")
+
+
+async def migrated_through(conn: Any, count: int) -> None:
+    """Bring an empty database to PostgreSQL migration ``count`` as an older bot left it: its
+    version table, then each migration's statements and its row; an upgrade test goes on
+    from there."""
+    await conn.execute(
+        "CREATE TABLE schema_version (version INTEGER PRIMARY KEY,"
+        " applied_at DOUBLE PRECISION NOT NULL)"
+    )
+    for number, statements in enumerate(MIGRATIONS[:count], start=1):
+        for statement in statements:
+            await conn.execute(statement)
+        await conn.execute("INSERT INTO schema_version VALUES ($1, 0)", number)
 
 
 def _create_database(server: Any, name: str) -> str:

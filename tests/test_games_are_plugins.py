@@ -37,7 +37,7 @@ def test_every_registered_game_has_rules_a_renderer_and_a_computer(name: str) ->
     assert name in render.RENDERERS, f"render.RENDERERS has no entry for {name}"
     draw = render.renderer(name)
     assert callable(draw), f"{render.RENDERERS[name]} has no render(view, …)"
-    # The one call render.render makes: every option, by keyword (render.Renderer).
+    # The one call render.render makes: the view and one Frame of every option (render.Renderer).
     wanted = set(inspect.signature(render.Renderer.__call__).parameters) - {"self"}
     assert set(inspect.signature(draw).parameters) == wanted, name
     computer = importlib.import_module(f"ai.{name}")

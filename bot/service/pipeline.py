@@ -25,6 +25,7 @@ import dataclasses
 import functools
 import logging
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, ParamSpec
 
 from bot.service.base import User
@@ -41,17 +42,15 @@ P = ParamSpec("P")
 log = logging.getLogger("bot.service")
 
 
+@dataclass(eq=False, repr=False)
 class Pipeline:
     """Where answers go (the places), the servers (their languages), the kept notices and
     the callers' client languages."""
 
-    def __init__(
-        self, places: Places, servers: Servers, notices: Notices, locales: LocaleNotes
-    ) -> None:
-        self.places = places
-        self.servers = servers
-        self.notices = notices
-        self.locales = locales
+    places: Places
+    servers: Servers
+    notices: Notices
+    locales: LocaleNotes
 
     def __call__(self, case: Callable[P, Awaitable[Reply]]) -> Callable[P, Awaitable[Reply]]:
         """``case`` as a command its caller's front end answers with the reply (a move made

@@ -23,14 +23,12 @@ import logging
 import signal
 import sys
 
-from pydantic import ValidationError
-
 from bot.discord.activity import DiscordActivity
 from bot.discord.rest import RestPoster
 from bot.service import Service
 from bot.service.match.workers import Workers
 from bot.service.replies import Reply
-from bot.settings import Settings, explain
+from bot.settings import Settings, settings_or_exit
 from bot.web.server import limits_of, serve
 from storage import read_database_setting
 
@@ -138,12 +136,7 @@ async def run(settings: Settings) -> None:
 
 def main(argv: list[str] | None = None) -> None:
     args = parse_args(argv)
-    try:
-        settings = Settings()
-    except ValidationError as error:
-        logging.basicConfig(format="%(message)s")
-        log.error("%s\nFix it in .env or the environment (see .env.example).", explain(error))
-        sys.exit(2)
+    settings = settings_or_exit(log)
     settings.configure_logging()
     if not settings.web_enabled:
         log.error(NOT_ON)

@@ -32,6 +32,7 @@ The modules, lowest first (each imports only those above it): ``colours``, ``mar
 (cached text, the Cops disc), ``highlights`` (reading highlight entries), ``layout``,
 ``tile_text`` (where a tile's words go), ``pieces`` (where the pawns and the Cops stand,
 beside the names), ``legend`` (title bar and legend), ``detail`` (the close-up's window),
+``tiles`` (a tile's land, water, roads and names),
 ``city`` (the map) and ``hand``. A trade offer's wording lives in ``games.fence.describe``.
 """
 

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from storage.integrity import check_analysis_caps, from_json, weighed_analysis
+from storage.integrity import check_analysis_caps, from_json
 from storage.memory.tables import MemoryTables
-from storage.records import AnalysisCaps, AnalysisRecord
+from storage.records import AnalysisCaps, AnalysisRecord, AnalysisRow
 from storage.roles import Analyses
 
 
@@ -18,23 +16,15 @@ class MemoryAnalyses(MemoryTables, Analyses):
         text, note, nodes, size, at = row
         return AnalysisRecord(match_id, user_id, from_json(text), note, nodes, size, at)
 
-    async def save_analysis(
-        self,
-        match_id: int,
-        user_id: str,
-        tree: dict[str, Any],
-        note: str,
-        nodes: int,
-        now: float,
-        caps: AnalysisCaps,
+    async def _save_analysis(
+        self, match_id: int, user_id: str, row: AnalysisRow, caps: AnalysisCaps
     ) -> AnalysisRecord:
         if match_id not in self._matches:
             raise LookupError(f"no match {match_id}")
-        text, size = weighed_analysis(tree, note)
-        others = [row for (m, u), row in self._analyses.items() if u == user_id and m != match_id]
+        others = [kept for (m, u), kept in self._analyses.items() if u == user_id and m != match_id]
         weight = (sum(r[2] for r in others), sum(r[3] for r in others))
-        check_analysis_caps(weight, nodes, size, caps)
-        self._analyses[(match_id, user_id)] = (text, note, nodes, size, float(now))
+        check_analysis_caps(weight, row[2], row[3], caps)
+        self._analyses[(match_id, user_id)] = (*row[:4], float(row[4]))
         found = await self.analysis(match_id, user_id)
         assert found is not None
         return found

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from storage.integrity import from_json
-from storage.records import VENUE_SERVER, MatchRecord, Notice, Rating, RatingPoint
+from storage.records import VENUE_SERVER, AnalysisRow, MatchRecord, Notice, Rating, RatingPoint
 
 
 @dataclass(frozen=True)
@@ -90,7 +90,7 @@ class MemoryTables:
         self._next_tournament_id = 1
         self._uses: dict[tuple[str, str], list[float]] = {}  # (user, kind): times, oldest first
         self._reviews: dict[int, Review] = {}  # by match id
-        self._analyses: dict[tuple[int, str], tuple[str, str, int, int, float]] = {}
+        self._analyses: dict[tuple[int, str], AnalysisRow] = {}
         """(match id, user): (tree as JSON text, note, nodes, size, updated at)"""
         self._notices: dict[int, Notice] = {}
         self._next_notice_id = 1

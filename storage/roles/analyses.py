@@ -12,7 +12,8 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from typing import Any
 
-from storage.records import AnalysisCaps, AnalysisRecord
+from storage.integrity import weighed_analysis
+from storage.records import AnalysisCaps, AnalysisRecord, AnalysisRow
 
 
 class Analyses(ABC):
@@ -22,7 +23,6 @@ class Analyses(ABC):
     async def analysis(self, match_id: int, user_id: str) -> AnalysisRecord | None:
         """``user_id``'s analysis of the match, None if they never saved one."""
 
-    @abstractmethod
     async def save_analysis(
         self,
         match_id: int,
@@ -38,3 +38,14 @@ class Analyses(ABC):
         (:class:`storage.records.AnalysisFull`, nothing written); ``LookupError`` for an
         unknown match. It never touches the match itself: its version, ``updated_at`` and log
         stay as they are."""
+        text, size = weighed_analysis(tree, note)
+        return await self._save_analysis(match_id, user_id, (text, note, nodes, size, now), caps)
+
+    @abstractmethod
+    async def _save_analysis(
+        self, match_id: int, user_id: str, row: AnalysisRow, caps: AnalysisCaps
+    ) -> AnalysisRecord:
+        """Store a weighed analysis in one transaction: ``LookupError`` for an unknown match,
+        :class:`storage.records.AnalysisFull` (nothing written) when the player's other
+        matches' analyses and this one together would pass ``caps``
+        (:func:`storage.integrity.check_analysis_caps`)."""

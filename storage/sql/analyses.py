@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from storage.integrity import check_analysis_caps, weighed_analysis
-from storage.records import AnalysisCaps, AnalysisRecord
+from storage.integrity import check_analysis_caps
+from storage.records import AnalysisCaps, AnalysisRecord, AnalysisRow
 from storage.roles import Analyses
 from storage.rows import Row, analysis_of
 from storage.sql.dialect import SqlConnection
@@ -25,17 +23,10 @@ class SqlAnalyses(SqlEngine, Analyses):
         row = await self._statement(work)
         return None if row is None else analysis_of(row)
 
-    async def save_analysis(
-        self,
-        match_id: int,
-        user_id: str,
-        tree: dict[str, Any],
-        note: str,
-        nodes: int,
-        now: float,
-        caps: AnalysisCaps,
+    async def _save_analysis(
+        self, match_id: int, user_id: str, row: AnalysisRow, caps: AnalysisCaps
     ) -> AnalysisRecord:
-        text, size = weighed_analysis(tree, note)
+        text, note, nodes, size, now = row
 
         async def work(conn: SqlConnection) -> Row | None:
             if await conn.fetchval("SELECT 1 FROM matches WHERE id = ?", match_id) is None:
@@ -56,6 +47,6 @@ class SqlAnalyses(SqlEngine, Analyses):
             )  # fmt: skip
             return await conn.fetchrow(_ANALYSIS_OF, match_id, user_id)
 
-        row = await self._write(work)
-        assert row is not None
-        return analysis_of(row)
+        saved = await self._write(work)
+        assert saved is not None
+        return analysis_of(saved)

@@ -62,3 +62,26 @@ def test_a_budget_needs_a_limit() -> None:
 
 def test_every_game_has_a_computer_opponent() -> None:
     assert WRITTEN == list(PLAYERS) == games.available()
+
+
+@pytest.mark.parametrize(
+    ("game", "seed", "plies", "iterations"), [("fendo", 4, 300, 40), ("ordo", 3, 400, 300)]
+)
+def test_a_whole_game_against_random_play(
+    game: str, seed: int, plies: int, iterations: int
+) -> None:
+    """The computer in seat 0 beats a player choosing at random, game over within ``plies``."""
+    rules = games.get(game)
+    rng = random.Random(seed)
+    state = rules.new()
+    for ply in range(plies):
+        if rules.outcome(state) is not None:
+            break
+        if rules.to_move(state)[0] == 0:
+            text = ai.choose(game, rules.view(state, 0), 0, seed=ply, iterations=iterations)
+            action = rules.parse(state, text)
+        else:
+            action = rng.choice(rules.legal_actions(state))
+        state = rules.apply(state, action)
+    outcome = rules.outcome(state)
+    assert outcome is not None and outcome.winners == (0,)

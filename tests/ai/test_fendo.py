@@ -48,20 +48,3 @@ def test_it_closes_the_larger_half_for_itself() -> None:
     after = RULES.apply(state, RULES.parse(state, move))
     assert after.scores()[0] == 28, move  # the bottom four ranks closed for White
     assert value_for(after, 0) > value_for(state, 0)
-
-
-def test_a_whole_game_against_random_play() -> None:
-    rng = random.Random(4)
-    state = RULES.new()
-    for ply in range(300):
-        if RULES.outcome(state) is not None:
-            break
-        seat = RULES.to_move(state)[0]
-        if seat == 0:
-            text = ai.choose("fendo", RULES.view(state, 0), 0, seed=ply, iterations=40)
-            action = RULES.parse(state, text)
-        else:
-            action = rng.choice(RULES.legal_actions(state))
-        state = RULES.apply(state, action)
-    outcome = RULES.outcome(state)
-    assert outcome is not None and outcome.winners == (0,)

@@ -68,19 +68,3 @@ def test_it_answers_a_threat_to_reach_its_home_row() -> None:
     move = ai.choose("ordo", RULES.view(state, 1), 1, iterations=3000)
     after = RULES.apply(state, RULES.parse(state, move))
     assert not wins_now(after.white, after.black, 0)  # type: ignore[attr-defined]
-
-
-def test_a_whole_game_against_random_play() -> None:
-    rng = random.Random(3)
-    state = RULES.new()
-    for ply in range(400):
-        if RULES.outcome(state) is not None:
-            break
-        if ply % 2 == 0:
-            text = ai.choose("ordo", RULES.view(state, 0), 0, seed=ply, iterations=300)
-            action = RULES.parse(state, text)
-        else:
-            action = rng.choice(RULES.legal_actions(state))
-        state = RULES.apply(state, action)
-    outcome = RULES.outcome(state)
-    assert outcome is not None and outcome.winners == (0,)

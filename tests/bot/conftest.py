@@ -6,6 +6,7 @@ from __future__ import annotations
 import tempfile
 from collections.abc import AsyncIterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -71,11 +72,12 @@ async def service(clock: FakeClock) -> AsyncIterator[Service]:
     await store.close()
 
 
-async def start_ordo(service: Service) -> int:
-    """alice (White) vs bob (Black), accepted; returns the match id."""
-    reply = await service.challenge(ALICE, "ordo", BOB, color="white")
+async def start_ordo(service: Service, white: User = ALICE, black: User = BOB, **terms: Any) -> int:
+    """``white`` (alice) vs ``black`` (bob), accepted; returns the match id. ``terms`` go to
+    the challenge (a time control, a server)."""
+    reply = await service.challenge(white, "ordo", black, color="white", **terms)
     assert reply.ok, reply.text
     assert reply.match_id is not None
-    accepted = await service.accept(BOB, match_id=reply.match_id)
+    accepted = await service.accept(black, match_id=reply.match_id)
     assert accepted.ok, accepted.text
     return reply.match_id

@@ -120,19 +120,26 @@ async def test_bad_lines_get_one_sentence(console) -> None:
     assert out[3].startswith("I couldn't read that line")
 
 
-async def test_refused_option_names_allowed_values(console) -> None:
+@pytest.mark.parametrize(
+    ("line", "refusal"),
+    [
+        pytest.param(
+            "alice: /play ordo opponent:bob color:green",
+            "[only alice] Option color cannot be 'green': allowed values are "
+            "first, second, random, White or Black.",
+            id="a refused option names the allowed values",
+        ),
+        pytest.param(
+            "alice: /board match:abc",
+            "[only alice] match must be a match number like 3, not 'abc'.",
+            id="the match option must be a number",
+        ),
+    ],
+)
+async def test_a_refused_value_is_one_sentence(console, line: str, refusal: str) -> None:
     con, out = console
-    await con.handle("alice: /play ordo opponent:bob color:green")
-    assert out == [
-        "[only alice] Option color cannot be 'green': allowed values are "
-        "first, second, random, White or Black."
-    ]
-
-
-async def test_match_option_must_be_a_number(console) -> None:
-    con, out = console
-    await con.handle("alice: /board match:abc")
-    assert out == ["[only alice] match must be a match number like 3, not 'abc'."]
+    await con.handle(line)
+    assert out == [refusal]
 
 
 def test_parse_line_quotes_and_positionals() -> None:

@@ -103,41 +103,51 @@ async def test_a_games_own_options_are_taken_and_a_wrong_one_is_named(clock: Fak
     assert "Challenge sent to bob" in out[-6], out
 
 
-async def test_an_empty_move_says_how_to_type_one_without_a_doubled_type(
-    clock: FakeClock,
+PIE_ANSWER = (
+    "[only bob] Nothing is waiting for your answer; in match #1 your move is a choice: "
+    "type /move move:keep or /move move:swap."
+)
+
+
+@pytest.mark.parametrize(
+    ("game", "lines", "answer"),
+    [
+        pytest.param(
+            "ordo",
+            ["alice: /move"],
+            "[only alice] Which move? Type c3-c5, capture with c3xc6, or move a line with "
+            "a2:d2-a3 (its two ends, then where the first end goes).",
+            id="an empty move says how to type one, without a doubled type",
+        ),
+        pytest.param(
+            "fonver",
+            ["alice: /move move:c3", "bob: /turn path:9"],
+            "[only bob] Choice 9 was never offered: this step's choices run from 0 to 1; "
+            "/turn shows them.",
+            # It said "no longer on offer — open the controls again", as if the board had moved.
+            id="a turn path never offered says so",
+        ),
+        pytest.param(
+            "fonver",
+            ["alice: /move move:c3", "bob: /match accept"],
+            PIE_ANSWER,
+            id="accept at the pie choice says to type keep or swap",
+        ),
+        pytest.param(
+            "fonver",
+            ["alice: /move move:c3", "bob: /match accept", "bob: /match decline"],
+            PIE_ANSWER,
+            id="decline at the pie choice says so too",
+        ),
+    ],
+)
+async def test_a_started_match_answers_a_newcomers_slip(
+    clock: FakeClock, game: str, lines: list[str], answer: str
 ) -> None:
+    """A two-player match alice moves first in, accepted by bob; then the slip."""
     con, out = console(clock)
-    await con.handle("alice: /play ordo opponent:bob color:first")
+    await con.handle(f"alice: /play {game} opponent:bob color:first")
     await con.handle("bob: /match accept")
-    await con.handle("alice: /move")
-    assert out[-1] == (
-        "[only alice] Which move? Type c3-c5, capture with c3xc6, or move a line with "
-        "a2:d2-a3 (its two ends, then where the first end goes)."
-    )
-
-
-async def test_a_turn_path_never_offered_says_so(clock: FakeClock) -> None:
-    """It said "no longer on offer — open the controls again", as if the board had moved."""
-    con, out = console(clock)
-    await con.handle("alice: /play fonver opponent:bob color:first")
-    await con.handle("bob: /match accept")
-    await con.handle("alice: /move move:c3")
-    await con.handle("bob: /turn path:9")
-    assert out[-1] == (
-        "[only bob] Choice 9 was never offered: this step's choices run from 0 to 1; "
-        "/turn shows them."
-    )
-
-
-async def test_accept_at_the_pie_choice_says_to_type_keep_or_swap(clock: FakeClock) -> None:
-    con, out = console(clock)
-    await con.handle("alice: /play fonver opponent:bob color:first")
-    await con.handle("bob: /match accept")
-    await con.handle("alice: /move move:c3")
-    await con.handle("bob: /match accept")
-    assert out[-1] == (
-        "[only bob] Nothing is waiting for your answer; in match #1 your move is a choice: "
-        "type /move move:keep or /move move:swap."
-    )
-    await con.handle("bob: /match decline")
-    assert out[-1].endswith("type /move move:keep or /move move:swap.")
+    for line in lines:
+        await con.handle(line)
+    assert out[-1] == answer

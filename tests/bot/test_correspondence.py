@@ -24,7 +24,7 @@ from bot.service.replies import Reply
 from storage import MemoryStore, SqliteStore
 from storage.base import ACTIVE, FINISHED, MatchRecord
 
-from .conftest import ALICE, ALICE_ADMIN, BOB, CAROL, FakeClock
+from .conftest import ALICE, ALICE_ADMIN, BOB, CAROL, FakeClock, start_ordo
 
 DAVE = User("dave", "dave")
 HOUR = 3600.0
@@ -66,12 +66,7 @@ async def ordo(
     **kwargs: Any,
 ) -> int:
     """An accepted Ordo match, ``white`` to move; returns its id."""
-    made = await service.challenge(white, "ordo", black, color="white", time_control=time, **kwargs)
-    assert made.ok, made.text
-    assert made.match_id is not None
-    accepted = await service.accept(black, match_id=made.match_id)
-    assert accepted.ok, accepted.text
-    return made.match_id
+    return await start_ordo(service, white, black, time_control=time, **kwargs)
 
 
 async def record_of(service: Service, match_id: int) -> MatchRecord:

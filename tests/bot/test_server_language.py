@@ -10,7 +10,7 @@ from pathlib import Path
 import games
 from bot.service import Service, User
 from bot.service.text.image_labels import image_labels
-from tests.bot.conftest import FakeClock
+from tests.bot.conftest import FakeClock, start_ordo
 from tests.bot.test_console import run_console
 
 GUILD = "g1"
@@ -24,14 +24,7 @@ DAY = 24 * HOUR
 async def ordo(
     service: Service, white: User = ALICE, black: User = BOB, time: str | None = None
 ) -> int:
-    made = await service.challenge(
-        white, "ordo", black, color="white", guild_id=GUILD, time_control=time
-    )
-    assert made.ok, made.text
-    assert made.match_id is not None
-    accepted = await service.accept(black, match_id=made.match_id)
-    assert accepted.ok, accepted.text
-    return made.match_id
+    return await start_ordo(service, white, black, guild_id=GUILD, time_control=time)
 
 
 async def first_move(service: Service, match: int) -> str:

@@ -14,25 +14,17 @@ import pytest
 
 from bot.service import Service, User
 from bot.service.base import parse_id
-from storage import MemoryStore, SqliteStore, Store
-from storage.postgres import PostgresStore
-from tests.pgserver import emptied, pg_server, pg_shared_database
+from tests.pgserver import pg_server, pg_shared_database
+from tests.stores import KINDS, new_store
 
 from .conftest import ALICE, BOB, FakeClock
 
 __all__ = ["pg_server", "pg_shared_database"]
 
 
-@pytest.fixture(params=["memory", "sqlite", "postgres"])
+@pytest.fixture(params=KINDS)
 async def any_service(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Service]:
-    store: Store
-    if request.param == "memory":
-        store = MemoryStore()
-    elif request.param == "sqlite":
-        store = SqliteStore(tmp_path / "bot.db")
-    else:
-        store = PostgresStore(await emptied(request.getfixturevalue("pg_shared_database")))
-    async with store:
+    async with await new_store(request, tmp_path) as store:
         yield Service(store, clock=FakeClock(), seed_source=lambda: 7)
 
 

@@ -25,6 +25,7 @@ from typing import Any
 import pytest
 from aiohttp import ClientSession
 
+from benchmarks.web import answers_on
 from bot.discord.app import create_bot
 from bot.settings import Settings
 from tests.fakediscord import FakeDiscord, eventually, running_client
@@ -65,16 +66,8 @@ def process(args: list[str], env: dict[str, str], log: Path) -> Iterator[subproc
 
 async def serving_on(port: int, log: Path) -> None:
     """Wait until a process answers on ``port`` (its log says why not, if it died)."""
-    async with ClientSession() as session:
-        for _ in range(600):
-            try:
-                async with session.get(f"http://127.0.0.1:{port}/healthz") as answer:
-                    if answer.status == 200:
-                        return
-            except OSError:
-                pass
-            await asyncio.sleep(0.1)
-    raise AssertionError(f"nothing answers on {port}:\n{log.read_text()[-3000:]}")
+    if not await answers_on(port):
+        raise AssertionError(f"nothing answers on {port}:\n{log.read_text()[-3000:]}")
 
 
 def web_settings(port: int) -> dict[str, str]:

@@ -33,6 +33,7 @@ from render.common import (
     to_png,
 )
 from render.fonts import have_shipped_font
+from render.title_bar import _fitted_seat_label
 
 RENDER_DIR = Path(common.__file__).parent
 
@@ -143,7 +144,7 @@ def test_title_bar_swatches_use_seat_colours() -> None:
 
 def test_long_name_keeps_colour_word() -> None:
     fnt = font(28)
-    label = common._fitted_seat_label(1, ["x" * 200, "y" * 200], PALETTE, fnt, 300)
+    label = _fitted_seat_label(1, ["x" * 200, "y" * 200], PALETTE, fnt, 300)
     assert label.endswith("… (Black)")
     assert text_width(label, fnt) <= 300
 
@@ -268,7 +269,7 @@ def test_render_package_never_imports_io_layers() -> None:
 
 
 def test_shared_helpers_do_not_import_rules() -> None:
-    for name in ("common.py", "fonts.py", "ordo.py"):
+    for name in ("common.py", "drawing.py", "title_bar.py", "png.py", "fonts.py", "ordo.py"):
         assert "games" not in _imported_roots(RENDER_DIR / name), name
 
 

@@ -22,7 +22,7 @@ import games
 import render
 from render import common, fuer
 from render.common import PALETTE, disc, font, paste_centered, put_text
-from render.fence import city
+from render.fence import tiles
 from render.fence.layout import CityLayout, extent
 from render.layers import STATIC_LAYERS, LayerCache
 
@@ -342,17 +342,17 @@ def test_fence_tiles_and_labels_from_sprites_equal_drawing_them_in_place(
             for tile in view["map"]:
                 box = layout.box(tile["x"], tile["y"])
                 water = [bool(w) for w in tile["water"]]
-                city._draw_tile_at(draw, box, water, city._hoods(layout, tile))
-                city._draw_tile(sprites, layout, tile)
+                tiles._draw_tile_at(draw, box, water, tiles._hoods(layout, tile))
+                tiles.draw_tile(sprites, layout, tile)
             assert in_place.tobytes() == sprites.tobytes()  # no anti-aliasing: exact
             for tile in view["map"]:
                 coords = tile.get("coords")
-                nodes = city._hoods(layout, tile)
+                nodes = tiles._hoods(layout, tile)
                 labels = [
                     (str(hood["name"]), bool(hood["usable"]), node)
                     for hood, (_, _, node) in zip(tile["hoods"], nodes, strict=True)
                 ]
                 values = tuple(int(c) for c in coords) if coords else None
-                city._draw_labels_at(in_place, layout.box(tile["x"], tile["y"]), values, labels)
-                city._draw_labels(sprites, layout, tile, "off limits")
+                tiles._draw_labels_at(in_place, layout.box(tile["x"], tile["y"]), values, labels)
+                tiles.draw_labels(sprites, layout, tile, "off limits")
             assert max(_differences(in_place, sprites)) <= 2  # text composited twice: rounding

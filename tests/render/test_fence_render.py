@@ -286,24 +286,22 @@ def test_hand_image_height_follows_the_cards(hand):
     assert image.height < 400 + max(1, rows) * 260
 
 
+def _second_round(players: int) -> tuple[Any, int]:
+    """A seeded random game of ``players`` at the start of a turn in round 2 or later: the
+    public view, and where the pawn of the seat to move stands."""
+    rng = random.Random(5)
+    state = RULES.new(players, {}, 7)
+    while not (state.stage == "turn" and state.round >= 2):
+        state = RULES.apply(state, rng.choice(RULES.legal_actions(state)))
+    return RULES.view(state, None), state.pawns[state.actor]
+
+
 def test_a_detail_view_keeps_tiles_big_enough_for_a_phone() -> None:
     """Issue 14.17: the close-up around a pawn shows its tiles bigger than the map does."""
-    import io
-    import random
-
-    from PIL import Image
-
     import games
-    import render
     from render import fence
 
-    rules = games.get("fence")
-    rng = random.Random(5)
-    state = rules.new(4, {}, 7)
-    while not (state.stage == "turn" and state.round >= 2):
-        state = rules.apply(state, rng.choice(rules.legal_actions(state)))
-    view = rules.view(state, None)
-    pawn = state.pawns[state.actor]
+    view, pawn = _second_round(4)
     whole = Image.open(io.BytesIO(render.render("fence", view)))
     detail = Image.open(io.BytesIO(render.render("fence", view, focus=[pawn])))
     _, layout = fence.map_layout(view)
@@ -342,17 +340,10 @@ def test_the_legend_explains_one_way_arrows_only_where_the_map_has_them(monkeypa
 def test_a_close_up_says_who_stands_outside_it(monkeypatch) -> None:
     """Issue 42: a close-up of one corner names every pawn and the Cops it leaves out, and
     where they stand."""
-    import games
     from render import fence
     from render.fence import city, detail
 
-    rules = games.get("fence")
-    rng = random.Random(5)
-    state = rules.new(6, {}, 7)
-    while not (state.stage == "turn" and state.round >= 2):
-        state = rules.apply(state, rng.choice(rules.legal_actions(state)))
-    view = rules.view(state, None)
-    pawn = state.pawns[state.actor]
+    view, pawn = _second_round(6)
     plan = fence.detail_plan(view, [pawn])
     assert plan is not None
     out = detail.pieces_outside(view, plan.window)

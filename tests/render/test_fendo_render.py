@@ -11,6 +11,7 @@ from PIL import Image
 import render
 from games.fendo import RULES
 from render import fendo as art
+from tests.games.fendo.positions import every_area_closed
 
 RGB = tuple[int, int, int]
 
@@ -123,18 +124,7 @@ def test_added_piece_is_ringed() -> None:
 
 
 def test_game_over_shows_the_result_when_no_status_is_given() -> None:
-    state = RULES.from_position(
-        json.dumps(
-            {
-                "size": 7,
-                "pieces": {"d1": "W", "d7": "O"},
-                "fences": [f"{f}3/{f}4" for f in "abcdefg"],
-                "stock": {"W": 6, "O": 6},
-                "to_move": "O",
-                "passes": 0,
-            }
-        )
-    )
+    state = every_area_closed()
     view = RULES.view(state, None)
     assert art._status(view, None) == "Every area is closed: Orange wins 28–21."
     assert art._status(view, "custom") == "custom"

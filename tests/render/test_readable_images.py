@@ -11,13 +11,15 @@ from PIL import Image, ImageChops
 
 import render
 from games.fence import RULES
-from render.common import _fitted_seat_label, font, put_text
+from render.common import font, put_text
 from render.fence import city, legend
-from render.fence.city import label_blocks, map_layout
+from render.fence.city import map_layout
 from render.fence.detail import MAX_DETAIL_CELL
 from render.fence.layout import DETAIL_CELL, MARGIN, coordinate
+from render.fence.tile_text import label_blocks
 from render.fonts import fallback_files, text_runs
 from render.labels import ENGLISH, say
+from render.title_bar import _fitted_seat_label
 
 PLAYERS = ["🐉drache", "小龙", "Bartholomew_Featherstonehaugh", "Commander Orange"]
 

@@ -15,25 +15,18 @@ from typing import Any
 import asyncpg
 import pytest
 
-from storage import CHALLENGE, MatchRecord, MemoryStore, SqliteStore, Store, TournamentRecord
+from storage import CHALLENGE, MatchRecord, Store, TournamentRecord
 from storage.migrations import MIGRATIONS as SQLITE_MIGRATIONS
 from storage.pg_migrations import MIGRATIONS as PG_MIGRATIONS
-from storage.postgres import PostgresStore
-from tests.pgserver import emptied, pg_server, pg_shared_database, pg_url
+from tests.pgserver import pg_server, pg_shared_database, pg_url
+from tests.stores import KINDS, new_store
 
 __all__ = ["pg_server", "pg_shared_database", "pg_url"]
 
 
-@pytest.fixture(params=["memory", "sqlite", "postgres"])
+@pytest.fixture(params=KINDS)
 async def store(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Store]:
-    made: Store
-    if request.param == "memory":
-        made = MemoryStore()
-    elif request.param == "sqlite":
-        made = SqliteStore(tmp_path / "bot.db")
-    else:
-        made = PostgresStore(await emptied(request.getfixturevalue("pg_shared_database")))
-    async with made:
+    async with await new_store(request, tmp_path) as made:
         yield made
 
 

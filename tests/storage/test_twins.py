@@ -11,8 +11,6 @@ agree on every answer, every error type and the final contents.
 from __future__ import annotations
 
 import asyncio
-import tempfile
-from pathlib import Path
 from typing import Any
 
 from hypothesis import HealthCheck, example, given, settings
@@ -30,11 +28,11 @@ from storage import (
     MatchUpdate,
     MemoryStore,
     Rating,
-    SqliteStore,
     Store,
 )
 from storage.postgres import PostgresStore
 from tests.pgserver import emptied
+from tests.stores import on_sqlite_and_memory
 
 USERS = st.sampled_from(["ann", "bob", "cy", "dee"])
 STATUSES = st.sampled_from([CHALLENGE, ACTIVE, FINISHED, CANCELLED])
@@ -211,15 +209,7 @@ async def _run(store: Store, script: list[tuple[Any, ...]]) -> list[Any]:
 @given(SCRIPTS)
 @example([("rename", "ann", "\ud800"), ("rename", "bob", "x\x00")])
 def test_memory_and_sqlite_stores_agree_on_every_script(script: list[tuple[Any, ...]]) -> None:
-    async def both() -> tuple[list[Any], list[Any]]:
-        with tempfile.TemporaryDirectory() as folder:
-            async with SqliteStore(Path(folder) / "bot.db") as sqlite_store:
-                from_sqlite = await _run(sqlite_store, script)
-        async with MemoryStore() as memory_store:
-            from_memory = await _run(memory_store, script)
-        return from_sqlite, from_memory
-
-    from_sqlite, from_memory = asyncio.run(both())
+    from_sqlite, from_memory = asyncio.run(on_sqlite_and_memory(_run, script))
     assert from_memory == from_sqlite
 
 

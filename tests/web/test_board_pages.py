@@ -7,6 +7,7 @@ import asyncio
 import contextlib
 import json
 import re
+from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
@@ -297,11 +298,13 @@ async def next_version(stream: Any, after: int) -> int:
     raise AssertionError("the stream ended")
 
 
-async def test_a_move_made_in_another_process_reaches_open_pages(
-    pg_url: str, clock: FakeClock
-) -> None:
+@contextlib.asynccontextmanager
+async def _bot_and_web_process(
+    pg_url: str, clock: FakeClock, poll_seconds: float
+) -> AsyncIterator[tuple[Service, int, TestClient, dict[str, Any], Any]]:
     """Two services on one PostgreSQL database, as the Discord bot and a web process are:
-    a move made through the first wakes a page served by the second."""
+    the bot's service, a public match it started, the web process's client, and a page of
+    the match open there (its state and its event stream)."""
     bot_store, web_store = open_store(pg_url), open_store(pg_url)
     await bot_store.open()
     await web_store.open()
@@ -309,19 +312,28 @@ async def test_a_move_made_in_another_process_reaches_open_pages(
         bot, web = web_service(bot_store, clock), web_service(web_store, clock)
         match = await start(bot)
         await bot.server_settings(MANAGER, GUILD, {"spectators": "public"})
-        app = build_app(web, Published(), poll_seconds=0.05)
+        app = build_app(web, Published(), poll_seconds=poll_seconds)
         async with TestClient(TestServer(app)) as client:
             page = await (await client.get(f"/m/{match}/state")).json()
             stream = await client.get(f"/m/{match}/events")
-            assert stream.headers["Content-Type"].startswith("text/event-stream")
-            assert (await bot.move(ALICE, "c2-c3", match_id=match)).ok
-            changed = await asyncio.wait_for(next_version(stream, page["version"]), 10)
-            fresh = await (await client.get(f"/m/{match}/state")).json()
-            assert fresh["version"] == changed and fresh["ply"] == 1
+            yield bot, match, client, page, stream
             stream.close()
     finally:
         await bot_store.close()
         await web_store.close()
+
+
+async def test_a_move_made_in_another_process_reaches_open_pages(
+    pg_url: str, clock: FakeClock
+) -> None:
+    """Two services on one PostgreSQL database, as the Discord bot and a web process are:
+    a move made through the first wakes a page served by the second."""
+    async with _bot_and_web_process(pg_url, clock, 0.05) as (bot, match, client, page, stream):
+        assert stream.headers["Content-Type"].startswith("text/event-stream")
+        assert (await bot.move(ALICE, "c2-c3", match_id=match)).ok
+        changed = await asyncio.wait_for(next_version(stream, page["version"]), 10)
+        fresh = await (await client.get(f"/m/{match}/state")).json()
+        assert fresh["version"] == changed and fresh["ply"] == 1
 
 
 async def test_many_pages_of_one_match_share_one_watcher(
@@ -370,26 +382,12 @@ async def test_a_turn_dm_carries_the_players_own_link(service: Service) -> None:
 async def test_postgresql_pushes_changes_so_nobody_polls(pg_url: str, clock: FakeClock) -> None:
     """With the poll a minute apart, a move made by another process still reaches an open
     page at once: the database announces it (LISTEN/NOTIFY)."""
-    bot_store, web_store = open_store(pg_url), open_store(pg_url)
-    await bot_store.open()
-    await web_store.open()
-    try:
-        bot, web = web_service(bot_store, clock), web_service(web_store, clock)
-        match = await start(bot)
-        await bot.server_settings(MANAGER, GUILD, {"spectators": "public"})
-        app = build_app(web, Published(), poll_seconds=60)
-        async with TestClient(TestServer(app)) as client:
-            page = await (await client.get(f"/m/{match}/state")).json()
-            stream = await client.get(f"/m/{match}/events")
-            await asyncio.wait_for(next_version(stream, page["version"] - 1), 10)
-            assert client.app[HUB].pushed  # type: ignore[index]
-            assert (await bot.move(ALICE, "c2-c3", match_id=match)).ok
-            changed = await asyncio.wait_for(next_version(stream, page["version"]), 5)
-            assert changed > page["version"]
-            stream.close()
-    finally:
-        await bot_store.close()
-        await web_store.close()
+    async with _bot_and_web_process(pg_url, clock, 60) as (bot, match, client, page, stream):
+        await asyncio.wait_for(next_version(stream, page["version"] - 1), 10)
+        assert client.app[HUB].pushed  # type: ignore[index]
+        assert (await bot.move(ALICE, "c2-c3", match_id=match)).ok
+        changed = await asyncio.wait_for(next_version(stream, page["version"]), 5)
+        assert changed > page["version"]
 
 
 async def test_one_read_serves_every_watched_match(service: Service) -> None:

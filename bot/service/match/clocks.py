@@ -81,13 +81,13 @@ def quiet_window(record: MatchRecord) -> tuple[float, float] | None:
     return clocks.since, clocks.since + 3 * max(banks) + 3 * tc.DAY
 
 
+@dataclass(eq=False, repr=False)
 class ClockKeeper:
     """The store and the clock are all it needs; ``default_time`` is the bot's setting."""
 
-    def __init__(self, store: Store, clock: Callable[[], float], default_time: str) -> None:
-        self.store = store
-        self.clock = clock
-        self.default_time = default_time
+    store: Store
+    clock: Callable[[], float]
+    default_time: str
 
     # -- time controls ---------------------------------------------------------------------
     async def new_match_meta(

@@ -139,12 +139,12 @@ def changed(settings: Mapping[str, Any], name: str, value: object) -> dict[str, 
     return {**out, SETTINGS_KEY: stored} if stored else out
 
 
+@dataclass(eq=False, repr=False)
 class Limits:
     """The checks, given the store to count in and the clock (hints roll over an hour)."""
 
-    def __init__(self, store: Store, clock: Callable[[], float]) -> None:
-        self.store = store
-        self.clock = clock
+    store: Store
+    clock: Callable[[], float]
 
     async def of(self, guild_id: str | None) -> dict[str, int]:
         """The limits of a server (outside any server: the defaults of the ``""`` server)."""

@@ -9,6 +9,7 @@ knowing how preferences are stored.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from bot.service.base import Loaded, User, plural_names
@@ -22,11 +23,11 @@ NOTIFY_MODES = ("thread", "dm", "digest", "off")
 LinkFn = Callable[[MatchRecord], "str | None"]
 
 
+@dataclass(eq=False, repr=False)
 class Notifier:
-    def __init__(self, store: Store, clocks: ClockKeeper, link: LinkFn | None) -> None:
-        self.store = store
-        self.clocks = clocks
-        self.link = link
+    store: Store
+    clocks: ClockKeeper
+    link: LinkFn | None
 
     def linked(self, record: MatchRecord, text: str) -> str:
         url = self.link(record) if self.link else None

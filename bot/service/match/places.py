@@ -11,6 +11,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from typing import ParamSpec
 
 from bot.service.base import User
@@ -55,17 +56,15 @@ async def place_of(
     )
 
 
+@dataclass(eq=False, repr=False)
 class Places:
     """The store (the match as stored now), the front end's link maker and the web board's
     link signer (None: no web board): a direct match's DMs carry each player's own link, as
     a server's turn DMs do."""
 
-    def __init__(
-        self, store: Store, link: LinkFn | None = None, board_links: BoardLinks | None = None
-    ) -> None:
-        self.store = store
-        self.link = link
-        self.board_links = board_links
+    store: Store
+    link: LinkFn | None = None
+    board_links: BoardLinks | None = None
 
     async def placed(self, reply: Reply, *, answered_by: str | None = None) -> Reply:
         """``reply`` with its match's place, read once after the command as it is stored now

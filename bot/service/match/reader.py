@@ -13,6 +13,7 @@ import asyncio
 import dataclasses
 import logging
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import games
@@ -132,21 +133,15 @@ class MatchContext(Loaded):
         )  # fmt: skip
 
 
+@dataclass(eq=False, repr=False)
 class MatchReader:
     """The store (to read), the clock (to stamp users), the transitions (the repair) and the
     front end's link maker (a match's place)."""
 
-    def __init__(
-        self,
-        store: Store,
-        clock: Callable[[], float],
-        transitions: Transitions,
-        link: LinkFn | None = None,
-    ) -> None:
-        self.store = store
-        self.clock = clock
-        self.transitions = transitions
-        self.link = link
+    store: Store
+    clock: Callable[[], float]
+    transitions: Transitions
+    link: LinkFn | None = None
 
     async def touch(self, *users: User) -> None:
         now = self.clock()

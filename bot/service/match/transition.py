@@ -292,15 +292,15 @@ class Transitions:
         )
 
 
+@dataclass(eq=False, repr=False)
 class TournamentTransitions:
     """Every write of a tournament's row: its creation and each versioned change (entrants,
     the start, a round's pairings and boards, its scores, the final word, a cancel, the
     time of the next look). A finished or cancelled tournament is refused here, before
     anything is written, as the store would refuse it."""
 
-    def __init__(self, store: Store, clock: Callable[[], float]) -> None:
-        self.store = store
-        self.clock = clock
+    store: Store
+    clock: Callable[[], float]
 
     async def create(
         self,

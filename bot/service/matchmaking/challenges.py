@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Unpack
 
 from bot.service.base import Refusal, User, guarded, match_status
 from bot.service.computer import levels
@@ -21,7 +21,7 @@ from bot.service.match.reader import rules_named
 from bot.service.match.venues import where_played
 from bot.service.matchmaking.lobby import lobby_of
 from bot.service.matchmaking.openings import challenger_seat
-from bot.service.matchmaking.seeks import seek_of
+from bot.service.matchmaking.seeks import Terms, seek_of
 from bot.service.play.boards import options_text, seat_label, terms_text
 from bot.service.replies import Button, MatchPlace, Post, Reply, is_computer
 from bot.service.text.command_map import command_names
@@ -54,13 +54,13 @@ DECISION_WORDS = 3
 that a player may try to answer with /match accept."""
 
 
-def _rating_bound(min_rating: int | None, max_rating: int | None) -> str | None:
+def _rating_bound(terms: Terms) -> str | None:
     """The rating bound given, if any: it only means something for an open challenge (who
     may take the empty seat), so with a named opponent or a lobby it is refused, not
     ignored."""
-    if min_rating is not None:
+    if terms.get("min_rating") is not None:
         return "min_rating"
-    return "max_rating" if max_rating is not None else None
+    return "max_rating" if terms.get("max_rating") is not None else None
 
 
 class Challenges:
@@ -98,14 +98,8 @@ class Challenges:
         opponent: User | None = None,
         invited: Sequence[User] = (),
         seats: int | None = None,
-        color: str | None = None,
-        options: dict[str, Any] | None = None,
         guild_id: str | None = None,
-        channel_id: str | None = None,
-        time_control: str | None = None,
-        rated: bool | None = None,
-        min_rating: int | None = None,
-        max_rating: int | None = None,
+        **terms: Unpack[Terms],
     ) -> Reply:
         """``/play``: a challenge for two-player games (an open one with nobody named), a
         lobby for bigger ones."""
@@ -114,7 +108,7 @@ class Challenges:
         except Refusal as refusal:
             return Reply.refuse(refusal.say(actor.locale))
         if info.max_players > 2:
-            if (bound := _rating_bound(min_rating, max_rating)) is not None:
+            if (bound := _rating_bound(terms)) is not None:
                 return Reply.refuse(words(actor.locale)("seek.range_needs_open", option=bound))
             guests = [*invited, *([opponent] if opponent else [])]
             return await self.lobby.open_lobby(
@@ -122,25 +116,13 @@ class Challenges:
                 game,
                 seats=seats,
                 invited=guests,
-                options=options,
+                options=terms.get("options"),
                 guild_id=guild_id,
-                channel_id=channel_id,
-                time_control=time_control,
-                rated=rated,
+                channel_id=terms.get("channel_id"),
+                time_control=terms.get("time_control"),
+                rated=terms.get("rated"),
             )
-        return await self.challenge(
-            actor,
-            game,
-            opponent,
-            color=color,
-            options=options,
-            guild_id=guild_id,
-            channel_id=channel_id,
-            time_control=time_control,
-            rated=rated,
-            min_rating=min_rating,
-            max_rating=max_rating,
-        )
+        return await self.challenge(actor, game, opponent, guild_id=guild_id, **terms)
 
     @guarded
     async def challenge(
@@ -149,15 +131,9 @@ class Challenges:
         game: str,
         opponent: User | None,
         *,
-        color: str | None = None,
-        options: dict[str, Any] | None = None,
         guild_id: str | None = None,
-        channel_id: str | None = None,
-        time_control: str | None = None,
-        rated: bool | None = None,
-        min_rating: int | None = None,
-        max_rating: int | None = None,
         venue: str | None = None,
+        **terms: Unpack[Terms],
     ) -> Reply:
         """A challenge, played where the actor is (:func:`bot.service.match.venues.where_played`)
         unless ``venue`` was decided already (a rematch keeps its match's)."""
@@ -170,25 +146,13 @@ class Challenges:
         if info.min_players != 2:
             raise Refusal("challenge.not_two_player", game=info.title)
         if opponent is None:  # nobody named: an open challenge for anyone here
-            return await self.seeks.open_seek(
-                actor,
-                game,
-                color=color,
-                options=options,
-                guild_id=guild_id,
-                channel_id=channel_id,
-                time_control=time_control,
-                rated=rated,
-                min_rating=min_rating,
-                max_rating=max_rating,
-                venue=venue,
-            )
-        if (bound := _rating_bound(min_rating, max_rating)) is not None:
+            return await self.seeks.open_seek(actor, game, guild_id=guild_id, venue=venue, **terms)
+        if (bound := _rating_bound(terms)) is not None:
             raise Refusal("seek.range_needs_open", option=bound)
         if opponent.id == actor.id:
             raise Refusal("challenge.yourself")
         await self.consent.may_challenge(actor, [opponent])
-        checked = rules.options(options)
+        color, checked = terms.get("color"), rules.options(terms.get("options"))
         versus_computer = is_computer(opponent.id)
         about_level = ""
         if versus_computer:
@@ -196,7 +160,7 @@ class Challenges:
         if versus_computer:
             await self.limits.computer_game(actor, guild_id)
         extra = await self.clocks.new_match_meta(
-            guild_id, time_control, rated_game(rated, versus_computer)
+            guild_id, terms.get("time_control"), rated_game(terms.get("rated"), versus_computer)
         )
         seed = self._seed_source()
         seat = challenger_seat(rules, color, seed)
@@ -213,7 +177,7 @@ class Challenges:
             state=rules.dump(state),
             now=self.clock(),
             guild_id=guild_id,
-            channel_id=channel_id,
+            channel_id=terms.get("channel_id"),
             meta={"color": (color or "random").lower(), **extra},
             venue=venue,
             starter_locale=actor.locale,

@@ -12,6 +12,7 @@ object, so none of them words or decides it alone.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from bot.service.base import Refusal, User, guarded, plural_names
@@ -33,10 +34,10 @@ ALLOW_SAYS = {
 catalogue's test sees each one asked for)."""
 
 
+@dataclass(eq=False, repr=False)
 class Consent:
-    def __init__(self, store: Store, clock: Callable[[], float]) -> None:
-        self.store = store
-        self.clock = clock
+    store: Store
+    clock: Callable[[], float]
 
     @guarded
     async def challenges(

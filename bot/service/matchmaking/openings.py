@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import games
@@ -41,20 +42,14 @@ def challenger_seat(rules: Rules[Any, Any], color: str | None, seed: int) -> int
     raise Refusal("challenge.bad_color", color=repr(color), allowed=allowed)
 
 
+@dataclass(eq=False, repr=False)
 class Openings:
     """The reader, the presenter, the transitions and the clocks (started here)."""
 
-    def __init__(
-        self,
-        reader: MatchReader,
-        boards: Boards,
-        transitions: Transitions,
-        clocks: ClockKeeper,
-    ) -> None:
-        self.reader = reader
-        self.boards = boards
-        self.transitions = transitions
-        self.clocks = clocks
+    reader: MatchReader
+    boards: Boards
+    transitions: Transitions
+    clocks: ClockKeeper
 
     async def begin(
         self,

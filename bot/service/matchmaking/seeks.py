@@ -21,7 +21,7 @@ Decisions where the issue is silent:
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypedDict, Unpack
 
 import games
 from bot.service.base import Refusal, User, guarded, rating_or_new
@@ -40,6 +40,22 @@ if TYPE_CHECKING:
     from bot.service.match.wiring import Core
     from bot.service.matchmaking.consent import Consent
     from bot.service.matchmaking.openings import Openings
+
+
+class Terms(TypedDict, total=False):
+    """What a two-player challenge is offered on, as ``/play`` takes it (each one absent or
+    None for the default): the challenger's colour wish, the game's options, the channel it
+    was asked in, the time control, whether it is rated, and (for a seek only) the range of
+    ratings that may take the empty seat. One declaration, so ``/play``, a challenge and a
+    seek hand the same terms on without listing them again."""
+
+    color: str | None
+    options: dict[str, Any] | None
+    channel_id: str | None
+    time_control: str | None
+    rated: bool | None
+    min_rating: int | None
+    max_rating: int | None
 
 
 def _range_text(seek: dict[str, Any], locale: str = "en") -> str:
@@ -81,24 +97,21 @@ class Seeks:
         actor: User,
         game: str,
         *,
-        color: str | None = None,
-        options: dict[str, Any] | None = None,
         guild_id: str | None = None,
-        channel_id: str | None = None,
-        time_control: str | None = None,
-        rated: bool | None = None,
-        min_rating: int | None = None,
-        max_rating: int | None = None,
         venue: str | None = None,
+        **terms: Unpack[Terms],
     ) -> Reply:
         venue, guild_id = where_played(actor, guild_id, venue)
+        color, options = terms.get("color"), terms.get("options")
+        min_rating, max_rating = terms.get("min_rating"), terms.get("max_rating")
         rules = rules_named(game)
         info = rules.info
         if min_rating is not None and max_rating is not None and min_rating > max_rating:
             raise Refusal("seek.bad_range", low=min_rating, high=max_rating)
         checked = rules.options(options)
         await self.limits.seek(actor, guild_id)
-        extra = await self.clocks.new_match_meta(guild_id, time_control, rated)
+        when, rated = terms.get("time_control"), terms.get("rated")
+        extra = await self.clocks.new_match_meta(guild_id, when, rated)
         seed = self._seed_source()
         challenger_seat(rules, color, seed)  # refuses an unknown colour now
         await self.reader.touch(actor)
@@ -112,7 +125,7 @@ class Seeks:
             state=rules.dump(rules.new(2, checked, seed)),
             now=self.clock(),
             guild_id=guild_id,
-            channel_id=channel_id,
+            channel_id=terms.get("channel_id"),
             meta={
                 "color": (color or "random").lower(),
                 **extra,

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from typing import Any, ParamSpec
 
 import games
@@ -56,13 +57,13 @@ LANGUAGE_SOURCES = {
 """How /server settings says where the language of shared posts comes from."""
 
 
+@dataclass(eq=False, repr=False)
 class Servers:
     """The store and the clock; ``default_time`` is the bot's own default time control."""
 
-    def __init__(self, store: Store, clock: Callable[[], float], default_time: str) -> None:
-        self.store = store
-        self.clock = clock
-        self.default_time = default_time
+    store: Store
+    clock: Callable[[], float]
+    default_time: str
 
     @guarded
     async def server_settings(

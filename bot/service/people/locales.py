@@ -12,6 +12,7 @@ from __future__ import annotations
 import functools
 import logging
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from typing import Any, ParamSpec
 
 from bot.service.base import User
@@ -23,10 +24,10 @@ P = ParamSpec("P")
 log = logging.getLogger(__name__)
 
 
+@dataclass(eq=False, repr=False)
 class LocaleNotes:
-    def __init__(self, store: Store, clock: Callable[[], float]) -> None:
-        self.store = store
-        self.clock = clock
+    store: Store
+    clock: Callable[[], float]
 
     async def note_locale(self, actor: User) -> None:
         """Keep ``actor``'s client language if it changed (the console's ``--locale`` is

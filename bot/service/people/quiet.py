@@ -10,6 +10,7 @@ sent by the scheduler's tick once the quiet time is over.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import games
@@ -25,20 +26,13 @@ if TYPE_CHECKING:
     from bot.service.match.transition import Transitions
 
 
+@dataclass(eq=False, repr=False)
 class QuietHours:
-    def __init__(
-        self,
-        store: Store,
-        clock: Callable[[], float],
-        reader: MatchReader,
-        transitions: Transitions,
-        notifier: Notifier,
-    ) -> None:
-        self.store = store
-        self.clock = clock
-        self.reader = reader
-        self.transitions = transitions
-        self.notifier = notifier
+    store: Store
+    clock: Callable[[], float]
+    reader: MatchReader
+    transitions: Transitions
+    notifier: Notifier
 
     @guarded
     async def quiet(

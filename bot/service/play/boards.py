@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import render
@@ -191,26 +192,18 @@ def finished_buttons(locale: str = "en") -> tuple[Button, ...]:
     return (Button(words(locale)("button.rematch"), "rematch", "primary"),)
 
 
+@dataclass(eq=False, repr=False)
 class Boards:
     """The reader (names, the log), the clocks (time left), the notifier (who is pinged,
     who gets DMs), the workers (drawing), the hands (secret DMs) and the web board's link
     signer (None: no web board, so no "Open your board" button and no links in DMs)."""
 
-    def __init__(
-        self,
-        reader: MatchReader,
-        clocks: ClockKeeper,
-        notifier: Notifier,
-        workers: Workers,
-        hands: Hands,
-        links: BoardLinks | None = None,
-    ) -> None:
-        self.reader = reader
-        self.clocks = clocks
-        self.notifier = notifier
-        self.workers = workers
-        self.hands = hands
-        self.links = links
+    reader: MatchReader
+    clocks: ClockKeeper
+    notifier: Notifier
+    workers: Workers
+    hands: Hands
+    links: BoardLinks | None = None
 
     async def image(
         self,

@@ -118,14 +118,14 @@ class Chosen:
     action: Any
 
 
+@dataclass(eq=False, repr=False)
 class Guide:
     """What a guided panel shows at a level: the presenter (previews) and the notifier (who
     asked to confirm every move). It plays nothing itself, so a move can ask it for a
     Confirm panel and the panel can hand a finished walk to the move."""
 
-    def __init__(self, boards: Boards, notifier: Notifier) -> None:
-        self.boards = boards
-        self.notifier = notifier
+    boards: Boards
+    notifier: Notifier
 
     async def show(
         self,

@@ -12,6 +12,7 @@ from __future__ import annotations
 import functools
 import importlib
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from bot.service.base import Loaded, Refusal, User, guarded
@@ -139,13 +140,13 @@ def hand_renderer(game: str) -> Callable[..., bytes] | None:
     return getattr(module, "render_hand", None)
 
 
+@dataclass(eq=False, repr=False)
 class Hands:
     """Secret DMs and ``/hand``: the reader, the notifier (links, DM languages), the workers."""
 
-    def __init__(self, reader: MatchReader, notifier: Notifier, workers: Workers) -> None:
-        self.reader = reader
-        self.notifier = notifier
-        self.workers = workers
+    reader: MatchReader
+    notifier: Notifier
+    workers: Workers
 
     async def _secret_message(
         self,

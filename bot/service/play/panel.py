@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from bot.service.base import Refusal, User, guarded, match_status
@@ -24,14 +25,14 @@ if TYPE_CHECKING:
     from bot.service.play.moves import Moves
 
 
+@dataclass(eq=False, repr=False)
 class Panel:
     """The guided-turn panel as a use case: the reader, the guide (what a level shows) and
     the moves (a finished walk is played like typed input)."""
 
-    def __init__(self, reader: MatchReader, guide: Guide, moves: Moves) -> None:
-        self.reader = reader
-        self.guide = guide
-        self.moves = moves
+    reader: MatchReader
+    guide: Guide
+    moves: Moves
 
     @guarded
     async def panel(

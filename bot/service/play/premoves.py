@@ -289,14 +289,14 @@ def complete(
     return out
 
 
+@dataclass(eq=False, repr=False)
 class Premoves:
     """``/premove``: the reader and the transitions (entering lines is a private one).
     Playing the answer is part of :meth:`bot.service.play.moves.Moves.move`, in the transaction
     of the move it answers."""
 
-    def __init__(self, reader: MatchReader, transitions: Transitions) -> None:
-        self.reader = reader
-        self.transitions = transitions
+    reader: MatchReader
+    transitions: Transitions
 
     @guarded
     async def premove(

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 import games
@@ -115,12 +116,12 @@ def _played_as(
     return tuple(names)
 
 
+@dataclass(eq=False, repr=False)
 class Records:
     """``/export``: the reader and the workers (the animation is drawn there)."""
 
-    def __init__(self, reader: MatchReader, workers: Workers) -> None:
-        self.reader = reader
-        self.workers = workers
+    reader: MatchReader
+    workers: Workers
 
     @guarded
     async def export(

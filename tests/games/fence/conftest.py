@@ -7,6 +7,7 @@ map of a few City tiles.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
@@ -97,3 +98,19 @@ class Build:
 @pytest.fixture(scope="session")
 def build() -> Build:
     return Build()
+
+
+@pytest.fixture
+def square(build: Build) -> tuple[tuple[str, int, int, int], ...]:
+    """The 2x2 ``SQUARE`` plus Night Market, a tile without coordinates, to its west."""
+    return (*build.SQUARE, ("night-market", -1, 0, 0))
+
+
+@pytest.fixture
+def city(build: Build, square: tuple[tuple[str, int, int, int], ...]) -> Callable[..., Any]:
+    """A state on ``square`` with these pawns, the Cops in Tanner's Row unless told."""
+
+    def state(pawns: dict[int, str | None], cops: str = "tanners-row", **given: Any) -> Any:
+        return build.state(placed=square, pawns=pawns, cops=cops, **given)
+
+    return state

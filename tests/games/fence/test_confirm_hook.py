@@ -3,24 +3,12 @@ asks to confirm (``Presentation.confirm_before``), so the service never names th
 
 from __future__ import annotations
 
-import pytest
-
 from games.fence import RULES
 from games.fence.actions import Yourself
 
 
-@pytest.fixture
-def square(build):
-    return (*build.SQUARE, ("night-market", -1, 0, 0))
-
-
-def test_walking_onto_the_cops_asks_for_confirmation_and_nothing_else_does(build, square):
-    state = build.state(
-        placed=square,
-        pawns={0: "old-town", 1: "sunnyside"},
-        cops="tanners-row",
-        hands={0: ["B1", "B2"]},
-    )
+def test_walking_onto_the_cops_asks_for_confirmation_and_nothing_else_does(build, city):
+    state = city({0: "old-town", 1: "sunnyside"}, hands={0: ["B1", "B2"]})
     into_cops = Yourself(("B2",), build.hood("tanners-row"))
     assert RULES.presentation.confirm_before(state, into_cops) == "onto_cops"
     assert RULES.presentation.confirm_reasons == ("onto_cops",)

@@ -11,13 +11,17 @@ from hypothesis import strategies as st
 from benchmarks.fence import check
 from games.fence import RULES, Accept, Offer, PostTrade
 
+PAWNS = {0: "old-town", 1: "cabbagetown", 2: "sunnyside"}
+
+
+def _three_on_the_square(build, pawns=PAWNS, **given):
+    """Three seats on the square city, the Cops in Tanners Row: where most of these leave."""
+    return build.state(players=3, placed=build.SQUARE, pawns=pawns, cops="tanners-row", **given)
+
 
 def test_the_seat_to_act_leaves_mid_turn(build):
-    state = build.state(
-        players=3,
-        placed=build.SQUARE,
-        pawns={0: "old-town", 1: "cabbagetown", 2: "sunnyside"},
-        cops="tanners-row",
+    state = _three_on_the_square(
+        build,
         hands={0: ["R1", "B3"], 1: ["B2"], 2: ["R2"]},
         boats=(("RX",), (), ()),
         stage="second",
@@ -36,13 +40,7 @@ def test_the_seat_to_act_leaves_mid_turn(build):
 
 
 def test_another_seat_leaves_and_play_goes_on(build):
-    state = build.state(
-        players=3,
-        placed=build.SQUARE,
-        pawns={0: "old-town", 1: "cabbagetown", 2: "sunnyside"},
-        cops="tanners-row",
-        hands={0: ["R1"], 1: ["B2"], 2: ["R2"]},
-    )
+    state = _three_on_the_square(build, hands={0: ["R1"], 1: ["B2"], 2: ["R2"]})
     after = RULES.drop_player(state, 2)
     assert after.actor == 0 and after.stage == "turn" and after.hands[0] == ("R1",)
     assert RULES.drop_player(after, 2) is after  # already gone: nothing changes
@@ -55,11 +53,9 @@ def test_another_seat_leaves_and_play_goes_on(build):
 
 
 def test_the_last_seat_left_wins(build):
-    state = build.state(
-        players=3,
-        placed=build.SQUARE,
+    state = _three_on_the_square(
+        build,
         pawns={0: "old-town", 1: "cabbagetown", 2: None},
-        cops="tanners-row",
         hands={2: ["R1", "B1"]},  # a way out of Jail, so ruling 26 does not end it first
     )
     one = RULES.drop_player(state, 0)
@@ -71,11 +67,9 @@ def test_the_last_seat_left_wins(build):
 
 
 def test_ruling_26_a_player_who_left_counts_as_jailed_with_no_way_out(build):
-    state = build.state(
-        players=3,
-        placed=build.SQUARE,
+    state = _three_on_the_square(
+        build,
         pawns={0: "old-town", 1: None, 2: "sunnyside"},
-        cops="tanners-row",
         hands={1: ["R1"], 2: ["R2", "B2"]},
     )
     after = RULES.drop_player(state, 2)
@@ -109,11 +103,8 @@ def test_the_first_player_leaving_during_setup_passes_the_marker_on():
 
 
 def test_a_pending_offer_lapses(build):
-    state = build.state(
-        players=3,
-        placed=build.SQUARE,
-        pawns={0: "old-town", 1: "cabbagetown", 2: "sunnyside"},
-        cops="tanners-row",
+    state = _three_on_the_square(
+        build,
         hands={0: ["R3"], 1: ["B5"], 2: ["R1"]},
         options={"trading_cards": True},
     )
@@ -127,11 +118,8 @@ def test_a_pending_offer_lapses(build):
 
 
 def test_leaving_while_choosing_a_hot_goods_colour_forfeits_the_goods(build):
-    state = build.state(
-        players=3,
-        placed=build.SQUARE,
-        pawns={0: "old-town", 1: "cabbagetown", 2: "sunnyside"},
-        cops="tanners-row",
+    state = _three_on_the_square(
+        build,
         stage="draw",
         actor=2,
         turn=3,
@@ -145,11 +133,9 @@ def test_leaving_while_choosing_a_hot_goods_colour_forfeits_the_goods(build):
 
 
 def test_the_trading_post_skips_players_who_left(build):
-    state = build.state(
-        players=3,
-        placed=build.SQUARE,
+    state = _three_on_the_square(
+        build,
         pawns={0: "sunnyside", 1: "cabbagetown", 2: "old-town"},
-        cops="tanners-row",
         hands={0: ["R1"], 1: ["B2"], 2: ["R2"]},
         post=build.hood("sunnyside"),
         stage="trading",

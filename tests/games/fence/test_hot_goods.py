@@ -7,17 +7,10 @@ ignoring the sign, are 1 step away.
 
 from __future__ import annotations
 
-import pytest
-
 from games.fence import RULES, CopsRoad, Push
 from games.fence.engine import NAMES, settle
 from games.fence.goods import closest, start_goods
 from games.fence.state import thaw
-
-
-@pytest.fixture
-def square(build):
-    return (*build.SQUARE, ("night-market", -1, 0, 0))
 
 
 def _closest(build, square, pawns, cops, where="old-town", players=2):

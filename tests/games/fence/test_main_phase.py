@@ -12,11 +12,6 @@ from games.core import RuleViolation
 from games.fence import RULES, CopsRoad, Draw, Push, TipOff, Yourself
 
 
-@pytest.fixture
-def square(build):
-    return (*build.SQUARE, ("night-market", -1, 0, 0))
-
-
 def _pass_turn(state):
     """End a turn with the first Cops road move (and a push when one is asked for)."""
     while True:
@@ -26,12 +21,10 @@ def _pass_turn(state):
             return state
 
 
-def test_ruling_19_rounds_run_from_the_first_player_then_the_marker_moves_back(build, square):
-    state = build.state(
+def test_ruling_19_rounds_run_from_the_first_player_then_the_marker_moves_back(build, city):
+    state = city(
+        {0: "old-town", 1: "night-market", 2: "cabbagetown"},
         players=3,
-        placed=square,
-        pawns={0: "old-town", 1: "night-market", 2: "cabbagetown"},
-        cops="tanners-row",
         first=1,
         actor=1,
         red=[],
@@ -45,37 +38,22 @@ def test_ruling_19_rounds_run_from_the_first_player_then_the_marker_moves_back(b
     assert state.first == 0 and state.actor == 0 and state.round == 2
 
 
-def test_ruling_20_one_card_changes_one_coordinate(build, square):
-    state = build.state(
-        placed=square,
-        pawns={0: "old-town", 1: "night-market"},
-        cops="tanners-row",
-        hands={0: ["B1", "R2"]},
-    )
+def test_ruling_20_one_card_changes_one_coordinate(build, city):
+    state = city({0: "old-town", 1: "night-market"}, hands={0: ["B1", "R2"]})
     moves = {(a.cards, a.hood) for a in RULES.legal_actions(state) if isinstance(a, Yourself)}
     assert (("B1",), build.hood("sunnyside")) in moves
     assert (("R2", "B1"), build.hood("cabbagetown")) in moves
     assert not any(c == ("R2",) for c, _ in moves)  # (2,3) is not on this map
 
 
-def test_ruling_20_no_single_card_from_a_tile_without_coordinates(build, square):
-    state = build.state(
-        placed=square,
-        pawns={0: "night-market", 1: "old-town"},
-        cops="tanners-row",
-        hands={0: ["B1", "R2"]},
-    )
+def test_ruling_20_no_single_card_from_a_tile_without_coordinates(build, city):
+    state = city({0: "night-market", 1: "old-town"}, hands={0: ["B1", "R2"]})
     cards = {a.cards for a in RULES.legal_actions(state) if isinstance(a, Yourself)}
     assert cards == {("R2", "B1")}
 
 
-def test_ruling_20_no_moving_yourself_onto_a_pawn_but_onto_the_cops_means_jail(build, square):
-    state = build.state(
-        placed=square,
-        pawns={0: "old-town", 1: "sunnyside"},
-        cops="tanners-row",
-        hands={0: ["B1", "B2"]},
-    )
+def test_ruling_20_no_moving_yourself_onto_a_pawn_but_onto_the_cops_means_jail(build, city):
+    state = city({0: "old-town", 1: "sunnyside"}, hands={0: ["B1", "B2"]})
     targets = {a.hood for a in RULES.legal_actions(state) if isinstance(a, Yourself)}
     assert build.hood("sunnyside") not in targets
     into_cops = Yourself(("B2",), build.hood("tanners-row"))
@@ -84,10 +62,8 @@ def test_ruling_20_no_moving_yourself_onto_a_pawn_but_onto_the_cops_means_jail(b
     assert after.pawns[0] is None and "B2" in after.discard
 
 
-def test_ruling_20_move_others_has_two_parts_in_either_order(build, square):
-    state = build.state(
-        placed=square, pawns={0: "night-market", 1: "sunnyside"}, cops="tanners-row"
-    )
+def test_ruling_20_move_others_has_two_parts_in_either_order(build, city):
+    state = city({0: "night-market", 1: "sunnyside"})
     pushes = {a.hood for a in RULES.legal_actions(state) if isinstance(a, Push)}
     assert pushes == {build.hood("old-town"), build.hood("cabbagetown")}  # One Way respected
     pawn_first = RULES.apply(state, Push(1, build.hood("cabbagetown")))
@@ -100,38 +76,26 @@ def test_ruling_20_move_others_has_two_parts_in_either_order(build, square):
     assert done.actor == 1
 
 
-def test_ruling_20_an_impossible_part_is_skipped(build, square):
-    state = build.state(
-        placed=square, pawns={0: "old-town", 1: None}, cops="tanners-row", hands={1: ["R1", "B5"]}
-    )
+def test_ruling_20_an_impossible_part_is_skipped(build, city):
+    state = city({0: "old-town", 1: None}, hands={1: ["R1", "B5"]})
     after = RULES.apply(state, CopsRoad(build.hood("cabbagetown")))
     assert after.actor == 1 and after.stage == "turn"  # no pawn to push: the turn is over
 
 
-def test_ruling_21_the_cops_entering_jail_every_pawn_there(build, square):
-    state = build.state(
-        players=3,
-        placed=square,
-        pawns={0: "old-town", 1: "cabbagetown", 2: "cabbagetown"},
-        cops="tanners-row",
-    )
+def test_ruling_21_the_cops_entering_jail_every_pawn_there(build, city):
+    state = city({0: "old-town", 1: "cabbagetown", 2: "cabbagetown"}, players=3)
     after = RULES.apply(state, CopsRoad(build.hood("cabbagetown")))
     assert after.pawns[1] is None and after.pawns[2] is None
 
 
-def test_ruling_21_pushing_a_pawn_onto_the_cops_jails_it(build, square):
-    state = build.state(placed=square, pawns={0: "old-town", 1: "sunnyside"}, cops="cabbagetown")
+def test_ruling_21_pushing_a_pawn_onto_the_cops_jails_it(build, city):
+    state = city({0: "old-town", 1: "sunnyside"}, cops="cabbagetown")
     after = RULES.apply(state, Push(1, build.hood("cabbagetown")))
     assert after.pawns[1] is None
 
 
-def test_ruling_22_a_jailed_player_with_a_pair_must_get_out(build, square):
-    state = build.state(
-        placed=square,
-        pawns={0: None, 1: "old-town"},
-        cops="tanners-row",
-        hands={0: ["R2", "B1", "B3"]},
-    )
+def test_ruling_22_a_jailed_player_with_a_pair_must_get_out(build, city):
+    state = city({0: None, 1: "old-town"}, hands={0: ["R2", "B1", "B3"]})
     legal = RULES.legal_actions(state)
     assert legal == [Yourself(("R2", "B1"), build.hood("cabbagetown"))]
     out = RULES.apply(state, legal[0])
@@ -140,30 +104,23 @@ def test_ruling_22_a_jailed_player_with_a_pair_must_get_out(build, square):
         RULES.apply(state, CopsRoad(build.hood("old-town")))
 
 
-def test_ruling_23_evidence_by_road_draws_a_card_of_your_choice(build, square):
-    state = build.state(placed=square, pawns={0: None, 1: "sunnyside"}, cops="old-town")
+def test_ruling_23_evidence_by_road_draws_a_card_of_your_choice(build, city):
+    state = city({0: None, 1: "sunnyside"}, cops="old-town")
     after = RULES.apply(state, Push(1, build.hood("old-town")))
     assert after.stage == "draw" and after.actor == 0
     drawn = RULES.apply(after, Draw("blue"))
     assert drawn.hands[0] == ("B3",) and drawn.stage == "second"
 
 
-def test_ruling_23_evidence_by_tip_off_draws_the_fewest_for_a_pair(build, square):
-    state = build.state(
-        placed=square, pawns={0: None, 1: "sunnyside"}, cops="old-town", hands={0: ["B1"]}
-    )
+def test_ruling_23_evidence_by_tip_off_draws_the_fewest_for_a_pair(build, city):
+    state = city({0: None, 1: "sunnyside"}, cops="old-town", hands={0: ["B1"]})
     after = RULES.apply(state, TipOff(("B1",), build.hood("sunnyside")))
     assert after.pawns[1] is None
     assert sorted(c[0] for c in after.hands[0]) == ["B", "R"]  # one of each colour
 
 
-def test_ruling_23_no_evidence_outside_jail(build, square):
-    state = build.state(
-        players=3,
-        placed=square,
-        pawns={0: "night-market", 1: "sunnyside", 2: "cabbagetown"},
-        cops="old-town",
-    )
+def test_ruling_23_no_evidence_outside_jail(build, city):
+    state = city({0: "night-market", 1: "sunnyside", 2: "cabbagetown"}, players=3, cops="old-town")
     after = RULES.apply(state, Push(1, build.hood("old-town")))
     assert after.pawns[1] is None
     assert after.hands[0] == () and after.stage == "second"

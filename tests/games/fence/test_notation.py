@@ -44,14 +44,8 @@ def test_ruling_30_every_legal_step_round_trips_through_its_notation(options):
             assert RULES.load(json.loads(json.dumps(RULES.dump(state)))) == state
 
 
-def test_ruling_30_cards_names_case_and_unique_prefixes(build):
-    square = (*build.SQUARE, ("night-market", -1, 0, 0))
-    state = build.state(
-        placed=square,
-        pawns={0: "old-town", 1: "night-market"},
-        cops="tanners-row",
-        hands={0: ["R2", "B1"]},
-    )
+def test_ruling_30_cards_names_case_and_unique_prefixes(build, city):
+    state = city({0: "old-town", 1: "night-market"}, hands={0: ["R2", "B1"]})
     wanted = Yourself(("R2", "B1"), build.hood("cabbagetown"))
     assert RULES.parse(state, "yourself R2 B1 cabbagetown") == wanted
     assert RULES.parse(state, "YOURSELF b1 r2 Cabbage") == wanted  # order, case, prefix
@@ -66,14 +60,8 @@ def test_ruling_30_tiles_by_name_or_coordinates(build):
     assert RULES.format(state, by_name) == "place the-stix at 1,0 r0"
 
 
-def test_errors_are_one_sentence_with_alternatives(build):
-    square = (*build.SQUARE, ("night-market", -1, 0, 0))
-    state = build.state(
-        placed=square,
-        pawns={0: "old-town", 1: "night-market"},
-        cops="tanners-row",
-        hands={0: ["B2", "B1"]},
-    )
+def test_errors_are_one_sentence_with_alternatives(build, city):
+    state = city({0: "old-town", 1: "night-market"}, hands={0: ["B2", "B1"]})
     with pytest.raises(InvalidNotation, match="cannot read"):
         RULES.parse(state, "fly to the moon")
     with pytest.raises(RuleViolation, match="You don't hold B6 — your hand is B1 B2"):
@@ -129,11 +117,8 @@ def test_apply_never_mutates_and_over_means_over(build):
     assert RULES.dump(fresh) == before
 
 
-def test_turn_ended_and_parse_many_cover_move_others(build):
-    square = (*build.SQUARE, ("night-market", -1, 0, 0))
-    state = build.state(
-        placed=square, pawns={0: "night-market", 1: "sunnyside"}, cops="tanners-row"
-    )
+def test_turn_ended_and_parse_many_cover_move_others(build, city):
+    state = city({0: "night-market", 1: "sunnyside"})
     steps = RULES.parse_many(state, "move orange to cabbagetown; cops to old-town")
     middle = RULES.apply(state, steps[0])
     assert not RULES.turn_ended(state, middle)

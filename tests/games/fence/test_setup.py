@@ -197,26 +197,29 @@ def test_ruling_16_a_later_pawn_takes_a_free_hood_of_a_shared_tile(build) -> Non
     assert [a.hood for a in RULES.legal_actions(both)] == [build.hood("venice-underpass")]
 
 
-def test_ruling_17_cops_on_the_rolled_tile_jail_a_pawn_there(build) -> None:
-    state = build.state(
+def _cops_rolled_sunnyside(build, pawns, **given):
+    """Setup on the square city, the pawns placed, and Sunnyside rolled for the Cops."""
+    return build.state(
         stage="cops",
         round=0,
         placed=build.SQUARE,
-        pawns={0: "sunnyside", 1: "old-town"},
+        pawns=pawns,
         pending_tiles=(build.tile("sunnyside"),),
+        **given,
     )
+
+
+def test_ruling_17_cops_on_the_rolled_tile_jail_a_pawn_there(build) -> None:
+    state = _cops_rolled_sunnyside(build, {0: "sunnyside", 1: "old-town"})
     assert RULES.legal_actions(state) == [PlaceCops(build.hood("sunnyside"))]
     after = RULES.apply(state, PlaceCops(build.hood("sunnyside")))
     assert after.pawns[0] is None and after.cops == build.hood("sunnyside")
 
 
 def test_ruling_18_each_player_is_dealt_two_red_and_two_blue(build) -> None:
-    state = build.state(
-        stage="cops",
-        round=0,
-        placed=build.SQUARE,
-        pawns={0: "cabbagetown", 1: "old-town"},
-        pending_tiles=(build.tile("sunnyside"),),
+    state = _cops_rolled_sunnyside(
+        build,
+        {0: "cabbagetown", 1: "old-town"},
         red=["R1", "R2", "R3", "R4"],
         blue=["B1", "B2", "B3", "B4"],
     )

@@ -10,6 +10,7 @@ import games
 from games.core import GameOver, InvalidOption
 from games.fendo import RULES
 from games.fendo.state import Add, Build
+from tests.games.fendo.positions import every_area_closed
 
 
 def test_registry_finds_fendo() -> None:
@@ -99,18 +100,7 @@ def test_ordinary_moves_have_no_notices() -> None:
 
 
 def test_finished_games_refuse_moves() -> None:
-    state = RULES.from_position(
-        json.dumps(
-            {
-                "size": 7,
-                "pieces": {"d1": "W", "d7": "O"},
-                "fences": [f"{f}3/{f}4" for f in "abcdefg"],
-                "stock": {"W": 6, "O": 6},
-                "to_move": "O",
-                "passes": 0,
-            }
-        )
-    )
+    state = every_area_closed()
     outcome = RULES.outcome(state)
     assert outcome is not None and outcome.scores == (21, 28) and outcome.winners == (1,)
     with pytest.raises(GameOver):

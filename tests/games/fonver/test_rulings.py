@@ -215,16 +215,19 @@ def test_ruling_7_capture_removes_the_target_and_empties_the_source(pos) -> None
     assert after.phase == "place" and RULES.to_move(after) == [1]
 
 
-def test_ruling_7_refuses_stones_outside_the_chains(pos) -> None:
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        ("d2>f5", "d2 is not in a chain of your crosscut stones"),
+        ("e3>e4", "e4 is not part of a crosscut"),
+        ("e3>f6", "f6 is your own stone"),
+        ("a1", "must capture"),
+    ],
+)
+def test_ruling_7_refuses_stones_outside_the_chains(pos, text: str, reason: str) -> None:
     state = pos(CROSSCUT, phase="capture")
-    with pytest.raises(RuleViolation, match="d2 is not in a chain of your crosscut stones"):
-        RULES.parse(state, "d2>f5")
-    with pytest.raises(RuleViolation, match="e4 is not part of a crosscut"):
-        RULES.parse(state, "e3>e4")
-    with pytest.raises(RuleViolation, match="f6 is your own stone"):
-        RULES.parse(state, "e3>f6")
-    with pytest.raises(RuleViolation, match="must capture"):
-        RULES.parse(state, "a1")
+    with pytest.raises(RuleViolation, match=reason):
+        RULES.parse(state, text)
 
 
 TWO_CUTS = """

@@ -317,9 +317,10 @@ def test_ruling_14_errors_say_what_is_wrong_and_list_legal_moves() -> None:
     message = str(refused.value)
     assert "forward, sideways or diagonally forward" in message
     assert "b3 can play b3-b4, b3-a4, b3-c3, b3-d3" in message
-    with pytest.raises(RuleViolation, match="no White piece on c5; pieces that can move"):
-        RULES.parse(state, "c5-c6")
-    with pytest.raises(RuleViolation, match="holds a Black piece"):
-        RULES.parse(state, "c7-c6")
-    with pytest.raises(InvalidNotation, match="c2 can play c2-c3, c2-c4"):
-        RULES.parse(state, "c2")
+    for text, refusal, reason in [
+        ("c5-c6", RuleViolation, "no White piece on c5; pieces that can move"),
+        ("c7-c6", RuleViolation, "holds a Black piece"),
+        ("c2", InvalidNotation, "c2 can play c2-c3, c2-c4"),
+    ]:
+        with pytest.raises(refusal, match=reason):
+            RULES.parse(state, text)

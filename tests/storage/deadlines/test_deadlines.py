@@ -25,13 +25,12 @@ from storage import (
     Store,
 )
 from storage.migrations import MIGRATIONS as SQLITE_MIGRATIONS
-from storage.pg_migrations import MIGRATIONS as PG_MIGRATIONS
 from storage.postgres import DUE_QUERY as PG_DUE_QUERY
 from storage.postgres import POSTGRES, PostgresStore, numbered
 from storage.sql import due_matches_query
 from storage.sqlite import DUE_QUERY as SQLITE_DUE_QUERY
 from storage.sqlite import SQLITE
-from tests.pgserver import fresh_database
+from tests.pgserver import fresh_database, migrated_through
 
 
 async def test_due_at_is_stored_with_the_match(store: Store, make_match: Any) -> None:
@@ -277,14 +276,7 @@ async def test_upgrading_a_postgres_database_makes_its_active_matches_due_at_onc
     url = fresh_database(pg_server)
     conn = await asyncpg.connect(url)
     try:
-        await conn.execute(
-            "CREATE TABLE schema_version (version INTEGER PRIMARY KEY,"
-            " applied_at DOUBLE PRECISION NOT NULL)"
-        )
-        for number in (1, 2, 3):
-            for statement in PG_MIGRATIONS[number - 1]:
-                await conn.execute(statement)
-            await conn.execute("INSERT INTO schema_version VALUES ($1, 0)", number)
+        await migrated_through(conn, 3)
         for match_id, status in ((1, ACTIVE), (2, FINISHED), (3, CHALLENGE)):
             await conn.execute(
                 "INSERT INTO matches (id, game, options, seed, status, created_by, created_at,"

@@ -20,12 +20,11 @@ from storage import (
     RatingsWrite,
     SqliteStore,
     Store,
-    pg_migrations,
 )
 from storage.base import HISTORY_CARRIED_OVER
 from storage.migrations import MIGRATIONS
 from storage.postgres import PostgresStore
-from tests.pgserver import fresh_database
+from tests.pgserver import fresh_database, migrated_through
 
 FINISH = MatchUpdate(status=FINISHED, result={"winners": [0]})
 
@@ -133,14 +132,7 @@ async def test_version_4_postgres_ratings_become_one_carried_over_point(pg_serve
     url = fresh_database(pg_server)
     conn = await asyncpg.connect(url)
     try:
-        await conn.execute(
-            "CREATE TABLE schema_version (version INTEGER PRIMARY KEY,"
-            " applied_at DOUBLE PRECISION NOT NULL)"
-        )
-        for number, statements in enumerate(pg_migrations.MIGRATIONS[:4], start=1):
-            for statement in statements:
-                await conn.execute(statement)
-            await conn.execute("INSERT INTO schema_version VALUES ($1, 0)", number)
+        await migrated_through(conn, 4)
         await conn.execute(
             "INSERT INTO ratings VALUES ('g1', 'fence', 'a', 1433.25, 95, 0.06, 3, 88.0)"
         )

@@ -10,7 +10,6 @@ from __future__ import annotations
 import asyncio
 import math
 import sqlite3
-import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -27,7 +26,6 @@ from storage import (
     TOURNAMENT_RUNNING,
     TOURNAMENT_SIGNUP,
     UNCHANGED,
-    MemoryStore,
     SqliteStore,
     StaleVersion,
     Store,
@@ -38,8 +36,9 @@ from storage.migrations import LATEST_VERSION
 from storage.migrations import MIGRATIONS as SQLITE_MIGRATIONS
 from storage.pg_migrations import MIGRATIONS as PG_MIGRATIONS
 from storage.postgres import PostgresStore
-from tests.pgserver import fresh_database
+from tests.pgserver import fresh_database, migrated_through
 from tests.storage.conftest import TOURNAMENT_DEFAULTS, MakeTournament
+from tests.stores import on_sqlite_and_memory
 
 
 def _migration_number(migrations: tuple[tuple[str, ...], ...]) -> int:
@@ -454,15 +453,7 @@ async def _script(store: Store, script: list[tuple[Any, ...]]) -> list[Any]:
 def test_memory_and_sqlite_agree_on_every_tournament_script(
     script: list[tuple[Any, ...]],
 ) -> None:
-    async def both() -> tuple[list[Any], list[Any]]:
-        with tempfile.TemporaryDirectory() as folder:
-            async with SqliteStore(Path(folder) / "bot.db") as sqlite_store:
-                from_sqlite = await _script(sqlite_store, script)
-        async with MemoryStore() as memory_store:
-            from_memory = await _script(memory_store, script)
-        return from_sqlite, from_memory
-
-    from_sqlite, from_memory = asyncio.run(both())
+    from_sqlite, from_memory = asyncio.run(on_sqlite_and_memory(_script, script))
     assert from_memory == from_sqlite
 
 
@@ -574,14 +565,7 @@ async def test_postgres_database_at_the_previous_version_is_migrated(pg_server: 
     url = fresh_database(pg_server)
     conn = await asyncpg.connect(url)
     try:
-        await conn.execute(
-            "CREATE TABLE schema_version (version INTEGER PRIMARY KEY,"
-            " applied_at DOUBLE PRECISION NOT NULL)"
-        )
-        for earlier in range(1, number):
-            for statement in PG_MIGRATIONS[earlier - 1]:
-                await conn.execute(statement)
-            await conn.execute("INSERT INTO schema_version VALUES ($1, 0)", earlier)
+        await migrated_through(conn, number - 1)
         await conn.execute(
             "INSERT INTO matches (id, game, options, seed, status, created_by, created_at,"
             " updated_at, version, meta, due_at) VALUES (3, 'ordo', '{}', 1, 'active', 'a',"

@@ -8,6 +8,7 @@ player's own look at the table; they only read (the entrants' names) and draw.
 from __future__ import annotations
 
 import functools
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import games
@@ -32,12 +33,12 @@ if TYPE_CHECKING:
     from bot.service.match.workers import Workers
 
 
+@dataclass(eq=False, repr=False)
 class TournamentPosts:
     """The store (entrants' names) and the workers (the standings image)."""
 
-    def __init__(self, store: Store, workers: Workers) -> None:
-        self.store = store
-        self.workers = workers
+    store: Store
+    workers: Workers
 
     async def signup_post(self, record: TournamentRecord, headline: str) -> Post:
         say = words(await server_language(self.store, record.guild_id or None))  # shared
