@@ -19,6 +19,7 @@ from typing import Any
 import discord
 from bot.discord.activity import DiscordActivity, KeepsEntryPoint
 from bot.discord.cogs import setup_cogs
+from bot.discord.cogs.menus import GamePicker
 from bot.discord.components import MatchButton, PanelSelect, StepSelect
 from bot.discord.delivery import Delivery, in_flight, jump_link
 from bot.discord.identity import actor_of, may_edit_here, payload
@@ -39,7 +40,7 @@ Companion = Callable[["BoardBot"], Awaitable[Stop]]
 """Something that runs beside the bot once its service exists (the web board), started in
 ``setup_hook`` and stopped on close; given by whoever builds the bot (``bot.__main__``)."""
 
-COMPONENTS = (MatchButton, StepSelect, PanelSelect)
+COMPONENTS = (MatchButton, StepSelect, PanelSelect, GamePicker)
 """Every button and menu the bot posts: their ids carry the match, so they outlive restarts."""
 
 
