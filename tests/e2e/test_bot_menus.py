@@ -285,3 +285,18 @@ async def test_the_fake_answers_a_bad_registration_as_discord_does(
         good = [{"type": 2, "name": "Challenge"}]
         async with session.put(url, json=good, headers=headers) as reply:
             assert reply.status == 200
+
+
+async def test_the_bots_own_menu_challenges_the_computer(
+    fake_discord: FakeDiscord, tmp_path: Path, database: str
+) -> None:
+    server = fake_discord
+    async with menu_bot(server, database) as bot:
+        callback, told = await challenge_by_menu(
+            server, "alice", "bot", "ordo", {"Your seat": "first"}
+        )
+        assert told is not None, callback.json
+        [record] = await bot.service.store.list_matches()
+        assert record.status == "active" and record.seats[1] == "ai:normal:1"
+        asked, games = await answer(server, server.user_menu(GAMES_WITH, "bot", user="alice"))
+        assert f"#{record.id} Ordo" in text_of(asked, games), text_of(asked, games)
