@@ -300,3 +300,28 @@ async def test_the_bots_own_menu_challenges_the_computer(
         assert record.status == "active" and record.seats[1] == "ai:normal:1"
         asked, games = await answer(server, server.user_menu(GAMES_WITH, "bot", user="alice"))
         assert f"#{record.id} Ordo" in text_of(asked, games), text_of(asked, games)
+
+
+async def test_a_form_opened_before_a_restart_is_answered_after_it(
+    fake_discord: FakeDiscord, tmp_path: Path, database: str
+) -> None:
+    server = fake_discord
+    bob = server.user("bob").id
+    async with menu_bot(server, database):
+        _, picker = await answer(server, server.user_menu(CHALLENGE, "bob", user="alice"))
+        assert picker is not None
+        message = server.messages[int(picker.response["id"])]
+    async with menu_bot(server, database) as bot:  # the menu outlives the restart
+        pick = server.component(
+            f"bbm:game:{bob}", user="alice", message=message, component_type=SELECT, values=["ordo"]
+        )
+        form = await server.interact(pick)
+        assert form is not None and form.json["type"] == MODAL
+    async with menu_bot(server, database) as bot:  # and so does the open form
+        sent = server.modal_submit(
+            form.json["data"]["custom_id"], {"time": "2d per move", "seat": "second"}, user="alice"
+        )
+        callback, told = await answer(server, sent)
+        assert text_of(callback, told).startswith("Challenge sent to Bob (match #1)."), told
+        [record] = await bot.service.store.list_matches()
+        assert record.seats == (str(bob), str(server.user("alice").id))

@@ -6,8 +6,9 @@ menu of the games, then a form of the usual options; the form ends in the servic
 the call ``/play`` makes. "Games with this player" lists the two people's matches. "Open on
 the board" answers a board post with the caller's own web link, as ``/board`` does.
 
-The game menu is a persistent item whose id carries the person, so it outlives a restart; the
-form is Discord's modal, answered while this process runs. The menus are installable and
+The game menu is a persistent item whose id carries the person, and the form's id carries the
+game and the person (the bot answers it from that id in ``on_interaction``), so both outlive
+a restart. The menus are installable and
 usable wherever the slash commands are (the tree's defaults, :class:`bot.discord.app.BoardBot`).
 """
 
@@ -121,8 +122,16 @@ async def _person(bot: Host, user_id: int) -> discord.User | None:
         return None
 
 
-def _field(label: str, hint: str, *, long: bool = False) -> discord.ui.TextInput[Any]:
+FORM_ID = re.compile(r"bbm:form:(?P<game>[a-z]+):(?P<person>\d+)")
+"""A challenge form's id: the game and the person, so whichever process receives the form
+(one started since it was opened, too) can answer it."""
+TIME, SEAT, RATED, OWN = "time", "seat", "rated", "own"
+"""The ids of the form's fields."""
+
+
+def _field(key: str, label: str, hint: str, *, long: bool = False) -> discord.ui.TextInput[Any]:
     return discord.ui.TextInput(
+        custom_id=key,
         label=label[:LABEL_LIMIT],
         placeholder=hint[:HINT_LIMIT],
         required=False,
@@ -133,39 +142,73 @@ def _field(label: str, hint: str, *, long: bool = False) -> discord.ui.TextInput
 
 class ChallengeForm(discord.ui.Modal):
     """The usual options of ``/play <game>`` as a form: the clock, the seat (or, for a
-    lobby, how many seats), rated, and the game's own options typed ``name:value``."""
+    lobby, how many seats), rated, and the game's own options typed ``name:value``. Its id
+    says the game and the person; the bot answers it from that id and the fields' values
+    (:func:`answer_form`), not from this object, so a restart between opening and sending
+    it loses nothing."""
 
     def __init__(self, info: GameInfo, person: discord.User, say: Words) -> None:
         title = say("menus.form_title", game=info.title, player=person.display_name)
-        super().__init__(title=title[:TITLE_LIMIT], timeout=FORM_SECONDS)
-        self.info, self.person = info, person
+        super().__init__(
+            title=title[:TITLE_LIMIT],
+            timeout=FORM_SECONDS,
+            custom_id=f"bbm:form:{info.name}:{person.id}",
+        )
         names = command_names(say.language)
-        self.time = _field(say("menus.time"), say("menus.time_hint"))
-        self.lobby = info.max_players > 2
-        self.seat = (
+        lobby = info.max_players > 2
+        self.add_item(_field(TIME, say("menus.time"), say("menus.time_hint")))
+        self.add_item(
             _field(
+                SEAT,
                 say("menus.seats"),
                 say("menus.seats_hint", low=info.min_players, high=info.max_players),
             )
-            if self.lobby
-            else _field(say("menus.color"), say("menus.color_hint"))
+            if lobby
+            else _field(SEAT, say("menus.color"), say("menus.color_hint"))
         )
         yes, no = names.choice(True), names.choice(False)
-        self.rated = _field(say("menus.rated"), say("menus.rated_hint", yes=yes, no=no))
-        fields = [self.time, self.seat, self.rated]
-        self.own: discord.ui.TextInput[Any] | None = None
+        self.add_item(_field(RATED, say("menus.rated"), say("menus.rated_hint", yes=yes, no=no)))
         if info.options:
             first = info.options[0]
             example = f"{names.option(first.name)}:{names.choice(first.default)}"
-            self.own = _field(
-                say("menus.options"), say("menus.options_hint", example=example), long=True
-            )
-            fields.append(self.own)
-        for field in fields:
-            self.add_item(field)
+            hint = say("menus.options_hint", example=example)
+            self.add_item(_field(OWN, say("menus.options"), hint, long=True))
 
     async def on_submit(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
-        await submit(interaction, self)
+        """Answered by :func:`answer_form` (the bot's ``on_interaction``), for every form
+        alike, whether this process opened it or not."""
+
+
+def _form_values(data: dict[str, Any]) -> dict[str, str]:
+    """Each field's value by its id, however Discord nests them (rows, or labels)."""
+    values: dict[str, str] = {}
+    stack: list[Any] = [data.get("components") or []]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, list):
+            stack.extend(node)
+        elif isinstance(node, dict):
+            if "value" in node and "custom_id" in node:
+                values[str(node["custom_id"])] = str(node["value"] or "")
+            stack.extend(node[key] for key in ("components", "component") if key in node)
+    return values
+
+
+async def answer_form(interaction: discord.Interaction) -> bool:
+    """A challenge form sent (a modal submit): made into the challenge. False for any
+    other form."""
+    data = payload(interaction)
+    found = FORM_ID.fullmatch(str(data.get("custom_id", "")))
+    if found is None or found["game"] not in games.available():
+        return False
+    person = await _person(bot_of(interaction), int(found["person"]))
+    if person is None:
+        await interaction.response.send_message(
+            words(interaction.locale)("errors.dead_button"), ephemeral=True
+        )
+        return True
+    await submit(interaction, games.get(found["game"]).info, person, _form_values(data))
+    return True
 
 
 def _yes_or_no(typed: str, say: Words) -> bool | None:
@@ -201,37 +244,42 @@ def _game_options(typed: str, say: Words) -> dict[str, str]:
     return chosen
 
 
-async def submit(interaction: discord.Interaction, form: ChallengeForm) -> None:
+async def submit(
+    interaction: discord.Interaction,
+    info: GameInfo,
+    person: discord.User,
+    values: dict[str, str],
+) -> None:
     """The form, read as ``/play <game>`` reads its options, into the same service call."""
     bot = bot_of(interaction)
     say = words(interaction.locale)
-    seat = str(form.seat.value or "").strip()
+    seat = values.get(SEAT, "").strip()
+    lobby = info.max_players > 2
     try:
-        rated = _yes_or_no(str(form.rated.value or ""), say)
-        if form.lobby and seat and not seat.isdigit():
+        rated = _yes_or_no(values.get(RATED, ""), say)
+        if lobby and seat and not seat.isdigit():
             raise ValueError(say("console.bad_seats", text=repr(seat[:20])))
     except ValueError as refused:
         await interaction.response.send_message(str(refused), ephemeral=True)
         return
     me = bot.user
-    versus_me = me is not None and form.person.id == me.id
-    rival: User = computer("normal") if versus_me else user_of(form.person)
-    options = _game_options(str(form.own.value or "") if form.own else "", say)
+    versus_me = me is not None and person.id == me.id
+    rival: User = computer("normal") if versus_me else user_of(person)
+    options = _game_options(values.get(OWN, ""), say)
     actor = actor_of(interaction)
     terms: dict[str, Any] = {
-        "time_control": str(form.time.value or "").strip() or None,
+        "time_control": values.get(TIME, "").strip() or None,
         "rated": rated,
         "options": options,
         **_place(interaction),
     }
-    if form.lobby:
+    if lobby:
         terms["seats"] = int(seat) if seat else None
         terms["invited"] = [] if versus_me else [rival]
     else:
         terms["opponent"] = rival
         terms["color"] = names_color(seat, say)
-    game = form.info.name
-    await run(interaction, lambda: bot.service.play(actor, game, **terms))
+    await run(interaction, lambda: bot.service.play(actor, info.name, **terms))
 
 
 def names_color(typed: str, say: Words) -> str | None:
