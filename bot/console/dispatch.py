@@ -50,7 +50,9 @@ COMMAND_OPTIONS: dict[str, tuple[str, ...]] = {
         "game", "opponent", "color", "level", "invite", "seats", "min_rating", "max_rating",
         "time", "rated",
     ),
-    "tournament": ("tournament", "game", "name", "format", "rounds", "table", "time", "rated"),
+    "tournament": (
+        "tournament", "game", "name", "format", "rounds", "table", "time", "rated", "quiet_hours",
+    ),
     "notify": ("mode", "confirm", "language"),
     "challenges": ("allow", "block", "unblock"),
     "quiet": ("zone", "hours", "weekend"),
@@ -440,6 +442,7 @@ class Dispatcher:
                 table=table,
                 time_control=opts.get("time"),
                 rated=self.yes_or_no(opts, "rated"),
+                quiet_hours=self.yes_or_no(opts, "quiet_hours"),
                 guild_id=GUILD,
             )
         if sub == "list":

@@ -19,6 +19,7 @@ from typing import Any
 import discord
 from bot.discord.activity import DiscordActivity, KeepsEntryPoint
 from bot.discord.cogs import setup_cogs
+from bot.discord.cogs.menus import GamePicker, answer_form
 from bot.discord.components import MatchButton, PanelSelect, StepSelect
 from bot.discord.delivery import Delivery, in_flight, jump_link
 from bot.discord.identity import actor_of, may_edit_here, payload
@@ -39,7 +40,7 @@ Companion = Callable[["BoardBot"], Awaitable[Stop]]
 """Something that runs beside the bot once its service exists (the web board), started in
 ``setup_hook`` and stopped on close; given by whoever builds the bot (``bot.__main__``)."""
 
-COMPONENTS = (MatchButton, StepSelect, PanelSelect)
+COMPONENTS = (MatchButton, StepSelect, PanelSelect, GamePicker)
 """Every button and menu the bot posts: their ids carry the match, so they outlive restarts."""
 
 
@@ -286,7 +287,12 @@ class BoardBot(commands.Bot):
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         """A button or menu no registered item claims (an id from an older version) gets a
-        polite private answer instead of Discord's "This interaction failed"."""
+        polite private answer instead of Discord's "This interaction failed". A challenge
+        form from a person's menu is answered here from its id, whichever process opened it
+        (:func:`bot.discord.cogs.menus.answer_form`)."""
+        if interaction.type is discord.InteractionType.modal_submit:
+            await answer_form(interaction)
+            return
         if interaction.type is not discord.InteractionType.component:
             return
         custom_id = str(payload(interaction).get("custom_id", ""))

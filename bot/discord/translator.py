@@ -33,11 +33,21 @@ class CatalogueTranslator(app_commands.Translator):
             if language == DEFAULT_LANGUAGE or language not in catalogue().languages:
                 return None  # Discord shows the English
             return words(language)(key, **string.extras.get(PARAMS, {}))
-        location = context.location.name
+        location = location_of(context)
         if location == "choice_name" and (rated := RATED_LEVEL.fullmatch(string.message)):
             level = discord_text(language, location, rated[1])
             return None if level is None else f"{level} ≈ {rated[2]}"
         return discord_text(language, location, string.message)
+
+
+def location_of(context: app_commands.TranslationContext) -> str:  # type: ignore[type-arg]
+    """Where a text is shown, as the catalogue's table names it: discord.py's name for the
+    place, except that a context menu's name (right-click → Apps: "Open on the board") has
+    a table of its own, ``menu_name``: Discord lets it have capitals and spaces, which a
+    slash command's name may not have, so the checker holds each to its own rule."""
+    if isinstance(context.data, app_commands.ContextMenu):
+        return "menu_name"
+    return context.location.name
 
 
 KEY = "catalogue_key"

@@ -102,6 +102,7 @@ class Service:
         self.opponents, self.computer_queue = thinking.opponents, thinking.opponents.computer_queue
         kept = records.build(core)
         self.listings, self.records = kept.listings, kept.records
+        self.together = kept.together
         shown = pages.build(core, played, activity)
         self.pages, self.activity, self.analysis = shown.pages, shown.activity, shown.analysis
         later = people.build(core, played, thinking, made, vacation_days=vacation_days)
@@ -174,8 +175,8 @@ class Service:
         self.notify = placed(self.correspondence.notify)
         self.challenge_settings = placed(self.consent.challenges)
         self.quiet = placed(self.quiet_hours.quiet)
-        self.challenge_settings = placed(self.consent.challenges)
-        self.quiet = placed(self.quiet_hours.quiet)
+        self.may_challenge = placed(self.consent.ask)
+        self.games_with = placed(self.together.games_with)
         self.on_startup = self.correspondence.on_startup
         # every bot process asks before each tick, the leader or not: the moment to read again
         # who has a kept DM (another process may have kept it)

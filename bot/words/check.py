@@ -31,6 +31,8 @@ DISCORD = "discord."
 NAME_SECTIONS = ("discord.group_name.", "discord.command_name.", "discord.parameter_name.")
 """Discord's names: 1–32 characters, lower case, letters, digits, ``-`` and ``_`` only."""
 DISCORD_NAME = re.compile(r"[-_\w]{1,32}")
+MENU_SECTION = "discord.menu_name."
+"""A context menu's name (right-click → Apps): 1–32 characters, capitals and spaces allowed."""
 LIMITS: tuple[tuple[str, int, str], ...] = (
     ("discord.", 100, "Discord shows at most 100 characters of a description or choice"),
     ("button.", 80, "a Discord button label holds at most 80 characters"),
@@ -177,6 +179,10 @@ def limit_problem(key: str, text: str) -> str:
             return (
                 f"{text!r}: a Discord name is 1–32 lower-case letters, digits, - or _ (no spaces)"
             )
+        return ""
+    if key.startswith(MENU_SECTION):
+        if len(text) > 32 or text != text.strip():
+            return f"{text!r}: a Discord menu name is 1–32 characters, no spaces around it"
         return ""
     for prefix, limit, why in LIMITS:
         if key.startswith(prefix):

@@ -132,3 +132,23 @@ def test_the_console_sets_quiet_hours_and_blocks_in_its_own_words(tmp_path: Path
         "de",
     )
     assert any("den ganzen Samstag und Sonntag (Europe/Berlin)" in line for line in german), german
+
+
+async def test_a_tournament_may_forbid_quiet_hours_in_its_games(service: Service) -> None:
+    made = await service.tournament_create(
+        ALICE, "ordo", format="league", quiet_hours=False, guild_id="g1"
+    )
+    assert made.ok, made.text
+    kept = await service.tournament_create(BOB, "fendo", format="league", guild_id="g1")
+    assert kept.ok, kept.text
+    listed = await service.store.list_tournaments(guild_id="g1")
+    forbidding, allowing = sorted(listed, key=lambda t: t.id)
+    assert forbidding.data["terms"].get("quiet") is False
+    assert "quiet" not in allowing.data["terms"]
+
+
+def test_the_console_creates_a_tournament_without_quiet_hours(tmp_path: Path) -> None:
+    lines = run_console(
+        tmp_path, "alice: /tournament create game:ordo format:league quiet_hours:false\n"
+    )
+    assert any("tournament #1" in line.lower() for line in lines), lines

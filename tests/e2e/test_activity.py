@@ -119,7 +119,7 @@ async def test_a_global_sync_keeps_the_entry_point_command(
     async with serving() as plain:
         async with running_client(create_bot(settings), plain):
             pass
-        assert plain.commands[None] and all(c["type"] == 1 for c in plain.commands[None])
+        assert plain.commands[None] and all(c["type"] != ENTRY_POINT for c in plain.commands[None])
 
 
 async def test_an_entry_point_the_app_handles_launches_the_activity(

@@ -10,6 +10,7 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
+from bot.service.text.image_labels import image_labels
 from tests.bot.conftest import FakeClock
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.fixtures import eventually
@@ -107,3 +108,42 @@ async def test_quiet_hours_hold_the_ping_and_pause_the_clock(
         await tick(bot)
         ping = thread_posts(server, thread_id)[-1]
         assert content(ping) == f"<@{bob}> Bob, it's your turn in Ordo (match #1).", content(ping)
+
+
+async def test_a_german_fence_start_sends_german_hands_and_pictures(
+    fake_discord: FakeDiscord, tmp_path: Path, database: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The issue's own case: a server set to German, each player's Discord in German, a
+    three-player FENCE! start; every secret DM and every hand picture speaks German though
+    nobody ever ran /me notify."""
+    import render.fence
+
+    drawn: list[dict[str, str]] = []
+
+    def hand(view: dict[str, object], labels: dict[str, str] | None = None) -> bytes:
+        drawn.append(dict(labels or {}))
+        return b"hand"
+
+    monkeypatch.setattr(render.fence, "render_hand", hand)
+    server = fake_discord
+    server.preferred_locale = "de"
+    for player in ("alice", "bob", "carol"):
+        server.client_locales[player] = "de"
+    async with bot_running(server, database, FakeClock(), workers=0):
+        await command(server, "play", {"seats": 3}, user="alice", subcommand="fence")
+        lobby = int(
+            server.calls("POST", rf"/channels/{server.channel_id}/threads")[-1].response["id"]
+        )
+        for player in ("bob", "carol"):
+            await command(server, "lobby join", {}, user=player, channel=lobby)
+        await command(server, "lobby start", {}, user="alice", channel=lobby)
+        await eventually(lambda: all(dm_texts(server, p) for p in ("alice", "bob", "carol")))
+        for player in ("alice", "bob", "carol"):
+            secret = next(t for t in dm_texts(server, player) if "#1" in t)
+            assert secret.startswith("Deine geheimen Karten — FENCE!, Partie #1"), secret
+            assert "Du spielst" in secret and "Startkarten:" in secret, secret
+            assert "Your" not in secret and "Starting cards" not in secret, secret
+        assert len(drawn) >= 3
+        assert all(labels == image_labels("de") for labels in drawn), [
+            d.get("language") for d in drawn
+        ]

@@ -126,7 +126,13 @@ async def test_commands_are_synced_to_the_dev_guild(
         "PUT", rf"/applications/{fake_discord.app_id}/guilds/{fake_discord.guild_id}/commands"
     )
     assert puts
-    names = {c["name"] for c in puts[-1].json}
+    names = {c["name"] for c in puts[-1].json if c.get("type", 1) == 1}
+    menus = {(c["type"], c["name"]) for c in puts[-1].json if c.get("type", 1) != 1}
+    assert menus == {
+        (2, "Challenge to a game…"),
+        (2, "Games with this player"),
+        (3, "Open on the board"),
+    }
     assert names == {
         "play",
         "move",

@@ -5,8 +5,11 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from discord import AppCommandType
+
 from bot.discord.app import create_bot
 from bot.discord.cogs import setup_cogs
+from bot.discord.translator import CatalogueTranslator
 from bot.service.text.command_map import GROUPS, TOP_LEVEL
 from bot.settings import Settings
 
@@ -47,7 +50,10 @@ def check_named(where: str, spec: dict[str, Any], problems: list[str]) -> None:
 async def test_all_commands_fit_discord_limits() -> None:
     bot = create_bot(Settings(discord_token="unused", database_path=":memory:"))
     await setup_cogs(bot)
-    specs = [command.to_dict(bot.tree) for command in bot.tree.get_commands()]
+    specs = [
+        command.to_dict(bot.tree)
+        for command in bot.tree.get_commands(type=AppCommandType.chat_input)
+    ]
     assert len(specs) == len(TOP_LEVEL) + len(GROUPS)  # issue 17.6: a short picker
     problems: list[str] = []
     for spec in specs:
@@ -111,4 +117,22 @@ async def test_every_yes_no_option_is_discords_own_switch() -> None:
     named = [(where, option) for where, option in options if option["name"] in yes_no]
     assert {option["name"] for _, option in named} == yes_no
     assert [where for where, option in named if option["type"] != BOOLEAN] == []
+    await bot.close()
+
+
+async def test_the_context_menus_fit_discord_limits() -> None:
+    """Right-click menus (a person's, a message's): a name of at most 32 characters in every
+    language (capitals and spaces allowed), no description, no options, at most 15 a type."""
+    bot = create_bot(Settings(discord_token="unused", database_path=":memory:"))
+    await setup_cogs(bot)
+    for kind in (AppCommandType.user, AppCommandType.message):
+        menus = [
+            await menu.get_translated_payload(bot.tree, CatalogueTranslator())
+            for menu in bot.tree.get_commands(type=kind)
+        ]
+        assert 1 <= len(menus) <= 15
+        for menu in menus:
+            names = [menu["name"], *menu.get("name_localizations", {}).values()]
+            assert all(1 <= len(name) <= 32 and name == name.strip() for name in names), names
+            assert "description" not in menu and "options" not in menu
     await bot.close()

@@ -55,6 +55,7 @@ from typing import Any
 import discord
 from aiohttp import BodyPartReader, WSMsgType, web
 
+from . import menus
 from . import payloads as p
 from .activities import CB_LAUNCH_ACTIVITY, Activities
 from .payloads import JSON, FakeUser
@@ -1038,6 +1039,7 @@ class FakeDiscord:
     async def _put_commands(self, req: RestRequest) -> Reply:
         scope = self._scope(req)
         previous = self.commands.get(scope, [])
+        self._check_specs(req.json)
         self.activities.check_bulk(scope, req.json, previous)
         self.commands[scope] = [self._store_command(scope, spec, previous) for spec in req.json]
         return 200, self.commands[scope]
@@ -1045,16 +1047,30 @@ class FakeDiscord:
     async def _post_command(self, req: RestRequest) -> Reply:
         scope = self._scope(req)
         previous = self.commands.get(scope, [])
+        kind = req.json.get("type", 1)
+        kept = [
+            c for c in previous if not (c["name"] == req.json.get("name") and c["type"] == kind)
+        ]
+        self._check_specs([*kept, req.json])
         stored = self._store_command(scope, req.json, previous)
         self.commands[scope] = [c for c in previous if c["id"] != stored["id"]] + [stored]
         return 201, stored
 
-    def find_command(self, name: str, guild_id: int | None) -> JSON | None:
-        """A synced command by name, guild commands first, as Discord's client would offer it."""
+    @staticmethod
+    def _check_specs(specs: Sequence[JSON]) -> None:
+        """Discord's checks of what an app registers (:mod:`.menus`): 400 when one fails."""
+        try:
+            menus.check_commands(specs)
+        except menus.Refused as refused:
+            raise DiscordError(400, 50035, f"Invalid Form Body: {refused}") from None
+
+    def find_command(self, name: str, guild_id: int | None, kind: int = 1) -> JSON | None:
+        """A synced command by name (of a type: 1 slash, 2 a person's menu, 3 a message's),
+        guild commands first, as Discord's client would offer it."""
         scopes = (guild_id, None) if guild_id is not None else (None,)
         for scope in scopes:
             for command in self.commands.get(scope, []):
-                if command["name"] == name and command["type"] == 1:
+                if command["name"] == name and command["type"] == kind:
                     return command
         return None
 
@@ -1474,13 +1490,13 @@ class FakeDiscord:
             owners=owners,
         )
 
-    def _check_offered(self, name: str, ctx: p.InteractionContext) -> None:
+    def _check_offered(self, name: str, ctx: p.InteractionContext, kind: int = 1) -> None:
         """Refuse to build a command Discord would not offer here: outside the servers the bot
         is in, only a command synced globally, installable to users and allowed in this
         context is offered, and only to someone who installed the app."""
         if ctx.guild_id in self.guild_ids or ctx.context == p.CONTEXT_BOT_DM:
             return
-        command = self.find_command(name, None)
+        command = self.find_command(name, None, kind)
         if ctx.user.id not in self.installed:
             raise NotOffered(f"{ctx.user.key} has not installed the app: no /{name} here")
         if command is None:
@@ -1634,6 +1650,45 @@ class FakeDiscord:
         if component_type != p.COMPONENT_BUTTON:
             data["values"] = list(values or [])
         return self._register(p.INTERACTION_COMPONENT, ctx, data, message)
+
+    def user_menu(
+        self,
+        name: str,
+        target: str | FakeUser | int,
+        *,
+        user: str | FakeUser | int = "alice",
+        channel: int | None = None,
+    ) -> JSON:
+        """A right-click on ``target`` → the app's USER command ``name`` (as synced: a menu
+        never registered is never offered, and raises :class:`NotOffered`)."""
+        return self._menu(menus.USER, name, user, channel, self.user(target))
+
+    def message_menu(
+        self, name: str, message: JSON | int, *, user: str | FakeUser | int = "alice"
+    ) -> JSON:
+        """A right-click on ``message`` (stored, or its id) → the app's MESSAGE command."""
+        stored = self.messages[message] if isinstance(message, int) else message
+        return self._menu(menus.MESSAGE, name, user, int(stored["channel_id"]), stored)
+
+    def _menu(
+        self,
+        kind: int,
+        name: str,
+        user: str | FakeUser | int,
+        channel: int | None,
+        target: FakeUser | JSON,
+    ) -> JSON:
+        ctx = self._context(user, channel)
+        self._check_offered(name, ctx, kind)
+        command = self.find_command(name, ctx.guild_id, kind)
+        if command is None:
+            raise NotOffered(f"no {name!r} menu of type {kind} is registered")
+        if isinstance(target, FakeUser):
+            member = self.member_json(target, with_permissions=True) if ctx.guild_id else None
+            data = menus.user_menu_data(command, target, member)
+        else:
+            data = menus.message_menu_data(command, copy.deepcopy(target))
+        return self._register(p.INTERACTION_APPLICATION_COMMAND, ctx, data, None)
 
     def modal_submit(
         self,

@@ -228,6 +228,20 @@ class Table:
             action = self.rng.choice(rules.legal_actions(state))
             await self.say(f'{who}: /move match:{match} move:"{rules.format(state, action)}!"')
 
+    async def menus(self) -> None:
+        """What a person's menu answers (Discord's right-click; the console has none): the
+        game question or a refusal before it, and the games two people have played."""
+        people = {name: User(name, name, locale=self.locale) for name in PLAYERS}
+        alice, bob, dave = people["alice"], people["bob"], people["dave"]
+        for reply in (
+            await self.service.may_challenge(alice, bob),
+            await self.service.may_challenge(alice, alice),
+            await self.service.games_with(alice, bob),
+            await self.service.games_with(alice, dave),
+            await self.service.games_with(alice, alice),
+        ):
+            self.evening.lines.append(reply.text)
+
     async def page(self, match: int, user: str) -> None:
         reply = await self.service.web_link(User(user, user), match_id=match)
         token = reply.links[0].url.split("#t=", 1)[1] if reply.links else None
@@ -288,6 +302,7 @@ async def evening(out_dir: Path, clock: Callable[[], float], locale: str = PSEUD
                 f"alice: /match export match:{match}",
             )
         await table.say("alice: /match review match:1")
+        await table.menus()
         match += 1
         await table.say(
             "alice: /play fence seats:3 quick_map:true trading_cards:true boats:true",

@@ -15,7 +15,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 WORDS = re.compile(r"[A-Za-z]{2,}[,;:]?\s+[A-Za-z(]{2,}")
 LOG_METHODS = frozenset({"debug", "info", "warning", "error", "exception", "critical"})
-TRANSLATED_BY_DISCORD = frozenset({"describe", "Command", "Group", "command", "Choice"})
+TRANSLATED_BY_DISCORD = frozenset(
+    {"describe", "Command", "Group", "command", "Choice", "ContextMenu"}
+)
 """Calls whose texts Discord translates with :class:`bot.discord.translator.CatalogueTranslator`."""
 
 ALLOWED: dict[str, str] = {

@@ -31,6 +31,7 @@ async def setup_cogs(bot: Host) -> None:
     from bot.discord.cogs.correspondence import CorrespondenceCog
     from bot.discord.cogs.info import InfoCog
     from bot.discord.cogs.matches import MatchCog
+    from bot.discord.cogs.menus import MenuCog
     from bot.discord.cogs.moves import MoveCog
     from bot.discord.cogs.play import PlayCog
     from bot.discord.cogs.simple import SimpleCog
@@ -44,6 +45,7 @@ async def setup_cogs(bot: Host) -> None:
         InfoCog(bot),
         CorrespondenceCog(bot),
         TournamentCog(bot),
+        MenuCog(bot),
     ):
         await bot.add_cog(cog)
     group_commands(bot.tree)

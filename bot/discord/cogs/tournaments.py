@@ -57,6 +57,7 @@ class TournamentCog(
         table="FENCE!: players per table (3–6, default 4)",
         time="Clock of every game, e.g. '3d+1d max 7d' (default: the server's)",
         rated="Whether the games change ratings (default true)",
+        quiet_hours="Whether players' quiet hours and weekends may pause clocks in its games",
     )
     @app_commands.choices(game=game_choices())
     async def create(
@@ -69,6 +70,7 @@ class TournamentCog(
         table: app_commands.Range[int, 3, 6] | None = None,
         time: str | None = None,
         rated: bool | None = None,
+        quiet_hours: bool | None = None,
     ) -> None:
         actor = actor_of(interaction)
         await run(
@@ -82,6 +84,7 @@ class TournamentCog(
                 table=table,
                 time_control=time,
                 rated=rated,
+                quiet_hours=quiet_hours,
                 guild_id=_guild(interaction),
                 channel_id=str(interaction.channel_id) if interaction.channel_id else None,
             ),

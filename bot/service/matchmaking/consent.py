@@ -84,6 +84,16 @@ class Consent:
         )
         return Reply(text=" ".join(lines))
 
+    @guarded
+    async def ask(self, actor: User, person: User) -> Reply:
+        """A challenge begun from ``person``'s menu, before its game is picked: whatever would
+        refuse it later (oneself, someone not taking it from the caller) refuses it now, in
+        the same sentence, and nothing is stored; else the question which game."""
+        if person.id == actor.id:
+            raise Refusal("challenge.yourself")
+        await self.may_challenge(actor, [person])
+        return Reply(text=words(actor.locale)("menus.pick_game", player=escape(person.name)))
+
     async def takes_from(self, person: User, challenger: User) -> bool:
         """Whether ``person`` takes a named challenge (or invitation) from ``challenger``."""
         if is_computer(person.id) or person.id == challenger.id:

@@ -200,7 +200,7 @@ def said_value(say: Words, value: object) -> str:
 
 
 CHOICE_OPTIONS: frozenset[str] = frozenset(
-    {"color", "level", "mode", "format", "spectators", "rated", "confirm", "flip"}
+    {"color", "level", "mode", "format", "spectators", "rated", "confirm", "flip", "quiet_hours"}
     | {
         option.name
         for game in games.available()

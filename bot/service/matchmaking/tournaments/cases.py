@@ -55,6 +55,7 @@ from bot.service.base import (
     rating_or_new,
     shown_id,
 )
+from bot.service.match.quiet import QUIET_KEY
 from bot.service.match.reader import rules_named
 from bot.service.matchmaking.tournaments.rounds import (
     FORMAT_WORDS,
@@ -147,7 +148,11 @@ class Tournaments:
         options: dict[str, Any] | None = None,
         guild_id: str | None = None,
         channel_id: str | None = None,
+        quiet_hours: bool | None = None,
     ) -> Reply:
+        """A tournament open for sign-up. ``quiet_hours:false`` keeps every player's clock
+        running through their quiet hours and weekends in its games, as a server can for
+        all of its matches (the server's ``false`` holds whatever the organiser says)."""
         rules = rules_named(game)
         await self.servers.check_enabled(rules.info.name, guild_id)
         info = rules.info
@@ -168,6 +173,8 @@ class Tournaments:
             raise Refusal("limits.rounds", n=most, rounds=rounds)
         await self.limits.tournament(actor, guild_id)
         terms = await self.clocks.new_match_meta(guild_id, time_control, rated)
+        if quiet_hours is False:
+            terms[QUIET_KEY] = False
         shared = words(await self.reader.language(guild_id))  # the name is everyone's
         title = (name or "").strip()[:60] or shared(
             "tournament.default_name",
