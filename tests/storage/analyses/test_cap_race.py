@@ -21,12 +21,11 @@ SAVES = 12
 async def _race(stores: list[Store]) -> list[AnalysisRecord | BaseException]:
     matches = []
     for _ in range(SAVES):
-        matches.append(
-            await stores[0].create_match(
-                game="ordo", options={}, seed=1, status=ACTIVE, seats=["alice", "bob"],
-                created_by="alice", state={"n": 0}, now=1.0,
-            )  # fmt: skip
-        )
+        made = await stores[0].create_match(
+            game="ordo", options={}, seed=1, status=ACTIVE, seats=["alice", "bob"],
+            created_by="alice", state={"n": 0}, now=1.0,
+        )  # fmt: skip
+        matches.append(made)
     return await asyncio.gather(
         *[
             stores[i % len(stores)].save_analysis(m.id, "alice", TREE, "", 6, 2.0, CAPS)
