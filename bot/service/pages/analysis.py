@@ -36,15 +36,16 @@ from typing import TYPE_CHECKING, Any
 
 import games
 from bot.service.base import DROP, Refusal, User, guarded
+from bot.service.pages import chance
 from bot.service.pages.web import first_prompt, legal_moves
 from bot.service.play import lines as trees
 from bot.service.play.boards import guided
 from bot.service.play.premoves import describe, stored, stored_turn, turn_position
 from bot.service.replies import Reply
-from bot.service.text.describer import told_label, told_page_view
+from bot.service.text.describer import said, told_label, told_page_view
 from bot.service.text.markdown import escape
 from bot.words import Words, words
-from games.core import IllegalMove, Rules
+from games.core import Rules
 from storage.base import (
     ACTIVE,
     FINISHED,
@@ -73,9 +74,7 @@ STATES_KEPT = 256
 """Positions of analysis nodes kept per process (a move replays from its parent's)."""
 
 
-Worlds = tuple[Any, ...]
-"""One position of an analysis board in every world its player cannot tell apart
-(:meth:`games.core.Rules.analysis_worlds`): one state, but for a game with hidden cards."""
+Worlds = chance.Worlds
 
 
 @dataclass(frozen=True)
@@ -163,12 +162,15 @@ class Analysis:
         node: int | None = None,
         ply: int | None = None,
         move: str = "",
+        outcome: int | None = None,
         note: str | None = None,
         seat: int | None = None,
     ) -> Reply:
         """One change, written in one store call: ``move`` (a step after ``node``, or after
-        the root at ``ply``), ``promote`` or ``delete`` ``node``, ``note``; or ``keep``
-        (the line to ``node`` as conditional moves) and ``unkeep`` (cancel them)."""
+        the root at ``ply``; where chance decides it, as it fell in ``outcome``, and without
+        one the outcomes to pick from, nothing written), ``promote`` or ``delete`` ``node``,
+        ``note``; or ``keep`` (the line to ``node`` as conditional moves) and ``unkeep``
+        (cancel them)."""
         board = await self._board(token, match_id, seat)
         if ply is not None:
             self._check_ply(board, ply)
@@ -177,7 +179,9 @@ class Analysis:
         text = found.note if found else ""
         at: int | None
         if op == "move":
-            tree, at = await self._moved(board, tree, node, ply, move)
+            tree, at, choices = await self._moved(board, tree, node, ply, move, outcome)
+            if choices is not None:
+                return await self._choose(viewer, board, found, node, ply, move, choices)
         elif op == "promote":
             at = self._existing(tree, node)
             tree = trees.promoted(tree, at)
@@ -306,45 +310,40 @@ class Analysis:
         """The position the board shows after ``steps`` (the first world)."""
         return (await self._worlds(board, ply, steps))[0]
 
-    @classmethod
-    def _step(cls, board: Board, worlds: Worlds, notation: str) -> Worlds:
-        """``notation`` played on the analysis board in every world, or one sentence why
-        not: the engine's own, or that chance or a card the seat cannot see decides it."""
+    @staticmethod
+    def _step(board: Board, worlds: Worlds, step: str) -> Worlds:
+        """A stored step played on the analysis board in every world, or one sentence why
+        not: the engine's own, or that a card the seat cannot see decides it, or that chance
+        does and no outcome (or one that does not exist) was picked."""
         rules, first = board.rules, worlds[0]
         if rules.outcome(first) is not None or not rules.to_move(first):
             raise Refusal("analysis.game_over")
+        notation, number = trees.step_parts(step)
         action = rules.parse(first, notation)  # IllegalMove: the engine's own sentence
-        afters = cls._played(board, worlds, action)
-        if afters is None:
+        found = chance.judged(rules, board.seat, worlds, action)
+        if found.after is not None and number is None:
+            return found.after
+        if not found.chance:
             raise Refusal("analysis.unknown_step", move=notation)
-        return afters
-
-    @staticmethod
-    def _played(board: Board, worlds: Worlds, action: Any) -> Worlds | None:
-        """``action`` (legal in the first world) played in every world; None where it is not
-        the same step in all of them (not legal in one, or it shows the seat different things
-        in them) or it uses chance. Engines check an action's legality as they apply it."""
-        rules, seat, first = board.rules, board.seat, worlds[0]
-        after = rules.apply(first, action)
-        if not rules.analysis_known(first, after, seat):
-            return None
-        if len(worlds) == 1:
-            return (after,)
-        afters = [after]
-        seen = rules.analysis_seen(after, seat)
-        for world in worlds[1:]:
-            try:
-                other = rules.apply(world, action)
-            except IllegalMove:
-                return None
-            if rules.analysis_seen(other, seat) != seen:
-                return None
-            afters.append(other)
-        return tuple(afters)
+        if number is None:
+            raise Refusal("analysis.pick_outcome", move=notation)
+        after = chance.picked(rules, board.seat, worlds, action, number)
+        if after is None:
+            raise Refusal("analysis.no_outcome", move=notation)
+        return after
 
     async def _moved(
-        self, board: Board, tree: trees.Tree, node: int | None, ply: int | None, move: str
-    ) -> tuple[trees.Tree, int]:
+        self,
+        board: Board,
+        tree: trees.Tree,
+        node: int | None,
+        ply: int | None,
+        move: str,
+        outcome: int | None,
+    ) -> tuple[trees.Tree, int, list[chance.Outcome] | None]:
+        """The tree with ``move`` after ``node`` (or the root at ``ply``); for a step chance
+        decides picked without an ``outcome``, the tree as it was and the outcomes to pick
+        from."""
         text = move.strip()
         if not text:
             raise Refusal("analysis.bad_request")
@@ -355,10 +354,41 @@ class Analysis:
             tree, node = trees.with_root(tree, ply)
         root, steps, _ = trees.line(tree, node)
         before = await self._worlds(board, root, steps)
-        notation = board.rules.format(before[0], board.rules.parse(before[0], text))
-        self._step(board, before, notation)
-        tree, made, _ = trees.with_step(tree, node, notation)
-        return tree, made
+        rules = board.rules
+        action = rules.parse(before[0], text)
+        notation = rules.format(before[0], action)
+        if outcome is None and chance.judged(rules, board.seat, before, action).chance:
+            found = await asyncio.to_thread(chance.outcomes, rules, board.seat, before, action)
+            return tree, node, found
+        step = notation if outcome is None else trees.chance_step(notation, outcome)
+        self._step(board, before, step)
+        tree, made, _ = trees.with_step(tree, node, step)
+        return tree, made, None
+
+    async def _choose(
+        self,
+        viewer: User,
+        board: Board,
+        found: AnalysisRecord | None,
+        node: int | None,
+        ply: int | None,
+        move: str,
+        choices: list[chance.Outcome],
+    ) -> Reply:
+        """The position as it was, with the ways ``move`` can fall for the player to pick
+        one (each in the reader's words); nothing is written."""
+        say = words(viewer.locale)
+        tree = trees.of(found.tree if found else None)
+        answer = await self._answer(viewer, board, found, tree, node, ply)
+        listed = [
+            {"outcome": c.number, "label": " ".join(said(say, s) for s in c.told) or move}
+            for c in choices
+        ]
+        text = say("analysis.pick_outcome", move=move.strip())
+        extra = answer.extra["analysis"]
+        extra["chance"] = {"move": move.strip(), "outcomes": listed}  # type: ignore[index]
+        extra["said"] = text  # type: ignore[index]
+        return Reply(text=text, match_id=board.record.id, extra=answer.extra)
 
     # -- conditional moves from a line --------------------------------------------------------
     async def _keep(
@@ -442,7 +472,8 @@ class Analysis:
         highlight = []
         if steps:
             before = await self._state(board, root, steps[:-1])
-            highlight = [rules.presentation.highlight(before, rules.parse(before, steps[-1]))]
+            last = trees.step_parts(steps[-1])[0]
+            highlight = [rules.presentation.highlight(before, rules.parse(before, last))]
         moves = await asyncio.to_thread(self._legal, board, worlds, say)
         listed = await self._listed(board, tree, say)
         premoves: list[str] = []
@@ -476,14 +507,21 @@ class Analysis:
 
     def _legal(self, board: Board, worlds: Worlds, say: Words) -> list[dict[str, Any]]:
         """Every legal next step, for whichever side is to move; with hidden cards, only those
-        the seat's own view decides (:meth:`_played`)."""
+        the seat's own view decides, and those chance decides, marked (the player picks
+        how they fall: :mod:`bot.service.pages.chance`)."""
         rules, state = board.rules, worlds[0]
         if rules.outcome(state) is not None:
             return []
         actions = rules.legal_actions(state)
-        if len(worlds) > 1:  # a game with secrets: only what the seat would see the same
-            actions = [a for a in actions if self._played(board, worlds, a) is not None]
-        return legal_moves(rules, state, say, actions)
+        if len(worlds) == 1:  # nothing hidden: every legal step falls one way
+            return legal_moves(rules, state, say, actions)
+        judged = [chance.judged(rules, board.seat, worlds, a) for a in actions]
+        offered = [(a, j) for a, j in zip(actions, judged, strict=True) if j.offered]
+        moves = legal_moves(rules, state, say, [a for a, _ in offered])
+        for entry, (_, j) in zip(moves, offered, strict=True):
+            if j.chance:
+                entry["chance"] = True
+        return moves
 
     async def _listed(self, board: Board, tree: trees.Tree, say: Words) -> list[dict[str, Any]]:
         """The tree as the page lists it, depth first; a root the game no longer reaches (an
@@ -507,7 +545,11 @@ class Analysis:
                 entry["n"] = data["n"]
                 if guided(rules):
                     before = await self._state(board, root, steps[:-1])
-                    entry["label"] = told_label(say, rules, before, rules.parse(before, data["n"]))
+                    notation, number = trees.step_parts(data["n"])
+                    action = rules.parse(before, notation)
+                    entry["label"] = told_label(say, rules, before, action)
+                    if number is not None:
+                        entry["chance"] = True
             real = root + len(steps)
             if chances and real in chances and _on_real_line(board.live, root, steps):
                 entry["eval"] = chances[real]
