@@ -189,3 +189,60 @@ async def test_a_watcher_has_no_analysis_button(browser: Any) -> None:
     ):
         assert await page.is_hidden("#analyse")
         assert games.get("ordo").info.title in (await page.title())
+
+
+async def test_fence_chance_is_picked_on_the_board(browser: Any) -> None:
+    """Where chance decides a FENCE! step, the board offers how it may fall as buttons; the
+    one tapped is kept in the line, marked as picked, and the line goes on from it."""
+    async with serving("fence2") as board:
+        match = board.matches["fence2"]
+        mover = await board.mover(match)
+        service = board.service
+        url = await board.seat_url(match, mover)
+        token = url.partition("#t=")[2]
+        # The line up to the first step chance decides, made as the board's own taps would.
+        shown = (await service.analysis.open(mover, token, match_id=match)).extra["analysis"]
+        for _ in range(40):
+            chances = [m["n"] for m in shown["moves"] if m.get("chance")]  # type: ignore[index]
+            if chances:
+                break
+            where = {"ply": shown["ply"]} if shown["at"] is None else {"node": shown["at"]}  # type: ignore[index]
+            step = shown["moves"][0]["n"]  # type: ignore[index]
+            made = await service.analysis.change(
+                mover, token, match_id=match, op="move", move=step, **where
+            )
+            assert made.ok, made.text
+            shown = made.extra["analysis"]
+        else:
+            raise AssertionError("no step chance decides")
+        before = shown["at"]  # type: ignore[index]
+        async with opened(browser, url, PHONE) as page:
+            await open_analysis(page)
+            await page.click(f"#analysis-tree [data-node='{before}']")
+            await page.wait_for_function(f"() => ({CURRENT})() === '{before}'")
+            nodes = await page.evaluate(NODES)
+            await page.fill("#typed-move", chances[0])
+            await page.press("#typed-move", "Enter")
+            await page.wait_for_selector("#analysis-chance .analysis-outcome")
+            offered = await page.evaluate(
+                "() => [...document.querySelectorAll('#analysis-chance .analysis-outcome')]"
+                ".map((b) => [b.dataset.outcome, b.textContent, b.getBoundingClientRect().height])"
+            )
+            assert len(offered) > 1 and all(h >= 44 for _, _, h in offered)
+            if SHOTS:
+                await page.screenshot(path=f"{SHOTS}/analysis-fence-outcomes.png")
+            assert await page.evaluate(NODES) == nodes  # nothing kept before the pick
+            await page.click(f"#analysis-chance [data-outcome='{offered[-1][0]}']")
+            await page.wait_for_function(f"() => ({NODES})() === {nodes + 1}")
+            await page.wait_for_selector("#analysis-chance", state="detached")
+            current = await page.text_content("#analysis-tree [aria-current]")
+            assert current and f"({say('web.analysis.chance_mark')})" in current
+            wide = await page.evaluate("document.documentElement.scrollWidth")
+            assert wide <= PHONE["width"], wide
+            if SHOTS:
+                await page.screenshot(path=f"{SHOTS}/analysis-fence-chance.png", full_page=True)
+        kept = await service.store.analysis(match, mover.id)
+        assert kept is not None
+        assert any(
+            n.get("n", "").endswith(f" @{offered[-1][0]}") for n in kept.tree["nodes"].values()
+        )
