@@ -29,14 +29,16 @@ What holds it together:
 from __future__ import annotations
 
 import asyncio
+import copy
 from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import games
-from bot.service.base import DROP, Refusal, User, guarded
+from bot.service.base import Refusal, User, guarded
 from bot.service.pages import chance
+from bot.service.pages.evaluations import evaluations, on_real_line
 from bot.service.pages.web import first_prompt, legal_moves
 from bot.service.play import lines as trees
 from bot.service.play.boards import guided
@@ -49,7 +51,6 @@ from games.core import Rules
 from storage.base import (
     ACTIVE,
     FINISHED,
-    REVIEW_DONE,
     ActionRecord,
     AnalysisCaps,
     AnalysisFull,
@@ -71,7 +72,11 @@ CLEAR_WORDS = frozenset({"clear", "-"})
 PLAYER_FULL = {"nodes": "analysis.player_nodes", "size": "analysis.player_size"}
 """The sentence for each per-player cap a save would pass (:class:`storage.base.AnalysisFull`)."""
 STATES_KEPT = 256
-"""Positions of analysis nodes kept per process (a move replays from its parent's)."""
+"""Positions of analysis nodes kept per process (a move replays from its parent's), and as
+many lists of their legal steps as a reader's page words them."""
+LOGS_KEPT = 64
+"""Matches whose log (at one version) this process keeps for the analysis board: every
+request of a player analysing reads the match, and its log only when it moved on."""
 
 
 Worlds = chance.Worlds
@@ -102,6 +107,11 @@ class Board:
     rules: Rules[Any, Any]
     live: Sequence[ActionRecord]
 
+    def played(self, ply: int) -> tuple[int, int]:
+        """The game's position after ``ply`` steps, named by the steps that led there (an
+        agreed undo and other steps make it another position at the same ply)."""
+        return ply, hash(tuple(action.notation for action in self.live[:ply]))
+
 
 class Analysis:
     """The analysis board's use cases; built with the store, the clock, the web board's
@@ -123,7 +133,9 @@ class Analysis:
         self.reader = reader
         self.premoves = premoves
         self.limits = limits or AnalysisLimits()
-        self._states: OrderedDict[tuple[int, int, int, tuple[str, ...]], Worlds] = OrderedDict()
+        self._states: OrderedDict[tuple[Any, ...], Worlds] = OrderedDict()
+        self._moves: OrderedDict[tuple[Any, ...], list[dict[str, Any]]] = OrderedDict()
+        self._logs: OrderedDict[tuple[int, int], Sequence[ActionRecord]] = OrderedDict()
 
     # -- the web board ------------------------------------------------------------------------
     @guarded
@@ -252,8 +264,22 @@ class Analysis:
         if seat is not None and seat != access.seat:
             raise Refusal("analysis.not_yours")
         record = access.record
-        live = await self.store.actions(record.id)
-        return Board(record, access.seat, access.user_id, games.get(record.game), live)
+        return Board(
+            record, access.seat, access.user_id, games.get(record.game), await self._log(record)
+        )
+
+    async def _log(self, record: MatchRecord) -> Sequence[ActionRecord]:
+        """The match's log at the version just read: kept per (match, version), since every
+        change to a match's log is a new version of it, so a player's line of analysis moves
+        reads the log once."""
+        key = (record.id, record.version)
+        found = self._logs.get(key)
+        if found is None:
+            found = self._logs[key] = tuple(await self.store.actions(record.id))
+            while len(self._logs) > LOGS_KEPT:
+                self._logs.popitem(last=False)
+        self._logs.move_to_end(key)
+        return found
 
     @staticmethod
     def _check_ply(board: Board, ply: int) -> None:
@@ -293,7 +319,7 @@ class Analysis:
         """The position after ``steps`` from the root at ``ply``, replayed on the engine in
         every world the seat cannot tell apart (kept per process by the line, so a move
         replays one step)."""
-        key = (board.record.id, board.seat, ply, tuple(steps))
+        key = (board.record.id, board.seat, board.played(ply), tuple(steps))
         if key in self._states:
             self._states.move_to_end(key)
             return self._states[key]
@@ -474,7 +500,7 @@ class Analysis:
             before = await self._state(board, root, steps[:-1])
             last = trees.step_parts(steps[-1])[0]
             highlight = [rules.presentation.highlight(before, rules.parse(before, last))]
-        moves = await asyncio.to_thread(self._legal, board, worlds, say)
+        moves = await self._legal_kept(board, root, steps, worlds, say)
         listed = await self._listed(board, tree, say)
         premoves: list[str] = []
         if (
@@ -505,6 +531,21 @@ class Analysis:
         }
         return Reply(match_id=record.id, extra={"analysis": extra})
 
+    async def _legal_kept(
+        self, board: Board, root: int, steps: Sequence[str], worlds: Worlds, say: Words
+    ) -> list[dict[str, Any]]:
+        """The legal steps of a position as the reader's page words them, worked out once per
+        process and position (opening a board again, or going back along a line, only reads
+        them). Kept beside the position itself, under the same key and the reader's language."""
+        key = (board.record.id, board.seat, board.played(root), tuple(steps), say.language)
+        found = self._moves.get(key)
+        if found is None:
+            found = self._moves[key] = await asyncio.to_thread(self._legal, board, worlds, say)
+            while len(self._moves) > STATES_KEPT:
+                self._moves.popitem(last=False)
+        self._moves.move_to_end(key)
+        return copy.deepcopy(found)
+
     def _legal(self, board: Board, worlds: Worlds, say: Words) -> list[dict[str, Any]]:
         """Every legal next step, for whichever side is to move; with hidden cards, only those
         the seat's own view decides, and those chance decides, marked (the player picks
@@ -528,7 +569,7 @@ class Analysis:
         agreed undo took its position back) is left out, with its lines, until the game
         reaches that ply again."""
         rules = board.rules
-        chances = await self._chances(board)
+        chances = await evaluations(self.store, board.record, board.seat, board.live)
         out: list[dict[str, Any]] = []
         gone: set[int] = set()
         for key in trees.depth_first(tree):
@@ -551,31 +592,7 @@ class Analysis:
                     if number is not None:
                         entry["chance"] = True
             real = root + len(steps)
-            if chances and real in chances and _on_real_line(board.live, root, steps):
+            if chances and real in chances and on_real_line(board.live, root, steps):
                 entry["eval"] = chances[real]
             out.append(entry)
         return out
-
-    async def _chances(self, board: Board) -> dict[int, float]:
-        """After the end only: the review's winning chance of the seat at every ply where a
-        turn of the real game ended (an empty map while the match runs or without a review)."""
-        if board.record.status != FINISHED:
-            return {}
-        review = await self.store.get_review(board.record.id)
-        if review is None or review.status != REVIEW_DONE or not review.result:
-            return {}
-        chances = review.result.get("chances") or []
-        ends = [0]
-        for ply, action in enumerate(board.live, start=1):
-            if action.notation != DROP and action.detail.get("ends_turn", True):
-                ends.append(ply)
-        seat = board.seat
-        return {
-            ply: float(c) if seat == 0 else 1.0 - float(c)
-            for ply, c in zip(ends, chances, strict=False)
-        }
-
-
-def _on_real_line(live: Sequence[ActionRecord], root: int, steps: Sequence[str]) -> bool:
-    real = [a.notation for a in live[root : root + len(steps)]]
-    return real == list(steps)
