@@ -246,3 +246,54 @@ async def test_fence_chance_is_picked_on_the_board(browser: Any) -> None:
         assert any(
             n.get("n", "").endswith(f" @{offered[-1][0]}") for n in kept.tree["nodes"].values()
         )
+
+
+async def test_conditional_moves_are_drawn_on_the_live_board_and_cancelled_there(
+    browser: Any,
+) -> None:
+    """Kept from a line, the conditional moves show on the player's live board (a dashed ring
+    on the opponent's expected move, a solid one on the answer) and are cancelled there; the
+    opponent's board shows none of it."""
+    async with serving("ordo") as board:
+        match = board.matches["ordo"]
+        mover = await board.mover(match)
+        record = await board.service.store.get_match(match)
+        assert record is not None
+        waiting = USERS[next(s for s in record.seats if s != mover.id)]
+        async with opened(browser, await board.seat_url(match, waiting), PHONE) as page:
+            await open_analysis(page)
+            await tap_a_step(page)  # their move
+            await tap_a_step(page)  # my answer
+            await page.click("#analysis-keep")
+            await page.wait_for_selector("#analysis-premoves li")
+            await page.click("#analysis-leave")
+            await page.wait_for_selector("body:not(.analysing)")
+            # Back on the live board: the kept line's moves are ringed there.
+            await page.wait_for_selector("#premoves:not([hidden]) li")
+            rings = await page.evaluate(
+                """() => ['premove-theirs', 'premove-mine'].map((kind) =>
+                  document.querySelectorAll(`#board svg .premove-mark.${kind}`).length)"""
+            )
+            assert rings[0] > 0 and rings[1] > 0, rings
+            listed = await page.text_content("#premoves li")
+            assert listed and listed.startswith("if ")
+            height = await page.evaluate(
+                "document.querySelector('#premoves-cancel').getBoundingClientRect().height"
+            )
+            assert height >= 44
+            wide = await page.evaluate("document.documentElement.scrollWidth")
+            assert wide <= PHONE["width"], wide
+            if SHOTS:
+                await page.screenshot(path=f"{SHOTS}/premoves-on-board.png", full_page=True)
+            async with opened(browser, await board.seat_url(match, mover), PHONE) as theirs:
+                assert await theirs.is_hidden("#premoves")
+                assert (
+                    await theirs.evaluate("document.querySelectorAll('.premove-mark').length") == 0
+                )
+            await page.click("#premoves-cancel")
+            await page.wait_for_selector("#premoves", state="hidden")
+            assert await page.evaluate("document.querySelectorAll('.premove-mark').length") == 0
+            said = await page.text_content("#status")
+            assert said and say("web.premoves.cancelled") in said
+        cleared = await board.service.store.get_match(match)
+        assert cleared is not None and not cleared.meta.get("premoves")
