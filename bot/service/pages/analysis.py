@@ -29,7 +29,6 @@ What holds it together:
 from __future__ import annotations
 
 import asyncio
-import copy
 from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -544,7 +543,7 @@ class Analysis:
             while len(self._moves) > STATES_KEPT:
                 self._moves.popitem(last=False)
         self._moves.move_to_end(key)
-        return copy.deepcopy(found)
+        return found  # read only: the answer is written out as JSON, never changed
 
     def _legal(self, board: Board, worlds: Worlds, say: Words) -> list[dict[str, Any]]:
         """Every legal next step, for whichever side is to move; with hidden cards, only those
