@@ -89,13 +89,40 @@ async def analyse(
         board = (await timed(session, "GET", f"{url}?ply={ply}", headers=head))[1]
     steps: list[float] = []
     for _ in range(moves):
-        if not board["moves"]:
-            break
-        body = {"op": "move", "move": board["moves"][0]["n"]}
+        plain = [m for m in board["moves"] if not m.get("chance")]
+        if not plain:
+            break  # only steps chance decides: timed apart (benchmarks.analysis.chance_pick)
+        body = {"op": "move", "move": plain[0]["n"]}
         body |= {"node": board["at"]} if board["at"] is not None else {"ply": board["ply"]}
         took, board = await timed(session, "POST", url, headers=head, json=body)
         steps.append(took)
     return opens, steps
+
+
+async def chance_pick(
+    session: ClientSession, base: str, match: int, token: str
+) -> tuple[list[float], list[float]]:
+    """FENCE!: the times of asking how a step chance decides may fall (the outcomes are
+    worked out), and of the pick (one step replayed); each along a line of first steps."""
+    head = {"Authorization": f"Bearer {token}", "Origin": base}
+    url = f"{base}/m/{match}/analysis"
+    _, board = await timed(session, "GET", url, headers=head)
+    asks: list[float] = []
+    picks: list[float] = []
+    for _ in range(60):
+        if not board["moves"] or len(asks) >= 3:
+            break
+        where = {"node": board["at"]} if board["at"] is not None else {"ply": board["ply"]}
+        chanced = [m for m in board["moves"] if m.get("chance")]
+        body = {"op": "move", "move": (chanced or board["moves"])[0]["n"], **where}
+        took, answer = await timed(session, "POST", url, headers=head, json=body)
+        if "chance" in answer:
+            asks.append(took)
+            body["outcome"] = answer["chance"]["outcomes"][0]["outcome"]
+            took, answer = await timed(session, "POST", url, headers=head, json=body)
+            picks.append(took)
+        board = answer
+    return asks, picks
 
 
 def p95(values: list[float]) -> float:
@@ -158,6 +185,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
                     results[game] = await analyse(
                         session, base, analysed[game], tokens[game], args.moves
                     )
+                asks, picks = await chance_pick(session, base, analysed["fence"], tokens["fence"])
         finally:
             server.terminate()
             server.wait(timeout=30)
@@ -194,6 +222,15 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         f"{figures['move_p50_ms']:>8.1f}ms{figures['move_p95_ms']:>8.1f}ms   (target p95 < 100 ms)"
     )
     print(f"store writes per analysis move: {writes} (store calls: {calls}); target one write")
+    if asks:
+        figures |= {
+            "fence_chance_ask_p50_ms": statistics.median(asks),
+            "fence_chance_pick_p50_ms": statistics.median(picks),
+        }
+        print(
+            f"FENCE! chance: asking the outcomes p50 {figures['fence_chance_ask_p50_ms']:.0f} ms,"
+            f" the pick p50 {figures['fence_chance_pick_p50_ms']:.0f} ms ({len(asks)} each)"
+        )
     return figures
 
 

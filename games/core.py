@@ -15,7 +15,7 @@ import random
 import types
 import typing
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, TypeVar
 
@@ -409,6 +409,18 @@ class Rules(ABC, Generic[State, Action]):
         """Whether a step from ``before`` to ``after`` on an analysis board is decided
         without chance (no die rolled, nothing shuffled). Always, in games without it."""
         return True
+
+    def analysis_variants(self, world: State, after: State, seat: int) -> Sequence[Iterable[State]]:
+        """States ``seat`` cannot tell from ``world`` (one of :meth:`analysis_worlds`) in
+        which the step that led from ``world`` to ``after`` could fall otherwise (other dice,
+        another unseen card on top), by kind, so the analysis board can offer its player
+        every outcome to pick from. None in games without chance or hidden cards."""
+        return ()
+
+    def analysis_told(self, before: State, after: State, seat: int) -> list[Any]:
+        """What ``seat`` is told of how a step chance decided fell (engine sentences): the
+        analysis board's words for each outcome it offers."""
+        return []
 
     def legal_notations(self, state: State) -> list[str]:
         """Canonical notations of every legal action (drives autocomplete)."""

@@ -117,6 +117,7 @@ class AnalysisBody(BaseModel):
     node: int | None = Field(default=None, ge=0, le=2**53)
     ply: int | None = Field(default=None, ge=0, le=2**31)
     move: str = Field(default="", max_length=MOVE_LIMIT)
+    outcome: int | None = Field(default=None, ge=0, le=100_000)
     note: str | None = Field(default=None, max_length=ANALYSIS_NOTE_LIMIT)
     seat: int | None = Field(default=None, ge=0, le=64)
 

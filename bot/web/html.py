@@ -94,6 +94,7 @@ def board_page(say: Words, static: str, modules: list[str], *, client_id: str | 
 <div class="tools">
 <button type="button" id="analyse" hidden>{escape(say("web.analysis.open"))}</button>
 </div>
+<section id="premoves" hidden></section>
 </section>
 <section id="chooser" hidden>
 <p id="prompt" aria-live="polite"></p>

@@ -74,7 +74,15 @@ def apply(state: FenceState, action: Action) -> FenceState:
     table = thaw(state)
     table.notes = []
     _step(table, action)
-    return settle(freeze(table), table.events)
+    return settle(_carried(state, freeze(table)), table.events)
+
+
+def _carried(before: FenceState, after: FenceState) -> FenceState:
+    """``after`` with ``before``'s road graph where the city is the same (worked out once
+    per city, not once per state: most steps move pieces and cards, not tiles)."""
+    if after.placed == before.placed and after.tunnel == before.tunnel and "map" in before._cache:
+        after._cache["map"] = before._cache["map"]
+    return after
 
 
 def _step(table: Table, action: Action) -> None:
@@ -115,7 +123,7 @@ def settle(state: FenceState, events: list[Sentence]) -> FenceState:
         table.events = events
         if not _auto(state, table):
             return state
-        state = freeze(table)
+        state = _carried(state, freeze(table))
 
 
 def _auto(state: FenceState, table: Table) -> bool:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import functools
 import json
 import random
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from games.core import (
@@ -23,7 +23,7 @@ from games.core import (
     Rules,
     RuleViolation,
 )
-from games.fence import engine, labels
+from games.fence import chance, engine, labels
 from games.fence.actions import Action
 from games.fence.determinize import sample_state
 from games.fence.drop import drop
@@ -119,21 +119,33 @@ class FenceRules(Rules[FenceState, Action]):
         return tuple(sample_state(dict(view), seat, random.Random(deal)) for deal in ANALYSIS_DEALS)
 
     def analysis_seen(self, state: FenceState, seat: int) -> Any:
-        """The part of ``seat``'s view the dealt cards can change (its cards, every card
-        shown or played, who holds how many of which colour, the piles' sizes, a trade it is
-        part of, what it alone is told) and the board's movers; the map and the rest of the
-        view follow from the steps alone, which are the same in every world."""
+        """The part of ``seat``'s view the dealt cards or the dice can change (its cards,
+        every card shown or played, who holds how many of which colour, the piles' sizes, a
+        trade it is part of, what it alone is told, where the Hot Goods turned up, the tiles
+        rolled for a choice) and the board's movers; the map and the rest of the view follow
+        from the steps alone, which are the same in every world."""
         offer = state.offer if seat in state.offer[:2] else state.offer[:2]
         return (
             state.hands[seat], state.start[seat], state.discard, state.boats, state.revealed,
             tuple(len(hand) for hand in state.hands), state.known_colours,
             (len(state.red), len(state.blue), len(state.mixed)), offer, state.pawns,
             state.cops, state.stage, state.actor, [n for s, n in state.notes if s == seat],
+            state.goods, state.pending_tiles, state.unreliable, state.winners,
         )  # fmt: skip
 
     def analysis_known(self, before: FenceState, after: FenceState, seat: int) -> bool:
         """No die rolled and nothing shuffled: the generator was not used (ruling 3)."""
         return after.draws == before.draws
+
+    def analysis_variants(
+        self, world: FenceState, after: FenceState, seat: int
+    ) -> list[Iterator[FenceState]]:
+        """Other dice, and every unseen card on top of each Stash pile the step draws from
+        (:mod:`games.fence.chance`)."""
+        return chance.variants(world, after, seat)
+
+    def analysis_told(self, before: FenceState, after: FenceState, seat: int) -> list[Any]:
+        return chance.told(before, after, seat)
 
     def view(self, state: FenceState, seat: int | None) -> FenceView:
         return seat_view(state, seat)

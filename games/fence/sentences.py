@@ -114,6 +114,8 @@ SAY = Sentences(
         },
         "hunch_roll_red": "{colour} rolls the red die on a hunch: {value}.",
         "hunch_roll_blue": "{colour} rolls the blue die on a hunch: {value}.",
+        # the analysis board: how a step chance decides fell, as the player picked it
+        "analysis_you_get": "You get {cards}.",
         "unreliable": "{colour} is an Unreliable Witness and loses their next turn.",
         "dice_rounds": {
             "one": "The dice set the game to {n} round.",

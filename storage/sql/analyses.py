@@ -1,4 +1,10 @@
-"""The analyses role over SQL (:mod:`storage.roles.analyses`)."""
+"""The analyses role over SQL (:mod:`storage.roles.analyses`).
+
+The per-player cap is counted and the row written in one transaction that no other save of
+the same player can interleave with: SQLite's ``BEGIN IMMEDIATE`` holds the whole file, and
+PostgreSQL takes the dialect's per-user advisory lock first (there may be no row to lock
+yet, such as two first saves on two matches at once), so two saves at once can never both
+pass a cap that only one of them fits under."""
 
 from __future__ import annotations
 
@@ -8,6 +14,9 @@ from storage.roles import Analyses
 from storage.rows import Row, analysis_of
 from storage.sql.dialect import SqlConnection
 from storage.sql.engine import SqlEngine
+
+CAPPED_KIND = "analysis caps"
+"""The name one player's saves wait for each other under (never a kind of counted use)."""
 
 _ANALYSIS_OF = (
     "SELECT match_id, user_id, tree, note, nodes, size, updated_at FROM analyses"
@@ -27,8 +36,11 @@ class SqlAnalyses(SqlEngine, Analyses):
         self, match_id: int, user_id: str, row: AnalysisRow, caps: AnalysisCaps
     ) -> AnalysisRecord:
         text, note, nodes, size, now = row
+        serialize = self.dialect.serialize_uses
 
         async def work(conn: SqlConnection) -> Row | None:
+            if serialize:
+                await conn.execute(serialize, user_id, CAPPED_KIND)
             if await conn.fetchval("SELECT 1 FROM matches WHERE id = ?", match_id) is None:
                 raise LookupError(f"no match {match_id}")
             others = await conn.fetchrow(

@@ -37,8 +37,9 @@ class Dialect:
     """A number in a match's ``meta`` under a key given as a parameter."""
     serialize_uses: str = ""
     """A statement (parameters: user id, kind) that makes one user's count-and-write of a
-    kind of use wait for another's in the same transaction; empty where the write
-    transaction already holds the whole database (SQLite's ``BEGIN IMMEDIATE``)."""
+    kind of use wait for another's in the same transaction (also one player's analysis saves,
+    whose cap counts all their rows); empty where the write transaction already holds the
+    whole database (SQLite's ``BEGIN IMMEDIATE``)."""
     json_list: str = "json_group_array"
     """The aggregate that gathers rows into one JSON array."""
     json_row: str = "json_array"

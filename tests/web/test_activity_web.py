@@ -169,3 +169,38 @@ async def test_any_credential_is_just_refused(
     for path in (f"/m/{match}/state", "/activity/here"):
         answer = await activity.get(path, headers={"Authorization": f"Bearer {credential}"})
         assert answer.status in (400, 403), (path, answer.status)
+
+
+async def test_lines_and_conditional_moves_return_in_the_activity(
+    service: Service, activity: TestClient, discord: Confirmer
+) -> None:
+    """The analysis board is the player's on every frame: lines made on the board's link come
+    back inside Discord, a step added there is the link's too, and conditional moves kept in
+    the Activity are drawn on its live board (its page's ``premoves``), to its player only."""
+    match = await start(service)
+    link = (await service.web_link(BOB, match_id=match)).links[0].url.partition("#t=")[2]
+    made = await service.analysis.change(BOB, link, match_id=match, op="move", ply=0, move="c1-b1")
+    assert made.ok, made.text
+    at = made.extra["analysis"]["at"]  # type: ignore[index]
+    bob = await session(activity, discord, Player(BOB.id, "Bob", "c1", GUILD))
+    post = {**bob, "Origin": PROXY, "Sec-Fetch-Site": "same-origin"}
+    opened = await activity.get(f"/m/{match}/analysis?node={at}", headers=bob)
+    assert opened.status == 200, await opened.text()
+    board = await opened.json()
+    assert [n.get("n") for n in board["tree"]] == [None, "c1-b1"]
+    body = {"op": "move", "node": at, "move": "a6-a5"}
+    answer = await activity.post(f"/m/{match}/analysis", headers=post, json=body)
+    assert answer.status == 200, await answer.text()
+    answered = (await answer.json())["at"]
+    back = await service.analysis.open(BOB, link, match_id=match, node=answered)
+    assert back.ok and back.extra["analysis"]["path"][-1] == answered  # type: ignore[index]
+    # Kept as conditional moves from the Activity, drawn on the Activity's live board.
+    keep = {"op": "keep", "node": answered}
+    kept = await activity.post(f"/m/{match}/analysis", headers=post, json=keep)
+    assert kept.status == 200 and (await kept.json())["ok"], await kept.text()
+    page = await (await activity.get(f"/m/{match}/state", headers=bob)).json()
+    assert [(p["if"], p["then"]) for p in page["premoves"]] == [("c1-b1", "a6-a5")]
+    assert page["premoves"][0]["theirs"] and page["premoves"][0]["mine"]
+    alice = await session(activity, discord, Player(ALICE.id, "Alice", "c1", GUILD))
+    theirs = await (await activity.get(f"/m/{match}/state", headers=alice)).json()
+    assert theirs["premoves"] == []

@@ -189,3 +189,111 @@ async def test_a_watcher_has_no_analysis_button(browser: Any) -> None:
     ):
         assert await page.is_hidden("#analyse")
         assert games.get("ordo").info.title in (await page.title())
+
+
+async def test_fence_chance_is_picked_on_the_board(browser: Any) -> None:
+    """Where chance decides a FENCE! step, the board offers how it may fall as buttons; the
+    one tapped is kept in the line, marked as picked, and the line goes on from it."""
+    async with serving("fence2") as board:
+        match = board.matches["fence2"]
+        mover = await board.mover(match)
+        service = board.service
+        url = await board.seat_url(match, mover)
+        token = url.partition("#t=")[2]
+        # The line up to the first step chance decides, made as the board's own taps would.
+        shown = (await service.analysis.open(mover, token, match_id=match)).extra["analysis"]
+        for _ in range(40):
+            chances = [m["n"] for m in shown["moves"] if m.get("chance")]  # type: ignore[index]
+            if chances:
+                break
+            where = {"ply": shown["ply"]} if shown["at"] is None else {"node": shown["at"]}  # type: ignore[index]
+            step = shown["moves"][0]["n"]  # type: ignore[index]
+            made = await service.analysis.change(
+                mover, token, match_id=match, op="move", move=step, **where
+            )
+            assert made.ok, made.text
+            shown = made.extra["analysis"]
+        else:
+            raise AssertionError("no step chance decides")
+        before = shown["at"]  # type: ignore[index]
+        async with opened(browser, url, PHONE) as page:
+            await open_analysis(page)
+            await page.click(f"#analysis-tree [data-node='{before}']")
+            await page.wait_for_function(f"() => ({CURRENT})() === '{before}'")
+            nodes = await page.evaluate(NODES)
+            await page.fill("#typed-move", chances[0])
+            await page.press("#typed-move", "Enter")
+            await page.wait_for_selector("#analysis-chance .analysis-outcome")
+            offered = await page.evaluate(
+                "() => [...document.querySelectorAll('#analysis-chance .analysis-outcome')]"
+                ".map((b) => [b.dataset.outcome, b.textContent, b.getBoundingClientRect().height])"
+            )
+            assert len(offered) > 1 and all(h >= 44 for _, _, h in offered)
+            if SHOTS:
+                await page.screenshot(path=f"{SHOTS}/analysis-fence-outcomes.png")
+            assert await page.evaluate(NODES) == nodes  # nothing kept before the pick
+            await page.click(f"#analysis-chance [data-outcome='{offered[-1][0]}']")
+            await page.wait_for_function(f"() => ({NODES})() === {nodes + 1}")
+            await page.wait_for_selector("#analysis-chance", state="detached")
+            current = await page.text_content("#analysis-tree [aria-current]")
+            assert current and f"({say('web.analysis.chance_mark')})" in current
+            wide = await page.evaluate("document.documentElement.scrollWidth")
+            assert wide <= PHONE["width"], wide
+            if SHOTS:
+                await page.screenshot(path=f"{SHOTS}/analysis-fence-chance.png", full_page=True)
+        kept = await service.store.analysis(match, mover.id)
+        assert kept is not None
+        assert any(
+            n.get("n", "").endswith(f" @{offered[-1][0]}") for n in kept.tree["nodes"].values()
+        )
+
+
+async def test_conditional_moves_are_drawn_on_the_live_board_and_cancelled_there(
+    browser: Any,
+) -> None:
+    """Kept from a line, the conditional moves show on the player's live board (a dashed ring
+    on the opponent's expected move, a solid one on the answer) and are cancelled there; the
+    opponent's board shows none of it."""
+    async with serving("ordo") as board:
+        match = board.matches["ordo"]
+        mover = await board.mover(match)
+        record = await board.service.store.get_match(match)
+        assert record is not None
+        waiting = USERS[next(s for s in record.seats if s != mover.id)]
+        async with opened(browser, await board.seat_url(match, waiting), PHONE) as page:
+            await open_analysis(page)
+            await tap_a_step(page)  # their move
+            await tap_a_step(page)  # my answer
+            await page.click("#analysis-keep")
+            await page.wait_for_selector("#analysis-premoves li")
+            await page.click("#analysis-leave")
+            await page.wait_for_selector("body:not(.analysing)")
+            # Back on the live board: the kept line's moves are ringed there.
+            await page.wait_for_selector("#premoves:not([hidden]) li")
+            rings = await page.evaluate(
+                """() => ['premove-theirs', 'premove-mine'].map((kind) =>
+                  document.querySelectorAll(`#board svg .premove-mark.${kind}`).length)"""
+            )
+            assert rings[0] > 0 and rings[1] > 0, rings
+            listed = await page.text_content("#premoves li")
+            assert listed and listed.startswith("if ")
+            height = await page.evaluate(
+                "document.querySelector('#premoves-cancel').getBoundingClientRect().height"
+            )
+            assert height >= 44
+            wide = await page.evaluate("document.documentElement.scrollWidth")
+            assert wide <= PHONE["width"], wide
+            if SHOTS:
+                await page.screenshot(path=f"{SHOTS}/premoves-on-board.png", full_page=True)
+            async with opened(browser, await board.seat_url(match, mover), PHONE) as theirs:
+                assert await theirs.is_hidden("#premoves")
+                assert (
+                    await theirs.evaluate("document.querySelectorAll('.premove-mark').length") == 0
+                )
+            await page.click("#premoves-cancel")
+            await page.wait_for_selector("#premoves", state="hidden")
+            assert await page.evaluate("document.querySelectorAll('.premove-mark').length") == 0
+            said = await page.text_content("#status")
+            assert said and say("web.premoves.cancelled") in said
+        cleared = await board.service.store.get_match(match)
+        assert cleared is not None and not cleared.meta.get("premoves")

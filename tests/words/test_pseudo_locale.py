@@ -138,12 +138,45 @@ async def test_the_web_page_in_the_pseudo_locale(browser: Any) -> None:
         await page.click("#analysis-note button")
         await page.wait_for_function("() => document.querySelector('#analysis-said').textContent")
         shown += "\n" + await page.evaluate(VISIBLE)
+        # Where chance decides: the outcomes offered, in the reader's words.
+        before, step = await _line_to_chance(service, mover, token, match)
+        await page.click("#analysis-leave")
+        await page.wait_for_selector("body:not(.analysing)")
+        await page.click("#analyse")
+        await page.wait_for_selector("body.analysing #analysis-tree")
+        await page.click(f"#analysis-tree [data-node='{before}']")
+        await page.wait_for_selector(f"#analysis-tree [data-node='{before}'][aria-current]")
+        await page.fill("#typed-move", step)
+        await page.press("#typed-move", "Enter")
+        await page.wait_for_selector("#analysis-chance .analysis-outcome")
+        shown += "\n" + await page.evaluate(
+            "() => document.querySelector('#analysis-chance').innerText"
+        )
         await context.close()
     await store.close()
     assert OPEN in shown
     names = proper_names()
     assert sorted(set(words_read(unmarked(shown), names))) == []
     assert sorted(set(words_read(shown, names, ASCII_WORD))) == []
+
+
+async def _line_to_chance(service: Service, mover: User, token: str, match: int) -> tuple[int, str]:
+    """A line of first steps on the mover's analysis board up to a step chance decides: the
+    node before it and that step."""
+    board = (await service.analysis.open(mover, token, match_id=match)).extra["analysis"]
+    for _ in range(40):
+        assert isinstance(board, dict)
+        chanced = [m["n"] for m in board["moves"] if m.get("chance")]
+        if chanced and board["at"] is not None:
+            return int(board["at"]), str(chanced[0])
+        where = {"ply": board["ply"]} if board["at"] is None else {"node": board["at"]}
+        plain = [m["n"] for m in board["moves"] if not m.get("chance")] or [board["moves"][0]["n"]]
+        made = await service.analysis.change(
+            mover, token, match_id=match, op="move", move=plain[0], **where
+        )
+        assert made.ok, made.text
+        board = made.extra["analysis"]
+    raise AssertionError("no step chance decides")
 
 
 async def _ignore(reply: object) -> None:

@@ -35,20 +35,21 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import games
-from bot.service.base import DROP, Refusal, User, guarded
+from bot.service.base import Refusal, User, guarded
+from bot.service.pages import chance
+from bot.service.pages.evaluations import evaluations, on_real_line
 from bot.service.pages.web import first_prompt, legal_moves
 from bot.service.play import lines as trees
 from bot.service.play.boards import guided
 from bot.service.play.premoves import describe, stored, stored_turn, turn_position
 from bot.service.replies import Reply
-from bot.service.text.describer import told_label, told_page_view
+from bot.service.text.describer import said, told_label, told_page_view
 from bot.service.text.markdown import escape
 from bot.words import Words, words
-from games.core import IllegalMove, Rules
+from games.core import Rules
 from storage.base import (
     ACTIVE,
     FINISHED,
-    REVIEW_DONE,
     ActionRecord,
     AnalysisCaps,
     AnalysisFull,
@@ -70,12 +71,14 @@ CLEAR_WORDS = frozenset({"clear", "-"})
 PLAYER_FULL = {"nodes": "analysis.player_nodes", "size": "analysis.player_size"}
 """The sentence for each per-player cap a save would pass (:class:`storage.base.AnalysisFull`)."""
 STATES_KEPT = 256
-"""Positions of analysis nodes kept per process (a move replays from its parent's)."""
+"""Positions of analysis nodes kept per process (a move replays from its parent's), and as
+many lists of their legal steps as a reader's page words them."""
+LOGS_KEPT = 64
+"""Matches whose log (at one version) this process keeps for the analysis board: every
+request of a player analysing reads the match, and its log only when it moved on."""
 
 
-Worlds = tuple[Any, ...]
-"""One position of an analysis board in every world its player cannot tell apart
-(:meth:`games.core.Rules.analysis_worlds`): one state, but for a game with hidden cards."""
+Worlds = chance.Worlds
 
 
 @dataclass(frozen=True)
@@ -103,6 +106,11 @@ class Board:
     rules: Rules[Any, Any]
     live: Sequence[ActionRecord]
 
+    def played(self, ply: int) -> tuple[int, int]:
+        """The game's position after ``ply`` steps, named by the steps that led there (an
+        agreed undo and other steps make it another position at the same ply)."""
+        return ply, hash(tuple(action.notation for action in self.live[:ply]))
+
 
 class Analysis:
     """The analysis board's use cases; built with the store, the clock, the web board's
@@ -124,7 +132,9 @@ class Analysis:
         self.reader = reader
         self.premoves = premoves
         self.limits = limits or AnalysisLimits()
-        self._states: OrderedDict[tuple[int, int, int, tuple[str, ...]], Worlds] = OrderedDict()
+        self._states: OrderedDict[tuple[Any, ...], Worlds] = OrderedDict()
+        self._moves: OrderedDict[tuple[Any, ...], list[dict[str, Any]]] = OrderedDict()
+        self._logs: OrderedDict[tuple[int, int], Sequence[ActionRecord]] = OrderedDict()
 
     # -- the web board ------------------------------------------------------------------------
     @guarded
@@ -163,12 +173,15 @@ class Analysis:
         node: int | None = None,
         ply: int | None = None,
         move: str = "",
+        outcome: int | None = None,
         note: str | None = None,
         seat: int | None = None,
     ) -> Reply:
         """One change, written in one store call: ``move`` (a step after ``node``, or after
-        the root at ``ply``), ``promote`` or ``delete`` ``node``, ``note``; or ``keep``
-        (the line to ``node`` as conditional moves) and ``unkeep`` (cancel them)."""
+        the root at ``ply``; where chance decides it, as it fell in ``outcome``, and without
+        one the outcomes to pick from, nothing written), ``promote`` or ``delete`` ``node``,
+        ``note``; or ``keep`` (the line to ``node`` as conditional moves) and ``unkeep``
+        (cancel them)."""
         board = await self._board(token, match_id, seat)
         if ply is not None:
             self._check_ply(board, ply)
@@ -177,7 +190,9 @@ class Analysis:
         text = found.note if found else ""
         at: int | None
         if op == "move":
-            tree, at = await self._moved(board, tree, node, ply, move)
+            tree, at, choices = await self._moved(board, tree, node, ply, move, outcome)
+            if choices is not None:
+                return await self._choose(viewer, board, found, node, ply, move, choices)
         elif op == "promote":
             at = self._existing(tree, node)
             tree = trees.promoted(tree, at)
@@ -248,8 +263,22 @@ class Analysis:
         if seat is not None and seat != access.seat:
             raise Refusal("analysis.not_yours")
         record = access.record
-        live = await self.store.actions(record.id)
-        return Board(record, access.seat, access.user_id, games.get(record.game), live)
+        return Board(
+            record, access.seat, access.user_id, games.get(record.game), await self._log(record)
+        )
+
+    async def _log(self, record: MatchRecord) -> Sequence[ActionRecord]:
+        """The match's log at the version just read: kept per (match, version), since every
+        change to a match's log is a new version of it, so a player's line of analysis moves
+        reads the log once."""
+        key = (record.id, record.version)
+        found = self._logs.get(key)
+        if found is None:
+            found = self._logs[key] = tuple(await self.store.actions(record.id))
+            while len(self._logs) > LOGS_KEPT:
+                self._logs.popitem(last=False)
+        self._logs.move_to_end(key)
+        return found
 
     @staticmethod
     def _check_ply(board: Board, ply: int) -> None:
@@ -289,7 +318,7 @@ class Analysis:
         """The position after ``steps`` from the root at ``ply``, replayed on the engine in
         every world the seat cannot tell apart (kept per process by the line, so a move
         replays one step)."""
-        key = (board.record.id, board.seat, ply, tuple(steps))
+        key = (board.record.id, board.seat, board.played(ply), tuple(steps))
         if key in self._states:
             self._states.move_to_end(key)
             return self._states[key]
@@ -306,45 +335,40 @@ class Analysis:
         """The position the board shows after ``steps`` (the first world)."""
         return (await self._worlds(board, ply, steps))[0]
 
-    @classmethod
-    def _step(cls, board: Board, worlds: Worlds, notation: str) -> Worlds:
-        """``notation`` played on the analysis board in every world, or one sentence why
-        not: the engine's own, or that chance or a card the seat cannot see decides it."""
+    @staticmethod
+    def _step(board: Board, worlds: Worlds, step: str) -> Worlds:
+        """A stored step played on the analysis board in every world, or one sentence why
+        not: the engine's own, or that a card the seat cannot see decides it, or that chance
+        does and no outcome (or one that does not exist) was picked."""
         rules, first = board.rules, worlds[0]
         if rules.outcome(first) is not None or not rules.to_move(first):
             raise Refusal("analysis.game_over")
+        notation, number = trees.step_parts(step)
         action = rules.parse(first, notation)  # IllegalMove: the engine's own sentence
-        afters = cls._played(board, worlds, action)
-        if afters is None:
+        found = chance.judged(rules, board.seat, worlds, action)
+        if found.after is not None and number is None:
+            return found.after
+        if not found.chance:
             raise Refusal("analysis.unknown_step", move=notation)
-        return afters
-
-    @staticmethod
-    def _played(board: Board, worlds: Worlds, action: Any) -> Worlds | None:
-        """``action`` (legal in the first world) played in every world; None where it is not
-        the same step in all of them (not legal in one, or it shows the seat different things
-        in them) or it uses chance. Engines check an action's legality as they apply it."""
-        rules, seat, first = board.rules, board.seat, worlds[0]
-        after = rules.apply(first, action)
-        if not rules.analysis_known(first, after, seat):
-            return None
-        if len(worlds) == 1:
-            return (after,)
-        afters = [after]
-        seen = rules.analysis_seen(after, seat)
-        for world in worlds[1:]:
-            try:
-                other = rules.apply(world, action)
-            except IllegalMove:
-                return None
-            if rules.analysis_seen(other, seat) != seen:
-                return None
-            afters.append(other)
-        return tuple(afters)
+        if number is None:
+            raise Refusal("analysis.pick_outcome", move=notation)
+        after = chance.picked(rules, board.seat, worlds, action, number)
+        if after is None:
+            raise Refusal("analysis.no_outcome", move=notation)
+        return after
 
     async def _moved(
-        self, board: Board, tree: trees.Tree, node: int | None, ply: int | None, move: str
-    ) -> tuple[trees.Tree, int]:
+        self,
+        board: Board,
+        tree: trees.Tree,
+        node: int | None,
+        ply: int | None,
+        move: str,
+        outcome: int | None,
+    ) -> tuple[trees.Tree, int, list[chance.Outcome] | None]:
+        """The tree with ``move`` after ``node`` (or the root at ``ply``); for a step chance
+        decides picked without an ``outcome``, the tree as it was and the outcomes to pick
+        from."""
         text = move.strip()
         if not text:
             raise Refusal("analysis.bad_request")
@@ -355,10 +379,41 @@ class Analysis:
             tree, node = trees.with_root(tree, ply)
         root, steps, _ = trees.line(tree, node)
         before = await self._worlds(board, root, steps)
-        notation = board.rules.format(before[0], board.rules.parse(before[0], text))
-        self._step(board, before, notation)
-        tree, made, _ = trees.with_step(tree, node, notation)
-        return tree, made
+        rules = board.rules
+        action = rules.parse(before[0], text)
+        notation = rules.format(before[0], action)
+        if outcome is None and chance.judged(rules, board.seat, before, action).chance:
+            found = await asyncio.to_thread(chance.outcomes, rules, board.seat, before, action)
+            return tree, node, found
+        step = notation if outcome is None else trees.chance_step(notation, outcome)
+        self._step(board, before, step)
+        tree, made, _ = trees.with_step(tree, node, step)
+        return tree, made, None
+
+    async def _choose(
+        self,
+        viewer: User,
+        board: Board,
+        found: AnalysisRecord | None,
+        node: int | None,
+        ply: int | None,
+        move: str,
+        choices: list[chance.Outcome],
+    ) -> Reply:
+        """The position as it was, with the ways ``move`` can fall for the player to pick
+        one (each in the reader's words); nothing is written."""
+        say = words(viewer.locale)
+        tree = trees.of(found.tree if found else None)
+        answer = await self._answer(viewer, board, found, tree, node, ply)
+        listed = [
+            {"outcome": c.number, "label": " ".join(said(say, s) for s in c.told) or move}
+            for c in choices
+        ]
+        text = say("analysis.pick_outcome", move=move.strip())
+        extra = answer.extra["analysis"]
+        extra["chance"] = {"move": move.strip(), "outcomes": listed}  # type: ignore[index]
+        extra["said"] = text  # type: ignore[index]
+        return Reply(text=text, match_id=board.record.id, extra=answer.extra)
 
     # -- conditional moves from a line --------------------------------------------------------
     async def _keep(
@@ -442,8 +497,9 @@ class Analysis:
         highlight = []
         if steps:
             before = await self._state(board, root, steps[:-1])
-            highlight = [rules.presentation.highlight(before, rules.parse(before, steps[-1]))]
-        moves = await asyncio.to_thread(self._legal, board, worlds, say)
+            last = trees.step_parts(steps[-1])[0]
+            highlight = [rules.presentation.highlight(before, rules.parse(before, last))]
+        moves = await self._legal_kept(board, root, steps, worlds, say)
         listed = await self._listed(board, tree, say)
         premoves: list[str] = []
         if (
@@ -474,23 +530,45 @@ class Analysis:
         }
         return Reply(match_id=record.id, extra={"analysis": extra})
 
+    async def _legal_kept(
+        self, board: Board, root: int, steps: Sequence[str], worlds: Worlds, say: Words
+    ) -> list[dict[str, Any]]:
+        """The legal steps of a position as the reader's page words them, worked out once per
+        process and position (opening a board again, or going back along a line, only reads
+        them). Kept beside the position itself, under the same key and the reader's language."""
+        key = (board.record.id, board.seat, board.played(root), tuple(steps), say.language)
+        found = self._moves.get(key)
+        if found is None:
+            found = self._moves[key] = await asyncio.to_thread(self._legal, board, worlds, say)
+            while len(self._moves) > STATES_KEPT:
+                self._moves.popitem(last=False)
+        self._moves.move_to_end(key)
+        return found  # read only: the answer is written out as JSON, never changed
+
     def _legal(self, board: Board, worlds: Worlds, say: Words) -> list[dict[str, Any]]:
         """Every legal next step, for whichever side is to move; with hidden cards, only those
-        the seat's own view decides (:meth:`_played`)."""
+        the seat's own view decides, and those chance decides, marked (the player picks
+        how they fall: :mod:`bot.service.pages.chance`)."""
         rules, state = board.rules, worlds[0]
         if rules.outcome(state) is not None:
             return []
         actions = rules.legal_actions(state)
-        if len(worlds) > 1:  # a game with secrets: only what the seat would see the same
-            actions = [a for a in actions if self._played(board, worlds, a) is not None]
-        return legal_moves(rules, state, say, actions)
+        if len(worlds) == 1:  # nothing hidden: every legal step falls one way
+            return legal_moves(rules, state, say, actions)
+        judged = [chance.judged(rules, board.seat, worlds, a) for a in actions]
+        offered = [(a, j) for a, j in zip(actions, judged, strict=True) if j.offered]
+        moves = legal_moves(rules, state, say, [a for a, _ in offered])
+        for entry, (_, j) in zip(moves, offered, strict=True):
+            if j.chance:
+                entry["chance"] = True
+        return moves
 
     async def _listed(self, board: Board, tree: trees.Tree, say: Words) -> list[dict[str, Any]]:
         """The tree as the page lists it, depth first; a root the game no longer reaches (an
         agreed undo took its position back) is left out, with its lines, until the game
         reaches that ply again."""
         rules = board.rules
-        chances = await self._chances(board)
+        chances = await evaluations(self.store, board.record, board.seat, board.live)
         out: list[dict[str, Any]] = []
         gone: set[int] = set()
         for key in trees.depth_first(tree):
@@ -507,33 +585,13 @@ class Analysis:
                 entry["n"] = data["n"]
                 if guided(rules):
                     before = await self._state(board, root, steps[:-1])
-                    entry["label"] = told_label(say, rules, before, rules.parse(before, data["n"]))
+                    notation, number = trees.step_parts(data["n"])
+                    action = rules.parse(before, notation)
+                    entry["label"] = told_label(say, rules, before, action)
+                    if number is not None:
+                        entry["chance"] = True
             real = root + len(steps)
-            if chances and real in chances and _on_real_line(board.live, root, steps):
+            if chances and real in chances and on_real_line(board.live, root, steps):
                 entry["eval"] = chances[real]
             out.append(entry)
         return out
-
-    async def _chances(self, board: Board) -> dict[int, float]:
-        """After the end only: the review's winning chance of the seat at every ply where a
-        turn of the real game ended (an empty map while the match runs or without a review)."""
-        if board.record.status != FINISHED:
-            return {}
-        review = await self.store.get_review(board.record.id)
-        if review is None or review.status != REVIEW_DONE or not review.result:
-            return {}
-        chances = review.result.get("chances") or []
-        ends = [0]
-        for ply, action in enumerate(board.live, start=1):
-            if action.notation != DROP and action.detail.get("ends_turn", True):
-                ends.append(ply)
-        seat = board.seat
-        return {
-            ply: float(c) if seat == 0 else 1.0 - float(c)
-            for ply, c in zip(ends, chances, strict=False)
-        }
-
-
-def _on_real_line(live: Sequence[ActionRecord], root: int, steps: Sequence[str]) -> bool:
-    real = [a.notation for a in live[root : root + len(steps)]]
-    return real == list(steps)

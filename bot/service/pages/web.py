@@ -29,6 +29,7 @@ from bot.service.match.links import BoardLinks, own_seat
 from bot.service.match.transition import BOARD_VERSION, public_version
 from bot.service.matchmaking.servers import SPECTATORS_KEY
 from bot.service.pages.activity import ActivitySessions, Session
+from bot.service.pages.pending import pending
 from bot.service.play.boards import guided, seat_label, seat_word
 from bot.service.replies import Link, Reply
 from bot.service.text.computer_names import shown_name
@@ -284,6 +285,7 @@ class BoardPages:
             "moves": moves,
             "guided": guided(rules),
             "prompt": first_prompt(say, moves) if guided(rules) else "",
+            "premoves": pending(record, rules, state, seat, live),
         }
 
     async def _clocks(self, record: MatchRecord) -> list[dict[str, Any]] | None:

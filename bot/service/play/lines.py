@@ -16,7 +16,8 @@ The shape::
 
 A root stands for the game's position after ``ply`` steps (at most one root per ply); every
 other node is one step (one action, in the engine's notation) after its parent. A node's
-first child is its main line: promoting a node moves it first among its siblings.
+first child is its main line: promoting a node moves it first among its siblings. A step
+chance decides carries the outcome its player picked: ``"draw red @7"`` (:func:`chance_step`).
 """
 
 from __future__ import annotations
@@ -89,6 +90,24 @@ def line(tree: Tree, node_id: object) -> tuple[int, list[str], list[int]]:
         current = node(tree, key)
     ids.append(key)
     return int(current["ply"]), steps[::-1], ids[::-1]
+
+
+CHANCE_MARK = " @"
+"""Between a step's notation and the outcome picked for it (no engine writes ``@``)."""
+
+
+def chance_step(notation: str, outcome: int) -> str:
+    """The step ``notation`` as chance fell in outcome number ``outcome`` (the analysis
+    board's numbering of what could happen, :mod:`bot.service.pages.analysis`)."""
+    return f"{notation}{CHANCE_MARK}{outcome}"
+
+
+def step_parts(step: str) -> tuple[str, int | None]:
+    """A stored step's notation and its picked outcome (None for a step without chance)."""
+    notation, mark, outcome = step.rpartition(CHANCE_MARK)
+    if mark and outcome.isdigit():
+        return notation, int(outcome)
+    return step, None
 
 
 def with_step(tree: Tree, parent: int, notation: str) -> tuple[Tree, int, bool]:

@@ -41,10 +41,14 @@ export class Analysis {
     await this.ask(`/analysis?node=${node}`);
   }
 
-  // A step chosen on the board: after the position shown.
-  async play(notation) {
+  // A step chosen on the board: after the position shown. Where chance decides how it
+  // falls, the server answers with the outcomes instead, and the player's pick comes back
+  // here as `outcome`.
+  async play(notation, outcome = null) {
     const { at, ply } = this.data;
-    await this.change(at === null ? { op: 'move', ply, move: notation } : { op: 'move', node: at, move: notation });
+    const body = at === null ? { op: 'move', ply, move: notation } : { op: 'move', node: at, move: notation };
+    if (outcome !== null) body.outcome = outcome;
+    await this.change(body);
   }
 
   async ask(path) {
@@ -162,8 +166,23 @@ export class Analysis {
     const parts = [tools, said];
     if (d.ended) parts.push(make('p', { class: 'hint' }, t('analysis.over')));
     else if (!d.moves.length) parts.push(make('p', { class: 'hint', id: 'analysis-stopped' }, t('analysis.stopped')));
-    parts.push(this.drawPremoves(), this.drawTree(), this.drawNote());
+    parts.push(this.drawChance(), this.drawPremoves(), this.drawTree(), this.drawNote());
     this.panel.replaceChildren(...parts.filter(Boolean));
+  }
+
+  // How a step chance decides may fall (a roll, a card drawn), for the player to pick one:
+  // one button each, as the server words them; the line goes on from the one picked.
+  drawChance() {
+    const { chance } = this.data;
+    if (!chance) return null;
+    const box = make('div', { id: 'analysis-chance', role: 'group', 'aria-label': this.t('analysis.chance') });
+    box.append(make('p', {}, this.t('analysis.chance')));
+    for (const option of chance.outcomes) {
+      const made = make('button', { type: 'button', class: 'analysis-outcome', 'data-outcome': String(option.outcome) }, option.label);
+      made.addEventListener('click', () => this.play(chance.move, option.outcome));
+      box.append(made);
+    }
+    return box;
   }
 
   drawPremoves() {
@@ -210,7 +229,8 @@ export class Analysis {
       const [main, ...others] = next;
       const node = nodes.get(main);
       if (!node) break;
-      line.append(this.nodeButton(node, node.label || node.n, node.id === this.data.at));
+      const text = node.label || node.n.replace(/ @\d+$/, '');
+      line.append(this.nodeButton(node, node.chance ? `${text} (${this.t('analysis.chance_mark')})` : text, node.id === this.data.at));
       for (const other of others) line.append(this.drawLine([other], nodes, depth + 1));
       next = node.c;
     }

@@ -47,6 +47,7 @@ const analysis = new Analysis({
     undo = [];
     via = null;
     render();
+    if (position === null) refresh(); // back to the game: conditional moves kept meanwhile show
   },
 });
 
@@ -271,6 +272,7 @@ function choose(step, place = null) {
     picked = [...picked, step];
   }
   renderBoard();
+  renderPremoves();
   renderChooser();
   settle();
 }
@@ -280,8 +282,65 @@ function back() {
   picked = picked.slice(0, undo.pop() ?? 0);
   marked.pop();
   renderBoard();
+  renderPremoves();
   renderChooser();
   settle();
+}
+
+// The player's own conditional moves (their link only: the server sends them to no one
+// else), drawn on the live board — a dashed ring on each move of the opponent they expect, a
+// solid one on their answer — and listed under it with a button that cancels them all.
+function renderPremoves() {
+  const box = $('premoves');
+  const pending = !study && !replay ? page.premoves || [] : [];
+  box.hidden = !pending.length;
+  if (!pending.length) {
+    box.replaceChildren();
+    return;
+  }
+  for (const line of pending) {
+    markPremove(line.theirs, 'premove-theirs');
+    markPremove(line.mine, 'premove-mine');
+  }
+  const list = node('ul');
+  for (const line of pending) for (const text of line.lines) list.append(node('li', {}, text));
+  box.replaceChildren(
+    node('h2', {}, t('premoves.title')),
+    node('p', { class: 'hint' }, t('premoves.legend')),
+    list,
+    button(t('premoves.cancel'), cancelPremoves, { id: 'premoves-cancel' }),
+  );
+}
+
+// A ring on every place of the board a move's marks name (each game's renderer names its
+// places by the same ids the marks use).
+function markPremove(facts, kind) {
+  const ids = new Set();
+  const gather = (value) => {
+    if (typeof value === 'string') ids.add(value);
+    else if (Array.isArray(value)) value.forEach(gather);
+    else if (value && typeof value === 'object') Object.values(value).forEach(gather);
+  };
+  gather(facts);
+  const r = (drawing.focus?.unit || 40) * 0.42;
+  for (const id of ids) {
+    const place = drawing.svg.querySelector(`.cell[data-id="${CSS.escape(id)}"]`);
+    if (!place) continue;
+    const ring = document.createElementNS('http://www.w3.org/2000/svg', 'circle');
+    for (const [key, value] of Object.entries({ cx: place.dataset.cx, cy: place.dataset.cy, r, class: `premove-mark ${kind}`, 'data-premove': id })) ring.setAttribute(key, value);
+    drawing.svg.append(ring);
+  }
+}
+
+async function cancelPremoves() {
+  const answer = await api('/analysis', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ op: 'unkeep' }),
+  });
+  const body = await answer.json().catch(() => ({}));
+  await refresh();
+  announce(answer.ok && body.ok !== false ? t('premoves.cancelled') : body.error || body.text || '');
 }
 
 function renderExtras() {
@@ -315,6 +374,7 @@ function renderHistory() {
 function render() {
   renderPlayers();
   renderBoard();
+  renderPremoves();
   renderChooser();
   renderExtras();
   renderReplay();
