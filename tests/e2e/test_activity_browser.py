@@ -16,6 +16,7 @@ refusal and no board; and the client secret reaches no page, no download and no 
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import os
 import re
@@ -70,19 +71,32 @@ async def discord_client(
 
 class Opened:
     """One person's Discord client with the Activity open: the client's page, the board's
-    frame inside it, and every answer the frame downloaded."""
+    frame inside it, and every answer the frame downloaded.
 
-    def __init__(self, page: Any, frame: Any) -> None:
+    The page's answers are caught from before it starts loading and read once the test asks
+    (:meth:`downloaded`): caught only after the frame appeared, a loaded machine had the
+    frame's first answers come and go before anyone listened (no downloads seen at all)."""
+
+    def __init__(self, page: Any) -> None:
         self.page = page
-        self.frame = frame
-        self.downloads: list[str] = []
+        self.frame: Any = None
+        self._answers: list[tuple[Any, asyncio.Task[str | None]]] = []
+        page.on("response", self._keep)
 
-    async def keep(self, response: Any) -> None:
-        if response.frame == self.frame:
-            try:
-                self.downloads.append(await response.text())
-            except Exception:  # an event stream still open has no body yet
-                return
+    def _keep(self, response: Any) -> None:
+        self._answers.append((response.frame, asyncio.ensure_future(self._text(response))))
+
+    @staticmethod
+    async def _text(response: Any) -> str | None:
+        try:
+            return str(await response.text())
+        except Exception:  # an event stream still open has no body yet
+            return None
+
+    async def downloaded(self) -> list[str]:
+        """The bodies of every answer the board's frame has had so far."""
+        texts = [await task for frame, task in self._answers if frame == self.frame]
+        return [text for text in texts if text is not None]
 
 
 async def open_activity(
@@ -96,13 +110,12 @@ async def open_activity(
     page = await context.new_page()
     errors: list[str] = []
     page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    opened = Opened(page)
     await page.goto(url)
-    frame = await (await page.wait_for_selector("#activity")).content_frame()
-    opened = Opened(page, frame)
-    page.on("response", opened.keep)
+    opened.frame = await (await page.wait_for_selector("#activity")).content_frame()
     if ready:
         try:
-            await frame.wait_for_selector("body[data-ready='1']", timeout=WAIT_MS)
+            await opened.frame.wait_for_selector("body[data-ready='1']", timeout=WAIT_MS)
         except Exception as error:
             raise AssertionError(f"the Activity never got ready: {errors}") from error
     assert not [e for e in errors if "Content Security Policy" in e], errors
@@ -201,7 +214,8 @@ async def test_two_players_in_their_own_discord_play_by_clicks(
             secret = server.activities.client_secret
             for person in (alice, bob):
                 assert secret not in await person.frame.content()
-                assert person.downloads and not any(secret in d for d in person.downloads)
+                downloads = await person.downloaded()
+                assert downloads and not any(secret in d for d in downloads)
             assert all(status < 400 for _, _, status in frames.proxied)
     logged = "\n".join(record.getMessage() for record in caplog.records)
     assert "POST /activity/token 200" in logged and secret not in logged
@@ -314,8 +328,9 @@ async def test_someone_else_in_the_thread_watches_fence_without_a_hand(
                 "('*')].flatMap((e) => [...e.attributes].map((a) => a.value)).join(' ')"
             )
             assert not (set(CARD.findall(shown)) & secrets)
-            assert carol.downloads
-            for body in carol.downloads:
+            downloads = await carol.downloaded()
+            assert downloads
+            for body in downloads:
                 assert not {card for card in secrets if f'"{card}"' in body}
                 assert '"hand":[' not in body and '"starting_cards":[' not in body
             # The thread's watcher moves nothing: her session is for looking only.
