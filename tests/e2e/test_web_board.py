@@ -28,7 +28,7 @@ from bot.service.match.links import LINK_DAYS, BoardLinks
 from bot.settings import Settings
 from bot.words import words
 from tests.browser import browser, chromium_path
-from tests.fakediscord import FakeDiscord, eventually, running_client
+from tests.fakediscord import FakeDiscord, eventually, interactive, running_client, shown_text
 from tests.fakediscord.server import Call
 from tests.ports import free_port
 
@@ -76,8 +76,7 @@ def thread_posts(server: FakeDiscord, thread_id: int) -> list[Call]:
 def link_buttons(message: dict[str, Any]) -> list[dict[str, Any]]:
     return [
         item
-        for row in message.get("components", [])
-        for item in row.get("components", [])
+        for item in interactive(message.get("components", []))
         if item.get("style") == LINK_BUTTON
     ]
 
@@ -259,7 +258,7 @@ async def test_the_computer_answers_a_move_made_on_the_web(
             assert (await moved.json())["ok"]
         await eventually(lambda: len(thread_posts(server, thread_id)) >= before + 2, timeout=10)
         answer = thread_posts(server, thread_id)[-1]
-        assert "Computer (easy) played" in answer.json["embeds"][0]["description"]
+        assert "Computer (easy) played" in shown_text(answer.json)
         assert len(await bot.service.store.actions(1)) == 2
 
 

@@ -9,6 +9,7 @@ Typical use in a test::
 """
 
 from .fixtures import eventually, fake_discord, patched_discord, running_client, serving
+from .layout import interactive, ping_line, shown_text, texts_of
 from .payloads import FakeUser
 from .server import Call, DiscordError, FakeDiscord, UploadedFile
 
@@ -19,8 +20,12 @@ __all__ = [
     "FakeUser",
     "UploadedFile",
     "eventually",
+    "interactive",
     "fake_discord",
     "patched_discord",
+    "ping_line",
     "running_client",
     "serving",
+    "shown_text",
+    "texts_of",
 ]
