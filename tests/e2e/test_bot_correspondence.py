@@ -125,7 +125,8 @@ async def test_reminders_and_timeout_reach_the_thread_across_a_restart(
         await tick(bot)
         posts = thread_posts(server, thread_id)[seen:]
         assert len(posts) == 1
-        assert content(posts[0]) == f"<@{alice}> ⏰ Alice, 23 h left on your clock in Ordo (match #1)."
+        reminder = "⏰ Alice, 23 h left on your clock in Ordo (match #1)."
+        assert content(posts[0]) == f"<@{alice}> {reminder}"
         assert [str(u) for u in posts[0].json["allowed_mentions"]["users"]] == [str(alice)]
         await tick(bot)
         await tick(bot)
