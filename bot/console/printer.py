@@ -66,7 +66,11 @@ class Printer:
             self.write(f"{prefix}{line}" if prefix else line)
 
     def _post(self, post: Post, match_id: int | None) -> None:
-        self._lines("", post.text)
+        """A post as Discord's card reads, top to bottom: its ping (Discord: the line above
+        the card, printed last here so a console player's eye finds it where the turn ends),
+        the title, the images, what happened, who is to move and the clocks, the buttons."""
+        if post.title:
+            self.write(f"## {post.title}")
         if post.image:
             self.write(f"[image] {self._save(post.image, match_id)}")
         if post.detail:
@@ -74,6 +78,7 @@ class Printer:
             self.write(f"[image] {self._save(post.detail, match_id)} ({close_up})")
         for name, data in post.files:
             self.write(f"[image] {self._save(data, match_id)} ({name})")
+        self._lines("", post.text)
         if post.buttons:
             labels = " | ".join(b.label for b in post.buttons)
             self.write(self.say("console.buttons", labels=labels))

@@ -21,6 +21,7 @@ from bot.discord.activity import DiscordActivity, KeepsEntryPoint
 from bot.discord.cogs import setup_cogs
 from bot.discord.cogs.menus import GamePicker, answer_form
 from bot.discord.components import MatchButton, PanelSelect, StepSelect
+from bot.discord.components.cards import retired
 from bot.discord.delivery import Delivery, in_flight, jump_link
 from bot.discord.identity import actor_of, may_edit_here, payload
 from bot.discord.translator import CatalogueTranslator
@@ -354,7 +355,7 @@ class BoardBot(commands.Bot):
             and message is not None
             and may_edit_here(interaction)
         ):
-            await self._retire_buttons(message.edit, message.id)
+            await self._retire_buttons(message.edit, message.id, retired(message))
         await self.delivery.deliver(interaction, reply, edit=in_panel)
         if reply.ok and action == "resign":
             # The confirmation is spent: its button goes, so it cannot be pressed again.
@@ -377,11 +378,16 @@ class BoardBot(commands.Bot):
         return True
 
     @staticmethod
-    async def _retire_buttons(edit: Callable[..., Awaitable[Any]], what: int) -> None:
-        """Answered questions lose their buttons so nobody presses them twice; a message that
-        cannot be edited any more (deleted, too old) keeps them, and the service refuses."""
+    async def _retire_buttons(
+        edit: Callable[..., Awaitable[Any]],
+        what: int,
+        card: discord.ui.LayoutView | None = None,
+    ) -> None:
+        """Answered questions lose their buttons so nobody presses them twice (a card keeps
+        the rest of itself, ``card``); a message that cannot be edited any more (deleted, too
+        old) keeps them, and the service refuses."""
         try:
-            await edit(view=None)
+            await edit(view=card)
         except discord.HTTPException as exc:
             log.debug("could not remove the buttons of %s: %s", what, exc)
 

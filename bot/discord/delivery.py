@@ -24,7 +24,8 @@ from collections.abc import Awaitable, Callable, Iterator
 from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, Protocol, TypeVar
 
 import discord
-from bot.discord.components import MatchButton, PanelSelect, StepSelect
+from bot.discord.components import MatchButton, PanelSelect
+from bot.discord.components.cards import card_kwargs
 from bot.service.match.venues import DIRECT
 from bot.service.replies import DirectMessage, Link, MatchPlace, Panel, Post, Reply
 from bot.words import language_of, words
@@ -36,10 +37,7 @@ log = logging.getLogger(__name__)
 
 THREAD_ARCHIVED = 50083
 MISSING_PERMISSIONS = 50013
-VERSIONED = frozenset({"step", "panel"})
-"""Button actions that only make sense on the board they were posted with."""
 PANEL_SELECTS = 4
-EMBED_COLOUR = discord.Colour.from_rgb(255, 196, 0)
 
 
 class Located(Protocol):
@@ -61,66 +59,12 @@ def jump_link(record: Located) -> str | None:
     return None
 
 
-def mention_text(post: Post) -> str:
-    mentions = " ".join(f"<@{uid}>" for uid in post.mentions if uid.isdigit())
-    return f"{mentions} {post.ping}".strip() if post.ping else mentions
-
-
-def message_kwargs(post: Post, match_id: int | None, version: int | None) -> dict[str, Any]:
-    """Arguments for ``send``: built fresh for every attempt, since a File is consumed."""
-    embed = discord.Embed(
-        title=post.title or None, description=post.text[:4000] or None, colour=EMBED_COLOUR
-    )
-    kwargs: dict[str, Any] = {
-        "content": mention_text(post) or None,
-        "embed": embed,
-        "allowed_mentions": discord.AllowedMentions(
-            everyone=False,
-            roles=False,
-            users=[discord.Object(int(u)) for u in post.mentions if u.isdigit()],
-        ),
-    }
-    if post.image:
-        files = [
-            discord.File(
-                io.BytesIO(post.image), filename=post.image_name, description=post.alt or post.title
-            )
-        ]
-        if post.detail:
-            files.append(
-                discord.File(
-                    io.BytesIO(post.detail),
-                    filename="closeup.png",
-                    description=words()("board.closeup_alt"),
-                )
-            )
-        files.extend(discord.File(io.BytesIO(data), filename=name) for name, data in post.files)
-        kwargs["files"] = files
-        embed.set_image(url=f"attachment://{post.image_name}")
-    view = build_view(post, match_id, version)
-    if view is not None:
-        kwargs["view"] = view
-    return kwargs
-
-
-def build_view(post: Post, match_id: int | None, version: int | None) -> discord.ui.View | None:
-    if match_id is None or not (post.buttons or post.choices):
-        return None
-    view = discord.ui.View(timeout=None)
-    for button in post.buttons[:20]:
-        view.add_item(
-            MatchButton(
-                match_id,
-                button.action,
-                version=version if button.action in VERSIONED else None,
-                value=button.value,
-                label=button.label,
-                style=button.style,
-            )
-        )
-    if post.choices and version is not None:
-        view.add_item(StepSelect(match_id, version, post.choices))
-    return view
+def message_kwargs(
+    post: Post, match_id: int | None, version: int | None, *, lead: str = ""
+) -> dict[str, Any]:
+    """Arguments for ``send``: the post as one card (:mod:`bot.discord.components.cards`),
+    built fresh for every attempt, since a File is consumed."""
+    return card_kwargs(post, match_id, version, lead=lead)
 
 
 def panel_view(panel: Panel, locale: str = "en") -> discord.ui.View:
@@ -341,10 +285,10 @@ class Delivery:
         if where.thread_id and where.channel_id:
             try:
                 channel = await self._channel(where.channel_id)
-                kwargs = message_kwargs(post, where.match_id, where.version)
                 note = words()("delivery.thread_failed", thread=where.thread_id)
-                kwargs["content"] = f"{kwargs.get('content') or ''}\n{note}".strip()
-                return await channel.send(**kwargs)
+                return await channel.send(
+                    **message_kwargs(post, where.match_id, where.version, lead=note)
+                )
             except discord.HTTPException as exc:
                 log.warning("match %s: fallback post failed: %s", where.match_id, exc)
         return None
@@ -455,8 +399,9 @@ class Delivery:
             return
         say = words(interaction.locale)
         if message is None:
-            kwargs = message_kwargs(post, where.match_id, where.version)
-            kwargs["content"] = f"{kwargs.get('content') or ''}\n{say('delivery.answer_failed')}"
+            kwargs = message_kwargs(
+                post, where.match_id, where.version, lead=say("delivery.answer_failed")
+            )
             try:
                 await interaction.followup.send(ephemeral=True, **kwargs)
             except discord.HTTPException as exc:
@@ -525,15 +470,22 @@ class Delivery:
             user = self.bot.get_user(int(user_id)) or await self.bot.fetch_user(int(user_id))
             kwargs: dict[str, Any]
             if dm.post is not None and record is not None:
-                kwargs = message_kwargs(dm.post, record.match_id, record.version)
-                kwargs["content"] = dm.text[:2000] or None
-                kwargs.pop("allowed_mentions", None)
+                # A direct match's board for one player: its line leads the card, nobody
+                # else is there to ping.
+                kwargs = card_kwargs(
+                    dm.post,
+                    record.match_id,
+                    record.version,
+                    lead=dm.text,
+                    links=dm.links,
+                    mentions=False,
+                )
             else:
                 kwargs = {"content": dm.text[:2000]}
                 if dm.image:
                     kwargs["file"] = discord.File(io.BytesIO(dm.image), filename="hand.png")
-            if (view := with_links(kwargs.get("view"), dm.links)) is not None:
-                kwargs["view"] = view
+                if (view := with_links(None, dm.links)) is not None:
+                    kwargs["view"] = view
             await user.send(**kwargs)
             return True
         except (discord.HTTPException, ValueError) as exc:

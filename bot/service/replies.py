@@ -68,6 +68,10 @@ class Post:
     """The file name ``image`` is attached under (a review's chart is not a board)."""
     files: tuple[tuple[str, bytes], ...] = ()
     """More images after ``image``, as (file name, PNG): a review's swing boards."""
+    parts: tuple[str, ...] = ()
+    """``text`` in its paragraphs, when it has several a reader looks for apart — a board's
+    news (the last move), who is to move (or the result) and the clocks: Discord's card shows
+    them as one section's texts beside its first button, the console as the same lines."""
 
     def __post_init__(self) -> None:
         if any(is_computer(m) for m in self.mentions):

@@ -100,7 +100,7 @@ async def test_a_games_own_options_are_taken_and_a_wrong_one_is_named(clock: Fak
     await con.handle("alice: /play fendo opponent:bob sise:7")
     assert out[-1].startswith("[only alice] /play has no option sise — did you mean size?")
     await con.handle("alice: /play fendo opponent:bob size:7")
-    assert "Challenge sent to bob" in out[-6], out
+    assert "Challenge sent to bob" in out[-7], out  # the card follows: its title first
 
 
 PIE_ANSWER = (

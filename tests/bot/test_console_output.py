@@ -187,3 +187,21 @@ def test_a_long_choice_list_wraps_between_entries(clock: FakeClock) -> None:
     entries = [entry for row in rows for entry in row.split(" | ")]
     assert entries == [f"[0.{i}] {label}" for i, label in enumerate(labels)]
     assert all(re.fullmatch(r"\[0\.\d+\] \S.*", entry) for entry in entries)
+
+
+async def test_a_post_reads_as_its_card_title_image_texts_buttons(
+    clock: FakeClock, tmp_path: Path
+) -> None:
+    """The console shows the card Discord shows, as text and in its order: the title, the
+    board, what happened and who is to move (the clocks, in a timed game), then the ping."""
+    con, out = console(clock, tmp_path)
+    for line in ("alice: /play ordo opponent:bob color:first", "bob: /match accept 1"):
+        await con.handle(line)
+    out.clear()
+    await con.handle("alice: /move a3-a4")
+    title = next(i for i, line in enumerate(out) if line.startswith("## Ordo"))
+    image = next(i for i, line in enumerate(out) if line.startswith("[image]"))
+    played = next(i for i, line in enumerate(out) if "alice played a3-a4" in line)
+    to_move = next(i for i, line in enumerate(out) if "bob (Black) to move" in line)
+    ping = next(i for i, line in enumerate(out) if line.startswith("[notify bob]"))
+    assert title < image < played < to_move < ping, out

@@ -24,7 +24,7 @@ from bot.discord.activity import ENTRY_POINT
 from bot.discord.app import BoardBot, create_bot
 from bot.settings import Settings
 from bot.words import words
-from tests.fakediscord import FakeDiscord, eventually, running_client, serving
+from tests.fakediscord import FakeDiscord, eventually, interactive, running_client, serving
 from tests.fakediscord.activities import CB_LAUNCH_ACTIVITY, EMBEDDED, ENTRY_POINT_KEPT
 
 from .test_bot_ordo import EPHEMERAL, custom_ids, flags_of, start_match
@@ -147,11 +147,7 @@ async def test_play_on_the_board_launches_the_activity_or_hands_out_the_link(
     async with activity_bot(server, database) as (bot, _):
         thread_id = await accepted_match(server)
         post = board_post(server, thread_id)
-        labels = [
-            item["label"]
-            for row in server.message(post)["components"]
-            for item in row["components"]
-        ]
+        labels = [item["label"] for item in interactive(server.message(post)["components"])]
         assert say("web.play_on_board") in labels
         payload = server.component("bb:web_link:1::", user="alice", message=post)
         callback = await server.interact(payload)

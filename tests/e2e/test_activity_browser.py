@@ -32,7 +32,7 @@ import pytest
 import games
 from bot.words import words
 from tests.browser import LAUNCH_ARGS, chromium_path, launch_env
-from tests.fakediscord import FakeDiscord
+from tests.fakediscord import FakeDiscord, shown_text
 from tests.fakediscord.frames import DiscordFrames
 
 from .test_activity import accepted_match, activity_bot, board_post, discord_with_activities
@@ -177,7 +177,7 @@ async def test_two_players_in_their_own_discord_play_by_clicks(
             await alice.frame.click("#play")
             post = await server.wait_for_call("POST", rf"/channels/{thread_id}/messages",
                                               start=posted, timeout=WAIT_MS / 1000)  # fmt: skip
-            assert f"<@{server.user('bob').id}>" in post.json["content"]
+            assert f"<@{server.user('bob').id}>" in shown_text(post.json)
             await bob.frame.wait_for_selector("body[data-ply='1']", timeout=WAIT_MS)
             assert await bob.frame.get_attribute("body", "data-mine") == "1"
             assert [a.notation for a in await bot.service.store.actions(1)] == ["c2-c3"]

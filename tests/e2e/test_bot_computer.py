@@ -15,7 +15,7 @@ import pytest
 import games
 from bot.discord.app import BoardBot, create_bot
 from bot.settings import Settings
-from tests.fakediscord import FakeDiscord, running_client
+from tests.fakediscord import FakeDiscord, ping_line, running_client, shown_text
 from tests.fakediscord.fixtures import eventually
 
 from .test_bot_fence import dms_to
@@ -62,16 +62,16 @@ async def test_playing_the_bot_on_discord(
         assert "Computer (easy)" in reply.json["content"]
         thread_id = _thread(server)
         start = thread_posts(server, thread_id)[-1]
-        assert start.file_names == ["board.png"] and f"<@{alice}>" in start.json["content"]
+        assert start.file_names == ["board.png"] and f"<@{alice}>" in shown_text(start.json)
         before = len(thread_posts(server, thread_id))
 
         _, moved = await command(server, "move", {"move": "a3-a4"}, user="alice", channel=thread_id)
         assert "Played a3-a4" in moved.json["content"]
         await eventually(lambda: len(thread_posts(server, thread_id)) >= before + 2, timeout=10)
         answer = thread_posts(server, thread_id)[-1]
-        assert "Computer (easy) played" in answer.json["embeds"][0]["description"]
+        assert "Computer (easy) played" in shown_text(answer.json)
         assert answer.file_names[0] == "board.png"
-        assert f"<@{alice}>" in answer.json["content"]  # her turn again: she is pinged
+        assert f"<@{alice}>" in shown_text(answer.json)  # her turn again: she is pinged
         mentioned = [str(u) for u in answer.json["allowed_mentions"]["users"]]
         assert mentioned == [str(alice)]
 
@@ -95,7 +95,7 @@ async def test_a_pending_computer_turn_survives_a_restart(
         # the new bot's first scheduler run finds the computer to move and plays
         await eventually(lambda: len(thread_posts(server, thread_id)) == posts + 1, timeout=15)
         answer = thread_posts(server, thread_id)[-1]
-        assert "Computer (normal) played" in answer.json["embeds"][0]["description"]
+        assert "Computer (normal) played" in shown_text(answer.json)
 
 
 async def test_computers_fill_a_fence_table_from_the_lobby_buttons(
@@ -139,7 +139,7 @@ async def test_computers_fill_a_fence_table_from_the_lobby_buttons(
         await eventually(lambda: bool(dms_to(server, "alice")), timeout=10)
 
         def last_post() -> str:
-            return (thread_posts(server, thread_id)[-1].json or {}).get("content") or ""
+            return ping_line(thread_posts(server, thread_id)[-1].json or {})
 
         await eventually(lambda: alice in last_post(), timeout=10)
 

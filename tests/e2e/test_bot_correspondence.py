@@ -20,7 +20,7 @@ from bot.discord.app import BoardBot, create_bot
 from bot.service import User
 from bot.settings import Settings
 from tests.bot.conftest import FakeClock
-from tests.fakediscord import FakeDiscord, running_client
+from tests.fakediscord import FakeDiscord, ping_line, running_client, texts_of
 from tests.fakediscord.fixtures import eventually
 from tests.fakediscord.server import Call
 
@@ -70,11 +70,11 @@ async def tick(bot: BoardBot) -> None:
 
 
 def description(call: Call) -> str:
-    return call.json["embeds"][0]["description"] if call.json.get("embeds") else ""
+    return "\n".join(texts_of(call.json.get("components") or []))
 
 
 def content(call: Call) -> str:
-    return call.json.get("content") or ""
+    return ping_line(call.json)
 
 
 def dm_texts(server: FakeDiscord, who: str) -> list[str]:
@@ -125,7 +125,8 @@ async def test_reminders_and_timeout_reach_the_thread_across_a_restart(
         await tick(bot)
         posts = thread_posts(server, thread_id)[seen:]
         assert len(posts) == 1
-        assert content(posts[0]) == f"<@{alice}> Alice, 23 h left on your clock in Ordo (match #1)."
+        reminder = "⏰ Alice, 23 h left on your clock in Ordo (match #1)."
+        assert content(posts[0]) == f"<@{alice}> {reminder}"
         assert [str(u) for u in posts[0].json["allowed_mentions"]["users"]] == [str(alice)]
         await tick(bot)
         await tick(bot)
@@ -143,7 +144,7 @@ async def test_reminders_and_timeout_reach_the_thread_across_a_restart(
         await tick(bot)
         posts = thread_posts(server, thread_id)[seen + 1 :]
         assert [content(p) for p in posts] == [
-            f"<@{alice}> Alice, 1 h left on your clock in Ordo (match #1)."
+            f"<@{alice}> ⏰ Alice, 1 h left on your clock in Ordo (match #1)."
         ]
         clock.advance(HOUR)
         await tick(bot)

@@ -22,7 +22,7 @@ import pytest
 import render
 import render.fence
 from bot.discord.app import BoardBot
-from tests.fakediscord import FakeDiscord
+from tests.fakediscord import FakeDiscord, shown_text
 from tests.fakediscord.server import Call
 
 from .test_bot_ordo import EPHEMERAL, bot_running, command, custom_ids, flags_of, press
@@ -77,10 +77,7 @@ async def quiet(server: FakeDiscord, idle: float = 0.12) -> None:
 
 
 def text_of(message: dict[str, Any]) -> str:
-    parts = [message.get("content") or ""]
-    for embed in message.get("embeds") or []:
-        parts += [embed.get("title") or "", embed.get("description") or ""]
-    return "\n".join(parts)
+    return shown_text(message)
 
 
 def thread_messages(server: FakeDiscord, thread_id: int) -> list[Call]:
@@ -268,7 +265,7 @@ async def test_three_players_from_lobby_through_rounds_and_a_restart(
         _, typed = await command(server, "lobby join", {}, user="carol", channel=thread_id)
         assert "You joined lobby #1" in typed.json["content"]
         full = thread_messages(server, thread_id)[-1]
-        assert f"<@{server.user('alice').id}>" in (full.json["content"] or "")
+        assert f"<@{server.user('alice').id}>" in shown_text(full.json)
         full_up = await press(server, "bb:join:1::", user="dave", message=lobby_id)
         assert "full" in full_up.json["content"]
 

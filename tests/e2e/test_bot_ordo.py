@@ -19,7 +19,7 @@ import pytest
 from bot.discord.app import BoardBot, create_bot
 from bot.service.text.command_map import GROUPS
 from bot.settings import Settings
-from tests.fakediscord import FakeDiscord, running_client
+from tests.fakediscord import FakeDiscord, interactive, running_client, shown_text
 from tests.fakediscord.server import Call
 
 EPHEMERAL = 64
@@ -89,12 +89,18 @@ def thread_posts(server: FakeDiscord, thread_id: int) -> list[Call]:
     return server.calls("POST", rf"/channels/{thread_id}/messages")
 
 
+def gallery_urls(message_json: dict[str, Any]) -> list[str]:
+    """The images a card shows, as it named them when it was sent."""
+    found: list[str] = []
+    for component in message_json.get("components", []):
+        for child in [component, *component.get("components", [])]:
+            found += [item["media"]["url"] for item in child.get("items", [])]
+    return found
+
+
 def custom_ids(message_json: dict[str, Any]) -> list[str]:
     return [
-        component["custom_id"]
-        for row in message_json.get("components", [])
-        for component in row.get("components", [])
-        if "custom_id" in component
+        c["custom_id"] for c in interactive(message_json.get("components", [])) if "custom_id" in c
     ]
 
 
@@ -110,7 +116,7 @@ async def start_match(server: FakeDiscord) -> tuple[int, int]:
     thread_id = int(created[-1].response["id"])
     challenge = thread_posts(server, thread_id)[-1]
     bob = server.user("bob").id
-    assert f"<@{bob}>" in challenge.json["content"]
+    assert f"<@{bob}>" in shown_text(challenge.json)
     assert [str(u) for u in challenge.json["allowed_mentions"]["users"]] == [str(bob)]
     assert "bb:accept:1::" in custom_ids(challenge.json)
     assert "Challenge sent to Bob" in reply.json["content"]
@@ -177,8 +183,9 @@ async def test_a_match_from_challenge_to_resignation(
         board = thread_posts(server, thread_id)[-1]
         assert board.file_names == ["board.png"]
         assert board.files[0].data.startswith(b"\x89PNG")
-        assert f"<@{alice}>" in board.json["content"]
-        assert board.json["embeds"][0]["image"]["url"] == "attachment://board.png"
+        assert f"<@{alice}>" in shown_text(board.json)
+        assert not board.json.get("content") and not board.json.get("embeds")
+        assert gallery_urls(board.json) == ["attachment://board.png"]
 
         # Autocomplete lists alice's legal moves, narrowed by what she typed.
         payload = server.autocomplete(
@@ -211,9 +218,9 @@ async def test_a_match_from_challenge_to_resignation(
         assert "Played a3-a4" in reply.json["content"]
         post = thread_posts(server, thread_id)[-1]
         assert post.file_names == ["board.png"]
-        assert f"<@{bob}>" in post.json["content"]
-        assert "Alice played a3-a4" in post.json["embeds"][0]["description"]
-        assert "Bob (Black) to move" in post.json["embeds"][0]["description"]
+        assert f"<@{bob}>" in shown_text(post.json)
+        assert "Alice played a3-a4" in shown_text(post.json)
+        assert "Bob (Black) to move" in shown_text(post.json)
 
         # Resigning asks for confirmation with a button; pressing it ends the match.
         payload = server.slash("match", {}, user="bob", channel=thread_id, subcommand="resign")
@@ -235,7 +242,7 @@ async def test_a_match_from_challenge_to_resignation(
         assert sum("result is final" in t for t in texts) == 1, texts
         finals = [p for p in thread_posts(server, thread_id) if p.index > start]
         assert len(finals) == 1
-        assert "Alice (White) wins" in finals[0].json["embeds"][0]["description"]
+        assert "Alice (White) wins" in shown_text(finals[0].json)
         # The spent confirmation loses its button (issue 13.1).
         retired = await server.wait_for_call(
             "PATCH", rf"/webhooks/{server.app_id}/.*/messages/@original", start=start
@@ -313,6 +320,6 @@ async def test_deleted_thread_falls_back_to_the_channel(
         _, reply = await command(server, "move", {"move": "a3-a4", "match": 1}, user="alice")
         assert "Played a3-a4" in reply.json["content"]
         fallback = server.calls("POST", rf"/channels/{server.channel_id}/messages")[-1]
-        assert f"<#{thread_id}>" in fallback.json["content"]
+        assert f"<#{thread_id}>" in shown_text(fallback.json)
         assert fallback.file_names == ["board.png"]
         assert len(await bot.service.store.actions(1)) == 1

@@ -17,7 +17,7 @@ from tests.e2e.test_bot_ordo import (
     start_match,
     thread_posts,
 )
-from tests.fakediscord import FakeDiscord
+from tests.fakediscord import FakeDiscord, shown_text
 
 
 async def test_a_removed_command_is_explained(
@@ -143,14 +143,14 @@ async def test_a_german_community_gets_german_thread_posts(
     server.preferred_locale = "de"
     async with bot_running(server, database):
         thread_id, challenge_id = await start_match(server)  # its reply to alice: English
-        assert "Bob, nimmst du an?" in thread_posts(server, thread_id)[-1].json["content"]
+        assert "Bob, nimmst du an?" in shown_text(thread_posts(server, thread_id)[-1].json)
         await press(server, "bb:accept:1::", user="bob", message=challenge_id)
         _, played = await command(
             server, "move", {"move": "a3-a4"}, user="alice", channel=thread_id
         )
     assert content(played).startswith("Played a3-a4")
     post = thread_posts(server, thread_id)[-1]
-    assert "Bob, du bist in Ordo am Zug" in post.json["content"]
+    assert "Bob, du bist in Ordo am Zug" in shown_text(post.json)
     said = str(post.json)
     assert "a3-a4 gespielt. Bob (Schwarz) am Zug." in said and "to move" not in said
     [attachment] = post.json["attachments"]

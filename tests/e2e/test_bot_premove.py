@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 import games
-from tests.fakediscord import FakeDiscord
+from tests.fakediscord import FakeDiscord, ping_line
 
 from .test_bot_ordo import (
     EPHEMERAL,
@@ -74,7 +74,7 @@ async def test_a_conditional_move_on_discord(
         post = thread_posts(server, thread_id)[-1]
         text = json.dumps(post.json)
         assert mine in text and "conditional move" in text
-        assert f"<@{bob}>" in post.json["content"]  # bob is to move again
+        assert f"<@{bob}>" in ping_line(post.json)  # bob is to move again
         # Nothing about the line was posted anywhere before it was played, nor told to bob.
         posted = server.calls("POST", r"/channels/\d+/messages")
         assert not [c for c in posted if c.index < post.index and line in json.dumps(c.json)]

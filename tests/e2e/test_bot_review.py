@@ -14,7 +14,7 @@ import pytest
 from PIL import Image
 
 from bot.service.computer import reviews as reviews_module
-from tests.fakediscord import FakeDiscord
+from tests.fakediscord import FakeDiscord, interactive, shown_text
 from tests.fakediscord.fixtures import eventually
 
 from .test_bot_ordo import EPHEMERAL, bot_running, command, flags_of, press, thread_posts
@@ -40,7 +40,7 @@ async def new_match(server: FakeDiscord) -> int:
     assert len(created) == before + 1
     thread_id = int(created[-1].response["id"])
     challenge = thread_posts(server, thread_id)[-1]
-    custom = challenge.json["components"][0]["components"][0]["custom_id"]
+    custom = next(interactive(challenge.json["components"]))["custom_id"]
     accepted = await press(server, custom, user="bob", message=int(challenge.response["id"]))
     assert "accepted" in accepted.json["content"].lower()
     return thread_id
@@ -97,10 +97,11 @@ async def test_a_review_is_posted_in_the_thread_and_shown_again(
         await eventually(lambda: len(thread_posts(server, thread_id)) > before, timeout=60)
         post = thread_posts(server, thread_id)[-1]
         assert post.file_names == ["review.png", "swing1.png", "swing2.png", "swing3.png"]
-        embed = post.json["embeds"][0]
-        assert embed["image"]["url"] == "attachment://review.png"
-        assert embed["title"].startswith("Review of match #2: Alice – Bob")
-        lines = embed["description"].splitlines()
+        card = shown_text(post.json)
+        gallery = [c for c in post.json["components"][0]["components"] if c["type"] == 12]
+        assert gallery[0]["items"][0]["media"]["url"] == "attachment://review.png"
+        assert card.startswith("### Review of match #2: Alice – Bob")
+        lines = card.splitlines()
         swings = [line for line in lines if line[:2] in ("1.", "2.", "3.")]
         assert len(swings) == 3, lines
         for line in swings:
@@ -108,7 +109,7 @@ async def test_a_review_is_posted_in_the_thread_and_shown_again(
         # Read on a phone: the chart is drawn 800 wide for Discord's 400, the boards at 400.
         assert width_of(post.files[0].data) == 2 * PHONE
         assert [width_of(f.data) for f in post.files[1:]] == [PHONE] * 3
-        assert post.json.get("content") in (None, "")  # nobody is pinged for a review
+        assert not post.json.get("content") and "<@" not in card  # nobody is pinged
         counted_once = len(judged)
         assert counted_once == len(MOVES) + 1  # the start and the position after each move
 
@@ -119,7 +120,7 @@ async def test_a_review_is_posted_in_the_thread_and_shown_again(
             assert "posted in the thread again" in again.json["content"]
             shown = thread_posts(server, thread_id)[start:]
             assert len(shown) == 1 and shown[0].file_names == post.file_names
-            assert shown[0].json["embeds"][0]["description"] == embed["description"]
+            assert shown_text(shown[0].json) == card
         assert len(judged) == counted_once
 
         # The day's limit: one review a day on this server; carol's one is spent (showing

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.fakediscord import FakeDiscord
+from tests.fakediscord import FakeDiscord, shown_text
 
 from .test_bot_ordo import (
     EPHEMERAL,
@@ -51,7 +51,7 @@ async def test_an_open_challenge_on_discord(
         start = thread_posts(server, thread_id)[-1]
         assert start.file_names == ["board.png"]
         # Alice moves first (she asked for the first seat) and hears her seek was taken.
-        assert f"<@{alice}>" in start.json["content"]
+        assert f"<@{alice}>" in shown_text(start.json)
         assert "Bob accepts Alice's open challenge" in str(start.json)
         # The seek's buttons are gone once taken; a typed accept is refused privately.
         _, late = await command(server, "match accept", {"match": 1}, user="carol")

@@ -28,7 +28,14 @@ from bot.service.match.links import LINK_DAYS, BoardLinks
 from bot.settings import Settings
 from bot.words import words
 from tests.browser import browser, chromium_path
-from tests.fakediscord import FakeDiscord, eventually, running_client
+from tests.fakediscord import (
+    FakeDiscord,
+    eventually,
+    interactive,
+    ping_line,
+    running_client,
+    shown_text,
+)
 from tests.fakediscord.server import Call
 from tests.ports import free_port
 
@@ -76,8 +83,7 @@ def thread_posts(server: FakeDiscord, thread_id: int) -> list[Call]:
 def link_buttons(message: dict[str, Any]) -> list[dict[str, Any]]:
     return [
         item
-        for row in message.get("components", [])
-        for item in row.get("components", [])
+        for item in interactive(message.get("components", []))
         if item.get("style") == LINK_BUTTON
     ]
 
@@ -159,7 +165,7 @@ async def test_click_to_move_live_spectator_replay_and_bad_links(
             "POST", rf"/channels/{thread_id}/messages", start=posted, timeout=WAIT_MS / 1000
         )
         bob = server.user("bob").id
-        assert post.json["content"] == f"<@{bob}> " + say(
+        assert ping_line(post.json) == f"<@{bob}> " + say(
             "board.your_turn", players="Bob", game="Ordo", match=1
         )
         assert [str(u) for u in post.json["allowed_mentions"]["users"]] == [str(bob)]
@@ -259,7 +265,7 @@ async def test_the_computer_answers_a_move_made_on_the_web(
             assert (await moved.json())["ok"]
         await eventually(lambda: len(thread_posts(server, thread_id)) >= before + 2, timeout=10)
         answer = thread_posts(server, thread_id)[-1]
-        assert "Computer (easy) played" in answer.json["embeds"][0]["description"]
+        assert "Computer (easy) played" in shown_text(answer.json)
         assert len(await bot.service.store.actions(1)) == 2
 
 
@@ -396,7 +402,7 @@ async def test_fence_a_whole_turn_by_clicks_and_no_card_reaches_a_spectator(
         await eventually(lambda: len(posts_since()) >= steps, timeout=WAIT_MS / 1000)
         new_posts = posts_since()
         other_id = server.user(other).id
-        assert f"<@{other_id}>" in (new_posts[-1].json.get("content") or "")
+        assert f"<@{other_id}>" in ping_line(new_posts[-1].json)
 
         # The spectator's page followed; nothing it shows or downloaded holds a secret card.
         version = await player.get_attribute("body", "data-version")

@@ -28,7 +28,7 @@ from aiohttp import ClientSession
 from benchmarks.web import answers_on
 from bot.discord.app import create_bot
 from bot.settings import Settings
-from tests.fakediscord import FakeDiscord, eventually, running_client
+from tests.fakediscord import FakeDiscord, eventually, running_client, shown_text
 
 from .test_bot_ordo import command
 from .test_web_board import SECRET, bearer, free_port, open_your_board, thread_posts
@@ -142,7 +142,7 @@ async def test_the_computer_answers_from_a_web_process_beside_the_bot(
                 timeout=ANSWER_SECONDS,
             )
             answer = thread_posts(server, thread_id)[-1]
-            assert "Computer (easy) played" in answer.json["embeds"][0]["description"]
+            assert "Computer (easy) played" in shown_text(answer.json)
             assert await plies(url) == 2
     assert secrets_in(log.read_text(), [url]) == []
 

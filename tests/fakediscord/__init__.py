@@ -9,6 +9,7 @@ Typical use in a test::
 """
 
 from .fixtures import eventually, fake_discord, patched_discord, running_client, serving
+from .layout import interactive, ping_line, shown_text, texts_of
 from .payloads import FakeUser
 from .server import Call, DiscordError, FakeDiscord, UploadedFile
 
@@ -20,7 +21,11 @@ __all__ = [
     "UploadedFile",
     "eventually",
     "fake_discord",
+    "interactive",
     "patched_discord",
+    "ping_line",
     "running_client",
     "serving",
+    "shown_text",
+    "texts_of",
 ]

@@ -90,8 +90,9 @@ async def running_client(
     """Run ``bot`` against ``server`` until the block ends, then close it cleanly.
 
     On entry the bot has logged in, run ``setup_hook``, IDENTIFYed, and cached every guild the
-    server has. With ``strict``, errors discord.py logged while the bot ran, and crashes of the
-    fake's own handlers, fail the test on exit. A closed bot cannot be started again; start a
+    server has. With ``strict``, errors discord.py logged while the bot ran, crashes of the
+    fake's own handlers and messages the fake refused as Discord would fail the test on exit.
+    A closed bot cannot be started again; start a
     new instance against the same server to simulate a restart. ``token`` defaults to the one
     the server accepts.
     """
@@ -99,6 +100,7 @@ async def running_client(
     bot._connection.guild_ready_timeout = guild_ready_timeout
     errors_before = len(server.client_errors)
     fake_errors_before = len(server.internal_errors)
+    refusals_before = len(server.refusals)
     collector = _ErrorCollector(server.client_errors)
     discord_log = logging.getLogger("discord")
     discord_log.addHandler(collector)
@@ -114,10 +116,11 @@ async def running_client(
             discord_log.removeHandler(collector)
     new_errors = server.client_errors[errors_before:]
     fake_errors = server.internal_errors[fake_errors_before:]
-    if strict and (new_errors or fake_errors):
+    refused = server.refusals[refusals_before:]
+    if strict and (new_errors or fake_errors or refused):
         raise AssertionError(
             f"discord.py logged errors while the bot ran: {new_errors}; "
-            f"the fake itself failed on: {fake_errors}"
+            f"the fake itself failed on: {fake_errors}; Discord would have refused: {refused}"
         )
 
 

@@ -55,7 +55,7 @@ from typing import Any
 import discord
 from aiohttp import BodyPartReader, WSMsgType, web
 
-from . import menus
+from . import layout, menus
 from . import payloads as p
 from .activities import CB_LAUNCH_ACTIVITY, Activities
 from .payloads import JSON, FakeUser
@@ -127,9 +127,13 @@ class NotOffered(AssertionError):
 class DiscordError(Exception):
     """Raised by a route handler to answer with Discord's error JSON."""
 
-    def __init__(self, status: int, code: int, message: str | None = None) -> None:
+    def __init__(
+        self, status: int, code: int, message: str | None = None, errors: JSON | None = None
+    ) -> None:
         self.status = status
         self.body = p.error_body(code, message)
+        if errors:
+            self.body["errors"] = errors
         super().__init__(f"{status} {self.body['message']} (code {code})")
 
 
@@ -424,6 +428,8 @@ class FakeDiscord:
         self.resume_count = 0
         self.client_errors: list[str] = []
         self.internal_errors: list[str] = []
+        self.refusals: list[JSON] = []
+        """Every message the fake refused as Discord would (:mod:`.layout`), its 400 body."""
 
         self._interactions: dict[int, _InteractionState] = {}
         self._by_token: dict[str, int] = {}
@@ -859,6 +865,8 @@ class FakeDiscord:
         body = body or {}
         if interaction is not None and interaction.forced_ephemeral(self.external_apps_off):
             extra_flags |= p.MESSAGE_FLAG_EPHEMERAL
+        attachments = self._attachments_from(body, files)
+        self._check_layout({**body, "flags": (body.get("flags") or 0) | extra_flags}, attachments)
         message = p.message_json(
             message_id=self.new_id(),
             channel_id=channel_id,
@@ -866,13 +874,14 @@ class FakeDiscord:
             created_at=p.now(),
             content=body.get("content") or "",
             embeds=body.get("embeds") or [],
-            components=body.get("components") or [],
-            attachments=self._attachments_from(body, files),
+            components=copy.deepcopy(body.get("components") or []),
+            attachments=attachments,
             flags=(body.get("flags") or 0) | extra_flags,
             webhook_id=self.app_id if interaction else None,
             application_id=self.app_id if interaction else None,
             message_type=20 if interaction else 0,
         )
+        layout.resolve(message["components"], attachments)
         if interaction is not None:
             user = interaction.payload.get("member", {}).get("user") or interaction.payload["user"]
             message["interaction_metadata"] = {
@@ -898,18 +907,34 @@ class FakeDiscord:
         self, message: JSON, body: JSON | None, files: tuple[UploadedFile, ...]
     ) -> JSON:
         body = body or {}
+        edited = dict(message)
         for key in ("content", "embeds", "components"):
             if key in body:
-                message[key] = (
+                edited[key] = copy.deepcopy(
                     body[key] if body[key] is not None else ([] if key != "content" else "")
                 )
         if "attachments" in body or files:
-            message["attachments"] = self._attachments_from(body, files, message["attachments"])
-        message["flags"] &= ~p.MESSAGE_FLAG_LOADING
+            edited["attachments"] = self._attachments_from(body, files, message["attachments"])
+        # A card stays a card (Discord never drops the V2 flag); an edit may make one.
+        edited["flags"] = message["flags"] | ((body.get("flags") or 0) & layout.FLAG_COMPONENTS_V2)
+        edited["flags"] &= ~p.MESSAGE_FLAG_LOADING
+        if "components" in body or "attachments" in body or files:
+            self._check_layout(edited, edited["attachments"])
+            layout.resolve(edited["components"], edited["attachments"])
+        message.update(edited)
         message["edited_timestamp"] = p.iso(p.now())
         if self.echo_messages and not message["flags"] & p.MESSAGE_FLAG_EPHEMERAL:
             await self._echo("MESSAGE_UPDATE", message, self.user(int(message["author"]["id"])))
         return message
+
+    def _check_layout(self, message: JSON, attachments: Sequence[JSON]) -> None:
+        """Refuse what Discord would not show (:mod:`tests.fakediscord.layout`), with its
+        400 answer; what it keeps has its card's images pointed at the stored attachments."""
+        try:
+            layout.check_message(message, [a["filename"] for a in attachments])
+        except layout.Refused as refused:
+            self.refusals.append(refused.body())
+            raise DiscordError(400, refused.code, refused.message, refused.errors) from None
 
     async def _echo(self, event: str, message: JSON, author: FakeUser) -> None:
         channel = self.channels.get(int(message["channel_id"]))
@@ -1163,7 +1188,8 @@ class FakeDiscord:
         ):
             # Discord: the first follow-up after a deferred answer edits its "thinking…"
             # message, whose ephemerality stays what the deferral chose.
-            body = {k: v for k, v in (req.json or {}).items() if k != "flags"}
+            body = dict(req.json or {})
+            body["flags"] = (body.get("flags") or 0) & layout.FLAG_COMPONENTS_V2
             message = await self._edit_stored(loading, body, req.files)
         else:
             if state.user_installed_only and state.followups >= USER_INSTALL_FOLLOWUPS:

@@ -260,10 +260,8 @@ class Boards:
         outcome = final_outcome(loaded)
         status = result_text(rules, loaded.state, outcome, names, language) if outcome else None
         text_lines = list(lines)
-        if status:
-            text_lines.append(status)
-        else:
-            text_lines.append(to_move_text(loaded, names, language))
+        standing = status or to_move_text(loaded, names, language)
+        text_lines.append(standing)
         image = await self.image(
             context, perspective=perspective(loaded, flip), status=status, locale=language
         )
@@ -273,8 +271,10 @@ class Boards:
         mentions: tuple[str, ...] = ()
         ping_text = ""
         seats = rules.to_move(loaded.state) if not outcome else []
+        clock_lines: list[str] = []
         if seats and not status:
-            text_lines.extend(await self.clocks.lines(loaded.record, seats, names, language))
+            clock_lines = await self.clocks.lines(loaded.record, seats, names, language)
+            text_lines.extend(clock_lines)
         if ping and seats:
             mentions = await self.notifier.pingable(
                 [loaded.record.seats[s] for s in seats], loaded.record.venue, loaded.record
@@ -307,6 +307,11 @@ class Boards:
             buttons=buttons,
             choices=choices,
             title=title,
+            parts=tuple(
+                part
+                for part in ("\n".join(x for x in lines if x), standing, "\n".join(clock_lines))
+                if part
+            ),
         )
 
     def _buttons(
