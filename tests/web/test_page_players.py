@@ -136,7 +136,7 @@ async def test_two_players_get_a_two_column_move_list(browser: Any) -> None:
             table = page.locator("table#turns")
             assert await table.count() == 1
             heads = await table.locator("thead th").all_inner_texts()
-            assert heads[1:] == ["alice", "bob"]
+            assert heads[1:] == ["alice (White)", "bob (Black)"]  # as the history names them
             rows = table.locator("tbody tr")
             assert await rows.count() == math.ceil(len(actions) / 2)
             first = await rows.nth(0).locator("td").all_inner_texts()
