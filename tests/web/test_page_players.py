@@ -121,7 +121,7 @@ async def test_screen_readers_hear_the_opponents_move(browser: Any) -> None:
             await page.wait_for_selector(f"body[data-ply='{ply + 1}']", timeout=10_000)
             heard = await status.inner_text()
             assert "bob" in heard and notation in heard, heard  # who played what, not "updated"
-            assert say("web.played", player="bob", moves=notation) in heard, heard
+            assert say("web.played", player="bob (Black)", moves=notation) in heard, heard
             here = str(await page.get_attribute(f"#board [data-id='{end}']", "aria-label"))
             gone = str(await page.get_attribute(f"#board [data-id='{start}']", "aria-label"))
             assert here.endswith(say("web.last_to", label="@").split("@")[1]), here
