@@ -25,6 +25,8 @@ Links = tuple[tuple[str, str], ...]
 
 SIZES = (0.12, 0.1, 0.085, 0.07)
 """An arrow's length, in tile widths: as drawn before, then smaller where room is short."""
+EDGE = 0.08
+"""How far from the tile's edge, in tile widths, an arrow begins at the nearest."""
 MARGIN = 2.0
 """Pixels kept clear between an arrow and a label."""
 
@@ -91,7 +93,8 @@ def _candidates(size: int, side: str, kind: str, node: tuple[int, int]) -> list[
         steps = [size * (0.14 + 0.02 * k) for k in range(-3, 24)]
         steps.sort(key=lambda d: abs(d - size * 0.14))
         for middle in steps:
-            if middle - arrow / 2 < 1 or middle + arrow / 2 > length - 1:
+            # the road shows leaving the tile, where it meets its neighbour's (EDGE)
+            if middle - arrow / 2 < size * EDGE or middle + arrow / 2 > length - 1:
                 continue
             cx = sx + inward[0] * middle + across[0] * aside
             cy = sy + inward[1] * middle + across[1] * aside

@@ -2,9 +2,9 @@
 13 and 19, Fendo 7, 9 and 11, Fuer, Ordo, FENCE! for two to six): a player taps through a
 whole turn from the first screen to Play without ever scrolling, every place a tap chooses
 is 44 px or more (a smaller one is magnified by the first tap), the chosen place stays
-marked, no word on the board is under 11 px, a watcher's city reads as the players', the
-keyboard's help shows only with a keyboard, and the last move is marked in no seat's
-colour (issue 42)."""
+marked, every button of the bar is 44 px high or more, no word on the board is under
+11 px, a watcher's city reads as the players', the keyboard's help shows only with a
+keyboard, and the last move is marked in no seat's colour (issue 42)."""
 
 from __future__ import annotations
 
@@ -45,6 +45,8 @@ def problems_of(turn: Turn, least: float = TAP_PX) -> list[str]:
             found.append(f"step {step}: the page scrolled ({seen['scroll']} px)")
         if seen["word"] is not None and seen["word"] < WORD_PX:
             found.append(f"step {step}: {seen['word_text']} is {seen['word']} px")
+        if seen["button"] is not None and seen["button"] < TAP_PX - 0.5:
+            found.append(f"step {step}: a button of the bar is {seen['button']:.1f} px high")
         if seen["targets"] and not seen["targets_in_view"] and not seen["buttons_in_view"]:
             found.append(f"step {step}: no choice in view")
     play = turn.screens[-1]["play_y"] if turn.screens else None
