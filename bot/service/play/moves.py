@@ -206,7 +206,13 @@ class Moves:
             steps,
             summary=round_summary(rules, context.state, turn.typed.state, names, shared.language),
             answer=turn.answer,
-            answered=names[turn.author] if turn.author is not None else "",
+            answered=(
+                seat_label(
+                    rules, turn.typed.state, turn.author, names[turn.author], shared.language
+                )
+                if turn.author is not None
+                else ""
+            ),
             reason=turn.outcome.reason if turn.outcome else None,
             seats=seats,
             mover=(
