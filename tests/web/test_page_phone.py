@@ -155,3 +155,30 @@ async def test_the_last_move_is_marked_in_no_seats_colour(browser: Any) -> None:
             )
     assert strokes, "the first turn follows the set-up: something was moved last"
     assert not set(strokes) & SEAT_COLOURS, strokes
+
+
+HEADER = """
+() => {
+  const names = [...document.querySelectorAll('#players .name')];
+  return {
+    height: document.querySelector('header').getBoundingClientRect().height,
+    cut: names.filter((n) => n.scrollWidth > n.clientWidth + 0.5).map((n) => n.textContent),
+    smallest: Math.min(...names.map((n) => parseFloat(getComputedStyle(n).fontSize))),
+    clocks: [...document.querySelectorAll('#players .clock')]
+      .map((c) => c.getBoundingClientRect().height),
+  };
+}
+"""
+
+
+async def test_three_to_six_seats_get_a_compact_header(browser: Any) -> None:
+    """Two players a row: the header of six seats is no taller than three rows, every name
+    whole and 11 px or more, so the board keeps its room above the bar."""
+    async with serving("fence3", "fence", "fence5", "fence6") as board:
+        for scene, match in board.matches.items():
+            url = await board.seat_url(match, await board.mover(match))
+            async with opened(browser, url, PHONE) as page:
+                seen = await page.evaluate(HEADER)
+            assert not seen["cut"], (scene, seen)
+            assert seen["smallest"] >= WORD_PX, (scene, seen)
+            assert seen["height"] <= 190, (scene, seen)  # six seats in one column: 289 px
