@@ -588,7 +588,9 @@ export function info(view, { t, players }) {
   if (view.stage !== 'draft') add(t('round', { round: view.round, limit: view.round_limit }));
   add(t('stash', { red: view.stash?.red ?? 0, blue: view.stash?.blue ?? 0 }));
   (players || []).forEach((player, seat) => {
-    const parts = [`${view.seat_names?.[seat] || ''} — ${player.name}: ${t('cards_held', { n: view.hand_sizes?.[seat] ?? 0 })}`];
+    const side = view.seat_names?.[seat];
+    // the player named as everywhere else: "bob (Orange)"
+    const parts = [`${side ? `${player.name} (${side})` : player.name}: ${t('cards_held', { n: view.hand_sizes?.[seat] ?? 0 })}`];
     if (view.jailed?.[seat]) parts.push(t('jailed'));
     add(parts.join(', '));
   });
