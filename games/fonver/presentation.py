@@ -48,14 +48,13 @@ class FonverPresentation(Presentation[FonverState, Action]):
         return facts
 
     def describe(self, before: FonverState, action: Action, seat_name: str) -> Sentence:
-        colour = COLOURS[before.colour]
+        # The player is named with their colour ("alice (White)") by whoever tells it.
         if isinstance(action, Place):
-            return SAY("placed", player=seat_name, colour=colour, point=str(action.point))
+            return SAY("placed", player=seat_name, point=str(action.point))
         if isinstance(action, Capture):
             return SAY(
-                "captured", player=seat_name, colour=colour, target=str(action.target),
-                source=str(action.source),
-            )  # fmt: skip
+                "captured", player=seat_name, target=str(action.target), source=str(action.source)
+            )
         return SAY("swapped" if action.swap else "kept", player=seat_name)
 
     def notices(self, before: FonverState, after: FonverState) -> list[Sentence]:

@@ -27,8 +27,8 @@ SAY = Sentences(
             "other": "{n} crosscuts are still open ({blocks}): {colour} must capture before the "
             "turn passes.",
         },
-        "placed": "{player} ({colour}) placed {point}",
-        "captured": "{player} ({colour}) captured {target} with the stone from {source}",
+        "placed": "{player} placed {point}",
+        "captured": "{player} captured {target} with the stone from {source}",
         "swapped": "{player} swapped and now plays Black; the first player continues as White",
         "kept": "{player} kept White and places next",
         "black": "Black",

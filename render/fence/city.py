@@ -44,7 +44,7 @@ from render.fence.layout import (
 from render.fence.legend import draw_legend, map_title
 from render.fence.marks import draw_cops, draw_text
 from render.fence.pieces import Piece, crate_boxes, place_pieces, post_box, star_box
-from render.fence.tiles import draw_empty, draw_labels, draw_tile
+from render.fence.tiles import draw_empty, draw_labels, draw_one_ways, draw_tile
 from render.frame import Frame
 from render.labels import Labels, say
 
@@ -274,6 +274,8 @@ def draw_city(
         _draw_goods(canvas, layout, view)
     _draw_post(canvas, layout, view)
     pieces, rooms = place_pieces(layout, view, off_limits)
+    for tile in shown:
+        draw_one_ways(canvas, layout, tile, off_limits, rooms.get(tile["tile"], ()))
     _draw_highlight(canvas, layout, highlight, pieces)
     # Choice rings under the names (a name stays readable across a ring), pieces beside.
     _draw_choices(canvas, layout, choices_of(highlight))

@@ -27,10 +27,10 @@ from render.fence.colours import (
     WATER,
 )
 from render.fence.layout import (
-    SIDE_VECTOR,
     CityLayout,
 )
 from render.fence.marks import Box, draw_text
+from render.fence.one_way import tile_arrows
 from render.fence.tile_text import Label, label_blocks, size_of, tile_labels, tile_values
 from render.layers import STATIC_LAYERS
 
@@ -57,26 +57,8 @@ def _draw_water(draw: ImageDraw.ImageDraw, box: Box, water: list[bool]) -> None:
             draw.rectangle(rect, fill=WATER)
 
 
-def _arrow(
-    draw: ImageDraw.ImageDraw,
-    tip: tuple[float, float],
-    direction: tuple[float, float],
-    size: float,
-    fill: RGB,
-) -> None:
-    dx, dy = direction
-    px, py = -dy, dx
-    tx, ty = tip
-    base = (tx - dx * size, ty - dy * size)
-    draw.polygon(
-        [
-            (tx, ty),
-            (base[0] + px * size * 0.6, base[1] + py * size * 0.6),
-            (base[0] - px * size * 0.6, base[1] - py * size * 0.6),
-        ],
-        fill=fill,
-        outline=(255, 255, 255),
-    )
+ONE_WAY = (230, 40, 40)
+"""The one-way arrows' red (the legend's key is drawn in it too)."""
 
 
 _Hood = tuple[bool, tuple[tuple[str, str], ...], tuple[int, int]]
@@ -97,7 +79,8 @@ def _hoods(layout: CityLayout, tile: PlacedTile) -> tuple[_Hood, ...]:
 def _draw_tile_at(
     draw: ImageDraw.ImageDraw, box: Box, water: Sequence[bool], hoods: Sequence[_Hood]
 ) -> None:
-    """Land, water, roads and one-way arrows of a tile whose top-left corner is ``box``'s."""
+    """Land, water and roads of a tile whose top-left corner is ``box``'s (its one-way
+    arrows go where its labels leave room: :func:`draw_one_ways`)."""
     x0, y0, x1, y1 = box
     size = x1 - x0
     usable_any = any(usable for usable, _, _ in hoods)
@@ -127,17 +110,31 @@ def _draw_tile_at(
         draw.ellipse(
             (node[0] - road_w, node[1] - road_w, node[0] + road_w, node[1] + road_w), fill=colour
         )
-    for _, links, _ in hoods:
-        for side, kind in links:
-            if kind == "both":
-                continue
-            vx, vy = SIDE_VECTOR[side]
-            sx, sy = mid[side]
-            inward = (-vx, -vy)
-            point = (sx - vx * size * 0.2, sy - vy * size * 0.2)
-            direction = inward if kind == "in" else (vx, vy)
-            _arrow(draw, point, direction, size * 0.12, (230, 40, 40))
     draw.rectangle((x0, y0, x1 - 1, y1 - 1), outline=(120, 110, 90), width=2)
+
+
+def draw_one_ways(
+    canvas: Image.Image,
+    layout: CityLayout,
+    tile: PlacedTile,
+    off_limits: str,
+    room: tuple[int, ...] = (),
+) -> None:
+    """A tile's one-way arrows on their roads, clear of its dice, names and notes as the
+    labels will be drawn (``render.fence.one_way``)."""
+    hoods = _hoods(layout, tile)
+    if all(kind == "both" for _, links, _ in hoods for _, kind in links):
+        return
+    x0, y0, x1, _ = layout.box(tile["x"], tile["y"])
+    links = tuple(links for _, links, _ in hoods)
+    arrows = tile_arrows(
+        x1 - x0, tile_values(tile), tile_labels(layout, tile), links, off_limits, room
+    )
+    draw = ImageDraw.Draw(canvas)
+    for arrow in arrows:
+        draw.polygon(
+            [(x0 + x, y0 + y) for x, y in arrow.points()], fill=ONE_WAY, outline=(255, 255, 255)
+        )
 
 
 _SPRITE_MARGIN = 6

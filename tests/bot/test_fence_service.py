@@ -447,7 +447,7 @@ async def test_panel_offers_the_hot_goods_colour(service: Service, drawn: Drawn)
     seat = loaded.rules.to_move(loaded.state)[0]
     reply = await service.panel(player, match_id=match_id)
     assert reply.panel is not None
-    assert reply.text == "Draw → choose:"  # the lone "Draw" level is walked through
+    assert reply.text == "Draw a card → choose:"  # the lone "Draw a card" level is walked through
     assert set(reply.panel.options) <= {"red", "blue"} and reply.panel.options
     played = await service.panel(player, match_id=match_id, path=(*reply.panel.path, 0))
     assert played.ok and played.post is not None

@@ -64,13 +64,16 @@ async def test_a_fence_step_is_told_in_words_everywhere(web: Service) -> None:
     reply = await web.move(player, notation, match_id=match_id)
     assert reply.ok and reply.post is not None, reply.text
     told = reply.post.text.split("\n")[0]
-    assert told.startswith(f"{player.name} plays {cards} and moves to ")
+    colour = rules.presentation.seat_name(state, loaded.record.seats.index(player.id))
+    label = f"{player.name} ({colour})"  # a player is named with their colour everywhere
+    assert told.startswith(f"{label} plays {cards} and moves to "), told
     # the mover's reply says it as the thread does
     assert reply.text == told and "yourself" not in reply.text and hood not in reply.text
 
     history = await web.history(player, match_id=match_id)
     last = history.text.split("\n")[-1]
-    assert f"plays {cards} and moves to" in last and hood not in last and "yourself" not in last
+    assert f"{label} plays {cards} and moves to" in last, last
+    assert hood not in last and "yourself" not in last
     assert not SLUG.search(history.text.split("\n", 1)[1])
 
     page = await web.pages.page(User(player.id, player.name, locale="de"), None, match_id=match_id)
@@ -81,6 +84,7 @@ async def test_a_fence_step_is_told_in_words_everywhere(web: Service) -> None:
     assert seen.ok, seen.text
     entry = seen.extra["page"]["history"][-1]  # type: ignore[index]
     assert f"spielt {cards} und zieht nach " in entry["text"] and hood not in entry["text"]
+    assert entry["text"].startswith(f"{player.name} ("), entry["text"]
 
 
 @pytest.mark.usefixtures("drawn")

@@ -53,6 +53,7 @@ SCREEN = """
     word_text: smallest ? `${smallest[0]} (${smallest[2]})` : null,
     play_y: playBox ? Math.round(playBox.bottom + scrollY) : null,
     board_top: Math.round(frame.top),
+    board_height: Math.round(frame.height),
     board_bottom: Math.round(frame.bottom),
     scroll: document.scrollingElement.scrollTop,
   };
@@ -160,6 +161,8 @@ def summary(turn: Turn, watcher: dict[str, Any]) -> dict[str, Any]:
         "magnified": turn.magnified,
         "word_px": small["word"] if small else None,
         "word": small["word_text"] if small else None,
+        "button_px": min((s["button"] for s in turn.screens if s["button"]), default=None),
+        "board_px": first["board_height"],
         "choice_in_view": first["targets_in_view"] + first["buttons_in_view"] > 0,
         "play_bottom": turn.screens[-1]["play_y"],
         "watcher_word": watcher["word"],

@@ -2,9 +2,9 @@
 13 and 19, Fendo 7, 9 and 11, Fuer, Ordo, FENCE! for two to six): a player taps through a
 whole turn from the first screen to Play without ever scrolling, every place a tap chooses
 is 44 px or more (a smaller one is magnified by the first tap), the chosen place stays
-marked, no word on the board is under 11 px, a watcher's city reads as the players', the
-keyboard's help shows only with a keyboard, and the last move is marked in no seat's
-colour (issue 42)."""
+marked, every button of the bar is 44 px high or more, no word on the board is under
+11 px, a watcher's city reads as the players', the keyboard's help shows only with a
+keyboard, and the last move is marked in no seat's colour (issue 42)."""
 
 from __future__ import annotations
 
@@ -45,6 +45,8 @@ def problems_of(turn: Turn, least: float = TAP_PX) -> list[str]:
             found.append(f"step {step}: the page scrolled ({seen['scroll']} px)")
         if seen["word"] is not None and seen["word"] < WORD_PX:
             found.append(f"step {step}: {seen['word_text']} is {seen['word']} px")
+        if seen["button"] is not None and seen["button"] < TAP_PX - 0.5:
+            found.append(f"step {step}: a button of the bar is {seen['button']:.1f} px high")
         if seen["targets"] and not seen["targets_in_view"] and not seen["buttons_in_view"]:
             found.append(f"step {step}: no choice in view")
     play = turn.screens[-1]["play_y"] if turn.screens else None
@@ -153,3 +155,30 @@ async def test_the_last_move_is_marked_in_no_seats_colour(browser: Any) -> None:
             )
     assert strokes, "the first turn follows the set-up: something was moved last"
     assert not set(strokes) & SEAT_COLOURS, strokes
+
+
+HEADER = """
+() => {
+  const names = [...document.querySelectorAll('#players .name')];
+  return {
+    height: document.querySelector('header').getBoundingClientRect().height,
+    cut: names.filter((n) => n.scrollWidth > n.clientWidth + 0.5).map((n) => n.textContent),
+    smallest: Math.min(...names.map((n) => parseFloat(getComputedStyle(n).fontSize))),
+    clocks: [...document.querySelectorAll('#players .clock')]
+      .map((c) => c.getBoundingClientRect().height),
+  };
+}
+"""
+
+
+async def test_three_to_six_seats_get_a_compact_header(browser: Any) -> None:
+    """Two players a row: the header of six seats is no taller than three rows, every name
+    whole and 11 px or more, so the board keeps its room above the bar."""
+    async with serving("fence3", "fence", "fence5", "fence6") as board:
+        for scene, match in board.matches.items():
+            url = await board.seat_url(match, await board.mover(match))
+            async with opened(browser, url, PHONE) as page:
+                seen = await page.evaluate(HEADER)
+            assert not seen["cut"], (scene, seen)
+            assert seen["smallest"] >= WORD_PX, (scene, seen)
+            assert seen["height"] <= 190, (scene, seen)  # six seats in one column: 289 px

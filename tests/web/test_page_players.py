@@ -121,7 +121,7 @@ async def test_screen_readers_hear_the_opponents_move(browser: Any) -> None:
             await page.wait_for_selector(f"body[data-ply='{ply + 1}']", timeout=10_000)
             heard = await status.inner_text()
             assert "bob" in heard and notation in heard, heard  # who played what, not "updated"
-            assert say("web.played", player="bob", moves=notation) in heard, heard
+            assert say("web.played", player="bob (Black)", moves=notation) in heard, heard
             here = str(await page.get_attribute(f"#board [data-id='{end}']", "aria-label"))
             gone = str(await page.get_attribute(f"#board [data-id='{start}']", "aria-label"))
             assert here.endswith(say("web.last_to", label="@").split("@")[1]), here
@@ -136,7 +136,7 @@ async def test_two_players_get_a_two_column_move_list(browser: Any) -> None:
             table = page.locator("table#turns")
             assert await table.count() == 1
             heads = await table.locator("thead th").all_inner_texts()
-            assert heads[1:] == ["alice", "bob"]
+            assert heads[1:] == ["alice (White)", "bob (Black)"]  # as the history names them
             rows = table.locator("tbody tr")
             assert await rows.count() == math.ceil(len(actions) / 2)
             first = await rows.nth(0).locator("td").all_inner_texts()

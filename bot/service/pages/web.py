@@ -34,7 +34,10 @@ from bot.service.play.boards import guided, seat_label, seat_word
 from bot.service.replies import Link, Reply
 from bot.service.text.computer_names import shown_name
 from bot.service.text.describer import (
+    NO_SEATS,
+    Seats,
     said,
+    seats_of,
     shown_notation,
     told_in_words,
     told_label,
@@ -258,6 +261,7 @@ class BoardPages:
                 }
             )
         labels = [seat_label(rules, state, s, names[s], locale) for s in range(len(names))]
+        seats = seats_of(rules, state, names, locale)
         if outcome is not None:
             status = self._result(outcome, labels, say, locale)
         elif to_move:
@@ -266,7 +270,7 @@ class BoardPages:
         else:
             status = ""
         last_turn = live[-1].detail.get("turn") if live else None
-        moves = await self._legal(record, rules, state, seat, say) if seat in to_move else []
+        moves = await self._legal(record, rules, state, seat, say, seats) if seat in to_move else []
         return {
             "match": record.id,
             "game": record.game,
@@ -277,11 +281,11 @@ class BoardPages:
             "seat": seat,
             "players": players,
             "status_text": status,
-            "view": told_page_view(say, rules, rules.view(state, seat)),
+            "view": told_page_view(say, rules, rules.view(state, seat), seats),
             "highlight": [
                 a.detail.get("highlight", {}) for a in live if a.detail.get("turn") == last_turn
             ],
-            "history": self._history(say, rules, live, labels, outcome is not None),
+            "history": self._history(say, rules, live, labels, outcome is not None, seats),
             "moves": moves,
             "guided": guided(rules),
             "prompt": first_prompt(say, moves) if guided(rules) else "",
@@ -326,6 +330,7 @@ class BoardPages:
         live: Sequence[ActionRecord],
         labels: Sequence[str],
         over: bool,
+        seats: Seats = NO_SEATS,
     ) -> list[dict[str, Any]]:
         """Turns in order, each with the ply its last step leads to (the replay's index) and
         its text as ``/match history`` tells it in the reader's language; secrets stay hidden
@@ -346,19 +351,26 @@ class BoardPages:
             steps[-1].append(action)
         if told_in_words(rules):  # FENCE!: each turn as the thread tells it, not notation
             for entry, acts in zip(turns, steps, strict=True):
-                entry["text"] = turn_text(say, rules, acts, entry["who"], reveal=over)
+                entry["text"] = turn_text(say, rules, acts, entry["who"], reveal=over, seats=seats)
         return turns
 
     async def _legal(
-        self, record: MatchRecord, rules: Rules[Any, Any], state: Any, seat: int, say: Words
+        self,
+        record: MatchRecord,
+        rules: Rules[Any, Any],
+        state: Any,
+        seat: int,
+        say: Words,
+        seats: Seats = NO_SEATS,
     ) -> list[dict[str, Any]]:
         """The seat's legal next steps: notation always; for guided games (FENCE!) also the
         readable label, the panel's choice path and the public facts of the step (where it
-        goes), which the page turns into buttons and places to click. Cached per version."""
+        goes), which the page turns into buttons and places to click. Cached per version
+        (a version's players and their names are the same)."""
         key = (record.id, record.version, seat, say.language)
         cached = self._moves.get(key)
         if cached is None:
-            cached = await asyncio.to_thread(legal_moves, rules, state, say)
+            cached = await asyncio.to_thread(legal_moves, rules, state, say, None, seats)
             self._moves[key] = cached
             while len(self._moves) > CACHE_SIZE:
                 self._moves.popitem(last=False)
@@ -380,16 +392,16 @@ class BoardPages:
         rules = games.get(record.game)
         states = await self.replayed(record, rules, live)
         step = live[ply - 1] if ply else None
+        say = words(await self._language(access, viewer))
+        known = await self.store.user_names(record.seats)
+        names = [shown_name(uid, known, say) for uid in record.seats]
+        seats = seats_of(rules, states[ply], names, say.language)
         return Reply(
             match_id=record.id,
             extra={
                 "position": {
                     "ply": ply,
-                    "view": told_page_view(
-                        words(await self._language(access, viewer)),
-                        rules,
-                        rules.view(states[ply], None),
-                    ),
+                    "view": told_page_view(say, rules, rules.view(states[ply], None), seats),
                     "highlight": [step.detail.get("highlight", {})] if step else [],
                 }
             },
@@ -449,10 +461,14 @@ def first_prompt(say: Words, moves: Sequence[dict[str, Any]]) -> str:
 
 
 def legal_moves(
-    rules: Rules[Any, Any], state: Any, say: Words, actions: Sequence[Any] | None = None
+    rules: Rules[Any, Any],
+    state: Any,
+    say: Words,
+    actions: Sequence[Any] | None = None,
+    seats: Seats = NO_SEATS,
 ) -> list[dict[str, Any]]:
     """The legal steps as the page offers them (``actions``: some of them, when only those
-    may be offered — an analysis board's)."""
+    may be offered — an analysis board's), their players named by ``seats``."""
     if actions is None and not guided(rules):
         return [{"n": notation} for notation in rules.legal_notations(state)]
     moves: list[dict[str, Any]] = []
@@ -464,8 +480,8 @@ def legal_moves(
         moves.append(
             {
                 "n": rules.format(state, action),
-                "label": told_label(say, rules, state, action),
-                "path": list(told_path(say, rules, state, action)),
+                "label": told_label(say, rules, state, action, seats),
+                "path": list(told_path(say, rules, state, action, seats)),
                 "hl": facts,
             }
         )

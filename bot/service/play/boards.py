@@ -26,7 +26,14 @@ from bot.service.match.workers import Workers
 from bot.service.play.hands import Hands, private_of
 from bot.service.replies import Button, DirectMessage, Post, Reply
 from bot.service.text.command_map import option_word, said_value
-from bot.service.text.describer import colour_word, said, told_label, told_view
+from bot.service.text.describer import (
+    colour_word,
+    label_of,
+    said,
+    seats_of,
+    told_label,
+    told_view,
+)
 from bot.service.text.image_labels import image_labels
 from bot.service.text.markdown import plain
 from bot.words import words
@@ -64,8 +71,7 @@ def seat_label(
     rules: Rules[Any, Any], state: Any, seat: int, name: str, locale: object = "en"
 ) -> str:
     """ "alice (White)": the seat's name in this position (Fonver's pie swap changes it)."""
-    called = seat_word(rules, state, seat, locale)
-    return f"{name} ({called})" if called else name
+    return label_of(name, seat_word(rules, state, seat, locale))
 
 
 def to_move_text(loaded: Loaded, names: Sequence[str], locale: str = "en") -> str:
@@ -83,7 +89,8 @@ def result_text(
 ) -> str:
     """The result line; ``locale`` is the server's language in the match thread (shared)."""
     say = words(locale)
-    reason = f" {said(say, outcome.reason)}" if outcome.reason else ""
+    seats = seats_of(rules, state, names, locale)
+    reason = f" {said(say, seats.told(outcome.reason))}" if outcome.reason else ""
     if outcome.is_draw:
         return say("result.drawn", reason=reason)
     winners = [seat_label(rules, state, s, names[s], locale) for s in outcome.winners]

@@ -24,7 +24,7 @@ from bot.service.base import Loaded, Refusal, User
 from bot.service.match.transition import public_version
 from bot.service.play.boards import perspective
 from bot.service.replies import Reply
-from bot.service.text.describer import told_label, told_path
+from bot.service.text.describer import NO_SEATS, Seats, seats_of, told_label, told_path
 from bot.words import Words, words
 from games.core import Rules
 
@@ -58,11 +58,12 @@ def _moved(facts: dict[str, Any]) -> tuple[Any, ...]:
 
 
 def _candidates(
-    rules: Rules[Any, Any], state: Any, say: Words | None = None
+    rules: Rules[Any, Any], state: Any, say: Words | None = None, seats: Seats = NO_SEATS
 ) -> list[tuple[tuple[str, ...], Any]]:
-    """Every legal step with its path, in ``say``'s language (English without one)."""
+    """Every legal step with its path, in ``say``'s language (English without one), its
+    players named by ``seats``."""
     say = say or words()
-    return [(told_path(say, rules, state, a), a) for a in rules.legal_actions(state)]
+    return [(told_path(say, rules, state, a, seats), a) for a in rules.legal_actions(state)]
 
 
 def walk(
@@ -139,13 +140,14 @@ class Guide:
         """The panel at ``path`` (or its Confirm level), or the action the walk chose."""
         say = words(actor.locale)
         rules, state = loaded.rules, loaded.state
-        candidates = await asyncio.to_thread(_candidates, rules, state, say)
+        seats = await self.seats(loaded, say)
+        candidates = await asyncio.to_thread(_candidates, rules, state, say, seats)
         remaining, crumbs, options = walk(candidates, path)
         done = [a for p, a in remaining if len(p) == len(crumbs)]
         if done and not options:
             action = done[0]
             if not confirmed and await self._wants_confirmation(actor, rules, state, action):
-                prompt = note + self._confirm_prompt(rules, state, action, actor.locale)
+                prompt = note + self._confirm_prompt(rules, state, action, say, seats)
                 back = tuple(path)[:-1] if path else None
                 return self._panel_reply(
                     loaded, tuple(path), [say("panel.confirm")], prompt, confirm=True, back=back
@@ -162,12 +164,19 @@ class Guide:
         image = await self._preview(loaded, remaining, len(crumbs), options, actor.locale)
         return self._panel_reply(loaded, full, options, prompt, image=image, back=back)
 
+    async def seats(self, loaded: Loaded, say: Words) -> Seats:
+        """The match's players as the panel names them ("Push bob (Orange)")."""
+        names = await self.boards.reader.player_names(loaded.record, say.language)
+        return seats_of(loaded.rules, loaded.state, names, say.language)
+
     async def confirmation_panel(self, actor: User, loaded: Loaded, notation: str) -> Reply | None:
         """The guided panel opened at its last level for ``notation``: its Confirm button
         plays the move, Back walks the choices. None when no legal action has it (or the
         player wants no confirmation of it)."""
         rules, state = loaded.rules, loaded.state
-        candidates = await asyncio.to_thread(_candidates, rules, state, words(actor.locale))
+        say = words(actor.locale)
+        seats = await self.seats(loaded, say)
+        candidates = await asyncio.to_thread(_candidates, rules, state, say, seats)
         wanted = notation.strip()
         for choices, action in candidates:
             if rules.format(state, action) != wanted:
@@ -180,10 +189,11 @@ class Guide:
         return None
 
     @staticmethod
-    def _confirm_prompt(rules: Rules[Any, Any], state: Any, action: Any, locale: str = "en") -> str:
-        say = words(locale)
+    def _confirm_prompt(
+        rules: Rules[Any, Any], state: Any, action: Any, say: Words, seats: Seats
+    ) -> str:
         reason = rules.presentation.confirm_before(state, action)
-        prompt = say("panel.play", move=told_label(say, rules, state, action))
+        prompt = say("panel.play", move=told_label(say, rules, state, action, seats))
         return f"{prompt} {say(f'panel.{reason}')}" if reason else prompt
 
     async def _wants_confirmation(

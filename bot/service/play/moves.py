@@ -21,9 +21,10 @@ from bot.service.base import Refusal, Step, User, guarded
 from bot.service.match.reader import MatchContext, last_turn
 from bot.service.match.transition import Committed, stale
 from bot.service.play import premoves, turns
+from bot.service.play.boards import seat_label
 from bot.service.play.turns import Typed, authorize, confirm, log_records, turn_position
 from bot.service.replies import Reply
-from bot.service.text.describer import told_label, told_move
+from bot.service.text.describer import Seats, seats_of, told_label, told_move
 from bot.service.text.suggest import suggest
 from bot.service.text.summaries import round_summary
 from bot.words import Words, words
@@ -192,15 +193,42 @@ class Moves:
         rules, shared, steps = context.rules, context.shared, turn.typed.steps
         names = context.names()
         after = context.after(done.record, turn.final, turn.rows)
+        mine = words(actor.locale)
+        mover = context.seat_of(actor.id) if actor.id in context.record.seats else None
+        seats = (
+            seats_of(rules, context.state, names, shared.language),
+            seats_of(rules, context.state, context.names(mine.language), mine.language),
+        )
         lines, text = told_move(
             shared,
-            words(actor.locale),
+            mine,
             rules,
             steps,
             summary=round_summary(rules, context.state, turn.typed.state, names, shared.language),
             answer=turn.answer,
-            answered=names[turn.author] if turn.author is not None else "",
+            answered=(
+                seat_label(
+                    rules, turn.typed.state, turn.author, names[turn.author], shared.language
+                )
+                if turn.author is not None
+                else ""
+            ),
             reason=turn.outcome.reason if turn.outcome else None,
+            seats=seats,
+            mover=(
+                (
+                    seat_label(rules, context.state, mover, names[mover], shared.language),
+                    seat_label(
+                        rules,
+                        context.state,
+                        mover,
+                        context.names(mine.language)[mover],
+                        mine.language,
+                    ),
+                )
+                if mover is not None
+                else (None, None)
+            ),
         )
         lines.extend(done.rating_lines)
         post = await self.boards.board_post(after, lines, ping=turn.ended, mid_turn=not turn.ended)
@@ -315,7 +343,9 @@ class Moves:
             state = rules.load(record.state)
             if seat not in rules.to_move(state):
                 return []
-            labels = await asyncio.to_thread(self._labels, rules, state, say)
+            names = await self.reader.player_names(record, say.language)
+            seats = seats_of(rules, state, names, say.language)
+            labels = await asyncio.to_thread(self._labels, rules, state, say, seats)
             self._legal[key] = labels
             while len(self._legal) > self._cache_size:
                 self._legal.popitem(last=False)
@@ -331,13 +361,14 @@ class Moves:
         return [(labels.get(value, value + " …"), value) for value in found[:limit]]
 
     @staticmethod
-    def _labels(rules: Rules[Any, Any], state: Any, say: Words) -> dict[str, str]:
-        """Notation → readable label of every legal action in ``say``'s language (the label
-        is the notation for games that have no words of their own)."""
+    def _labels(rules: Rules[Any, Any], state: Any, say: Words, seats: Seats) -> dict[str, str]:
+        """Notation → readable label of every legal action in ``say``'s language, players
+        named by ``seats`` (the label is the notation for games that have no words of their
+        own)."""
         if type(rules.presentation).label is Presentation.label:
             return {n: n for n in rules.legal_notations(state)}
         return {
-            rules.format(state, a): told_label(say, rules, state, a)
+            rules.format(state, a): told_label(say, rules, state, a, seats)
             for a in rules.legal_actions(state)
         }
 

@@ -18,8 +18,17 @@ from bot.service.base import Refusal, Step, User, plural_names
 from bot.service.match.reader import MatchContext
 from bot.service.match.transition import stale
 from bot.service.play.boards import seat_label
-from bot.service.text.describer import SAID_KEY, said_data, told_in_words, told_label, told_path
-from bot.words import DEFAULT_LANGUAGE, Words
+from bot.service.text.describer import (
+    NO_SEATS,
+    SAID_KEY,
+    Seats,
+    said_data,
+    seats_of,
+    told_in_words,
+    told_label,
+    told_path,
+)
+from bot.words import Words
 from games.core import IllegalMove, Rules
 from games.text import quoted
 from storage.base import ACTIVE, ActionRecord
@@ -73,8 +82,9 @@ def parse(context: MatchContext, seat: int, text: str, say: Words) -> Typed:
     if confirmed:
         text = text.rstrip()[: -len(CONFIRMED)]
     name = context.names()[seat]  # the mover's name as the thread reads it
-    if told_in_words(rules) and say.language != DEFAULT_LANGUAGE:
-        text = panel_words(say, rules, state, text)
+    if told_in_words(rules):
+        seats = seats_of(rules, state, context.names(say.language), say.language)
+        text = panel_words(say, rules, state, text, seats)
     try:
         after, steps = play(rules, state, text, seat, name)
     except IllegalMove:
@@ -173,15 +183,22 @@ def log_records(
     return rows
 
 
-def panel_words(say: Words, rules: Rules[Any, Any], state: Any, text: str) -> str:
+def panel_words(
+    say: Words, rules: Rules[Any, Any], state: Any, text: str, seats: Seats = NO_SEATS
+) -> str:
     """What a player typed from the guided panel in their own language ("Selbst ziehen mit
-    R4 nach Glasshouse"): the notation of the one step it names, else the text as it was
-    (the engine reads English words and notation itself)."""
+    R4 nach Glasshouse", "Push bob (Orange) to Gasworks", players named as ``seats`` name
+    them): the notation of the one step it names, else the text as it was (the engine
+    reads English words and notation itself)."""
     wanted = " ".join(text.lower().split())
     found = []
     for action in rules.legal_actions(state):
-        path = told_path(say, rules, state, action)
-        spoken = {told_label(say, rules, state, action), " ".join(path), path[-1] if path else ""}
+        path = told_path(say, rules, state, action, seats)
+        spoken = {
+            told_label(say, rules, state, action, seats),
+            " ".join(path),
+            path[-1] if path else "",
+        }
         if wanted in {" ".join(s.lower().split()) for s in spoken if s}:
             found.append(action)
     return rules.format(state, found[0]) if len(found) == 1 else text

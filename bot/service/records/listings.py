@@ -19,7 +19,7 @@ from bot.service.matchmaking.seeks import seek_of
 from bot.service.play.boards import match_title, result_text, seat_label
 from bot.service.replies import Reply
 from bot.service.text.command_map import choice_word, option_word
-from bot.service.text.describer import colour_word, turn_text
+from bot.service.text.describer import colour_word, seats_of, turn_text
 from bot.words import words
 from games.core import Outcome, Rules
 from storage.base import (
@@ -169,10 +169,11 @@ class Listings:
         say = words(actor.locale)
         lines = [match_title(rules, record.id, names, actor.locale)]
         over = record.status == FINISHED
+        seats = seats_of(rules, state, names, actor.locale)
         for number, (_, acts) in enumerate(sorted(turns.items()), start=1):
             seat = acts[0].seat
             who = seat_label(rules, state, seat, names[seat], actor.locale)
-            told = turn_text(say, rules, acts, who, reveal=over)
+            told = turn_text(say, rules, acts, who, reveal=over, seats=seats)
             lines.append(say("history.line", number=number, turn=told))
         if record.result:
             outcome = Outcome.from_dict(record.result)

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 import games
@@ -74,47 +75,98 @@ def colour_word(rules: Rules[Any, Any], called: str, locale: object = "en") -> s
     return say(key) if called and say.has(key) else called
 
 
-def told_label(say: Words, rules: Rules[Any, Any], state: Any, action: Any) -> str:
-    """A legal step's one-line label in ``say``'s language (autocomplete, buttons)."""
-    return shorten(said(say, rules.presentation.said_label(state, action)), LABEL_LIMIT)
+def label_of(name: str, called: str) -> str:
+    """ "bob (Orange)": the one way a seat's player is named wherever the bot speaks of them
+    (buttons, the thread, the history, the web page), so that a button's "Push bob (Orange)"
+    and the history's "bob (Orange) draws a red card." are plainly the same player."""
+    return f"{name} ({called})" if called else name
 
 
-def told_path(say: Words, rules: Rules[Any, Any], state: Any, action: Any) -> tuple[str, ...]:
-    """A legal step's panel path in ``say``'s language."""
+@dataclass(frozen=True)
+class Seats:
+    """The players of one match as its sentences name them. An engine knows no names and
+    speaks of a seat by its colour (``rules.fence.orange``) or as ``player``; what is told
+    says each such colour as that seat's :func:`label_of` instead."""
+
+    labels: Mapping[str, str] = field(default_factory=dict)
+    """The catalogue key of each seat's colour → "bob (Orange)"."""
+
+    def told(self, value: Any, mover: str | None = None) -> Any:
+        """``value`` (a sentence, or a list of them) with every seat colour in it said as its
+        player's label and its ``player`` as ``mover`` where given."""
+        if isinstance(value, list | tuple):
+            return type(value)(self.told(item, mover) for item in value)
+        if not isinstance(value, Sentence):
+            return value
+        if value.key in self.labels:
+            return self.labels[value.key]
+        params = {name: self.told(item) for name, item in value.params.items()}
+        if mover is not None and "player" in params:
+            params["player"] = mover
+        return dataclasses.replace(value, params=params)
+
+
+NO_SEATS = Seats()
+"""Where no players are known (a colour stays a colour)."""
+
+
+def seats_of(
+    rules: Rules[Any, Any], state: Any, names: Sequence[str], locale: object = "en"
+) -> Seats:
+    """Who plays each seat of ``state``, named in ``locale``'s language (Fonver's pie swap
+    changes a seat's colour, so the position says it)."""
+    labels: dict[str, str] = {}
+    for seat, name in enumerate(names):
+        called = rules.presentation.seat_name(state, seat)
+        if called:
+            labels[f"rules.{rules.info.name}.{called.lower()}"] = label_of(
+                name, colour_word(rules, called, locale)
+            )
+    return Seats(labels)
+
+
+def told_label(
+    say: Words, rules: Rules[Any, Any], state: Any, action: Any, seats: Seats = NO_SEATS
+) -> str:
+    """A legal step's one-line label in ``say``'s language (autocomplete, buttons), its
+    players named by ``seats``."""
+    label = seats.told(rules.presentation.said_label(state, action))
+    return shorten(said(say, label), LABEL_LIMIT)
+
+
+def told_path(
+    say: Words, rules: Rules[Any, Any], state: Any, action: Any, seats: Seats = NO_SEATS
+) -> tuple[str, ...]:
+    """A legal step's panel path in ``say``'s language, its players named by ``seats``."""
     return tuple(
-        shorten(said(say, part), SEGMENT_LIMIT)
+        shorten(said(say, seats.told(part)), SEGMENT_LIMIT)
         for part in rules.presentation.said_path(state, action)
     )
 
 
-def told_page_view(say: Words, rules: Rules[Any, Any], view: Mapping[str, Any]) -> dict[str, Any]:
-    """A view for the web page: its sentences told (:func:`told_view`) and its seats'
-    colours (``seat_names``, which the page shows) in the reader's language."""
-    told = told_view(say, view)
+def told_page_view(
+    say: Words, rules: Rules[Any, Any], view: Mapping[str, Any], seats: Seats = NO_SEATS
+) -> dict[str, Any]:
+    """A view for the web page: its sentences told (:func:`told_view`, players named by
+    ``seats``) and its seats' colours (``seat_names``, which the page shows) in the reader's
+    language."""
+    told = told_view(say, view, seats)
     if isinstance(told.get("seat_names"), list):
         told["seat_names"] = [colour_word(rules, str(n), say.language) for n in told["seat_names"]]
     return told
 
 
-def told_view(say: Words, value: Any) -> Any:
+def told_view(say: Words, value: Any, seats: Seats = NO_SEATS) -> Any:
     """A view (or any part of one) with every engine sentence in it — FENCE!'s Hot Goods
     notes, a trade's notes, the result — said for ``say``'s reader: renderers and the web
     page are handed words, never keys."""
     if is_data(value):
-        return said(say, from_data(value, games.sentences()))
+        return said(say, seats.told(from_data(value, games.sentences())))
     if isinstance(value, dict):
-        return {key: told_view(say, item) for key, item in value.items()}
+        return {key: told_view(say, item, seats) for key, item in value.items()}
     if isinstance(value, list):
-        return [told_view(say, item) for item in value]
+        return [told_view(say, item, seats) for item in value]
     return value
-
-
-def as_player(sentence: Sentence, label: str) -> Sentence:
-    """The sentence with its ``player`` named as ``label`` ("alice (Green)") where it names
-    one: a history line opens with it instead of repeating the name before a colon."""
-    if "player" not in sentence.params:
-        return sentence
-    return dataclasses.replace(sentence, params={**sentence.params, "player": label})
 
 
 def shown_notation(say: Words, action: ActionRecord, *, reveal: bool) -> str:
@@ -132,16 +184,17 @@ def turn_text(
     label: str,
     *,
     reveal: bool,
+    seats: Seats = NO_SEATS,
 ) -> str:
     """One turn of the log for a history: ``alice (White): a3-a4`` for a notation game;
     ``alice (Green) plays R1 B6 and moves to Gasworks.`` — each step's sentences, with the
-    player named by ``label`` — for a game told in words."""
+    player named by ``label`` and the others by ``seats`` — for a game told in words."""
     if told_in_words(rules):
         parts: list[str] = []
         for action in actions:
             sentences = stored(action) if action.notation != DROP else None
             if sentences:
-                parts += [say.sentence(as_player(s, label)) for s in sentences]
+                parts += [say.sentence(seats.told(s, label)) for s in sentences]
                 if reveal and action.detail.get("public", action.notation) != action.notation:
                     parts.append(f"({action.notation})")  # a secret step, told once it is over
             else:
@@ -153,12 +206,18 @@ def turn_text(
     return say("history.turn", player=label, moves=shown)
 
 
-def played_text(say: Words, rules: Rules[Any, Any], steps: Iterable[Step]) -> str:
+def played_text(
+    say: Words,
+    rules: Rules[Any, Any],
+    steps: Iterable[Step],
+    seats: Seats = NO_SEATS,
+    mover: str | None = None,
+) -> str:
     """The mover's own reply: ``Played a3-a4.`` in notation, or the steps' sentences for a
     game told in words — the same words the thread reads."""
     steps = list(steps)
     if told_in_words(rules):
-        sentences = [s for step in steps for s in step_sentences(step)]
+        sentences = [seats.told(s, mover) for step in steps for s in step_sentences(step)]
         if sentences:
             return " ".join(say.sentence(s) for s in sentences)
     return say("move.played", moves=" ".join(step.notation for step in steps))
@@ -174,21 +233,25 @@ def told_move(
     answer: Sequence[Step] = (),
     answered: str = "",
     reason: object = None,
+    seats: tuple[Seats, Seats] = (NO_SEATS, NO_SEATS),
+    mover: tuple[str | None, str | None] = (None, None),
 ) -> tuple[list[str], str]:
     """A move told once for everyone who reads it: the match thread's lines in ``shared``'s
     language — each step's sentence and notices, the round's ``summary``, then a stored
     conditional ``answer`` played for the player ``answered`` with its notices — and the
     mover's own reply in ``mine`` (:func:`played_text`). A notice saying the same as the
-    result's ``reason`` is dropped: the result line states it."""
+    result's ``reason`` is dropped: the result line states it. Players are named as
+    ``seats`` (the thread's, the mover's) name them, the mover as ``mover`` (the same)."""
+    names = seats[0]
     lines: list[str] = []
     for step in steps:
         if step.description is not None:
-            lines.append(said(shared, step.description))
-        lines.extend(said(shared, n) for n in step.notices if n != reason)
+            lines.append(said(shared, names.told(step.description, mover[0])))
+        lines.extend(said(shared, names.told(n)) for n in step.notices if n != reason)
     lines.extend(summary)
     if answer:
         moves = rules.step_separator.join(step.notation for step in answer)
         lines.append(shared("premove.played", player=answered, moves=moves))
         for step in answer:
-            lines.extend(said(shared, n) for n in step.notices if n != reason)
-    return lines, played_text(mine, rules, steps)
+            lines.extend(said(shared, names.told(n)) for n in step.notices if n != reason)
+    return lines, played_text(mine, rules, steps, seats[1], mover[1])

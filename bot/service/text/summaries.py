@@ -10,14 +10,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from bot.service.text.describer import colour_word
+from bot.service.text.describer import colour_word, label_of
 from bot.words import words
 
 
 def _label(view: dict[str, Any], seat: int, names: Sequence[str], rules: Any, locale: str) -> str:
     colours = view.get("seat_names") or []
-    colour = f" ({colour_word(rules, colours[seat], locale)})" if seat < len(colours) else ""
-    return f"{names[seat]}{colour}" if seat < len(names) else str(seat)
+    colour = colour_word(rules, colours[seat], locale) if seat < len(colours) else ""
+    return label_of(names[seat], colour) if seat < len(names) else str(seat)
 
 
 def _goods(view: dict[str, Any], names: Sequence[str], rules: Any, locale: str) -> list[str]:

@@ -391,7 +391,7 @@ function render() {
 function news(since) {
   return page.history
     .filter((turn) => turn.ply > since && turn.seat !== page.seat)
-    .map((turn) => t('played', { player: page.players[turn.seat]?.name ?? turn.who, moves: turn.moves.join(' ') }))
+    .map((turn) => t('played', { player: turn.who, moves: turn.moves.join(' ') }))
     .join(' ');
 }
 

@@ -36,7 +36,7 @@ function table(page, at, show, t) {
   const number = node('th', { scope: 'col' });
   number.append(node('span', { class: 'visually-hidden' }, t('move_number')));
   head.append(number);
-  for (const player of page.players) head.append(node('th', { scope: 'col' }, player.name));
+  for (const player of page.players) head.append(node('th', { scope: 'col' }, player.side ? `${player.name} (${player.side})` : player.name));
   made.append(node('thead'), node('tbody'));
   made.tHead.append(head);
   pairs(page.history).forEach((row, index) => {

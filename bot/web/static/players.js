@@ -60,6 +60,7 @@ function when(seconds) {
 export function drawPlayers(list, { players, seat, colour, t, W, received }) {
   const clocks = [];
   list.replaceChildren();
+  list.classList.toggle('many', players.length > 2); // two a row on a phone (board.css)
   players.forEach((player, index) => {
     const marks = [player.to_move && 'to-move', player.left && 'left', player.won && 'won', index === seat && 'you'];
     const item = node('li', ['player', ...marks.filter(Boolean)].join(' '));

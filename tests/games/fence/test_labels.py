@@ -110,11 +110,12 @@ def test_labels_of_the_other_stages(build):
         RULES.presentation.label(swap_state, swap)
         == "Swap in The Stix at 0,1 turned 0°, taking Sunnyside"
     )
-    assert RULES.presentation.choice_path(draft, Draw("red")) == ("Draw", "red")
+    assert RULES.presentation.choice_path(draft, Draw("red")) == ("Draw a card", "red")
     assert RULES.presentation.label(draft, Draw("blue")) == "Draw a blue card"
     offer = _square(build, stage="offer", actor=1, offer=(0, 1, "R2", "B5"), hands={1: ["B5"]})
-    assert RULES.presentation.label(offer, Accept()) == "Accept Green's trade: give B5, get R2"
-    assert RULES.presentation.label(offer, Refuse()) == "Refuse Green's trade"
+    accept = RULES.presentation.label(offer, Accept())
+    assert accept == "Accept the trade from Green: give B5, get R2"
+    assert RULES.presentation.label(offer, Refuse()) == "Refuse the trade from Green"
     post = _square(build, stage="trading", hands={0: ["R2"], 1: ["B1", "B2"]})
     assert RULES.presentation.choice_path(post, PostTrade(1, "R2", 2)) == (
         "Trade",

@@ -105,7 +105,8 @@ def test_ruling_28_last_played_boat_wins(build):
     )
     after = RULES.apply(state, Boat("red"))
     assert after.boats == (("RX",), ()) and after.discard == ("RX",)
-    assert any("Orange's red boat goes to the discard pile" in e for e in map(str, after.events))
+    sunk = "The red boat of Orange goes to the discard pile"
+    assert any(sunk in e for e in map(str, after.events))
 
 
 def test_ruling_28_a_jailed_players_boat_goes_to_the_discard_pile(build):

@@ -83,7 +83,8 @@ def test_describe_and_notices() -> None:
     state = build(TWO_CUTS)
     placed = RULES.apply(state, Place(Point(4, 4)))
     assert (
-        str(RULES.presentation.describe(state, Place(Point(4, 4)), "alice"))
+        # the service names the player with their colour, as everywhere ("alice (Black)")
+        str(RULES.presentation.describe(state, Place(Point(4, 4)), "alice (Black)"))
         == "alice (Black) placed e5"
     )
     notes = [str(n) for n in RULES.presentation.notices(state, placed)]
@@ -92,7 +93,7 @@ def test_describe_and_notices() -> None:
     ]
     step = RULES.parse(placed, "d6>e6")
     middle = RULES.apply(placed, step)
-    assert str(RULES.presentation.describe(placed, step, "alice")) == (
+    assert str(RULES.presentation.describe(placed, step, "alice (Black)")) == (
         "alice (Black) captured e6 with the stone from d6"
     )
     assert [str(n) for n in RULES.presentation.notices(placed, middle)] == [

@@ -446,14 +446,31 @@ function roads(parent, tile, x0, y0, nodes) {
       if (kind === 'both') continue;
       const [vx, vy] = SIDE[side];
       const [sx, sy] = mid[side];
-      const tip = [sx - vx * T * 0.2, sy - vy * T * 0.2];
       const [dx, dy] = kind === 'in' ? [-vx, -vy] : [vx, vy];
       const size = T * 0.12;
-      const base = [tip[0] - dx * size, tip[1] - dy * size];
-      const points = [tip, [base[0] - dy * size * 0.6, base[1] + dx * size * 0.6], [base[0] + dy * size * 0.6, base[1] - dx * size * 0.6]];
-      el('polygon', { points: points.map((p) => p.join(',')).join(' '), class: 'one-way' }, parent);
+      // Along the road, from where it always sat, inwards until clear of the coordinate cards.
+      let points = null;
+      for (let depth = 0.2; depth <= 0.5 && !points; depth += 0.02) {
+        const tip = [sx - vx * T * depth, sy - vy * T * depth];
+        const base = [tip[0] - dx * size, tip[1] - dy * size];
+        const corners = [tip, [base[0] - dy * size * 0.6, base[1] + dx * size * 0.6], [base[0] + dy * size * 0.6, base[1] - dx * size * 0.6]];
+        if (!tile.coords || !corners.some(([x, y]) => onCard(x - x0, y - y0)) && !coversCard(corners, x0, y0)) points = corners;
+      }
+      if (points) el('polygon', { points: points.map((p) => p.join(',')).join(' '), class: 'one-way' }, parent);
     }
   }
+}
+
+// The coordinate cards' corner of a tile (two 24-unit cards from 4, 4 to 56, 28), and a
+// margin: a one-way arrow never lies over one.
+const CARDS = [2, 2, 58, 30];
+function onCard(x, y) {
+  return x >= CARDS[0] && x <= CARDS[2] && y >= CARDS[1] && y <= CARDS[3];
+}
+function coversCard(corners, x0, y0) {
+  const xs = corners.map(([x]) => x - x0);
+  const ys = corners.map(([, y]) => y - y0);
+  return Math.min(...xs) <= CARDS[2] && Math.max(...xs) >= CARDS[0] && Math.min(...ys) <= CARDS[3] && Math.max(...ys) >= CARDS[1];
 }
 
 function die(parent, x, y, value, fill) {
@@ -571,7 +588,9 @@ export function info(view, { t, players }) {
   if (view.stage !== 'draft') add(t('round', { round: view.round, limit: view.round_limit }));
   add(t('stash', { red: view.stash?.red ?? 0, blue: view.stash?.blue ?? 0 }));
   (players || []).forEach((player, seat) => {
-    const parts = [`${view.seat_names?.[seat] || ''} — ${player.name}: ${t('cards_held', { n: view.hand_sizes?.[seat] ?? 0 })}`];
+    const side = view.seat_names?.[seat];
+    // the player named as everywhere else: "bob (Orange)"
+    const parts = [`${side ? `${player.name} (${side})` : player.name}: ${t('cards_held', { n: view.hand_sizes?.[seat] ?? 0 })}`];
     if (view.jailed?.[seat]) parts.push(t('jailed'));
     add(parts.join(', '));
   });
