@@ -98,6 +98,9 @@ class CityMap:
     _bwd: set[int] | None = None
     _spots: list[tuple[Pos, tuple[int, int]]] | None = None
     _water: dict[int, list[int]] | None = None
+    _joined: set[int] = field(default_factory=set)
+    """Neighbourhoods with a road into a neighbouring tile (the tunnel aside)."""
+    _stranded: frozenset[int] | None = None
 
     def __post_init__(self) -> None:
         for pos, (tile, rot) in self.cells.items():
@@ -105,6 +108,7 @@ class CityMap:
             # Each shared side once: look north and east only.
             for a, kind_a, b, kind_b in self._roads_across(tile, rot, pos, _NORTH_EAST):
                 self._link(a, kind_a, b, kind_b)
+                self._joined.update((a, b))
         if self.tunnel is not None:
             a, b = self.tunnel
             self._link(a, "both", b, "both")
@@ -371,13 +375,14 @@ class CityMap:
 
     def stranded(self) -> frozenset[int]:
         """Neighbourhoods with a road into a neighbouring tile but no route from Old Town and
-        back."""
-        usable = self.usable()
-        out: set[int] = set()
-        for tile, pos in self.where.items():
-            _, _, connected = self._new_edges(tile, self.cells[pos][1], pos)
-            out |= connected - usable
-        return frozenset(out)
+        back.
+
+        Read off the roads the graph was built from (each shared side joins both its
+        neighbourhoods), once per map: a swap's every candidate compares itself with the
+        map before it, so that map's answer is asked for again and again."""
+        if self._stranded is None:
+            self._stranded = frozenset(self._joined - self.usable())
+        return self._stranded
 
     def is_valid(self, require_all: bool = False) -> bool:
         """Every pair of neighbours matches and every tile has a usable neighbourhood

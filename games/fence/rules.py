@@ -85,10 +85,11 @@ class FenceRules(Rules[FenceState, Action]):
         # The words of a guided-turn label are a move too ("Move yourself with R4 to
         # Glasshouse"): a player may type what the panel showed them.
         wanted = _plain(text)
-        named = [a for a in legal if wanted in _spoken(state, a)]
+        worded = _worded(state, legal)
+        named = [a for a, spoken, _ in worded if wanted in spoken]
         if len(named) == 1:
             return named[0]
-        if started := _started(state, legal, wanted):
+        if started := _started(worded, wanted):
             if len(started) == 1:
                 return started[0][1]
             following = list(dict.fromkeys(choice for choice, _ in started))
@@ -191,26 +192,43 @@ def _plain(text: str) -> str:
     return " ".join(text.lower().replace("→", " ").split())
 
 
-def _started(state: FenceState, legal: list[Action], wanted: str) -> list[tuple[str, Action]]:
-    """The first levels of the guided panel typed alone ("Move others"): each move they
-    lead to, with the choice that follows them on the panel."""
-    found = []
-    for action in legal:
-        path = labels.choice_path(state, action)
-        found += [
-            (path[depth], action)
-            for depth in range(1, len(path))
-            if _plain(" ".join(path[:depth])) == wanted
-        ]
+Worded = list[tuple[Action, frozenset[str], tuple[tuple[str, str], ...]]]
+"""Each legal step with how the guided turn words it (:func:`_spoken`) and the first levels
+of its path of choices, each typed alone, with the choice that follows them."""
+
+
+def _worded(state: FenceState, legal: list[Action]) -> Worded:
+    """The words of every legal step of ``state``, worked out once per state: a typed move
+    is compared with all of them, and autocomplete and the move after it parse the same
+    state again."""
+    found: Worded | None = state._cache.get("worded")
+    if found is None:
+        found = []
+        for action in legal:
+            path = labels.choice_path(state, action)
+            levels = tuple(
+                (_plain(" ".join(path[:depth])), path[depth]) for depth in range(1, len(path))
+            )
+            found.append((action, _spoken(state, action, path), levels))
+        state._cache["worded"] = found
     return found
 
 
-def _spoken(state: FenceState, action: Action) -> set[str]:
+def _started(worded: Worded, wanted: str) -> list[tuple[str, Action]]:
+    """The first levels of the guided panel typed alone ("Move others"): each move they
+    lead to, with the choice that follows them on the panel."""
+    return [(after, action) for action, _, levels in worded for typed, after in levels
+            if typed == wanted]  # fmt: skip
+
+
+def _spoken(state: FenceState, action: Action, path: tuple[str, ...]) -> frozenset[str]:
     """How the guided turn words ``action``: its label, its path of choices, its last choice
     alone ("Pawn to Gasworks") — each accepted as typed input when it names one move."""
-    path = labels.choice_path(state, action)
-    return {
-        _plain(labels.label(state, action)),
-        _plain(" ".join(path)),
-        _plain(path[-1]) if path else "",
-    } - {""}
+    return frozenset(
+        {
+            _plain(labels.label(state, action)),
+            _plain(" ".join(path)),
+            _plain(path[-1]) if path else "",
+        }
+        - {""}
+    )

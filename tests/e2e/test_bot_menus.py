@@ -21,6 +21,7 @@ from tests.bot.conftest import FakeClock
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord import menus as fake_menus
 from tests.fakediscord.fixtures import running_client, serving
+from tests.fakediscord.layout import shown_text
 from tests.fakediscord.payloads import FakeUser
 from tests.fakediscord.server import Call, NotOffered
 
@@ -228,7 +229,8 @@ async def test_a_lobby_from_the_menu_invites_the_person(
         assert record.game == "fence" and record.meta["lobby"]["seats"] == 3, record.meta
         bob = server.user("bob").id
         lobby_post = server.calls("POST", r"/channels/\d+/messages")[-1]
-        assert f"<@{bob}>" in str(lobby_post.json.get("content")), lobby_post.json
+        assert f"<@{bob}>" in shown_text(lobby_post.json), lobby_post.json
+        assert int(bob) in lobby_post.json["allowed_mentions"]["users"]  # pinged, not just named
 
 
 async def test_the_menus_work_where_only_the_players_installed_the_app(database: str) -> None:
