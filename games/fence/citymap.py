@@ -98,6 +98,10 @@ class CityMap:
     _bwd: set[int] | None = None
     _spots: list[tuple[Pos, tuple[int, int]]] | None = None
     _water: dict[int, list[int]] | None = None
+    coords_kept: dict[tuple[int, ...], list[Pos]] = field(
+        default_factory=dict, compare=False, repr=False
+    )
+    """The coordinates dice may name, by the tiles left out (``setup.valid_coords``)."""
 
     def __post_init__(self) -> None:
         for pos, (tile, rot) in self.cells.items():
