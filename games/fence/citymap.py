@@ -101,6 +101,10 @@ class CityMap:
     _joined: set[int] = field(default_factory=set)
     """Neighbourhoods with a road into a neighbouring tile (the tunnel aside)."""
     _stranded: frozenset[int] | None = None
+    coords_kept: dict[tuple[int, ...], list[Pos]] = field(
+        default_factory=dict, compare=False, repr=False
+    )
+    """The coordinates dice may name, by the tiles left out (``setup.valid_coords``)."""
 
     def __post_init__(self) -> None:
         for pos, (tile, rot) in self.cells.items():

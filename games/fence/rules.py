@@ -25,7 +25,7 @@ from games.core import (
 )
 from games.fence import chance, engine, labels
 from games.fence.actions import Action
-from games.fence.determinize import sample_state
+from games.fence.determinize import Sampler
 from games.fence.drop import drop
 from games.fence.info import INFO
 from games.fence.notation import choose, format_action
@@ -116,8 +116,8 @@ class FenceRules(Rules[FenceState, Action]):
         card the seat cannot know (its own draw, another's card played) looks different in
         them and is not offered. The same view always deals the same worlds, so a stored
         line replays the same way on every visit (project decision in docs/rules/fence.md)."""
-        view = seat_view(state, seat)
-        return tuple(sample_state(dict(view), seat, random.Random(deal)) for deal in ANALYSIS_DEALS)
+        deal_from = Sampler(dict(seat_view(state, seat)), seat)  # the public part read once
+        return tuple(deal_from.sample(random.Random(deal)) for deal in ANALYSIS_DEALS)
 
     def analysis_seen(self, state: FenceState, seat: int) -> Any:
         """The part of ``seat``'s view the dealt cards or the dice can change (its cards,

@@ -218,15 +218,18 @@ def finish_map(table: Table) -> None:
 
 def valid_coords(table: Table, exclude: tuple[int, ...]) -> list[tuple[int, int]]:
     """Coordinates naming a placed tile with a usable neighbourhood (dice reroll others)."""
-    city_ = build_map(table)
-    good = city_.usable()
-    tiles = tiles_of(table)
-    out = set()
-    for _, tile, _ in table.placed:
-        coords = tiles[tile].coords
-        if coords and tile not in exclude and any(h in good for h in city_.hoods_of(tile)):
-            out.add(coords)
-    return sorted(out)
+    city_ = build_map(table)  # the placed tiles' map: kept on it, worked out once per city
+    found = city_.coords_kept.get(exclude)
+    if found is None:
+        good = city_.usable()
+        tiles = tiles_of(table)
+        out = set()
+        for _, tile, _ in table.placed:
+            coords = tiles[tile].coords
+            if coords and tile not in exclude and any(h in good for h in city_.hoods_of(tile)):
+                out.add(coords)
+        found = city_.coords_kept[exclude] = sorted(out)
+    return list(found)
 
 
 def roll_group(table: Table, rng: random.Random, exclude: tuple[int, ...]) -> list[int] | None:

@@ -6,13 +6,16 @@ Everything here is derived from the state (and cached on it), never stored twice
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 
-from games.fence.citymap import CityMap, hood_id, tile_of
+from games.fence.citymap import CityMap, Pos, hood_id, tile_of
 from games.fence.state import FenceState, Table
 from games.fence.tiles import Hood, Tile, city, old_town_index
 
 COPY_SUFFIX = " II"
+MAPS_KEPT = 64
+"""Cities whose road graph a process keeps: a match in its turns has one city, one in its
+draft a few more each step."""
 
 
 @cache
@@ -46,9 +49,21 @@ def town_hood() -> int:
 
 
 def build_map(state: FenceState | Table) -> CityMap:
-    cells = {pos: (tile, rot) for pos, tile, rot in state.placed}
+    """The road graph of ``state``'s placed tiles: the same city gives the same graph, so it
+    is built once per city, however many states and working copies share it (a step,
+    a world dealt for analysis, or a die rolled another way, mostly moves pieces and cards);
+    a map is only read once built (:class:`CityMap`)."""
+    opts = state.opts if isinstance(state, Table) else dict(state.options)
     tunnel = (state.tunnel[0], state.tunnel[1]) if len(state.tunnel) == 2 else None
-    return CityMap(tiles_of(state), cells, town_hood(), tunnel)
+    return _built(bool(opts["big_map"]), tuple(sorted(state.placed)), tunnel)
+
+
+@lru_cache(maxsize=MAPS_KEPT)
+def _built(
+    big_map: bool, placed: tuple[tuple[Pos, int, int], ...], tunnel: tuple[int, int] | None
+) -> CityMap:
+    cells = {pos: (tile, rot) for pos, tile, rot in placed}
+    return CityMap(match_tiles(big_map), cells, town_hood(), tunnel)
 
 
 def city_map(state: FenceState) -> CityMap:

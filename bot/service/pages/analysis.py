@@ -38,15 +38,15 @@ import games
 from bot.service.base import Refusal, User, guarded
 from bot.service.pages import chance
 from bot.service.pages.evaluations import evaluations, on_real_line
-from bot.service.pages.web import first_prompt, legal_moves
+from bot.service.pages.positions import Board, Positions
+from bot.service.pages.web import first_prompt
 from bot.service.play import lines as trees
 from bot.service.play.boards import guided
 from bot.service.play.premoves import describe, stored, stored_turn, turn_position
 from bot.service.replies import Reply
-from bot.service.text.describer import said, told_label, told_page_view
+from bot.service.text.describer import said, told_page_view
 from bot.service.text.markdown import escape
 from bot.words import Words, words
-from games.core import Rules
 from storage.base import (
     ACTIVE,
     FINISHED,
@@ -70,9 +70,6 @@ CLEAR_WORDS = frozenset({"clear", "-"})
 """A ``/match note`` text that empties the note."""
 PLAYER_FULL = {"nodes": "analysis.player_nodes", "size": "analysis.player_size"}
 """The sentence for each per-player cap a save would pass (:class:`storage.base.AnalysisFull`)."""
-STATES_KEPT = 256
-"""Positions of analysis nodes kept per process (a move replays from its parent's), and as
-many lists of their legal steps as a reader's page words them."""
 LOGS_KEPT = 64
 """Matches whose log (at one version) this process keeps for the analysis board: every
 request of a player analysing reads the match, and its log only when it moved on."""
@@ -96,22 +93,6 @@ class AnalysisLimits:
         return AnalysisCaps(self.player_nodes, self.player_bytes)
 
 
-@dataclass(frozen=True)
-class Board:
-    """One analysis request's match, seat and game: who analyses what."""
-
-    record: MatchRecord
-    seat: int
-    user_id: str
-    rules: Rules[Any, Any]
-    live: Sequence[ActionRecord]
-
-    def played(self, ply: int) -> tuple[int, int]:
-        """The game's position after ``ply`` steps, named by the steps that led there (an
-        agreed undo and other steps make it another position at the same ply)."""
-        return ply, hash(tuple(action.notation for action in self.live[:ply]))
-
-
 class Analysis:
     """The analysis board's use cases; built with the store, the clock, the web board's
     pages (who may look, the replayed positions), the reader (``/match note``) and
@@ -132,8 +113,7 @@ class Analysis:
         self.reader = reader
         self.premoves = premoves
         self.limits = limits or AnalysisLimits()
-        self._states: OrderedDict[tuple[Any, ...], Worlds] = OrderedDict()
-        self._moves: OrderedDict[tuple[Any, ...], list[dict[str, Any]]] = OrderedDict()
+        self.positions = Positions(pages)
         self._logs: OrderedDict[tuple[int, int], Sequence[ActionRecord]] = OrderedDict()
 
     # -- the web board ------------------------------------------------------------------------
@@ -158,7 +138,7 @@ class Analysis:
             at: int | None = node
         else:
             ply = len(board.live) if ply is None else ply
-            self._check_ply(board, ply)
+            board.check_ply(ply)
             at = trees.root_at(tree, ply)
         return await self._answer(viewer, board, found, tree, at, ply)
 
@@ -184,7 +164,7 @@ class Analysis:
         (cancel them)."""
         board = await self._board(token, match_id, seat)
         if ply is not None:
-            self._check_ply(board, ply)
+            board.check_ply(ply)
         found = await self.store.analysis(board.record.id, board.user_id)
         tree = trees.of(found.tree if found else None)
         text = found.note if found else ""
@@ -281,11 +261,6 @@ class Analysis:
         return found
 
     @staticmethod
-    def _check_ply(board: Board, ply: int) -> None:
-        if not 0 <= ply <= len(board.live):
-            raise Refusal("web.no_position", ply=ply, last=len(board.live))
-
-    @staticmethod
     def _existing(tree: trees.Tree, node: int | None) -> int:
         trees.node(tree, node)
         assert node is not None
@@ -307,56 +282,6 @@ class Analysis:
         except AnalysisFull as full:
             raise Refusal(PLAYER_FULL[full.what]) from None
 
-    # -- positions ------------------------------------------------------------------------------
-    async def _root_worlds(self, board: Board, ply: int) -> Worlds:
-        """The position a root stands for, as the seat may analyse it."""
-        self._check_ply(board, ply)
-        states = await self.pages.replayed(board.record, board.rules, board.live)
-        return board.rules.analysis_worlds(states[ply], board.seat)
-
-    async def _worlds(self, board: Board, ply: int, steps: Sequence[str]) -> Worlds:
-        """The position after ``steps`` from the root at ``ply``, replayed on the engine in
-        every world the seat cannot tell apart (kept per process by the line, so a move
-        replays one step)."""
-        key = (board.record.id, board.seat, board.played(ply), tuple(steps))
-        if key in self._states:
-            self._states.move_to_end(key)
-            return self._states[key]
-        if steps:
-            worlds = self._step(board, await self._worlds(board, ply, steps[:-1]), steps[-1])
-        else:
-            worlds = await self._root_worlds(board, ply)
-        self._states[key] = worlds
-        while len(self._states) > STATES_KEPT:
-            self._states.popitem(last=False)
-        return worlds
-
-    async def _state(self, board: Board, ply: int, steps: Sequence[str]) -> Any:
-        """The position the board shows after ``steps`` (the first world)."""
-        return (await self._worlds(board, ply, steps))[0]
-
-    @staticmethod
-    def _step(board: Board, worlds: Worlds, step: str) -> Worlds:
-        """A stored step played on the analysis board in every world, or one sentence why
-        not: the engine's own, or that a card the seat cannot see decides it, or that chance
-        does and no outcome (or one that does not exist) was picked."""
-        rules, first = board.rules, worlds[0]
-        if rules.outcome(first) is not None or not rules.to_move(first):
-            raise Refusal("analysis.game_over")
-        notation, number = trees.step_parts(step)
-        action = rules.parse(first, notation)  # IllegalMove: the engine's own sentence
-        found = chance.judged(rules, board.seat, worlds, action)
-        if found.after is not None and number is None:
-            return found.after
-        if not found.chance:
-            raise Refusal("analysis.unknown_step", move=notation)
-        if number is None:
-            raise Refusal("analysis.pick_outcome", move=notation)
-        after = chance.picked(rules, board.seat, worlds, action, number)
-        if after is None:
-            raise Refusal("analysis.no_outcome", move=notation)
-        return after
-
     async def _moved(
         self,
         board: Board,
@@ -375,19 +300,23 @@ class Analysis:
         if node is None:
             if ply is None:
                 raise Refusal("analysis.bad_request")
-            self._check_ply(board, ply)
+            board.check_ply(ply)
             tree, node = trees.with_root(tree, ply)
         root, steps, _ = trees.line(tree, node)
-        before = await self._worlds(board, root, steps)
+        before = await self.positions.worlds(board, root, steps)
         rules = board.rules
-        action = rules.parse(before[0], text)
+        tried = self.positions.tried(board, root, steps) or {}
+        action = tried[text][0] if text in tried else rules.parse(before[0], text)
         notation = rules.format(before[0], action)
-        if outcome is None and chance.judged(rules, board.seat, before, action).chance:
+        kept = tried.get(notation)
+        judged = kept[1] if kept else chance.judged(rules, board.seat, before, action)
+        if outcome is None and judged.chance:
             found = await asyncio.to_thread(chance.outcomes, rules, board.seat, before, action)
             return tree, node, found
         step = notation if outcome is None else trees.chance_step(notation, outcome)
-        self._step(board, before, step)
+        after = self.positions.step(board, before, step, {notation: (action, judged)})
         tree, made, _ = trees.with_step(tree, node, step)
+        self.positions.keep(self.positions.key(board, root, [*steps, step]), after)
         return tree, made, None
 
     async def _choose(
@@ -448,11 +377,11 @@ class Analysis:
         root, steps, _ = trees.line(tree, node)
         if root != len(board.live) or board.record.status != ACTIVE:
             raise Refusal("analysis.keep_from_live")
-        worlds = await self._worlds(board, root, ())
+        worlds = await self.positions.worlds(board, root, ())
         turns: list[tuple[int, list[str]]] = []
         for notation in steps:
             mover = board.rules.to_move(worlds[0])[0]
-            after = self._step(board, worlds, notation)
+            after = self.positions.step(board, worlds, notation)
             if not turns or turns[-1][0] != mover or turns[-1][1] == []:
                 turns.append((mover, []))
             turns[-1][1].append(notation)
@@ -492,14 +421,14 @@ class Analysis:
             root, steps, ids = trees.line(tree, at)
         else:
             root, steps, ids = (len(board.live) if ply is None else ply), [], []
-        worlds = await self._worlds(board, root, steps)
+        worlds = await self.positions.worlds(board, root, steps)
         state = worlds[0]
         highlight = []
         if steps:
-            before = await self._state(board, root, steps[:-1])
-            last = trees.step_parts(steps[-1])[0]
-            highlight = [rules.presentation.highlight(before, rules.parse(before, last))]
-        moves = await self._legal_kept(board, root, steps, worlds, say)
+            before = await self.positions.state(board, root, steps[:-1])
+            action = self.positions.action(board, root, steps[:-1], before, steps[-1])
+            highlight = [rules.presentation.highlight(before, action)]
+        moves = await self.positions.legal(board, root, steps, worlds, say)
         listed = await self._listed(board, tree, say)
         premoves: list[str] = []
         if (
@@ -530,39 +459,6 @@ class Analysis:
         }
         return Reply(match_id=record.id, extra={"analysis": extra})
 
-    async def _legal_kept(
-        self, board: Board, root: int, steps: Sequence[str], worlds: Worlds, say: Words
-    ) -> list[dict[str, Any]]:
-        """The legal steps of a position as the reader's page words them, worked out once per
-        process and position (opening a board again, or going back along a line, only reads
-        them). Kept beside the position itself, under the same key and the reader's language."""
-        key = (board.record.id, board.seat, board.played(root), tuple(steps), say.language)
-        found = self._moves.get(key)
-        if found is None:
-            found = self._moves[key] = await asyncio.to_thread(self._legal, board, worlds, say)
-            while len(self._moves) > STATES_KEPT:
-                self._moves.popitem(last=False)
-        self._moves.move_to_end(key)
-        return found  # read only: the answer is written out as JSON, never changed
-
-    def _legal(self, board: Board, worlds: Worlds, say: Words) -> list[dict[str, Any]]:
-        """Every legal next step, for whichever side is to move; with hidden cards, only those
-        the seat's own view decides, and those chance decides, marked (the player picks
-        how they fall: :mod:`bot.service.pages.chance`)."""
-        rules, state = board.rules, worlds[0]
-        if rules.outcome(state) is not None:
-            return []
-        actions = rules.legal_actions(state)
-        if len(worlds) == 1:  # nothing hidden: every legal step falls one way
-            return legal_moves(rules, state, say, actions)
-        judged = [chance.judged(rules, board.seat, worlds, a) for a in actions]
-        offered = [(a, j) for a, j in zip(actions, judged, strict=True) if j.offered]
-        moves = legal_moves(rules, state, say, [a for a, _ in offered])
-        for entry, (_, j) in zip(moves, offered, strict=True):
-            if j.chance:
-                entry["chance"] = True
-        return moves
-
     async def _listed(self, board: Board, tree: trees.Tree, say: Words) -> list[dict[str, Any]]:
         """The tree as the page lists it, depth first; a root the game no longer reaches (an
         agreed undo took its position back) is left out, with its lines, until the game
@@ -584,11 +480,8 @@ class Analysis:
             else:
                 entry["n"] = data["n"]
                 if guided(rules):
-                    before = await self._state(board, root, steps[:-1])
-                    notation, number = trees.step_parts(data["n"])
-                    action = rules.parse(before, notation)
-                    entry["label"] = told_label(say, rules, before, action)
-                    if number is not None:
+                    entry["label"] = await self.positions.label(board, root, steps, say)
+                    if trees.step_parts(data["n"])[1] is not None:
                         entry["chance"] = True
             real = root + len(steps)
             if chances and real in chances and on_real_line(board.live, root, steps):

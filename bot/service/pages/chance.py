@@ -53,13 +53,21 @@ class Outcome:
 
 def judged(rules: Rules[Any, Any], seat: int, worlds: Worlds, action: Any) -> Judged:
     """``action`` (legal in the first world) played in every world. Engines check an
-    action's legality as they apply it."""
-    afters = []
+    action's legality as they apply it. Where the first world already shows that chance
+    decides the step, the others are only asked whether it is legal there (playing it in
+    them could tell no more: it is the player's to pick how it falls)."""
+    afters: list[Any] = []
     for world in worlds:
+        if afters and not rules.analysis_known(worlds[0], afters[0], seat):
+            if action not in rules.legal_actions(world):
+                return Judged(None, False)
+            continue
         try:
             afters.append(rules.apply(world, action))
         except IllegalMove:
             return Judged(None, False)
+    if len(afters) < len(worlds):
+        return Judged(None, True)
     if not all(rules.analysis_known(w, a, seat) for w, a in zip(worlds, afters, strict=True)):
         return Judged(None, True)
     if len(worlds) > 1:
