@@ -453,31 +453,19 @@ class Challenges:
             for uid in record.seats
             if uid != actor.id
         ]
-        time_text = tc.TimeControl.from_dict(record.meta.get("time") or {}).text()
-        rated = record.meta.get("rated", True)
+        # the same options, place, clock and rating as the finished match
+        same: dict[str, Any] = {
+            "options": record.options,
+            "guild_id": record.guild_id,
+            "channel_id": record.channel_id,
+            "time_control": tc.TimeControl.from_dict(record.meta.get("time") or {}).text(),
+            "rated": record.meta.get("rated", True),
+            "venue": record.venue,
+        }
         if len(record.seats) > 2:
             return await self.lobby.open_lobby(
-                actor,
-                record.game,
-                seats=len(record.seats),
-                invited=others,
-                options=record.options,
-                guild_id=record.guild_id,
-                channel_id=record.channel_id,
-                time_control=time_text,
-                rated=rated,
-                venue=record.venue,
+                actor, record.game, seats=len(record.seats), invited=others, **same
             )
         seat = record.seats.index(actor.id)
-        return await self.challenge(
-            actor,
-            record.game,
-            others[0],
-            color="second" if seat == 0 else "first",
-            options=record.options,
-            guild_id=record.guild_id,
-            channel_id=record.channel_id,
-            time_control=time_text,
-            rated=rated,
-            venue=record.venue,
-        )
+        color = "second" if seat == 0 else "first"
+        return await self.challenge(actor, record.game, others[0], color=color, **same)
