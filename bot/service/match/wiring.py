@@ -93,3 +93,5 @@ class OnCore:
         self.store, self.clock, self.reader = core.store, core.clock, core.reader
         self.transitions, self.clocks, self.limits = core.transitions, core.clocks, core.limits
         self.notifier, self.workers = core.notifier, core.workers
+        self._seed_source = core.seeds
+        """Where a new match's seed comes from."""

@@ -88,7 +88,6 @@ class Challenges(OnCore):
         self.lobby = lobby
         self.seeks = seeks
         self.endings = endings
-        self._seed_source = core.seeds
 
     async def play(
         self,

@@ -77,7 +77,6 @@ class Lobby(OnCore):
         super().__init__(core)
         self.boards = boards
         self.servers = servers
-        self._seed_source = core.seeds
 
     @guarded
     async def open_lobby(

@@ -85,7 +85,7 @@ class Seeks(OnCore):
         """Who takes a seat beside whom (:meth:`Consent.may_join`)."""
         super().__init__(core)
         self.openings = openings
-        self._seed_source, self.link = core.seeds, core.link
+        self.link = core.link
 
     async def open_seek(
         self,

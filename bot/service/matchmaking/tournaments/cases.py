@@ -129,7 +129,6 @@ class Tournaments(OnCore):
         self.tournament_transitions = core.tournament_transitions
         self.servers = servers
         self.posts = posts
-        self._seed_source = core.seeds
 
     # -- sign-up ---------------------------------------------------------------------------
     @guarded
