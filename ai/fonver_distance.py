@@ -73,12 +73,15 @@ def distances(
     sources: tuple[int, ...],
     geo: Links,
     goal: frozenset[int] = frozenset(),
+    *,
+    bridges: bool = True,
 ) -> list[int]:
     """Cheapest cost from ``sources`` (one edge) to each point, the point itself included.
 
     With a ``goal``, stop as soon as a goal point leaves the queue: points leave in order
     of cost, so that point's cost is final and is the cheapest of the goal (the rest of the
-    map is then incomplete).
+    map is then incomplete). Without ``bridges`` only orthogonal steps count: the paths a
+    capture check follows, where a bridge is no connection yet.
     """
     dist = [FAR] * len(board)
     queue: deque[int] = deque()
@@ -99,7 +102,8 @@ def distances(
         here = dist[point]
         # orthogonal neighbours, and diagonal ones whose two shared points are empty (a bridge)
         steps = [*orthogonal[point]]
-        steps += [n for n, a, b in diagonal[point] if board[a] == EMPTY and board[b] == EMPTY]
+        if bridges:
+            steps += [n for n, a, b in diagonal[point] if board[a] == EMPTY and board[b] == EMPTY]
         for near in steps:
             stone = board[near]
             if stone == colour:

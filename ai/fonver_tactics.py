@@ -10,10 +10,9 @@ other placement can win, so the answer is exact.
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Sequence
 
-from ai.fonver_distance import FAR, Links, links
+from ai.fonver_distance import Links, distances, links
 from games.fonver.board import EMPTY, geometry, other
 from games.fonver.play import capture, capture_pairs, place
 from games.fonver.state import FonverState
@@ -27,30 +26,7 @@ winning (long capture chains that end in a connection are rare; the budget is no
 
 def _reach(board: tuple[int, ...], colour: int, sources: tuple[int, ...], geo: Links) -> list[int]:
     """Empty points on the cheapest orthogonal path from ``sources`` to each point."""
-    dist = [FAR] * len(board)
-    queue: deque[int] = deque()
-    for point in sources:
-        stone = board[point]
-        if stone == colour:
-            dist[point] = 0
-            queue.appendleft(point)
-        elif stone == EMPTY:
-            dist[point] = 1
-            queue.append(point)
-    orthogonal = geo.orthogonal
-    while queue:
-        point = queue.popleft()
-        here = dist[point]
-        for near in orthogonal[point]:
-            stone = board[near]
-            if stone == colour:
-                if here < dist[near]:
-                    dist[near] = here
-                    queue.appendleft(near)
-            elif stone == EMPTY and here + 1 < dist[near]:
-                dist[near] = here + 1
-                queue.append(near)
-    return dist
+    return distances(board, colour, sources, geo, bridges=False)
 
 
 def opens_crosscut(board: tuple[int, ...], point: int, colour: int, size: int) -> bool:

@@ -28,7 +28,7 @@ from typing import Any
 
 from ai.budget import Budget, Clock
 from ai.fuer_lines import can_add, has_won, potential, spot_sizes, threats
-from ai.fuer_tactics import FuerTactics
+from ai.fuer_tactics import FuerTactics, after
 from ai.mcts import Settings, search
 from ai.safety import Tally, first_safe, reserve
 from games.fuer import position
@@ -104,21 +104,9 @@ class FuerDomain:
     def apply(self, state: Position, action: Turn) -> Position:
         fs = state[0]
         mover = fs.to_move
-        own = _after(fs, action)
-        opp = fs.own(1 - mover)
-        supply = list(fs.supply)
-        supply[mover] -= len(action.placed)
-        dark, light = (opp, own) if mover else (own, opp)
-        after = FuerState(
-            tiles=fs.tiles | 1 << action.tile,
-            dark=dark,
-            light=light,
-            supply=(supply[0], supply[1]),
-            to_move=1 - mover,
-            move_range=fs.move_range,
-            overline=fs.overline,
-        )
-        return after, (mover if has_won(own, own | opp) else None)
+        then = after(fs, action)
+        own = then.own(mover)
+        return then, (mover if has_won(own, then.pieces) else None)
 
     def actions(self, state: Position) -> Sequence[Turn]:
         return ranked_turns(state[0], self.clock)[:CANDIDATES]

@@ -12,11 +12,13 @@ from __future__ import annotations
 import difflib
 import functools
 import random
+import tomllib
 import types
 import typing
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from importlib import resources
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, TypeVar
 
 from games.sentences import (
@@ -275,6 +277,17 @@ class GameInfo:
     aliases: tuple[str, ...] = ()
     notation_help: str = ""
     """One or two lines telling players how to type a move."""
+
+    @classmethod
+    def read(
+        cls, package: str, seat_names: tuple[str, ...], options: tuple[Option, ...] = ()
+    ) -> GameInfo:
+        """The facts in the game's ``info.toml`` (names, players, summary, notation help: data
+        a writer edits without reading code), with the seats and options its engine declares."""
+        text = resources.files(package).joinpath("info.toml").read_text(encoding="utf-8")
+        data = tomllib.loads(text)
+        aliases = tuple(data.pop("aliases", ()))
+        return cls(seat_names=seat_names, options=options, aliases=aliases, **data)
 
 
 # --------------------------------------------------------------------------------------------

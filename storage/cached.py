@@ -120,6 +120,20 @@ def _fresh(value: T) -> T:
     return copied
 
 
+async def _known(
+    memo: dict[str, str | None],
+    fetch: Callable[[Sequence[str]], Awaitable[dict[str, str]]],
+    user_ids: Sequence[str],
+) -> dict[str, str]:
+    """The users' values (names, locales) with one read for those not yet in ``memo``; a user
+    the store has none for is remembered as None, so they are not asked for again."""
+    wanted = list(dict.fromkeys(user_ids))
+    if missing := [u for u in wanted if u not in memo]:
+        found = await fetch(missing)
+        memo.update({u: found.get(u) for u in missing})
+    return {u: value for u in wanted if (value := memo[u]) is not None}
+
+
 def _as_stored(action: ActionRecord) -> ActionRecord:
     """An appended log row as the store reads it back (its detail through JSON)."""
     return ActionRecord(
@@ -262,11 +276,7 @@ class CachedStore(Forwarding):
         reads = self._reads()
         if reads is None:
             return await self.inner.user_names(user_ids)
-        wanted = list(dict.fromkeys(user_ids))
-        if missing := [u for u in wanted if u not in reads.names]:
-            found = await self.inner.user_names(missing)
-            reads.names.update({u: found.get(u) for u in missing})
-        return {u: name for u in wanted if (name := reads.names[u]) is not None}
+        return await _known(reads.names, self.inner.user_names, user_ids)
 
     async def users_settings(self, user_ids: Sequence[str]) -> dict[str, dict[str, Any]]:
         reads = self._reads()
@@ -296,11 +306,7 @@ class CachedStore(Forwarding):
         reads = self._reads()
         if reads is None:
             return await self.inner.user_locales(user_ids)
-        wanted = list(dict.fromkeys(user_ids))
-        if missing := [u for u in wanted if u not in reads.locales]:
-            found = await self.inner.user_locales(missing)
-            reads.locales.update({u: found.get(u) for u in missing})
-        return {u: locale for u in wanted if (locale := reads.locales[u]) is not None}
+        return await _known(reads.locales, self.inner.user_locales, user_ids)
 
     async def save_user_locale(self, user_id: str, locale: str | None, now: float) -> None:
         await self._write(self.inner.save_user_locale, user_id, locale, now)

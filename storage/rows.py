@@ -60,12 +60,11 @@ def match_of(row: Row, seats: tuple[str, ...]) -> MatchRecord:
 
 def notice_of(row: Row) -> Notice:
     match_id = row["match_id"]
-    return Notice(
+    return _by_name(
+        Notice,
+        row,
         id=int(row["id"]),
-        user_id=row["user_id"],
-        text=row["text"],
         created_at=float(row["created_at"]),
-        topic=row["topic"],
         match_id=None if match_id is None else int(match_id),
     )
 
@@ -97,10 +96,10 @@ def action_of(row: Row) -> ActionRecord:
 
 def review_of(row: Row) -> ReviewRecord:
     finished = row["finished_at"]
-    return ReviewRecord(
+    return _by_name(
+        ReviewRecord,
+        row,
         match_id=int(row["match_id"]),
-        status=row["status"],
-        requested_by=row["requested_by"],
         requested_at=float(row["requested_at"]),
         result=from_json(row["result"]),
         finished_at=None if finished is None else float(finished),
@@ -108,12 +107,11 @@ def review_of(row: Row) -> ReviewRecord:
 
 
 def analysis_of(row: Row) -> AnalysisRecord:
-    return AnalysisRecord(
-        match_id=int(row["match_id"]),
-        user_id=row["user_id"],
+    numbers = {name: int(row[name]) for name in ("match_id", "nodes", "size")}
+    return _by_name(
+        AnalysisRecord,
+        row,
         tree=from_json(row["tree"]),
-        note=row["note"],
-        nodes=int(row["nodes"]),
-        size=int(row["size"]),
         updated_at=float(row["updated_at"]),
+        **numbers,
     )

@@ -41,6 +41,18 @@ def _json_for_html(data: Any) -> str:
     return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
 
+def _opening(say: Words, title: str) -> str:
+    """Both pages' start, up to the title: no page sends a Referer (a link's token is a
+    password) and each reads at phone width."""
+    return f"""<!doctype html>
+<html lang="{escape(say.language)}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="referrer" content="no-referrer">
+<title>{escape(title)}</title>"""
+
+
 def board_page(say: Words, static: str, modules: list[str], *, client_id: str | None = None) -> str:
     """The board page's HTML: the same shell for every match and every visitor, since the
     server cannot know who opens it (the link's token stays in the address's fragment); the
@@ -61,13 +73,7 @@ def board_page(say: Words, static: str, modules: list[str], *, client_id: str | 
     preload = "\n".join(
         f'<link rel="modulepreload" href="{static}/{escape(name)}">' for name in modules
     )
-    return f"""<!doctype html>
-<html lang="{escape(say.language)}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="no-referrer">
-<title>{escape(title)}</title>
+    return f"""{_opening(say, title)}
 <script type="module" async src="{static}/link.js"></script>
 <link rel="stylesheet" href="{static}/board.css">
 <link rel="stylesheet" href="{static}/analysis.css">
@@ -138,13 +144,7 @@ def plain_page(text: str, say: Words) -> str:
     """A plain page that says why there is no board (an error, a refusal), and nothing
     else: no script, nothing from the request."""
     title = say("web.refused_title")
-    return f"""<!doctype html>
-<html lang="{escape(say.language)}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="no-referrer">
-<title>{escape(title)}</title>
+    return f"""{_opening(say, title)}
 </head>
 <body>
 <h1>{escape(title)}</h1>

@@ -18,7 +18,7 @@ import contextlib
 import math
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 
 from bot.settings import Settings
 
@@ -43,15 +43,8 @@ class WebLimits:
 
     @classmethod
     def of(cls, settings: Settings) -> WebLimits:
-        return cls(
-            link_moves=settings.web_link_moves,
-            address_moves=settings.web_address_moves,
-            link_reads=settings.web_link_reads,
-            address_reads=settings.web_address_reads,
-            link_streams=settings.web_link_streams,
-            address_streams=settings.web_address_streams,
-            streams=settings.web_streams,
-        )
+        """Each limit is the setting of its name behind ``web_`` (``WEB_LINK_MOVES``…)."""
+        return cls(**{f.name: getattr(settings, f"web_{f.name}") for f in fields(cls)})
 
 
 class Limited(Exception):

@@ -56,28 +56,4 @@ OPTIONS: tuple[Option, ...] = (
     _flag("dice_round_limit", "Round-limited game: two dice set the number of rounds."),
 )
 
-INFO = GameInfo(
-    name="fence",
-    title="FENCE!",
-    min_players=2,
-    max_players=6,
-    seat_names=SEAT_NAMES,
-    summary=(
-        "Build a city of tiles around Old Town, then move pawns by road or by playing red and "
-        "blue cards that name tile coordinates. On your turn either Move Yourself (one card "
-        "changes one coordinate, a red/blue pair jumps anywhere) or Move Others: push another "
-        "pawn one road step and move the Cops by road or by tipping them off with cards. A "
-        "pawn meeting the Cops goes to Jail; a jailed player with a red/blue pair must use it "
-        "to get out, and jailing others from Jail earns cards. Each round ends with Hot Goods "
-        "landing on rolled tiles: the closest pawn draws a card unless the Cops are closer. "
-        "You win when everyone else is in Jail with no way out."
-    ),
-    options=OPTIONS,
-    aliases=("fence!",),
-    notation_help=(
-        "Draft: place the-stix at 1,0 r90 · swap <tile> at x,y r0. Turns: yourself R3 B5 "
-        "<hood> · move <colour> to <hood> · cops to <hood> · tip B2 <hood> · draw red. "
-        "Options: boat red · offer <colour> R3 for B5 · accept trade · refuse trade · "
-        "post <colour> R3 2 (give R3, take their 2nd card) · post skip."
-    ),
-)
+INFO = GameInfo.read("games.fence", SEAT_NAMES, OPTIONS)

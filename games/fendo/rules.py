@@ -98,38 +98,13 @@ OPTIONS = (
     ),
 )
 
-SUMMARY = (
-    "Fendo (Dieter Stein): fence off the larger share of the board. "
-    "On your turn either pick one of your pieces in the open area, optionally slide it in a "
-    "straight line with at most one right-angle turn over empty squares, and build a fence on "
-    "a free side of the square where it stops; or put a new piece from stock on an empty "
-    "square one such move away from one of your pieces. A fence may only close off an area "
-    "that holds exactly one piece: no empty areas and never two open ones. A closed area "
-    "belongs to the owner of its piece. When every area is closed, the player owning more "
-    "squares wins. If you cannot act you pass automatically."
-)
-
-NOTATION_HELP = (
-    "Add a piece: c3 (or +c3). Move and fence: d1-d4n (move d1 to d4, fence its north side). "
-    "Fence without moving: d1e. Sides are n, e, s, w."
-)
-
 _MAX_ALTERNATIVES = 4
 
 
 class FendoRules(Rules[FendoState, Action]):
     sentences = SAY
 
-    info = GameInfo(
-        name="fendo",
-        title="Fendo",
-        min_players=2,
-        max_players=2,
-        seat_names=SEAT_NAMES,
-        summary=SUMMARY,
-        options=OPTIONS,
-        notation_help=NOTATION_HELP,
-    )
+    info = GameInfo.read("games.fendo", SEAT_NAMES, OPTIONS)
 
     # -- life cycle ------------------------------------------------------------------------
     def new(

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from games.core import InvalidNotation, InvalidOption, Option, Outcome, validate_options
@@ -127,14 +128,8 @@ def dump(state: FuerState) -> dict[str, Any]:
 def load(data: Mapping[str, Any], schema: tuple[Option, ...]) -> FuerState:
     state = from_dict(data, schema)
     outcome = data.get("outcome")
-    return FuerState(
-        tiles=state.tiles,
-        dark=state.dark,
-        light=state.light,
-        supply=state.supply,
-        to_move=state.to_move,
-        move_range=state.move_range,
-        overline=state.overline,
+    return replace(
+        state,
         outcome=None if outcome is None else Outcome.from_dict(outcome),
         win_line=tuple(_space(name, "win_line") for name in data.get("win_line", ())),
     )

@@ -70,26 +70,7 @@ OPTIONS: tuple[Option, ...] = (
     ),
 )
 
-SUMMARY = (
-    "Each turn place a tile on an empty space touching the tiles already down. If it "
-    "touches one tile, move one of your pieces to a vacant tile; if it touches k tiles, put "
-    "k−1 new pieces on vacant tiles, never on the new tile and never next to each other. "
-    "No line of six pieces may form. You win by making exactly four of your colour in a "
-    "row, or a row of exactly five pieces of any colours. No legal turn means you lose."
-)
-
-INFO = GameInfo(
-    name="fuer",
-    title="Fuer (Extension)",
-    min_players=2,
-    max_players=2,
-    seat_names=SEAT_NAMES,
-    summary=SUMMARY,
-    options=OPTIONS,
-    aliases=("extension",),
-    notation_help="Tile then pieces: `c3 +d2 +f4` puts new pieces on d2 and f4; "
-    "`c3 e3>e5` moves your piece from e3 to e5 (when the tile touches only one tile).",
-)
+INFO = GameInfo.read("games.fuer", SEAT_NAMES, OPTIONS)
 
 _EXAMPLES = 3
 

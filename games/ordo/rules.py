@@ -59,32 +59,10 @@ from games.ordo.state import (
 from games.ordo.view import OrdoView
 from games.sentences import Sentence
 
-SUMMARY = """\
-Two players, 20 pieces each on a 10×8 board; White moves first and nobody may pass.
-Win by putting any one of your pieces on your opponent's home row.
-After each of your moves all your pieces must form one group, touching orthogonally or \
-diagonally.
-A single piece slides any number of empty squares forward, sideways or diagonally forward, \
-and may stop on the first enemy piece in its path to capture it.
-An ordo move slides a straight unbroken line of 2+ of your pieces together: a line along a \
-rank moves straight forward, a line along a file moves sideways. It never captures.
-If a capture splits your group, your next move must join it again, and for that move \
-pieces (and lines along a rank) may also go backward.
-You lose if you cannot reconnect, run out of pieces, or have no legal move."""
-
 
 class OrdoRules(Rules[OrdoState, Move]):
     sentences = SAY
-    info = GameInfo(
-        name="ordo",
-        title="Ordo",
-        min_players=2,
-        max_players=2,
-        seat_names=COLOUR_NAMES,
-        summary=SUMMARY,
-        notation_help="Type c3-c5, capture with c3xc6, or move a line with a2:d2-a3 "
-        "(its two ends, then where the first end goes).",
-    )
+    info = GameInfo.read("games.ordo", COLOUR_NAMES)
 
     # -- life cycle ------------------------------------------------------------------------
     def new(

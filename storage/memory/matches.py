@@ -6,7 +6,13 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from storage.integrity import CheckedCommit, NewMatch, check_expected_games, from_json
-from storage.memory.tables import MemoryTables, StoredAction, StoredMatch, record_of
+from storage.memory.tables import (
+    MemoryTables,
+    StoredAction,
+    StoredMatch,
+    action_of,
+    record_of,
+)
 from storage.records import ActionRecord, MatchRecord
 from storage.roles import Matches, MatchNews
 
@@ -93,18 +99,7 @@ class MemoryMatches(MemoryTables, Matches):
         return record_of(updated)
 
     async def actions(self, match_id: int, *, include_undone: bool = False) -> list[ActionRecord]:
-        return [
-            ActionRecord(
-                ply=a.ply,
-                seat=a.seat,
-                notation=a.notation,
-                created_at=a.created_at,
-                detail=from_json(a.detail),
-                undone=a.undone,
-            )
-            for a in self._log.get(match_id, ())
-            if include_undone or not a.undone
-        ]
+        return [action_of(a) for a in self._log.get(match_id, ()) if include_undone or not a.undone]
 
 
 class MemoryMatchNews(MemoryTables, MatchNews):

@@ -13,7 +13,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from storage.integrity import from_json
-from storage.records import VENUE_SERVER, AnalysisRow, MatchRecord, Notice, Rating, RatingPoint
+from storage.records import (
+    VENUE_SERVER,
+    ActionRecord,
+    AnalysisRow,
+    MatchRecord,
+    Notice,
+    Rating,
+    RatingPoint,
+)
 
 
 @dataclass(frozen=True)
@@ -117,25 +125,18 @@ class MemoryTables:
             self._history.setdefault((r.guild_id, r.game, r.user_id), []).append(point)
 
 
+def _decoded(row: StoredMatch | StoredAction, *json_fields: str) -> dict[str, Any]:
+    """A stored row's fields by name (the record's names), its JSON text decoded afresh so
+    that callers never share stored objects."""
+    values = dict(vars(row))
+    for name in json_fields:
+        values[name] = from_json(values[name])
+    return values
+
+
 def record_of(stored: StoredMatch) -> MatchRecord:
-    """A fresh record with freshly decoded dicts, so callers never share stored objects."""
-    return MatchRecord(
-        id=stored.id,
-        game=stored.game,
-        options=from_json(stored.options),
-        seed=stored.seed,
-        status=stored.status,
-        seats=stored.seats,
-        created_by=stored.created_by,
-        created_at=stored.created_at,
-        updated_at=stored.updated_at,
-        version=stored.version,
-        state=from_json(stored.state),
-        guild_id=stored.guild_id,
-        channel_id=stored.channel_id,
-        thread_id=stored.thread_id,
-        result=from_json(stored.result),
-        meta=from_json(stored.meta),
-        due_at=stored.due_at,
-        venue=stored.venue,
-    )
+    return MatchRecord(**_decoded(stored, "options", "state", "result", "meta"))
+
+
+def action_of(stored: StoredAction) -> ActionRecord:
+    return ActionRecord(**_decoded(stored, "detail"))

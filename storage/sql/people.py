@@ -5,7 +5,7 @@ them inside its own transaction."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Literal
 
 from storage.integrity import clean_text, encode_settings, from_json
 from storage.records import ACTIVE, FINISHED
@@ -164,22 +164,29 @@ class SqlPersonal(SqlEngine, Personal):
         return found is not None
 
 
+async def _known(
+    conn: SqlConnection,
+    dialect: Dialect,
+    user_ids: Sequence[str],
+    column: Literal["locale", "name"],
+) -> dict[str, str]:
+    """The users' ``column`` of ``users`` where it is set: one query for both columns read
+    this way (a column name, never a caller's text, goes into the statement)."""
+    select = f"SELECT user_id, {column} FROM users"
+    found = await _by_users(conn, dialect, select, user_ids, f" AND {column} IS NOT NULL")
+    return {row["user_id"]: row[column] for row in found}
+
+
 async def locales_of(
     conn: SqlConnection, dialect: Dialect, user_ids: Sequence[str]
 ) -> dict[str, str]:
-    found = await _by_users(
-        conn, dialect, "SELECT user_id, locale FROM users", user_ids, " AND locale IS NOT NULL"
-    )
-    return {row["user_id"]: row["locale"] for row in found}
+    return await _known(conn, dialect, user_ids, "locale")
 
 
 async def names_of(
     conn: SqlConnection, dialect: Dialect, user_ids: Sequence[str]
 ) -> dict[str, str]:
-    found = await _by_users(
-        conn, dialect, "SELECT user_id, name FROM users", user_ids, " AND name IS NOT NULL"
-    )
-    return {row["user_id"]: row["name"] for row in found}
+    return await _known(conn, dialect, user_ids, "name")
 
 
 async def settings_of(

@@ -11,8 +11,10 @@ from typing import Any
 import pytest
 
 import bot.service.play.hands
+import games
 import render
 from bot.service import Service, User
+from bot.service.replies import Reply
 from storage import MemoryStore
 
 
@@ -81,3 +83,13 @@ async def start_ordo(service: Service, white: User = ALICE, black: User = BOB, *
     accepted = await service.accept(black, match_id=reply.match_id)
     assert accepted.ok, accepted.text
     return reply.match_id
+
+
+async def first_legal_move(service: Service, who: User, match_id: int) -> Reply:
+    """``who`` plays the first legal move of the match: where any move will do."""
+    record = await service.store.get_match(match_id)
+    assert record is not None
+    rules = games.get(record.game)
+    state = rules.load(record.state)
+    move = rules.format(state, rules.legal_actions(state)[0])
+    return await service.move(who, move, match_id=match_id)

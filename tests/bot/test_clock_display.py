@@ -13,11 +13,10 @@ from dataclasses import replace
 
 import pytest
 
-import games
 from bot.service import Service, User
 from bot.service.match.timecontrol import format_duration
 
-from .conftest import ALICE, BOB, FakeClock
+from .conftest import ALICE, BOB, FakeClock, first_legal_move
 
 MINUTE = 60.0
 HOUR = 3600.0
@@ -80,13 +79,7 @@ def svc(service: Service) -> Service:
 
 async def _first_move(svc: Service, who: User, match_id: int) -> str:
     """Any legal move of ``who``; the post that follows it."""
-    record = await svc.store.get_match(match_id)
-    assert record is not None
-    rules = games.get(record.game)
-    state = rules.load(record.state)
-    moved = await svc.move(
-        who, rules.format(state, rules.legal_actions(state)[0]), match_id=match_id
-    )
+    moved = await first_legal_move(svc, who, match_id)
     assert moved.ok and moved.post is not None, moved.text
     return moved.post.text
 

@@ -10,13 +10,12 @@ from typing import Any
 import pytest
 
 import ai
-import games
 from bot.service import Service, User
 from bot.service.computer.opponents import computer
 from bot.service.match.limits import WithoutComputerLimit
 from bot.service.replies import Reply
 from storage import MemoryStore
-from tests.bot.conftest import ALICE, BOB, FakeClock
+from tests.bot.conftest import ALICE, BOB, FakeClock, first_legal_move
 
 QUICK = {"easy": 0.02, "normal": 0.02, "strong": 0.02}
 
@@ -103,11 +102,7 @@ async def test_a_persons_move_queues_the_computers_answer_behind_nobody_elses_ba
     started = await service.play(BOB, "ordo", opponent=computer("strong"), color="first")
     record = await store.get_match(started.match_id or 0)
     assert record is not None
-    rules = games.get("ordo")
-    state = rules.load(record.state)
-    moved = await service.move(
-        BOB, rules.format(state, rules.legal_actions(state)[0]), match_id=record.id
-    )
+    moved = await first_legal_move(service, BOB, record.id)
     assert moved.ok, moved.text
     after = await store.get_match(record.id)
     assert after is not None and service.queue_computer_turn(after)

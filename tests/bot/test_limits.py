@@ -27,6 +27,7 @@ from storage import (
     SqliteStore,
     Store,
 )
+from tests.people import on_server
 
 from .conftest import FakeClock
 
@@ -36,11 +37,7 @@ QUICK = {"easy": 0.02, "normal": 0.02, "strong": 0.02}
 DAY = 86400.0
 HOUR = 3600.0
 
-ALICE = User("alice", "alice", guild_id=GUILD)
-BOB = User("bob", "bob", guild_id=GUILD)
-CAROL = User("carol", "carol", guild_id=GUILD)
-DAVE = User("dave", "dave", guild_id=GUILD)
-EVE = User("eve", "eve", guild_id=GUILD)
+ALICE, BOB, CAROL, DAVE, EVE = on_server(GUILD, "alice", "bob", "carol", "dave", "eve")
 OWNER = User("owner", "owner", manages_server=True, guild_id=GUILD)
 """Someone who manages the server the tests play on."""
 MALLORY = User("mallory", "mallory", manages_server=True, guild_id=OTHER)

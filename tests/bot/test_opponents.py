@@ -13,7 +13,7 @@ from bot.service import Service, User
 from bot.service.computer.opponents import computer, is_computer
 from bot.service.match.workers import Workers
 from storage import MemoryStore
-from tests.bot.conftest import ALICE, BOB, CAROL, FakeClock
+from tests.bot.conftest import ALICE, BOB, CAROL, FakeClock, first_legal_move
 
 QUICK = {"easy": 0.05, "normal": 0.05, "strong": 0.05}
 
@@ -30,13 +30,7 @@ def svc(store: MemoryStore, clock: FakeClock) -> Service:
 
 
 async def _human_move(service: Service, match_id: int, who: User = ALICE) -> None:
-    record = await service.store.get_match(match_id)
-    assert record is not None
-    rules = games.get(record.game)
-    state = rules.load(record.state)
-    reply = await service.move(
-        who, rules.format(state, rules.legal_actions(state)[0]), match_id=match_id
-    )
+    reply = await first_legal_move(service, who, match_id)
     assert reply.ok, reply.text
 
 

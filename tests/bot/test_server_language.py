@@ -12,10 +12,10 @@ from bot.service import Service, User
 from bot.service.text.image_labels import image_labels
 from tests.bot.conftest import FakeClock, start_ordo
 from tests.bot.test_console import run_console
+from tests.people import on_server
 
 GUILD = "g1"
-ALICE = User("alice", "alice", guild_id=GUILD)
-BOB = User("bob", "bob", guild_id=GUILD)
+ALICE, BOB = on_server(GUILD, "alice", "bob")
 MANAGER = User("carol", "carol", manages_server=True, guild_id=GUILD)
 HOUR = 3600.0
 DAY = 24 * HOUR

@@ -21,17 +21,14 @@ from storage import (
     MemoryStore,
     SqliteStore,
 )
+from tests.people import on_server
 
 from .conftest import FakeClock
 
 GUILD = "g1"
 # Everyone acts from the tournaments' server: an organiser's commands take the server from
 # the actor (``User.guild_id``), as Discord gives it.
-ALICE = User("alice", "alice", guild_id=GUILD)
-BOB = User("bob", "bob", guild_id=GUILD)
-CAROL = User("carol", "carol", guild_id=GUILD)
-DAVE = User("dave", "dave", guild_id=GUILD)
-EVE = User("eve", "eve", guild_id=GUILD)
+ALICE, BOB, CAROL, DAVE, EVE = on_server(GUILD, "alice", "bob", "carol", "dave", "eve")
 DAY = 86400.0
 PLAYERS = {"alice": ALICE, "bob": BOB, "carol": CAROL, "dave": DAVE, "eve": EVE}
 

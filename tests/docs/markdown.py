@@ -78,6 +78,24 @@ def clean_environment() -> dict[str, str]:
     return env
 
 
+def python_module(
+    *args: str, stdin: str | None = None, cwd: Path | None = None, timeout: float = 180
+) -> str:
+    """What ``python -m <args>`` prints, run in a reader's shell (:func:`clean_environment`);
+    a failure fails the test."""
+    done = subprocess.run(
+        [sys.executable, "-m", *args],
+        cwd=cwd,
+        input=stdin,
+        env=clean_environment(),
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        check=True,
+    )
+    return done.stdout
+
+
 def run(example: Example, folder: Path) -> list[str]:
     """The example's command run by bash in ``folder``, as a reader pastes it."""
     done = subprocess.run(

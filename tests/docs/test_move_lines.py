@@ -10,14 +10,12 @@ post (a refusal is a private sentence only).
 from __future__ import annotations
 
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 import games
-from tests.docs.markdown import ROOT, clean_environment
+from tests.docs.markdown import ROOT, python_module
 
 README = (ROOT / "README.md").read_text(encoding="utf-8")
 START = {
@@ -46,16 +44,7 @@ LINES = move_lines()
 
 
 def console(lines: str, db: Path) -> str:
-    done = subprocess.run(
-        [sys.executable, "-m", "bot.console", "--db", str(db), "--out", str(db.parent)],
-        input=lines,
-        env=clean_environment(),
-        capture_output=True,
-        text=True,
-        timeout=180,
-        check=True,
-    )
-    return done.stdout
+    return python_module("bot.console", "--db", str(db), "--out", str(db.parent), stdin=lines)
 
 
 def test_every_game_has_its_line() -> None:

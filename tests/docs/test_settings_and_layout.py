@@ -9,12 +9,10 @@ packages on disk.
 from __future__ import annotations
 
 import re
-import subprocess
-import sys
 
 import pytest
 
-from tests.docs.markdown import ROOT, clean_environment
+from tests.docs.markdown import ROOT, python_module
 
 OPERATORS = (ROOT / "docs" / "operators.md").read_text(encoding="utf-8")
 ARCHITECTURE = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
@@ -65,16 +63,8 @@ def test_the_operators_table_names_nothing_the_example_file_lacks() -> None:
 
 def test_every_setting_of_the_example_file_is_in_the_help() -> None:
     """``python -m bot --help``, run as an operator runs it."""
-    done = subprocess.run(
-        [sys.executable, "-m", "bot", "--help"],
-        cwd=ROOT,
-        env=clean_environment(),
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=True,
-    )
-    listed = set(re.findall(r"^\s+([A-Z][A-Z0-9_]+)\s", done.stdout, re.MULTILINE))
+    shown = python_module("bot", "--help", cwd=ROOT, timeout=120)
+    listed = set(re.findall(r"^\s+([A-Z][A-Z0-9_]+)\s", shown, re.MULTILINE))
     assert [name for name in SETTINGS if name not in listed] == []
 
 

@@ -5,7 +5,6 @@ interaction said, or the one they chose."""
 from __future__ import annotations
 
 from datetime import datetime
-from pathlib import Path
 from zoneinfo import ZoneInfo
 
 import pytest
@@ -32,7 +31,7 @@ pytestmark = pytest.mark.e2e
 
 
 async def test_dms_follow_the_client_language_of_the_latest_interaction(
-    fake_discord: FakeDiscord, tmp_path: Path, database: str
+    fake_discord: FakeDiscord, database: str
 ) -> None:
     server = fake_discord
     clock = FakeClock()
@@ -58,7 +57,7 @@ async def test_dms_follow_the_client_language_of_the_latest_interaction(
 
 
 async def test_a_blocked_challenger_reads_one_sentence_and_nothing_is_made(
-    fake_discord: FakeDiscord, tmp_path: Path, database: str
+    fake_discord: FakeDiscord, database: str
 ) -> None:
     server = fake_discord
     clock = FakeClock()
@@ -85,7 +84,7 @@ async def test_a_blocked_challenger_reads_one_sentence_and_nothing_is_made(
 
 
 async def test_quiet_hours_hold_the_ping_and_pause_the_clock(
-    fake_discord: FakeDiscord, tmp_path: Path, database: str
+    fake_discord: FakeDiscord, database: str
 ) -> None:
     server = fake_discord
     berlin = ZoneInfo("Europe/Berlin")
@@ -111,7 +110,7 @@ async def test_quiet_hours_hold_the_ping_and_pause_the_clock(
 
 
 async def test_a_german_fence_start_sends_german_hands_and_pictures(
-    fake_discord: FakeDiscord, tmp_path: Path, database: str, monkeypatch: pytest.MonkeyPatch
+    fake_discord: FakeDiscord, database: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The issue's own case: a server set to German, each player's Discord in German, a
     three-player FENCE! start; every secret DM and every hand picture speaks German though

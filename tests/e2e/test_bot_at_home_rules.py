@@ -6,7 +6,6 @@ have played", a block over seeks and lobbies, a server or a tournament forbiddin
 from __future__ import annotations
 
 from datetime import datetime
-from pathlib import Path
 from zoneinfo import ZoneInfo
 
 import pytest
@@ -28,7 +27,7 @@ def uid(server: FakeDiscord, who: str) -> str:
 
 
 async def test_bad_quiet_hours_and_a_block_of_oneself_store_nothing(
-    fake_discord: FakeDiscord, tmp_path: Path, database: str
+    fake_discord: FakeDiscord, database: str
 ) -> None:
     server = fake_discord
     async with bot_running(server, database, FakeClock()) as bot:
@@ -54,7 +53,7 @@ async def test_bad_quiet_hours_and_a_block_of_oneself_store_nothing(
 
 
 async def test_people_alice_has_played_may_challenge_her_and_no_one_else(
-    fake_discord: FakeDiscord, tmp_path: Path, database: str
+    fake_discord: FakeDiscord, database: str
 ) -> None:
     server = fake_discord
     async with bot_running(server, database, FakeClock()) as bot:
@@ -84,7 +83,7 @@ async def test_people_alice_has_played_may_challenge_her_and_no_one_else(
 
 
 async def test_a_block_covers_seeks_and_lobbies_either_way(
-    fake_discord: FakeDiscord, tmp_path: Path, database: str
+    fake_discord: FakeDiscord, database: str
 ) -> None:
     server = fake_discord
     async with bot_running(server, database, FakeClock()) as bot:
@@ -115,7 +114,7 @@ async def test_a_block_covers_seeks_and_lobbies_either_way(
 
 
 async def test_a_server_and_a_tournament_may_forbid_quiet_hours(
-    fake_discord: FakeDiscord, tmp_path: Path, database: str
+    fake_discord: FakeDiscord, database: str
 ) -> None:
     server = fake_discord
     berlin = ZoneInfo("Europe/Berlin")

@@ -44,9 +44,7 @@ def _thread(server: FakeDiscord) -> int:
     return int(created[-1].response["id"])
 
 
-async def test_playing_the_bot_on_discord(
-    fake_discord: FakeDiscord, tmp_path: Path, database: str
-) -> None:
+async def test_playing_the_bot_on_discord(fake_discord: FakeDiscord, database: str) -> None:
     server = fake_discord
     alice = server.user("alice").id
     async with bot_running(server, database, 0.05):
@@ -77,7 +75,7 @@ async def test_playing_the_bot_on_discord(
 
 
 async def test_a_pending_computer_turn_survives_a_restart(
-    fake_discord: FakeDiscord, tmp_path: Path, database: str
+    fake_discord: FakeDiscord, database: str
 ) -> None:
     server = fake_discord
     db = database
@@ -99,7 +97,7 @@ async def test_a_pending_computer_turn_survives_a_restart(
 
 
 async def test_computers_fill_a_fence_table_from_the_lobby_buttons(
-    fake_discord: FakeDiscord, tmp_path: Path, database: str
+    fake_discord: FakeDiscord, database: str
 ) -> None:
     """Add computer, twice, then Start: the computers take their turns in the thread until
     the person is to move; nothing is ever sent to a computer (a DM to one would fail the
@@ -145,7 +143,7 @@ async def test_computers_fill_a_fence_table_from_the_lobby_buttons(
 
 
 async def test_a_closing_bot_first_sends_what_a_press_still_had_to_say(
-    fake_discord: FakeDiscord, tmp_path: Path, database: str
+    fake_discord: FakeDiscord, database: str
 ) -> None:
     """A restart is invisible: the bot is asked to stop while Discord is slow to open the
     DM that carries a player's hand (the Start press has committed the match); it waits,
@@ -168,7 +166,7 @@ async def test_a_closing_bot_first_sends_what_a_press_still_had_to_say(
 
 
 async def test_level_choices_show_the_ladder_and_auto_picks_by_rating(
-    fake_discord: FakeDiscord, tmp_path: Path, database: str
+    fake_discord: FakeDiscord, database: str
 ) -> None:
     """/play's level choices carry each level's measured rating for that game, and
     ``level:auto`` picks the level nearest the player's rating (a newcomer's 1500) and

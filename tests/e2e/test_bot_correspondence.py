@@ -111,7 +111,7 @@ async def slash_reply(server: FakeDiscord, name: str, options: dict[str, Any], u
 
 
 async def test_reminders_and_timeout_reach_the_thread_across_a_restart(
-    fake_discord: FakeDiscord, tmp_path: Path, database: str
+    fake_discord: FakeDiscord, database: str
 ) -> None:
     server = fake_discord
     alice, bob = server.user("alice").id, server.user("bob").id
@@ -181,7 +181,7 @@ async def test_reminders_and_timeout_reach_the_thread_across_a_restart(
 
 
 async def test_a_player_who_wants_dms_gets_a_dm_instead_of_a_ping(
-    fake_discord: FakeDiscord, tmp_path: Path, database: str
+    fake_discord: FakeDiscord, database: str
 ) -> None:
     server = fake_discord
     bob = server.user("bob").id
@@ -207,9 +207,7 @@ async def test_a_player_who_wants_dms_gets_a_dm_instead_of_a_ping(
         assert thread_posts(server, thread_id)[-1] is post  # nothing in the thread
 
 
-async def test_digest_goes_out_once_a_day(
-    fake_discord: FakeDiscord, tmp_path: Path, database: str
-) -> None:
+async def test_digest_goes_out_once_a_day(fake_discord: FakeDiscord, database: str) -> None:
     server = fake_discord
     clock = FakeClock()
     async with bot_running(server, database, clock) as bot:
@@ -231,7 +229,7 @@ async def test_digest_goes_out_once_a_day(
 
 
 async def test_step_buttons_wait_for_confirm_when_asked(
-    fake_discord: FakeDiscord, tmp_path: Path, database: str
+    fake_discord: FakeDiscord, database: str
 ) -> None:
     server = fake_discord
     async with bot_running(server, database, FakeClock()) as bot:
@@ -255,7 +253,7 @@ async def test_step_buttons_wait_for_confirm_when_asked(
 
 
 async def test_spectators_see_and_export_but_not_from_elsewhere(
-    fake_discord: FakeDiscord, tmp_path: Path, database: str
+    fake_discord: FakeDiscord, database: str
 ) -> None:
     server = fake_discord
     async with bot_running(server, database, FakeClock()):
@@ -291,7 +289,7 @@ async def bot_resign(server: FakeDiscord, thread_id: int) -> None:
 
 
 async def test_settings_need_manage_server_and_shape_new_matches(
-    fake_discord: FakeDiscord, tmp_path: Path, database: str
+    fake_discord: FakeDiscord, database: str
 ) -> None:
     server = fake_discord
     async with bot_running(server, database, FakeClock()) as bot:
@@ -361,7 +359,7 @@ async def test_a_manager_sets_a_limit_with_server_settings_and_it_holds(
 
 
 async def test_the_match_channel_setting_moves_new_threads_there(
-    fake_discord: FakeDiscord, tmp_path: Path, database: str
+    fake_discord: FakeDiscord, database: str
 ) -> None:
     """The fake Discord sends no resolved channels for channel options yet, so the setting
     is made through the service; what is tested is where the bot then opens matches."""

@@ -232,7 +232,7 @@ def check_dms(server: FakeDiscord, bot: BoardBot, pictures: Pictures) -> int:
 # the test
 # ------------------------------------------------------------------------------------------
 async def test_three_players_from_lobby_through_rounds_and_a_restart(
-    fake_discord: FakeDiscord, tmp_path: Any, database: str, pictures: Pictures
+    fake_discord: FakeDiscord, database: str, pictures: Pictures
 ) -> None:
     server = fake_discord
     db = database

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from pathlib import Path
 from typing import Any
 
 import aiohttp
@@ -113,7 +112,7 @@ async def challenge_by_menu(
 
 
 async def test_a_challenge_from_a_persons_menu_ends_as_play_does(
-    fake_discord: FakeDiscord, tmp_path: Path, database: str
+    fake_discord: FakeDiscord, database: str
 ) -> None:
     server = fake_discord
     async with menu_bot(server, database) as bot:
@@ -167,7 +166,7 @@ async def test_a_challenge_from_a_persons_menu_ends_as_play_does(
 
 
 async def test_a_board_menu_on_a_message_not_mine_is_one_sentence(
-    fake_discord: FakeDiscord, tmp_path: Path, database: str
+    fake_discord: FakeDiscord, database: str
 ) -> None:
     server = fake_discord
     async with menu_bot(server, database):
@@ -180,7 +179,7 @@ async def test_a_board_menu_on_a_message_not_mine_is_one_sentence(
 
 
 async def test_refusals_from_the_menu_are_one_sentence_and_store_nothing(
-    fake_discord: FakeDiscord, tmp_path: Path, database: str
+    fake_discord: FakeDiscord, database: str
 ) -> None:
     server = fake_discord
     server.users["robot"] = FakeUser("robot", 1_400_000_000_000_000_099, "robot", "Robot", bot=True)
@@ -219,7 +218,7 @@ async def test_refusals_from_the_menu_are_one_sentence_and_store_nothing(
 
 
 async def test_a_lobby_from_the_menu_invites_the_person(
-    fake_discord: FakeDiscord, tmp_path: Path, database: str
+    fake_discord: FakeDiscord, database: str
 ) -> None:
     server = fake_discord
     async with menu_bot(server, database) as bot:
@@ -290,7 +289,7 @@ async def test_the_fake_answers_a_bad_registration_as_discord_does(
 
 
 async def test_the_bots_own_menu_challenges_the_computer(
-    fake_discord: FakeDiscord, tmp_path: Path, database: str
+    fake_discord: FakeDiscord, database: str
 ) -> None:
     server = fake_discord
     async with menu_bot(server, database) as bot:
@@ -305,7 +304,7 @@ async def test_the_bots_own_menu_challenges_the_computer(
 
 
 async def test_a_form_opened_before_a_restart_is_answered_after_it(
-    fake_discord: FakeDiscord, tmp_path: Path, database: str
+    fake_discord: FakeDiscord, database: str
 ) -> None:
     server = fake_discord
     bob = server.user("bob").id

@@ -13,7 +13,7 @@ pytestmark = pytest.mark.e2e
 
 
 async def test_pie_and_capture_steps_survive_a_restart(
-    fake_discord: FakeDiscord, tmp_path, database: str
+    fake_discord: FakeDiscord, database: str
 ) -> None:
     server = fake_discord
     db = database

@@ -124,7 +124,7 @@ async def start_match(server: FakeDiscord) -> tuple[int, int]:
 
 
 async def test_commands_are_synced_to_the_dev_guild(
-    fake_discord: FakeDiscord, tmp_path, database: str
+    fake_discord: FakeDiscord, database: str
 ) -> None:
     async with bot_running(fake_discord, database):
         pass
@@ -166,7 +166,7 @@ async def test_commands_are_synced_to_the_dev_guild(
 
 
 async def test_a_match_from_challenge_to_resignation(
-    fake_discord: FakeDiscord, tmp_path, database: str
+    fake_discord: FakeDiscord, database: str
 ) -> None:
     server = fake_discord
     alice, bob = server.user("alice").id, server.user("bob").id
@@ -260,9 +260,7 @@ async def test_a_match_from_challenge_to_resignation(
         assert server.unknown_calls == []
 
 
-async def test_buttons_survive_a_restart(
-    fake_discord: FakeDiscord, tmp_path, database: str
-) -> None:
+async def test_buttons_survive_a_restart(fake_discord: FakeDiscord, database: str) -> None:
     server = fake_discord
     db = database
     async with bot_running(server, db):
@@ -277,7 +275,7 @@ async def test_buttons_survive_a_restart(
 
 
 async def test_archived_thread_is_unarchived_to_post(
-    fake_discord: FakeDiscord, tmp_path, database: str
+    fake_discord: FakeDiscord, database: str
 ) -> None:
     server = fake_discord
     async with bot_running(server, database):
@@ -294,7 +292,7 @@ async def test_archived_thread_is_unarchived_to_post(
 
 
 async def test_no_thread_permission_plays_in_the_channel(
-    fake_discord: FakeDiscord, tmp_path, database: str
+    fake_discord: FakeDiscord, database: str
 ) -> None:
     server = fake_discord
     server.fail_next("POST", rf"/channels/{server.channel_id}/threads", status=403, code=50013)
@@ -308,7 +306,7 @@ async def test_no_thread_permission_plays_in_the_channel(
 
 
 async def test_deleted_thread_falls_back_to_the_channel(
-    fake_discord: FakeDiscord, tmp_path, database: str
+    fake_discord: FakeDiscord, database: str
 ) -> None:
     """A post that cannot reach the thread goes to the channel with a link; the move itself
     was committed first and is never lost or applied twice."""

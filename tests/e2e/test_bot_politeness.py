@@ -4,8 +4,6 @@ carry German names for German clients."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from tests.e2e.test_bot_correspondence import content
 from tests.e2e.test_bot_ordo import (
     EPHEMERAL,
@@ -20,9 +18,7 @@ from tests.e2e.test_bot_ordo import (
 from tests.fakediscord import FakeDiscord, shown_text
 
 
-async def test_a_removed_command_is_explained(
-    fake_discord: FakeDiscord, tmp_path: Path, database: str
-) -> None:
+async def test_a_removed_command_is_explained(fake_discord: FakeDiscord, database: str) -> None:
     server = fake_discord
     async with bot_running(server, database):
         payload = server.slash("oldcommand", {}, user="alice", channel=server.channel_id)
@@ -36,7 +32,7 @@ async def test_a_removed_command_is_explained(
 
 
 async def test_an_old_command_name_points_at_its_group(
-    fake_discord: FakeDiscord, tmp_path: Path, database: str
+    fake_discord: FakeDiscord, database: str
 ) -> None:
     """Discord may still list /accept for a while after the sync that grouped it."""
     server = fake_discord
@@ -53,7 +49,7 @@ async def test_an_old_command_name_points_at_its_group(
 
 
 async def test_a_stale_button_gets_a_polite_answer(
-    fake_discord: FakeDiscord, tmp_path: Path, database: str
+    fake_discord: FakeDiscord, database: str
 ) -> None:
     server = fake_discord
     async with bot_running(server, database):
@@ -65,9 +61,7 @@ async def test_a_stale_button_gets_a_polite_answer(
     assert flags_of(answer) & EPHEMERAL
 
 
-async def test_commands_carry_german_names(
-    fake_discord: FakeDiscord, tmp_path: Path, database: str
-) -> None:
+async def test_commands_carry_german_names(fake_discord: FakeDiscord, database: str) -> None:
     async with bot_running(fake_discord, database):
         pass
     puts = fake_discord.calls(
@@ -84,7 +78,7 @@ async def test_commands_carry_german_names(
 
 
 async def test_a_german_client_gets_german_answers(
-    fake_discord: FakeDiscord, tmp_path: Path, database: str
+    fake_discord: FakeDiscord, database: str
 ) -> None:
     """Discord sends the member's client language with every interaction."""
     server = fake_discord
@@ -100,9 +94,7 @@ async def test_a_german_client_gets_german_answers(
     assert flags_of(answer) & EPHEMERAL
 
 
-async def test_board_images_carry_alt_text(
-    fake_discord: FakeDiscord, tmp_path: Path, database: str
-) -> None:
+async def test_board_images_carry_alt_text(fake_discord: FakeDiscord, database: str) -> None:
     """Issue 14.19: a screen reader hears the game, the move and who is to move."""
     server = fake_discord
     async with bot_running(server, database):
@@ -117,7 +109,7 @@ async def test_board_images_carry_alt_text(
 
 
 async def test_a_typed_match_that_is_no_number_is_no_such_match(
-    fake_discord: FakeDiscord, tmp_path: Path, database: str
+    fake_discord: FakeDiscord, database: str
 ) -> None:
     """Issue 23.4: the ``match`` option takes typing, so anyone can send text; on PostgreSQL it
     once ended in "something went wrong" while SQLite said there is no such match."""
@@ -135,7 +127,7 @@ async def test_a_typed_match_that_is_no_number_is_no_such_match(
 
 
 async def test_a_german_community_gets_german_thread_posts(
-    fake_discord: FakeDiscord, tmp_path: Path, database: str
+    fake_discord: FakeDiscord, database: str
 ) -> None:
     """Discord's preferred locale of a community server is the language of shared posts
     (no /server settings language: chosen); a member's English client still gets English."""

@@ -5,7 +5,6 @@ in the thread right with the opponent's matching move, pinging the opponent agai
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 
@@ -26,9 +25,7 @@ from .test_bot_ordo import (
 pytestmark = pytest.mark.e2e
 
 
-async def test_a_conditional_move_on_discord(
-    fake_discord: FakeDiscord, tmp_path: Path, database: str
-) -> None:
+async def test_a_conditional_move_on_discord(fake_discord: FakeDiscord, database: str) -> None:
     server = fake_discord
     bob = server.user("bob").id
     async with bot_running(server, database, workers=0) as bot:
@@ -82,7 +79,7 @@ async def test_a_conditional_move_on_discord(
 
 
 async def test_conditional_moves_never_show_in_buttons_or_stale_a_press(
-    fake_discord: FakeDiscord, tmp_path: Path, database: str
+    fake_discord: FakeDiscord, database: str
 ) -> None:
     """Issue 23.2, the reported scenario: alice places in Fonver and enters a conditional move
     (a private commit), bob asks for the board and gets the pie's keep/swap buttons, alice

@@ -5,7 +5,6 @@ attaches the match as SGF beside the text record and the animation."""
 from __future__ import annotations
 
 import io
-from pathlib import Path
 
 import pytest
 from PIL import Image
@@ -21,7 +20,7 @@ pytestmark = pytest.mark.e2e
 
 
 async def test_rating_chart_and_fonver_sgf_reach_discord(
-    fake_discord: FakeDiscord, tmp_path: Path, database: str
+    fake_discord: FakeDiscord, database: str
 ) -> None:
     server = fake_discord
     async with bot_running(server, database, FakeClock()):

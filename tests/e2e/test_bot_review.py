@@ -7,7 +7,6 @@ running match and a spectator past the day's limit are refused."""
 from __future__ import annotations
 
 import io
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -62,7 +61,7 @@ def width_of(data: bytes) -> int:
 
 
 async def test_a_review_is_posted_in_the_thread_and_shown_again(
-    fake_discord: FakeDiscord, tmp_path: Path, database: str, monkeypatch: pytest.MonkeyPatch
+    fake_discord: FakeDiscord, database: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     server = fake_discord
     judged: list[int] = []

@@ -4,8 +4,6 @@ the first person to press Accept gets the game."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from tests.fakediscord import FakeDiscord, shown_text
@@ -23,9 +21,7 @@ from .test_bot_ordo import (
 pytestmark = pytest.mark.e2e
 
 
-async def test_an_open_challenge_on_discord(
-    fake_discord: FakeDiscord, tmp_path: Path, database: str
-) -> None:
+async def test_an_open_challenge_on_discord(fake_discord: FakeDiscord, database: str) -> None:
     server = fake_discord
     alice, bob = server.user("alice").id, server.user("bob").id
     async with bot_running(server, database, workers=0):

@@ -4,8 +4,6 @@ its own with the players pinged, and the standings as a table image."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from tests.fakediscord import FakeDiscord
@@ -16,9 +14,7 @@ from .test_bot_ordo import EPHEMERAL, bot_running, command, custom_ids, flags_of
 pytestmark = pytest.mark.e2e
 
 
-async def test_a_tournament_on_discord(
-    fake_discord: FakeDiscord, tmp_path: Path, database: str
-) -> None:
+async def test_a_tournament_on_discord(fake_discord: FakeDiscord, database: str) -> None:
     server = fake_discord
     channel = server.channel_id
     async with bot_running(server, database, workers=0):

@@ -25,18 +25,16 @@ from bot.service.match.links import BoardLinks
 from bot.service.replies import Reply
 from bot.web.app import build_app
 from storage import MemoryStore
+from tests.people import on_server
 from tests.ports import free_port
 from tests.web.conftest import FakeClock
 
 SECRET = "a-scene-secret-that-is-long-enough-0123456789"
 GUILD = "g1"
 TIME = "3d+1d max 7d"
-ALICE = User("alice", "alice", guild_id=GUILD)
-BOB = User("bob", "bob", guild_id=GUILD)
-CAROL = User("carol", "carol", guild_id=GUILD)
-DAVE = User("dave", "dave", guild_id=GUILD)
-ERIN = User("erin", "erin", guild_id=GUILD)
-FRANK = User("frank", "frank", guild_id=GUILD)
+ALICE, BOB, CAROL, DAVE, ERIN, FRANK = on_server(
+    GUILD, "alice", "bob", "carol", "dave", "erin", "frank"
+)
 MANAGER = User("mia", "Mia", manages_server=True, guild_id=GUILD)
 USERS = {u.id: u for u in (ALICE, BOB, CAROL, DAVE, ERIN, FRANK)}
 PHONE = {"width": 390, "height": 844}

@@ -287,16 +287,24 @@ def names_color(typed: str, say: Words) -> str | None:
     return command_names(say.language).english_choice(typed).lower() if typed else None
 
 
-async def challenge_person(interaction: discord.Interaction, person: discord.User) -> None:
-    """Right-click → "Challenge to a game…": refused at once where the challenge would be
-    refused anyway; otherwise the question which game, for the caller only."""
-    bot = bot_of(interaction)
-    me = bot.user
+async def _refused_bot(interaction: discord.Interaction, person: discord.User) -> bool:
+    """Whether ``person`` is a bot other than this one, told so at once: no other bot plays."""
+    me = bot_of(interaction).user
     if person.bot and (me is None or person.id != me.id):
         await interaction.response.send_message(
             words(interaction.locale)("challenge.bot"), ephemeral=True
         )
+        return True
+    return False
+
+
+async def challenge_person(interaction: discord.Interaction, person: discord.User) -> None:
+    """Right-click → "Challenge to a game…": refused at once where the challenge would be
+    refused anyway; otherwise the question which game, for the caller only."""
+    if await _refused_bot(interaction, person):
         return
+    bot = bot_of(interaction)
+    me = bot.user
     versus_me = me is not None and person.id == me.id
     rival = computer("normal") if versus_me else user_of(person)
     await interaction.response.defer(ephemeral=True, thinking=True)
@@ -311,13 +319,10 @@ async def challenge_person(interaction: discord.Interaction, person: discord.Use
 
 async def games_with(interaction: discord.Interaction, person: discord.User) -> None:
     """Right-click → "Games with this player": the two people's matches, privately."""
+    if await _refused_bot(interaction, person):
+        return
     bot = bot_of(interaction)
     me = bot.user
-    if person.bot and (me is None or person.id != me.id):
-        await interaction.response.send_message(
-            words(interaction.locale)("challenge.bot"), ephemeral=True
-        )
-        return
     other = computer("normal") if me is not None and person.id == me.id else user_of(person)
     actor = actor_of(interaction)
     await run(interaction, lambda: bot.service.games_with(actor, other))

@@ -3,7 +3,7 @@ board link when the web board is on)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import discord
 from bot.discord.cogs.common import MATCH_HELP, bot_of, match_autocomplete, run, where
@@ -14,6 +14,13 @@ from discord.ext import commands
 
 if TYPE_CHECKING:
     from bot.discord.host import Host
+
+
+def _typed_for(interaction: discord.Interaction) -> dict[str, Any]:
+    """The match an autocomplete is for, as both of this cog's autocompletes ask: the ``match``
+    option where it holds a number so far, and the place the command is typed in."""
+    match = getattr(interaction.namespace, "match", None)
+    return {"match_id": match if isinstance(match, int) else None, "where": where(interaction)}
 
 
 class MoveCog(commands.Cog):
@@ -41,12 +48,8 @@ class MoveCog(commands.Cog):
     async def move_autocomplete(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        match = getattr(interaction.namespace, "match", None)
         suggestions = await self.bot.service.labelled_suggestions(
-            actor_of(interaction),
-            current,
-            match_id=match if isinstance(match, int) else None,
-            where=where(interaction),
+            actor_of(interaction), current, **_typed_for(interaction)
         )
         return [
             app_commands.Choice(name=name[:100], value=value[:100]) for name, value in suggestions
@@ -76,12 +79,8 @@ class MoveCog(commands.Cog):
     async def premove_autocomplete(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        match = getattr(interaction.namespace, "match", None)
         suggestions = await self.bot.service.premove_suggestions(
-            actor_of(interaction),
-            current,
-            match_id=match if isinstance(match, int) else None,
-            where=where(interaction),
+            actor_of(interaction), current, **_typed_for(interaction)
         )
         return [app_commands.Choice(name=s, value=s) for s in suggestions]
 

@@ -65,6 +65,7 @@ from bot.service.computer.queue import ComputerTurnQueue, owner_of
 from bot.service.match import timecontrol as tc
 from bot.service.match.meta import has_computer
 from bot.service.match.transition import public_version
+from bot.service.match.wiring import OnCore
 from bot.service.replies import COMPUTER_PREFIX, Reply, is_computer
 from bot.service.text.command_map import choice_list
 from bot.service.text.computer_names import computer_name
@@ -137,7 +138,7 @@ def _search_seed(record: MatchRecord, step: int) -> int:
     return (record.seed * 1_000_003 + record.version * 101 + step) % 2**31
 
 
-class Opponents:
+class Opponents(OnCore):
     """Computer turns and hints: the reader, the moves (a computer moves like a person), the
     workers (the search runs there), the limits (hints an hour), the queue of due computer
     turns, and what the queue's due marks need (the clock keeper and the reminders to see a
@@ -150,10 +151,9 @@ class Opponents:
         moves: Moves,
         computer_seconds: dict[str, float] | None = None,
     ) -> None:
-        self.store, self.clock, self.reader = core.store, core.clock, core.reader
+        super().__init__(core)
         self.moves = moves
-        self.workers, self.limits, self.clocks = core.workers, core.limits, core.clocks
-        self.transitions, self.reminders = core.transitions, core.reminders
+        self.reminders = core.reminders
         self.computer_queue = ComputerTurnQueue()
         """Computer turns due, waiting for a search (:mod:`bot.service.computer.queue`)."""
         self.computer_seconds = {**ai.LEVELS, **(computer_seconds or {})}

@@ -97,6 +97,12 @@ LIMITS: tuple[Limit, ...] = (
     REVIEWS_PER_DAY,
 )
 BY_NAME: Mapping[str, Limit] = {limit.name: limit for limit in LIMITS}
+ROLLING: Mapping[str, tuple[Limit, float, str, float, str]] = {
+    HINT_USE: (HINTS_PER_HOUR, HINT_WINDOW, "limits.hints", 60.0, "minutes"),
+    REVIEW_USE: (REVIEWS_PER_DAY, REVIEW_WINDOW, "limits.reviews", 3600.0, "hours"),
+}
+"""The uses counted in a rolling window: by kind, its limit, the window, the refusal's key,
+and the unit (seconds) and field its wait is told in."""
 
 
 def values(settings: Mapping[str, Any]) -> dict[str, int]:
@@ -189,31 +195,23 @@ class Limits:
 
     async def hint(self, actor: User, guild_id: str | None) -> None:
         """Take one of the hour's hints, or say when the next one is free."""
-        most = (await self.of(guild_id))[HINTS_PER_HOUR.name]
-        wait = await self._take(actor, HINT_USE, HINT_WINDOW, most)
-        if wait is not None:
-            minutes = max(1, math.ceil(wait[1] / 60))
-            raise Refusal("limits.hints", n=wait[0], most=most, minutes=minutes)
+        await self._take(actor, guild_id, HINT_USE)
 
     async def review(self, actor: User, guild_id: str | None) -> None:
         """Take one of the day's match reviews, or say when the next one is free."""
-        most = (await self.of(guild_id))[REVIEWS_PER_DAY.name]
-        wait = await self._take(actor, REVIEW_USE, REVIEW_WINDOW, most)
-        if wait is not None:
-            hours = max(1, math.ceil(wait[1] / 3600))
-            raise Refusal("limits.reviews", n=wait[0], most=most, hours=hours)
+        await self._take(actor, guild_id, REVIEW_USE)
 
-    async def _take(
-        self, actor: User, use: str, window: float, most: int
-    ) -> tuple[int, float] | None:
-        """Count one ``use`` in its rolling ``window`` (the count and the write are one
-        transaction in the store); ``None`` when granted, else (uses in the window, seconds
-        until the oldest of the last ``most`` leaves it)."""
+    async def _take(self, actor: User, guild_id: str | None, use: str) -> None:
+        """Count one ``use`` in its rolling window (the count and the write are one
+        transaction in the store), or refuse with the wait until the oldest of the last
+        ``most`` leaves it, in the window's unit."""
+        setting, window, key, unit, field = ROLLING[use]
+        most = (await self.of(guild_id))[setting.name]
         now = self.clock()
         uses = await self.store.record_use(actor.id, use, now, window=window, most=most)
-        if uses.granted:
-            return None
-        return len(uses.times), uses.times[-most] + window - now
+        if not uses.granted:
+            wait = max(1, math.ceil((uses.times[-most] + window - now) / unit))
+            raise Refusal(key, n=len(uses.times), most=most, **{field: wait})
 
 
 class WithoutComputerLimit(Limits):

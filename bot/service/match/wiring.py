@@ -83,3 +83,15 @@ def build(
         reader=MatchReader(store, clock, transitions, link),
         places=Places(store, link, web),
     )
+
+
+class OnCore:
+    """A use case standing on the match core: the parts of :class:`Core` use cases read,
+    bound once under the names they all read them by, so no constructor lists them again."""
+
+    def __init__(self, core: Core) -> None:
+        self.store, self.clock, self.reader = core.store, core.clock, core.reader
+        self.transitions, self.clocks, self.limits = core.transitions, core.clocks, core.limits
+        self.notifier, self.workers = core.notifier, core.workers
+        self._seed_source = core.seeds
+        """Where a new match's seed comes from."""

@@ -19,6 +19,7 @@ from bot.service.computer.opponents import computer, rated_game
 from bot.service.match import timecontrol as tc
 from bot.service.match.reader import rules_named
 from bot.service.match.venues import where_played
+from bot.service.match.wiring import OnCore
 from bot.service.matchmaking.lobby import lobby_of
 from bot.service.matchmaking.openings import challenger_seat
 from bot.service.matchmaking.seeks import Terms, seek_of
@@ -63,7 +64,7 @@ def _rating_bound(terms: Terms) -> str | None:
     return "max_rating" if terms.get("max_rating") is not None else None
 
 
-class Challenges:
+class Challenges(OnCore):
     """The reader, the transitions, the clocks (terms), the limits (computer games), the
     servers (is the game enabled), the openings (the start), the seed source; and the use
     cases a challenge hands over to: the lobby (bigger games), the seeks (nobody named) and
@@ -81,14 +82,12 @@ class Challenges:
     ) -> None:
         self.consent = consent
         """Who takes a challenge from whom (:meth:`Consent.may_challenge`)."""
-        self.store, self.clock, self.reader = core.store, core.clock, core.reader
-        self.transitions, self.clocks, self.limits = core.transitions, core.clocks, core.limits
+        super().__init__(core)
         self.servers = servers
         self.openings = openings
         self.lobby = lobby
         self.seeks = seeks
         self.endings = endings
-        self._seed_source = core.seeds
 
     async def play(
         self,
@@ -453,31 +452,19 @@ class Challenges:
             for uid in record.seats
             if uid != actor.id
         ]
-        time_text = tc.TimeControl.from_dict(record.meta.get("time") or {}).text()
-        rated = record.meta.get("rated", True)
+        # the same options, place, clock and rating as the finished match
+        same: dict[str, Any] = {
+            "options": record.options,
+            "guild_id": record.guild_id,
+            "channel_id": record.channel_id,
+            "time_control": tc.TimeControl.from_dict(record.meta.get("time") or {}).text(),
+            "rated": record.meta.get("rated", True),
+            "venue": record.venue,
+        }
         if len(record.seats) > 2:
             return await self.lobby.open_lobby(
-                actor,
-                record.game,
-                seats=len(record.seats),
-                invited=others,
-                options=record.options,
-                guild_id=record.guild_id,
-                channel_id=record.channel_id,
-                time_control=time_text,
-                rated=rated,
-                venue=record.venue,
+                actor, record.game, seats=len(record.seats), invited=others, **same
             )
         seat = record.seats.index(actor.id)
-        return await self.challenge(
-            actor,
-            record.game,
-            others[0],
-            color="second" if seat == 0 else "first",
-            options=record.options,
-            guild_id=record.guild_id,
-            channel_id=record.channel_id,
-            time_control=time_text,
-            rated=rated,
-            venue=record.venue,
-        )
+        color = "second" if seat == 0 else "first"
+        return await self.challenge(actor, record.game, others[0], color=color, **same)

@@ -34,6 +34,7 @@ from bot.service.computer import levels
 from bot.service.computer.opponents import computer, has_computer, level_of, rated_game
 from bot.service.match.reader import rules_named
 from bot.service.match.venues import where_played
+from bot.service.match.wiring import OnCore
 from bot.service.play.boards import options_text, seat_label, terms_text
 from bot.service.replies import Button, Post, Reply, is_computer
 from bot.service.text.computer_names import user_name
@@ -65,25 +66,17 @@ def lobby_of(record: MatchRecord) -> dict[str, Any] | None:
     return lobby if record.status == CHALLENGE and isinstance(lobby, dict) else None
 
 
-class Lobby:
+class Lobby(OnCore):
     """Use cases of a lobby: the reader, the presenter (the start's board), the transitions,
     the clocks (terms, and the start), the limits (computer seats), the servers (is the game
     enabled) and the seed source; the store to create lobbies and look them up."""
 
-    def __init__(
-        self,
-        core: Core,
-        boards: Boards,
-        servers: Servers,
-        consent: Consent,
-    ) -> None:
+    def __init__(self, core: Core, boards: Boards, servers: Servers, consent: Consent) -> None:
         self.consent = consent
         """Who takes an invitation, or a seat, from whom (:class:`Consent`)."""
-        self.store, self.clock, self.reader = core.store, core.clock, core.reader
+        super().__init__(core)
         self.boards = boards
-        self.transitions, self.clocks, self.limits = core.transitions, core.clocks, core.limits
         self.servers = servers
-        self._seed_source = core.seeds
 
     @guarded
     async def open_lobby(

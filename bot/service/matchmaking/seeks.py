@@ -28,6 +28,7 @@ from bot.service.base import Refusal, User, guarded, rating_or_new
 from bot.service.match.meta import SEEK_KEY, seek_of
 from bot.service.match.reader import rules_named
 from bot.service.match.venues import where_played
+from bot.service.match.wiring import OnCore
 from bot.service.matchmaking.openings import challenger_seat
 from bot.service.play.boards import options_text, terms_text
 from bot.service.replies import Button, Post, Reply
@@ -74,23 +75,17 @@ def _with_range(text: str, seek: dict[str, Any], locale: str = "en") -> str:
     return f"{text} · {span}" if span else text
 
 
-class Seeks:
+class Seeks(OnCore):
     """Open challenges: the reader, the transitions (a seek is a new match), the limits (how
     many a player may keep open), the clocks (their terms), the openings (taking one starts
     the match), the seed source and the link maker; the store to list them."""
 
-    def __init__(
-        self,
-        core: Core,
-        openings: Openings,
-        consent: Consent,
-    ) -> None:
+    def __init__(self, core: Core, openings: Openings, consent: Consent) -> None:
         self.consent = consent
         """Who takes a seat beside whom (:meth:`Consent.may_join`)."""
-        self.store, self.clock, self.reader = core.store, core.clock, core.reader
-        self.transitions, self.limits, self.clocks = core.transitions, core.limits, core.clocks
+        super().__init__(core)
         self.openings = openings
-        self._seed_source, self.link = core.seeds, core.link
+        self.link = core.link
 
     async def open_seek(
         self,

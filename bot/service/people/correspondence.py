@@ -52,6 +52,7 @@ from bot.service.match.notifier import NOTIFY_MODES
 from bot.service.match.reader import rules_named
 from bot.service.match.timecontrol import DAY
 from bot.service.match.venues import ladder_of
+from bot.service.match.wiring import OnCore
 from bot.service.replies import DirectMessage, Post, Reply
 from bot.service.text import languages
 from bot.service.text.command_map import choice_list, command_names, option_word
@@ -101,7 +102,7 @@ def day_count(days: float) -> int | float:
     return int(days) if float(days).is_integer() else round(days, 2)
 
 
-class Correspondence:
+class Correspondence(OnCore):
     """The scheduler's tick and the settings of correspondence play. Collaborators: the
     reader, the transitions, the clocks, the notifier, the workers (rating charts), and the
     use cases the tick hands due matches to — the opponents (a computer to move), the
@@ -119,9 +120,7 @@ class Correspondence:
     ) -> None:
         self.quiet = quiet
         """Quiet hours: the turn pings that waited for them go out from the tick."""
-        self.store, self.clock, self.reader = core.store, core.clock, core.reader
-        self.transitions, self.clocks, self.notifier = core.transitions, core.clocks, core.notifier
-        self.workers = core.workers
+        super().__init__(core)
         self.opponents = opponents
         self.endings = endings
         self.tournaments = tournaments

@@ -29,6 +29,7 @@ import games
 from bot.service.base import DROP, Loaded, Refusal, User, guarded, match_status
 from bot.service.match import timecontrol as tc
 from bot.service.match.reader import replay
+from bot.service.match.wiring import OnCore
 from bot.service.play import premoves
 from bot.service.replies import Button, Post, Reply, is_computer
 from bot.service.text.describer import said
@@ -80,19 +81,12 @@ PROPOSALS = {
 }  # fmt: skip
 
 
-class Endings:
+class Endings(OnCore):
     """The reader, the presenter, the transitions and the clocks; the store for the log."""
 
-    def __init__(
-        self,
-        core: Core,
-        boards: Boards,
-        *,
-        judge: Judge | None = None,
-    ) -> None:
-        self.store, self.clock, self.reader = core.store, core.clock, core.reader
+    def __init__(self, core: Core, boards: Boards, *, judge: Judge | None = None) -> None:
+        super().__init__(core)
         self.boards = boards
-        self.transitions, self.clocks = core.transitions, core.clocks
         self.judge = judge
         """Judges a position for a computer answering a draw offer (None: it never does)."""
 

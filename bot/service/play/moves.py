@@ -20,6 +20,7 @@ import games
 from bot.service.base import Refusal, Step, User, guarded
 from bot.service.match.reader import MatchContext, last_turn
 from bot.service.match.transition import Committed, stale
+from bot.service.match.wiring import OnCore
 from bot.service.play import premoves, turns
 from bot.service.play.boards import seat_label
 from bot.service.play.turns import Typed, authorize, confirm, log_records, turn_position
@@ -67,7 +68,7 @@ def _live(context: MatchContext) -> list[ActionRecord]:
     return [a for a in context.log if not a.undone]
 
 
-class Moves:
+class Moves(OnCore):
     """The match core (the reader, the transitions, the clocks, the notifier: who confirms
     every move), the presenter, the endings (a flag that fell is a timeout) and the guide
     (Confirm panels)."""
@@ -75,8 +76,7 @@ class Moves:
     def __init__(
         self, core: Core, boards: Boards, endings: Endings, guide: Guide, cache_size: int = 256
     ) -> None:
-        self.store, self.clock, self.reader = core.store, core.clock, core.reader
-        self.transitions, self.clocks, self.notifier = core.transitions, core.clocks, core.notifier
+        super().__init__(core)
         self.boards = boards
         self.endings = endings
         self.guide = guide

@@ -14,6 +14,7 @@ import games
 from bot.service.base import MATCH_STATE, Refusal, User, ago, guarded, match_status, plural_names
 from bot.service.computer import levels
 from bot.service.match.reader import rules_named
+from bot.service.match.wiring import OnCore
 from bot.service.matchmaking.lobby import lobby_of
 from bot.service.matchmaking.seeks import seek_of
 from bot.service.play.boards import match_title, result_text, seat_label
@@ -36,16 +37,12 @@ if TYPE_CHECKING:
     from bot.service.match.wiring import Core
 
 
-class Listings:
+class Listings(OnCore):
     """The reader, the clock keeper (names and clocks of a whole listing at once) and the
     notifier (links); the store to list matches."""
 
-    def __init__(
-        self,
-        core: Core,
-    ) -> None:
-        self.store, self.clock, self.reader = core.store, core.clock, core.reader
-        self.clocks, self.notifier = core.clocks, core.notifier
+    def __init__(self, core: Core) -> None:
+        super().__init__(core)
 
     @guarded
     async def games(self, actor: User) -> Reply:

@@ -57,6 +57,7 @@ from bot.service.base import (
 )
 from bot.service.match.quiet import QUIET_KEY
 from bot.service.match.reader import rules_named
+from bot.service.match.wiring import OnCore
 from bot.service.matchmaking.tournaments.rounds import (
     FORMAT_WORDS,
     league_rounds,
@@ -110,7 +111,7 @@ STATUS_WORDS = {
 }
 
 
-class Tournaments:
+class Tournaments(OnCore):
     """Tournament use cases: the reader, the presenter (a round's boards), the transitions
     (its matches, and its own row), the clocks (their terms), the limits, the servers (is
     the game enabled), its posts (sign-up and standings), the workers (pairing a round) and
@@ -123,14 +124,11 @@ class Tournaments:
         servers: Servers,
         posts: TournamentPosts,
     ) -> None:
-        self.store, self.clock, self.reader = core.store, core.clock, core.reader
+        super().__init__(core)
         self.boards = boards
-        self.transitions = core.transitions
-        self.tournament_transitions, self.clocks = core.tournament_transitions, core.clocks
-        self.limits = core.limits
+        self.tournament_transitions = core.tournament_transitions
         self.servers = servers
         self.posts = posts
-        self.workers, self._seed_source = core.workers, core.seeds
 
     # -- sign-up ---------------------------------------------------------------------------
     @guarded
