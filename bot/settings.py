@@ -26,8 +26,8 @@ from pydantic import (
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from ai import LEVELS
+from bot.service.match.clock.timecontrol import TimeControl
 from bot.service.match.links import BoardLinks, RedactLinks
-from bot.service.match.timecontrol import TimeControl
 from bot.service.match.workers import default_search_size, default_size
 from bot.service.pages.activity import ActivitySessions
 from storage import Store, open_store, read_database_setting

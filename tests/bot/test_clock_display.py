@@ -1,6 +1,6 @@
 """Issue "What a player sees and reads", item 12: the time left reads as people read clocks.
 
-One function (:func:`bot.service.match.timecontrol.format_duration`) says every clock: posts,
+One function (:func:`bot.service.match.clock.timecontrol.format_duration`) says every clock: posts,
 ``/board``, ``/me games``, ``/me waiting``, reminders and the web board. From a day left it
 says days and hours to the nearest hour, under a day hours and minutes to the nearest minute,
 under a minute the seconds (rounded up, so time that remains never reads as nothing). So a
@@ -14,7 +14,7 @@ from dataclasses import replace
 import pytest
 
 from bot.service import Service, User
-from bot.service.match.timecontrol import format_duration
+from bot.service.match.clock.timecontrol import format_duration
 
 from .conftest import ALICE, BOB, FakeClock, first_legal_move
 

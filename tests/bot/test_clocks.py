@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from bot.service.match.clocks import ClockKeeper
-from bot.service.match.timecontrol import TimeControl, start
+from bot.service.match.clock.clocks import ClockKeeper
+from bot.service.match.clock.timecontrol import TimeControl, start
 from storage import ACTIVE, MemoryStore
 
 from .conftest import FakeClock

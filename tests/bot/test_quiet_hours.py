@@ -11,7 +11,7 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from bot.service import Service, User
-from bot.service.match.quiet import Quiet, parse_hours
+from bot.service.match.clock.quiet import Quiet, parse_hours
 from tests.bot.conftest import FakeClock
 from tests.bot.test_console import run_console
 

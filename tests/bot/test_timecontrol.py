@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot.service.match.timecontrol import (
+from bot.service.match.clock.timecontrol import (
     DAY,
     HOUR,
     MINUTE,

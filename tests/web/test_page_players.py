@@ -8,7 +8,7 @@ import math
 import re
 from typing import Any
 
-from bot.service.match.timecontrol import Clocks, format_duration
+from bot.service.match.clock.timecontrol import Clocks, format_duration
 from bot.words import words
 from tests.browser import browser, chromium_path
 

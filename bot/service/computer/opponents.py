@@ -62,7 +62,7 @@ import games
 from bot.service.base import Refusal, User, guarded
 from bot.service.computer.levels import AUTO, AUTO_PREFIX, CHOICES
 from bot.service.computer.queue import ComputerTurnQueue, owner_of
-from bot.service.match import timecontrol as tc
+from bot.service.match.clock import timecontrol as tc
 from bot.service.match.meta import has_computer
 from bot.service.match.transition import public_version
 from bot.service.match.wiring import OnCore

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.service.base import Loaded, User, plural_names
-from bot.service.match.clocks import ClockKeeper
+from bot.service.match.clock.clocks import ClockKeeper
 from bot.service.replies import DirectMessage, is_computer
 from bot.service.text.languages import reader_language
 from bot.words import words

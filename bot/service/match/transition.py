@@ -39,9 +39,9 @@ from typing import Any
 
 import games
 from bot.service.base import note_commit, rating_or_new
-from bot.service.match import timecontrol as tc
+from bot.service.match.clock import timecontrol as tc
+from bot.service.match.clock.quiet import HELD_KEY
 from bot.service.match.meta import PREMOVES_KEY, without_premoves
-from bot.service.match.quiet import HELD_KEY
 from bot.service.replies import is_computer
 from bot.service.text.computer_names import shown_name
 from bot.service.text.languages import direct_meta, match_language

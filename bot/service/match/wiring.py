@@ -11,7 +11,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Sequence
 
-from bot.service.match.clocks import ClockKeeper
+from bot.service.match.clock.clocks import ClockKeeper
 from bot.service.match.limits import Limits
 from bot.service.match.links import BoardLinks
 from bot.service.match.notifier import Notifier

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, Unpack
 from bot.service.base import Refusal, User, guarded, match_status
 from bot.service.computer import levels
 from bot.service.computer.opponents import computer, rated_game
-from bot.service.match import timecontrol as tc
+from bot.service.match.clock import timecontrol as tc
 from bot.service.match.reader import rules_named
 from bot.service.match.venues import where_played
 from bot.service.match.wiring import OnCore

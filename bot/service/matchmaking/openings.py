@@ -21,7 +21,7 @@ from games.core import Rules
 from storage.base import ACTIVE, MatchRecord, MatchUpdate
 
 if TYPE_CHECKING:
-    from bot.service.match.clocks import ClockKeeper
+    from bot.service.match.clock.clocks import ClockKeeper
     from bot.service.match.reader import MatchReader
     from bot.service.match.transition import Transitions
     from bot.service.play.boards import Boards

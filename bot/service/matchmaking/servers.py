@@ -16,8 +16,8 @@ from typing import Any, ParamSpec
 import games
 from bot.service.base import Refusal, User, guarded, manages
 from bot.service.match import limits
-from bot.service.match import timecontrol as tc
-from bot.service.match.quiet import QUIET_KEY
+from bot.service.match.clock import timecontrol as tc
+from bot.service.match.clock.quiet import QUIET_KEY
 from bot.service.match.reader import rules_named
 from bot.service.replies import Reply
 from bot.service.text import languages

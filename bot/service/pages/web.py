@@ -23,8 +23,8 @@ from typing import Any, Protocol
 
 import games
 from bot.service.base import DROP, Refusal, User, guarded, parse_id, plural_names, shown_id
-from bot.service.match import timecontrol as tc
-from bot.service.match.clocks import ClockKeeper
+from bot.service.match.clock import timecontrol as tc
+from bot.service.match.clock.clocks import ClockKeeper
 from bot.service.match.links import BoardLinks, own_seat
 from bot.service.match.transition import BOARD_VERSION, public_version
 from bot.service.matchmaking.servers import SPECTATORS_KEY

@@ -47,10 +47,10 @@ from typing import TYPE_CHECKING
 
 import games
 from bot.service.base import Refusal, User, guarded, plural_names
-from bot.service.match import timecontrol as tc
+from bot.service.match.clock import timecontrol as tc
+from bot.service.match.clock.timecontrol import DAY
 from bot.service.match.notifier import NOTIFY_MODES
 from bot.service.match.reader import rules_named
-from bot.service.match.timecontrol import DAY
 from bot.service.match.venues import ladder_of
 from bot.service.match.wiring import OnCore
 from bot.service.replies import DirectMessage, Post, Reply

@@ -1,6 +1,6 @@
 """``/me quiet``: a player's quiet hours and weekend pause, and the pings that waited for them.
 
-The schedule and its arithmetic live with the clocks (:mod:`bot.service.match.quiet`): a quiet
+The schedule and its arithmetic live with the clocks (:mod:`bot.service.match.clock.quiet`): a quiet
 player's clock pauses as for a vacation. What is here is the person's side: setting it (each
 value checked before anything is stored, one sentence for each mistake), and the turn pings
 held while they were quiet (``meta["held_pings"]``, kept by the move that made it their turn),
@@ -15,7 +15,14 @@ from typing import TYPE_CHECKING, Any
 
 import games
 from bot.service.base import Refusal, User, guarded
-from bot.service.match.quiet import HELD_KEY, QUIET_KEY, Quiet, hours_text, parse_hours, zone_named
+from bot.service.match.clock.quiet import (
+    HELD_KEY,
+    QUIET_KEY,
+    Quiet,
+    hours_text,
+    parse_hours,
+    zone_named,
+)
 from bot.service.replies import DirectMessage, Post, Reply
 from bot.words import words
 from storage.base import ACTIVE, MatchRecord, MatchUpdate, Store

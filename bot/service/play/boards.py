@@ -16,11 +16,11 @@ from typing import Any
 
 import render
 from bot.service.base import Loaded, plural_names
-from bot.service.match.clocks import ClockKeeper
+from bot.service.match.clock.clocks import ClockKeeper
+from bot.service.match.clock.timecontrol import TimeControl
 from bot.service.match.links import BoardLinks, with_links
 from bot.service.match.notifier import Notifier
 from bot.service.match.reader import MatchContext, MatchReader, last_turn
-from bot.service.match.timecontrol import TimeControl
 from bot.service.match.venues import DIRECT, SERVER
 from bot.service.match.workers import Workers
 from bot.service.play.hands import Hands, private_of

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import games
 from bot.service.base import DROP, Loaded, Refusal, User, guarded, match_status
-from bot.service.match import timecontrol as tc
+from bot.service.match.clock import timecontrol as tc
 from bot.service.match.reader import replay
 from bot.service.match.wiring import OnCore
 from bot.service.play import premoves

@@ -1,9 +1,9 @@
-"""What a player looks up: their games, a match's history, a game's rules, and the
-matches a front end offers in its pickers.
+"""What a player looks up: their games, a match's history, a game's rules, and the matches a front
+end offers in its pickers.
 
 Why apart: listings only read — many matches at once, through the clock keeper's
-:class:`~bot.service.match.clocks.Directory` so fifty matches cost three queries — and none of them
-changes anything, so they need neither the transitions nor the presenter's images.
+:class:`~bot.service.match.clock.clocks.Directory` so fifty matches cost three queries — and none of
+them changes anything, so they need neither the transitions nor the presenter's images.
 """
 
 from __future__ import annotations

@@ -55,7 +55,7 @@ from bot.service.base import (
     rating_or_new,
     shown_id,
 )
-from bot.service.match.quiet import QUIET_KEY
+from bot.service.match.clock.quiet import QUIET_KEY
 from bot.service.match.reader import rules_named
 from bot.service.match.wiring import OnCore
 from bot.service.matchmaking.tournaments.rounds import (

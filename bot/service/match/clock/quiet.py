@@ -3,7 +3,7 @@
 A player may name daily hours in their own time zone (an IANA name such as
 ``Europe/Berlin``, read with :mod:`zoneinfo` from the ``tzdata`` package) and/or pause on
 Saturdays and Sundays. Why as pauses: a clock already stops for vacations and for the bot's
-own outages as intervals per seat (:mod:`bot.service.match.timecontrol`), so quiet time is
+own outages as intervals per seat (:mod:`bot.service.match.clock.timecontrol`), so quiet time is
 more intervals of the same kind — every figure (time left, deadline, reminders, timeouts)
 follows with no new arithmetic, and the scheduler's index keeps its lower bound (pauses
 only ever postpone an event).

@@ -1,10 +1,10 @@
 """Correspondence clocks as an explicit collaborator of the use cases.
 
-Why apart: everything about time — a match's time control and its clocks in ``meta``, the
-pauses (vacations, and the bot's own outages), the time left shown under a board, deadlines —
-is derived from stored facts with the same arithmetic (:mod:`bot.service.match.timecontrol`). One
-object with only the store and the clock as collaborators can be tested alone and cannot
-reach into lobbies or boards.
+Why apart: everything about time — a match's time control and its clocks in ``meta``, the pauses
+(vacations, and the bot's own outages), the time left shown under a board, deadlines — is derived
+from stored facts with the same arithmetic (:mod:`bot.service.match.clock.timecontrol`). One object
+with only the store and the clock as collaborators can be tested alone and cannot reach into lobbies
+or boards.
 """
 
 from __future__ import annotations
@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.service.base import Refusal
-from bot.service.match import timecontrol as tc
-from bot.service.match.quiet import HELD_KEY, QUIET_KEY, Quiet
+from bot.service.match.clock import timecontrol as tc
+from bot.service.match.clock.quiet import HELD_KEY, QUIET_KEY, Quiet
 from bot.service.replies import is_computer
 from bot.service.text.computer_names import shown_name
 from bot.service.text.markdown import escape
@@ -44,7 +44,7 @@ class Directory:
 
     def vacations(self, record: MatchRecord) -> dict[int, list[tuple[float, float]]]:
         """Paused time per seat: the player's vacations, their quiet hours and weekends
-        (:mod:`bot.service.match.quiet`) unless the match forbids them, and every outage of
+        (:mod:`bot.service.match.clock.quiet`) unless the match forbids them, and every outage of
         the bot — time the bot was away is nobody's, so it pauses every clock exactly as a
         vacation does."""
         outages = [o for o in self.outages if o[1] > record.created_at]
