@@ -13,7 +13,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from storage.integrity import from_json
-from storage.records import VENUE_SERVER, AnalysisRow, MatchRecord, Notice, Rating, RatingPoint
+from storage.records import (
+    VENUE_SERVER,
+    AnalysisRow,
+    LiveMessages,
+    MatchRecord,
+    Notice,
+    Rating,
+    RatingPoint,
+)
 
 
 @dataclass(frozen=True)
@@ -95,6 +103,7 @@ class MemoryTables:
         self._notices: dict[int, Notice] = {}
         self._next_notice_id = 1
         self._blocks: dict[tuple[str, str], float] = {}  # (blocker, blocked) -> when
+        self._live: dict[int, LiveMessages] = {}  # frozen records, by match id
 
     def _seat_users(self, seat_ids: Sequence[str], now: float) -> None:
         """Unknown seat holders get a nameless entry, as in the SQL stores."""
