@@ -17,7 +17,7 @@ from bot.service.match.reader import MatchReader
 from bot.service.play.boards import final_outcome, match_title, result_text, to_move_text
 from bot.service.replies import Post
 from bot.words import words
-from storage.base import ACTIVE, CHALLENGE, FINISHED, LiveMessages
+from storage.base import ACTIVE, CHALLENGE, LiveMessages
 
 
 @dataclass(frozen=True)
@@ -101,7 +101,7 @@ class LiveCards:
         elif record.status == CHALLENGE:
             standing = say("live.waiting")
         else:
-            standing = say("live.closed" if record.status != FINISHED else "live.over")
+            standing = say("live.closed")  # declined or cancelled
         parts = [say("live.heading"), standing, "\n".join(clocks)]
         if link:
             parts.append(say("live.latest", link=link))
