@@ -57,3 +57,13 @@ async def test_the_card_tells_the_result_without_clocks(service: Service) -> Non
 async def test_an_unknown_match_has_no_card(service: Service) -> None:
     assert await service.live_posted(404, "t", "1", TURN) is None
     assert await service.live_card(404) is None
+
+
+async def test_an_open_challenge_keeps_its_starter(service: Service) -> None:
+    """A lobby's or a challenge's starter holds the buttons still pressed: no edit yet."""
+    reply = await service.challenge(ALICE, "ordo", BOB, color="white")
+    assert reply.match_id is not None
+    await service.live_posted(reply.match_id, "t", "10", TURN)
+    assert await service.live_posted(reply.match_id, "t", "11", NOTICE) is None
+    card = await service.live_card(reply.match_id)
+    assert card is not None and "Waiting for the challenge" in card.text

@@ -50,9 +50,10 @@ class LiveCards:
         """The live change after ``post`` went to ``channel_id`` as ``message_id`` (``link``:
         how a reader jumps to it). The match's first post becomes its status message and
         changes nothing; a later one updates the status message to the match as stored now
-        and, when it pings, takes the ping of the one before. A post outside the status
-        message's place (a fallback to the parent channel) changes only the card. None for an
-        unknown match."""
+        and, when it pings, takes the ping of the one before — once the match has begun: the
+        starter of an open challenge or lobby keeps its buttons while they are pressed. A post
+        outside the status message's place (a fallback to the parent channel) changes only the
+        card. None for an unknown match."""
         store = self.reader.store
         record = await store.get_match(match_id)
         if record is None:
@@ -63,6 +64,8 @@ class LiveCards:
             ping = message_id if pings else None
             await store.keep_live_messages(LiveMessages(match_id, channel_id, message_id, ping))
             return None
+        if record.status == CHALLENGE:
+            return None  # the starter is the open challenge or lobby: its buttons still count
         unping = None
         kept = live
         if channel_id == live.channel_id and pings:
