@@ -82,6 +82,7 @@ from storage.records import (
     AnalysisCaps,
     AnalysisFull,
     AnalysisRecord,
+    LiveMessages,
     LogTail,
     MatchClosed,
     MatchReading,
@@ -107,6 +108,7 @@ from storage.roles import (
     Deadlines,
     Leadership,
     Liveness,
+    LiveStatus,
     Matches,
     MatchNews,
     Notices,
@@ -144,6 +146,7 @@ __all__ = [
     "AnalysisCaps",
     "AnalysisFull",
     "AnalysisRecord",
+    "LiveMessages",
     "LogTail",
     "MatchClosed",
     "MatchReading",
@@ -168,7 +171,7 @@ __all__ = [
 
 class Store(
     Matches, MatchNews, Players, Settings, Ratings, Tournaments, Reviews, Notices, Deadlines,
-    Liveness, Leadership, CountedUses, Analyses, Personal,
+    Liveness, Leadership, CountedUses, Analyses, Personal, LiveStatus,
 ):  # fmt: skip
     """Async persistence for users, matches, seats, the action log and snapshots: every role,
     opened and closed as one. A new role joins the bases here (and

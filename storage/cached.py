@@ -357,7 +357,7 @@ def _forgetting_write(name: str) -> Callable[..., Awaitable[Any]]:
 OTHER_WRITES = (
     "record_use", "request_review", "finish_review", "save_ratings", "create_tournament",
     "update_tournament", "add_notice", "drop_notices", "save_analysis",
-    "update_tournament", "add_notice", "drop_notices", "set_block",
+    "update_tournament", "add_notice", "drop_notices", "set_block", "keep_live_messages",
 )  # fmt: skip
 """Writes of what the cache never holds: handed on, forgetting the request's reads if they
 fail (as every write does)."""
@@ -366,7 +366,7 @@ PASSED_THROUGH = frozenset({
     "users_with_settings", "last_alive", "get_review", "pending_reviews", "rating", "ratings",
     "user_ratings", "rating_history", "get_tournament", "list_tournaments", "due_tournaments",
     "notices", "users_with_notices", "analysis",
-    "blocked_by", "blockers_among", "played_together",
+    "blocked_by", "blockers_among", "played_together", "live_messages",
 })  # fmt: skip
 """Reads the cache leaves to the store every time: listings, ratings (a finishing commit checks
 what it read), tournaments, reviews, notices, leadership. A store call added to the interface

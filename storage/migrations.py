@@ -311,6 +311,21 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         " ON user_settings (json_extract(settings, '$.notify'))",
     ),
     # -- end of people --
+    # -- live status --
+    # 13: where a match's live status card is and which message holds its live "your turn"
+    # ping, one row per match beside it (Discord ids as text), so the next post edits the same
+    # card and un-pings the same message after a restart. The row goes with its match.
+    (
+        """
+        CREATE TABLE live_messages (
+            match_id   INTEGER PRIMARY KEY REFERENCES matches(id) ON DELETE CASCADE,
+            channel_id TEXT NOT NULL,
+            status_id  TEXT NOT NULL,
+            ping_id    TEXT
+        )
+        """,
+    ),
+    # -- end of live status --
 )
 
 LATEST_VERSION = len(MIGRATIONS)

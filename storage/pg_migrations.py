@@ -300,6 +300,19 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         "CREATE INDEX user_settings_by_notify ON user_settings ((settings->>'notify'))",
     ),
     # -- end of people --
+    # -- live status --
+    # 13: a match's live status card and its live ping; see ``storage/migrations.py``.
+    (
+        """
+        CREATE TABLE live_messages (
+            match_id   BIGINT PRIMARY KEY REFERENCES matches(id) ON DELETE CASCADE,
+            channel_id TEXT NOT NULL,
+            status_id  TEXT NOT NULL,
+            ping_id    TEXT
+        )
+        """,
+    ),
+    # -- end of live status --
 )
 
 LATEST_VERSION = len(MIGRATIONS)

@@ -349,3 +349,14 @@ class AnalysisFull(Exception):
     def __init__(self, what: str) -> None:
         super().__init__(f"the player's analyses would pass their {what} cap")
         self.what = what
+
+
+@dataclass(frozen=True)
+class LiveMessages:
+    """Where a match's live status card is (its channel or thread and the message, as the
+    front end names them) and which message holds the live "your turn" ping (None: none)."""
+
+    match_id: int
+    channel_id: str
+    status_id: str
+    ping_id: str | None = None

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, Protocol, TypeVar
 import discord
 from bot.discord.components import MatchButton, PanelSelect
 from bot.discord.components.cards import card_kwargs
+from bot.discord.live import LiveEdits
 from bot.service.match.venues import DIRECT
 from bot.service.replies import DirectMessage, Link, MatchPlace, Panel, Post, Reply
 from bot.words import language_of, words
@@ -192,6 +193,7 @@ class Delivery:
     def __init__(self, bot: Poster) -> None:
         self.bot = bot
         self.in_flight = InFlight()
+        self.live = LiveEdits(bot, self._channel)
         self._told_dms_closed: set[tuple[int, str]] = set()
         """(match, user) pairs already told in the thread that their DMs are closed."""
 
@@ -273,10 +275,17 @@ class Delivery:
             return None
 
     async def post(self, where: MatchPlace, post: Post) -> discord.Message | None:
-        """Post to the match's thread (unarchiving it) or, failing that, its channel."""
+        """Post to the match's thread (unarchiving it) or, failing that, its channel; then
+        the match's status card follows it and the ping before it goes (:mod:`.live`)."""
         place = where.thread_id or where.channel_id
         if place is None:
             return None
+        message = await self._post(place, where, post)
+        if message is not None:
+            await self.live.after(where, post, message)
+        return message
+
+    async def _post(self, place: str, where: MatchPlace, post: Post) -> discord.Message | None:
         try:
             channel = await self._channel(place)
             return await self._send_unarchiving(channel, post, where)

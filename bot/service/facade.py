@@ -94,6 +94,7 @@ class Service:
         self.hands, self.boards, self.guide = played.hands, played.boards, played.guide
         self.endings, self.moves = played.endings, played.moves
         self.panels, self.premoves = played.panels, played.premoves
+        self.live = played.live
         made = matchmaking.build(core, played)
         self.servers, self.openings, self.seeking = made.servers, made.openings, made.seeking
         self.lobby, self.challenges = made.lobby, made.challenges
@@ -197,6 +198,8 @@ class Service:
         self.tournament_standings = placed(server_only(self.tournament_cases.tournament_standings))
         self.tournaments = placed(server_only(self.tournament_cases.tournaments))
         self.player_names = self.reader.player_names
+        self.live_posted = self.live.posted
+        self.live_card = self.live.card
         self.holds_match = self.reader.holds_match
         self.undelivered = self.notices.keep
         """A front end could not deliver a DM (closed DMs): keep it for the player's next

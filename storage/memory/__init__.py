@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from storage.base import Store
 from storage.memory.analyses import MemoryAnalyses
 from storage.memory.deadlines import MemoryDeadlines
+from storage.memory.live import MemoryLiveStatus
 from storage.memory.liveness import MemoryLiveness
 from storage.memory.matches import MemoryMatches, MemoryMatchNews
 from storage.memory.notices import MemoryNotices
@@ -31,7 +32,7 @@ from storage.records import MatchReading
 class MemoryStore(
     MemoryMatches, MemoryMatchNews, MemoryPlayers, MemorySettings, MemoryRatings,
     MemoryTournaments, MemoryReviews, MemoryNotices, MemoryDeadlines, MemoryLiveness,
-    MemoryUses, MemoryAnalyses, Store, MemoryPersonal,
+    MemoryUses, MemoryAnalyses, Store, MemoryPersonal, MemoryLiveStatus,
 ):  # fmt: skip
     """Dict-backed store with the same behaviour as the SQL ones; see :mod:`storage.base`."""
 

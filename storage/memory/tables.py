@@ -17,6 +17,7 @@ from storage.records import (
     VENUE_SERVER,
     ActionRecord,
     AnalysisRow,
+    LiveMessages,
     MatchRecord,
     Notice,
     Rating,
@@ -103,6 +104,7 @@ class MemoryTables:
         self._notices: dict[int, Notice] = {}
         self._next_notice_id = 1
         self._blocks: dict[tuple[str, str], float] = {}  # (blocker, blocked) -> when
+        self._live: dict[int, LiveMessages] = {}  # frozen records, by match id
 
     def _seat_users(self, seat_ids: Sequence[str], now: float) -> None:
         """Unknown seat holders get a nameless entry, as in the SQL stores."""

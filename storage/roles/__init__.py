@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from storage.roles.analyses import Analyses
 from storage.roles.deadlines import Deadlines
+from storage.roles.live import LiveStatus
 from storage.roles.liveness import Leadership, Liveness
 from storage.roles.matches import Matches, MatchNews
 from storage.roles.notices import Notices
@@ -25,7 +26,7 @@ from storage.roles.uses import CountedUses
 
 ROLES = (
     Matches, MatchNews, Players, Settings, Ratings, Tournaments, Reviews, Notices, Deadlines,
-    Liveness, Leadership, CountedUses, Analyses, Personal,
+    Liveness, Leadership, CountedUses, Analyses, Personal, LiveStatus,
 )  # fmt: skip
 """Every role, in the order :class:`storage.base.Store` composes them."""
 
@@ -35,6 +36,7 @@ __all__ = [
     "CountedUses",
     "Deadlines",
     "Leadership",
+    "LiveStatus",
     "Liveness",
     "MatchNews",
     "Matches",

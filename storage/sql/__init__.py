@@ -30,6 +30,7 @@ from storage.sql.analyses import SqlAnalyses
 from storage.sql.deadlines import SqlDeadlines, due_matches_query, due_tournaments_query
 from storage.sql.dialect import Dialect, SqlConnection, Work
 from storage.sql.engine import SqlEngine, match_columns
+from storage.sql.live import SqlLiveStatus
 from storage.sql.liveness import SqlLiveness
 from storage.sql.matches import SqlMatches, SqlMatchNews, returned_columns
 from storage.sql.notices import SqlNotices
@@ -43,6 +44,7 @@ from storage.sql.uses import SqlUses
 class SqlStore(
     SqlMatches, SqlMatchNews, SqlPlayers, SqlSettings, SqlRatings, SqlTournaments, SqlReviews,
     SqlNotices, SqlDeadlines, SqlLiveness, SqlUses, SqlAnalyses, Store, SqlPersonal,
+    SqlLiveStatus,
 ):  # fmt: skip
     """Every role over an engine's transactions; see :mod:`storage.base`. An engine
     subclasses it with its :class:`Dialect` and :class:`SqlEngine`'s three transactions."""

@@ -77,7 +77,8 @@ async def test_an_answered_challenge_keeps_its_card_without_buttons(
     fake_discord: FakeDiscord, database: str
 ) -> None:
     """Accepting retires the challenge's buttons; the card's text (and any image) stays, as
-    an edit Discord accepts — not an empty V2 message, which it refuses."""
+    an edit Discord accepts — not an empty V2 message, which it refuses — until the card
+    turns into the match's live status."""
     server = fake_discord
     async with bot_running(server, database):
         _, challenge_id = await start_match(server)
@@ -89,13 +90,25 @@ async def test_an_answered_challenge_keeps_its_card_without_buttons(
         assert "Alice challenges Bob to Ordo" in shown_text({"components": [section]})
         rows = [c for c in card["components"] if c["type"] == v2.ACTION_ROW]
         assert [b["custom_id"] for b in rows[0]["components"]] == ["bb:decline:1::"]
+        start = server.mark()
         await press(server, "bb:accept:1::", user="bob", message=challenge_id)
+        edits = [
+            c.json
+            for c in server.requests[start:]
+            if c.method == "PATCH" and c.path.endswith(f"/messages/{challenge_id}")
+        ]
+        # First its buttons go (its text stays), then it becomes the match's live status
+        # card (tests/e2e/test_live_status.py) once the first board is posted.
+        retired, status = edits
+        kept = shown_text(retired)
+        assert kept and kept in before
+        assert not list(interactive(retired["components"]))
         after = server.message(challenge_id)
         assert not list(interactive(after["components"]))
         assert after["flags"] & v2.FLAG_COMPONENTS_V2
-        kept = shown_text(after)
-        assert kept and kept in before
+        assert "Live status" in shown_text(after) and status["components"]
         assert "bb:accept:1::" not in custom_ids(after)
+        assert not server.refusals
 
 
 async def test_the_buttons_of_a_card_work_after_a_restart(

@@ -882,6 +882,7 @@ class FakeDiscord:
             message_type=20 if interaction else 0,
         )
         layout.resolve(message["components"], attachments)
+        message["mentions"] = self._mentioned(message, body.get("allowed_mentions"))
         if interaction is not None:
             user = interaction.payload.get("member", {}).get("user") or interaction.payload["user"]
             message["interaction_metadata"] = {
@@ -921,11 +922,26 @@ class FakeDiscord:
         if "components" in body or "attachments" in body or files:
             self._check_layout(edited, edited["attachments"])
             layout.resolve(edited["components"], edited["attachments"])
+        if "content" in body or "components" in body:
+            # Discord parses an edit's mentions again (under the edit's allowed mentions),
+            # without notifying anyone anew: a ping edited away is no mention any more.
+            edited["mentions"] = self._mentioned(edited, body.get("allowed_mentions"))
         message.update(edited)
         message["edited_timestamp"] = p.iso(p.now())
         if self.echo_messages and not message["flags"] & p.MESSAGE_FLAG_EPHEMERAL:
             await self._echo("MESSAGE_UPDATE", message, self.user(int(message["author"]["id"])))
         return message
+
+    def _mentioned(self, message: JSON, allowed: JSON | None) -> list[JSON]:
+        """The users a message mentions as Discord lists them: each ``<@id>`` of its text
+        (content and text displays) that ``allowed`` lets through (all of them without it)."""
+        ids = dict.fromkeys(int(i) for i in re.findall(r"<@!?(\d+)>", layout.shown_text(message)))
+        if allowed is not None:
+            listed = {int(u) for u in allowed.get("users") or ()}
+            parsed = "users" in (allowed.get("parse") or ())
+            ids = {i: None for i in ids if parsed or i in listed}
+        known = {u.id: u for u in (self.bot, *self.users.values())}
+        return [known[i].json() for i in ids if i in known]
 
     def _check_layout(self, message: JSON, attachments: Sequence[JSON]) -> None:
         """Refuse what Discord would not show (:mod:`tests.fakediscord.layout`), with its

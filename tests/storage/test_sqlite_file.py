@@ -17,6 +17,7 @@ from storage import (
     SqliteStore,
     StaleVersion,
 )
+from storage.base import LiveMessages
 from storage.migrations import LATEST_VERSION, MIGRATIONS
 
 
@@ -170,6 +171,10 @@ async def test_version_1_database_is_migrated_and_keeps_its_data(tmp_path: Path)
     assert got.due_at is None  # migration 4 gives old matches no deadline
     tables = {n for (n,) in _query(path, "SELECT name FROM sqlite_master WHERE type='table'")}
     assert {"user_settings", "guild_settings", "ratings", "rated_matches"} <= tables
+    assert "live_messages" in tables  # migration 13: a match's status card and ping
+    async with SqliteStore(path) as live:
+        await live.keep_live_messages(LiveMessages(5, "9", "10", None))
+        assert await live.live_messages(5) == LiveMessages(5, "9", "10", None)
     async with SqliteStore(path) as again:
         assert await again.user_settings("a") == {"digest": True}
         assert not await again.save_ratings("g1", "ordo", 5, [Rating("a", "ordo", "g1")], 5.0)

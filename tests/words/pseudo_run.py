@@ -242,6 +242,13 @@ class Table:
         ):
             self.evening.lines.append(reply.text)
 
+    async def live(self, match: int) -> None:
+        """The match's live status card as Discord's status message would show it (the
+        console has no messages to edit): its title and lines."""
+        card = await self.service.live_card(match, "https://discord.test/1/2/3")
+        assert card is not None
+        self.evening.lines.extend((card.title, card.text))
+
     async def page(self, match: int, user: str) -> None:
         reply = await self.service.web_link(User(user, user), match_id=match)
         token = reply.links[0].url.split("#t=", 1)[1] if reply.links else None
@@ -280,8 +287,11 @@ async def evening(out_dir: Path, clock: Callable[[], float], locale: str = PSEUD
         match = 0
         for game in ("ordo", "fendo", "fonver", "fuer"):
             match += 1
-            await table.say(f"alice: /play {game} opponent:bob color:first", "bob: /match accept")
+            await table.say(f"alice: /play {game} opponent:bob color:first")
+            await table.live(match)  # waiting for an answer
+            await table.say("bob: /match accept")
             await table.play(match, 6)
+            await table.live(match)  # to move, the clocks
             await table.say(
                 f"bob: /match draw match:{match}",
                 f"alice: /match decline match:{match}",
@@ -301,6 +311,10 @@ async def evening(out_dir: Path, clock: Callable[[], float], locale: str = PSEUD
                 f"alice: /match history match:{match}",
                 f"alice: /match export match:{match}",
             )
+            await table.live(match)  # the result
+        match += 1
+        await table.say("alice: /play ordo opponent:carol", "carol: /match decline")
+        await table.live(match)  # closed without a result
         await table.say("alice: /match review match:1")
         await table.menus()
         match += 1

@@ -13,6 +13,7 @@ from bot.service.play.hands import Hands
 from bot.service.play.moves import Moves
 from bot.service.play.panel import Panel
 from bot.service.play.premoves import Premoves
+from bot.service.play.status import LiveCards
 
 
 @dataclasses.dataclass(frozen=True)
@@ -26,6 +27,7 @@ class Play:
     moves: Moves
     panels: Panel
     premoves: Premoves
+    live: LiveCards
 
 
 def build(core: Core, *, judge: Judge | None, cache_size: int = 256) -> Play:
@@ -44,4 +46,5 @@ def build(core: Core, *, judge: Judge | None, cache_size: int = 256) -> Play:
         moves=moves,
         panels=Panel(core.reader, guide, moves),
         premoves=Premoves(core.reader, core.transitions),
+        live=LiveCards(core.reader, core.clocks),
     )
