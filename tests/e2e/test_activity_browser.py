@@ -94,8 +94,13 @@ class Opened:
             return None
 
     async def downloaded(self) -> list[str]:
-        """The bodies of every answer the board's frame has had so far."""
-        texts = [await task for frame, task in self._answers if frame == self.frame]
+        """The bodies of every answer the board's frame has had so far: those still being
+        read get a moment to finish, but a live event stream's body never ends, so it is
+        left out rather than waited for."""
+        tasks = [task for frame, task in self._answers if frame == self.frame]
+        if tasks:
+            await asyncio.wait(tasks, timeout=WAIT_MS / 1000)
+        texts = [task.result() for task in tasks if task.done() and not task.cancelled()]
         return [text for text in texts if text is not None]
 
 
