@@ -67,7 +67,7 @@ async def test_playing_the_bot_on_discord(fake_discord: FakeDiscord, database: s
         assert "Played a3-a4" in moved.json["content"]
         await eventually(lambda: len(thread_posts(server, thread_id)) >= before + 2, timeout=10)
         answer = thread_posts(server, thread_id)[-1]
-        assert "Computer (easy) played" in shown_text(answer.json)
+        assert "Computer (easy) (Black) played" in shown_text(answer.json)
         assert answer.file_names[0] == "board.png"
         assert f"<@{alice}>" in shown_text(answer.json)  # her turn again: she is pinged
         mentioned = [str(u) for u in answer.json["allowed_mentions"]["users"]]
@@ -93,7 +93,7 @@ async def test_a_pending_computer_turn_survives_a_restart(
         # the new bot's first scheduler run finds the computer to move and plays
         await eventually(lambda: len(thread_posts(server, thread_id)) == posts + 1, timeout=15)
         answer = thread_posts(server, thread_id)[-1]
-        assert "Computer (normal) played" in shown_text(answer.json)
+        assert "Computer (normal) (Black) played" in shown_text(answer.json)
 
 
 async def test_computers_fill_a_fence_table_from_the_lobby_buttons(

@@ -219,7 +219,7 @@ async def test_a_match_from_challenge_to_resignation(
         post = thread_posts(server, thread_id)[-1]
         assert post.file_names == ["board.png"]
         assert f"<@{bob}>" in shown_text(post.json)
-        assert "Alice played a3-a4" in shown_text(post.json)
+        assert "Alice (White) played a3-a4" in shown_text(post.json)
         assert "Bob (Black) to move" in shown_text(post.json)
 
         # Resigning asks for confirmation with a button; pressing it ends the match.

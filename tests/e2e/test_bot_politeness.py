@@ -104,7 +104,7 @@ async def test_board_images_carry_alt_text(fake_discord: FakeDiscord, database: 
     post = thread_posts(server, thread_id)[-1]
     [attachment] = post.json["attachments"]
     assert attachment["description"].startswith("Ordo board, match #1.")
-    assert "Alice played a3-a4" in attachment["description"]
+    assert "Alice (White) played a3-a4" in attachment["description"]
     assert "Bob (Black) to move." in attachment["description"]
 
 

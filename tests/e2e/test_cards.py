@@ -61,7 +61,7 @@ async def test_a_turn_post_is_one_card(fake_discord: FakeDiscord, database: str)
         # No button under this board (no web board here): its texts stand alone; with one,
         # they are a section beside it (the challenge below).
         news, to_move, clocks = (t["content"] for t in card["components"][2:])
-        assert "Alice played a3-a4" in news
+        assert "Alice (White) played a3-a4" in news
         assert "Bob (Black) to move" in to_move
         assert clocks.startswith("⏳")
         # Stored as Discord stores it: the image points at the uploaded attachment.

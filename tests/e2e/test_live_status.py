@@ -46,7 +46,7 @@ async def test_three_moves_leave_one_ping_and_a_live_status_card(
         assert pings[0]["id"] == posts_in(server, thread_id)[-1].response["id"]
         # The older boards kept their image and text; only their ping went.
         older = server.message(int(posts_in(server, thread_id)[-2].response["id"]))
-        assert "Bob played a6-a5" in shown_text(older) and older["attachments"]
+        assert "Bob (Black) played a6-a5" in shown_text(older) and older["attachments"]
         assert "<@" not in shown_text(older)
         status = server.message(challenge_id)
         assert status["edited_timestamp"] is not None
@@ -93,6 +93,6 @@ async def test_a_deleted_status_card_never_breaks_a_move(
         del server.messages[challenge_id]  # a moderator deleted it
         _, reply = await command(server, "move", {"move": "a3-a4"}, user="alice", channel=thread_id)
         assert "a3-a4" in reply.json["content"]
-        assert "Alice played a3-a4" in shown_text(posts_in(server, thread_id)[-1].json)
+        assert "Alice (White) played a3-a4" in shown_text(posts_in(server, thread_id)[-1].json)
         await command(server, "move", {"move": "a6-a5"}, user="bob", channel=thread_id)
         assert len(pinging(server, thread_id)) == 1

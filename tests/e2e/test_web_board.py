@@ -265,7 +265,7 @@ async def test_the_computer_answers_a_move_made_on_the_web(
             assert (await moved.json())["ok"]
         await eventually(lambda: len(thread_posts(server, thread_id)) >= before + 2, timeout=10)
         answer = thread_posts(server, thread_id)[-1]
-        assert "Computer (easy) played" in shown_text(answer.json)
+        assert "Computer (easy) (Black) played" in shown_text(answer.json)
         assert len(await bot.service.store.actions(1)) == 2
 
 

@@ -142,7 +142,7 @@ async def test_the_computer_answers_from_a_web_process_beside_the_bot(
                 timeout=ANSWER_SECONDS,
             )
             answer = thread_posts(server, thread_id)[-1]
-            assert "Computer (easy) played" in shown_text(answer.json)
+            assert "Computer (easy) (Black) played" in shown_text(answer.json)
             assert await plies(url) == 2
     assert secrets_in(log.read_text(), [url]) == []
 
