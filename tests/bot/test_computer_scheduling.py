@@ -69,7 +69,7 @@ async def test_the_tick_queues_a_computer_turn_and_never_waits_for_its_search(
         await asyncio.wait_for(arrived.wait(), timeout=30)
         [answer] = delivered
         assert answer.match_id == match_id and answer.post is not None
-        assert "Computer (strong) played" in answer.post.text
+        assert "Computer (strong) (White) played" in answer.post.text
         assert answer.post.mentions == ("alice",)
     finally:
         release.set()

@@ -50,7 +50,7 @@ def test_readme_example_plays_a_move(tmp_path: Path) -> None:
         "[notify bob] bob, do you accept? Use the buttons, /match accept or /match decline."
         in lines
     )
-    assert "alice played a3-a4" in lines
+    assert "alice (White) played a3-a4" in lines
     assert "[notify bob] bob, it's your turn in Ordo (match #1)." in lines
     images = [line.split(" ", 1)[1] for line in lines if line.startswith("[image] ")]
     assert len(images) == 2
@@ -60,7 +60,7 @@ def test_readme_example_plays_a_move(tmp_path: Path) -> None:
 def test_a_second_run_continues_the_same_match(tmp_path: Path) -> None:
     run_console(tmp_path, "alice: /play ordo opponent:bob color:first\nbob: /accept\n")
     lines = run_console(tmp_path, "alice: /move move:a3-a4\nbob: /history\n")
-    assert "alice played a3-a4" in lines
+    assert "alice (White) played a3-a4" in lines
     assert "[only bob] 1. alice (White): a3-a4" in lines
     # images of the first run are not overwritten
     assert len(list((tmp_path / "boards").glob("*.png"))) == 2
@@ -211,8 +211,8 @@ def test_playing_the_computer_in_the_console(tmp_path: Path) -> None:
     )
     lines = run_console(tmp_path, env_lines)
     assert any("Your game against Computer (easy) has begun (match #1)" in line for line in lines)
-    assert "alice played a3-a4" in lines
-    assert any(line.startswith("Computer (easy) played ") for line in lines)
+    assert "alice (White) played a3-a4" in lines
+    assert any(line.startswith("Computer (easy) (Black) played ") for line in lines)
     assert not any("[notify ai:" in line or "[dm ai:" in line for line in lines)
     assert any("Computer (normal) joined lobby #2" in line for line in lines)
     assert any("Computer 2 (easy) joined lobby #2" in line for line in lines)
@@ -230,7 +230,7 @@ def test_the_console_plays_on_postgresql(tmp_path: Path, pg_server: Any) -> None
         db=url,
         DATABASE_PASSWORD=password,
     )
-    assert "alice played a3-a4" in first
+    assert "alice (White) played a3-a4" in first
     again = run_console(tmp_path, "bob: /history\n", db=url, DATABASE_PASSWORD=password)
     assert "[only bob] 1. alice (White): a3-a4" in again
     assert sorted(p.name for p in tmp_path.iterdir()) == ["boards"]  # no SQLite file, no clock
@@ -271,7 +271,7 @@ def test_readme_examples_of_premove_seek_and_tournament(tmp_path: Path) -> None:
         "bob: /move move:a6-a5\n",
         db="premove.sqlite3",
     )
-    assert "alice answers at once with a conditional move: d2xa5." in premove
+    assert "alice (White) answers at once with a conditional move: d2xa5." in premove
     seek = run_console(
         tmp_path,
         "alice: /play ordo min_rating:1200\nbob: /seeks\nbob: /match accept 1\n",

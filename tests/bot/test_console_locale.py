@@ -54,7 +54,7 @@ def test_a_german_session_types_the_names_a_german_client_shows(tmp_path: Path) 
     assert not [line for line in lines if "Unbekannter Befehl /partie" in line]
     assert "[only alice] Herausforderung an bob geschickt (Partie #1)." in lines
     assert "[only bob] Herausforderung angenommen." in lines
-    assert "alice played a3-a4" in lines  # the thread speaks the server's language: English
+    assert "alice (White) played a3-a4" in lines  # the thread speaks the server's language: English
     assert lines.count("[only bob] 1. alice (Weiß): a3-a4") == 2  # the seat colour in German
     assert any("meintest du /partie annehmen?" in line for line in lines), lines[-3:]
 

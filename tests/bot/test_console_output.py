@@ -201,7 +201,7 @@ async def test_a_post_reads_as_its_card_title_image_texts_buttons(
     await con.handle("alice: /move a3-a4")
     title = next(i for i, line in enumerate(out) if line.startswith("## Ordo"))
     image = next(i for i, line in enumerate(out) if line.startswith("[image]"))
-    played = next(i for i, line in enumerate(out) if "alice played a3-a4" in line)
+    played = next(i for i, line in enumerate(out) if "alice (White) played a3-a4" in line)
     to_move = next(i for i, line in enumerate(out) if "bob (Black) to move" in line)
     ping = next(i for i, line in enumerate(out) if line.startswith("[notify bob]"))
     assert title < image < played < to_move < ping, out

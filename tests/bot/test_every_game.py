@@ -13,6 +13,7 @@ import pytest
 
 import games
 from bot.service import Service
+from bot.service.text.describer import seats_of
 
 from .conftest import ALICE, BOB
 
@@ -58,7 +59,10 @@ async def test_random_game_reaches_an_outcome(service: Service, game: str) -> No
     assert record.status == "finished", f"{game} did not finish"
     outcome = rules.outcome(rules.load(record.state))
     assert outcome is not None and record.result == outcome.to_dict()
-    assert reply.post.text.count(str(outcome.reason)) == 1  # said once, in the result line
+    final = rules.load(record.state)
+    seats = seats_of(rules, final, [users[s].name for s in record.seats])
+    told = str(seats.told(outcome.reason))
+    assert reply.post.text.count(told) == 1  # said once, in the result line
     assert pings == turns_ended  # one ping per turn, including the final "game over" one
     history = await service.history(ALICE, match_id=match_id)
     assert history.ok and "1. alice" in history.text

@@ -56,7 +56,7 @@ def test_missing_token_shows_the_commands_as_they_are_now(tmp_path: Path) -> Non
         text=True,
         timeout=120,
     )
-    assert "alice played a3-a4" in played.stdout.splitlines(), played.stderr
+    assert "alice (White) played a3-a4" in played.stdout.splitlines(), played.stderr
 
 
 def test_help_says_each_default_once(tmp_path: Path) -> None:

@@ -5,6 +5,7 @@ or DMs a computer, and /hint is for unrated games only."""
 from __future__ import annotations
 
 import asyncio
+import re
 
 import pytest
 
@@ -47,7 +48,7 @@ async def test_a_computer_match_starts_at_once_unrated_and_the_computer_answers(
     await _human_move(svc, record.id)
     answers = await svc.computer_turns(record.id)
     assert len(answers) == 1 and answers[0].post is not None
-    assert "Computer (easy) played" in answers[0].post.text
+    assert re.search(r"Computer \(easy\) \((White|Black)\) played", answers[0].post.text)
     assert answers[0].post.mentions == ("alice",)  # the person is pinged, never the computer
     after = await svc.store.get_match(record.id)
     assert after is not None and after.version == record.version + 2
@@ -83,7 +84,9 @@ async def test_a_restart_resumes_the_computers_pending_turn(
     assert await second.tick() == []  # the tick only queues the computer's turn…
     replies = await second.play_queued_computer_turns()  # …its players play it
     moved = [r for r in replies if r.match_id == match_id and r.post is not None]
-    assert len(moved) == 1 and "Computer (normal) played" in moved[0].post.text  # type: ignore[union-attr]
+    assert len(moved) == 1 and re.search(
+        r"Computer \(normal\) \((White|Black)\) played", moved[0].post.text
+    )  # type: ignore[union-attr]
     assert (await store.get_match(match_id)).version == version + 1  # type: ignore[union-attr]
     assert await second.tick() == []  # nothing left to do, nothing done twice
     assert await second.play_queued_computer_turns() == []
@@ -243,7 +246,9 @@ async def test_a_fault_in_the_search_does_not_stall_the_match(
 
     monkeypatch.setattr("bot.service.computer.opponents.think", broken)
     answers = await svc.computer_turns(started.match_id)
-    assert len(answers) == 1 and "Computer (normal) played" in answers[0].post.text  # type: ignore[union-attr]
+    assert len(answers) == 1 and re.search(
+        r"Computer \(normal\) \((White|Black)\) played", answers[0].post.text
+    )  # type: ignore[union-attr]
     assert "search failed" in caplog.text
 
 

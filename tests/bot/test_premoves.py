@@ -3,6 +3,7 @@ they answer, dropped on a miss, kept across restarts, costing no time, revealing
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -329,7 +330,10 @@ async def test_the_console_speaks_premove(clock: FakeClock, tmp_path: Path) -> N
         assert private and all(line.startswith("[only alice] ") for line in private)
         out.clear()
         await shell.handle("bob: /move a6-a5")
-        assert any("alice answers at once with a conditional move: d1-e1" in s for s in out)
+        assert any(
+            re.search(r"alice \((White|Black)\) answers at once with a conditional move: d1-e1", s)
+            for s in out
+        )
         assert "[notify bob] bob, it's your turn in Ordo (match #1)." in out
 
 

@@ -84,7 +84,7 @@ async def test_move_is_logged_and_next_player_pinged(service: Service) -> None:
     assert reply.ok, reply.text
     assert reply.post is not None
     assert reply.post.mentions == ("bob",)
-    assert "alice played a3-a4" in reply.post.text
+    assert "alice (White) played a3-a4" in reply.post.text
     actions = await service.store.actions(match_id)
     assert [(a.ply, a.seat, a.notation) for a in actions] == [(1, 0, "a3-a4")]
     assert actions[0].detail["highlight"]["from"] == ["a3"]
