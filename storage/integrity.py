@@ -134,11 +134,27 @@ def check_continues(last_ply: int, append: Sequence[ActionRecord]) -> None:
         )
 
 
+def _cleaned(value: Any) -> Any:
+    """``value`` with every string in it (keys too) stored as :func:`clean_text` stores text."""
+    if isinstance(value, str):
+        return clean_text(value)
+    if isinstance(value, dict):
+        return {clean_text(str(key)): _cleaned(item) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return [_cleaned(item) for item in value]
+    return value
+
+
 def encode_settings(settings: dict[str, Any], what: str) -> str | None:
-    """Settings as JSON text, or None when empty (an empty object is stored as no row)."""
+    """Settings as JSON text, or None when empty (an empty object is stored as no row).
+
+    Their strings are cleaned as text is (:func:`clean_text`): PostgreSQL indexes a person's
+    settings by field (``settings->>'notify'``), and reading any field there fails on a
+    ``\\u0000`` anywhere in the object, so a NUL would make that person's settings
+    unwritable on one engine alone."""
     if not isinstance(settings, dict):
         raise TypeError(f"{what} must be a dict, got {type(settings).__name__}")
-    return to_json(settings, what) if settings else None
+    return to_json(_cleaned(settings), what) if settings else None
 
 
 def check_ratings(

@@ -217,6 +217,8 @@ def test_memory_and_sqlite_stores_agree_on_every_script(script: list[tuple[Any, 
 @given(script=PG_SCRIPTS)
 @example(script=[("rename", "ann", "\ud800")])  # issue 23.4: PostgreSQL raised DataError
 @example(script=[("rename", "ann", "a\x00b\udfff")])
+@example(script=[("settings", "user", "", {"\x00": None})])  # PostgreSQL's index on notify
+@example(script=[("settings", "guild", "g1", {"k": ["a\x00"]})])
 def test_memory_and_postgres_stores_agree_on_every_script(
     pg_shared_database: str, script: list[tuple[Any, ...]]
 ) -> None:
