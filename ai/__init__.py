@@ -5,7 +5,7 @@ run in a worker process, in a benchmark or in a test alike. :func:`choose` is th
 surface the bot calls; it is a top-level function of plain values (``game`` name, the
 seat's ``view`` dict, numbers), so it pickles into a ``ProcessPoolExecutor``.
 
-Each ``ai.<game>`` module exposes ``choose(view, seat, budget, rng) -> str`` returning the
+Each ``ai.<game>`` module exposes ``choose(ask: Ask) -> str`` (:class:`ai.ask.Ask`) returning the
 notation of one legal next action *for that seat*: a multi-step turn (Fonver capture chains,
 the pie choice, FENCE! guided steps) is played by calling again while the seat is still to
 move. The view is what that seat may see — for FENCE! nothing of other hands — so no
@@ -20,6 +20,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from ai.ask import Ask
 from ai.budget import Budget, Clock
 from ai.safety import Tally
 
@@ -56,7 +57,7 @@ def choose(
     seconds = budget_s if budget_s is not None else (None if iterations else LEVELS[level])
     module = importlib.import_module(f"ai.{game}")
     budget = Budget(seconds, iterations)
-    return str(module.choose(view, seat, budget, random.Random(seed), tally=tally))
+    return str(module.choose(Ask(view, seat, budget, random.Random(seed), tally)))
 
 
 JUDGE_SECONDS = 0.5

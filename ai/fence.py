@@ -39,9 +39,9 @@ import random
 from typing import Any
 
 from ai import fence_trades
-from ai.budget import Budget, Clock
+from ai.ask import Ask
+from ai.budget import Clock
 from ai.fence_judge import exposed, judge
-from ai.safety import Tally
 from games.fence import RULES
 from games.fence import actions as act
 from games.fence.cards import colour_of, is_numbered, value_of
@@ -155,16 +155,11 @@ def _draft(state: FenceState, actions: list[Any], view: dict[str, Any], rng: ran
     return rng.choice(home or places)
 
 
-def choose(
-    view: dict[str, Any],
-    seat: int,
-    budget: Budget,
-    rng: random.Random,
-    tally: Tally | None = None,
-) -> str:
-    """``tally`` is accepted for the common signature and left alone: with three or more
-    seats no single reply decides the game, so the immediate-loss check does not apply."""
-    clock = budget.start()
+def choose(ask: Ask) -> str:
+    """``ask.tally`` is left alone: with three or more seats no single reply decides the
+    game, so the immediate-loss check does not apply."""
+    view, seat, rng = dict(ask.view), ask.seat, ask.rng
+    clock = ask.budget.start()
     worlds = Sampler(view, seat)
     first = worlds.sample(rng)
     # Trades are weighed apart from the search, the same way when offering and answering

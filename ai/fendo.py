@@ -19,8 +19,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ai.alphabeta import Search, balanced, chance_of
+from ai.ask import Ask
 from ai.budget import Budget
-from ai.safety import Tally, first_safe, reserve
+from ai.safety import first_safe, reserve
 from games.fendo import RULES
 from games.fendo.moves import is_over, legal_actions, play
 from games.fendo.notation import state_from_dict
@@ -147,26 +148,20 @@ class FendoTactics:
         return any(self.winner(play(state, a)) == seat for a in legal_actions(state))
 
 
-def choose(
-    view: dict[str, Any],
-    seat: int,
-    budget: Budget,
-    rng: random.Random,
-    tally: Tally | None = None,
-) -> str:
-    state = state_from_view(view)
+def choose(ask: Ask) -> str:
+    state = state_from_view(ask.view)
     actions = legal_actions(state)
     if len(actions) == 1:
         return RULES.format(state, actions[0])
     game = FendoGame()
-    rng.shuffle(actions)  # equal-looking actions are told apart by the seed
+    ask.rng.shuffle(actions)  # equal-looking actions are told apart by the seed
     scored = [(value_for(play(state, a), state.to_move), a) for a in actions]
     scored.sort(key=lambda row: row[0], reverse=True)  # stable: ties keep the seeded order
-    clock = budget.start()
+    clock = ask.budget.start()
     search = Search(game, reserve(clock))
     ranked = [a for _, a in scored]
     best, _, _ = search.best(state, ranked)
-    safe = first_safe(FendoTactics(), state, [best, *search.ranking, *ranked], clock, tally)
+    safe = first_safe(FendoTactics(), state, [best, *search.ranking, *ranked], clock, ask.tally)
     return RULES.format(state, best if safe is None else safe)
 
 

@@ -31,11 +31,12 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 import games
+from ai.ask import Ask
 from ai.budget import Budget
 from ai.fonver_distance import FAR, Links, distance, links, through
 from ai.fonver_tactics import FonverTactics, opens_crosscut
 from ai.mcts import Settings, search
-from ai.safety import Tally, first_safe, reserve
+from ai.safety import first_safe, reserve
 from games.fonver.board import EMPTY, geometry, other
 from games.fonver.play import capture, capture_pairs, place
 from games.fonver.state import FonverState
@@ -195,15 +196,9 @@ def pie_choice(state: FonverState) -> str:
     return "swap" if margin >= n // 4 else "keep"
 
 
-def choose(
-    view: Mapping[str, Any],
-    seat: int,
-    budget: Budget,
-    rng: random.Random,
-    tally: Tally | None = None,
-) -> str:
-    clock = budget.start()  # the whole call counts, preparation included
-    state = state_from_view(view)
+def choose(ask: Ask) -> str:
+    clock = ask.budget.start()  # the whole call counts, preparation included
+    state = state_from_view(ask.view)
     n = state.size
     if state.phase == "pie":
         return pie_choice(state)
@@ -213,13 +208,13 @@ def choose(
     candidates = domain.actions(state)
     if len(candidates) == 1:
         return _name(n, candidates[0])
-    rows = search(domain, state, reserve(clock), rng, SETTINGS)
+    rows = search(domain, state, reserve(clock), ask.rng, SETTINGS)
     if not rows:
         return _name(n, candidates[0])
     best = _unlooped(rows, n) if state.phase == "capture" else rows[0][0]
     tactics = FonverTactics()
     ranked = itertools.chain([best], (row[0] for row in rows), tactics.steps(state))
-    safe = first_safe(tactics, state, ranked, clock, tally)
+    safe = first_safe(tactics, state, ranked, clock, ask.tally)
     return _name(n, best if safe is None else safe)
 
 
@@ -264,7 +259,7 @@ def appraise(
     if state.winner is not None:
         return (1.0 if state.seat_of(state.winner) == seat else 0.0), ""
     if state.phase == "pie" or state.pie_ahead:
-        return 0.5, choose(view, seat, budget, rng)
+        return 0.5, choose(Ask(view, seat, budget, rng))
     mover = state.seat_of(state.colour)
     domain = FonverDomain(n)
     candidates = domain.actions(state)

@@ -26,11 +26,12 @@ import random
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
+from ai.ask import Ask
 from ai.budget import Budget, Clock
 from ai.fuer_lines import can_add, has_won, potential, spot_sizes, threats
 from ai.fuer_tactics import FuerTactics, after
 from ai.mcts import Settings, search
-from ai.safety import Tally, first_safe, reserve
+from ai.safety import first_safe, reserve
 from games.fuer import position
 from games.fuer.board import FULL, NEIGHBOURS
 from games.fuer.moves import _Choices, legal_turns, piece_sets, tile_spots
@@ -227,17 +228,11 @@ def judge(fs: FuerState) -> float:
     return 1.0 / (1.0 + math.exp(-balance / 4.0))
 
 
-def choose(
-    view: Mapping[str, Any],
-    seat: int,
-    budget: Budget,
-    rng: random.Random,
-    tally: Tally | None = None,
-) -> str:
-    clock = budget.start()  # the whole call counts, preparation included
-    state = state_from_view(view)
+def choose(ask: Ask) -> str:
+    clock = ask.budget.start()  # the whole call counts, preparation included
+    state = state_from_view(ask.view)
     searched = reserve(clock)
-    rows = search(FuerDomain(searched), (state, None), searched, rng, SETTINGS)
+    rows = search(FuerDomain(searched), (state, None), searched, ask.rng, SETTINGS)
     best = rows[0][0]
 
     def ranked() -> Iterator[Turn]:
@@ -245,7 +240,7 @@ def choose(
         yield from (row[0] for row in rows)
         yield from ranked_turns(state, clock)  # only reached when all of those lose at once
 
-    safe = first_safe(FuerTactics(), (state, None), ranked(), clock, tally)
+    safe = first_safe(FuerTactics(), (state, None), ranked(), clock, ask.tally)
     return write(best if safe is None else safe)
 
 

@@ -18,8 +18,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ai.alphabeta import WIN, Search, balanced, chance_of
+from ai.ask import Ask
 from ai.budget import Budget
-from ai.safety import Tally, first_safe, reserve
+from ai.safety import first_safe, reserve
 from games.ordo import RULES
 from games.ordo.board import RANK_MASKS, RANKS, rank_of, squares_of
 from games.ordo.moves import Move, has_move, legal_moves, piece_moves, play
@@ -150,25 +151,19 @@ class OrdoTactics:
         return any(self.winner(self.apply(pos, m)) == colour for m in legal_moves(*pos))
 
 
-def choose(
-    view: dict[str, Any],
-    seat: int,
-    budget: Budget,
-    rng: random.Random,
-    tally: Tally | None = None,
-) -> str:
-    state = state_from_view(view)
+def choose(ask: Ask) -> str:
+    state = state_from_view(ask.view)
     colour = state.to_move
     pos = (state.pieces(colour), state.pieces(1 - colour), colour)
     moves = legal_moves(*pos)
     if len(moves) == 1:
         return RULES.format(state, moves[0])
-    rng.shuffle(moves)  # equal-looking moves are told apart by the seed, not generation order
+    ask.rng.shuffle(moves)  # equal-looking moves are told apart by the seed, not generation order
     moves.sort(key=_ordering(pos), reverse=True)
-    clock = budget.start()
+    clock = ask.budget.start()
     search = Search(OrdoGame(), reserve(clock))
     best, _, _ = search.best(pos, moves)
-    safe = first_safe(OrdoTactics(), pos, [best, *search.ranking, *moves], clock, tally)
+    safe = first_safe(OrdoTactics(), pos, [best, *search.ranking, *moves], clock, ask.tally)
     return RULES.format(state, best if safe is None else safe)
 
 
