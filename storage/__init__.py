@@ -6,87 +6,23 @@ context manager (``async with open_store(url) as store: ...``), which opens and 
 
 from __future__ import annotations
 
-from storage.base import (
-    ACTIVE,
-    CANCELLED,
-    CHALLENGE,
-    CLOSED_STATUSES,
-    DECLINED,
-    FINISHED,
-    OPEN_STATUSES,
-    TOURNAMENT_CANCELLED,
-    TOURNAMENT_CLOSED,
-    TOURNAMENT_FINISHED,
-    TOURNAMENT_RUNNING,
-    TOURNAMENT_SIGNUP,
-    UNCHANGED,
-    VENUE_DIRECT,
-    VENUE_SERVER,
-    VENUES,
-    ActionRecord,
-    MatchClosed,
-    MatchRecord,
-    MatchUpdate,
-    Notice,
-    Rating,
-    RatingPoint,
-    RatingsChanged,
-    RatingsWrite,
-    ReviewRecord,
-    StaleVersion,
-    StatusChanged,
-    Store,
-    StoreBusy,
-    TournamentClosed,
-    TournamentRecord,
-    Uses,
-)
+from storage import base
+from storage.base import *  # noqa: F403  (the records, the roles and the Store, as base lists them)
+from storage.base import Store
 from storage.memory import MemoryStore
 from storage.migrations import SchemaTooNew
 from storage.setting import DatabaseSetting, read_database_setting
 from storage.sqlite import SqliteStore
 
 __all__ = [
-    "ACTIVE",
-    "CANCELLED",
-    "CHALLENGE",
-    "CLOSED_STATUSES",
-    "DECLINED",
-    "FINISHED",
-    "OPEN_STATUSES",
-    "TOURNAMENT_CANCELLED",
-    "TOURNAMENT_CLOSED",
-    "TOURNAMENT_FINISHED",
-    "TOURNAMENT_RUNNING",
-    "TOURNAMENT_SIGNUP",
-    "UNCHANGED",
-    "VENUES",
-    "VENUE_DIRECT",
-    "VENUE_SERVER",
-    "ActionRecord",
     "DatabaseSetting",
-    "MatchClosed",
-    "MatchRecord",
-    "MatchUpdate",
     "MemoryStore",
-    "Notice",
-    "Rating",
-    "RatingPoint",
-    "RatingsChanged",
-    "RatingsWrite",
-    "ReviewRecord",
     "SchemaTooNew",
     "SqliteStore",
-    "StaleVersion",
-    "StatusChanged",
-    "Store",
-    "StoreBusy",
-    "TournamentClosed",
-    "TournamentRecord",
-    "Uses",
     "open_store",
     "read_database_setting",
 ]
+__all__ += base.__all__
 
 
 def open_store(url_or_path: str, *, password: str | None = None) -> Store:
