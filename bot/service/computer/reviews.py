@@ -31,6 +31,7 @@ import asyncio
 import functools
 import logging
 from collections.abc import Awaitable, Callable, Mapping
+from dataclasses import KW_ONLY, dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import games
@@ -65,34 +66,25 @@ ROUND_LINES = 30
 """Rounds listed in a FENCE! review's text; the chart shows every round."""
 
 
+@dataclass(eq=False, repr=False)
 class Reviews:
     """The store (to read reviews and logs), the reader (who may see a match, names, the
     thread's language), the transitions (the one write path), the limits (reviews a day),
     the workers (judging in the search pool, drawing in the people's pool), and the budget
     per position: ``seconds``, or ``iterations`` for a result independent of the machine."""
 
-    def __init__(
-        self,
-        store: Store,
-        reader: MatchReader,
-        transitions: Transitions,
-        limits: Limits,
-        workers: Workers,
-        *,
-        seconds: float = 0.5,
-        iterations: int | None = None,
-    ) -> None:
-        self.store = store
-        self.reader = reader
-        self.transitions = transitions
-        self.limits = limits
-        self.workers = workers
-        self.seconds = seconds
-        self.iterations = iterations
-        self._queue: list[int] = []
-        """Match ids whose review waits to be worked out in this process, oldest first."""
-        self._working: set[int] = set()
-        self._wake: asyncio.Event | None = None
+    store: Store
+    reader: MatchReader
+    transitions: Transitions
+    limits: Limits
+    workers: Workers
+    _: KW_ONLY
+    seconds: float = 0.5
+    iterations: int | None = None
+    _queue: list[int] = field(default_factory=list, init=False)
+    """Match ids whose review waits to be worked out in this process, oldest first."""
+    _working: set[int] = field(default_factory=set, init=False)
+    _wake: asyncio.Event | None = field(default=None, init=False)
 
     # -- the command -----------------------------------------------------------------------
     @guarded
