@@ -15,11 +15,12 @@ usable wherever the slash commands are (the tree's defaults, :class:`bot.discord
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, Self, cast
 
 import discord
 import games
 from bot.discord.cogs.common import bot_of, run, where
+from bot.discord.components import FromId, picked
 from bot.discord.identity import actor_of, payload, user_of
 from bot.service import User
 from bot.service.computer.opponents import computer
@@ -65,6 +66,7 @@ def _place(interaction: discord.Interaction) -> dict[str, str | None]:
 
 
 class GamePicker(
+    FromId,
     discord.ui.DynamicItem[discord.ui.Select[Any]],
     template=r"bbm:game:(?P<person>\d+)",
 ):
@@ -86,17 +88,11 @@ class GamePicker(
         )
 
     @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction,
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-    ) -> GamePicker:
-        return cls(int(match["person"]), str(interaction.locale))
+    def rebuilt(cls, found: re.Match[str], item: Any, locale: str) -> Self:
+        return cls(int(found["person"]), locale)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        values = payload(interaction).get("values") or []
-        game = str(values[0]) if values else ""
+        game = picked(self.item, interaction)
         if game not in games.available():
             await interaction.response.send_message(
                 words(interaction.locale)("errors.dead_button"), ephemeral=True

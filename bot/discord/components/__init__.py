@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import Any, Protocol, cast
+from typing import Any, Protocol, Self, cast
 
 import discord
 from bot.discord.identity import payload
@@ -31,6 +31,33 @@ class Presser(Protocol):
     ) -> None: ...
 
 
+def picked(select: discord.ui.Select[Any], interaction: discord.Interaction) -> str:
+    """The option chosen in ``select`` ("" for none): discord.py fills the item's values for
+    a registered view; a dynamic item rebuilt from its id may only have the payload's."""
+    values = select.values or payload(interaction).get("values", [])
+    return str(values[0]) if values else ""
+
+
+class FromId:
+    """How a persistent item is made again from the id Discord hands back: discord.py calls
+    ``from_custom_id`` with the template's match, and each item says in :meth:`rebuilt` which
+    fields of it it needs. A mixin (before ``DynamicItem`` in the bases), because discord.py
+    requires a template of every ``DynamicItem`` subclass."""
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction,
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+    ) -> Self:
+        return cls.rebuilt(match, item, str(interaction.locale))
+
+    @classmethod
+    def rebuilt(cls, found: re.Match[str], item: Any, locale: str) -> Self:
+        raise NotImplementedError
+
+
 STYLES = {
     "primary": discord.ButtonStyle.primary,
     "secondary": discord.ButtonStyle.secondary,
@@ -40,6 +67,7 @@ STYLES = {
 
 
 class MatchButton(
+    FromId,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=r"bb:(?!pick:)(?P<action>[a-z_]+):(?P<match>\d+):(?P<version>\d*):(?P<value>.*)",
 ):
@@ -72,19 +100,14 @@ class MatchButton(
         )
 
     @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction,
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-    ) -> MatchButton:
+    def rebuilt(cls, found: re.Match[str], item: Any, locale: str) -> Self:
         button = cast("discord.ui.Button[Any]", item)  # the template matched a button
-        version = match["version"]
+        version = found["version"]
         return cls(
-            int(match["match"]),
-            match["action"],
+            int(found["match"]),
+            found["action"],
             version=int(version) if version else None,
-            value=match["value"],
+            value=found["value"],
             label=button.label or "",
             style=button.style,
         )
@@ -95,6 +118,7 @@ class MatchButton(
 
 
 class StepSelect(
+    FromId,
     discord.ui.DynamicItem[discord.ui.Select[Any]],
     template=r"bb:choose:(?P<match>\d+):(?P<version>\d+)",
 ):
@@ -113,24 +137,19 @@ class StepSelect(
         )
 
     @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction,
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-    ) -> StepSelect:
-        select = cls(int(match["match"]), int(match["version"]))
+    def rebuilt(cls, found: re.Match[str], item: Any, locale: str) -> Self:
+        select = cls(int(found["match"]), int(found["version"]))
         select.item = cast("discord.ui.Select[Any]", item)  # the template matched a menu
         return select
 
     async def callback(self, interaction: discord.Interaction) -> None:
         bot = cast("Presser", interaction.client)
-        values = self.item.values or payload(interaction).get("values", [])
-        value = values[0] if values else ""
+        value = picked(self.item, interaction)
         await bot.press(interaction, self.match_id, "step", value, self.version)
 
 
 class PanelSelect(
+    FromId,
     discord.ui.DynamicItem[discord.ui.Select[Any]],
     template=r"bb:pick:(?P<match>\d+):(?P<version>\d+):(?P<path>[\d.]*):(?P<page>\d+)",
 ):
@@ -161,19 +180,13 @@ class PanelSelect(
         )
 
     @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction,
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-    ) -> PanelSelect:
-        select = cls(int(match["match"]), int(match["version"]), match["path"], int(match["page"]))
+    def rebuilt(cls, found: re.Match[str], item: Any, locale: str) -> Self:
+        select = cls(int(found["match"]), int(found["version"]), found["path"], int(found["page"]))
         select.item = cast("discord.ui.Select[Any]", item)  # the template matched a menu
         return select
 
     async def callback(self, interaction: discord.Interaction) -> None:
         bot = cast("Presser", interaction.client)
-        values = self.item.values or payload(interaction).get("values", [])
-        chosen = values[0] if values else ""
+        chosen = picked(self.item, interaction)
         path = f"{self.path}.{chosen}" if self.path else chosen
         await bot.press(interaction, self.match_id, "panel", path, self.version)
