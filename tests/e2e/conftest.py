@@ -18,10 +18,10 @@ try:
 except ModuleNotFoundError:  # pragma: no cover - depends on how pytest was launched
     sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from tests.fakediscord.fixtures import fake_discord
+from tests.fakediscord.fixtures import fake_discord, server
 from tests.pgserver import emptied, pg_server, pg_shared_database
 
-__all__ = ["fake_discord", "pg_server", "pg_shared_database"]
+__all__ = ["fake_discord", "pg_server", "pg_shared_database", "server"]
 
 _HERE = Path(__file__).resolve().parent
 

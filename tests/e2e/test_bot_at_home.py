@@ -31,9 +31,8 @@ pytestmark = pytest.mark.e2e
 
 
 async def test_dms_follow_the_client_language_of_the_latest_interaction(
-    fake_discord: FakeDiscord, database: str
+    server: FakeDiscord, database: str
 ) -> None:
-    server = fake_discord
     clock = FakeClock()
     async with bot_running(server, database, clock) as bot:
         text = await slash_reply(server, "me notify", {"mode": "dm"}, "bob")
@@ -57,9 +56,8 @@ async def test_dms_follow_the_client_language_of_the_latest_interaction(
 
 
 async def test_a_blocked_challenger_reads_one_sentence_and_nothing_is_made(
-    fake_discord: FakeDiscord, database: str
+    server: FakeDiscord, database: str
 ) -> None:
-    server = fake_discord
     clock = FakeClock()
     async with bot_running(server, database, clock) as bot:
         told = await slash_reply(server, "me challenges", {"block": "bob"}, "alice")
@@ -84,9 +82,8 @@ async def test_a_blocked_challenger_reads_one_sentence_and_nothing_is_made(
 
 
 async def test_quiet_hours_hold_the_ping_and_pause_the_clock(
-    fake_discord: FakeDiscord, database: str
+    server: FakeDiscord, database: str
 ) -> None:
-    server = fake_discord
     berlin = ZoneInfo("Europe/Berlin")
     clock = FakeClock(datetime(2026, 12, 1, 21, tzinfo=berlin).timestamp())  # a Tuesday
     bob = server.user("bob").id
@@ -110,7 +107,7 @@ async def test_quiet_hours_hold_the_ping_and_pause_the_clock(
 
 
 async def test_a_german_fence_start_sends_german_hands_and_pictures(
-    fake_discord: FakeDiscord, database: str, monkeypatch: pytest.MonkeyPatch
+    server: FakeDiscord, database: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The issue's own case: a server set to German, each player's Discord in German, a
     three-player FENCE! start; every secret DM and every hand picture speaks German though
@@ -124,7 +121,6 @@ async def test_a_german_fence_start_sends_german_hands_and_pictures(
         return b"hand"
 
     monkeypatch.setattr(render.fence, "render_hand", hand)
-    server = fake_discord
     server.preferred_locale = "de"
     for player in ("alice", "bob", "carol"):
         server.client_locales[player] = "de"

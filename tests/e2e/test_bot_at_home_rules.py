@@ -27,9 +27,8 @@ def uid(server: FakeDiscord, who: str) -> str:
 
 
 async def test_bad_quiet_hours_and_a_block_of_oneself_store_nothing(
-    fake_discord: FakeDiscord, database: str
+    server: FakeDiscord, database: str
 ) -> None:
-    server = fake_discord
     async with bot_running(server, database, FakeClock()) as bot:
         refusals = {
             ("zone", "Mars/Base"): "There is no time zone 'Mars/Base'; use a name like",
@@ -53,9 +52,8 @@ async def test_bad_quiet_hours_and_a_block_of_oneself_store_nothing(
 
 
 async def test_people_alice_has_played_may_challenge_her_and_no_one_else(
-    fake_discord: FakeDiscord, database: str
+    server: FakeDiscord, database: str
 ) -> None:
-    server = fake_discord
     async with bot_running(server, database, FakeClock()) as bot:
         told = await slash_reply(server, "me challenges", {"allow": "played"}, "alice")
         assert told.startswith("Challenges: only people you have played may challenge you.")
@@ -83,9 +81,8 @@ async def test_people_alice_has_played_may_challenge_her_and_no_one_else(
 
 
 async def test_a_block_covers_seeks_and_lobbies_either_way(
-    fake_discord: FakeDiscord, database: str
+    server: FakeDiscord, database: str
 ) -> None:
-    server = fake_discord
     async with bot_running(server, database, FakeClock()) as bot:
         await slash_reply(server, "me challenges", {"block": "bob"}, "alice")
         await command(server, "play", {}, user="alice", subcommand="ordo")  # an open challenge
@@ -114,9 +111,8 @@ async def test_a_block_covers_seeks_and_lobbies_either_way(
 
 
 async def test_a_server_and_a_tournament_may_forbid_quiet_hours(
-    fake_discord: FakeDiscord, database: str
+    server: FakeDiscord, database: str
 ) -> None:
-    server = fake_discord
     berlin = ZoneInfo("Europe/Berlin")
     clock = FakeClock(datetime(2026, 12, 1, 23, tzinfo=berlin).timestamp())  # bob sleeps
     bob = server.user("bob").id

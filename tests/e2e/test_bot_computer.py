@@ -44,8 +44,7 @@ def _thread(server: FakeDiscord) -> int:
     return int(created[-1].response["id"])
 
 
-async def test_playing_the_bot_on_discord(fake_discord: FakeDiscord, database: str) -> None:
-    server = fake_discord
+async def test_playing_the_bot_on_discord(server: FakeDiscord, database: str) -> None:
     alice = server.user("alice").id
     async with bot_running(server, database, 0.05):
         # Another bot cannot be challenged, but this one can: it is the computer.
@@ -75,9 +74,8 @@ async def test_playing_the_bot_on_discord(fake_discord: FakeDiscord, database: s
 
 
 async def test_a_pending_computer_turn_survives_a_restart(
-    fake_discord: FakeDiscord, database: str
+    server: FakeDiscord, database: str
 ) -> None:
-    server = fake_discord
     db = database
     async with bot_running(server, db, 3.0) as first:
         await command(
@@ -97,12 +95,11 @@ async def test_a_pending_computer_turn_survives_a_restart(
 
 
 async def test_computers_fill_a_fence_table_from_the_lobby_buttons(
-    fake_discord: FakeDiscord, database: str
+    server: FakeDiscord, database: str
 ) -> None:
     """Add computer, twice, then Start: the computers take their turns in the thread until
     the person is to move; nothing is ever sent to a computer (a DM to one would fail the
     test: the bot logs an error)."""
-    server = fake_discord
     async with bot_running(server, database, 0.05) as bot:
         await command(
             server, "play", {"seats": 3, "quick_map": True}, user="alice", subcommand="fence"
@@ -143,13 +140,12 @@ async def test_computers_fill_a_fence_table_from_the_lobby_buttons(
 
 
 async def test_a_closing_bot_first_sends_what_a_press_still_had_to_say(
-    fake_discord: FakeDiscord, database: str
+    server: FakeDiscord, database: str
 ) -> None:
     """A restart is invisible: the bot is asked to stop while Discord is slow to open the
     DM that carries a player's hand (the Start press has committed the match); it waits,
     and the hand goes out before it closes. (It used to close at once: the DM was lost and
     discord.py logged "Server disconnected".)"""
-    server = fake_discord
     async with bot_running(server, database, 0.05):
         await command(
             server, "play", {"seats": 3, "quick_map": True}, user="alice", subcommand="fence"
@@ -166,14 +162,13 @@ async def test_a_closing_bot_first_sends_what_a_press_still_had_to_say(
 
 
 async def test_level_choices_show_the_ladder_and_auto_picks_by_rating(
-    fake_discord: FakeDiscord, database: str
+    server: FakeDiscord, database: str
 ) -> None:
     """/play's level choices carry each level's measured rating for that game, and
     ``level:auto`` picks the level nearest the player's rating (a newcomer's 1500) and
     says which, and why, in its reply."""
     from ai import ladder
 
-    server = fake_discord
     async with bot_running(server, database, 0.05):
         await eventually(lambda: bool(server.commands.get(server.guild_id)), timeout=10)
         play = next(c for c in server.commands[server.guild_id] if c["name"] == "play")

@@ -111,9 +111,8 @@ async def slash_reply(server: FakeDiscord, name: str, options: dict[str, Any], u
 
 
 async def test_reminders_and_timeout_reach_the_thread_across_a_restart(
-    fake_discord: FakeDiscord, database: str
+    server: FakeDiscord, database: str
 ) -> None:
-    server = fake_discord
     alice, bob = server.user("alice").id, server.user("bob").id
     db = database
     clock = FakeClock()
@@ -181,9 +180,8 @@ async def test_reminders_and_timeout_reach_the_thread_across_a_restart(
 
 
 async def test_a_player_who_wants_dms_gets_a_dm_instead_of_a_ping(
-    fake_discord: FakeDiscord, database: str
+    server: FakeDiscord, database: str
 ) -> None:
-    server = fake_discord
     bob = server.user("bob").id
     clock = FakeClock()
     async with bot_running(server, database, clock) as bot:
@@ -207,8 +205,7 @@ async def test_a_player_who_wants_dms_gets_a_dm_instead_of_a_ping(
         assert thread_posts(server, thread_id)[-1] is post  # nothing in the thread
 
 
-async def test_digest_goes_out_once_a_day(fake_discord: FakeDiscord, database: str) -> None:
-    server = fake_discord
+async def test_digest_goes_out_once_a_day(server: FakeDiscord, database: str) -> None:
     clock = FakeClock()
     async with bot_running(server, database, clock) as bot:
         await slash_reply(server, "me notify", {"mode": "digest"}, "alice")
@@ -228,10 +225,7 @@ async def test_digest_goes_out_once_a_day(fake_discord: FakeDiscord, database: s
         assert "**your turn**, 4 days left" in games_text
 
 
-async def test_step_buttons_wait_for_confirm_when_asked(
-    fake_discord: FakeDiscord, database: str
-) -> None:
-    server = fake_discord
+async def test_step_buttons_wait_for_confirm_when_asked(server: FakeDiscord, database: str) -> None:
     async with bot_running(server, database, FakeClock()) as bot:
         text = await slash_reply(server, "me notify", {"confirm": True}, "bob")
         assert "moves wait for a Confirm press" in text
@@ -253,9 +247,8 @@ async def test_step_buttons_wait_for_confirm_when_asked(
 
 
 async def test_spectators_see_and_export_but_not_from_elsewhere(
-    fake_discord: FakeDiscord, database: str
+    server: FakeDiscord, database: str
 ) -> None:
-    server = fake_discord
     async with bot_running(server, database, FakeClock()):
         thread_id, _ = await challenge(server, {})
         await command(server, "move", {"move": "a3-a4"}, user="alice", channel=thread_id)
@@ -289,9 +282,8 @@ async def bot_resign(server: FakeDiscord, thread_id: int) -> None:
 
 
 async def test_settings_need_manage_server_and_shape_new_matches(
-    fake_discord: FakeDiscord, database: str
+    server: FakeDiscord, database: str
 ) -> None:
-    server = fake_discord
     async with bot_running(server, database, FakeClock()) as bot:
         _, refused = await command(server, "server settings", {"time": "1d per move"}, user="alice")
         assert flags_of(refused) & EPHEMERAL
@@ -325,11 +317,10 @@ async def test_settings_need_manage_server_and_shape_new_matches(
 
 
 async def test_a_manager_sets_a_limit_with_server_settings_and_it_holds(
-    fake_discord: FakeDiscord, tmp_path: Path
+    server: FakeDiscord, tmp_path: Path
 ) -> None:
     """The limits are options of /server settings with their ranges, changed by a manager
     only, and a player who reaches one is told which and how to free a slot."""
-    server = fake_discord
     async with bot_running(server, tmp_path / "bot.sqlite3", FakeClock()) as bot:
         synced = server.find_command("server", server.guild_id)
         assert synced is not None
@@ -359,11 +350,10 @@ async def test_a_manager_sets_a_limit_with_server_settings_and_it_holds(
 
 
 async def test_the_match_channel_setting_moves_new_threads_there(
-    fake_discord: FakeDiscord, database: str
+    server: FakeDiscord, database: str
 ) -> None:
     """The fake Discord sends no resolved channels for channel options yet, so the setting
     is made through the service; what is tested is where the bot then opens matches."""
-    server = fake_discord
     async with bot_running(server, database, FakeClock()) as bot:
         owner = bot.service  # /settings channel:#lobby, as the command would pass it on
         changes = {"channel": str(server.lobby_id)}

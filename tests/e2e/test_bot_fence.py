@@ -232,9 +232,8 @@ def check_dms(server: FakeDiscord, bot: BoardBot, pictures: Pictures) -> int:
 # the test
 # ------------------------------------------------------------------------------------------
 async def test_three_players_from_lobby_through_rounds_and_a_restart(
-    fake_discord: FakeDiscord, database: str, pictures: Pictures
+    server: FakeDiscord, database: str, pictures: Pictures
 ) -> None:
-    server = fake_discord
     db = database
     rng = random.Random(7)
     # in-process rendering: the test records what each image was drawn from (``pictures``)

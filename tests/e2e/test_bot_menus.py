@@ -112,9 +112,8 @@ async def challenge_by_menu(
 
 
 async def test_a_challenge_from_a_persons_menu_ends_as_play_does(
-    fake_discord: FakeDiscord, database: str
+    server: FakeDiscord, database: str
 ) -> None:
-    server = fake_discord
     async with menu_bot(server, database) as bot:
         synced = {(c["type"], c["name"]): c for c in server.commands[server.guild_id]}
         for kind, name in ((2, CHALLENGE), (2, GAMES_WITH), (3, OPEN_BOARD)):
@@ -166,9 +165,8 @@ async def test_a_challenge_from_a_persons_menu_ends_as_play_does(
 
 
 async def test_a_board_menu_on_a_message_not_mine_is_one_sentence(
-    fake_discord: FakeDiscord, database: str
+    server: FakeDiscord, database: str
 ) -> None:
-    server = fake_discord
     async with menu_bot(server, database):
         mine = await server._new_message(
             server.channel_id, server.user("bob"), {"content": "hi"}, ()
@@ -179,9 +177,8 @@ async def test_a_board_menu_on_a_message_not_mine_is_one_sentence(
 
 
 async def test_refusals_from_the_menu_are_one_sentence_and_store_nothing(
-    fake_discord: FakeDiscord, database: str
+    server: FakeDiscord, database: str
 ) -> None:
-    server = fake_discord
     server.users["robot"] = FakeUser("robot", 1_400_000_000_000_000_099, "robot", "Robot", bot=True)
     async with menu_bot(server, database) as bot:
         said = []
@@ -217,10 +214,7 @@ async def test_refusals_from_the_menu_are_one_sentence_and_store_nothing(
         assert await bot.service.store.list_matches() == []
 
 
-async def test_a_lobby_from_the_menu_invites_the_person(
-    fake_discord: FakeDiscord, database: str
-) -> None:
-    server = fake_discord
+async def test_a_lobby_from_the_menu_invites_the_person(server: FakeDiscord, database: str) -> None:
     async with menu_bot(server, database) as bot:
         callback, told = await challenge_by_menu(server, "alice", "bob", "fence", {"Seats": "3"})
         assert told is not None, callback.json
@@ -274,9 +268,8 @@ def test_the_fake_refuses_menus_discord_refuses() -> None:
 
 
 async def test_the_fake_answers_a_bad_registration_as_discord_does(
-    fake_discord: FakeDiscord,
+    server: FakeDiscord,
 ) -> None:
-    server = fake_discord
     url = f"{server.api_base}/applications/{server.app_id}/commands"
     headers = {"Authorization": f"Bot {server.token}"}
     async with aiohttp.ClientSession() as session:
@@ -289,9 +282,8 @@ async def test_the_fake_answers_a_bad_registration_as_discord_does(
 
 
 async def test_the_bots_own_menu_challenges_the_computer(
-    fake_discord: FakeDiscord, database: str
+    server: FakeDiscord, database: str
 ) -> None:
-    server = fake_discord
     async with menu_bot(server, database) as bot:
         callback, told = await challenge_by_menu(
             server, "alice", "bot", "ordo", {"Your seat": "first"}
@@ -304,9 +296,8 @@ async def test_the_bots_own_menu_challenges_the_computer(
 
 
 async def test_a_form_opened_before_a_restart_is_answered_after_it(
-    fake_discord: FakeDiscord, database: str
+    server: FakeDiscord, database: str
 ) -> None:
-    server = fake_discord
     bob = server.user("bob").id
     async with menu_bot(server, database):
         _, picker = await answer(server, server.user_menu(CHALLENGE, "bob", user="alice"))

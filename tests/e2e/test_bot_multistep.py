@@ -12,10 +12,7 @@ from .test_bot_ordo import bot_running, command, custom_ids, press, thread_posts
 pytestmark = pytest.mark.e2e
 
 
-async def test_pie_and_capture_steps_survive_a_restart(
-    fake_discord: FakeDiscord, database: str
-) -> None:
-    server = fake_discord
+async def test_pie_and_capture_steps_survive_a_restart(server: FakeDiscord, database: str) -> None:
     db = database
     async with bot_running(server, db):
         await command(

@@ -123,6 +123,14 @@ async def start_match(server: FakeDiscord) -> tuple[int, int]:
     return thread_id, int(challenge.response["id"])
 
 
+async def started_match(server: FakeDiscord) -> tuple[int, int]:
+    """:func:`start_match`, and bob accepts: a match alice (White) is to move in, by (thread
+    id, challenge message id)."""
+    thread_id, challenge_id = await start_match(server)
+    await press(server, "bb:accept:1::", user="bob", message=challenge_id)
+    return thread_id, challenge_id
+
+
 async def test_commands_are_synced_to_the_dev_guild(
     fake_discord: FakeDiscord, database: str
 ) -> None:
@@ -165,10 +173,7 @@ async def test_commands_are_synced_to_the_dev_guild(
     }  # fmt: skip
 
 
-async def test_a_match_from_challenge_to_resignation(
-    fake_discord: FakeDiscord, database: str
-) -> None:
-    server = fake_discord
+async def test_a_match_from_challenge_to_resignation(server: FakeDiscord, database: str) -> None:
     alice, bob = server.user("alice").id, server.user("bob").id
     async with bot_running(server, database):
         thread_id, challenge_id = await start_match(server)
@@ -260,8 +265,7 @@ async def test_a_match_from_challenge_to_resignation(
         assert server.unknown_calls == []
 
 
-async def test_buttons_survive_a_restart(fake_discord: FakeDiscord, database: str) -> None:
-    server = fake_discord
+async def test_buttons_survive_a_restart(server: FakeDiscord, database: str) -> None:
     db = database
     async with bot_running(server, db):
         thread_id, challenge_id = await start_match(server)
@@ -274,13 +278,9 @@ async def test_buttons_survive_a_restart(fake_discord: FakeDiscord, database: st
         assert "Played b3-b4" in reply.json["content"]
 
 
-async def test_archived_thread_is_unarchived_to_post(
-    fake_discord: FakeDiscord, database: str
-) -> None:
-    server = fake_discord
+async def test_archived_thread_is_unarchived_to_post(server: FakeDiscord, database: str) -> None:
     async with bot_running(server, database):
-        thread_id, challenge_id = await start_match(server)
-        await press(server, "bb:accept:1::", user="bob", message=challenge_id)
+        thread_id, _ = await started_match(server)
         await server.archive_thread(thread_id, notify=False)  # the bot's cache still says open
         before = len(thread_posts(server, thread_id))
         _, reply = await command(server, "move", {"move": "a3-a4", "match": 1}, user="alice")
@@ -292,9 +292,8 @@ async def test_archived_thread_is_unarchived_to_post(
 
 
 async def test_no_thread_permission_plays_in_the_channel(
-    fake_discord: FakeDiscord, database: str
+    server: FakeDiscord, database: str
 ) -> None:
-    server = fake_discord
     server.fail_next("POST", rf"/channels/{server.channel_id}/threads", status=403, code=50013)
     async with bot_running(server, database):
         _, reply = await command(
@@ -305,15 +304,11 @@ async def test_no_thread_permission_plays_in_the_channel(
         assert "bb:accept:1::" in custom_ids(challenge.json)
 
 
-async def test_deleted_thread_falls_back_to_the_channel(
-    fake_discord: FakeDiscord, database: str
-) -> None:
+async def test_deleted_thread_falls_back_to_the_channel(server: FakeDiscord, database: str) -> None:
     """A post that cannot reach the thread goes to the channel with a link; the move itself
     was committed first and is never lost or applied twice."""
-    server = fake_discord
     async with bot_running(server, database) as bot:
-        thread_id, challenge_id = await start_match(server)
-        await press(server, "bb:accept:1::", user="bob", message=challenge_id)
+        thread_id, _ = await started_match(server)
         server.fail_next("POST", rf"/channels/{thread_id}/messages", status=404, code=10003)
         _, reply = await command(server, "move", {"move": "a3-a4", "match": 1}, user="alice")
         assert "Played a3-a4" in reply.json["content"]

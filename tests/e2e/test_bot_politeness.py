@@ -13,13 +13,13 @@ from tests.e2e.test_bot_ordo import (
     followup,
     press,
     start_match,
+    started_match,
     thread_posts,
 )
 from tests.fakediscord import FakeDiscord, shown_text
 
 
-async def test_a_removed_command_is_explained(fake_discord: FakeDiscord, database: str) -> None:
-    server = fake_discord
+async def test_a_removed_command_is_explained(server: FakeDiscord, database: str) -> None:
     async with bot_running(server, database):
         payload = server.slash("oldcommand", {}, user="alice", channel=server.channel_id)
         payload["locale"] = "de"
@@ -31,11 +31,8 @@ async def test_a_removed_command_is_explained(fake_discord: FakeDiscord, databas
     assert server.internal_errors == []
 
 
-async def test_an_old_command_name_points_at_its_group(
-    fake_discord: FakeDiscord, database: str
-) -> None:
+async def test_an_old_command_name_points_at_its_group(server: FakeDiscord, database: str) -> None:
     """Discord may still list /accept for a while after the sync that grouped it."""
-    server = fake_discord
     async with bot_running(server, database):
         answer = await server.interact(
             server.slash("accept", {}, user="alice", channel=server.channel_id)
@@ -48,10 +45,7 @@ async def test_an_old_command_name_points_at_its_group(
     assert server.internal_errors == []
 
 
-async def test_a_stale_button_gets_a_polite_answer(
-    fake_discord: FakeDiscord, database: str
-) -> None:
-    server = fake_discord
+async def test_a_stale_button_gets_a_polite_answer(server: FakeDiscord, database: str) -> None:
     async with bot_running(server, database):
         payload = server.component("v0-resign-yes:12", user="alice", channel=server.channel_id)
         answer = await server.interact(payload)
@@ -77,11 +71,8 @@ async def test_commands_carry_german_names(fake_discord: FakeDiscord, database: 
     assert accept["description_localizations"]["de"].startswith("Nimm eine Herausforderung")
 
 
-async def test_a_german_client_gets_german_answers(
-    fake_discord: FakeDiscord, database: str
-) -> None:
+async def test_a_german_client_gets_german_answers(server: FakeDiscord, database: str) -> None:
     """Discord sends the member's client language with every interaction."""
-    server = fake_discord
     async with bot_running(server, database):
         start = server.mark()
         payload = server.slash(
@@ -94,12 +85,10 @@ async def test_a_german_client_gets_german_answers(
     assert flags_of(answer) & EPHEMERAL
 
 
-async def test_board_images_carry_alt_text(fake_discord: FakeDiscord, database: str) -> None:
+async def test_board_images_carry_alt_text(server: FakeDiscord, database: str) -> None:
     """Issue 14.19: a screen reader hears the game, the move and who is to move."""
-    server = fake_discord
     async with bot_running(server, database):
-        thread_id, challenge_id = await start_match(server)
-        await press(server, "bb:accept:1::", user="bob", message=challenge_id)
+        thread_id, _ = await started_match(server)
         await command(server, "move", {"move": "a3-a4"}, user="alice", channel=thread_id)
     post = thread_posts(server, thread_id)[-1]
     [attachment] = post.json["attachments"]
@@ -109,14 +98,12 @@ async def test_board_images_carry_alt_text(fake_discord: FakeDiscord, database: 
 
 
 async def test_a_typed_match_that_is_no_number_is_no_such_match(
-    fake_discord: FakeDiscord, database: str
+    server: FakeDiscord, database: str
 ) -> None:
     """Issue 23.4: the ``match`` option takes typing, so anyone can send text; on PostgreSQL it
     once ended in "something went wrong" while SQLite said there is no such match."""
-    server = fake_discord
     async with bot_running(server, database):
-        thread_id, challenge_id = await start_match(server)
-        await press(server, "bb:accept:1::", user="bob", message=challenge_id)
+        thread_id, _ = await started_match(server)
         for bad in ["not-a-number", str(2**70)]:
             _, answer = await command(
                 server, "move", {"move": "c1-b1", "match": bad}, user="alice", channel=thread_id
@@ -127,11 +114,10 @@ async def test_a_typed_match_that_is_no_number_is_no_such_match(
 
 
 async def test_a_german_community_gets_german_thread_posts(
-    fake_discord: FakeDiscord, database: str
+    server: FakeDiscord, database: str
 ) -> None:
     """Discord's preferred locale of a community server is the language of shared posts
     (no /server settings language: chosen); a member's English client still gets English."""
-    server = fake_discord
     server.preferred_locale = "de"
     async with bot_running(server, database):
         thread_id, challenge_id = await start_match(server)  # its reply to alice: English

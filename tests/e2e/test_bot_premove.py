@@ -18,19 +18,17 @@ from .test_bot_ordo import (
     custom_ids,
     flags_of,
     press,
-    start_match,
+    started_match,
     thread_posts,
 )
 
 pytestmark = pytest.mark.e2e
 
 
-async def test_a_conditional_move_on_discord(fake_discord: FakeDiscord, database: str) -> None:
-    server = fake_discord
+async def test_a_conditional_move_on_discord(server: FakeDiscord, database: str) -> None:
     bob = server.user("bob").id
     async with bot_running(server, database, workers=0) as bot:
-        thread_id, challenge_id = await start_match(server)
-        await press(server, "bb:accept:1::", user="bob", message=challenge_id)
+        thread_id, _ = await started_match(server)
         rules = games.get("ordo")
 
         async def legal() -> list[str]:
@@ -79,13 +77,12 @@ async def test_a_conditional_move_on_discord(fake_discord: FakeDiscord, database
 
 
 async def test_conditional_moves_never_show_in_buttons_or_stale_a_press(
-    fake_discord: FakeDiscord, database: str
+    server: FakeDiscord, database: str
 ) -> None:
     """Issue 23.2, the reported scenario: alice places in Fonver and enters a conditional move
     (a private commit), bob asks for the board and gets the pie's keep/swap buttons, alice
     clears her lines (another private commit), and bob's swap must still play. The buttons
     carry the last public version, identical to the ones under the thread's last post."""
-    server = fake_discord
     async with bot_running(server, database, workers=0) as bot:
         await command(
             server, "play", {"opponent": "bob", "color": "first", "size": 9},

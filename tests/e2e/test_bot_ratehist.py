@@ -20,9 +20,8 @@ pytestmark = pytest.mark.e2e
 
 
 async def test_rating_chart_and_fonver_sgf_reach_discord(
-    fake_discord: FakeDiscord, database: str
+    server: FakeDiscord, database: str
 ) -> None:
-    server = fake_discord
     async with bot_running(server, database, FakeClock()):
         thread_id, _ = await challenge(server, {"size": 9}, game="fonver")
         await command(server, "move", {"move": "e5"}, user="alice", channel=thread_id)

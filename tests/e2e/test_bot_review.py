@@ -61,9 +61,8 @@ def width_of(data: bytes) -> int:
 
 
 async def test_a_review_is_posted_in_the_thread_and_shown_again(
-    fake_discord: FakeDiscord, database: str, monkeypatch: pytest.MonkeyPatch
+    server: FakeDiscord, database: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    server = fake_discord
     judged: list[int] = []
     real = reviews_module.judge_position
 

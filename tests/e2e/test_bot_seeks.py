@@ -21,8 +21,7 @@ from .test_bot_ordo import (
 pytestmark = pytest.mark.e2e
 
 
-async def test_an_open_challenge_on_discord(fake_discord: FakeDiscord, database: str) -> None:
-    server = fake_discord
+async def test_an_open_challenge_on_discord(server: FakeDiscord, database: str) -> None:
     alice, bob = server.user("alice").id, server.user("bob").id
     async with bot_running(server, database, workers=0):
         _, reply = await command(

@@ -14,8 +14,7 @@ from .test_bot_ordo import EPHEMERAL, bot_running, command, custom_ids, flags_of
 pytestmark = pytest.mark.e2e
 
 
-async def test_a_tournament_on_discord(fake_discord: FakeDiscord, database: str) -> None:
-    server = fake_discord
+async def test_a_tournament_on_discord(server: FakeDiscord, database: str) -> None:
     channel = server.channel_id
     async with bot_running(server, database, workers=0):
         _, created = await command(

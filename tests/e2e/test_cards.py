@@ -18,7 +18,14 @@ from discord.http import Route
 
 from bot.discord.components.cards import MAX_COMPONENTS, MAX_TEXT, card_view, files_of
 from bot.service.replies import Button, Post
-from tests.e2e.test_bot_ordo import bot_running, command, custom_ids, press, start_match
+from tests.e2e.test_bot_ordo import (
+    bot_running,
+    command,
+    custom_ids,
+    press,
+    start_match,
+    started_match,
+)
 from tests.e2e.test_bot_ordo import thread_posts as posts_in
 from tests.fakediscord import FakeDiscord, interactive, running_client, shown_text
 from tests.fakediscord import layout as v2
@@ -38,11 +45,9 @@ def counted(components: list[Any]) -> int:
     return total
 
 
-async def test_a_turn_post_is_one_card(fake_discord: FakeDiscord, database: str) -> None:
-    server = fake_discord
+async def test_a_turn_post_is_one_card(server: FakeDiscord, database: str) -> None:
     async with bot_running(server, database):
-        thread_id, challenge_id = await start_match(server)
-        await press(server, "bb:accept:1::", user="bob", message=challenge_id)
+        thread_id, _ = await started_match(server)
         await command(server, "move", {"move": "a3-a4"}, user="alice", channel=thread_id)
         post = posts_in(server, thread_id)[-1]
         body = post.json
@@ -74,12 +79,11 @@ async def test_a_turn_post_is_one_card(fake_discord: FakeDiscord, database: str)
 
 
 async def test_an_answered_challenge_keeps_its_card_without_buttons(
-    fake_discord: FakeDiscord, database: str
+    server: FakeDiscord, database: str
 ) -> None:
     """Accepting retires the challenge's buttons; the card's text (and any image) stays, as
     an edit Discord accepts — not an empty V2 message, which it refuses — until the card
     turns into the match's live status."""
-    server = fake_discord
     async with bot_running(server, database):
         _, challenge_id = await start_match(server)
         challenge = server.message(challenge_id)
@@ -112,9 +116,8 @@ async def test_an_answered_challenge_keeps_its_card_without_buttons(
 
 
 async def test_the_buttons_of_a_card_work_after_a_restart(
-    fake_discord: FakeDiscord, tmp_path: Path, database: str
+    server: FakeDiscord, tmp_path: Path, database: str
 ) -> None:
-    server = fake_discord
     async with bot_running(server, database):
         _, challenge_id = await start_match(server)
     async with bot_running(server, database):
@@ -200,9 +203,8 @@ REFUSED: list[tuple[str, dict[str, Any]]] = [
 
 @pytest.mark.parametrize(("why", "body"), REFUSED, ids=[why for why, _ in REFUSED])
 async def test_the_fake_refuses_what_discord_refuses(
-    fake_discord: FakeDiscord, why: str, body: dict[str, Any]
+    server: FakeDiscord, why: str, body: dict[str, Any]
 ) -> None:
-    server = fake_discord
     client = discord.Client(intents=discord.Intents.none())
     async with running_client(client, server, strict=False):
         route = Route("POST", "/channels/{channel_id}/messages", channel_id=server.channel_id)
@@ -216,9 +218,8 @@ async def test_the_fake_refuses_what_discord_refuses(
 
 
 async def test_v2_components_need_the_flag_and_a_card_needs_its_upload(
-    fake_discord: FakeDiscord,
+    server: FakeDiscord,
 ) -> None:
-    server = fake_discord
     client = discord.Client(intents=discord.Intents.none())
     async with running_client(client, server, strict=False):
         channel = await client.fetch_channel(server.channel_id)

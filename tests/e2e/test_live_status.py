@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from tests.e2e.test_bot_ordo import bot_running, command, press, start_match
+from tests.e2e.test_bot_ordo import bot_running, command, started_match
 from tests.e2e.test_bot_ordo import thread_posts as posts_in
 from tests.fakediscord import FakeDiscord, shown_text
 from tests.fakediscord import layout as v2
@@ -32,12 +32,10 @@ def latest_link(server: FakeDiscord, thread_id: int) -> str:
 
 
 async def test_three_moves_leave_one_ping_and_a_live_status_card(
-    fake_discord: FakeDiscord, database: str
+    server: FakeDiscord, database: str
 ) -> None:
-    server = fake_discord
     async with bot_running(server, database):
-        thread_id, challenge_id = await start_match(server)
-        await press(server, "bb:accept:1::", user="bob", message=challenge_id)
+        thread_id, challenge_id = await started_match(server)
         for user, move in (("alice", "a3-a4"), ("bob", "a6-a5"), ("alice", "a4-b4")):
             await command(server, "move", {"move": move}, user=user, channel=thread_id)
         pings = pinging(server, thread_id)
@@ -61,12 +59,10 @@ async def test_three_moves_leave_one_ping_and_a_live_status_card(
 
 
 async def test_after_a_restart_the_next_move_edits_the_same_card(
-    fake_discord: FakeDiscord, database: str
+    server: FakeDiscord, database: str
 ) -> None:
-    server = fake_discord
     async with bot_running(server, database):
-        thread_id, challenge_id = await start_match(server)
-        await press(server, "bb:accept:1::", user="bob", message=challenge_id)
+        thread_id, challenge_id = await started_match(server)
         await command(server, "move", {"move": "a3-a4"}, user="alice", channel=thread_id)
     async with bot_running(server, database):
         start = server.mark()
@@ -84,12 +80,10 @@ async def test_after_a_restart_the_next_move_edits_the_same_card(
 
 
 async def test_a_deleted_status_card_never_breaks_a_move(
-    fake_discord: FakeDiscord, database: str
+    server: FakeDiscord, database: str
 ) -> None:
-    server = fake_discord
     async with bot_running(server, database):
-        thread_id, challenge_id = await start_match(server)
-        await press(server, "bb:accept:1::", user="bob", message=challenge_id)
+        thread_id, challenge_id = await started_match(server)
         del server.messages[challenge_id]  # a moderator deleted it
         _, reply = await command(server, "move", {"move": "a3-a4"}, user="alice", channel=thread_id)
         assert "a3-a4" in reply.json["content"]

@@ -39,7 +39,14 @@ from tests.fakediscord import (
 from tests.fakediscord.server import Call
 from tests.ports import free_port
 
-from .test_bot_ordo import EPHEMERAL, command, custom_ids, flags_of, press, start_match
+from .test_bot_ordo import (
+    EPHEMERAL,
+    command,
+    custom_ids,
+    flags_of,
+    press,
+    started_match,
+)
 
 __all__ = ["browser", "chromium_path"]
 
@@ -118,12 +125,10 @@ async def cell_says(page: Any, cell: str) -> str:
 
 
 async def test_click_to_move_live_spectator_replay_and_bad_links(
-    fake_discord: FakeDiscord, database: str, browser: Any
+    server: FakeDiscord, database: str, browser: Any
 ) -> None:
-    server = fake_discord
     async with web_bot(server, database) as bot:
-        thread_id, challenge_id = await start_match(server)
-        await press(server, "bb:accept:1::", user="bob", message=challenge_id)
+        thread_id, _ = await started_match(server)
         alice_url = await open_your_board(server, thread_id, 1, "alice")
         # /board in the thread shows the board to all, and the caller's own link to them alone.
         before = server.mark()
@@ -244,9 +249,8 @@ async def test_click_to_move_live_spectator_replay_and_bad_links(
 
 
 async def test_the_computer_answers_a_move_made_on_the_web(
-    fake_discord: FakeDiscord, database: str
+    server: FakeDiscord, database: str
 ) -> None:
-    server = fake_discord
     fast = {"ai_seconds": "easy=0.05,normal=0.05,strong=0.05", "default_time": "none"}
     async with web_bot(server, database, tick_seconds=3600, **fast) as bot:
         await command(
@@ -328,9 +332,8 @@ async def fence_in_turn(server: FakeDiscord, bot: BoardBot) -> int:
 
 
 async def test_fence_a_whole_turn_by_clicks_and_no_card_reaches_a_spectator(
-    fake_discord: FakeDiscord, database: str, browser: Any, monkeypatch: pytest.MonkeyPatch
+    server: FakeDiscord, database: str, browser: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    server = fake_discord
     # a fixed seed: the same city, cards and dice on every run
     fixed = types.SimpleNamespace(randbits=lambda n: 4242)
     monkeypatch.setattr("bot.service.facade.secrets", fixed)

@@ -114,9 +114,8 @@ async def thread_of_a_computer_match(server: FakeDiscord) -> int:
 
 # -- beside the bot ------------------------------------------------------------------------
 async def test_the_computer_answers_from_a_web_process_beside_the_bot(
-    fake_discord: FakeDiscord, database: str, tmp_path: Path
+    server: FakeDiscord, database: str, tmp_path: Path
 ) -> None:
-    server = fake_discord
     port = free_port()
     settings = Settings(
         _env_file=None, discord_token=server.token, database_path=database,
@@ -212,9 +211,8 @@ async def raw_request(port: int, head: bytes) -> bytes:
 
 
 async def test_no_log_line_of_a_debug_session_holds_a_link(
-    fake_discord: FakeDiscord, tmp_path: Path
+    server: FakeDiscord, tmp_path: Path
 ) -> None:
-    server = fake_discord
     port = free_port()
     log = tmp_path / "bot.log"
     env = environment(

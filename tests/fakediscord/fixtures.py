@@ -14,6 +14,7 @@ import logging
 from collections.abc import AsyncIterator, Callable, Iterator
 
 import discord
+import pytest
 import pytest_asyncio
 import yarl
 from discord.gateway import DiscordWebSocket
@@ -56,6 +57,12 @@ async def serving(**options: object) -> AsyncIterator[FakeDiscord]:
 async def fake_discord() -> AsyncIterator[FakeDiscord]:
     async with serving() as server:
         yield server
+
+
+@pytest.fixture
+def server(fake_discord: FakeDiscord) -> FakeDiscord:
+    """The fake Discord under the name most tests give it: the server the bot talks to."""
+    return fake_discord
 
 
 class _ErrorCollector(logging.Handler):

@@ -7,6 +7,8 @@ cancelled on the board."""
 from __future__ import annotations
 
 import os
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from typing import Any
 
 import games
@@ -159,27 +161,34 @@ async def test_analysis_from_a_replay_position(browser: Any) -> None:
             assert [n["ply"] for n in stored.tree["nodes"].values() if n["p"] is None] == [0]
 
 
+@asynccontextmanager
+async def a_kept_line(browser: Any, board: Board) -> AsyncIterator[tuple[Any, int]]:
+    """The Ordo board of the seat waiting for its turn, at phone width, with a line (their
+    move, my answer) just kept as conditional moves; yields (the page, the match)."""
+    match = board.matches["ordo"]
+    mover = await board.mover(match)
+    record = await board.service.store.get_match(match)
+    assert record is not None
+    waiting = USERS[next(s for s in record.seats if s != mover.id)]
+    async with opened(browser, await board.seat_url(match, waiting), PHONE) as page:
+        await open_analysis(page)
+        await tap_a_step(page)  # their move
+        await tap_a_step(page)  # my answer
+        await page.click("#analysis-keep")
+        await page.wait_for_selector("#analysis-premoves li")
+        yield page, match
+
+
 async def test_a_line_becomes_conditional_moves_shown_and_cancelled_there(browser: Any) -> None:
-    async with serving("ordo") as board:
-        match = board.matches["ordo"]
-        mover = await board.mover(match)
-        record = await board.service.store.get_match(match)
-        assert record is not None
-        waiting = USERS[next(s for s in record.seats if s != mover.id)]
-        async with opened(browser, await board.seat_url(match, waiting), PHONE) as page:
-            await open_analysis(page)
-            await tap_a_step(page)  # their move
-            await tap_a_step(page)  # my answer
-            await page.click("#analysis-keep")
-            await page.wait_for_selector("#analysis-premoves li")
-            said = await page.text_content("#analysis-said")
-            assert said and "if " in said
-            after = await board.service.store.get_match(match)
-            assert after is not None and after.meta.get("premoves")
-            await page.click("#analysis-unkeep")
-            await page.wait_for_selector("#analysis-premoves", state="detached")
-            cleared = await board.service.store.get_match(match)
-            assert cleared is not None and not cleared.meta.get("premoves")
+    async with serving("ordo") as board, a_kept_line(browser, board) as (page, match):
+        said = await page.text_content("#analysis-said")
+        assert said and "if " in said
+        after = await board.service.store.get_match(match)
+        assert after is not None and after.meta.get("premoves")
+        await page.click("#analysis-unkeep")
+        await page.wait_for_selector("#analysis-premoves", state="detached")
+        cleared = await board.service.store.get_match(match)
+        assert cleared is not None and not cleared.meta.get("premoves")
 
 
 async def test_a_watcher_has_no_analysis_button(browser: Any) -> None:
@@ -254,46 +263,34 @@ async def test_conditional_moves_are_drawn_on_the_live_board_and_cancelled_there
     """Kept from a line, the conditional moves show on the player's live board (a dashed ring
     on the opponent's expected move, a solid one on the answer) and are cancelled there; the
     opponent's board shows none of it."""
-    async with serving("ordo") as board:
-        match = board.matches["ordo"]
-        mover = await board.mover(match)
-        record = await board.service.store.get_match(match)
-        assert record is not None
-        waiting = USERS[next(s for s in record.seats if s != mover.id)]
-        async with opened(browser, await board.seat_url(match, waiting), PHONE) as page:
-            await open_analysis(page)
-            await tap_a_step(page)  # their move
-            await tap_a_step(page)  # my answer
-            await page.click("#analysis-keep")
-            await page.wait_for_selector("#analysis-premoves li")
-            await page.click("#analysis-leave")
-            await page.wait_for_selector("body:not(.analysing)")
-            # Back on the live board: the kept line's moves are ringed there.
-            await page.wait_for_selector("#premoves:not([hidden]) li")
-            rings = await page.evaluate(
-                """() => ['premove-theirs', 'premove-mine'].map((kind) =>
-                  document.querySelectorAll(`#board svg .premove-mark.${kind}`).length)"""
-            )
-            assert rings[0] > 0 and rings[1] > 0, rings
-            listed = await page.text_content("#premoves li")
-            assert listed and listed.startswith("if ")
-            height = await page.evaluate(
-                "document.querySelector('#premoves-cancel').getBoundingClientRect().height"
-            )
-            assert height >= 44
-            wide = await page.evaluate("document.documentElement.scrollWidth")
-            assert wide <= PHONE["width"], wide
-            if SHOTS:
-                await page.screenshot(path=f"{SHOTS}/premoves-on-board.png", full_page=True)
-            async with opened(browser, await board.seat_url(match, mover), PHONE) as theirs:
-                assert await theirs.is_hidden("#premoves")
-                assert (
-                    await theirs.evaluate("document.querySelectorAll('.premove-mark').length") == 0
-                )
-            await page.click("#premoves-cancel")
-            await page.wait_for_selector("#premoves", state="hidden")
-            assert await page.evaluate("document.querySelectorAll('.premove-mark').length") == 0
-            said = await page.text_content("#status")
-            assert said and say("web.premoves.cancelled") in said
+    async with serving("ordo") as board, a_kept_line(browser, board) as (page, match):
+        await page.click("#analysis-leave")
+        await page.wait_for_selector("body:not(.analysing)")
+        # Back on the live board: the kept line's moves are ringed there.
+        await page.wait_for_selector("#premoves:not([hidden]) li")
+        rings = await page.evaluate(
+            """() => ['premove-theirs', 'premove-mine'].map((kind) =>
+              document.querySelectorAll(`#board svg .premove-mark.${kind}`).length)"""
+        )
+        assert rings[0] > 0 and rings[1] > 0, rings
+        listed = await page.text_content("#premoves li")
+        assert listed and listed.startswith("if ")
+        height = await page.evaluate(
+            "document.querySelector('#premoves-cancel').getBoundingClientRect().height"
+        )
+        assert height >= 44
+        wide = await page.evaluate("document.documentElement.scrollWidth")
+        assert wide <= PHONE["width"], wide
+        if SHOTS:
+            await page.screenshot(path=f"{SHOTS}/premoves-on-board.png", full_page=True)
+        mover = await board.mover(match)  # still to move: a kept line plays nothing
+        async with opened(browser, await board.seat_url(match, mover), PHONE) as theirs:
+            assert await theirs.is_hidden("#premoves")
+            assert await theirs.evaluate("document.querySelectorAll('.premove-mark').length") == 0
+        await page.click("#premoves-cancel")
+        await page.wait_for_selector("#premoves", state="hidden")
+        assert await page.evaluate("document.querySelectorAll('.premove-mark').length") == 0
+        said = await page.text_content("#status")
+        assert said and say("web.premoves.cancelled") in said
         cleared = await board.service.store.get_match(match)
         assert cleared is not None and not cleared.meta.get("premoves")

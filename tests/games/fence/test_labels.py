@@ -8,23 +8,8 @@ import random
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from games.fence import (
-    RULES,
-    Accept,
-    Boat,
-    CopsRoad,
-    Draw,
-    Hunch,
-    NoTrade,
-    Offer,
-    Place,
-    PostTrade,
-    Push,
-    Refuse,
-    Swap,
-    TipOff,
-    Yourself,
-)
+from games.fence import RULES
+from games.fence import actions as act
 from games.fence.cards import has_pair
 from games.text import LABEL_LIMIT, SEGMENT_LIMIT
 
@@ -46,33 +31,37 @@ def test_labels_and_paths_of_a_turn(build):
     cabbage, tanners = build.hood("cabbagetown"), build.hood("tanners-row")
     cases = [
         (
-            Yourself(("R2", "B1"), cabbage),
+            act.Yourself(("R2", "B1"), cabbage),
             "Move yourself with R2 B1 to Cabbagetown",
             ("Move yourself", "R2 B1", "Cabbagetown"),
         ),
         (
-            Yourself(("B2",), tanners),
+            act.Yourself(("B2",), tanners),
             "Move yourself with B2 to Tanner's Row — onto the Cops: Jail",
             ("Move yourself", "B2", "Tanner's Row (the Cops: Jail)"),
         ),
         (
-            Push(1, build.hood("old-town")),
+            act.Push(1, build.hood("old-town")),
             "Push Orange to Old Town",
             ("Move others", "Push Orange", "Old Town"),
         ),
         (
-            CopsRoad(cabbage),
+            act.CopsRoad(cabbage),
             "Cops by road to Cabbagetown",
             ("Move others", "Cops by road", "Cabbagetown"),
         ),
         (
-            TipOff(("B1",), build.hood("sunnyside")),
+            act.TipOff(("B1",), build.hood("sunnyside")),
             "Tip off the Cops with B1 to Sunnyside",
             ("Move others", "Tip off with B1", "Sunnyside"),
         ),
-        (Boat("red"), "Move others and play your red boat", ("Move others", "Play your red boat")),
         (
-            Offer(1, "R2", "B5"),
+            act.Boat("red"),
+            "Move others and play your red boat",
+            ("Move others", "Play your red boat"),
+        ),
+        (
+            act.Offer(1, "R2", "B5"),
             "Offer Orange your R2 for their B5",
             ("Offer a trade", "to Orange", "give R2", "for B5"),
         ),
@@ -86,17 +75,17 @@ def test_labels_and_paths_of_a_turn(build):
 
 def test_the_second_step_of_move_others_drops_the_first_level(build):
     state = _square(build, stage="second", others_done="cops")
-    push = Push(1, build.hood("old-town"))
+    push = act.Push(1, build.hood("old-town"))
     assert push in RULES.legal_actions(state)
     assert RULES.presentation.choice_path(state, push) == ("Push Orange", "Old Town")
     jailed = _square(build, pawns={0: None, 1: "night-market"}, stage="second", others_done="pawn")
-    assert Hunch("red") in RULES.legal_actions(jailed)
-    assert RULES.presentation.choice_path(jailed, Hunch("red")) == ("Hunch with the red die",)
+    assert act.Hunch("red") in RULES.legal_actions(jailed)
+    assert RULES.presentation.choice_path(jailed, act.Hunch("red")) == ("Hunch with the red die",)
 
 
 def test_labels_of_the_other_stages(build):
     draft = build.state(stage="draft", tile_hands=((build.tile("the-stix"),), ()), map_done=False)
-    place = Place(build.tile("the-stix"), (1, 0), 1)
+    place = act.Place(build.tile("the-stix"), (1, 0), 1)
     assert RULES.presentation.label(draft, place) == "Place The Stix at 1,0 turned 90°"
     assert RULES.presentation.choice_path(draft, place) == (
         "Place a tile",
@@ -104,26 +93,26 @@ def test_labels_of_the_other_stages(build):
         "at 1,0",
         "turned 90°",
     )
-    swap = Swap(build.tile("the-stix"), (0, 1), 0)
+    swap = act.Swap(build.tile("the-stix"), (0, 1), 0)
     swap_state = build.state(placed=build.SQUARE, stage="draft", tile_hands=draft.tile_hands)
     assert (
         RULES.presentation.label(swap_state, swap)
         == "Swap in The Stix at 0,1 turned 0°, taking Sunnyside"
     )
-    assert RULES.presentation.choice_path(draft, Draw("red")) == ("Draw a card", "red")
-    assert RULES.presentation.label(draft, Draw("blue")) == "Draw a blue card"
+    assert RULES.presentation.choice_path(draft, act.Draw("red")) == ("Draw a card", "red")
+    assert RULES.presentation.label(draft, act.Draw("blue")) == "Draw a blue card"
     offer = _square(build, stage="offer", actor=1, offer=(0, 1, "R2", "B5"), hands={1: ["B5"]})
-    accept = RULES.presentation.label(offer, Accept())
+    accept = RULES.presentation.label(offer, act.Accept())
     assert accept == "Accept the trade from Green: give B5, get R2"
-    assert RULES.presentation.label(offer, Refuse()) == "Refuse the trade from Green"
+    assert RULES.presentation.label(offer, act.Refuse()) == "Refuse the trade from Green"
     post = _square(build, stage="trading", hands={0: ["R2"], 1: ["B1", "B2"]})
-    assert RULES.presentation.choice_path(post, PostTrade(1, "R2", 2)) == (
+    assert RULES.presentation.choice_path(post, act.PostTrade(1, "R2", 2)) == (
         "Trade",
         "with Orange",
         "give R2",
         "take card 2",
     )
-    assert RULES.presentation.choice_path(post, NoTrade()) == ("Don't trade",)
+    assert RULES.presentation.choice_path(post, act.NoTrade()) == ("Don't trade",)
 
 
 def test_many_pawn_places_are_grouped_by_red_coordinate():
@@ -141,7 +130,7 @@ def test_many_pawn_places_are_grouped_by_red_coordinate():
 
 @settings(max_examples=10)
 @given(seed=st.integers(0, 10_000), players=st.integers(2, 6), turn_taking=st.booleans())
-# The Cops jailed Green at set-up and Green's first hand (R-Joker, R-Boat, B2, B4) has no
+# The Cops jailed Green at set-up and Green's first hand (R-Joker, R-act.Boat, B2, B4) has no
 # red/blue pair: Orange wins before anyone's first turn (rulings 17, 18, 26).
 @example(seed=534, players=2, turn_taking=False)
 def test_paths_are_distinct_prefix_free_and_short_in_every_stage(seed, players, turn_taking):
