@@ -159,7 +159,7 @@ class BoardBot(commands.Bot):
         )
         await self.service.open()
         self._opened = True
-        await self.workers.start()
+        self._keep(self._warm_workers())
         await self.service.on_startup()
         self._keep(self.service.serve_computer_turns(self._publish_computer_turn))
         self._keep(self.service.serve_reviews(self._publish_computer_turn))
@@ -243,6 +243,18 @@ class BoardBot(commands.Bot):
         """A tournament just started: make its first round's games now, not at the next
         tick (the scheduler would, too, if this process stopped first)."""
         self._keep(self._advance_tournament(tournament_id))
+
+    async def _warm_workers(self) -> None:
+        """Start and warm the worker processes while the bot connects, not before: a restart
+        is back on Discord seconds sooner (the pools took 1–9 s, most of a start), and a
+        board asked for in the meantime waits in the pool's queue as it would have waited
+        here. A pool that fails to start is started again by its first job."""
+        try:
+            await self.workers.start()
+        except Exception:
+            log.warning(
+                "the worker processes did not start; the first job starts them", exc_info=True
+            )
 
     def _keep(self, work: Coroutine[Any, Any, None]) -> None:
         task = asyncio.create_task(work)

@@ -46,6 +46,14 @@ SEARCH_NICENESS = 10
 """How much lower the search processes' CPU priority is (Linux: a weight of about a tenth)."""
 
 
+PRELOADED = (__name__, "games", "render", "ai")
+"""Imported once by the fork server, before it forks any worker: each worker then starts with
+them in memory (shared, copy-on-write) instead of importing the service, the engines, the
+renderers and the searches itself — seconds per process, paid again on every start of the
+bot and every restart of a pool. The fork server is one per bot process, so this is paid once
+per process. Importing starts no thread and opens nothing, so forking after it stays safe."""
+
+
 def default_size() -> int:
     """One worker per core. The event loop's own process mostly waits (on Discord, the
     database and these workers), so keeping a core free for it left that core idle:
@@ -107,6 +115,7 @@ class _Pool:
         if self._pool is None:
             # forkserver: workers never inherit the bot's event loop, sockets or database thread
             context = multiprocessing.get_context("forkserver")
+            context.set_forkserver_preload(list(PRELOADED))
             self._pool = ProcessPoolExecutor(
                 max_workers=self.size, mp_context=context, initializer=self._init
             )
