@@ -345,6 +345,8 @@ class Delivery:
             text = f"{text}\n{note}".strip()
         if edit:
             await self.edit_original(interaction, text or say("common.done"), reply)
+        elif reply.card is not None:
+            await self.private_card(interaction, reply.card, where)
         else:
             await self.followup(
                 interaction,
@@ -417,6 +419,25 @@ class Delivery:
                 log.warning("match %s: could not show the board: %s", where.match_id, exc)
             return
         await self.followup(interaction, say("delivery.answer_failed"))
+
+    async def private_card(
+        self, interaction: discord.Interaction, card: Post, where: MatchPlace | None
+    ) -> None:
+        """An answer for the caller alone as a card (``/me games``, the "Next game" board):
+        its buttons carry its match's id and version when it is about one; it pings nobody."""
+        kwargs = card_kwargs(
+            card,
+            None if where is None else where.match_id,
+            None if where is None else where.version,
+            mentions=False,
+        )
+        try:
+            if interaction.response.is_done():
+                await interaction.followup.send(ephemeral=True, **kwargs)
+            else:
+                await interaction.response.send_message(ephemeral=True, **kwargs)
+        except discord.HTTPException as exc:
+            log.warning("could not answer interaction %s with a card: %s", interaction.id, exc)
 
     async def tell_notices(self, interaction: discord.Interaction, reply: Reply) -> None:
         """What the service kept for the caller while their DMs failed, privately, once."""

@@ -101,9 +101,9 @@ class Service:
         self.tournament_cases, self.consent = made.tournament_cases, made.consent
         thinking = computer.build(core, played, self.reviews, computer_seconds=computer_seconds)
         self.opponents, self.computer_queue = thinking.opponents, thinking.opponents.computer_queue
-        kept = records.build(core)
+        kept = records.build(core, played)
         self.listings, self.records = kept.listings, kept.records
-        self.together = kept.together
+        self.together, self.next_games = kept.together, kept.next_game
         shown = pages.build(core, played, activity)
         self.pages, self.activity, self.analysis = shown.pages, shown.activity, shown.analysis
         later = people.build(core, played, thinking, made, vacation_days=vacation_days)
@@ -151,6 +151,7 @@ class Service:
         command it runs is one of its own."""
         placed_all = self.places.placing_all
         self.games = placed(self.listings.games)
+        self.next_game = placed(self.next_games.next_game)
         self.find_active = self.listings.find_active
         self.open_matches = self.listings.open_matches
         self.match_choices = self.listings.match_choices
