@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from storage.records import LiveMessages, PlayerStatus
 from storage.roles import LiveStatus
 from storage.rows import Row
@@ -40,7 +42,7 @@ class SqlLiveStatus(SqlEngine, LiveStatus):
         await self._write(work)
 
     async def player_statuses(self, match_id: int) -> list[PlayerStatus]:
-        async def work(conn: SqlConnection) -> list[Row]:
+        async def work(conn: SqlConnection) -> Sequence[Row]:
             return await conn.fetch(
                 "SELECT match_id, user_id, channel_id, status_id, latest_id"
                 " FROM live_player_messages WHERE match_id = ? ORDER BY user_id",

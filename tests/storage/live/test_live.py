@@ -5,8 +5,6 @@ by them."""
 
 from __future__ import annotations
 
-import dataclasses
-
 import pytest
 
 from storage import Store
@@ -85,7 +83,8 @@ async def test_a_players_status_card_with_an_empty_id_is_refused(
     store: Store, make_match: MakeMatch, field: str
 ) -> None:
     match = await make_match(status="active")
-    status = dataclasses.replace(PlayerStatus(match.id, "bob", "1", "2", "3"), **{field: ""})
+    ids = {"user_id": "bob", "channel_id": "1", "status_id": "2", "latest_id": "3"}
+    status = PlayerStatus(match.id, **{**ids, field: ""})
     with pytest.raises(ValueError):
         await store.keep_player_status(status)
     assert await store.player_statuses(match.id) == []
