@@ -201,6 +201,8 @@ class Service:
         self.player_names = self.reader.player_names
         self.live_posted = self.live.posted
         self.live_card = self.live.card
+        self.live_dm_posted = self.live.dm_posted
+        self.live_player_changes = self.live.player_changes
         self.holds_match = self.reader.holds_match
         self.undelivered = self.notices.keep
         """A front end could not deliver a DM (closed DMs): keep it for the player's next
