@@ -4,6 +4,7 @@ the longest untouched first), what the answer holds, and the console's ``/me nex
 
 from __future__ import annotations
 
+import dataclasses
 import re
 
 import pytest
@@ -91,3 +92,16 @@ async def test_the_console_prints_the_card_and_takes_me_next(
     out.clear()
     await con.handle("bob: /me next")
     assert out == ["[only bob] Nothing is waiting for you. 🎉"]
+
+
+async def test_the_next_game_board_speaks_the_pressers_language(svc: Service) -> None:
+    """A private answer is in its reader's language, the board's sentences too; the thread's
+    own /board stays in the thread's."""
+    match = await ordo(svc, "3d per move")
+    shown = await svc.next_game(dataclasses.replace(ALICE, locale="de"))
+    assert shown.card is not None
+    assert shown.card.title == f"Ordo · Partie #{match} · alice gegen bob"
+    assert "alice (Weiß) am Zug." in shown.card.text
+    assert shown.card.ping.startswith(f"Partie #{match} wartet auf deinen Zug")
+    board = (await svc.board(dataclasses.replace(ALICE, locale="de"), match_id=match)).post
+    assert board is not None and "alice (White) to move." in board.text

@@ -5,7 +5,8 @@ Why in the service: which match is "next" is a rule (:meth:`ClockKeeper.urgency`
 running clock first, matches without one after, the oldest last change first) that every front
 end must keep the same — the Discord button, the console's ``/me next`` — so it is decided
 here, and a front end only shows the answer. The board is the one ``/board`` shows, buttons
-included, through the same use case, so pressing "Next game" plays exactly as the thread does.
+included (:meth:`Moves.board_of`), in the presser's own language, so pressing "Next game"
+plays exactly as the thread does.
 """
 
 from __future__ import annotations
@@ -25,8 +26,8 @@ if TYPE_CHECKING:
 
 
 class NextGame(OnCore):
-    """The match core (the matches, their rules and clocks) and the moves (whose ``/board``
-    shows the chosen match)."""
+    """The match core (the matches, their rules and clocks) and the moves (whose board of a
+    match shows the chosen one)."""
 
     def __init__(self, core: Core, moves: Moves) -> None:
         super().__init__(core)
@@ -65,14 +66,12 @@ class NextGame(OnCore):
         if not waiting:
             return Reply(text=say("waiting.none"))
         record = waiting[0]
-        shown = await self.moves.board(actor, match_id=record.id)
-        if not shown.ok or shown.post is None:
-            return shown
+        board = await self.moves.board_of(self.reader.load(record), say.language)
         more = len(waiting) - 1
         text = (
             say("games.next_more", match=record.id, n=more)
             if more
             else say("games.next_only", match=record.id)
         )
-        card = dataclasses.replace(shown.post, ping=text, mentions=())
+        card = dataclasses.replace(board, ping=text, mentions=())
         return Reply(text=f"{text}\n{card.text}", card=card, match_id=record.id)
