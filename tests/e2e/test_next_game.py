@@ -69,3 +69,36 @@ async def test_me_games_is_a_card_whose_button_opens_the_most_urgent_game(
         _, typed = await command(server, "me next", {}, user="alice")
         assert shown_text(typed.json).startswith("Match #2 waits for your move")
         assert not server.refusals
+
+
+async def test_choose_my_move_on_the_private_board_opens_the_panel_beside_it(
+    fake_discord: FakeDiscord, database: str
+) -> None:
+    """A guided game's board from "Next game" carries *Choose my move*: pressed there, the
+    panel comes as a message of its own — a card is never edited into the panel's buttons."""
+    server = fake_discord
+    async with bot_running(server, database, workers=0) as bot:
+        await command(
+            server, "play", {"seats": 3, "quick_map": True}, user="alice", subcommand="fence"
+        )
+        thread_id = int(
+            server.calls("POST", rf"/channels/{server.channel_id}/threads")[-1].response["id"]
+        )
+        lobby = int(posts_in(server, thread_id)[-1].response["id"])
+        await press(server, "bb:join:1::", user="bob", message=lobby)
+        await command(server, "lobby start", {}, user="alice", channel=thread_id)
+        record = await bot.service.store.get_match(1)
+        assert record is not None and record.status == "active"
+        loaded = bot.service.reader.load(record)
+        mover_id = record.seats[loaded.rules.to_move(loaded.state)[0]]
+        mover = next(k for k in ("alice", "bob") if str(server.user(k).id) == mover_id)
+        _, board = await command(server, "me next", {}, user=mover)
+        assert flags_of(board) & EPHEMERAL and board.json["flags"] & v2.FLAG_COMPONENTS_V2
+        [choose] = [i for i in custom_ids(board.json) if i.startswith("bb:panel:1:")]
+        start = server.mark()
+        panel = await press(server, choose, user=mover, message=int(board.response["id"]))
+        assert panel.method == "POST" and flags_of(panel) & EPHEMERAL
+        assert any(i.startswith("bb:panel:1:") for i in custom_ids(panel.json))
+        assert [c.path for c in server.requests[start:] if c.method == "PATCH"] == []
+        assert choose in custom_ids(server.message(int(board.response["id"])))
+        assert not server.refusals
