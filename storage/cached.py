@@ -358,6 +358,7 @@ OTHER_WRITES = (
     "record_use", "request_review", "finish_review", "save_ratings", "create_tournament",
     "update_tournament", "add_notice", "drop_notices", "save_analysis",
     "update_tournament", "add_notice", "drop_notices", "set_block", "keep_live_messages",
+    "keep_player_status",
 )  # fmt: skip
 """Writes of what the cache never holds: handed on, forgetting the request's reads if they
 fail (as every write does)."""
@@ -367,6 +368,7 @@ PASSED_THROUGH = frozenset({
     "user_ratings", "rating_history", "get_tournament", "list_tournaments", "due_tournaments",
     "notices", "users_with_notices", "analysis",
     "blocked_by", "blockers_among", "played_together", "live_messages",
+    "player_statuses",
 })  # fmt: skip
 """Reads the cache leaves to the store every time: listings, ratings (a finishing commit checks
 what it read), tournaments, reviews, notices, leadership. A store call added to the interface

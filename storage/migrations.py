@@ -325,6 +325,21 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         )
         """,
     ),
+    # 14: each player's status card of a direct match, in their DM with the bot (the match has
+    # no thread): the first board DM sent to them and the latest, one row per match and
+    # player, so the next change edits the same card after a restart. Goes with its match.
+    (
+        """
+        CREATE TABLE live_player_messages (
+            match_id   INTEGER NOT NULL REFERENCES matches(id) ON DELETE CASCADE,
+            user_id    TEXT NOT NULL,
+            channel_id TEXT NOT NULL,
+            status_id  TEXT NOT NULL,
+            latest_id  TEXT NOT NULL,
+            PRIMARY KEY (match_id, user_id)
+        )
+        """,
+    ),
     # -- end of live status --
 )
 

@@ -312,6 +312,19 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         )
         """,
     ),
+    # 14: each player's status card of a direct match; see ``storage/migrations.py``.
+    (
+        """
+        CREATE TABLE live_player_messages (
+            match_id   BIGINT NOT NULL REFERENCES matches(id) ON DELETE CASCADE,
+            user_id    TEXT NOT NULL,
+            channel_id TEXT NOT NULL,
+            status_id  TEXT NOT NULL,
+            latest_id  TEXT NOT NULL,
+            PRIMARY KEY (match_id, user_id)
+        )
+        """,
+    ),
     # -- end of live status --
 )
 

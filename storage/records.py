@@ -360,3 +360,17 @@ class LiveMessages:
     channel_id: str
     status_id: str
     ping_id: str | None = None
+
+
+@dataclass(frozen=True)
+class PlayerStatus:
+    """One player's status card of a direct match (no thread: its news reaches each player
+    by DM): the first board DM the bot sent them (``status_id``, in their DM ``channel_id``)
+    and the latest (``latest_id``), which the card jumps to; ids as the front end names
+    them."""
+
+    match_id: int
+    user_id: str
+    channel_id: str
+    status_id: str
+    latest_id: str

@@ -63,6 +63,7 @@ COMMAND_OPTIONS: dict[str, tuple[str, ...]] = {
     "seeks": (),
     "waiting": (),
     "games": (),
+    "next": (),
     "help": (),
 }  # fmt: skip
 """The options each command takes, as Discord declares them (``/play`` adds its game's);
@@ -265,6 +266,7 @@ class Dispatcher:
             "turn": self._turn,
             "play": self._play,
             "games": lambda user, _m, _c, _o: s.games(user),
+            "next": lambda user, _m, _c, _o: s.next_game(user),
             "rules": self._rules,
             "help": self._help,
         }

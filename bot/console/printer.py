@@ -9,14 +9,18 @@ from collections.abc import Callable
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from bot.service.replies import Post, Reply
+from bot.service.replies import NEXT_GAME, Button, Post, Reply
 from bot.service.text.command_map import CommandNames
 from bot.words import Words
 from storage import read_database_setting
 
-TYPED_BUTTONS = {"resign": ("resign", "confirm", True)}
+TYPED_BUTTONS: dict[str, tuple[str, str | None, object]] = {
+    "resign": ("resign", "confirm", True),
+    NEXT_GAME: ("next", None, None),
+}
 """What to type for a button under a private reply (Discord: press it): the command and
-the option that does what the button does, said as the console's language types them."""
+the option (None: none) that does what the button does, said as the console's language
+types them."""
 
 PANEL_WIDTH = 100
 """Console lines of a guided panel's choices wrap at this width."""
@@ -87,16 +91,43 @@ class Printer:
         if post.mentions:  # one message mentioning everyone it is for, as Discord sends it
             self._lines(f"[notify {', '.join(post.mentions)}] ", post.ping)
 
-    def show(self, user: str, reply: Reply) -> None:
-        if reply.text:
-            self._lines(f"[only {user}] " if reply.ephemeral else "", reply.text)
-        for button in reply.buttons:  # the caller's own buttons, pressed by typing
+    def _typed(self, user: str, buttons: tuple[Button, ...]) -> None:
+        """The caller's own buttons, pressed by typing: what to type for each."""
+        for button in buttons:
             if button.action in TYPED_BUTTONS:
                 command, option, value = TYPED_BUTTONS[button.action]
-                typed = f"/{self.names.full(command)} {self.names.option(option)}:"
-                typed += self.names.choice(value)
+                typed = f"/{self.names.full(command)}"
+                if option is not None:
+                    typed += f" {self.names.option(option)}:{self.names.choice(value)}"
                 pressed = self.say("console.press", label=button.label, typed=typed)
                 self.write(f"[only {user}] {pressed}")
+
+    def _card(self, user: str, card: Post, match_id: int | None) -> None:
+        """An answer for the caller alone as a card, read as Discord's: the line above it,
+        the title, the images, the texts, the buttons and what to type for them."""
+        only = f"[only {user}] "
+        if card.ping:
+            self._lines(only, card.ping)
+        if card.title:
+            self.write(f"{only}## {card.title}")
+        if card.image:
+            self.write(f"{only}[image] {self._save(card.image, match_id)}")
+        if card.detail:
+            close_up = self.say("console.close_up")
+            self.write(f"{only}[image] {self._save(card.detail, match_id)} ({close_up})")
+        self._lines(only, card.text)
+        if shown := [b.label for b in card.buttons if b.action not in TYPED_BUTTONS]:
+            self.write(only + self.say("console.buttons", labels=" | ".join(shown)))
+        if card.choices:
+            self.write(only + self.say("console.choose_one", choices=" | ".join(card.choices)))
+        self._typed(user, card.buttons)
+
+    def show(self, user: str, reply: Reply) -> None:
+        if reply.card is not None:
+            self._card(user, reply.card, reply.match_id)
+        elif reply.text:
+            self._lines(f"[only {user}] " if reply.ephemeral else "", reply.text)
+        self._typed(user, reply.buttons)
         for link in reply.links:  # a web board link is its owner's alone, as in Discord
             self.write(f"[only {user}] {link.label}: {link.url}")
         if reply.image:

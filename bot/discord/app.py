@@ -20,14 +20,14 @@ import discord
 from bot.discord.activity import DiscordActivity, KeepsEntryPoint
 from bot.discord.cogs import setup_cogs
 from bot.discord.cogs.menus import GamePicker, answer_form
-from bot.discord.components import MatchButton, PanelSelect, StepSelect
+from bot.discord.components import MatchButton, NextGameButton, PanelSelect, StepSelect
 from bot.discord.components.cards import retired
 from bot.discord.delivery import Delivery, in_flight, jump_link
 from bot.discord.identity import actor_of, may_edit_here, payload
 from bot.discord.translator import CatalogueTranslator
 from bot.service import Service
 from bot.service.match.workers import Workers
-from bot.service.replies import Reply, parse_path
+from bot.service.replies import NEXT_GAME, Reply, parse_path
 from bot.service.text.command_map import GROUP_OF, command_names
 from bot.settings import Settings
 from bot.words import words
@@ -41,7 +41,7 @@ Companion = Callable[["BoardBot"], Awaitable[Stop]]
 """Something that runs beside the bot once its service exists (the web board), started in
 ``setup_hook`` and stopped on close; given by whoever builds the bot (``bot.__main__``)."""
 
-COMPONENTS = (MatchButton, StepSelect, PanelSelect, GamePicker)
+COMPONENTS = (MatchButton, NextGameButton, StepSelect, PanelSelect, GamePicker)
 """Every button and menu the bot posts: their ids carry the match, so they outlive restarts."""
 
 
@@ -333,7 +333,14 @@ class BoardBot(commands.Bot):
         if action == "web_link" and await self._launched(interaction, match_id):
             return
         message = interaction.message
-        in_panel = action == "panel" and message is not None and message.flags.ephemeral
+        # A panel opened from a private board card (the "Next game" answer) comes as a new
+        # message: a card cannot be edited into the panel's plain buttons.
+        in_panel = (
+            action == "panel"
+            and message is not None
+            and message.flags.ephemeral
+            and not message.flags.components_v2
+        )
         if in_panel:
             await interaction.response.defer()
         elif action == "resign":
@@ -344,7 +351,9 @@ class BoardBot(commands.Bot):
         actor = actor_of(interaction)
         service = self.service
         reply: Reply
-        if action in PLAIN_ACTIONS:
+        if action == NEXT_GAME:
+            reply = await service.next_game(actor)
+        elif action in PLAIN_ACTIONS:
             reply = await getattr(service, action)(actor, match_id=match_id)
         elif action in TOURNAMENT_ACTIONS and value.isdigit():
             reply = await getattr(service, action)(actor, tournament_id=int(value))

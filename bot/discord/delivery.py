@@ -345,6 +345,8 @@ class Delivery:
             text = f"{text}\n{note}".strip()
         if edit:
             await self.edit_original(interaction, text or say("common.done"), reply)
+        elif reply.card is not None:
+            await self.private_card(interaction, reply.card, where)
         else:
             await self.followup(
                 interaction,
@@ -363,8 +365,7 @@ class Delivery:
         if reply.post is not None and where is not None and direct:
             await self.answer_publicly(interaction, reply.post, where)
         await self.tell_notices(interaction, reply)
-        for dm in reply.dms:
-            await self.direct(dm, where)
+        await self.direct_all(reply, where)
         if reply.ok and where is not None and where.computer_in_play:
             self.bot.computer_turns_soon(where.match_id)
         if reply.ok and isinstance(started := reply.extra.get("tournament"), int):
@@ -388,8 +389,26 @@ class Delivery:
                 await self.post(where, reply.post)
             elif reply.post is not None and reply.place is not None:
                 await self.post_to_place(reply.place, reply.post)
+        await self.direct_all(reply, where)
+
+    async def direct_all(self, reply: Reply, where: MatchPlace | None) -> None:
+        """The reply's DMs; after a direct match's news, each player's status card in their
+        DM with the bot follows it (:mod:`.live`): their first board DM is that card."""
+        fresh: set[str] = set()
+        direct = where is not None and where.venue == DIRECT
         for dm in reply.dms:
-            await self.direct(dm, where)
+            message = await self.direct(dm, where)
+            board = dm.post is not None and dm.post.image is not None
+            if (
+                direct
+                and where is not None
+                and message is not None
+                and board
+                and await self.live.dm_posted(where, dm.user_id, message)
+            ):
+                fresh.add(dm.user_id)
+        if direct and where is not None and (reply.post or reply.dms):
+            await self.live.players_after(where, fresh)
 
     async def answer_publicly(
         self, interaction: discord.Interaction, post: Post, where: MatchPlace
@@ -417,6 +436,25 @@ class Delivery:
                 log.warning("match %s: could not show the board: %s", where.match_id, exc)
             return
         await self.followup(interaction, say("delivery.answer_failed"))
+
+    async def private_card(
+        self, interaction: discord.Interaction, card: Post, where: MatchPlace | None
+    ) -> None:
+        """An answer for the caller alone as a card (``/me games``, the "Next game" board):
+        its buttons carry its match's id and version when it is about one; it pings nobody."""
+        kwargs = card_kwargs(
+            card,
+            None if where is None else where.match_id,
+            None if where is None else where.version,
+            mentions=False,
+        )
+        try:
+            if interaction.response.is_done():
+                await interaction.followup.send(ephemeral=True, **kwargs)
+            else:
+                await interaction.response.send_message(ephemeral=True, **kwargs)
+        except discord.HTTPException as exc:
+            log.warning("could not answer interaction %s with a card: %s", interaction.id, exc)
 
     async def tell_notices(self, interaction: discord.Interaction, reply: Reply) -> None:
         """What the service kept for the caller while their DMs failed, privately, once."""
@@ -470,10 +508,10 @@ class Delivery:
             log.warning("could not update panel %s: %s", interaction.id, exc)
             await self.followup(interaction, text, image=reply.image)
 
-    async def direct(self, dm: DirectMessage, record: MatchPlace | None) -> bool:
+    async def direct(self, dm: DirectMessage, record: MatchPlace | None) -> discord.Message | None:
         """DM a user: a text (and a hand's image), or a direct match's whole post with its
-        buttons. On failure the service keeps it for the player's next command, and a
-        server's match says so in its place, without the secret."""
+        buttons; the message sent. On failure (None) the service keeps it for the player's
+        next command, and a server's match says so in its place, without the secret."""
         user_id = dm.user_id
         try:
             user = self.bot.get_user(int(user_id)) or await self.bot.fetch_user(int(user_id))
@@ -495,8 +533,7 @@ class Delivery:
                     kwargs["file"] = discord.File(io.BytesIO(dm.image), filename="hand.png")
                 if (view := with_links(None, dm.links)) is not None:
                     kwargs["view"] = view
-            await user.send(**kwargs)
-            return True
+            return await user.send(**kwargs)
         except (discord.HTTPException, ValueError) as exc:
             log.info("DM to %s failed: %s", user_id, exc)
             await self.bot.service.undelivered(dm, None if record is None else record.match_id)
@@ -510,4 +547,4 @@ class Delivery:
                 self._told_dms_closed.add((record.match_id, user_id))
                 text = words()("delivery.dm_closed", user=user_id)
                 await self.post(record, Post(text=text, mentions=(user_id,)))
-            return False
+            return None

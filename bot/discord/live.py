@@ -1,4 +1,5 @@
-"""Carrying out a match's live change on Discord: the status card edited, the old ping gone.
+"""Carrying out a match's live change on Discord: the status card edited, the old ping gone;
+for a direct match, each player's status card in their DM with the bot.
 
 The service decides (:mod:`bot.service.play.status`) which message shows the match's status
 and which one loses its ping after a post; this edits them. Neither edit is worth a move: a
@@ -9,7 +10,7 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Collection
 from typing import TYPE_CHECKING, Any, Protocol
 
 import discord
@@ -53,6 +54,11 @@ def unpinged(message: discord.Message) -> dict[str, Any] | None:
     return {"view": view} if dropped else None
 
 
+def dm_link(channel_id: str, message_id: str) -> str:
+    """How a reader jumps to a message of a DM (a DM belongs to no server: ``@me``)."""
+    return f"https://discord.com/channels/@me/{channel_id}/{message_id}"
+
+
 class Served(Protocol):
     """The bot, as far as this goes: its service (read when asked: it may be set later)."""
 
@@ -83,6 +89,30 @@ class LiveEdits:
         await self._edit_card(channel, change, where)
         if change.unping is not None:
             await self._unping(channel, change.unping, where)
+
+    async def dm_posted(self, where: MatchPlace, user_id: str, message: discord.Message) -> bool:
+        """A direct match's board went to ``user_id`` by DM as ``message``: whether it became
+        their status message (their first), which this change then leaves as it is."""
+        try:
+            return await self.bot.service.live_dm_posted(
+                where.match_id, user_id, str(message.channel.id), str(message.id)
+            )
+        except (LookupError, ValueError) as exc:
+            log.info("match %s: no status card for %s: %s", where.match_id, user_id, exc)
+            return False
+
+    async def players_after(self, where: MatchPlace, fresh: Collection[str] = ()) -> None:
+        """After a change of a direct match reached its players: each player's status card in
+        their DM with the bot shows the match as it is now, with a jump to their latest
+        board DM (``fresh``: those whose status message this change just sent)."""
+        changes = await self.bot.service.live_player_changes(where.match_id, dm_link, fresh)
+        for change in changes:
+            try:
+                channel = await self.channel(change.channel_id)
+            except discord.HTTPException as exc:
+                log.info("match %s: a player's DM is gone: %s", where.match_id, exc)
+                continue
+            await self._edit_card(channel, change, where)
 
     async def _edit_card(self, channel: Any, change: LiveChange, where: MatchPlace) -> None:
         view = card_view(change.card, where.match_id, where.version)

@@ -101,9 +101,9 @@ class Service:
         self.tournament_cases, self.consent = made.tournament_cases, made.consent
         thinking = computer.build(core, played, self.reviews, computer_seconds=computer_seconds)
         self.opponents, self.computer_queue = thinking.opponents, thinking.opponents.computer_queue
-        kept = records.build(core)
+        kept = records.build(core, played)
         self.listings, self.records = kept.listings, kept.records
-        self.together = kept.together
+        self.together, self.next_games = kept.together, kept.next_game
         shown = pages.build(core, played, activity)
         self.pages, self.activity, self.analysis = shown.pages, shown.activity, shown.analysis
         later = people.build(core, played, thinking, made, vacation_days=vacation_days)
@@ -151,6 +151,7 @@ class Service:
         command it runs is one of its own."""
         placed_all = self.places.placing_all
         self.games = placed(self.listings.games)
+        self.next_game = placed(self.next_games.next_game)
         self.find_active = self.listings.find_active
         self.open_matches = self.listings.open_matches
         self.match_choices = self.listings.match_choices
@@ -200,6 +201,8 @@ class Service:
         self.player_names = self.reader.player_names
         self.live_posted = self.live.posted
         self.live_card = self.live.card
+        self.live_dm_posted = self.live.dm_posted
+        self.live_player_changes = self.live.player_changes
         self.holds_match = self.reader.holds_match
         self.undelivered = self.notices.keep
         """A front end could not deliver a DM (closed DMs): keep it for the player's next

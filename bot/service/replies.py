@@ -22,6 +22,11 @@ def is_computer(user_id: str) -> bool:
     return user_id.startswith(COMPUTER_PREFIX)
 
 
+NEXT_GAME = "next_game"
+"""The action of ``/me games``' "Next game" button: about no one match (the service picks it
+when it is pressed), so a front end carries nothing else with it."""
+
+
 @dataclass(frozen=True)
 class Button:
     """A button under a post. ``action`` is what pressing it does, e.g. ``accept``,
@@ -213,6 +218,11 @@ class Reply:
     notices: tuple[str, ...] = ()
     """Messages for the caller alone, after the answer: DMs they could not be sent earlier
     (:mod:`bot.service.people.notices`)."""
+    card: Post | None = None
+    """The answer for the caller alone as a card, shown in place of ``text``, which says the
+    same plainly (``/me games`` and its "Next game" board; a ``ping`` without mentions is
+    the line above the card): Discord sends it as a private Components V2 message with its
+    buttons, the console prints it as text with what to type for them."""
 
     def __post_init__(self) -> None:
         if any(is_computer(dm.user_id) for dm in self.dms):

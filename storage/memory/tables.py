@@ -20,6 +20,7 @@ from storage.records import (
     LiveMessages,
     MatchRecord,
     Notice,
+    PlayerStatus,
     Rating,
     RatingPoint,
 )
@@ -105,6 +106,7 @@ class MemoryTables:
         self._next_notice_id = 1
         self._blocks: dict[tuple[str, str], float] = {}  # (blocker, blocked) -> when
         self._live: dict[int, LiveMessages] = {}  # frozen records, by match id
+        self._player_live: dict[tuple[int, str], PlayerStatus] = {}  # by (match, user)
 
     def _seat_users(self, seat_ids: Sequence[str], now: float) -> None:
         """Unknown seat holders get a nameless entry, as in the SQL stores."""

@@ -1,4 +1,5 @@
-"""The live-messages role: a match's status card and its one live ping, by message id.
+"""The live-messages role: a match's status card and its one live ping, by message id, and
+each player's status card of a direct match (in their DM with the bot).
 
 Why stored: a bot restarts while a correspondence match lasts weeks; the next move must edit
 the same status card and un-ping the same message, so their ids are rows, not memory. A role
@@ -10,7 +11,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 
-from storage.records import LiveMessages
+from storage.records import LiveMessages, PlayerStatus
 
 
 class LiveStatus(ABC):
@@ -29,3 +30,18 @@ class LiveStatus(ABC):
 
     @abstractmethod
     async def _keep_live_messages(self, live: LiveMessages) -> None: ...
+
+    @abstractmethod
+    async def player_statuses(self, match_id: int) -> list[PlayerStatus]:
+        """Each player's status card of the match, by user id; empty before the first."""
+
+    async def keep_player_status(self, status: PlayerStatus) -> None:
+        """Replace one player's status card of the match whole (keyed by match and user);
+        ``LookupError`` for an unknown match and ``ValueError`` for an empty id."""
+        ids = (status.user_id, status.channel_id, status.status_id, status.latest_id)
+        if not all(ids):
+            raise ValueError("a player's status card needs a player, a channel and messages")
+        await self._keep_player_status(status)
+
+    @abstractmethod
+    async def _keep_player_status(self, status: PlayerStatus) -> None: ...

@@ -67,3 +67,34 @@ async def test_an_open_challenge_keeps_its_starter(service: Service) -> None:
     assert await service.live_posted(reply.match_id, "t", "11", NOTICE) is None
     card = await service.live_card(reply.match_id)
     assert card is not None and "Waiting for the challenge" in card.text
+
+
+def jump(channel_id: str, message_id: str) -> str:
+    return f"https://x/{channel_id}/{message_id}"
+
+
+async def test_a_players_first_board_dm_becomes_their_status_card(service: Service) -> None:
+    """A direct match's status cards, one per player in their DM: the first board DM is the
+    card, left alone by the change that sent it; every later change edits it, with a jump
+    to that player's latest board DM (none while the card is that board itself)."""
+    match = await start_ordo(service)
+    assert await service.live_dm_posted(match, "alice", "da", "1") is True
+    assert await service.live_player_changes(match, jump, fresh={"alice"}) == []
+    assert await service.live_dm_posted(match, "bob", "db", "2") is True
+    [alice] = await service.live_player_changes(match, jump, fresh={"bob"})
+    assert (alice.channel_id, alice.status_id, alice.unping) == ("da", "1", None)
+    assert "alice (White) to move" in alice.card.text and "https://x/" not in alice.card.text
+    assert await service.live_dm_posted(match, "alice", "da", "3") is False
+    changes = await service.live_player_changes(match, jump)
+    assert [(c.channel_id, c.status_id) for c in changes] == [("da", "1"), ("db", "2")]
+    assert "https://x/da/3" in changes[0].card.text
+    assert not changes[0].card.mentions and not changes[0].card.ping
+    assert [s.latest_id for s in await service.store.player_statuses(match)] == ["3", "2"]
+
+
+async def test_a_new_dm_channel_starts_a_new_status_card(service: Service) -> None:
+    match = await start_ordo(service)
+    await service.live_dm_posted(match, "alice", "da", "1")
+    assert await service.live_dm_posted(match, "alice", "other", "5") is True
+    [status] = await service.store.player_statuses(match)
+    assert (status.channel_id, status.status_id, status.latest_id) == ("other", "5", "5")

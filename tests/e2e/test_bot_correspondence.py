@@ -20,7 +20,7 @@ from bot.discord.app import BoardBot, create_bot
 from bot.service import User
 from bot.settings import Settings
 from tests.bot.conftest import FakeClock
-from tests.fakediscord import FakeDiscord, ping_line, running_client, texts_of
+from tests.fakediscord import FakeDiscord, ping_line, running_client, shown_text, texts_of
 from tests.fakediscord.fixtures import eventually
 from tests.fakediscord.server import Call
 
@@ -221,8 +221,8 @@ async def test_digest_goes_out_once_a_day(server: FakeDiscord, database: str) ->
         assert len(dm_texts(server, "alice")) == 2
         waiting = await slash_reply(server, "me waiting", {}, "alice")
         assert waiting.startswith("Waiting for you (most urgent first):\n#1 Ordo vs Bob — 4 days")
-        games_text = await slash_reply(server, "me games", {}, "alice")
-        assert "**your turn**, 4 days left" in games_text
+        _, games = await command(server, "me games", {}, user="alice")  # a card
+        assert "**your turn**, 4 days left" in shown_text(games.json)
 
 
 async def test_step_buttons_wait_for_confirm_when_asked(server: FakeDiscord, database: str) -> None:

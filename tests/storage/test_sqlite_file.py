@@ -172,6 +172,7 @@ async def test_version_1_database_is_migrated_and_keeps_its_data(tmp_path: Path)
     tables = {n for (n,) in _query(path, "SELECT name FROM sqlite_master WHERE type='table'")}
     assert {"user_settings", "guild_settings", "ratings", "rated_matches"} <= tables
     assert "live_messages" in tables  # migration 13: a match's status card and ping
+    assert "live_player_messages" in tables  # 14: each player's card of a direct match
     async with SqliteStore(path) as live:
         await live.keep_live_messages(LiveMessages(5, "9", "10", None))
         assert await live.live_messages(5) == LiveMessages(5, "9", "10", None)

@@ -336,6 +336,8 @@ async def evening(out_dir: Path, clock: Callable[[], float], locale: str = PSEUD
             "alice: /tournament start",
             "carol: /tournament standings",
             "alice: /me games",
+            "alice: /me next",
+            "bob: /me next",
             "alice: /me rating",
             "alice: /me stats",
             "alice: /server leaderboard",

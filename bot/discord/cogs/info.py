@@ -1,4 +1,4 @@
-"""Information: /me games (my matches everywhere), /match history and /rules."""
+"""Information: /me games (my matches everywhere) and /me next, /match history and /rules."""
 
 from __future__ import annotations
 
@@ -31,8 +31,16 @@ class InfoCog(commands.Cog):
     async def games_(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         reply = await self.bot.service.games(actor_of(interaction))
-        await bot_of(interaction).delivery.followup(interaction, reply.text)
-        await bot_of(interaction).delivery.tell_notices(interaction, reply)
+        await bot_of(interaction).delivery.deliver(interaction, reply)
+
+    @app_commands.command(
+        name="next", description="The match waiting for your move with the least time left"
+    )
+    async def next_(self, interaction: discord.Interaction) -> None:
+        """What ``/me games``' "Next game" button does, typed."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        reply = await self.bot.service.next_game(actor_of(interaction))
+        await bot_of(interaction).delivery.deliver(interaction, reply)
 
     @app_commands.command(name="history", description="The numbered move list of a match")
     @app_commands.describe(match=MATCH_HELP)

@@ -14,6 +14,7 @@ from typing import Any, Protocol, Self, cast
 
 import discord
 from bot.discord.identity import payload
+from bot.service.replies import NEXT_GAME
 from bot.words import words
 
 
@@ -115,6 +116,39 @@ class MatchButton(
     async def callback(self, interaction: discord.Interaction) -> None:
         bot = cast("Presser", interaction.client)
         await bot.press(interaction, self.match_id, self.action, self.value, self.version)
+
+
+class NextGameButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"bb:next_game",
+):
+    """``bb:next_game`` — ``/me games``' "Next game": about no one match, so its id carries
+    nothing but what it does; the service picks the match for whoever presses it, so the
+    button works for anyone, after any restart, on a listing of any age."""
+
+    def __init__(self, *, label: str = "", style: str | discord.ButtonStyle = "primary") -> None:
+        button_style = (
+            STYLES.get(style, discord.ButtonStyle.primary) if isinstance(style, str) else style
+        )
+        super().__init__(
+            discord.ui.Button(
+                label=(label or NEXT_GAME)[:80], style=button_style, custom_id="bb:next_game"
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction,
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+    ) -> NextGameButton:
+        button = cast("discord.ui.Button[Any]", item)  # the template matched a button
+        return cls(label=button.label or "", style=button.style)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        bot = cast("Presser", interaction.client)
+        await bot.press(interaction, 0, NEXT_GAME, "", None)
 
 
 class StepSelect(

@@ -18,8 +18,8 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 import discord
-from bot.discord.components import MatchButton, StepSelect
-from bot.service.replies import Button, Link, Post
+from bot.discord.components import MatchButton, NextGameButton, StepSelect
+from bot.service.replies import NEXT_GAME, Button, Link, Post
 from bot.words import words
 
 MAX_COMPONENTS = 40
@@ -88,6 +88,8 @@ def files_of(post: Post) -> list[discord.File]:
 def button_item(
     button: Button, match_id: int | None, version: int | None
 ) -> discord.ui.Item[Any] | None:
+    if button.action == NEXT_GAME:
+        return NextGameButton(label=button.label, style=button.style)
     if match_id is None:
         return None
     return MatchButton(

@@ -398,7 +398,7 @@ class Correspondence(OnCore):
             seat = record.seats.index(user_id)
             if seat not in loaded.rules.to_move(loaded.state):
                 continue
-            deadline = await self.clocks.deadline(record, seat, directory)
+            urgency = await self.clocks.urgency(record, seat, directory)
             names = directory.player_names(record, locale)
             opponents = plural_names([n for s, n in enumerate(names) if s != seat], locale)
             left = await self.clocks.time_left(record, seat, directory, locale)
@@ -412,8 +412,8 @@ class Correspondence(OnCore):
                     left=left,
                 ),
             )
-            entries.append((deadline if deadline is not None else float("inf"), record.id, line))
-        return [line for *_, line in sorted(entries)]
+            entries.append((urgency, line))
+        return [line for _, line in sorted(entries)]
 
     @guarded
     async def waiting(self, actor: User) -> Reply:

@@ -18,13 +18,13 @@ from typing import TYPE_CHECKING, Any
 
 import games
 from bot.service.base import Refusal, Step, User, guarded
-from bot.service.match.reader import MatchContext, last_turn
+from bot.service.match.reader import Loaded, MatchContext, last_turn
 from bot.service.match.transition import Committed, stale
 from bot.service.match.wiring import OnCore
 from bot.service.play import premoves, turns
 from bot.service.play.boards import seat_label
 from bot.service.play.turns import Typed, authorize, confirm, log_records, turn_position
-from bot.service.replies import Reply
+from bot.service.replies import Post, Reply
 from bot.service.text.describer import Seats, seats_of, told_label, told_move
 from bot.service.text.suggest import suggest
 from bot.service.text.summaries import round_summary
@@ -291,11 +291,21 @@ class Moves(OnCore):
         )
         if record.status == CHALLENGE:
             raise Refusal("board.not_started", match=record.id)
-        loaded = self.reader.load(record)
-        live = last_turn(await self.reader.recent_log(record.id))
-        mid_turn = bool(live) and not live[-1].detail.get("ends_turn", True)
-        post = await self.boards.board_post(loaded, [], ping=False, mid_turn=mid_turn, flip=flip)
+        post = await self.board_of(self.reader.load(record), flip=flip)
         return Reply(text="", ephemeral=False, post=post, match_id=record.id)
+
+    async def board_of(
+        self, loaded: Loaded, language: str | None = None, *, flip: bool = False
+    ) -> Post:
+        """The board post of ``loaded`` as it stands, pinging nobody: in the thread's
+        language, or in ``language`` for an answer to one reader alone (the "Next game"
+        board), images and buttons included."""
+        context = await self.reader.context_of(loaded)
+        if language is not None and language != context.language:
+            context = MatchContext.of(loaded, language, context.known, context.log)
+        live = last_turn(context.log)
+        mid_turn = bool(live) and not live[-1].detail.get("ends_turn", True)
+        return await self.boards.board_post(context, [], ping=False, mid_turn=mid_turn, flip=flip)
 
     async def suggestions(
         self,

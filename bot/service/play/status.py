@@ -6,10 +6,17 @@ background job made it. Discord's delivery only reports what it posted where
 (:meth:`LiveCards.posted`) and carries out the answer (:class:`LiveChange`): the card to show
 on the status message, and the message whose ping goes. The ids are kept by the store
 (:class:`storage.roles.live.LiveStatus`), so a restart edits the same messages.
+
+A direct match (:mod:`bot.service.match.venues`) has no thread and its public answers cannot
+be edited after 15 minutes; its news reaches each player by DM, so each player's first board
+DM becomes their own status message (:meth:`LiveCards.dm_posted`), edited after every later
+change like the thread's (:meth:`LiveCards.player_changes`).
 """
 
 from __future__ import annotations
 
+import dataclasses
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 
 from bot.service.match.clock.clocks import ClockKeeper
@@ -17,7 +24,7 @@ from bot.service.match.reader import MatchReader
 from bot.service.play.boards import final_outcome, match_title, result_text, to_move_text
 from bot.service.replies import Post
 from bot.words import words
-from storage.base import ACTIVE, CHALLENGE, LiveMessages
+from storage.base import ACTIVE, CHALLENGE, LiveMessages, PlayerStatus
 
 
 @dataclass(frozen=True)
@@ -80,6 +87,48 @@ class LiveCards:
         if card is None:
             return None
         return LiveChange(live.channel_id, live.status_id, card, unping)
+
+    async def dm_posted(
+        self, match_id: int, user_id: str, channel_id: str, message_id: str
+    ) -> bool:
+        """A direct match's board went to ``user_id`` by DM, as ``message_id`` in their DM
+        ``channel_id``: the first becomes their status message (True), each later one the
+        latest board their card jumps to. A direct match has no thread whose starter could
+        follow it, so each player's DM with the bot holds a card of their own."""
+        store = self.reader.store
+        kept = {status.user_id: status for status in await store.player_statuses(match_id)}
+        before = kept.get(user_id)
+        if before is None or before.channel_id != channel_id:
+            await store.keep_player_status(
+                PlayerStatus(match_id, user_id, channel_id, message_id, message_id)
+            )
+            return True
+        await store.keep_player_status(dataclasses.replace(before, latest_id=message_id))
+        return False
+
+    async def player_changes(
+        self,
+        match_id: int,
+        link: Callable[[str, str], str],
+        fresh: Collection[str] = (),
+    ) -> list[LiveChange]:
+        """After a change of a direct match reached its players: each player's status card
+        as the match stands now, with a jump to their latest board DM (``link``: how a
+        reader jumps to a message of a channel; none while the card is that board itself) —
+        but not for those whose status message this change just sent them (``fresh``): it
+        is the board they were sent. No ping to take: in a DM every message notifies anyway."""
+        changes = []
+        for status in await self.reader.store.player_statuses(match_id):
+            if status.user_id in fresh:
+                continue
+            latest = status.latest_id
+            card = await self.card(
+                match_id, "" if latest == status.status_id else link(status.channel_id, latest)
+            )
+            if card is None:
+                return []
+            changes.append(LiveChange(status.channel_id, status.status_id, card))
+        return changes
 
     async def card(self, match_id: int, link: str = "") -> Post | None:
         """The status card of the match as stored now, in its place's language: its title,

@@ -18,7 +18,7 @@ from bot.service.match.wiring import OnCore
 from bot.service.matchmaking.lobby import lobby_of
 from bot.service.matchmaking.seeks import seek_of
 from bot.service.play.boards import match_title, result_text, seat_label
-from bot.service.replies import Reply
+from bot.service.replies import NEXT_GAME, Button, Post, Reply
 from bot.service.text.command_map import choice_word, option_word
 from bot.service.text.describer import colour_word, seats_of, turn_text
 from bot.words import words
@@ -107,7 +107,13 @@ class Listings(OnCore):
             if seek_of(record) is not None:
                 line = say("games.open_seek", match=record.id, game=title, since=since)
             lines.append(self.notifier.linked(record, line))
-        return Reply(text="\n".join(lines))
+        text = "\n".join(lines)
+        card = Post(
+            text=text,
+            title=say("games.heading"),
+            buttons=(Button(say("button.next_game"), NEXT_GAME, "primary"),),
+        )
+        return Reply(text=text, card=card)
 
     async def find_active(
         self, actor: User, *, match_id: int | None = None, where: str | None = None

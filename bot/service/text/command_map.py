@@ -37,7 +37,17 @@ GROUPS: Mapping[str, tuple[str, ...]] = {
         "note",
     ),
     "lobby": ("join", "leave", "start"),
-    "me": ("games", "waiting", "notify", "challenges", "quiet", "vacation", "rating", "stats"),
+    "me": (
+        "games",
+        "next",
+        "waiting",
+        "notify",
+        "challenges",
+        "quiet",
+        "vacation",
+        "rating",
+        "stats",
+    ),
     "server": ("settings", "leaderboard"),
 }
 

@@ -236,3 +236,17 @@ class ClockKeeper:
         if clocks is None:
             return None
         return tc.deadline(clocks, seat, await self.vacations(record, directory))
+
+    async def urgency(
+        self, record: MatchRecord, seat: int, directory: Directory | None = None
+    ) -> tuple[bool, float, float, int]:
+        """How soon ``seat`` must act in ``record``, as a key that sorts the most urgent
+        first: a running clock by the moment it runs out (the deadline the scheduler times
+        the match out at, later by any pause), before every match without one — or whose
+        clock cannot run out (an open-ended pause) — and these by their last change, the
+        oldest first; the match id settles a tie. ``/me waiting`` and the "Next game" button
+        both order by it, so the list's first line is the game the button opens."""
+        deadline = await self.deadline(record, seat, directory)
+        if deadline is not None and math.isfinite(deadline):
+            return (False, deadline, record.updated_at, record.id)
+        return (True, record.updated_at, record.updated_at, record.id)
