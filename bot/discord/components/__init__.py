@@ -67,6 +67,14 @@ STYLES = {
 }
 
 
+def button_style(
+    style: str | discord.ButtonStyle, default: discord.ButtonStyle
+) -> discord.ButtonStyle:
+    """A button's style from the service's name for it (``primary`` …), or as Discord gave it
+    back on a rebuilt item; an unknown name is ``default``."""
+    return STYLES.get(style, default) if isinstance(style, str) else style
+
+
 class MatchButton(
     FromId,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
@@ -91,12 +99,11 @@ class MatchButton(
         self.version = version
         self.value = value
         custom_id = f"bb:{action}:{match_id}:{'' if version is None else version}:{value}"
-        button_style = (
-            STYLES.get(style, discord.ButtonStyle.secondary) if isinstance(style, str) else style
-        )
         super().__init__(
             discord.ui.Button(
-                label=(label or action)[:80], style=button_style, custom_id=custom_id[:100]
+                label=(label or action)[:80],
+                style=button_style(style, discord.ButtonStyle.secondary),
+                custom_id=custom_id[:100],
             )
         )
 
@@ -119,6 +126,7 @@ class MatchButton(
 
 
 class NextGameButton(
+    FromId,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=r"bb:next_game",
 ):
@@ -127,22 +135,16 @@ class NextGameButton(
     button works for anyone, after any restart, on a listing of any age."""
 
     def __init__(self, *, label: str = "", style: str | discord.ButtonStyle = "primary") -> None:
-        button_style = (
-            STYLES.get(style, discord.ButtonStyle.primary) if isinstance(style, str) else style
-        )
         super().__init__(
             discord.ui.Button(
-                label=(label or NEXT_GAME)[:80], style=button_style, custom_id="bb:next_game"
+                label=(label or NEXT_GAME)[:80],
+                style=button_style(style, discord.ButtonStyle.primary),
+                custom_id="bb:next_game",
             )
         )
 
     @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction,
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-    ) -> NextGameButton:
+    def rebuilt(cls, found: re.Match[str], item: Any, locale: str) -> Self:
         button = cast("discord.ui.Button[Any]", item)  # the template matched a button
         return cls(label=button.label or "", style=button.style)
 
