@@ -73,16 +73,7 @@ class Printer:
         """A post as Discord's card reads, top to bottom: its ping (Discord: the line above
         the card, printed last here so a console player's eye finds it where the turn ends),
         the title, the images, what happened, who is to move and the clocks, the buttons."""
-        if post.title:
-            self.write(f"## {post.title}")
-        if post.image:
-            self.write(f"[image] {self._save(post.image, match_id)}")
-        if post.detail:
-            close_up = self.say("console.close_up")
-            self.write(f"[image] {self._save(post.detail, match_id)} ({close_up})")
-        for name, data in post.files:
-            self.write(f"[image] {self._save(data, match_id)} ({name})")
-        self._lines("", post.text)
+        self._body("", post, match_id)
         if post.buttons:
             labels = " | ".join(b.label for b in post.buttons)
             self.write(self.say("console.buttons", labels=labels))
@@ -90,6 +81,20 @@ class Printer:
             self.write(self.say("console.choose_one", choices=" | ".join(post.choices)))
         if post.mentions:  # one message mentioning everyone it is for, as Discord sends it
             self._lines(f"[notify {', '.join(post.mentions)}] ", post.ping)
+
+    def _body(self, prefix: str, post: Post, match_id: int | None) -> None:
+        """What a card shows between its ping and its buttons: the title, the images (saved
+        as files), the texts; each line after ``prefix`` (who alone sees it)."""
+        if post.title:
+            self.write(f"{prefix}## {post.title}")
+        if post.image:
+            self.write(f"{prefix}[image] {self._save(post.image, match_id)}")
+        if post.detail:
+            close_up = self.say("console.close_up")
+            self.write(f"{prefix}[image] {self._save(post.detail, match_id)} ({close_up})")
+        for name, data in post.files:
+            self.write(f"{prefix}[image] {self._save(data, match_id)} ({name})")
+        self._lines(prefix, post.text)
 
     def _typed(self, user: str, buttons: tuple[Button, ...]) -> None:
         """The caller's own buttons, pressed by typing: what to type for each."""
@@ -108,14 +113,7 @@ class Printer:
         only = f"[only {user}] "
         if card.ping:
             self._lines(only, card.ping)
-        if card.title:
-            self.write(f"{only}## {card.title}")
-        if card.image:
-            self.write(f"{only}[image] {self._save(card.image, match_id)}")
-        if card.detail:
-            close_up = self.say("console.close_up")
-            self.write(f"{only}[image] {self._save(card.detail, match_id)} ({close_up})")
-        self._lines(only, card.text)
+        self._body(only, card, match_id)
         if shown := [b.label for b in card.buttons if b.action not in TYPED_BUTTONS]:
             self.write(only + self.say("console.buttons", labels=" | ".join(shown)))
         if card.choices:

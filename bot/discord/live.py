@@ -81,10 +81,8 @@ class LiveEdits:
         )
         if change is None:
             return
-        try:
-            channel = await self.channel(change.channel_id)
-        except discord.HTTPException as exc:
-            log.info("match %s: its status card's place is gone: %s", where.match_id, exc)
+        channel = await self._reached(change, where)
+        if channel is None:
             return
         await self._edit_card(channel, change, where)
         if change.unping is not None:
@@ -107,12 +105,18 @@ class LiveEdits:
         board DM (``fresh``: those whose status message this change just sent)."""
         changes = await self.bot.service.live_player_changes(where.match_id, dm_link, fresh)
         for change in changes:
-            try:
-                channel = await self.channel(change.channel_id)
-            except discord.HTTPException as exc:
-                log.info("match %s: a player's DM is gone: %s", where.match_id, exc)
-                continue
-            await self._edit_card(channel, change, where)
+            channel = await self._reached(change, where)
+            if channel is not None:
+                await self._edit_card(channel, change, where)
+
+    async def _reached(self, change: LiveChange, where: MatchPlace) -> Any:
+        """The channel of ``change`` (a thread, a channel, a player's DM), None once it is gone
+        (logged: a card is never worth a move)."""
+        try:
+            return await self.channel(change.channel_id)
+        except discord.HTTPException as exc:
+            log.info("match %s: a status card's place is gone: %s", where.match_id, exc)
+            return None
 
     async def _edit_card(self, channel: Any, change: LiveChange, where: MatchPlace) -> None:
         view = card_view(change.card, where.match_id, where.version)
