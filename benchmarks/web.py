@@ -46,6 +46,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -96,7 +97,20 @@ async def fence_match(service: Service, players: int = 4) -> int:
     return reply.match_id
 
 
-async def play(service: Service, match: int, steps: int, users: tuple[User, ...]) -> None:
+def first_legal(rules: Any, state: Any) -> str:
+    """The first legal step, confirmed ("!") where the game would ask."""
+    return str(rules.legal_notations(state)[0]) + "!"
+
+
+async def play(
+    service: Service,
+    match: int,
+    steps: int,
+    users: tuple[User, ...],
+    choose: Callable[[Any, Any], str] = first_legal,
+) -> None:
+    """``steps`` steps (fewer once the game is over), each ``choose(rules, state)`` typed by
+    the seat to move through the service, as its player would."""
     by_id = {u.id: u for u in users}
     for _ in range(steps):
         record = await service.store.get_match(match)
@@ -106,8 +120,7 @@ async def play(service: Service, match: int, steps: int, users: tuple[User, ...]
         if rules.outcome(state) is not None or not rules.to_move(state):
             return
         seat = rules.to_move(state)[0]
-        notation = rules.legal_notations(state)[0]
-        done = await service.move(by_id[record.seats[seat]], notation + "!", match_id=match)
+        done = await service.move(by_id[record.seats[seat]], choose(rules, state), match_id=match)
         assert done.ok, done.text
 
 

@@ -20,6 +20,7 @@ from typing import Any
 from aiohttp import web
 
 import games
+from benchmarks.web import play
 from bot.service import Service, User
 from bot.service.match.links import BoardLinks
 from bot.service.replies import Reply
@@ -86,20 +87,14 @@ async def play_moves(
 ) -> None:
     """``count`` steps of seeded random legal moves (``pick(rules, state, actions)`` to
     choose otherwise), each played by the seat to move through the service."""
-    for _ in range(count):
-        record = await service.store.get_match(match)
-        assert record is not None
-        rules = games.get(record.game)
-        state = rules.load(record.state)
-        if rules.outcome(state) is not None or not rules.to_move(state):
-            return
-        seat = rules.to_move(state)[0]
+
+    def choose(rules: Any, state: Any) -> str:
         actions = rules.legal_actions(state)
-        action = pick(rules, state, actions) if pick else rng.choice(actions)
-        played = await service.move(
-            USERS[record.seats[seat]], rules.format(state, action), match_id=match
+        return str(
+            rules.format(state, pick(rules, state, actions) if pick else rng.choice(actions))
         )
-        assert played.ok, played.text
+
+    await play(service, match, count, tuple(USERS.values()), choose)
 
 
 async def two_player(
