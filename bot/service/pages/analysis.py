@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING, Any
 
 import games
 from bot.service.base import Refusal, User, guarded
-from bot.service.pages import chance
+from bot.service.play import chance
 from bot.service.pages.evaluations import evaluations, on_real_line
 from bot.service.pages.positions import Board, Positions
 from bot.service.pages.web import first_prompt
