@@ -183,9 +183,8 @@ async def chance_pick(
         where = {"node": board["at"]} if board["at"] is not None else {"ply": board["ply"]}
         chanced = [m for m in board["moves"] if m.get("chance")]
         body = {"op": "move", "move": (chanced or board["moves"])[0]["n"], **where}
-        took, answer = await timer.timed(
-            session, "fence chance", "POST", url, headers=head, json=body
-        )
+        label = "fence chance" if chanced else "fence move"
+        took, answer = await timer.timed(session, label, "POST", url, headers=head, json=body)
         if "chance" in answer:
             asks.append(took)
             body["outcome"] = answer["chance"]["outcomes"][0]["outcome"]
@@ -335,6 +334,22 @@ def report(
         + "".join(f"{figures[k]:>10.1f}ms" for k in ("move_p50_ms", "move_p95_ms"))
     )
     print(f"target: p95 < {BUDGET_MS:.0f} ms for opening (cold ones included) and for each move")
+    cold = {t.label.split()[0] + " " + t.label.split()[2]: t for t in kept if " first " in t.label}
+    print(
+        "web process CPU of the cold openings (live / replay): "
+        + ", ".join(
+            f"{game} {cold[game + ' live'].cpu_ms:.1f} / {cold[game + ' replay'].cpu_ms:.1f} ms"
+            for game in results
+        )
+    )
+    for game in results:
+        figures |= {
+            f"{game}_cold_live_cpu_ms": cold[game + " live"].cpu_ms,
+            f"{game}_cold_replay_cpu_ms": cold[game + " replay"].cpu_ms,
+        }
+    asked = [t.cpu_ms for t in kept if t.label == "fence chance"]
+    if asked:
+        figures["fence_chance_ask_cpu_p50_ms"] = statistics.median(asked)
     slowest = max(kept, key=lambda t: t.ms)
     print(
         f"slowest request: {slowest.label}, {slowest.ms:.1f} ms; meanwhile the web process ran"
