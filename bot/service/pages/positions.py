@@ -21,8 +21,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from bot.service.base import Refusal
-from bot.service.play import chance
 from bot.service.pages.web import legal_moves
+from bot.service.play import chance
 from bot.service.play import lines as trees
 from bot.service.text.describer import told_label
 from bot.words import Words
