@@ -121,7 +121,7 @@ async def run(settings: Settings) -> None:
         service, publish, host=settings.web_host, port=settings.web_port, activity=activity,
         **limits_of(settings),
     )  # fmt: skip
-    warm()
+    await asyncio.to_thread(warm)  # on the thread pool, which is started by it
     stopping = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):
@@ -142,7 +142,9 @@ def warm() -> None:
     """Load before the first request what every process needs sooner or later (each game's
     engine, the catalogue in every language), then move everything built so far out of the
     collector's reach: it lives as long as the process, and a full collection walking it
-    stalled a request by over 100 ms (an analysis board's answers, measured for issue 41)."""
+    stalled a request by over 100 ms (an analysis board's answers, measured for issue 41).
+    Run on the event loop's thread pool, so its first thread is started before the first
+    request too (a replay, a board's legal steps and a drawing are worked out there)."""
     catalogue()
     games.sentences()
     for name in games.available():

@@ -314,6 +314,32 @@ class CityMap:
                     out.append((pos, rot))
         return out
 
+    def _place(self, pos: Pos, cell: Cell) -> None:
+        """``cell`` put down at ``pos``, the map grown to what one built with it would be
+        (its roads, the frontier's requirements near it; reach worked out afresh). Only
+        :func:`random_build` grows a map, its own: building the map from scratch after every
+        tile was most of a Quick Map's set-up, and every replay of a match starts with it."""
+        tile, rot = cell
+        self.cells[pos] = cell
+        self.where[tile] = pos
+        for a, kind_a, b, kind_b in self._roads_across(tile, rot, pos, _ALL_SIDES):
+            self._link(a, kind_a, b, kind_b)
+            self._joined.update((a, b))
+        self._usable = self._fwd = self._bwd = self._water = self._stranded = None
+        self.coords_kept.clear()
+        if self._spots is None:
+            return
+        x, y = pos
+        kept = {spot: reqs for spot, reqs in self._spots if spot != pos}
+        for side in _ALL_SIDES:
+            spot = neighbour(pos, side)
+            if spot not in self.cells and spot not in kept:
+                kept[spot] = self.requirements(spot)
+        for spot in kept:  # a tile constrains the sides and corners of the 3×3 around it
+            if abs(spot[0] - x) <= 1 and abs(spot[1] - y) <= 1:
+                kept[spot] = self.requirements(spot)
+        self._spots = sorted(kept.items())
+
     def with_cells(self, cells: dict[Pos, Cell]) -> CityMap:
         return CityMap(self.tiles, cells, self.old_town, self.tunnel)
 
@@ -412,14 +438,15 @@ def random_build(
     cells: dict[Pos, Cell] = {(0, 0): (old_town, 0)}
     town = hood_id(old_town, 0)
     waiting = [t for t in order if t != old_town]
+    city = CityMap(tiles, dict(cells), town)  # grown tile by tile (CityMap._place)
     while waiting:
-        city = CityMap(tiles, dict(cells), town)
         placed_one = False
         for tile in list(waiting):
             options = city.placements(tile, require_all)
             if options:
                 pos, rot = options[rng.randrange(len(options))]
                 cells[pos] = (tile, rot)
+                city._place(pos, (tile, rot))
                 waiting.remove(tile)
                 placed_one = True
                 break

@@ -16,6 +16,7 @@ from bot.service import Service, User
 from bot.service.pages.activity import Player
 from bot.service.pages.analysis import NOTE_LIMIT, AnalysisLimits
 from bot.words import words
+from storage.base import ActionRecord
 
 from .conftest import ALICE, BOB, CAROL, GUILD, MANAGER, bearer, start
 
@@ -60,6 +61,38 @@ async def test_a_line_is_replayed_on_the_engine_and_kept(service: Service) -> No
     assert again["at"] == one["at"] and again["nodes"] == 2
     record = await service.store.get_match(match)
     assert record is not None and record.version == 2  # nothing played: the match as it was
+
+
+async def test_a_kept_replay_grows_with_the_log_and_is_dropped_when_a_step_changed(
+    service: Service,
+) -> None:
+    match = await start(service)
+    rules = games.get("ordo")
+    record = await service.store.get_match(match)
+    assert record is not None
+
+    def step(ply: int, notation: str) -> ActionRecord:
+        return ActionRecord(ply=ply, seat=(ply - 1) % 2, notation=notation, created_at=0.0)
+
+    def fresh(log: list[ActionRecord]) -> list[Any]:
+        state = rules.new(2, record.options, record.seed)
+        states = [state]
+        for action in log:
+            state = rules.apply(state, rules.parse(state, action.notation))
+            states.append(state)
+        return [rules.dump(s) for s in states]
+
+    start_state = rules.new(2, record.options, record.seed)
+    first, other = rules.legal_notations(start_state)[:2]
+    after = rules.apply(start_state, rules.parse(start_state, first))
+    reply = rules.legal_notations(after)[0]
+    for log in (
+        [step(1, first)],
+        [step(1, first), step(2, reply)],  # grown: only the new step replayed
+        [step(1, other)],  # an agreed undo and another step: never the kept line
+    ):
+        states = await service.pages.replayed(record, rules, log)
+        assert [rules.dump(s) for s in states] == fresh(log)
 
 
 @pytest.mark.parametrize(

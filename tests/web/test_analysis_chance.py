@@ -6,13 +6,13 @@ same analysis answers."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from typing import Any
 
 import games
 from bot.service import Service
-from bot.service.pages import chance
-from bot.service.play import lines
+from bot.service.play import chance, lines
 from bot.words import words
 from games.fence.determinize import sample_state
 
@@ -90,6 +90,35 @@ async def test_a_bad_outcome_is_one_sentence_and_changes_nothing(service: Servic
                           **where(board))  # fmt: skip
     assert not wrong.ok and wrong.text == say("analysis.no_outcome", move=step)
     assert await stored(service, match) == before
+
+
+async def test_the_owners_export_writes_a_pick_as_the_outcome_in_their_words(
+    service: Service,
+) -> None:
+    match = await fence_match(service)
+    token = await token_of(service, ALICE, match)
+    board, step = await to_chance(service, token, match)
+    asked = await changed(service, token, match, op="move", move=step, **where(board))
+    last = asked.extra["analysis"]["chance"]["outcomes"][-1]
+    picked = await changed(service, token, match, op="move", move=step, outcome=last["outcome"],
+                           **where(board))  # fmt: skip
+    assert picked.ok, picked.text
+    name = f"match{match}-my-analysis.txt"
+    for locale in ("en", "de", "pl"):
+        reader = dataclasses.replace(ALICE, locale=locale)
+        # The words the board offers that pick with, in the reader's language.
+        offered = await service.analysis.change(
+            reader, token, match_id=match, op="move", move=step, **where(board)
+        )
+        label = next(
+            o["label"]
+            for o in offered.extra["analysis"]["chance"]["outcomes"]
+            if o["outcome"] == last["outcome"]
+        )
+        text = dict((await service.export(reader, match_id=match)).files)[name].decode()
+        written = words(locale)("analysis.export_chance", move=step, outcome=label)
+        assert written in text, (written, text)
+        assert lines.CHANCE_MARK not in text  # never the raw number of the pick
 
 
 def _positions(players: int, seed: int) -> list[Any]:

@@ -57,6 +57,8 @@ FEW_KINDS = 4
 """A guided turn's first choices named in its prompt when there are at most this many."""
 CACHE_SIZE = 64
 """Matches whose legal moves and replayed positions are kept (per web process)."""
+Steps = tuple[tuple[int, str], ...]
+"""A log's live steps as a replay kept for it names them: (seat, notation) each."""
 
 
 class MoveCall(Protocol):
@@ -98,7 +100,9 @@ class BoardPages:
         self._move = move
         self._may_see = may_see
         self._moves: OrderedDict[tuple[int, int, int, str], list[dict[str, Any]]] = OrderedDict()
-        self._states: OrderedDict[tuple[int, int], list[Any]] = OrderedDict()
+        self._states: OrderedDict[int, tuple[tuple[tuple[int, str], ...], list[Any]]] = (
+            OrderedDict()
+        )
 
     @property
     def enabled(self) -> bool:
@@ -411,16 +415,20 @@ class BoardPages:
         self, record: MatchRecord, rules: Rules[Any, Any], live: Sequence[ActionRecord]
     ) -> list[Any]:
         """Every state of the live log, from the start (the log is the truth). Kept per match
-        and log length, so scrubbing a slider replays a match once."""
-        key = (record.id, len(live))
-        states = self._states.get(key)
-        if states is None:
-            states = await asyncio.to_thread(_replay_all, rules, record, live)
-            self._states[key] = states
-            while len(self._states) > CACHE_SIZE // 4:
-                self._states.popitem(last=False)
-        else:
-            self._states.move_to_end(key)
+        with the steps it replays, so scrubbing a slider replays a match once, and a log that
+        grew since replays only its new steps (an agreed undo, which changes a step already
+        kept, replays from the start)."""
+        steps = tuple((action.seat, action.notation) for action in live)
+        kept = self._states.get(record.id)
+        if kept is not None and kept[0] == steps:
+            self._states.move_to_end(record.id)
+            return kept[1]
+        since = kept[1] if kept is not None and steps[: len(kept[0])] == kept[0] else None
+        states = await asyncio.to_thread(_replay_all, rules, record, live, since)
+        self._states[record.id] = (steps, states)
+        self._states.move_to_end(record.id)
+        while len(self._states) > CACHE_SIZE // 4:
+            self._states.popitem(last=False)
         return states
 
     # -- moving -------------------------------------------------------------------------------
@@ -489,11 +497,16 @@ def legal_moves(
 
 
 def _replay_all(
-    rules: Rules[Any, Any], record: MatchRecord, live: Sequence[ActionRecord]
+    rules: Rules[Any, Any],
+    record: MatchRecord,
+    live: Sequence[ActionRecord],
+    since: list[Any] | None = None,
 ) -> list[Any]:
-    state = rules.new(len(record.seats), record.options, record.seed)
-    states = [state]
-    for action in live:
+    """The states of ``live`` from the start, or on from ``since`` (the states of its first
+    steps, kept; a new list: the kept one may be being read)."""
+    states = list(since) if since else [rules.new(len(record.seats), record.options, record.seed)]
+    state = states[-1]
+    for action in live[len(states) - 1 :]:
         if action.notation == DROP:
             state = rules.drop_player(state, action.seat)
         else:

@@ -173,14 +173,21 @@ def lines(tree: Tree) -> list[tuple[int, list[str]]]:
     return out
 
 
-def owner_file(say: Words, match_id: int, found: AnalysisRecord | None) -> tuple[str, bytes] | None:
+def owner_file(
+    say: Words,
+    match_id: int,
+    found: AnalysisRecord | None,
+    written_lines: list[tuple[int, list[str]]] | None = None,
+) -> tuple[str, bytes] | None:
     """The file of an owner's own export that holds their note and lines (None without
-    either): only ever made for the caller's own analysis, so no one else's export has it."""
+    either): only ever made for the caller's own analysis, so no one else's export has it.
+    ``written_lines``: the lines as the export words them (chance's picks in words,
+    :func:`bot.service.play.picks.written_lines`), else as stored."""
     if found is None:
         return None
     written = [
         f"{say('analysis.export_line', ply=root)} {' '.join(steps)}"
-        for root, steps in lines(found.tree)
+        for root, steps in (lines(found.tree) if written_lines is None else written_lines)
     ]
     if not found.note and not written:
         return None

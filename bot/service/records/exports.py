@@ -10,6 +10,7 @@ export everything at any time.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -23,6 +24,7 @@ from bot.service.match.workers import Workers
 from bot.service.play.boards import final_outcome, result_text
 from bot.service.play.hands import private_part
 from bot.service.play.lines import owner_file
+from bot.service.play.picks import written_lines
 from bot.service.records.transcript import ExportedMatch, dump_text, sgf_of
 from bot.service.replies import Reply
 from bot.service.text.describer import told_view
@@ -181,7 +183,13 @@ class Records:
         say = words(actor.locale)
         if actor.id in record.seats:  # the caller's own analysis, never anyone else's
             own = await self.reader.store.analysis(record.id, actor.id)
-            files.extend(filter(None, [owner_file(say, record.id, own)]))
+            written = None
+            if own is not None:
+                seat = record.seats.index(actor.id)
+                written = await asyncio.to_thread(
+                    written_lines, say, rules, record, live, seat, own.tree
+                )
+            files.extend(filter(None, [owner_file(say, record.id, own, written)]))
         text = say("export.done", match=record.id, n=len(live))
         return Reply(
             text=text if reveal else f"{text} {say('export.secrets_hidden')}",

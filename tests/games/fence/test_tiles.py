@@ -8,7 +8,7 @@ from importlib import resources
 
 import pytest
 
-from games.fence.citymap import CityMap, random_build
+from games.fence.citymap import CityMap, hood_id, random_build
 from games.fence.setup import legal_draft
 from games.fence.tiles import TileSetError, city, old_town_index, parse_tileset
 
@@ -124,6 +124,30 @@ def test_ruling_9_random_legal_builds_place_at_least_90_percent() -> None:
         rng.shuffle(order)
         placed += len(random_build(tiles, order, town, rng))
     assert placed / (200 * len(tiles)) >= 0.9
+
+
+def test_a_map_grown_tile_by_tile_offers_what_one_built_from_scratch_does() -> None:
+    """A Quick Map grows its one map as it places tiles; every replay of a match builds
+    its map again, so the growing map must decide exactly as a fresh one would."""
+    tiles = city().tiles
+    town = old_town_index(city())
+    for seed in range(6):
+        rng = random.Random(seed)
+        order = [t for t in range(len(tiles)) if t != town]
+        rng.shuffle(order)
+        cells = {(0, 0): (town, 0)}
+        grown = CityMap(tiles, dict(cells), hood_id(town, 0))
+        for tile in order:
+            fresh = CityMap(tiles, dict(cells), hood_id(town, 0))
+            for require_all in (False, True):
+                offered = grown.placements(tile, require_all)
+                assert offered == fresh.placements(tile, require_all), (seed, tile)
+            assert grown.usable() == fresh.usable()
+            if offered:
+                pos, rot = offered[rng.randrange(len(offered))]
+                cells[pos] = (tile, rot)
+                grown._place(pos, (tile, rot))
+        assert grown.cells == cells and len(cells) > len(tiles) // 2
 
 
 def test_ruling_9_a_broken_set_is_refused_with_the_tile_and_reason() -> None:

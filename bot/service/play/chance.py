@@ -120,6 +120,27 @@ def picked(
     """The worlds after ``action`` fell as outcome ``number``: dealt afresh from the seat's
     view of it, so what stays unseen stays unknown (one step replayed, not the whole pool);
     None for a number that names no outcome."""
+    fell = _fell(rules, seat, worlds, action, number)
+    return None if fell is None else rules.analysis_worlds(fell[1], seat)
+
+
+def picked_told(
+    rules: Rules[Any, Any], seat: int, worlds: Worlds, action: Any, number: int
+) -> tuple[list[Any], Worlds] | None:
+    """What the seat is told when ``action`` falls as outcome ``number`` (the words the
+    outcome was offered with: :func:`outcomes` tells each the same way), and the worlds
+    after it; None for a number that names no outcome."""
+    fell = _fell(rules, seat, worlds, action, number)
+    if fell is None:
+        return None
+    world, after = fell
+    return rules.analysis_told(world, after, seat), rules.analysis_worlds(after, seat)
+
+
+def _fell(
+    rules: Rules[Any, Any], seat: int, worlds: Worlds, action: Any, number: int
+) -> tuple[Any, Any] | None:
+    """The variant ``number`` of the pool and the state after ``action`` in it."""
     if number < 0:
         return None
     pool = itertools.chain.from_iterable(_groups(rules, seat, worlds, action))
@@ -127,10 +148,9 @@ def picked(
     if world is None:
         return None
     try:
-        after = rules.apply(world, action)
+        return world, rules.apply(world, action)
     except IllegalMove:
         return None
-    return rules.analysis_worlds(after, seat)
 
 
 def _fingerprint(seen: Any, told: list[Any]) -> str:
