@@ -20,9 +20,12 @@ xdist itself (its floor is one of ours), on two workers.
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
+import tempfile
 import tomllib
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -97,9 +100,22 @@ def uv(*args: str, timeout: float = 600) -> subprocess.CompletedProcess[str]:
 
 
 @pytest.fixture(scope="module")
-def lowest(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The Python of a new environment holding the lowest allowed versions."""
-    venv = tmp_path_factory.mktemp("lowest") / "venv"
+def lowest() -> Iterator[Path]:
+    """The Python of a new environment holding the lowest allowed versions.
+
+    In a folder of its own, not under pytest's temporary folders: a pytest session started
+    meanwhile (the run below is one; so is any other on the machine) removes all but the
+    newest three of those, and this environment's PostgreSQL lost its files that way
+    mid-run ("could not access file $libdir/plpgsql")."""
+    home = Path(tempfile.mkdtemp(prefix="boardbot-lowest-"))
+    try:
+        yield from _made(home)
+    finally:
+        shutil.rmtree(home, ignore_errors=True)
+
+
+def _made(home: Path) -> Iterator[Path]:
+    venv = home / "venv"
     made = uv("venv", "--quiet", "--python", sys.executable, str(venv))
     assert made.returncode == 0, made.stderr
     python = venv / "bin" / "python"
@@ -117,7 +133,7 @@ def lowest(tmp_path_factory: pytest.TempPathFactory) -> Path:
         "dev",
     )
     assert installed.returncode == 0, installed.stderr
-    return python
+    yield python
 
 
 def floors() -> dict[str, str]:
@@ -153,7 +169,7 @@ def test_the_tests_pass_on_the_lowest_versions_allowed(lowest: Path) -> None:
     paths = sorted({path for tests in EXERCISED.values() for path in tests})
     result = subprocess.run(
         [str(lowest), "-m", "pytest", "-n", "2", "--dist", "worksteal", "-p",
-         "no:cacheprovider", "-q", *paths],
+         "no:cacheprovider", "-q", "--basetemp", str(lowest.parents[2] / "tmp"), *paths],
         cwd=ROOT,
         env=env,
         capture_output=True,

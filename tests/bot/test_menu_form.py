@@ -38,8 +38,8 @@ async def test_every_games_form_fits_whole(language: str) -> None:
         fields: list[Any] = list(form.children)
         assert 3 <= len(fields) <= 5
         for field in fields:
-            assert 0 < len(field.label) <= LABEL_LIMIT, field.label
-            hint = field.placeholder or ""
+            assert 0 < len(field.text) <= LABEL_LIMIT, field.text
+            hint = field.component.placeholder or ""
             assert 0 < len(hint) < HINT_LIMIT, hint  # shorter than the cut: whole
     long: Any = types.SimpleNamespace(id=1, display_name=LONGEST_NAME)
     assert len(ChallengeForm(games.get("fuer").info, long, say).title) == TITLE_LIMIT

@@ -33,7 +33,7 @@ CHALLENGE, GAMES_WITH, OPEN_BOARD = (
     "Games with this player",
     "Open on the board",
 )
-SELECT, MODAL = 3, 9
+SELECT, MODAL, LABEL = 3, 9, 18
 
 
 @asynccontextmanager
@@ -95,10 +95,9 @@ async def challenge_by_menu(
     )
     form = await server.interact(pick)
     assert form is not None and form.json["type"] == MODAL, form.json
-    inputs = {
-        row["components"][0]["label"]: row["components"][0]["custom_id"]
-        for row in form.json["data"]["components"]
-    }
+    labels = form.json["data"]["components"]
+    assert all(label["type"] == LABEL for label in labels), labels
+    inputs = {label["label"]: label["component"]["custom_id"] for label in labels}
     assert len(form.json["data"]["title"]) <= 45
     unknown = set(fields) - set(inputs)
     assert not unknown, (unknown, inputs)

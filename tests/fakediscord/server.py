@@ -1740,16 +1740,17 @@ class FakeDiscord:
         user: str | FakeUser | int = "alice",
         channel: int | None = None,
     ) -> JSON:
-        """A MODAL_SUBMIT interaction with text inputs keyed by their custom ids."""
+        """A MODAL_SUBMIT interaction with text inputs keyed by their custom ids, each under
+        its label, as Discord sends a form of label components."""
         ctx = self._context(user, channel)
-        rows = [
+        labels = [
             {
-                "type": p.COMPONENT_ACTION_ROW,
-                "components": [{"type": p.COMPONENT_TEXT_INPUT, "custom_id": key, "value": value}],
+                "type": p.COMPONENT_LABEL,
+                "component": {"type": p.COMPONENT_TEXT_INPUT, "custom_id": key, "value": value},
             }
             for key, value in fields.items()
         ]
-        data: JSON = {"custom_id": custom_id, "components": rows}
+        data: JSON = {"custom_id": custom_id, "components": labels}
         return self._register(p.INTERACTION_MODAL_SUBMIT, ctx, data, None)
 
     async def interact(

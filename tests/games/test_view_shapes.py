@@ -12,6 +12,7 @@ and nobody else's.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import random
 import types
 import typing
@@ -51,6 +52,17 @@ def option_values(name: str) -> st.SearchStrategy[dict[str, Any]]:
     return st.fixed_dictionaries({}, optional={o.name: values(o) for o in schema})
 
 
+@functools.cache
+def declared(typed_dict: Any) -> tuple[dict[str, Any], frozenset[str]]:
+    """A TypedDict's keys with their types, and the required ones: worked out once per type
+    (resolving the annotations is most of a check's time, and a view holds hundreds)."""
+    hints = typing.get_type_hints(typed_dict, include_extras=True)
+    # Read from the hints, not ``__required_keys__``: under postponed annotations Python
+    # 3.11 cannot see a ``NotRequired`` and counts every key as required.
+    required = frozenset(k for k, h in hints.items() if typing.get_origin(h) is not NotRequired)
+    return hints, required
+
+
 def shape_errors(value: Any, hint: Any, where: str = "view") -> list[str]:
     """Where ``value`` departs from the type ``hint`` (empty: it fits), TypedDicts checked
     key by key: every required key there, no key undeclared."""
@@ -62,12 +74,9 @@ def shape_errors(value: Any, hint: Any, where: str = "view") -> list[str]:
     if typing.is_typeddict(hint):
         if not isinstance(value, dict):
             return [f"{where}: {type(value).__name__}, not a {hint.__name__}"]
-        hints = typing.get_type_hints(hint, include_extras=True)
+        hints, required = declared(hint)
         keys = set(value)
         errors = [f"{where}: undeclared key {k!r}" for k in sorted(keys - set(hints))]
-        # Read from the hints, not ``__required_keys__``: under postponed annotations Python
-        # 3.11 cannot see a ``NotRequired`` and counts every key as required.
-        required = {k for k, h in hints.items() if typing.get_origin(h) is not NotRequired}
         errors += [f"{where}: missing {k!r}" for k in sorted(required - keys)]
         for key in sorted(keys & set(hints)):
             errors += shape_errors(value[key], hints[key], f"{where}[{key!r}]")

@@ -125,14 +125,18 @@ TIME, SEAT, RATED, OWN = "time", "seat", "rated", "own"
 """The ids of the form's fields."""
 
 
-def _field(key: str, label: str, hint: str, *, long: bool = False) -> discord.ui.TextInput[Any]:
-    return discord.ui.TextInput(
-        custom_id=key,
-        label=label[:LABEL_LIMIT],
-        placeholder=hint[:HINT_LIMIT],
-        required=False,
-        max_length=200,
-        style=discord.TextStyle.paragraph if long else discord.TextStyle.short,
+def _field(key: str, label: str, hint: str, *, long: bool = False) -> discord.ui.Label[Any]:
+    """One typed field of the form, under its label (Discord's label component: a text
+    input's own label is deprecated since discord.py 2.6)."""
+    return discord.ui.Label(
+        text=label[:LABEL_LIMIT],
+        component=discord.ui.TextInput(
+            custom_id=key,
+            placeholder=hint[:HINT_LIMIT],
+            required=False,
+            max_length=200,
+            style=discord.TextStyle.paragraph if long else discord.TextStyle.short,
+        ),
     )
 
 
