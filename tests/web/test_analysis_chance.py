@@ -12,7 +12,7 @@ from typing import Any
 
 import games
 from bot.service import Service
-from bot.service.play import chance, lines
+from bot.service.play.analysis import chance, lines
 from bot.words import words
 from games.fence.determinize import sample_state
 

@@ -39,8 +39,8 @@ from bot.service.base import Refusal, User, guarded
 from bot.service.pages.evaluations import evaluations, on_real_line
 from bot.service.pages.positions import Board, Positions
 from bot.service.pages.web import first_prompt
-from bot.service.play import chance
-from bot.service.play import lines as trees
+from bot.service.play.analysis import chance
+from bot.service.play.analysis import lines as trees
 from bot.service.play.boards import guided
 from bot.service.play.premoves import describe, stored, stored_turn, turn_position
 from bot.service.replies import Reply

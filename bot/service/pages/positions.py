@@ -22,8 +22,8 @@ from typing import TYPE_CHECKING, Any
 
 from bot.service.base import Refusal
 from bot.service.pages.web import legal_moves
-from bot.service.play import chance
-from bot.service.play import lines as trees
+from bot.service.play.analysis import chance
+from bot.service.play.analysis import lines as trees
 from bot.service.text.describer import told_label
 from bot.words import Words
 from games.core import Rules
@@ -194,7 +194,8 @@ class Positions:
 def _legal(board: Board, worlds: Worlds, say: Words) -> tuple[list[dict[str, Any]], Tried]:
     """Every legal next step, for whichever side is to move; with hidden cards, only those
     the seat's own view decides, and those chance decides, marked (the player picks how they
-    fall: :mod:`bot.service.play.chance`); and, with hidden cards, each step as it was tried."""
+    fall: :mod:`bot.service.play.analysis.chance`); and, with hidden cards, each step as it
+    was tried."""
     rules, state = board.rules, worlds[0]
     if rules.outcome(state) is not None:
         return [], {}

@@ -21,10 +21,10 @@ import render
 from bot.service.base import DROP, Loaded, User, guarded
 from bot.service.match.reader import MatchReader
 from bot.service.match.workers import Workers
+from bot.service.play.analysis.lines import owner_file
+from bot.service.play.analysis.picks import written_lines
 from bot.service.play.boards import final_outcome, result_text
 from bot.service.play.hands import private_part
-from bot.service.play.lines import owner_file
-from bot.service.play.picks import written_lines
 from bot.service.records.transcript import ExportedMatch, dump_text, sgf_of
 from bot.service.replies import Reply
 from bot.service.text.describer import told_view

@@ -182,7 +182,7 @@ def owner_file(
     """The file of an owner's own export that holds their note and lines (None without
     either): only ever made for the caller's own analysis, so no one else's export has it.
     ``written_lines``: the lines as the export words them (chance's picks in words,
-    :func:`bot.service.play.picks.written_lines`), else as stored."""
+    :func:`bot.service.play.analysis.picks.written_lines`), else as stored."""
     if found is None:
         return None
     written = [

@@ -2,7 +2,7 @@
 the outcome they picked for it (the die's value, the card drawn), in the reader's words.
 
 Why a replay: the tree keeps such a step as its notation and the number of the outcome
-(:func:`bot.service.play.lines.chance_step`), a number that means something only in the
+(:func:`bot.service.play.analysis.lines.chance_step`), a number that means something only in the
 position it was picked in. The words are the ones the board offered the pick with: the
 position is replayed from the seat's own worlds (:meth:`games.core.Rules.analysis_worlds`),
 as the board replays it, so the export says what the board said. A tree without such steps
@@ -15,8 +15,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from bot.service.match.reader import replay
-from bot.service.play import chance
-from bot.service.play import lines as trees
+from bot.service.play.analysis import chance
+from bot.service.play.analysis import lines as trees
 from bot.service.text.describer import said
 from bot.words import Words
 from games.core import IllegalMove, Rules
@@ -33,9 +33,9 @@ def written_lines(
     seat: int,
     tree: trees.Tree,
 ) -> list[Line]:
-    """Every line of ``tree`` to a leaf (as :func:`bot.service.play.lines.lines`), each step
-    chance decided written as ``<notation> (<what fell>)``; a step whose position no longer
-    replays (an agreed undo took its root away) keeps its notation alone."""
+    """Every line of ``tree`` to a leaf (as :func:`bot.service.play.analysis.lines.lines`),
+    each step chance decided written as ``<notation> (<what fell>)``; a step whose position no
+    longer replays (an agreed undo took its root away) keeps its notation alone."""
     plain = trees.lines(tree)
     if not any(trees.step_parts(s)[1] is not None for _, steps in plain for s in steps):
         return plain
