@@ -109,6 +109,7 @@ class Service:
         later = people.build(core, played, thinking, made, vacation_days=vacation_days)
         self.notices, self.correspondence = later.notices, later.correspondence
         self.quiet_hours, self.locales = later.quiet_hours, later.locales
+        self.ratings = later.ratings
         self._offer(pipeline.Pipeline(self.places, self.servers, self.notices, self.locales))
 
     def _offer(self, placed: pipeline.Pipeline) -> None:
@@ -186,9 +187,9 @@ class Service:
         self.tick = placed_all(self.correspondence.tick)
         self.vacation = placed(self.correspondence.vacation)
         self.waiting = placed(self.correspondence.waiting)
-        self.rating = placed(self.correspondence.rating)
-        self.stats = placed(self.correspondence.stats)
-        self.leaderboard = placed(server_only(self.correspondence.leaderboard))
+        self.rating = placed(self.ratings.rating)
+        self.stats = placed(self.ratings.stats)
+        self.leaderboard = placed(server_only(self.ratings.leaderboard))
         self.tournament_create = placed(server_only(self.tournament_cases.tournament_create))
         self.tournament_join = placed(server_only(self.tournament_cases.tournament_join))
         self.tournament_leave = placed(server_only(self.tournament_cases.tournament_leave))

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from PIL import Image
 
-import bot.service.people.correspondence
+import bot.service.people.ratings
 import bot.service.play.hands
 from bot.service import Service, User
 from competition.ratings import PROVISIONAL_GAMES, finishing_ranks, rate_ranking
@@ -52,7 +52,7 @@ class Charts:
 @pytest.fixture
 def charts(monkeypatch: pytest.MonkeyPatch) -> Charts:
     recorder = Charts()
-    monkeypatch.setattr(bot.service.people.correspondence, "rating_chart", recorder)
+    monkeypatch.setattr(bot.service.people.ratings, "rating_chart", recorder)
     return recorder
 
 

@@ -11,6 +11,7 @@ from bot.service.people.correspondence import Correspondence
 from bot.service.people.locales import LocaleNotes
 from bot.service.people.notices import Notices
 from bot.service.people.quiet import QuietHours
+from bot.service.people.ratings import Ratings
 from bot.service.play.wiring import Play
 
 
@@ -22,6 +23,7 @@ class People:
     quiet_hours: QuietHours
     locales: LocaleNotes
     """Every command notes its caller's client language, which their DMs speak."""
+    ratings: Ratings
 
 
 def build(
@@ -33,4 +35,4 @@ def build(
         vacation_days=vacation_days, quiet=quiet,
     )  # fmt: skip
     notes = LocaleNotes(core.store, core.clock)
-    return People(Notices(core.store, core.clock), correspondence, quiet, notes)
+    return People(Notices(core.store, core.clock), correspondence, quiet, notes, Ratings(core))
