@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
+from typing import TypedDict, Unpack
 
 import games
 from bot.service.base import User, guarded
@@ -31,28 +32,34 @@ def _on_ladder(actor: User, server: str, friends: str) -> str:
     return server if actor.bot_here else friends
 
 
+class Whose(TypedDict, total=False):
+    """What ``/me rating`` and ``/me stats`` are asked about: whose (``user``, default the
+    caller), which game (default all) and, from a server, its ladder (``guild_id``)."""
+
+    user: User | None
+    game: str | None
+    guild_id: str | None
+
+
 class Ratings(OnCore):
     """The match core: the store (ratings, their history, finished matches), the reader
     (names, who may be named) and the workers (the chart is drawn in the people's pool)."""
 
+    async def _whose(self, actor: User, asked: Whose) -> tuple[User, str, str | None]:
+        """(whose, which ladder, which game) an answer is about; the person named is noted."""
+        who = asked.get("user") or actor
+        await self.reader.touch(actor, who)
+        return who, ladder_of(actor, asked.get("guild_id")), asked.get("game")
+
     @guarded
-    async def stats(
-        self,
-        actor: User,
-        *,
-        user: User | None = None,
-        game: str | None = None,
-        guild_id: str | None = None,
-    ) -> Reply:
+    async def stats(self, actor: User, **asked: Unpack[Whose]) -> Reply:
         """Games, wins, draws and losses per game on this server, with the current rating.
 
         Every finished match counts, rated or not (a record of play, not of rating): a win is
         a seat among the winners, a draw a match nobody won, anything else a loss — in FENCE!
         too, where one player wins and the others lose. Resignations and timeouts are results
         like any other; withdrawn challenges and cancelled lobbies never began."""
-        who = user or actor
-        await self.reader.touch(actor, who)
-        guild = ladder_of(actor, guild_id)
+        who, guild, game = await self._whose(actor, asked)
         only = rules_named(game).info.name if game else None
         tally: dict[str, list[int]] = {}
         for record in await self.store.list_matches(user_id=who.id, statuses=(FINISHED,)):
@@ -89,17 +96,8 @@ class Ratings(OnCore):
         return Reply(text=heading + "\n" + "\n".join(lines))
 
     @guarded
-    async def rating(
-        self,
-        actor: User,
-        *,
-        user: User | None = None,
-        game: str | None = None,
-        guild_id: str | None = None,
-    ) -> Reply:
-        who = user or actor
-        await self.reader.touch(actor, who)
-        guild = ladder_of(actor, guild_id)
+    async def rating(self, actor: User, **asked: Unpack[Whose]) -> Reply:
+        who, guild, game = await self._whose(actor, asked)
         if game:
             rules = rules_named(game)
             found = await self.store.rating(guild, rules.info.name, who.id)
