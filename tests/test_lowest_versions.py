@@ -13,8 +13,11 @@ pure Python that the import contracts keep free of any dependency, and running t
 older libraries tells nothing new; the whole suite ran them moments ago on the newest
 versions. What runs here is what a library's version can change: the Discord adapter end to
 end, the web server, the stores, the images, the words, the ratings, the settings, the
-lint rules and import contracts, and a share of the service over real stores. The run uses
-xdist itself (its floor is one of ours), on two workers.
+lint rules and import contracts, and a share of the service over real stores. Where a folder
+holds tests of our own geometry besides the library's calls (the FENCE! map's placement on a
+phone, the one-way arrows; the pseudo-locale's evening of play), the files that call the
+library are named one by one. The run uses xdist itself (its floor is one of ours), on two
+workers.
 """
 
 from __future__ import annotations
@@ -48,7 +51,17 @@ EXERCISED: dict[str, tuple[str, ...]] = {
         "tests/web/test_board_pages.py",
         "tests/web/test_activity_web.py",
     ),
-    "Pillow": ("tests/render",),
+    "Pillow": (
+        "tests/render/test_common.py",
+        "tests/render/test_animate.py",
+        "tests/render/test_chart.py",
+        "tests/render/test_standings_image.py",
+        "tests/render/test_fence_render.py",
+        "tests/render/test_fendo_render.py",
+        "tests/render/test_fonver_render.py",
+        "tests/render/test_fuer_render.py",
+        "tests/render/test_ordo_render.py",
+    ),
     "isal": ("tests/render/test_fast_paths.py",),
     "aiosqlite": ("tests/storage", "tests/bot/test_write_path.py", "tests/bot/test_service.py"),
     "pydantic-settings": (
@@ -61,7 +74,12 @@ EXERCISED: dict[str, tuple[str, ...]] = {
     "manimgx-fonts-cjk": ("tests/render/test_common.py",),
     "openskill": ("tests/competition",),
     "networkx": ("tests/competition/test_pairing.py",),
-    "Babel": ("tests/words", "tests/bot/test_plurals.py"),
+    "Babel": (
+        "tests/words/test_cldr_plurals.py",
+        "tests/words/test_polish.py",
+        "tests/words/test_german.py",
+        "tests/bot/test_plurals.py",
+    ),
     "tzdata": ("tests/bot/test_quiet_hours.py",),
     "pytest": ("tests/bot/test_console.py",),
     "pytest-asyncio": ("tests/bot/test_premoves.py", "tests/bot/test_correspondence.py"),
