@@ -1,6 +1,7 @@
 """The size rules the style guide and docs/architecture.md state, read from the code so they
 stay true: no folder under ``bot/`` holds more than 12 modules, no module of the project is
-over 600 lines, and no function over 80 lines unless its docstring says why it is longer (it names the 80 lines).
+over 600 lines, and no function over 80 lines unless its docstring says why it is longer
+(naming the 80 lines).
 """
 
 from __future__ import annotations
