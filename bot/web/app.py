@@ -464,7 +464,7 @@ def build_app(
         app.router.add_get("/activity/here", activity_here, name="activity_here")
 
     async def stop_streams(app: web.Application) -> None:
-        app[HANGUPS].close()
+        await app[HANGUPS].close()
         await app[HUB].close()
 
     app.on_shutdown.append(stop_streams)

@@ -153,8 +153,8 @@ class LiveHub:
     async def close(self) -> None:
         """Stop looking and end every page's stream (the server is stopping)."""
         self._closed = True
-        if self._task is not None:
-            self._task.cancel()
+        await stopped(self._task)
+        self._task = None
         if self._stop_listening is not None:
             with contextlib.suppress(Exception):
                 await self._stop_listening()
@@ -162,6 +162,17 @@ class LiveHub:
             for queue in watch.queues:
                 queue.put_nowait(GONE)
         self._watches.clear()
+
+
+async def stopped(task: asyncio.Task[None] | None) -> None:
+    """Cancel ``task`` and wait until it has stopped: a task only cancelled is still pending
+    when the server's loop closes, and its "Task was destroyed but it is pending!" error then
+    lands in whatever runs next."""
+    if task is None or task.done():
+        return
+    task.cancel()
+    with contextlib.suppress(asyncio.CancelledError):
+        await task
 
 
 HANGUP_SECONDS = 0.1
@@ -204,6 +215,6 @@ class Hangups:
                     del self._open[queue]
                     queue.put_nowait(GONE)
 
-    def close(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
+    async def close(self) -> None:
+        await stopped(self._task)
+        self._task = None
