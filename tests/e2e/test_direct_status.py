@@ -12,6 +12,8 @@ move.
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from typing import Any
 
 import pytest
@@ -64,13 +66,19 @@ async def started(server: FakeDiscord, dm: int) -> Call:
     return turn
 
 
+@asynccontextmanager
+async def alice_and_bob_in_a_dm(clock: FakeClock) -> AsyncIterator[tuple[FakeDiscord, int]]:
+    """A fake Discord where alice and bob both installed the app, and their DM's id."""
+    async with serving(clock=clock) as server:
+        server.install("alice", "bob")
+        yield server, server.private_dm("alice", "bob")
+
+
 async def test_each_players_first_board_dm_becomes_their_live_status_card(
     database: str,
 ) -> None:
     clock = FakeClock()
-    async with serving(clock=clock) as server:
-        server.install("alice", "bob")
-        dm = server.private_dm("alice", "bob")
+    async with alice_and_bob_in_a_dm(clock) as (server, dm):
         async with bot_running(server, database, clock):
             alice_first = await started(server, dm)
             assert edits_of(server, "alice") == []  # her first board stands as it came
@@ -125,9 +133,7 @@ async def test_each_players_first_board_dm_becomes_their_live_status_card(
 
 async def test_a_deleted_status_card_never_breaks_a_direct_match(database: str) -> None:
     clock = FakeClock()
-    async with serving(clock=clock) as server:
-        server.install("alice", "bob")
-        dm = server.private_dm("alice", "bob")
+    async with alice_and_bob_in_a_dm(clock) as (server, dm):
         async with bot_running(server, database, clock):
             alice_first = await started(server, dm)
             del server.messages[int(alice_first.response["id"])]  # she deleted it
