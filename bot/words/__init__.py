@@ -66,7 +66,12 @@ DEFAULT_LANGUAGE = "en"
 
 def language_of(locale: object) -> str:
     """``de``, ``en-US``, ``pt-BR``, a ``discord.Locale`` → the catalogue's language code."""
-    text = str(getattr(locale, "value", locale) or DEFAULT_LANGUAGE)
+    return _language_of_text(str(getattr(locale, "value", locale) or DEFAULT_LANGUAGE))
+
+
+@cache
+def _language_of_text(text: str) -> str:
+    """Cached: a move asks it about twenty times, always of the same few locale strings."""
     return text.replace("_", "-").split("-")[0].lower() or DEFAULT_LANGUAGE
 
 
@@ -219,14 +224,19 @@ class Catalogue:
     def english(self) -> Mapping[str, str]:
         return self.languages[DEFAULT_LANGUAGE]
 
+    def __post_init__(self) -> None:
+        # One Words per language, made once: a move looks its sentences up about forty times
+        # (names, colours, buttons, the caption), and a Words holds nothing but references.
+        known = {
+            code: Words(code, entries, self.english) for code, entries in self.languages.items()
+        }
+        if self.pseudo:
+            known[PSEUDO] = Words(PSEUDO, self.pseudo, self.english)
+        object.__setattr__(self, "_words", known)
+
     def words(self, locale: object = DEFAULT_LANGUAGE) -> Words:
-        language = language_of(locale)
-        if language == PSEUDO and self.pseudo:
-            return Words(PSEUDO, self.pseudo, self.english)
-        entries = self.languages.get(language, self.english)
-        return Words(
-            language if language in self.languages else DEFAULT_LANGUAGE, entries, self.english
-        )
+        known: dict[str, Words] = self._words  # type: ignore[attr-defined]
+        return known.get(language_of(locale)) or known[DEFAULT_LANGUAGE]
 
     def text(self, key: str, locale: object = DEFAULT_LANGUAGE, /, **params: Any) -> str:
         return self.words(locale)(key, **params)

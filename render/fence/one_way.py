@@ -12,7 +12,7 @@ arrow goes where it shares least with the name and the name is drawn over it.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -52,8 +52,8 @@ class Arrow:
         ]
 
     def box(self) -> Box:
-        xs, ys = zip(*self.points(), strict=True)
-        return (min(xs), min(ys), max(xs), max(ys))
+        (ax, ay), (bx, by), (cx, cy) = self.points()
+        return (min(ax, bx, cx), min(ay, by, cy), max(ax, bx, cx), max(ay, by, cy))
 
 
 def overlaps(a: Box, b: Box, margin: float = 0.0) -> bool:
@@ -65,6 +65,16 @@ def overlaps(a: Box, b: Box, margin: float = 0.0) -> bool:
     )
 
 
+def _clear(box: Box, others: Sequence[Box], margin: float) -> bool:
+    """Whether ``box`` overlaps none of ``others`` (:func:`overlaps`, written out: a tile
+    never drawn before tries hundreds of places against every label)."""
+    x0, y0, x1, y1 = box
+    for b in others:
+        if x0 < b[2] + margin and b[0] < x1 + margin and y0 < b[3] + margin and b[1] < y1 + margin:
+            return False
+    return True
+
+
 def _edge(size: int, side: str) -> tuple[float, float]:
     return {
         "N": (size / 2, 0.0),
@@ -74,10 +84,11 @@ def _edge(size: int, side: str) -> tuple[float, float]:
     }[side]
 
 
-def _candidates(size: int, side: str, kind: str, node: tuple[int, int]) -> list[Arrow]:
+def _candidates(size: int, side: str, kind: str, node: tuple[int, int]) -> Iterator[Arrow]:
     """Every place and size an arrow of this road may take, best first: along the road from
     the tile's edge towards its neighbourhood, the nearest to where it was always drawn
-    first (its middle a seventh of the tile in)."""
+    first (its middle a seventh of the tile in). Made one at a time: the first place tried
+    is usually clear, and a tile never drawn before makes hundreds of them otherwise."""
     sx, sy = _edge(size, side)
     vx, vy = SIDE_VECTOR[side]
     road = ((node[0] - sx), (node[1] - sy))
@@ -87,11 +98,11 @@ def _candidates(size: int, side: str, kind: str, node: tuple[int, int]) -> list[
     across = (-inward[1], inward[0])
     # Beside the road's middle line, but still on the road (its half width: ``_draw_tile_at``).
     half_road = max(6, size // 11) / 2
-    found = []
+    steps = sorted(
+        (size * (0.14 + 0.02 * k) for k in range(-3, 24)), key=lambda d: abs(d - size * 0.14)
+    )
     for share, aside in itertools.product(SIZES, (0.0, half_road, -half_road)):
         arrow = size * share
-        steps = [size * (0.14 + 0.02 * k) for k in range(-3, 24)]
-        steps.sort(key=lambda d: abs(d - size * 0.14))
         for middle in steps:
             # the road shows leaving the tile, where it meets its neighbour's (EDGE)
             if middle - arrow / 2 < size * EDGE or middle + arrow / 2 > length - 1:
@@ -99,8 +110,7 @@ def _candidates(size: int, side: str, kind: str, node: tuple[int, int]) -> list[
             cx = sx + inward[0] * middle + across[0] * aside
             cy = sy + inward[1] * middle + across[1] * aside
             tip = (cx + pointing[0] * arrow / 2, cy + pointing[1] * arrow / 2)
-            found.append(Arrow(tip, pointing, arrow))
-    return found
+            yield Arrow(tip, pointing, arrow)
 
 
 def _shared(a: Box, b: Box) -> float:
@@ -125,14 +135,14 @@ def place_arrows(
             if kind == "both":
                 continue
             fits = []
+            blocking = [*cards, *(a.box() for a in placed)]  # placed grows only after a break
             for arrow in _candidates(size, side, kind, node):
                 box = arrow.box()
                 inside = box[0] >= 0 and box[1] >= 0 and box[2] <= size and box[3] <= size
-                others = [a.box() for a in placed]
-                if not inside or any(overlaps(box, b, MARGIN) for b in [*cards, *others]):
+                if not inside or not _clear(box, blocking, MARGIN):
                     continue
                 fits.append(arrow)
-                if not any(overlaps(box, label, MARGIN) for label in labels):
+                if _clear(box, labels, MARGIN):
                     placed.append(arrow)
                     break
             else:

@@ -140,11 +140,19 @@ class ClockKeeper:
         now: float,
     ) -> dict[str, Any]:
         movers = [] if rules.outcome(after) is not None else rules.to_move(after)
-        meta = await self._hold_pings(record, movers, meta, now)
+        people = [
+            record.seats[seat]
+            for seat in movers
+            if seat < len(record.seats) and not is_computer(record.seats[seat])
+        ]
+        if not people and "clock" not in meta:
+            return self._hold_pings(record, movers, meta, None)
+        directory = await self.directory([record])  # once, for the held pings and the clock
+        meta = self._hold_pings(record, movers, meta, directory)
         if "clock" not in meta:
             return meta
         clocks = tc.Clocks.from_dict(meta["clock"])
-        switched = tc.switch(clocks, now, movers, await self.vacations(record))
+        switched = tc.switch(clocks, now, movers, directory.vacations(record))
         return {**meta, "clock": switched.to_dict()}
 
     # -- quiet hours -----------------------------------------------------------------------
@@ -152,11 +160,22 @@ class ClockKeeper:
         """When ``user_id``'s quiet time ends, if they are in one ``record`` allows."""
         if is_computer(user_id):
             return None
-        quiet = (await self.directory([record])).quiet_of(record, user_id)
+        return self._quiet_until(record, user_id, await self.directory([record]))
+
+    def _quiet_until(
+        self, record: MatchRecord, user_id: str, directory: Directory | None
+    ) -> float | None:
+        if directory is None or is_computer(user_id):
+            return None
+        quiet = directory.quiet_of(record, user_id)
         return quiet.quiet_until(self.clock()) if quiet else None
 
-    async def _hold_pings(
-        self, record: MatchRecord, movers: Sequence[int], meta: dict[str, Any], now: float
+    def _hold_pings(
+        self,
+        record: MatchRecord,
+        movers: Sequence[int],
+        meta: dict[str, Any],
+        directory: Directory | None,
     ) -> dict[str, Any]:
         """``meta`` with the ping of each mover now in quiet hours kept for when they end
         (``held``: seat → moment), so the scheduler's index wakes for it; a seat no longer
@@ -164,7 +183,7 @@ class ClockKeeper:
         held = {}
         for seat in movers:
             if seat < len(record.seats):
-                until = await self.quiet_until(record, record.seats[seat])
+                until = self._quiet_until(record, record.seats[seat], directory)
                 if until is not None:
                     held[str(seat)] = until
         kept = {k: v for k, v in meta.items() if k != HELD_KEY}
