@@ -219,6 +219,7 @@ class Catalogue:
     languages: Mapping[str, Mapping[str, str]]
     pseudo: Mapping[str, str] = field(default_factory=dict)
     """The pseudo-locale (:mod:`bot.words.pseudo`): a test language, never a shipped one."""
+    _words: dict[str, Words] = field(init=False, repr=False, compare=False)
 
     @property
     def english(self) -> Mapping[str, str]:
@@ -235,8 +236,7 @@ class Catalogue:
         object.__setattr__(self, "_words", known)
 
     def words(self, locale: object = DEFAULT_LANGUAGE) -> Words:
-        known: dict[str, Words] = self._words  # type: ignore[attr-defined]
-        return known.get(language_of(locale)) or known[DEFAULT_LANGUAGE]
+        return self._words.get(language_of(locale)) or self._words[DEFAULT_LANGUAGE]
 
     def text(self, key: str, locale: object = DEFAULT_LANGUAGE, /, **params: Any) -> str:
         return self.words(locale)(key, **params)
