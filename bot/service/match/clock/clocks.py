@@ -140,12 +140,10 @@ class ClockKeeper:
         now: float,
     ) -> dict[str, Any]:
         movers = [] if rules.outcome(after) is not None else rules.to_move(after)
-        people = [
-            record.seats[seat]
-            for seat in movers
-            if seat < len(record.seats) and not is_computer(record.seats[seat])
-        ]
-        if not people and "clock" not in meta:
+        people_move = any(
+            seat < len(record.seats) and not is_computer(record.seats[seat]) for seat in movers
+        )
+        if not people_move and "clock" not in meta:
             return self._hold_pings(record, movers, meta, None)
         directory = await self.directory([record])  # once, for the held pings and the clock
         meta = self._hold_pings(record, movers, meta, directory)
